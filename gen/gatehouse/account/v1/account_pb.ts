@@ -9,15 +9,15 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_gatehouse_options_v1_options } from "../../options/v1/options_pb.js";
 import { file_google_api_annotations } from "../../../google/api/annotations_pb.js";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Timestamp, Value } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file gatehouse/account/v1/account.proto.
  */
 export const file_gatehouse_account_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("CiJnYXRlaG91c2UvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRnYXRlaG91c2UuYWNjb3VudC52MSJECgxMb2dpblJlcXVlc3QSFwoFZW1haWwYASABKAlCCNLzGAQIASABEhsKCHBhc3N3b3JkGAIgASgJQgnS8xgFCAEYgAEiWQoNTG9naW5SZXNwb25zZRIYChBtYW5hZ2VtZW50X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wMoYBCg5BY2NvdW50U2VydmljZRJ0CgVMb2dpbhIiLmdhdGVob3VzZS5hY2NvdW50LnYxLkxvZ2luUmVxdWVzdBojLmdhdGVob3VzZS5hY2NvdW50LnYxLkxvZ2luUmVzcG9uc2UiIsrzGAIIAYLT5JMCFjoBKiIRL3YxL2FjY291bnQvbG9naW5iBnByb3RvMw", [file_gatehouse_options_v1_options, file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("CiJnYXRlaG91c2UvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRnYXRlaG91c2UuYWNjb3VudC52MSJHCgxMb2dpblJlcXVlc3QSGgoFZW1haWwYASABKAlCC9LzGAcIARj+ASABEhsKCHBhc3N3b3JkGAIgASgJQgnS8xgFCAEYgAgiWQoNTG9naW5SZXNwb25zZRIYChBtYW5hZ2VtZW50X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlIKF0FjY2VwdEludml0YXRpb25SZXF1ZXN0EhgKBXRva2VuGAEgASgJQgnS8xgFCAEYgCASHQoIcGFzc3dvcmQYAiABKAlCC9LzGAcIARAIGIABImQKGEFjY2VwdEludml0YXRpb25SZXNwb25zZRIYChBtYW5hZ2VtZW50X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIr4CCgdQcm9qZWN0EgoKAmlkGAEgASgJEhAKCGxvZ2luX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFAoMdG9rZW5fZXhwaXJ5GAUgASgFEhwKFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAYgASgFEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCBIXCg9hbGxvd2VkX29yaWdpbnMYCSADKAkSFAoMcmVkaXJlY3RfdXJsGAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkcKE0xpc3RQcm9qZWN0c1JlcXVlc3QSFwoFbGltaXQYASABKAVCCNLzGAQwADhkEhcKBmN1cnNvchgCIAEoCUIH0vMYAxiABCJqChRMaXN0UHJvamVjdHNSZXNwb25zZRIrCgRkYXRhGAEgAygLMh0uZ2F0ZWhvdXNlLmFjY291bnQudjEuUHJvamVjdBITCgtuZXh0X2N1cnNvchgCIAEoCRIQCghoYXNfbW9yZRgDIAEoCCLHAgoUQ3JlYXRlUHJvamVjdFJlcXVlc3QSFgoEbmFtZRgBIAEoCUII0vMYBAgBGGQSHAoLZGVzY3JpcHRpb24YAiABKAlCB9LzGAMY6AcSIwoPYWxsb3dlZF9vcmlnaW5zGAMgAygJQgrS8xgGCAEgA0AyEiEKDHJlZGlyZWN0X3VybBgEIAEoCUIL0vMYBwgBGIAQIAISJQoMdG9rZW5fZXhwaXJ5GAUgASgFQgrS8xgGMDw4gKMFSACIAQESLwoUcmVmcmVzaF90b2tlbl9leHBpcnkYBiABKAVCDNLzGAgwkBw4gOeED0gBiAEBEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCEIPCg1fdG9rZW5fZXhwaXJ5QhcKFV9yZWZyZXNoX3Rva2VuX2V4cGlyeSLMAgoVQ3JlYXRlUHJvamVjdFJlc3BvbnNlEgoKAmlkGAEgASgJEhAKCGxvZ2luX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFAoMdG9rZW5fZXhwaXJ5GAUgASgFEhwKFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAYgASgFEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCBIXCg9hbGxvd2VkX29yaWdpbnMYCSADKAkSFAoMcmVkaXJlY3RfdXJsGAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIicKEUdldFByb2plY3RSZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAEiyQIKEkdldFByb2plY3RSZXNwb25zZRIKCgJpZBgBIAEoCRIQCghsb2dpbl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKDHRva2VuX2V4cGlyeRgFIAEoBRIcChRyZWZyZXNoX3Rva2VuX2V4cGlyeRgGIAEoBRIUCgxtZmFfcmVxdWlyZWQYByABKAgSGQoRc2VuZF92ZXJpZmljYXRpb24YCCABKAgSFwoPYWxsb3dlZF9vcmlnaW5zGAkgAygJEhQKDHJlZGlyZWN0X3VybBgKIAEoCRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLBAwoUVXBkYXRlUHJvamVjdFJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIARIbCgRuYW1lGAIgASgJQgjS8xgEEAEYZEgAiAEBEiEKC2Rlc2NyaXB0aW9uGAMgASgJQgfS8xgDGOgHSAGIAQESIQoPYWxsb3dlZF9vcmlnaW5zGAQgAygJQgjS8xgEIANAMhIkCgxyZWRpcmVjdF91cmwYBSABKAlCCdLzGAUYgBAgAkgCiAEBEiUKDHRva2VuX2V4cGlyeRgGIAEoBUIK0vMYBjA8OICjBUgDiAEBEi8KFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAcgASgFQgzS8xgIMJAcOIDnhA9IBIgBARIZCgxtZmFfcmVxdWlyZWQYCCABKAhIBYgBARIeChFzZW5kX3ZlcmlmaWNhdGlvbhgJIAEoCEgGiAEBQgcKBV9uYW1lQg4KDF9kZXNjcmlwdGlvbkIPCg1fcmVkaXJlY3RfdXJsQg8KDV90b2tlbl9leHBpcnlCFwoVX3JlZnJlc2hfdG9rZW5fZXhwaXJ5Qg8KDV9tZmFfcmVxdWlyZWRCFAoSX3NlbmRfdmVyaWZpY2F0aW9uIswCChVVcGRhdGVQcm9qZWN0UmVzcG9uc2USCgoCaWQYASABKAkSEAoIbG9naW5faWQYAiABKAkSDAoEbmFtZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIUCgx0b2tlbl9leHBpcnkYBSABKAUSHAoUcmVmcmVzaF90b2tlbl9leHBpcnkYBiABKAUSFAoMbWZhX3JlcXVpcmVkGAcgASgIEhkKEXNlbmRfdmVyaWZpY2F0aW9uGAggASgIEhcKD2FsbG93ZWRfb3JpZ2lucxgJIAMoCRIUCgxyZWRpcmVjdF91cmwYCiABKAkSLgoKY3JlYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiKgoURGVsZXRlUHJvamVjdFJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIASI0ChVEZWxldGVQcm9qZWN0UmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBIKCgJpZBgCIAEoCSItChdSb3RhdGVTaWduaW5nS2V5UmVxdWVzdBISCgJpZBgBIAEoCUIG0vMYAggBInYKGFJvdGF0ZVNpZ25pbmdLZXlSZXNwb25zZRIKCgJpZBgBIAEoCRILCgNraWQYAiABKAkSEQoJYWxnb3JpdGhtGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrUBCgZBcGlLZXkSCgoCaWQYASABKAkSDQoFbGFiZWwYAiABKAkSEgoKcHJvamVjdF9pZBgDIAEoCRIOCgZzY29wZXMYBCADKAkSKgoKZXhwaXJlc19hdBgFIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghrZXlfaGludBgHIAEoCSJaChJMaXN0QXBpS2V5c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIXCgVsaW1pdBgCIAEoBUII0vMYBDAAOGQSFwoGY3Vyc29yGAMgASgJQgfS8xgDGIAEImgKE0xpc3RBcGlLZXlzUmVzcG9uc2USKgoEZGF0YRgBIAMoCzIcLmdhdGVob3VzZS5hY2NvdW50LnYxLkFwaUtleRITCgtuZXh0X2N1cnNvchgCIAEoCRIQCghoYXNfbW9yZRgDIAEoCCLCAQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIaCgpwcm9qZWN0X2lkGAEgASgJQgbS8xgCCAESFwoFbGFiZWwYAiABKAlCCNLzGAQIARhkEkYKBnNjb3BlcxgDIAMoCUI20vMYMioJYXV0aDpyZWFkKgphdXRoOndyaXRlKgp1c2VyczpyZWFkKgt1c2Vyczp3cml0ZUAEEh8KCmV4cGlyZXNfYXQYBCABKAlCBtLzGAIgBkgAiAEBQg0KC19leHBpcmVzX2F0ItABChRDcmVhdGVBcGlLZXlSZXNwb25zZRIKCgJpZBgBIAEoCRINCgVsYWJlbBgCIAEoCRISCgpwcm9qZWN0X2lkGAMgASgJEg4KBnNjb3BlcxgEIAMoCRIqCgpleHBpcmVzX2F0GAUgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGtleV9oaW50GAcgASgJEgsKA2tleRgIIAEoCSIpChNSZXZva2VBcGlLZXlSZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAEiMwoUUmV2b2tlQXBpS2V5UmVzcG9uc2USDwoHcmV2b2tlZBgBIAEoCBIKCgJpZBgCIAEoCSJZChNJbnZpdGVNZW1iZXJSZXF1ZXN0EhoKBWVtYWlsGAEgASgJQgvS8xgHCAEY/gEgARImCgRyb2xlGAIgASgJQhjS8xgUCAEqBWFkbWluKglkZXZlbG9wZXIiJwoUSW52aXRlTWVtYmVyUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSJhCgZNZW1iZXISCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEcm9sZRgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJGChJMaXN0TWVtYmVyc1JlcXVlc3QSFwoFbGltaXQYASABKAVCCNLzGAQwADhkEhcKBmN1cnNvchgCIAEoCUIH0vMYAxiABCJoChNMaXN0TWVtYmVyc1Jlc3BvbnNlEioKBGRhdGEYASADKAsyHC5nYXRlaG91c2UuYWNjb3VudC52MS5NZW1iZXISEwoLbmV4dF9jdXJzb3IYAiABKAkSEAoIaGFzX21vcmUYAyABKAgiVgoWR2V0VXNhZ2VNZXRyaWNzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJEhQKBGZyb20YAiABKAlCBtLzGAIgBRISCgJ0bxgDIAEoCUIG0vMYAiAFIicKC1VzYWdlUGVyaW9kEgwKBGZyb20YASABKAkSCgoCdG8YAiABKAkitwEKF0dldFVzYWdlTWV0cmljc1Jlc3BvbnNlEjEKBnBlcmlvZBgBIAEoCzIhLmdhdGVob3VzZS5hY2NvdW50LnYxLlVzYWdlUGVyaW9kEgsKA21hdRgCIAEoBRIUCgx0b3RhbF9sb2dpbnMYAyABKAUSFQoNdG9rZW5zX2lzc3VlZBgEIAEoBRIbChNwYXNzd29yZGxlc3NfbG9naW5zGAUgASgFEhIKCnNzb19sb2dpbnMYBiABKAUioAEKDVNzb0Nvbm5lY3Rpb24SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBmlzc3VlchgEIAEoCRIRCgljbGllbnRfaWQYBSABKAkSDgoGc2NvcGVzGAYgAygJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIscBChpDcmVhdGVTc29Db25uZWN0aW9uUmVxdWVzdBIaCgpwcm9qZWN0X2lkGAEgASgJQgbS8xgCCAESFgoEbmFtZRgCIAEoCUII0vMYBAgBGGQSGwoGaXNzdWVyGAMgASgJQgvS8xgHCAEYgBAgAhIcCgljbGllbnRfaWQYBCABKAlCCdLzGAUIARj/ARIgCg1jbGllbnRfc2VjcmV0GAUgASgJQgnS8xgFCAEYgAgSGAoGc2NvcGVzGAYgAygJQgjS8xgEGGRAFCKuAQobQ3JlYXRlU3NvQ29ubmVjdGlvblJlc3BvbnNlEgoKAmlkGAEgASgJEhIKCnByb2plY3RfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZpc3N1ZXIYBCABKAkSEQoJY2xpZW50X2lkGAUgASgJEg4KBnNjb3BlcxgGIAMoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJpChlMaXN0U3NvQ29ubmVjdGlvbnNSZXF1ZXN0EhoKCnByb2plY3RfaWQYASABKAlCBtLzGAIIARIXCgVsaW1pdBgCIAEoBUII0vMYBDAAOGQSFwoGY3Vyc29yGAMgASgJQgfS8xgDGIAEInYKGkxpc3RTc29Db25uZWN0aW9uc1Jlc3BvbnNlEjEKBGRhdGEYASADKAsyIy5nYXRlaG91c2UuYWNjb3VudC52MS5Tc29Db25uZWN0aW9uEhMKC25leHRfY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIIjAKGkRlbGV0ZVNzb0Nvbm5lY3Rpb25SZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAEiOgobRGVsZXRlU3NvQ29ubmVjdGlvblJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgSCgoCaWQYAiABKAky2RMKDkFjY291bnRTZXJ2aWNlEnQKBUxvZ2luEiIuZ2F0ZWhvdXNlLmFjY291bnQudjEuTG9naW5SZXF1ZXN0GiMuZ2F0ZWhvdXNlLmFjY291bnQudjEuTG9naW5SZXNwb25zZSIiyvMYAggBgtPkkwIWOgEqIhEvdjEvYWNjb3VudC9sb2dpbhKiAQoQQWNjZXB0SW52aXRhdGlvbhItLmdhdGVob3VzZS5hY2NvdW50LnYxLkFjY2VwdEludml0YXRpb25SZXF1ZXN0Gi4uZ2F0ZWhvdXNlLmFjY291bnQudjEuQWNjZXB0SW52aXRhdGlvblJlc3BvbnNlIi/K8xgCCAGC0+STAiM6ASoiHi92MS9hY2NvdW50L2ludml0YXRpb25zL2FjY2VwdBKDAQoMTGlzdFByb2plY3RzEikuZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdFByb2plY3RzUmVxdWVzdBoqLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RQcm9qZWN0c1Jlc3BvbnNlIhzK8xgECAUYAYLT5JMCDhIML3YxL3Byb2plY3RzEokBCg1DcmVhdGVQcm9qZWN0EiouZ2F0ZWhvdXNlLmFjY291bnQudjEuQ3JlYXRlUHJvamVjdFJlcXVlc3QaKy5nYXRlaG91c2UuYWNjb3VudC52MS5DcmVhdGVQcm9qZWN0UmVzcG9uc2UiH8rzGAQIBRgBgtPkkwIROgEqIgwvdjEvcHJvamVjdHMSggEKCkdldFByb2plY3QSJy5nYXRlaG91c2UuYWNjb3VudC52MS5HZXRQcm9qZWN0UmVxdWVzdBooLmdhdGVob3VzZS5hY2NvdW50LnYxLkdldFByb2plY3RSZXNwb25zZSIhyvMYBAgFGAGC0+STAhMSES92MS9wcm9qZWN0cy97aWR9Eo4BCg1VcGRhdGVQcm9qZWN0EiouZ2F0ZWhvdXNlLmFjY291bnQudjEuVXBkYXRlUHJvamVjdFJlcXVlc3QaKy5nYXRlaG91c2UuYWNjb3VudC52MS5VcGRhdGVQcm9qZWN0UmVzcG9uc2UiJMrzGAQIBRgBgtPkkwIWOgEqMhEvdjEvcHJvamVjdHMve2lkfRKLAQoNRGVsZXRlUHJvamVjdBIqLmdhdGVob3VzZS5hY2NvdW50LnYxLkRlbGV0ZVByb2plY3RSZXF1ZXN0GisuZ2F0ZWhvdXNlLmFjY291bnQudjEuRGVsZXRlUHJvamVjdFJlc3BvbnNlIiHK8xgECAUYAoLT5JMCEyoRL3YxL3Byb2plY3RzL3tpZH0SqwEKEFJvdGF0ZVNpZ25pbmdLZXkSLS5nYXRlaG91c2UuYWNjb3VudC52MS5Sb3RhdGVTaWduaW5nS2V5UmVxdWVzdBouLmdhdGVob3VzZS5hY2NvdW50LnYxLlJvdGF0ZVNpZ25pbmdLZXlSZXNwb25zZSI4yvMYBAgFGAGC0+STAio6ASoiJS92MS9wcm9qZWN0cy97aWR9L3NpZ25pbmcta2V5cy9yb3RhdGUSgAEKC0xpc3RBcGlLZXlzEiguZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdEFwaUtleXNSZXF1ZXN0GikuZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdEFwaUtleXNSZXNwb25zZSIcyvMYBAgFGAGC0+STAg4SDC92MS9hcGkta2V5cxKGAQoMQ3JlYXRlQXBpS2V5EikuZ2F0ZWhvdXNlLmFjY291bnQudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBoqLmdhdGVob3VzZS5hY2NvdW50LnYxLkNyZWF0ZUFwaUtleVJlc3BvbnNlIh/K8xgECAUYAYLT5JMCEToBKiIML3YxL2FwaS1rZXlzEogBCgxSZXZva2VBcGlLZXkSKS5nYXRlaG91c2UuYWNjb3VudC52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GiouZ2F0ZWhvdXNlLmFjY291bnQudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2UiIcrzGAQIBRgBgtPkkwITKhEvdjEvYXBpLWtleXMve2lkfRKMAQoMSW52aXRlTWVtYmVyEikuZ2F0ZWhvdXNlLmFjY291bnQudjEuSW52aXRlTWVtYmVyUmVxdWVzdBoqLmdhdGVob3VzZS5hY2NvdW50LnYxLkludml0ZU1lbWJlclJlc3BvbnNlIiXK8xgECAUYAoLT5JMCFzoBKiISL3YxL21lbWJlcnMvaW52aXRlEn8KC0xpc3RNZW1iZXJzEiguZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdE1lbWJlcnNSZXF1ZXN0GikuZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdE1lbWJlcnNSZXNwb25zZSIbyvMYBAgFGAGC0+STAg0SCy92MS9tZW1iZXJzEokBCg9HZXRVc2FnZU1ldHJpY3MSLC5nYXRlaG91c2UuYWNjb3VudC52MS5HZXRVc2FnZU1ldHJpY3NSZXF1ZXN0Gi0uZ2F0ZWhvdXNlLmFjY291bnQudjEuR2V0VXNhZ2VNZXRyaWNzUmVzcG9uc2UiGcrzGAQIBRgBgtPkkwILEgkvdjEvdXNhZ2USuAEKE0NyZWF0ZVNzb0Nvbm5lY3Rpb24SMC5nYXRlaG91c2UuYWNjb3VudC52MS5DcmVhdGVTc29Db25uZWN0aW9uUmVxdWVzdBoxLmdhdGVob3VzZS5hY2NvdW50LnYxLkNyZWF0ZVNzb0Nvbm5lY3Rpb25SZXNwb25zZSI8yvMYBAgFGAGC0+STAi46ASoiKS92MS9wcm9qZWN0cy97cHJvamVjdF9pZH0vc3NvLWNvbm5lY3Rpb25zErIBChJMaXN0U3NvQ29ubmVjdGlvbnMSLy5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0U3NvQ29ubmVjdGlvbnNSZXF1ZXN0GjAuZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdFNzb0Nvbm5lY3Rpb25zUmVzcG9uc2UiOcrzGAQIBRgBgtPkkwIrEikvdjEvcHJvamVjdHMve3Byb2plY3RfaWR9L3Nzby1jb25uZWN0aW9ucxKkAQoTRGVsZXRlU3NvQ29ubmVjdGlvbhIwLmdhdGVob3VzZS5hY2NvdW50LnYxLkRlbGV0ZVNzb0Nvbm5lY3Rpb25SZXF1ZXN0GjEuZ2F0ZWhvdXNlLmFjY291bnQudjEuRGVsZXRlU3NvQ29ubmVjdGlvblJlc3BvbnNlIijK8xgECAUYAYLT5JMCGioYL3YxL3Nzby1jb25uZWN0aW9ucy97aWR9YgZwcm90bzM", [file_gatehouse_options_v1_options, file_google_api_annotations, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * Member credentials.
@@ -33,7 +33,8 @@ export type LoginRequest = Message<"gatehouse.account.v1.LoginRequest"> & {
   email: string;
 
   /**
-   * The member's password.
+   * The member's password. Checked, not set, here: longer than any valid password is
+   * accepted up to 1024 characters and simply fails as INVALID_CREDENTIALS.
    *
    * @generated from field: string password = 2;
    */
@@ -76,8 +77,1702 @@ export const LoginResponseSchema: GenMessage<LoginResponse> = /*@__PURE__*/
   messageDesc(file_gatehouse_account_v1_account, 1);
 
 /**
+ * An invitation token and the new member's password.
+ *
+ * @generated from message gatehouse.account.v1.AcceptInvitationRequest
+ */
+export type AcceptInvitationRequest = Message<"gatehouse.account.v1.AcceptInvitationRequest"> & {
+  /**
+   * The token from the invitation email link.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The password the new member signs in with: 8 to 128 characters, not a very
+   * common password (else INVALID_ARGUMENT WEAK_PASSWORD).
+   *
+   * @generated from field: string password = 2;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.AcceptInvitationRequest.
+ * Use `create(AcceptInvitationRequestSchema)` to create a new message.
+ */
+export const AcceptInvitationRequestSchema: GenMessage<AcceptInvitationRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 2);
+
+/**
+ * A management token for the new member, as from Login.
+ *
+ * @generated from message gatehouse.account.v1.AcceptInvitationResponse
+ */
+export type AcceptInvitationResponse = Message<"gatehouse.account.v1.AcceptInvitationResponse"> & {
+  /**
+   * Opaque bearer token for the Account interface; stored by Gatehouse only as a hash.
+   *
+   * @generated from field: string management_token = 1;
+   */
+  managementToken: string;
+
+  /**
+   * When the token stops working (12 hours after issue).
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 2;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.AcceptInvitationResponse.
+ * Use `create(AcceptInvitationResponseSchema)` to create a new message.
+ */
+export const AcceptInvitationResponseSchema: GenMessage<AcceptInvitationResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 3);
+
+/**
+ * A project: an isolated set of end users, sessions and configuration.
+ * The same fields, with the same numbers, appear flat in GetProjectResponse,
+ * CreateProjectResponse and UpdateProjectResponse.
+ *
+ * @generated from message gatehouse.account.v1.Project
+ */
+export type Project = Message<"gatehouse.account.v1.Project"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Public project identifier, `lp_…`, generated at creation and never changed. It
+   * names the project in the JWKS path, the token issuer
+   * (`{root}/v1/auth/{login_id}`) and the GET form of SSO authorize.
+   *
+   * @generated from field: string login_id = 2;
+   */
+  loginId: string;
+
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * Free-text description; empty when none.
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * Access token lifetime in seconds (default 3600).
+   *
+   * @generated from field: int32 token_expiry = 5;
+   */
+  tokenExpiry: number;
+
+  /**
+   * Refresh token lifetime in seconds (default 2592000, 30 days).
+   *
+   * @generated from field: int32 refresh_token_expiry = 6;
+   */
+  refreshTokenExpiry: number;
+
+  /**
+   * When true, every end user must use MFA: users without it are made to enroll at
+   * sign-in, and users cannot unenroll (PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT).
+   *
+   * @generated from field: bool mfa_required = 7;
+   */
+  mfaRequired: boolean;
+
+  /**
+   * Whether Signup sends a verification email when its request does not say
+   * (default false).
+   *
+   * @generated from field: bool send_verification = 8;
+   */
+  sendVerification: boolean;
+
+  /**
+   * Browser origins (`scheme://host[:port]`) allowed to call the Auth interface (CORS)
+   * and to receive redirects (magic links, SSO, per-request `redirect_url` overrides).
+   *
+   * @generated from field: repeated string allowed_origins = 9;
+   */
+  allowedOrigins: string[];
+
+  /**
+   * Default redirect target of links in emails (magic link, password reset, email
+   * verification) and of SSO sign-ins.
+   *
+   * @generated from field: string redirect_url = 10;
+   */
+  redirectUrl: string;
+
+  /**
+   * When the project was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 11;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When the project was last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 12;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.Project.
+ * Use `create(ProjectSchema)` to create a new message.
+ */
+export const ProjectSchema: GenMessage<Project> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 4);
+
+/**
+ * One page of projects.
+ *
+ * @generated from message gatehouse.account.v1.ListProjectsRequest
+ */
+export type ListProjectsRequest = Message<"gatehouse.account.v1.ListProjectsRequest"> & {
+  /**
+   * Page size: absent or 0 means 20; at most 100.
+   *
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+
+  /**
+   * The `next_cursor` of the previous page; empty for the first page.
+   *
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListProjectsRequest.
+ * Use `create(ListProjectsRequestSchema)` to create a new message.
+ */
+export const ListProjectsRequestSchema: GenMessage<ListProjectsRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 5);
+
+/**
+ * A page of projects (pagination envelope).
+ *
+ * @generated from message gatehouse.account.v1.ListProjectsResponse
+ */
+export type ListProjectsResponse = Message<"gatehouse.account.v1.ListProjectsResponse"> & {
+  /**
+   * The projects of this page, newest first.
+   *
+   * @generated from field: repeated gatehouse.account.v1.Project data = 1;
+   */
+  data: Project[];
+
+  /**
+   * Cursor of the next page (`cur_…`); empty when there is no next page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+
+  /**
+   * Whether another page follows.
+   *
+   * @generated from field: bool has_more = 3;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListProjectsResponse.
+ * Use `create(ListProjectsResponseSchema)` to create a new message.
+ */
+export const ListProjectsResponseSchema: GenMessage<ListProjectsResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 6);
+
+/**
+ * A new project.
+ *
+ * @generated from message gatehouse.account.v1.CreateProjectRequest
+ */
+export type CreateProjectRequest = Message<"gatehouse.account.v1.CreateProjectRequest"> & {
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Free-text description; default empty.
+   *
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * Browser origins allowed to call the Auth interface and receive redirects, as
+   * `scheme://host[:port]`; at least one, at most 50.
+   *
+   * @generated from field: repeated string allowed_origins = 3;
+   */
+  allowedOrigins: string[];
+
+  /**
+   * Default redirect target of email links and SSO sign-ins (absolute http(s) URI).
+   *
+   * @generated from field: string redirect_url = 4;
+   */
+  redirectUrl: string;
+
+  /**
+   * Access token lifetime in seconds, 60 to 86400; absent means 3600.
+   *
+   * @generated from field: optional int32 token_expiry = 5;
+   */
+  tokenExpiry?: number | undefined;
+
+  /**
+   * Refresh token lifetime in seconds, 3600 to 31536000; absent means 2592000.
+   *
+   * @generated from field: optional int32 refresh_token_expiry = 6;
+   */
+  refreshTokenExpiry?: number | undefined;
+
+  /**
+   * Whether every end user must use MFA; default false.
+   *
+   * @generated from field: bool mfa_required = 7;
+   */
+  mfaRequired: boolean;
+
+  /**
+   * Whether Signup sends a verification email when its request does not say;
+   * default false.
+   *
+   * @generated from field: bool send_verification = 8;
+   */
+  sendVerification: boolean;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.CreateProjectRequest.
+ * Use `create(CreateProjectRequestSchema)` to create a new message.
+ */
+export const CreateProjectRequestSchema: GenMessage<CreateProjectRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 7);
+
+/**
+ * The created project (the Project fields, flat).
+ *
+ * @generated from message gatehouse.account.v1.CreateProjectResponse
+ */
+export type CreateProjectResponse = Message<"gatehouse.account.v1.CreateProjectResponse"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Public project identifier, `lp_…`, generated at creation.
+   *
+   * @generated from field: string login_id = 2;
+   */
+  loginId: string;
+
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * Free-text description; empty when none.
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * Access token lifetime in seconds.
+   *
+   * @generated from field: int32 token_expiry = 5;
+   */
+  tokenExpiry: number;
+
+  /**
+   * Refresh token lifetime in seconds.
+   *
+   * @generated from field: int32 refresh_token_expiry = 6;
+   */
+  refreshTokenExpiry: number;
+
+  /**
+   * Whether every end user must use MFA.
+   *
+   * @generated from field: bool mfa_required = 7;
+   */
+  mfaRequired: boolean;
+
+  /**
+   * Whether Signup sends a verification email when its request does not say.
+   *
+   * @generated from field: bool send_verification = 8;
+   */
+  sendVerification: boolean;
+
+  /**
+   * Browser origins allowed to call the Auth interface and receive redirects.
+   *
+   * @generated from field: repeated string allowed_origins = 9;
+   */
+  allowedOrigins: string[];
+
+  /**
+   * Default redirect target of email links and SSO sign-ins.
+   *
+   * @generated from field: string redirect_url = 10;
+   */
+  redirectUrl: string;
+
+  /**
+   * When the project was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 11;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When the project was last changed (equal to created_at here).
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 12;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.CreateProjectResponse.
+ * Use `create(CreateProjectResponseSchema)` to create a new message.
+ */
+export const CreateProjectResponseSchema: GenMessage<CreateProjectResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 8);
+
+/**
+ * Which project to read.
+ *
+ * @generated from message gatehouse.account.v1.GetProjectRequest
+ */
+export type GetProjectRequest = Message<"gatehouse.account.v1.GetProjectRequest"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.GetProjectRequest.
+ * Use `create(GetProjectRequestSchema)` to create a new message.
+ */
+export const GetProjectRequestSchema: GenMessage<GetProjectRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 9);
+
+/**
+ * The project (the Project fields, flat).
+ *
+ * @generated from message gatehouse.account.v1.GetProjectResponse
+ */
+export type GetProjectResponse = Message<"gatehouse.account.v1.GetProjectResponse"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Public project identifier, `lp_…`.
+   *
+   * @generated from field: string login_id = 2;
+   */
+  loginId: string;
+
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * Free-text description; empty when none.
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * Access token lifetime in seconds.
+   *
+   * @generated from field: int32 token_expiry = 5;
+   */
+  tokenExpiry: number;
+
+  /**
+   * Refresh token lifetime in seconds.
+   *
+   * @generated from field: int32 refresh_token_expiry = 6;
+   */
+  refreshTokenExpiry: number;
+
+  /**
+   * Whether every end user must use MFA.
+   *
+   * @generated from field: bool mfa_required = 7;
+   */
+  mfaRequired: boolean;
+
+  /**
+   * Whether Signup sends a verification email when its request does not say.
+   *
+   * @generated from field: bool send_verification = 8;
+   */
+  sendVerification: boolean;
+
+  /**
+   * Browser origins allowed to call the Auth interface and receive redirects.
+   *
+   * @generated from field: repeated string allowed_origins = 9;
+   */
+  allowedOrigins: string[];
+
+  /**
+   * Default redirect target of email links and SSO sign-ins.
+   *
+   * @generated from field: string redirect_url = 10;
+   */
+  redirectUrl: string;
+
+  /**
+   * When the project was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 11;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When the project was last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 12;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.GetProjectResponse.
+ * Use `create(GetProjectResponseSchema)` to create a new message.
+ */
+export const GetProjectResponseSchema: GenMessage<GetProjectResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 10);
+
+/**
+ * Changes to a project: only the fields present change.
+ *
+ * @generated from message gatehouse.account.v1.UpdateProjectRequest
+ */
+export type UpdateProjectRequest = Message<"gatehouse.account.v1.UpdateProjectRequest"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * New display name; absent: unchanged.
+   *
+   * @generated from field: optional string name = 2;
+   */
+  name?: string | undefined;
+
+  /**
+   * New description; absent: unchanged; empty string: cleared.
+   *
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * New list of allowed origins, replacing the old one (at most 50). A repeated field
+   * has no presence, so an absent or empty list means "unchanged": a project always
+   * keeps at least one allowed origin.
+   *
+   * @generated from field: repeated string allowed_origins = 4;
+   */
+  allowedOrigins: string[];
+
+  /**
+   * New default redirect target (absolute http(s) URI); absent: unchanged.
+   *
+   * @generated from field: optional string redirect_url = 5;
+   */
+  redirectUrl?: string | undefined;
+
+  /**
+   * New access token lifetime in seconds, 60 to 86400; absent: unchanged.
+   *
+   * @generated from field: optional int32 token_expiry = 6;
+   */
+  tokenExpiry?: number | undefined;
+
+  /**
+   * New refresh token lifetime in seconds, 3600 to 31536000; absent: unchanged.
+   *
+   * @generated from field: optional int32 refresh_token_expiry = 7;
+   */
+  refreshTokenExpiry?: number | undefined;
+
+  /**
+   * Whether every end user must use MFA; absent: unchanged.
+   *
+   * @generated from field: optional bool mfa_required = 8;
+   */
+  mfaRequired?: boolean | undefined;
+
+  /**
+   * Whether Signup sends a verification email by default; absent: unchanged.
+   *
+   * @generated from field: optional bool send_verification = 9;
+   */
+  sendVerification?: boolean | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.UpdateProjectRequest.
+ * Use `create(UpdateProjectRequestSchema)` to create a new message.
+ */
+export const UpdateProjectRequestSchema: GenMessage<UpdateProjectRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 11);
+
+/**
+ * The updated project (the Project fields, flat).
+ *
+ * @generated from message gatehouse.account.v1.UpdateProjectResponse
+ */
+export type UpdateProjectResponse = Message<"gatehouse.account.v1.UpdateProjectResponse"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Public project identifier, `lp_…` (never changes).
+   *
+   * @generated from field: string login_id = 2;
+   */
+  loginId: string;
+
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * Free-text description; empty when none.
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * Access token lifetime in seconds.
+   *
+   * @generated from field: int32 token_expiry = 5;
+   */
+  tokenExpiry: number;
+
+  /**
+   * Refresh token lifetime in seconds.
+   *
+   * @generated from field: int32 refresh_token_expiry = 6;
+   */
+  refreshTokenExpiry: number;
+
+  /**
+   * Whether every end user must use MFA.
+   *
+   * @generated from field: bool mfa_required = 7;
+   */
+  mfaRequired: boolean;
+
+  /**
+   * Whether Signup sends a verification email when its request does not say.
+   *
+   * @generated from field: bool send_verification = 8;
+   */
+  sendVerification: boolean;
+
+  /**
+   * Browser origins allowed to call the Auth interface and receive redirects.
+   *
+   * @generated from field: repeated string allowed_origins = 9;
+   */
+  allowedOrigins: string[];
+
+  /**
+   * Default redirect target of email links and SSO sign-ins.
+   *
+   * @generated from field: string redirect_url = 10;
+   */
+  redirectUrl: string;
+
+  /**
+   * When the project was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 11;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When the project was last changed (now).
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 12;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.UpdateProjectResponse.
+ * Use `create(UpdateProjectResponseSchema)` to create a new message.
+ */
+export const UpdateProjectResponseSchema: GenMessage<UpdateProjectResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 12);
+
+/**
+ * Which project to delete.
+ *
+ * @generated from message gatehouse.account.v1.DeleteProjectRequest
+ */
+export type DeleteProjectRequest = Message<"gatehouse.account.v1.DeleteProjectRequest"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.DeleteProjectRequest.
+ * Use `create(DeleteProjectRequestSchema)` to create a new message.
+ */
+export const DeleteProjectRequestSchema: GenMessage<DeleteProjectRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 13);
+
+/**
+ * Confirmation of the deletion.
+ *
+ * @generated from message gatehouse.account.v1.DeleteProjectResponse
+ */
+export type DeleteProjectResponse = Message<"gatehouse.account.v1.DeleteProjectResponse"> & {
+  /**
+   * Always true on success.
+   *
+   * @generated from field: bool deleted = 1;
+   */
+  deleted: boolean;
+
+  /**
+   * The deleted project's id.
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.DeleteProjectResponse.
+ * Use `create(DeleteProjectResponseSchema)` to create a new message.
+ */
+export const DeleteProjectResponseSchema: GenMessage<DeleteProjectResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 14);
+
+/**
+ * Which project gets a new signing key.
+ *
+ * @generated from message gatehouse.account.v1.RotateSigningKeyRequest
+ */
+export type RotateSigningKeyRequest = Message<"gatehouse.account.v1.RotateSigningKeyRequest"> & {
+  /**
+   * Project id, `proj_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RotateSigningKeyRequest.
+ * Use `create(RotateSigningKeyRequestSchema)` to create a new message.
+ */
+export const RotateSigningKeyRequestSchema: GenMessage<RotateSigningKeyRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 15);
+
+/**
+ * The new signing key (public facts only; the private key never leaves Gatehouse).
+ *
+ * @generated from message gatehouse.account.v1.RotateSigningKeyResponse
+ */
+export type RotateSigningKeyResponse = Message<"gatehouse.account.v1.RotateSigningKeyResponse"> & {
+  /**
+   * The project id.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Key id of the new key: the `kid` of new JWT headers and of its JWKS entry.
+   *
+   * @generated from field: string kid = 2;
+   */
+  kid: string;
+
+  /**
+   * JWS algorithm of the new key, e.g. "ES256".
+   *
+   * @generated from field: string algorithm = 3;
+   */
+  algorithm: string;
+
+  /**
+   * When the new key was created (and started signing).
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 4;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RotateSigningKeyResponse.
+ * Use `create(RotateSigningKeyResponseSchema)` to create a new message.
+ */
+export const RotateSigningKeyResponseSchema: GenMessage<RotateSigningKeyResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 16);
+
+/**
+ * A project API key, as listed (never the raw key).
+ * The same fields, with the same numbers, appear flat in CreateApiKeyResponse.
+ *
+ * @generated from message gatehouse.account.v1.ApiKey
+ */
+export type ApiKey = Message<"gatehouse.account.v1.ApiKey"> & {
+  /**
+   * API key id, `key_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Label chosen at creation.
+   *
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * The project the key is scoped to.
+   *
+   * @generated from field: string project_id = 3;
+   */
+  projectId: string;
+
+  /**
+   * Scopes granted: items of `auth:read`, `auth:write`, `users:read`, `users:write`.
+   *
+   * @generated from field: repeated string scopes = 4;
+   */
+  scopes: string[];
+
+  /**
+   * When the key stops working: an RFC 3339 string, or JSON null when it never
+   * expires. Always written.
+   *
+   * @generated from field: google.protobuf.Value expires_at = 5;
+   */
+  expiresAt?: Value | undefined;
+
+  /**
+   * When the key was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 6;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The first 8 characters of the raw key, to recognize it; not a secret.
+   *
+   * @generated from field: string key_hint = 7;
+   */
+  keyHint: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ApiKey.
+ * Use `create(ApiKeySchema)` to create a new message.
+ */
+export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 17);
+
+/**
+ * A page of API keys.
+ *
+ * @generated from message gatehouse.account.v1.ListApiKeysRequest
+ */
+export type ListApiKeysRequest = Message<"gatehouse.account.v1.ListApiKeysRequest"> & {
+  /**
+   * Only the keys of this project; empty: every key of the organization.
+   *
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * Page size: absent or 0 means 20; at most 100.
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * The `next_cursor` of the previous page; empty for the first page.
+   *
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListApiKeysRequest.
+ * Use `create(ListApiKeysRequestSchema)` to create a new message.
+ */
+export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 18);
+
+/**
+ * A page of API keys (pagination envelope), without their raw values.
+ *
+ * @generated from message gatehouse.account.v1.ListApiKeysResponse
+ */
+export type ListApiKeysResponse = Message<"gatehouse.account.v1.ListApiKeysResponse"> & {
+  /**
+   * The keys of this page, newest first.
+   *
+   * @generated from field: repeated gatehouse.account.v1.ApiKey data = 1;
+   */
+  data: ApiKey[];
+
+  /**
+   * Cursor of the next page (`cur_…`); empty when there is no next page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+
+  /**
+   * Whether another page follows.
+   *
+   * @generated from field: bool has_more = 3;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListApiKeysResponse.
+ * Use `create(ListApiKeysResponseSchema)` to create a new message.
+ */
+export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 19);
+
+/**
+ * A new API key.
+ *
+ * @generated from message gatehouse.account.v1.CreateApiKeyRequest
+ */
+export type CreateApiKeyRequest = Message<"gatehouse.account.v1.CreateApiKeyRequest"> & {
+  /**
+   * The project the key is for, `proj_…`.
+   *
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * A label to recognize the key by.
+   *
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * Scopes to grant; empty or absent means all four (`auth:read`, `auth:write`,
+   * `users:read`, `users:write`). Duplicates are ignored.
+   *
+   * @generated from field: repeated string scopes = 3;
+   */
+  scopes: string[];
+
+  /**
+   * When the key stops working, RFC 3339 with a time zone, in the future; absent or
+   * null: never.
+   *
+   * @generated from field: optional string expires_at = 4;
+   */
+  expiresAt?: string | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.CreateApiKeyRequest.
+ * Use `create(CreateApiKeyRequestSchema)` to create a new message.
+ */
+export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 20);
+
+/**
+ * The created API key (the ApiKey fields, flat) and, this once, the raw key.
+ *
+ * @generated from message gatehouse.account.v1.CreateApiKeyResponse
+ */
+export type CreateApiKeyResponse = Message<"gatehouse.account.v1.CreateApiKeyResponse"> & {
+  /**
+   * API key id, `key_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Label chosen at creation.
+   *
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * The project the key is scoped to.
+   *
+   * @generated from field: string project_id = 3;
+   */
+  projectId: string;
+
+  /**
+   * Scopes granted.
+   *
+   * @generated from field: repeated string scopes = 4;
+   */
+  scopes: string[];
+
+  /**
+   * When the key stops working: an RFC 3339 string, or JSON null when it never
+   * expires. Always written.
+   *
+   * @generated from field: google.protobuf.Value expires_at = 5;
+   */
+  expiresAt?: Value | undefined;
+
+  /**
+   * When the key was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 6;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * The first 8 characters of the raw key.
+   *
+   * @generated from field: string key_hint = 7;
+   */
+  keyHint: string;
+
+  /**
+   * The raw key, for the `X-Service-Key` header. Shown only in this response; store it
+   * safely, Gatehouse keeps only its hash.
+   *
+   * @generated from field: string key = 8;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.CreateApiKeyResponse.
+ * Use `create(CreateApiKeyResponseSchema)` to create a new message.
+ */
+export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 21);
+
+/**
+ * Which API key to revoke.
+ *
+ * @generated from message gatehouse.account.v1.RevokeApiKeyRequest
+ */
+export type RevokeApiKeyRequest = Message<"gatehouse.account.v1.RevokeApiKeyRequest"> & {
+  /**
+   * API key id, `key_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RevokeApiKeyRequest.
+ * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
+ */
+export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 22);
+
+/**
+ * Confirmation of the revocation.
+ *
+ * @generated from message gatehouse.account.v1.RevokeApiKeyResponse
+ */
+export type RevokeApiKeyResponse = Message<"gatehouse.account.v1.RevokeApiKeyResponse"> & {
+  /**
+   * Always true on success.
+   *
+   * @generated from field: bool revoked = 1;
+   */
+  revoked: boolean;
+
+  /**
+   * The revoked key's id.
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RevokeApiKeyResponse.
+ * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
+ */
+export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 23);
+
+/**
+ * An invitation.
+ *
+ * @generated from message gatehouse.account.v1.InviteMemberRequest
+ */
+export type InviteMemberRequest = Message<"gatehouse.account.v1.InviteMemberRequest"> & {
+  /**
+   * The invitee's email address; the invitation is sent there.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * The role the new member gets: `admin` or `developer`.
+   *
+   * @generated from field: string role = 2;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.InviteMemberRequest.
+ * Use `create(InviteMemberRequestSchema)` to create a new message.
+ */
+export const InviteMemberRequestSchema: GenMessage<InviteMemberRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 24);
+
+/**
+ * Confirmation that the invitation was sent.
+ *
+ * @generated from message gatehouse.account.v1.InviteMemberResponse
+ */
+export type InviteMemberResponse = Message<"gatehouse.account.v1.InviteMemberResponse"> & {
+  /**
+   * Human-readable confirmation, e.g. "Invitation sent".
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.InviteMemberResponse.
+ * Use `create(InviteMemberResponseSchema)` to create a new message.
+ */
+export const InviteMemberResponseSchema: GenMessage<InviteMemberResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 25);
+
+/**
+ * An organization member.
+ *
+ * @generated from message gatehouse.account.v1.Member
+ */
+export type Member = Message<"gatehouse.account.v1.Member"> & {
+  /**
+   * Member id, `mem_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The member's email address (its sign-in name).
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * `admin` or `developer`.
+   *
+   * @generated from field: string role = 3;
+   */
+  role: string;
+
+  /**
+   * When the member joined.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 4;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.Member.
+ * Use `create(MemberSchema)` to create a new message.
+ */
+export const MemberSchema: GenMessage<Member> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 26);
+
+/**
+ * A page of members.
+ *
+ * @generated from message gatehouse.account.v1.ListMembersRequest
+ */
+export type ListMembersRequest = Message<"gatehouse.account.v1.ListMembersRequest"> & {
+  /**
+   * Page size: absent or 0 means 20; at most 100.
+   *
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+
+  /**
+   * The `next_cursor` of the previous page; empty for the first page.
+   *
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListMembersRequest.
+ * Use `create(ListMembersRequestSchema)` to create a new message.
+ */
+export const ListMembersRequestSchema: GenMessage<ListMembersRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 27);
+
+/**
+ * A page of members (pagination envelope).
+ *
+ * @generated from message gatehouse.account.v1.ListMembersResponse
+ */
+export type ListMembersResponse = Message<"gatehouse.account.v1.ListMembersResponse"> & {
+  /**
+   * The members of this page, newest first.
+   *
+   * @generated from field: repeated gatehouse.account.v1.Member data = 1;
+   */
+  data: Member[];
+
+  /**
+   * Cursor of the next page (`cur_…`); empty when there is no next page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+
+  /**
+   * Whether another page follows.
+   *
+   * @generated from field: bool has_more = 3;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListMembersResponse.
+ * Use `create(ListMembersResponseSchema)` to create a new message.
+ */
+export const ListMembersResponseSchema: GenMessage<ListMembersResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 28);
+
+/**
+ * The scope and period of a usage report.
+ *
+ * @generated from message gatehouse.account.v1.GetUsageMetricsRequest
+ */
+export type GetUsageMetricsRequest = Message<"gatehouse.account.v1.GetUsageMetricsRequest"> & {
+  /**
+   * Only this project, `proj_…`; empty: the whole organization.
+   *
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * First day counted, `YYYY-MM-DD` (UTC); absent: the first day of `to`'s month.
+   *
+   * @generated from field: string from = 2;
+   */
+  from: string;
+
+  /**
+   * Last day counted, `YYYY-MM-DD` (UTC), included; absent: today.
+   *
+   * @generated from field: string to = 3;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.GetUsageMetricsRequest.
+ * Use `create(GetUsageMetricsRequestSchema)` to create a new message.
+ */
+export const GetUsageMetricsRequestSchema: GenMessage<GetUsageMetricsRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 29);
+
+/**
+ * A period of whole UTC days, both ends included.
+ *
+ * @generated from message gatehouse.account.v1.UsagePeriod
+ */
+export type UsagePeriod = Message<"gatehouse.account.v1.UsagePeriod"> & {
+  /**
+   * First day, `YYYY-MM-DD`.
+   *
+   * @generated from field: string from = 1;
+   */
+  from: string;
+
+  /**
+   * Last day, `YYYY-MM-DD`.
+   *
+   * @generated from field: string to = 2;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.UsagePeriod.
+ * Use `create(UsagePeriodSchema)` to create a new message.
+ */
+export const UsagePeriodSchema: GenMessage<UsagePeriod> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 30);
+
+/**
+ * Usage counts over a period.
+ *
+ * @generated from message gatehouse.account.v1.GetUsageMetricsResponse
+ */
+export type GetUsageMetricsResponse = Message<"gatehouse.account.v1.GetUsageMetricsResponse"> & {
+  /**
+   * The period counted, with the defaults applied.
+   *
+   * @generated from field: gatehouse.account.v1.UsagePeriod period = 1;
+   */
+  period?: UsagePeriod | undefined;
+
+  /**
+   * Distinct users who signed up or signed in within the period.
+   *
+   * @generated from field: int32 mau = 2;
+   */
+  mau: number;
+
+  /**
+   * Successful sign-ins that created a session (password, OTP, magic link, SSO,
+   * MFA-completed); signups excluded.
+   *
+   * @generated from field: int32 total_logins = 3;
+   */
+  totalLogins: number;
+
+  /**
+   * Access tokens issued (signup, sign-in, refresh).
+   *
+   * @generated from field: int32 tokens_issued = 4;
+   */
+  tokensIssued: number;
+
+  /**
+   * OTP and magic link sign-ins.
+   *
+   * @generated from field: int32 passwordless_logins = 5;
+   */
+  passwordlessLogins: number;
+
+  /**
+   * SSO sign-ins.
+   *
+   * @generated from field: int32 sso_logins = 6;
+   */
+  ssoLogins: number;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.GetUsageMetricsResponse.
+ * Use `create(GetUsageMetricsResponseSchema)` to create a new message.
+ */
+export const GetUsageMetricsResponseSchema: GenMessage<GetUsageMetricsResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 31);
+
+/**
+ * An OpenID Connect identity provider of a project, as returned (never its secret).
+ * The same fields, with the same numbers, appear flat in CreateSsoConnectionResponse.
+ *
+ * @generated from message gatehouse.account.v1.SsoConnection
+ */
+export type SsoConnection = Message<"gatehouse.account.v1.SsoConnection"> & {
+  /**
+   * SSO connection id, `sso_…`; passed as `connection_id` to SsoAuthorize.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The project it belongs to.
+   *
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The provider's issuer URL (OpenID Connect `iss`).
+   *
+   * @generated from field: string issuer = 4;
+   */
+  issuer: string;
+
+  /**
+   * The OAuth client id registered at the provider.
+   *
+   * @generated from field: string client_id = 5;
+   */
+  clientId: string;
+
+  /**
+   * Scopes requested at sign-in.
+   *
+   * @generated from field: repeated string scopes = 6;
+   */
+  scopes: string[];
+
+  /**
+   * When the connection was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 7;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.SsoConnection.
+ * Use `create(SsoConnectionSchema)` to create a new message.
+ */
+export const SsoConnectionSchema: GenMessage<SsoConnection> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 32);
+
+/**
+ * A new SSO connection.
+ *
+ * @generated from message gatehouse.account.v1.CreateSsoConnectionRequest
+ */
+export type CreateSsoConnectionRequest = Message<"gatehouse.account.v1.CreateSsoConnectionRequest"> & {
+  /**
+   * The project, `proj_…`.
+   *
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * Display name, e.g. "Okta".
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The provider's issuer URL; its discovery document is
+   * `{issuer}/.well-known/openid-configuration`.
+   *
+   * @generated from field: string issuer = 3;
+   */
+  issuer: string;
+
+  /**
+   * The OAuth client id registered at the provider.
+   *
+   * @generated from field: string client_id = 4;
+   */
+  clientId: string;
+
+  /**
+   * The OAuth client secret; write-only, stored encrypted, never returned.
+   *
+   * @generated from field: string client_secret = 5;
+   */
+  clientSecret: string;
+
+  /**
+   * Scopes to request at sign-in; empty or absent means `openid email profile`
+   * (`openid` is always requested).
+   *
+   * @generated from field: repeated string scopes = 6;
+   */
+  scopes: string[];
+};
+
+/**
+ * Describes the message gatehouse.account.v1.CreateSsoConnectionRequest.
+ * Use `create(CreateSsoConnectionRequestSchema)` to create a new message.
+ */
+export const CreateSsoConnectionRequestSchema: GenMessage<CreateSsoConnectionRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 33);
+
+/**
+ * The created SSO connection (the SsoConnection fields, flat; no secret).
+ *
+ * @generated from message gatehouse.account.v1.CreateSsoConnectionResponse
+ */
+export type CreateSsoConnectionResponse = Message<"gatehouse.account.v1.CreateSsoConnectionResponse"> & {
+  /**
+   * SSO connection id, `sso_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The project it belongs to.
+   *
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * Display name.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The provider's issuer URL.
+   *
+   * @generated from field: string issuer = 4;
+   */
+  issuer: string;
+
+  /**
+   * The OAuth client id registered at the provider.
+   *
+   * @generated from field: string client_id = 5;
+   */
+  clientId: string;
+
+  /**
+   * Scopes requested at sign-in, with the default applied.
+   *
+   * @generated from field: repeated string scopes = 6;
+   */
+  scopes: string[];
+
+  /**
+   * When the connection was created.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 7;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.CreateSsoConnectionResponse.
+ * Use `create(CreateSsoConnectionResponseSchema)` to create a new message.
+ */
+export const CreateSsoConnectionResponseSchema: GenMessage<CreateSsoConnectionResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 34);
+
+/**
+ * A page of a project's SSO connections.
+ *
+ * @generated from message gatehouse.account.v1.ListSsoConnectionsRequest
+ */
+export type ListSsoConnectionsRequest = Message<"gatehouse.account.v1.ListSsoConnectionsRequest"> & {
+  /**
+   * The project, `proj_…`.
+   *
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * Page size: absent or 0 means 20; at most 100.
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * The `next_cursor` of the previous page; empty for the first page.
+   *
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListSsoConnectionsRequest.
+ * Use `create(ListSsoConnectionsRequestSchema)` to create a new message.
+ */
+export const ListSsoConnectionsRequestSchema: GenMessage<ListSsoConnectionsRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 35);
+
+/**
+ * A page of SSO connections (pagination envelope).
+ *
+ * @generated from message gatehouse.account.v1.ListSsoConnectionsResponse
+ */
+export type ListSsoConnectionsResponse = Message<"gatehouse.account.v1.ListSsoConnectionsResponse"> & {
+  /**
+   * The connections of this page, newest first.
+   *
+   * @generated from field: repeated gatehouse.account.v1.SsoConnection data = 1;
+   */
+  data: SsoConnection[];
+
+  /**
+   * Cursor of the next page (`cur_…`); empty when there is no next page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+
+  /**
+   * Whether another page follows.
+   *
+   * @generated from field: bool has_more = 3;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ListSsoConnectionsResponse.
+ * Use `create(ListSsoConnectionsResponseSchema)` to create a new message.
+ */
+export const ListSsoConnectionsResponseSchema: GenMessage<ListSsoConnectionsResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 36);
+
+/**
+ * Which SSO connection to delete.
+ *
+ * @generated from message gatehouse.account.v1.DeleteSsoConnectionRequest
+ */
+export type DeleteSsoConnectionRequest = Message<"gatehouse.account.v1.DeleteSsoConnectionRequest"> & {
+  /**
+   * SSO connection id, `sso_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.DeleteSsoConnectionRequest.
+ * Use `create(DeleteSsoConnectionRequestSchema)` to create a new message.
+ */
+export const DeleteSsoConnectionRequestSchema: GenMessage<DeleteSsoConnectionRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 37);
+
+/**
+ * Confirmation of the deletion.
+ *
+ * @generated from message gatehouse.account.v1.DeleteSsoConnectionResponse
+ */
+export type DeleteSsoConnectionResponse = Message<"gatehouse.account.v1.DeleteSsoConnectionResponse"> & {
+  /**
+   * Always true on success.
+   *
+   * @generated from field: bool deleted = 1;
+   */
+  deleted: boolean;
+
+  /**
+   * The deleted connection's id.
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.DeleteSsoConnectionResponse.
+ * Use `create(DeleteSsoConnectionResponseSchema)` to create a new message.
+ */
+export const DeleteSsoConnectionResponseSchema: GenMessage<DeleteSsoConnectionResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 38);
+
+/**
  * AccountService is called with a member's management token
  * (`Authorization: Bearer <management_token>`), except Login and AcceptInvitation.
+ *
+ * Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
+ * errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
+ * (a field breaks its rule; `violations` names it), UNAUTHENTICATED
+ * MISSING_MANAGEMENT_TOKEN or INVALID_MANAGEMENT_TOKEN (absent, unknown or expired
+ * token), PERMISSION_DENIED ROLE_REQUIRED (a developer calling an admin-only RPC),
+ * RESOURCE_EXHAUSTED RATE_LIMITED (with `Retry-After`) and UNAVAILABLE
+ * SERVICE_UNAVAILABLE. A member only ever sees its own organization: another
+ * organization's project, key or connection answers NOT_FOUND, never PERMISSION_DENIED.
+ * Lists are newest first and paged by opaque `cur_` cursors: `limit` absent or 0
+ * means 20, at most 100; a cursor not issued by the same list call is INVALID_ARGUMENT
+ * INVALID_CURSOR.
  *
  * @generated from service gatehouse.account.v1.AccountService
  */
@@ -92,6 +1787,220 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof LoginRequestSchema;
     output: typeof LoginResponseSchema;
+  },
+  /**
+   * Accepts an invitation: creates the member in the inviting organization with the
+   * role of the invitation and the chosen password, and signs it in (management token
+   * valid 12 hours). The token comes from the invitation email link
+   * (`{PUBLIC_URL}?token=…&type=invitation`); it is single-use and valid 7 days.
+   * Errors: UNAUTHENTICATED INVALID_INVITATION (unknown, used, replaced or expired
+   * token), INVALID_ARGUMENT WEAK_PASSWORD, ALREADY_EXISTS MEMBER_EXISTS (the email
+   * became a member since the invitation was sent).
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.AcceptInvitation
+   */
+  acceptInvitation: {
+    methodKind: "unary";
+    input: typeof AcceptInvitationRequestSchema;
+    output: typeof AcceptInvitationResponseSchema;
+  },
+  /**
+   * Lists the projects of the caller's organization, newest first, one page at a time.
+   * Errors: INVALID_ARGUMENT INVALID_CURSOR.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.ListProjects
+   */
+  listProjects: {
+    methodKind: "unary";
+    input: typeof ListProjectsRequestSchema;
+    output: typeof ListProjectsResponseSchema;
+  },
+  /**
+   * Creates a project in the caller's organization. Gatehouse generates its id
+   * (`proj_…`), its public `login_id` (`lp_…`) and its first ES256 signing key.
+   * Absent settings take their defaults (token_expiry 3600, refresh_token_expiry
+   * 2592000, mfa_required false, send_verification false).
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.CreateProject
+   */
+  createProject: {
+    methodKind: "unary";
+    input: typeof CreateProjectRequestSchema;
+    output: typeof CreateProjectResponseSchema;
+  },
+  /**
+   * Reads one project of the caller's organization.
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND (unknown, deleted or another organization's).
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.GetProject
+   */
+  getProject: {
+    methodKind: "unary";
+    input: typeof GetProjectRequestSchema;
+    output: typeof GetProjectResponseSchema;
+  },
+  /**
+   * Changes a project's settings. Only the fields present in the request change
+   * (field presence, not zero values: `"mfa_required": false` is applied, an absent
+   * `mfa_required` is not); `updated_at` moves. New lifetimes apply to tokens issued
+   * afterwards; tokens already issued keep theirs.
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.UpdateProject
+   */
+  updateProject: {
+    methodKind: "unary";
+    input: typeof UpdateProjectRequestSchema;
+    output: typeof UpdateProjectResponseSchema;
+  },
+  /**
+   * Deletes a project permanently, with its configuration, API keys, SSO connections,
+   * signing keys, users and sessions. Every JWT the project issued fails verification at
+   * once, its API keys stop working and its JWKS answers 404. Irreversible.
+   * Admin members only. Errors: NOT_FOUND PROJECT_NOT_FOUND.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.DeleteProject
+   */
+  deleteProject: {
+    methodKind: "unary";
+    input: typeof DeleteProjectRequestSchema;
+    output: typeof DeleteProjectResponseSchema;
+  },
+  /**
+   * Starts a new signing key for the project's access tokens. Tokens issued from now
+   * on are signed with the new key (its `kid` in the JWT header); the previous key
+   * signs nothing more but stays in the project's JWKS, and keeps verifying, until the
+   * last token it signed has expired (token_expiry after the rotation), then it is
+   * dropped. Use it on a schedule or when a key may have leaked.
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.RotateSigningKey
+   */
+  rotateSigningKey: {
+    methodKind: "unary";
+    input: typeof RotateSigningKeyRequestSchema;
+    output: typeof RotateSigningKeyResponseSchema;
+  },
+  /**
+   * Lists the API keys of the caller's organization (optionally of one project),
+   * newest first. Revoked keys are not listed; expired keys are, with their
+   * `expires_at`. The raw key value never appears here, only its `key_hint`.
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND (filter names an unknown project),
+   * INVALID_ARGUMENT INVALID_CURSOR.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.ListApiKeys
+   */
+  listApiKeys: {
+    methodKind: "unary";
+    input: typeof ListApiKeysRequestSchema;
+    output: typeof ListApiKeysResponseSchema;
+  },
+  /**
+   * Creates an API key for a project. The response is the only time the raw key is
+   * shown: Gatehouse keeps only its hash (and the 8-character `key_hint`).
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND; INVALID_ARGUMENT VALIDATION_FAILED when
+   * `expires_at` is not in the future.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.CreateApiKey
+   */
+  createApiKey: {
+    methodKind: "unary";
+    input: typeof CreateApiKeyRequestSchema;
+    output: typeof CreateApiKeyResponseSchema;
+  },
+  /**
+   * Revokes an API key permanently. Every instance refuses it from the next request on
+   * (UNAUTHENTICATED INVALID_API_KEY); no cache outlives a revoke.
+   * Errors: NOT_FOUND API_KEY_NOT_FOUND (unknown, already revoked or another
+   * organization's).
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.RevokeApiKey
+   */
+  revokeApiKey: {
+    methodKind: "unary";
+    input: typeof RevokeApiKeyRequestSchema;
+    output: typeof RevokeApiKeyResponseSchema;
+  },
+  /**
+   * Invites a person to the caller's organization with a role, by email. The email
+   * links to `{PUBLIC_URL}?token=…&type=invitation`; the token is single-use, valid
+   * 7 days, and is redeemed with AcceptInvitation. Inviting the same email again
+   * replaces the earlier invitation (its link stops working). Admin members only.
+   * Errors: ALREADY_EXISTS MEMBER_EXISTS (the email already belongs to a member;
+   * member emails are unique across Gatehouse, since Login names no organization).
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.InviteMember
+   */
+  inviteMember: {
+    methodKind: "unary";
+    input: typeof InviteMemberRequestSchema;
+    output: typeof InviteMemberResponseSchema;
+  },
+  /**
+   * Lists the members of the caller's organization, newest first (pending invitations
+   * are not members and are not listed). Errors: INVALID_ARGUMENT INVALID_CURSOR.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.ListMembers
+   */
+  listMembers: {
+    methodKind: "unary";
+    input: typeof ListMembersRequestSchema;
+    output: typeof ListMembersResponseSchema;
+  },
+  /**
+   * Reads usage counts for one project or the whole organization over a period of
+   * whole UTC days, both ends included. `to` defaults to today and `from` to the first
+   * day of `to`'s month (UTC). Counting: `total_logins` counts every successful sign-in
+   * that creates a session (password, OTP, magic link, SSO, MFA-completed), not
+   * signups; `passwordless_logins` counts OTP and magic link sign-ins; `sso_logins`
+   * counts SSO sign-ins; `tokens_issued` counts access tokens issued (signup, sign-in,
+   * refresh); `mau` counts distinct users who signed up or signed in within the period.
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND; INVALID_ARGUMENT VALIDATION_FAILED when `from`
+   * is after `to`.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.GetUsageMetrics
+   */
+  getUsageMetrics: {
+    methodKind: "unary";
+    input: typeof GetUsageMetricsRequestSchema;
+    output: typeof GetUsageMetricsResponseSchema;
+  },
+  /**
+   * Adds an OpenID Connect identity provider to a project, for AuthService.SsoAuthorize.
+   * The client secret is write-only: stored encrypted and never returned. The provider's
+   * discovery document (`{issuer}/.well-known/openid-configuration`) is read when a
+   * sign-in starts. Register `{root}/v1/auth/sso/callback` as the redirect URI at the
+   * provider. Errors: NOT_FOUND PROJECT_NOT_FOUND.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.CreateSsoConnection
+   */
+  createSsoConnection: {
+    methodKind: "unary";
+    input: typeof CreateSsoConnectionRequestSchema;
+    output: typeof CreateSsoConnectionResponseSchema;
+  },
+  /**
+   * Lists a project's SSO connections, newest first (never their secrets).
+   * Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.ListSsoConnections
+   */
+  listSsoConnections: {
+    methodKind: "unary";
+    input: typeof ListSsoConnectionsRequestSchema;
+    output: typeof ListSsoConnectionsResponseSchema;
+  },
+  /**
+   * Deletes an SSO connection permanently. Sign-ins through it that have not reached
+   * the callback yet fail; users who signed in with it keep their accounts and
+   * sessions. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.DeleteSsoConnection
+   */
+  deleteSsoConnection: {
+    methodKind: "unary";
+    input: typeof DeleteSsoConnectionRequestSchema;
+    output: typeof DeleteSsoConnectionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_gatehouse_account_v1_account, 0);
