@@ -1,0 +1,67 @@
+import type { Config } from "./config.js";
+import { systemClock, type Clock } from "./domain/clock.js";
+import { createPasswordHasher } from "./crypto/passwords.js";
+import { createSecretBox } from "./crypto/secret-box.js";
+import { loadOrCreateSecret } from "./crypto/secret-file.js";
+import { bootstrapOrganization } from "./flows/create-organization.js";
+import type { FlowDeps } from "./flows/deps.js";
+import { noUserTokens } from "./interceptors/credentials.js";
+import { createLogger, type Logger } from "./log.js";
+import { createGatehouseServer } from "./server.js";
+import { openDatabase } from "./store/database.js";
+
+export interface Gatehouse {
+  port: number;
+  url: string;
+  deps: FlowDeps;
+  /** Graceful: stop accepting, finish in-flight requests, close the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/** Dependencies without the network: used by the server and by the CLI. */
+export async function createDeps(config: Config, options: StartOptions = {}): Promise<FlowDeps> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const secret = config.secret ?? (await loadOrCreateSecret(config.dataDir));
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+    clock: () => clock.now(),
+  });
+  return {
+    config,
+    db,
+    clock,
+    logger,
+    passwords: createPasswordHasher(config.passwordParams),
+    secrets: createSecretBox(secret),
+  };
+}
+
+export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
+  const deps = await createDeps(config, options);
+  try {
+    if (config.bootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
+    const server = createGatehouseServer({ ...deps, userTokens: noUserTokens });
+    const port = await server.listen(config.port, config.host);
+    deps.logger.info({ port, database: deps.db.kind }, "gatehouse listening");
+    return {
+      port,
+      url: `http://127.0.0.1:${port}`,
+      deps,
+      async close() {
+        await server.close(config.shutdownGraceMs);
+        await deps.db.close();
+      },
+    };
+  } catch (error) {
+    await deps.db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+import { isIP } from "node:net";
+import { resolve } from "node:path";
+import type { PasswordParams } from "./crypto/passwords.js";
+
+// Configuration is the environment only, parsed once at start into this typed object.
+// A bad value stops the service with one line naming the variable (ConfigError).
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  production: boolean;
+  /** 32-byte key for secrets at rest; absent means "generate or read it in dataDir". */
+  secret?: Buffer;
+  smtpUrl?: string;
+  smtpFrom: string;
+  smsWebhookUrl?: string;
+  trustedProxies: string[];
+  redisUrl?: string;
+  logLevel: string;
+  bootstrap?: { email: string; password: string; organization: string };
+  passwordParams: PasswordParams;
+  /** How long a shutdown waits for in-flight requests before closing connections. */
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === "" ? undefined : value;
+  };
+  const port = integer(read, "PORT", 8080, 0, 65535);
+  const production = read("NODE_ENV") === "production";
+  const secretText = read("GATEHOUSE_SECRET");
+  if (production && !secretText) {
+    throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
+  }
+  return {
+    port,
+    host: read("HOST") ?? "0.0.0.0",
+    databaseUrl: url(read, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    dataDir: resolve(read("DATA_DIR") ?? "data"),
+    publicUrl: (url(read, "PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    production,
+    secret: secretText === undefined ? undefined : secretKey(secretText),
+    smtpUrl: url(read, "SMTP_URL", ["smtp:", "smtps:"]),
+    smtpFrom: read("SMTP_FROM") ?? "Gatehouse <no-reply@localhost>",
+    smsWebhookUrl: url(read, "SMS_WEBHOOK_URL", ["http:", "https:"]),
+    trustedProxies: addressList(read, "TRUSTED_PROXIES"),
+    redisUrl: url(read, "REDIS_URL", ["redis:", "rediss:"]),
+    logLevel: oneOf(read, "LOG_LEVEL", LOG_LEVELS, "info"),
+    bootstrap: bootstrap(read, env),
+    passwordParams: {
+      // Lowering these is for tests only; the defaults are OWASP's argon2id recommendation.
+      memoryCost: integer(read, "ARGON2_MEMORY_KIB", 19456, 1024, 4_194_304),
+      timeCost: integer(read, "ARGON2_TIME_COST", 2, 1, 20),
+      parallelism: integer(read, "ARGON2_PARALLELISM", 1, 1, 16),
+    },
+    shutdownGraceMs: integer(read, "SHUTDOWN_GRACE_MS", 8000, 0, 60000),
+  };
+}
+
+type Reader = (name: string) => string | undefined;
+
+function integer(read: Reader, name: string, fallback: number, min: number, max: number): number {
+  const text = read(name);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${text}")`);
+  }
+  return Number(text);
+}
+
+function url(read: Reader, name: string, protocols: string[]): string | undefined {
+  const text = read(name);
+  if (text === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw new ConfigError(name, `must be a URL starting with ${protocols.join(" or ")}//`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must be a URL starting with ${protocols.join(" or ")}// (got ${parsed.protocol}//…)`);
+  }
+  return text;
+}
+
+function oneOf(read: Reader, name: string, allowed: string[], fallback: string): string {
+  const text = read(name);
+  if (text === undefined) return fallback;
+  if (!allowed.includes(text)) throw new ConfigError(name, `must be one of ${allowed.join(", ")} (got "${text}")`);
+  return text;
+}
+
+function addressList(read: Reader, name: string): string[] {
+  const items = (read(name) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = items.find((item) => isIP(item) === 0);
+  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of IP addresses (got "${bad}")`);
+  return items;
+}
+
+/** Accepts 64 hex characters or base64/base64url of exactly 32 bytes. */
+export function secretKey(text: string, name = "GATEHOUSE_SECRET"): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(text) && !/^[A-Za-z0-9+/_-]{43}=?$/.test(text))) {
+    throw new ConfigError(name, "must be 32 bytes as 64 hex characters or base64 (e.g. `openssl rand -hex 32`)");
+  }
+  return key;
+}
+
+function bootstrap(read: Reader, env: Env): Config["bootstrap"] {
+  const email = read("GATEHOUSE_BOOTSTRAP_EMAIL");
+  // Passwords keep their spaces: only a blank value counts as absent.
+  const password = read("GATEHOUSE_BOOTSTRAP_PASSWORD") === undefined ? undefined : env.GATEHOUSE_BOOTSTRAP_PASSWORD;
+  if (email === undefined && password === undefined) return undefined;
+  if (email === undefined) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", "is required when GATEHOUSE_BOOTSTRAP_PASSWORD is set");
+  if (password === undefined) throw new ConfigError("GATEHOUSE_BOOTSTRAP_PASSWORD", "is required when GATEHOUSE_BOOTSTRAP_EMAIL is set");
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", "must be an email address");
+  const length = [...password].length;
+  if (length < 8 || length > 128) throw new ConfigError("GATEHOUSE_BOOTSTRAP_PASSWORD", "must be 8 to 128 characters");
+  return { email, password, organization: read("GATEHOUSE_BOOTSTRAP_ORG") ?? "Default" };
+}

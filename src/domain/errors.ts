@@ -1,0 +1,72 @@
+// The one vocabulary of error reasons (API.md section 3). Reasons are added, never renamed:
+// clients branch on them. The mapping to status codes lives in interceptors/error-codes.ts.
+export const REASONS = [
+  "VALIDATION_FAILED",
+  "WEAK_PASSWORD",
+  "REDIRECT_NOT_ALLOWED",
+  "INVALID_CURSOR",
+  "MISSING_API_KEY",
+  "INVALID_API_KEY",
+  "MISSING_MANAGEMENT_TOKEN",
+  "INVALID_MANAGEMENT_TOKEN",
+  "MISSING_ACCESS_TOKEN",
+  "INVALID_ACCESS_TOKEN",
+  "INVALID_CREDENTIALS",
+  "USER_DISABLED",
+  "INVALID_REFRESH_TOKEN",
+  "REFRESH_TOKEN_REUSED",
+  "INVALID_CODE",
+  "CODE_EXPIRED",
+  "INVALID_LINK",
+  "INVALID_MFA_TOKEN",
+  "SCOPE_REQUIRED",
+  "ROLE_REQUIRED",
+  "ADMIN_REQUIRED",
+  "MFA_REQUIRED_BY_PROJECT",
+  "MFA_NOT_ENROLLED",
+  "MFA_ALREADY_ENROLLED",
+  "EMAIL_EXISTS",
+  "MEMBER_EXISTS",
+  "PROJECT_NOT_FOUND",
+  "USER_NOT_FOUND",
+  "SESSION_NOT_FOUND",
+  "API_KEY_NOT_FOUND",
+  "SSO_CONNECTION_NOT_FOUND",
+  "INVALID_INVITATION",
+  "SSO_FAILED",
+  "RATE_LIMITED",
+  "SERVICE_UNAVAILABLE",
+  // Added by Gatehouse for transport-level answers the specification does not name.
+  "REQUEST_TOO_LARGE",
+  "ROUTE_NOT_FOUND",
+  "NOT_IMPLEMENTED",
+  "INTERNAL_ERROR",
+] as const;
+
+export type Reason = (typeof REASONS)[number];
+
+/** One input field that failed validation, named by its proto (JSON) field name. */
+export interface Violation {
+  field: string;
+  description: string;
+}
+
+/**
+ * The only error type flows throw on purpose. Its message is shown to the caller, so it
+ * must never carry a secret, a stack trace or SQL; anything else thrown is INTERNAL.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly reason: Reason,
+    message: string,
+    readonly violations: readonly Violation[] = [],
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export function validationFailed(violations: Violation[]): DomainError {
+  const message = violations.map((v) => `${v.field}: ${v.description}`).join("; ");
+  return new DomainError("VALIDATION_FAILED", message, violations);
+}

@@ -1,0 +1,62 @@
+// String shapes named by the proto's field rules (gatehouse.options.v1.Format). Each check
+// answers a description of what is wrong, or undefined when the value is fine.
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const E164 = /^\+[1-9]\d{7,14}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export function checkEmail(value: string): string | undefined {
+  return EMAIL.test(value) && value.length <= 254 ? undefined : "must be an email address";
+}
+
+export function checkHttpUri(value: string): string | undefined {
+  const url = parseUrl(value);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
+    return "must be an absolute http or https URI";
+  }
+  return undefined;
+}
+
+export function checkOrigin(value: string): string | undefined {
+  const url = parseUrl(value);
+  const shapeOk =
+    url !== undefined &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.origin.toLowerCase() === value.toLowerCase();
+  return shapeOk ? undefined : "must be an origin, scheme://host[:port], without path, query or trailing slash";
+}
+
+export function checkE164(value: string): string | undefined {
+  return E164.test(value) ? undefined : "must be a phone number in E.164 form, e.g. +15551234567";
+}
+
+export function checkDate(value: string): string | undefined {
+  const match = DATE.exec(value);
+  if (match) {
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
+      return undefined;
+    }
+  }
+  return "must be a date, YYYY-MM-DD";
+}
+
+export function checkDateTime(value: string): string | undefined {
+  return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : "must be an RFC 3339 date-time with a time zone, e.g. 2026-01-31T12:00:00Z";
+}
+
+export function checkSixDigits(value: string): string | undefined {
+  return /^\d{6}$/.test(value) ? undefined : "must be 6 digits";
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,41 @@
+import { createContextKey } from "@connectrpc/connect";
+import type { ApiKey, Member, Project } from "../domain/account.js";
+
+/** What the transport knows about one request; filled in as the request moves inward. */
+export interface RequestRecord {
+  id: string;
+  /** Client address, after TRUSTED_PROXIES were applied. */
+  ip: string;
+  userAgent: string;
+  /** `Service/Method` once an RPC was matched. */
+  rpc?: string;
+  /** Final status as a code name (`ok`, `permission_denied`), set by the error interceptor. */
+  code?: string;
+  reason?: string;
+  /** Lets the credential interceptor answer CORS once it knows the project's origins. */
+  allowOrigin(origin: string): void;
+}
+
+/** The project and API key behind `X-Service-Key`. */
+export interface ProjectPrincipal {
+  project: Project;
+  apiKey: ApiKey;
+}
+
+/** The organization member behind a management token. */
+export interface MemberPrincipal {
+  member: Member;
+  organizationId: string;
+}
+
+/** The end user behind an access token (filled in by the authentication issue's JWT code). */
+export interface UserPrincipal {
+  userId: string;
+  sessionId: string;
+  claims: Record<string, unknown>;
+}
+
+export const kRequest = createContextKey<RequestRecord | undefined>(undefined, { description: "request" });
+export const kProject = createContextKey<ProjectPrincipal | undefined>(undefined, { description: "project" });
+export const kMember = createContextKey<MemberPrincipal | undefined>(undefined, { description: "member" });
+export const kUser = createContextKey<UserPrincipal | undefined>(undefined, { description: "user" });

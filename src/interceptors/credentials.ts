@@ -1,0 +1,109 @@
+import type { Interceptor } from "@connectrpc/connect";
+import { getOption } from "@bufbuild/protobuf";
+import { access as accessExt, Credential, Role, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
+import type { Project } from "../domain/account.js";
+import type { Clock } from "../domain/clock.js";
+import { DomainError } from "../domain/errors.js";
+import { hashToken } from "../crypto/tokens.js";
+import type { Repositories } from "../store/repositories/index.js";
+import { kMember, kProject, kRequest, kUser, type RequestRecord, type UserPrincipal } from "./context.js";
+
+/** Checks an end user's access token; the authentication issue's JWT code fills this slot. */
+export interface UserTokenVerifier {
+  verify(project: Project, token: string): Promise<UserPrincipal | undefined>;
+}
+
+/** Until access tokens are issued, no bearer token can be a valid user token. */
+export const noUserTokens: UserTokenVerifier = { verify: async () => undefined };
+
+export interface CredentialDeps {
+  repos: Pick<Repositories, "apiKeys" | "managementTokens">;
+  clock: Clock;
+  userTokens: UserTokenVerifier;
+  /** Browser origins allowed to call the Account interface (the dashboard's). */
+  accountOrigins: string[];
+}
+
+// Enforces the `(gatehouse.options.v1.access)` declared on each RPC: the credential kind,
+// the API key scope and the member role. Looks every credential up on every request, so a
+// revoke or an expiry takes effect on the very next call, on every instance.
+export function credentialInterceptor(deps: CredentialDeps): Interceptor {
+  return (next) => async (req) => {
+    const access = getOption(req.method, accessExt);
+    const record = req.contextValues.get(kRequest);
+    const origin = req.header.get("origin");
+    const bearer = bearerToken(req.header.get("authorization"));
+    switch (access.credential) {
+      case Credential.NONE:
+        allowOrigin(record, origin, deps.accountOrigins);
+        break;
+      case Credential.MANAGEMENT_TOKEN: {
+        const principal = await memberFor(deps, bearer);
+        if (access.role === Role.ADMIN && principal.member.role !== "admin") {
+          throw new DomainError("ROLE_REQUIRED", "this operation needs the admin role");
+        }
+        req.contextValues.set(kMember, principal);
+        allowOrigin(record, origin, deps.accountOrigins);
+        break;
+      }
+      case Credential.API_KEY:
+      case Credential.API_KEY_AND_USER_TOKEN:
+      case Credential.API_KEY_OPTIONAL_USER_TOKEN: {
+        const principal = await projectFor(deps, req.header.get("x-service-key"));
+        req.contextValues.set(kProject, principal);
+        allowOrigin(record, origin, principal.project.allowedOrigins);
+        const userToken = access.credential === Credential.API_KEY ? undefined : bearer;
+        requireScope(access, principal.apiKey.scopes, userToken !== undefined);
+        if (access.credential === Credential.API_KEY_AND_USER_TOKEN && userToken === undefined) {
+          throw new DomainError("MISSING_ACCESS_TOKEN", "this operation needs the user's access token in Authorization: Bearer");
+        }
+        if (userToken !== undefined) {
+          const user = await deps.userTokens.verify(principal.project, userToken);
+          if (!user) throw new DomainError("INVALID_ACCESS_TOKEN", "the access token is invalid or expired");
+          req.contextValues.set(kUser, user);
+        }
+        break;
+      }
+      default:
+        // A method without a declared credential fails closed.
+        throw new Error(`RPC ${req.method.parent.typeName}/${req.method.name} declares no credential`);
+    }
+    return next(req);
+  };
+}
+
+async function memberFor(deps: CredentialDeps, token: string | undefined) {
+  if (token === undefined) {
+    throw new DomainError("MISSING_MANAGEMENT_TOKEN", "send the management token in Authorization: Bearer");
+  }
+  const found = await deps.repos.managementTokens.findActive(hashToken(token), deps.clock.now());
+  if (!found) throw new DomainError("INVALID_MANAGEMENT_TOKEN", "the management token is invalid or expired");
+  return { member: found.member, organizationId: found.organizationId };
+}
+
+async function projectFor(deps: CredentialDeps, key: string | null) {
+  if (key === null || key.trim() === "") {
+    throw new DomainError("MISSING_API_KEY", "send the project API key in X-Service-Key");
+  }
+  const found = await deps.repos.apiKeys.findActive(hashToken(key.trim()), deps.clock.now());
+  if (!found) throw new DomainError("INVALID_API_KEY", "the API key is invalid, revoked or expired");
+  return found;
+}
+
+function requireScope(access: Access, scopes: readonly string[], withUserToken: boolean): void {
+  const needed = withUserToken && access.userScope !== "" ? access.userScope : access.scope;
+  if (needed !== "" && !scopes.includes(needed)) {
+    throw new DomainError("SCOPE_REQUIRED", `this operation needs an API key with the ${needed} scope`);
+  }
+}
+
+function bearerToken(header: string | null): string | undefined {
+  const match = header === null ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+function allowOrigin(record: RequestRecord | undefined, origin: string | null, allowed: readonly string[]): void {
+  if (record && origin !== null && allowed.some((o) => o.toLowerCase() === origin.toLowerCase())) {
+    record.allowOrigin(origin);
+  }
+}

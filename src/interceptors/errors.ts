@@ -1,0 +1,60 @@
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
+import { DomainError, type Reason } from "../domain/errors.js";
+import type { Logger } from "../log.js";
+import { kRequest } from "./context.js";
+import { codeName, defaultReason, REASON_CODES } from "./error-codes.js";
+
+export const ERROR_DOMAIN = "gatehouse";
+
+/**
+ * Outermost interceptor: every failure leaves as a ConnectError with a google.rpc.ErrorInfo
+ * reason (and google.rpc.BadRequest violations); anything unexpected becomes INTERNAL with
+ * its cause logged here and never sent.
+ */
+export function errorInterceptor(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    const record = req.contextValues.get(kRequest);
+    try {
+      const res = await next(req);
+      if (record) record.code = "ok";
+      return res;
+    } catch (thrown) {
+      const error = toConnectError(thrown, logger, record?.id);
+      if (record) {
+        record.code = codeName(error.code);
+        record.reason = error.findDetails(ErrorInfoSchema)[0]?.reason;
+      }
+      throw error;
+    }
+  };
+}
+
+export function toConnectError(thrown: unknown, logger: Logger, requestId?: string): ConnectError {
+  if (thrown instanceof DomainError) {
+    return domainToConnect(thrown);
+  }
+  if (thrown instanceof ConnectError && thrown.code !== Code.Internal && thrown.code !== Code.Unknown) {
+    if (thrown.findDetails(ErrorInfoSchema).length === 0) {
+      thrown.details.push(errorInfo(defaultReason(thrown.code)));
+    }
+    return thrown;
+  }
+  logger.error({ request_id: requestId, err: thrown }, "unexpected error");
+  return new ConnectError("internal error", Code.Internal, undefined, [errorInfo("INTERNAL_ERROR")]);
+}
+
+export function domainToConnect(error: DomainError): ConnectError {
+  const details = [errorInfo(error.reason)];
+  if (error.violations.length > 0) {
+    details.push({
+      desc: BadRequestSchema,
+      value: { fieldViolations: error.violations.map((v) => ({ field: v.field, description: v.description })) },
+    } as never);
+  }
+  return new ConnectError(error.message, REASON_CODES[error.reason], undefined, details);
+}
+
+function errorInfo(reason: Reason) {
+  return { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN } } as never;
+}

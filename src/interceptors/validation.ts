@@ -1,0 +1,123 @@
+import type { Interceptor } from "@connectrpc/connect";
+import {
+  getOption,
+  hasOption,
+  toJsonString,
+  type DescField,
+  type DescMessage,
+  type Message,
+} from "@bufbuild/protobuf";
+import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
+import { ScalarType } from "@bufbuild/protobuf";
+import { field as fieldRulesExt, Format, type FieldRules } from "../../gen/gatehouse/options/v1/options_pb.js";
+import { validationFailed, type Violation } from "../domain/errors.js";
+import * as formats from "../domain/formats.js";
+
+// Enforces the `(gatehouse.options.v1.field)` rules declared next to each request field,
+// so input rules live once, in the proto. Reports every violation at once, by field name.
+export function validationInterceptor(): Interceptor {
+  return (next) => async (req) => {
+    if (req.stream) return next(req);
+    const violations = validate(req.method.input, req.message as Message);
+    if (violations.length > 0) throw validationFailed(violations);
+    return next(req);
+  };
+}
+
+const rulesCache = new Map<string, Array<[DescField, FieldRules]>>();
+
+function rulesOf(desc: DescMessage): Array<[DescField, FieldRules]> {
+  let rules = rulesCache.get(desc.typeName);
+  if (!rules) {
+    rules = desc.fields.filter((f) => hasOption(f, fieldRulesExt)).map((f) => [f, getOption(f, fieldRulesExt)]);
+    rulesCache.set(desc.typeName, rules);
+  }
+  return rules;
+}
+
+export function validate(desc: DescMessage, message: Message): Violation[] {
+  const violations: Violation[] = [];
+  const r = reflect(desc, message);
+  for (const [field, rules] of rulesOf(desc)) {
+    const add = (description: string, name = field.name) => violations.push({ field: name, description });
+    checkField(r, field, rules, add);
+  }
+  return violations;
+}
+
+type Add = (description: string, name?: string) => void;
+
+function checkField(r: ReflectMessage, field: DescField, rules: FieldRules, add: Add): void {
+  if (!r.isSet(field)) {
+    if (rules.required) add("is required");
+    return;
+  }
+  switch (field.fieldKind) {
+    case "scalar": {
+      const value = r.get(field);
+      if (typeof value === "string") {
+        if (rules.required && value.trim() === "") return add("is required");
+        const problem = checkString(value, rules);
+        if (problem) add(problem);
+      } else if (typeof value === "number" || typeof value === "bigint") {
+        checkInteger(field, BigInt(value), rules, add);
+      }
+      return;
+    }
+    case "list": {
+      const list = r.get(field);
+      if (rules.maxItems > 0 && list.size > rules.maxItems) add(`must have at most ${rules.maxItems} items`);
+      if (field.listKind !== "scalar" || field.scalar !== ScalarType.STRING) return;
+      let index = 0;
+      for (const item of list) {
+        const problem = checkString(item as string, rules);
+        if (problem) add(problem, `${field.name}[${index}]`);
+        index++;
+      }
+      return;
+    }
+    case "message": {
+      if (rules.maxJsonBytes > 0 && field.message.typeName === "google.protobuf.Struct") {
+        const json = toJsonString(field.message, r.get(field).message as Message);
+        if (Buffer.byteLength(json) > rules.maxJsonBytes) add(`must be at most ${rules.maxJsonBytes} bytes as JSON`);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function checkString(value: string, rules: FieldRules): string | undefined {
+  const length = [...value].length;
+  if (rules.minLen > 0 && length < rules.minLen) return `must be at least ${rules.minLen} characters`;
+  if (rules.maxLen > 0 && length > rules.maxLen) return `must be at most ${rules.maxLen} characters`;
+  if (rules.in.length > 0 && !rules.in.includes(value)) return `must be one of ${rules.in.join(", ")}`;
+  return checkFormat(value, rules.format);
+}
+
+function checkFormat(value: string, format: Format): string | undefined {
+  switch (format) {
+    case Format.UNSPECIFIED:
+      return undefined;
+    case Format.EMAIL:
+      return formats.checkEmail(value);
+    case Format.HTTP_URI:
+      return formats.checkHttpUri(value);
+    case Format.ORIGIN:
+      return formats.checkOrigin(value);
+    case Format.E164:
+      return formats.checkE164(value);
+    case Format.DATE:
+      return formats.checkDate(value);
+    case Format.DATE_TIME:
+      return formats.checkDateTime(value);
+    case Format.SIX_DIGITS:
+      return formats.checkSixDigits(value);
+  }
+}
+
+function checkInteger(field: DescField, value: bigint, rules: FieldRules, add: Add): void {
+  if (rules.gte !== undefined && value < rules.gte) add(`must be at least ${rules.gte}`, field.name);
+  else if (rules.lte !== undefined && value > rules.lte) add(`must be at most ${rules.lte}`, field.name);
+}

@@ -1,0 +1,85 @@
+import { createConnectRouter, type ConnectRouter } from "@connectrpc/connect";
+import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
+import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
+import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { Health } from "../gen/grpc/health/v1/health_pb.js";
+import type { FlowDeps } from "./flows/deps.js";
+import { accountHandlers } from "./handlers/account.js";
+import { authHandlers } from "./handlers/auth.js";
+import { healthHandlers } from "./handlers/health.js";
+import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
+import { errorInterceptor } from "./interceptors/errors.js";
+import { validationInterceptor } from "./interceptors/validation.js";
+import { writeJson } from "./transport/error-body.js";
+import { createHttpHandler } from "./transport/http-handler.js";
+import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
+import { compileRestRoutes } from "./transport/rest-routes.js";
+
+/** Request bodies (and gRPC messages) over 1 MiB are refused before they are read whole. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ServerDeps extends FlowDeps {
+  userTokens: UserTokenVerifier;
+}
+
+// One port: Connect, gRPC and gRPC-Web from the routers, REST from the same handlers'
+// google.api.http options, plus plain HTTP routes.
+export function createGatehouseServer(deps: ServerDeps): OnePortServer {
+  const shared = {
+    readMaxBytes: MAX_BODY_BYTES,
+    acceptCompression: [compressionGzip, compressionBrotli],
+    // Proto field names, defaults written, unknown fields ignored (API.md section 1).
+    jsonOptions: { ignoreUnknownFields: true, alwaysEmitImplicit: true, useProtoFieldName: true },
+  };
+  const api = createConnectRouter({
+    ...shared,
+    interceptors: [
+      errorInterceptor(deps.logger),
+      credentialInterceptor({
+        repos: deps.db.repos,
+        clock: deps.clock,
+        userTokens: deps.userTokens,
+        accountOrigins: [new URL(deps.config.publicUrl).origin],
+      }),
+      validationInterceptor(),
+    ],
+  });
+  api.service(AccountService, accountHandlers(deps));
+  api.service(AuthService, authHandlers(deps));
+  // Health checks need no credential, so they live outside the API's interceptor chain.
+  const health = createConnectRouter(shared);
+  const isHealthy = () => databaseAnswers(deps);
+  health.service(Health, healthHandlers(isHealthy));
+
+  const handler = createHttpHandler({
+    rpc: byPath(api, health),
+    rest: compileRestRoutes(api.handlers),
+    http: new Map([
+      [
+        "/healthz",
+        async (_req, res) => {
+          const ok = await isHealthy();
+          writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+        },
+      ],
+    ]),
+    logger: deps.logger,
+    trustedProxies: deps.config.trustedProxies,
+    maxBodyBytes: MAX_BODY_BYTES,
+  });
+  return createOnePortServer(handler);
+}
+
+function byPath(...routers: ConnectRouter[]): Map<string, UniversalHandler> {
+  return new Map(routers.flatMap((router) => router.handlers.map((h) => [h.requestPath, h] as const)));
+}
+
+async function databaseAnswers(deps: FlowDeps): Promise<boolean> {
+  try {
+    await deps.db.dataSource.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+import type { ServerResponse } from "node:http";
+import type { Http2ServerResponse } from "node:http2";
+import { Code } from "@connectrpc/connect";
+import { fromBinary } from "@bufbuild/protobuf";
+import { base64Decode } from "@bufbuild/protobuf/wire";
+import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
+import type { Reason, Violation } from "../domain/errors.js";
+import { codeName, defaultReason, httpStatus, REASON_CODES } from "../interceptors/error-codes.js";
+
+export type NodeResponse = ServerResponse | Http2ServerResponse;
+
+/**
+ * The REST error body of API.md section 3. It also carries `code` and `message` as the
+ * Connect protocol's error JSON does, so transport-level answers read well to both kinds
+ * of client.
+ */
+export interface RestErrorBody {
+  code: string;
+  reason: string;
+  message: string;
+  request_id: string;
+  violations?: Violation[];
+}
+
+export function writeJson(res: NodeResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Answers a transport-level failure (no RPC ran) in the REST error shape. */
+export function writeReasonError(res: NodeResponse, requestId: string, reason: Reason, message: string, status?: number): void {
+  const code = REASON_CODES[reason];
+  writeJson(res, status ?? httpStatus(code), { code: codeName(code), reason, message, request_id: requestId });
+}
+
+interface ConnectErrorJson {
+  code?: string;
+  message?: string;
+  details?: Array<{ type?: string; value?: string }>;
+}
+
+/** Turns the Connect protocol's error JSON into the REST error body and its HTTP status. */
+export function restErrorFromConnect(json: ConnectErrorJson, requestId: string): { status: number; body: RestErrorBody } {
+  const code = codeFromName(json.code);
+  let reason: string = defaultReason(code);
+  let violations: Violation[] | undefined;
+  for (const detail of json.details ?? []) {
+    if (typeof detail.value !== "string") continue;
+    if (detail.type === ErrorInfoSchema.typeName) {
+      reason = fromBinary(ErrorInfoSchema, base64Decode(detail.value)).reason;
+    } else if (detail.type === BadRequestSchema.typeName) {
+      violations = fromBinary(BadRequestSchema, base64Decode(detail.value)).fieldViolations.map((v) => ({
+        field: v.field,
+        description: v.description,
+      }));
+    }
+  }
+  const body: RestErrorBody = { code: codeName(code), reason, message: json.message ?? "", request_id: requestId };
+  if (violations) body.violations = violations;
+  return { status: httpStatus(code), body };
+}
+
+function codeFromName(name: string | undefined): Code {
+  for (const value of Object.values(Code)) {
+    if (typeof value === "number" && codeName(value) === name) return value;
+  }
+  return Code.Unknown;
+}

@@ -1,0 +1,64 @@
+import { createServer as createHttp1Server } from "node:http";
+import { createServer as createHttp2Server, type Http2Session } from "node:http2";
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import type { HttpHandler } from "./http-handler.js";
+
+// node:http2's allowHTTP1 needs TLS, so plain-text HTTP/1.1 and h2c share the port through
+// this sniffer: a connection that opens with the HTTP/2 preface goes to the HTTP/2 server,
+// anything else to the HTTP/1.1 server.
+const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+
+export interface OnePortServer {
+  listen(port: number, host: string): Promise<number>;
+  /** Stops accepting, lets in-flight requests finish for up to graceMs, then closes. */
+  close(graceMs: number): Promise<void>;
+}
+
+export function createOnePortServer(handler: HttpHandler): OnePortServer {
+  const http1 = createHttp1Server({ keepAliveTimeout: 5000 }, handler);
+  const http2 = createHttp2Server({}, handler);
+  const sockets = new Set<Socket>();
+  const sessions = new Set<Http2Session>();
+  http2.on("session", (session: Http2Session) => {
+    sessions.add(session);
+    session.once("close", () => sessions.delete(session));
+  });
+
+  const front = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    socket.once("data", (first: Buffer) => {
+      socket.pause();
+      socket.unshift(first);
+      const length = Math.min(first.length, H2_PREFACE.length);
+      const isHttp2 = length >= 4 && first.subarray(0, length).equals(H2_PREFACE.subarray(0, length));
+      const target = isHttp2 ? http2 : http1;
+      target.emit("connection", socket);
+      socket.resume();
+    });
+    socket.on("error", () => socket.destroy());
+  });
+
+  return {
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        front.once("error", reject);
+        front.listen(port, host, () => resolve((front.address() as AddressInfo).port));
+      });
+    },
+    async close(graceMs) {
+      const closed = new Promise<void>((resolve) => front.close(() => resolve()));
+      handler.drain();
+      for (const session of sessions) session.close();
+      const deadline = Date.now() + graceMs;
+      while (handler.inFlight() > 0 && Date.now() < deadline) {
+        http1.closeIdleConnections();
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      http1.closeIdleConnections();
+      for (const session of sessions) session.destroy();
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage } from "node:http";
+import type { Http2ServerRequest } from "node:http2";
+import { ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import type { ContextValues } from "@connectrpc/connect";
+import { universalRequestFromNodeRequest } from "@connectrpc/connect-node";
+import { readAllBytes } from "@connectrpc/connect/protocol";
+import { DomainError } from "../domain/errors.js";
+import { restErrorFromConnect, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
+import { readBody, BodyTooLarge } from "./read-body.js";
+import type { RestMatch } from "./rest-routes.js";
+
+export type NodeRequest = IncomingMessage | Http2ServerRequest;
+
+// A REST call is translated into a Connect unary call of the same handler, so the four
+// protocols share one implementation and one interceptor chain. Only the envelope differs:
+// the request JSON is assembled from path, query and body; errors get the REST body.
+export async function serveRest(
+  req: NodeRequest,
+  res: NodeResponse,
+  match: RestMatch,
+  requestId: string,
+  contextValues: ContextValues,
+  maxBodyBytes: number,
+): Promise<void> {
+  let message: JsonObject;
+  try {
+    message = await requestMessage(req, match, maxBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      res.setHeader("connection", "close");
+      return writeReasonError(res, requestId, "REQUEST_TOO_LARGE", `request body exceeds ${maxBodyBytes} bytes`, 413);
+    }
+    if (error instanceof DomainError) return writeReasonError(res, requestId, error.reason, error.message);
+    throw error;
+  }
+  const header = new Headers();
+  for (const name of ["authorization", "x-service-key", "origin", "user-agent", "x-forwarded-for"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") header.set(name, value);
+  }
+  header.set("content-type", "application/json");
+  const base = universalRequestFromNodeRequest(req, res, message, contextValues);
+  const uRes = await match.route.handler({
+    ...base,
+    method: "POST",
+    url: new URL(match.route.handler.requestPath, base.url).toString(),
+    header,
+  });
+  const bytes = uRes.body ? await readAllBytes(uRes.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
+  const json = bytes.length > 0 ? (JSON.parse(new TextDecoder().decode(bytes)) as JsonObject) : {};
+  const retryAfter = uRes.header?.get("retry-after");
+  if (retryAfter) res.setHeader("retry-after", retryAfter);
+  if (uRes.status === 200) {
+    const responseBody = match.route.responseBody;
+    return writeJson(res, 200, responseBody === "" ? json : (json[responseBody] ?? null));
+  }
+  const error = restErrorFromConnect(json, requestId);
+  writeJson(res, error.status, error.body);
+}
+
+async function requestMessage(req: NodeRequest, match: RestMatch, maxBodyBytes: number): Promise<JsonObject> {
+  const { route, params } = match;
+  const input = route.handler.method.input;
+  let message: JsonObject = {};
+  if (route.body !== "") {
+    const body = await parseJsonBody(req, maxBodyBytes);
+    message = route.body === "*" ? body : { [route.body]: body };
+  }
+  if (route.body !== "*") {
+    const query = new URL(req.url ?? "/", "http://localhost").searchParams;
+    for (const key of new Set(query.keys())) {
+      const field = fieldByName(input, key);
+      if (field) message[field.name] = queryValue(field, query.getAll(key));
+    }
+  }
+  for (const [name, value] of Object.entries(params)) message[name] = value;
+  return message;
+}
+
+async function parseJsonBody(req: NodeRequest, maxBodyBytes: number): Promise<JsonObject> {
+  const text = (await readBody(req, maxBodyBytes)).toString("utf8");
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DomainError("VALIDATION_FAILED", "request body is not valid JSON");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new DomainError("VALIDATION_FAILED", "request body must be a JSON object");
+  }
+  return parsed as JsonObject;
+}
+
+function fieldByName(desc: DescMessage, key: string): DescField | undefined {
+  return desc.fields.find((f) => f.name === key || f.jsonName === key);
+}
+
+// Query strings carry text only; convert to the JSON type the field expects so the
+// proto JSON parser sees `limit=5` as a number and `keep_current=true` as a boolean.
+function queryValue(field: DescField, values: string[]): JsonValue {
+  if (field.fieldKind === "list") {
+    return values.flatMap((v) => v.split(",")).map((v) => scalarValue(field.listKind === "scalar" ? field.scalar : undefined, v));
+  }
+  const last = values[values.length - 1];
+  return scalarValue(field.fieldKind === "scalar" ? field.scalar : undefined, last);
+}
+
+function scalarValue(scalar: ScalarType | undefined, text: string): JsonValue {
+  switch (scalar) {
+    case ScalarType.BOOL:
+      return text === "true" || text === "1" ? true : text === "false" || text === "0" ? false : text;
+    case ScalarType.INT32:
+    case ScalarType.UINT32:
+    case ScalarType.SINT32:
+    case ScalarType.FIXED32:
+    case ScalarType.SFIXED32:
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    default:
+      return text;
+  }
+}
