@@ -36,7 +36,7 @@ export const REASON_CODES: Record<Reason, Code> = {
   API_KEY_NOT_FOUND: Code.NotFound,
   SSO_CONNECTION_NOT_FOUND: Code.NotFound,
   INVALID_INVITATION: Code.Unauthenticated,
-  SSO_FAILED: Code.Unauthenticated,
+  SSO_FAILED: Code.FailedPrecondition,
   RATE_LIMITED: Code.ResourceExhausted,
   SERVICE_UNAVAILABLE: Code.Unavailable,
   REQUEST_TOO_LARGE: Code.ResourceExhausted,

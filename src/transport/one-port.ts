@@ -32,9 +32,14 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
       socket.unshift(first);
       const length = Math.min(first.length, H2_PREFACE.length);
       const isHttp2 = length >= 4 && first.subarray(0, length).equals(H2_PREFACE.subarray(0, length));
-      const target = isHttp2 ? http2 : http1;
-      target.emit("connection", socket);
-      socket.resume();
+      // The HTTP/2 session hands the unshifted bytes to nghttp2 and reads the socket's handle
+      // itself (resuming the JS stream would steal its data); HTTP/1.1 reads the JS stream.
+      if (isHttp2) {
+        http2.emit("connection", socket);
+      } else {
+        http1.emit("connection", socket);
+        socket.resume();
+      }
     });
     socket.on("error", () => socket.destroy());
   });

@@ -1,0 +1,78 @@
+// Account-side domain objects: what repositories hand to flows. Entities never leave src/store.
+
+export type MemberRole = "admin" | "developer";
+
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+/** An organization member. The password hash is deliberately absent; see MemberCredentials. */
+export interface Member {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: MemberRole;
+  createdAt: Date;
+}
+
+/** Only the sign-in path needs the hash, so it travels separately and on request. */
+export interface MemberCredentials {
+  member: Member;
+  passwordHash: string;
+}
+
+export interface ManagementToken {
+  id: string;
+  organizationId: string;
+  memberId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface Invitation {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: MemberRole;
+  invitedBy: string | null;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface Project {
+  id: string;
+  organizationId: string;
+  loginId: string;
+  name: string;
+  description: string;
+  tokenExpiry: number;
+  refreshTokenExpiry: number;
+  mfaRequired: boolean;
+  sendVerification: boolean;
+  allowedOrigins: string[];
+  redirectUrl: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ApiKeyScope = "auth:read" | "auth:write" | "users:read" | "users:write";
+
+export interface ApiKey {
+  id: string;
+  organizationId: string;
+  projectId: string;
+  label: string;
+  keyHint: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+/** Lower-cased and trimmed: the form members are looked up and kept unique by. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,43 @@
+import { Column, Entity, PrimaryColumn } from "typeorm";
+
+@Entity({ name: "projects" })
+export class ProjectEntity {
+  @PrimaryColumn({ type: "text" })
+  id!: string;
+
+  @Column({ name: "organization_id", type: "text" })
+  organizationId!: string;
+
+  @Column({ name: "login_id", type: "text" })
+  loginId!: string;
+
+  @Column({ type: "text" })
+  name!: string;
+
+  @Column({ type: "text" })
+  description!: string;
+
+  @Column({ name: "token_expiry", type: "integer" })
+  tokenExpiry!: number;
+
+  @Column({ name: "refresh_token_expiry", type: "integer" })
+  refreshTokenExpiry!: number;
+
+  @Column({ name: "mfa_required", type: "boolean" })
+  mfaRequired!: boolean;
+
+  @Column({ name: "send_verification", type: "boolean" })
+  sendVerification!: boolean;
+
+  @Column({ name: "allowed_origins", type: "text", array: true })
+  allowedOrigins!: string[];
+
+  @Column({ name: "redirect_url", type: "text" })
+  redirectUrl!: string;
+
+  @Column({ name: "created_at", type: "timestamptz" })
+  createdAt!: Date;
+
+  @Column({ name: "updated_at", type: "timestamptz" })
+  updatedAt!: Date;
+}

@@ -1,0 +1,34 @@
+/**
+ * A uniqueness constraint refused a write. `constraint` is the constraint's name from the
+ * migrations (e.g. "members_email_normalized_key"), so a flow can tell which rule fired and map
+ * it to its own reason (EMAIL_EXISTS, MEMBER_EXISTS, …) without parsing messages.
+ *
+ * On PostgreSQL the surrounding transaction is aborted by the failed statement: let the error
+ * leave the transaction (it rolls back) rather than issuing more queries in it.
+ */
+export class UniqueViolation extends Error {
+  readonly constraint: string;
+
+  constructor(constraint: string, options?: { cause?: unknown }) {
+    super(`unique constraint violated: ${constraint}`, options);
+    this.name = "UniqueViolation";
+    this.constraint = constraint;
+  }
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+/** Runs a write and turns a 23505 from the driver into UniqueViolation; other errors pass. */
+export async function translateUniqueViolation<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    // TypeORM wraps the pg error in QueryFailedError and copies its fields; read either shape.
+    const e = err as { code?: unknown; constraint?: unknown; driverError?: { code?: unknown; constraint?: unknown } };
+    const source = e?.driverError ?? e;
+    if (source?.code === UNIQUE_VIOLATION) {
+      throw new UniqueViolation(typeof source.constraint === "string" ? source.constraint : "unknown", { cause: err });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,82 @@
+import { IsNull, type EntityManager } from "typeorm";
+import { newId } from "../../crypto/ids.js";
+import type { ApiKey, Project } from "../../domain/account.js";
+import { ApiKeyEntity } from "../entities/api-key.entity.js";
+import { ProjectEntity } from "../entities/project.entity.js";
+import { translateUniqueViolation } from "../errors.js";
+import type { Clock } from "./clock.js";
+import { toProject } from "./projects.js";
+
+export function toApiKey(e: ApiKeyEntity): ApiKey {
+  return {
+    id: e.id,
+    organizationId: e.organizationId,
+    projectId: e.projectId,
+    label: e.label,
+    keyHint: e.keyHint,
+    scopes: [...e.scopes],
+    expiresAt: e.expiresAt,
+    revokedAt: e.revokedAt,
+    createdAt: e.createdAt,
+  };
+}
+
+export interface CreateApiKeyInput {
+  projectId: string;
+  label: string;
+  keyHash: string;
+  keyHint: string;
+  scopes: string[];
+  expiresAt: Date | null;
+}
+
+export function apiKeysRepository(manager: EntityManager, clock: Clock) {
+  return {
+    /** A project of another organization fails the composite foreign key (23503), never links. */
+    async create(organizationId: string, input: CreateApiKeyInput): Promise<ApiKey> {
+      const row: ApiKeyEntity = {
+        id: newId("key"),
+        organizationId,
+        projectId: input.projectId,
+        label: input.label,
+        keyHash: input.keyHash,
+        keyHint: input.keyHint,
+        scopes: [...input.scopes],
+        expiresAt: input.expiresAt,
+        revokedAt: null,
+        createdAt: clock(),
+      };
+      await translateUniqueViolation(() => manager.insert(ApiKeyEntity, row));
+      return toApiKey(row);
+    },
+
+    /**
+     * The credential check of every Auth request. Read from the database each time, so a revoke
+     * takes effect at once on every instance.
+     */
+    async findActive(keyHash: string, now: Date): Promise<{ apiKey: ApiKey; project: Project } | null> {
+      const row = await manager
+        .createQueryBuilder(ApiKeyEntity, "k")
+        .innerJoinAndMapOne("k.project", ProjectEntity, "p", "p.id = k.projectId AND p.organizationId = k.organizationId")
+        .where("k.keyHash = :keyHash", { keyHash })
+        .andWhere("k.revokedAt IS NULL")
+        .andWhere("(k.expiresAt IS NULL OR k.expiresAt > :now)", { now })
+        .getOne();
+      if (!row) return null;
+      const project = (row as ApiKeyEntity & { project: ProjectEntity }).project;
+      return { apiKey: toApiKey(row), project: toProject(project) };
+    },
+
+    /**
+     * Idempotent: an already revoked key keeps its first revocation time. Null when absent or of
+     * another organization.
+     */
+    async revoke(organizationId: string, id: string, now: Date): Promise<ApiKey | null> {
+      await manager.update(ApiKeyEntity, { organizationId, id, revokedAt: IsNull() }, { revokedAt: now });
+      const row = await manager.findOneBy(ApiKeyEntity, { organizationId, id });
+      return row ? toApiKey(row) : null;
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof apiKeysRepository>;

@@ -1,0 +1,70 @@
+import type { EntityManager } from "typeorm";
+import { newId } from "../../crypto/ids.js";
+import { normalizeEmail, type Invitation, type MemberRole } from "../../domain/account.js";
+import { InvitationEntity } from "../entities/invitation.entity.js";
+import { translateUniqueViolation } from "../errors.js";
+import type { Clock } from "./clock.js";
+
+export function toInvitation(e: InvitationEntity): Invitation {
+  return {
+    id: e.id,
+    organizationId: e.organizationId,
+    email: e.email,
+    role: e.role,
+    invitedBy: e.invitedBy,
+    expiresAt: e.expiresAt,
+    acceptedAt: e.acceptedAt,
+    createdAt: e.createdAt,
+  };
+}
+
+export interface CreateInvitationInput {
+  email: string;
+  role: MemberRole;
+  tokenHash: string;
+  invitedBy: string | null;
+  expiresAt: Date;
+}
+
+export function invitationsRepository(manager: EntityManager, clock: Clock) {
+  return {
+    async create(organizationId: string, input: CreateInvitationInput): Promise<Invitation> {
+      const row: InvitationEntity = {
+        id: newId("inv"),
+        organizationId,
+        email: input.email,
+        emailNormalized: normalizeEmail(input.email),
+        role: input.role,
+        tokenHash: input.tokenHash,
+        invitedBy: input.invitedBy,
+        expiresAt: input.expiresAt,
+        acceptedAt: null,
+        createdAt: clock(),
+      };
+      await translateUniqueViolation(() => manager.insert(InvitationEntity, row));
+      return toInvitation(row);
+    },
+
+    /**
+     * Burns a pending, unexpired invitation in one statement, so two racing accepts cannot both
+     * win: the loser (and any expired or used token) gets null.
+     */
+    async consume(tokenHash: string, now: Date): Promise<Invitation | null> {
+      const result = await manager
+        .createQueryBuilder()
+        .update(InvitationEntity)
+        .set({ acceptedAt: now })
+        .where("token_hash = :tokenHash", { tokenHash })
+        .andWhere("accepted_at IS NULL")
+        .andWhere("expires_at > :now", { now })
+        .returning(["id"])
+        .execute();
+      const id = (result.raw as Array<{ id: string }>)[0]?.id;
+      if (!id) return null;
+      const row = await manager.findOneByOrFail(InvitationEntity, { id });
+      return toInvitation(row);
+    },
+  };
+}
+
+export type InvitationsRepository = ReturnType<typeof invitationsRepository>;

@@ -1,0 +1,39 @@
+import { loadConfig } from "../../src/config.js";
+import { startGatehouse, type Gatehouse } from "../../src/app.js";
+import { createLogger } from "../../src/log.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+export interface TestServer extends Gatehouse {
+  database: TestDatabase;
+  /** Stops the server and drops its database. */
+  stop(): Promise<void>;
+}
+
+/** Cheap argon2 parameters: tests exercise the flows, not the hash cost. */
+export const TEST_ARGON2_ENV = { ARGON2_MEMORY_KIB: "1024", ARGON2_TIME_COST: "1" };
+
+/**
+ * The real server on a free port with a fresh database: PostgreSQL when DATABASE_URL is
+ * set, else embedded PGlite in a temporary folder.
+ */
+export async function startTestServer(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestServer> {
+  const db = database ?? (await createTestDatabase());
+  const config = loadConfig({
+    ...TEST_ARGON2_ENV,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...env,
+  });
+  const gatehouse = await startGatehouse(config, { logger: createLogger(config.logLevel) });
+  return {
+    ...gatehouse,
+    database: db,
+    async stop() {
+      await gatehouse.close();
+      if (!database) await db.drop();
+    },
+  };
+}
