@@ -19,6 +19,9 @@ import { compileRestRoutes } from "./transport/rest-routes.js";
 /** Request bodies (and gRPC messages) over 1 MiB are refused before they are read whole. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Proto field names, defaults written, unknown fields ignored (API.md section 1). */
+export const JSON_OPTIONS = { ignoreUnknownFields: true, alwaysEmitImplicit: true, useProtoFieldName: true } as const;
+
 export interface ServerDeps extends FlowDeps {
   userTokens: UserTokenVerifier;
 }
@@ -29,8 +32,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const shared = {
     readMaxBytes: MAX_BODY_BYTES,
     acceptCompression: [compressionGzip, compressionBrotli],
-    // Proto field names, defaults written, unknown fields ignored (API.md section 1).
-    jsonOptions: { ignoreUnknownFields: true, alwaysEmitImplicit: true, useProtoFieldName: true },
+    jsonOptions: JSON_OPTIONS,
   };
   const api = createConnectRouter({
     ...shared,

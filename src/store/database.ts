@@ -77,6 +77,9 @@ async function connect(opts: OpenDatabaseOptions) {
     // An idle PGlite connection is never closed: the server takes one connection, and a
     // reconnect could arrive before it has forgotten the old one.
     extra: embedded ? { idleTimeoutMillis: 0 } : undefined,
+    // On PGlite, a query through db.repos inside db.transaction() waits for the one connection
+    // the transaction holds; fail it loudly instead of hanging forever.
+    connectTimeoutMS: embedded ? 20_000 : undefined,
     logger: typeormLogger(opts.logger),
   });
   try {

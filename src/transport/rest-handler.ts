@@ -3,7 +3,7 @@ import type { Http2ServerRequest } from "node:http2";
 import { ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest } from "@connectrpc/connect-node";
-import { readAllBytes } from "@connectrpc/connect/protocol";
+import { createAsyncIterable, readAllBytes } from "@connectrpc/connect/protocol";
 import { DomainError } from "../domain/errors.js";
 import { restErrorFromConnect, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
@@ -39,12 +39,15 @@ export async function serveRest(
     if (typeof value === "string") header.set(name, value);
   }
   header.set("content-type", "application/json");
-  const base = universalRequestFromNodeRequest(req, res, message, contextValues);
+  // Passed as bytes, not as parsed JSON: Connect applies the router's JSON options (unknown
+  // fields ignored) only when it parses the body itself.
+  const base = universalRequestFromNodeRequest(req, res, undefined, contextValues);
   const uRes = await match.route.handler({
     ...base,
     method: "POST",
     url: new URL(match.route.handler.requestPath, base.url).toString(),
     header,
+    body: createAsyncIterable([new TextEncoder().encode(JSON.stringify(message))]),
   });
   const bytes = uRes.body ? await readAllBytes(uRes.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
   const json = bytes.length > 0 ? (JSON.parse(new TextDecoder().decode(bytes)) as JsonObject) : {};

@@ -1,0 +1,210 @@
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hashToken, randomToken } from "../src/crypto/tokens.js";
+import { openDatabase, runMigrationsOnly, type Database } from "../src/store/database.js";
+import { UniqueViolation } from "../src/store/errors.js";
+import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
+
+const logger = pino({ level: "silent" });
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const HOUR = 3_600_000;
+
+const projectInput = {
+  name: "Shop",
+  tokenExpiry: 3600,
+  refreshTokenExpiry: 2_592_000,
+  mfaRequired: false,
+  sendVerification: true,
+  allowedOrigins: ["https://shop.example"],
+  redirectUrl: "https://shop.example/auth",
+};
+
+async function seedOrg(db: Database, email: string) {
+  const org = await db.repos.organizations.create({ name: "Org" });
+  const member = await db.repos.members.create({ organizationId: org.id, email, role: "admin", passwordHash: "h" });
+  return { org, member };
+}
+
+describe("database lifecycle", () => {
+  const created: TestDatabase[] = [];
+  const fresh = async (opts?: { empty?: boolean }) => {
+    const t = await createTestDatabase(opts);
+    created.push(t);
+    return t;
+  };
+  afterEach(async () => {
+    for (const t of created.splice(0)) await t.drop();
+  });
+
+  it("applies the migrations to an empty database once; re-opening applies none", async () => {
+    const t = await fresh({ empty: true });
+    const db = await openDatabase({ ...t, logger });
+    const tables = await db.dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+    );
+    expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual([
+      "api_keys", "invitations", "management_tokens", "members", "migrations", "organizations", "projects",
+    ]);
+    await db.close();
+
+    expect(await runMigrationsOnly({ ...t, logger })).toEqual([]);
+    const again = await openDatabase({ ...t, logger });
+    expect(await again.dataSource.query(`SELECT name FROM migrations`)).toHaveLength(1);
+    await again.close();
+  });
+
+  it.skipIf(onPostgres)("keeps PGlite data across close and re-open in the same dataDir", async () => {
+    const t = await fresh();
+    const db = await openDatabase({ ...t, logger });
+    expect(db.kind).toBe("pglite");
+    const { member } = await seedOrg(db, "keep@example.com");
+    await db.close();
+
+    const reopened = await openDatabase({ ...t, logger });
+    expect((await reopened.repos.members.findByEmail("keep@example.com"))?.id).toBe(member.id);
+    await reopened.close();
+  });
+
+  // Regression guard: typeorm-pglite lost rows committed by interleaved transactions.
+  it("commits two concurrent transactions, and both survive a re-open", async () => {
+    const t = await fresh();
+    const db = await openDatabase({ ...t, logger });
+    const [a, b] = await Promise.all(
+      ["a", "b"].map((name) =>
+        db.transaction(async (repos) => {
+          const org = await repos.organizations.create({ name });
+          await new Promise((r) => setTimeout(r, 20));
+          await repos.members.create({ organizationId: org.id, email: `${name}@example.com`, role: "admin", passwordHash: "h" });
+          return org;
+        }),
+      ),
+    );
+    await db.close();
+
+    const reopened = await openDatabase({ ...t, logger });
+    const rows = await reopened.dataSource.query(`SELECT id FROM organizations ORDER BY id`);
+    expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect(await reopened.repos.members.findByEmail("b@example.com")).not.toBeNull();
+    await reopened.close();
+  });
+
+  it("rolls back a failed transaction entirely", async () => {
+    const t = await fresh();
+    const db = await openDatabase({ ...t, logger });
+    await expect(
+      db.transaction(async (repos) => {
+        await repos.organizations.create({ name: "doomed" });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await db.dataSource.query(`SELECT id FROM organizations`)).toEqual([]);
+    await db.close();
+  });
+});
+
+describe("repositories", () => {
+  let t: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    db = await openDatabase({ ...t, logger });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await t?.drop();
+  });
+
+  it("keeps member emails unique across case and spacing, in every organization", async () => {
+    const { member } = await seedOrg(db, "Ada@Example.com");
+    expect(member.email).toBe("Ada@Example.com");
+    const other = await db.repos.organizations.create({ name: "Other" });
+    const dup = db.repos.members.create({ organizationId: other.id, email: " ada@EXAMPLE.com ", role: "developer", passwordHash: "h" });
+    await expect(dup).rejects.toBeInstanceOf(UniqueViolation);
+    await expect(dup).rejects.toMatchObject({ constraint: "members_email_normalized_key" });
+
+    const creds = await db.repos.members.findCredentialsByEmail("  ADA@example.COM");
+    expect(creds).toEqual({ member, passwordHash: "h" });
+    expect(Object.keys(creds!.member)).not.toContain("passwordHash");
+    await db.repos.members.updatePasswordHash(member.id, "h2");
+    expect((await db.repos.members.findCredentialsByEmail("ada@example.com"))?.passwordHash).toBe("h2");
+    expect(await db.repos.members.findCredentialsByEmail("nobody@example.com")).toBeNull();
+  });
+
+  it("finds a management token only while it is unexpired", async () => {
+    const { org, member } = await seedOrg(db, "tok@example.com");
+    const now = new Date();
+    const live = hashToken(randomToken("gh_mt"));
+    const dead = hashToken(randomToken("gh_mt"));
+    await db.repos.managementTokens.create({ organizationId: org.id, memberId: member.id, tokenHash: live, expiresAt: new Date(now.getTime() + HOUR) });
+    await db.repos.managementTokens.create({ organizationId: org.id, memberId: member.id, tokenHash: dead, expiresAt: new Date(now.getTime() - 1) });
+
+    const found = await db.repos.managementTokens.findActive(live, now);
+    expect(found).toMatchObject({ organizationId: org.id, member });
+    expect(found!.expiresAt.getTime()).toBe(now.getTime() + HOUR);
+    expect(await db.repos.managementTokens.findActive(dead, now)).toBeNull();
+    expect(await db.repos.managementTokens.findActive(live, new Date(now.getTime() + 2 * HOUR))).toBeNull();
+    expect(await db.repos.managementTokens.findActive(hashToken("unknown"), now)).toBeNull();
+  });
+
+  it("never finds a project through another organization", async () => {
+    const a = await db.repos.organizations.create({ name: "A" });
+    const b = await db.repos.organizations.create({ name: "B" });
+    const project = await db.repos.projects.create(a.id, projectInput);
+    expect(project.id).toMatch(/^proj_/);
+    expect(project.loginId).toMatch(/^lp_/);
+    expect(await db.repos.projects.get(a.id, project.id)).toEqual(project);
+    expect(await db.repos.projects.get(b.id, project.id)).toBeNull();
+    expect(await db.repos.projects.delete(b.id, project.id)).toBe(false);
+    // Not even a key of B can point at A's project: the composite foreign key refuses it.
+    await expect(
+      db.repos.apiKeys.create(b.id, { projectId: project.id, label: "x", keyHash: hashToken("x"), keyHint: "x", scopes: [], expiresAt: null }),
+    ).rejects.toThrow();
+  });
+
+  it("finds an API key only while unrevoked, unexpired and its project exists", async () => {
+    const org = await db.repos.organizations.create({ name: "Keys" });
+    const other = await db.repos.organizations.create({ name: "Other" });
+    const project = await db.repos.projects.create(org.id, projectInput);
+    const now = new Date();
+    const mk = async (label: string, expiresAt: Date | null) => {
+      const raw = randomToken("gh_key");
+      const key = await db.repos.apiKeys.create(org.id, {
+        projectId: project.id, label, keyHash: hashToken(raw), keyHint: raw.slice(0, 8), scopes: ["auth:read", "auth:write"], expiresAt,
+      });
+      return { key, hash: hashToken(raw) };
+    };
+    const live = await mk("live", null);
+    const later = await mk("later", new Date(now.getTime() + HOUR));
+    const expired = await mk("expired", new Date(now.getTime() - 1));
+    const revoked = await mk("revoked", null);
+
+    const found = await db.repos.apiKeys.findActive(live.hash, now);
+    expect(found?.apiKey).toEqual(live.key);
+    expect(found?.project).toEqual(project);
+    expect(await db.repos.apiKeys.findActive(later.hash, now)).not.toBeNull();
+    expect(await db.repos.apiKeys.findActive(expired.hash, now)).toBeNull();
+
+    expect(await db.repos.apiKeys.revoke(other.id, revoked.key.id, now)).toBeNull();
+    expect(await db.repos.apiKeys.findActive(revoked.hash, now)).not.toBeNull();
+    const first = await db.repos.apiKeys.revoke(org.id, revoked.key.id, now);
+    expect(first?.revokedAt?.getTime()).toBe(now.getTime());
+    const second = await db.repos.apiKeys.revoke(org.id, revoked.key.id, new Date(now.getTime() + 1000));
+    expect(second?.revokedAt?.getTime()).toBe(now.getTime());
+    expect(await db.repos.apiKeys.findActive(revoked.hash, now)).toBeNull();
+
+    expect(await db.repos.projects.delete(org.id, project.id)).toBe(true);
+    expect(await db.repos.apiKeys.findActive(live.hash, now)).toBeNull();
+    const left = await db.dataSource.query(`SELECT count(*)::int AS n FROM api_keys WHERE project_id = $1`, [project.id]);
+    expect(left[0].n).toBe(0);
+  });
+
+  it("consumes an invitation once", async () => {
+    const { org, member } = await seedOrg(db, "inviter@example.com");
+    const tokenHash = hashToken(randomToken("gh_inv"));
+    const now = new Date();
+    await db.repos.invitations.create(org.id, { email: "New@Example.com", role: "developer", tokenHash, invitedBy: member.id, expiresAt: new Date(now.getTime() + HOUR) });
+    const [x, y] = await Promise.all([db.repos.invitations.consume(tokenHash, now), db.repos.invitations.consume(tokenHash, now)]);
+    expect([x, y].filter(Boolean)).toHaveLength(1);
+    expect((x ?? y)?.acceptedAt?.getTime()).toBe(now.getTime());
+  });
+});
