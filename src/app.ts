@@ -32,7 +32,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     logger,
-    clock: () => clock.now(),
+    clock,
   });
   return {
     config,

@@ -15,8 +15,11 @@ export function createLogger(level: string): Logger {
         "*.token",
         "key",
         "*.key",
-        "code",
-        "*.code",
+        // Not "code": request lines use it for the status code.
+        "otp",
+        "*.otp",
+        "recovery_codes",
+        "*.recovery_codes",
         "secret",
         "*.secret",
         "headers.authorization",

@@ -4,7 +4,7 @@ import type { ApiKey, Project } from "../../domain/account.js";
 import { ApiKeyEntity } from "../entities/api-key.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../../domain/clock.js";
 import { toProject } from "./projects.js";
 
 export function toApiKey(e: ApiKeyEntity): ApiKey {
@@ -44,7 +44,7 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
         scopes: [...input.scopes],
         expiresAt: input.expiresAt,
         revokedAt: null,
-        createdAt: clock(),
+        createdAt: clock.now(),
       };
       await translateUniqueViolation(() => manager.insert(ApiKeyEntity, row));
       return toApiKey(row);

@@ -3,7 +3,7 @@ import { newId } from "../../crypto/ids.js";
 import { normalizeEmail, type Invitation, type MemberRole } from "../../domain/account.js";
 import { InvitationEntity } from "../entities/invitation.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../../domain/clock.js";
 
 export function toInvitation(e: InvitationEntity): Invitation {
   return {
@@ -39,7 +39,7 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
         invitedBy: input.invitedBy,
         expiresAt: input.expiresAt,
         acceptedAt: null,
-        createdAt: clock(),
+        createdAt: clock.now(),
       };
       await translateUniqueViolation(() => manager.insert(InvitationEntity, row));
       return toInvitation(row);

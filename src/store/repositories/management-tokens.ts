@@ -4,7 +4,7 @@ import type { ManagementToken, Member } from "../../domain/account.js";
 import { ManagementTokenEntity } from "../entities/management-token.entity.js";
 import { MemberEntity } from "../entities/member.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../../domain/clock.js";
 import { toMember } from "./members.js";
 
 export interface CreateManagementTokenInput {
@@ -23,7 +23,7 @@ export interface ActiveManagementToken {
 export function managementTokensRepository(manager: EntityManager, clock: Clock) {
   return {
     async create(input: CreateManagementTokenInput): Promise<ManagementToken> {
-      const row: ManagementTokenEntity = { id: newId("mtk"), ...input, createdAt: clock() };
+      const row: ManagementTokenEntity = { id: newId("mtk"), ...input, createdAt: clock.now() };
       await translateUniqueViolation(() => manager.insert(ManagementTokenEntity, row));
       const { tokenHash: _hash, ...token } = row;
       return token;

@@ -3,7 +3,7 @@ import { newId } from "../../crypto/ids.js";
 import { normalizeEmail, type Member, type MemberCredentials, type MemberRole } from "../../domain/account.js";
 import { MemberEntity } from "../entities/member.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../../domain/clock.js";
 
 export function toMember(e: MemberEntity): Member {
   return { id: e.id, organizationId: e.organizationId, email: e.email, role: e.role, createdAt: e.createdAt };
@@ -27,7 +27,7 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
         emailNormalized: normalizeEmail(input.email),
         role: input.role,
         passwordHash: input.passwordHash,
-        createdAt: clock(),
+        createdAt: clock.now(),
       };
       await translateUniqueViolation(() => manager.insert(MemberEntity, row));
       return toMember(row);

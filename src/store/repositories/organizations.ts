@@ -3,7 +3,7 @@ import { newId } from "../../crypto/ids.js";
 import type { Organization } from "../../domain/account.js";
 import { OrganizationEntity } from "../entities/organization.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../../domain/clock.js";
 
 export function toOrganization(e: OrganizationEntity): Organization {
   return { id: e.id, name: e.name, createdAt: e.createdAt };
@@ -12,7 +12,7 @@ export function toOrganization(e: OrganizationEntity): Organization {
 export function organizationsRepository(manager: EntityManager, clock: Clock) {
   return {
     async create(input: { name: string }): Promise<Organization> {
-      const row: OrganizationEntity = { id: newId("org"), name: input.name, createdAt: clock() };
+      const row: OrganizationEntity = { id: newId("org"), name: input.name, createdAt: clock.now() };
       await translateUniqueViolation(() => manager.insert(OrganizationEntity, row));
       return toOrganization(row);
     },

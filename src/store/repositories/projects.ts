@@ -3,7 +3,7 @@ import { newId } from "../../crypto/ids.js";
 import type { Project } from "../../domain/account.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../../domain/clock.js";
 
 export function toProject(e: ProjectEntity): Project {
   return {
@@ -37,7 +37,7 @@ export interface CreateProjectInput {
 export function projectsRepository(manager: EntityManager, clock: Clock) {
   return {
     async create(organizationId: string, input: CreateProjectInput): Promise<Project> {
-      const now = clock();
+      const now = clock.now();
       const row: ProjectEntity = {
         id: newId("proj"),
         organizationId,

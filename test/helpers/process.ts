@@ -1,0 +1,50 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { TEST_ARGON2_ENV } from "./server.js";
+
+export interface ServiceProcess {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Runs the service as its own process, the way `npm start` does, and waits until it listens. */
+export async function spawnService(env: Record<string, string | undefined>): Promise<ServiceProcess> {
+  const { child, exited, output } = run(["--import", "tsx", "src/main.ts"], env);
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), 60_000);
+    child.stdout.on("data", () => {
+      const match = /"port":(\d+)[^\n]*"msg":"gatehouse listening"/.exec(output.out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}:\n${output.err}`));
+    });
+  });
+  return { child, port, exited, stdout: () => output.out, stderr: () => output.err };
+}
+
+/** Runs a command of the project (node with tsx) to completion. */
+export async function runNode(args: string[], env: Record<string, string | undefined>) {
+  const { exited, output } = run(["--import", "tsx", ...args], env);
+  const code = await exited;
+  return { code, stdout: output.out, stderr: output.err };
+}
+
+function run(args: string[], env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const output = { out: "", err: "" };
+  child.stdout.on("data", (d) => (output.out += d));
+  child.stderr.on("data", (d) => (output.err += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output };
+}

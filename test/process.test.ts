@@ -1,0 +1,163 @@
+import { readFile, stat } from "node:fs/promises";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { http } from "./helpers/clients.js";
+import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
+import { runNode, spawnService } from "./helpers/process.js";
+import { startTestServer } from "./helpers/server.js";
+
+// The service as an operator runs it: its own process, configured by the environment.
+
+const databases: TestDatabase[] = [];
+async function freshDatabase() {
+  const db = await createTestDatabase();
+  databases.push(db);
+  return { db, env: { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PORT: "0", HOST: "127.0.0.1" } };
+}
+afterEach(async () => {
+  await Promise.all(databases.splice(0).map((db) => db.drop()));
+});
+
+describe("start-up configuration", () => {
+  it.each([
+    ["PORT", "eighty", 'PORT must be an integer from 0 to 65535 (got "eighty")'],
+    ["DATABASE_URL", "mysql://localhost/db", "DATABASE_URL must be a URL starting with postgres: or postgresql:// (got mysql://…)"],
+    ["GATEHOUSE_SECRET", "too-short", "GATEHOUSE_SECRET must be 32 bytes as 64 hex characters or base64"],
+    ["LOG_LEVEL", "loud", "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
+    ["TRUSTED_PROXIES", "10.0.0.1,proxy.local", 'TRUSTED_PROXIES must be a comma-separated list of IP addresses (got "proxy.local")'],
+  ])("a bad %s stops the service with one line naming it", async (name, value, message) => {
+    const result = await runNode(["src/main.ts"], { [name]: value, DATA_DIR: "/nonexistent" });
+    expect(result.code).toBe(78);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`gatehouse: invalid configuration: ${message}`);
+  });
+
+  it("production refuses to start without GATEHOUSE_SECRET", async () => {
+    const result = await runNode(["src/main.ts"], { NODE_ENV: "production" });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain("GATEHOUSE_SECRET is required when NODE_ENV=production");
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("SIGTERM stops accepting, finishes the request in flight and exits 0", async () => {
+    const { env } = await freshDatabase();
+    const service = await spawnService(env);
+    const body = JSON.stringify({ email: "nobody@example.com", password: "some password" });
+    const socket = connect(service.port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (d) => (answer += d));
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // Half a request: headers and part of the body, so the request is in flight at SIGTERM.
+    socket.write(`POST /v1/account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = Date.now();
+    service.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    // New connections are refused while the old request is still being served.
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(service.port, "127.0.0.1");
+      probe.once("connect", () => (probe.destroy(), resolve(false)));
+      probe.once("error", () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer).toContain('"reason":"INVALID_CREDENTIALS"');
+    expect(await service.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(service.stdout()).toContain('"msg":"stopped"');
+  });
+});
+
+describe("logs", () => {
+  it("one JSON line per request, never a password or token", async () => {
+    const { env } = await freshDatabase();
+    const service = await spawnService({
+      ...env,
+      GATEHOUSE_BOOTSTRAP_EMAIL: "owner@example.com",
+      GATEHOUSE_BOOTSTRAP_PASSWORD: "bootstrap-password-42",
+    });
+    const base = `http://127.0.0.1:${service.port}`;
+    const ok = await http(`${base}/v1/account/login`, { body: { email: "owner@example.com", password: "bootstrap-password-42" } });
+    expect(ok.status).toBe(200);
+    const token = ok.body.management_token as string;
+    await http(`${base}/v1/projects?cursor=secret-cursor`, { headers: { authorization: `Bearer ${token}` } });
+    await http(`${base}/v1/auth/login`, { body: { email: "x@example.com", password: "hunter2-hunter2" }, headers: { "x-service-key": "gk_leaky_key" } });
+    service.child.kill("SIGTERM");
+    await service.exited;
+    const out = service.stdout();
+    for (const secret of ["bootstrap-password-42", token, "hunter2-hunter2", "gk_leaky_key", "secret-cursor"]) {
+      expect(out).not.toContain(secret);
+    }
+    const requests = out
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line));
+    expect(requests.map((r) => [r.method, r.protocol, r.code])).toEqual([
+      ["gatehouse.account.v1.AccountService/Login", "rest", "ok"],
+      ["gatehouse.account.v1.AccountService/ListProjects", "rest", "unimplemented"],
+      ["gatehouse.auth.v1.AuthService/Login", "rest", "unauthenticated"],
+    ]);
+    for (const line of requests) {
+      expect(line.request_id).toMatch(/^req_/);
+      expect(typeof line.duration_ms).toBe("number");
+    }
+  });
+});
+
+describe("bootstrap, CLI and persistence", () => {
+  it("the CLI creates an organization; the data survives a restart", async () => {
+    const { db, env } = await freshDatabase();
+    const cli = await runNode(["src/cli.ts", "org", "create", "--name", "Acme", "--email", "ops@acme.test", "--password", "cli-password-1"], env);
+    expect(cli.stderr).toBe("");
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toMatch(/^created organization org_[0-9a-z]{26} \(Acme\) with admin mem_[0-9a-z]{26} <ops@acme\.test>/);
+
+    const again = await runNode(["src/cli.ts", "org", "create", "--name", "Acme", "--email", "OPS@acme.test", "--password", "cli-password-1"], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("a member with this email already exists");
+
+    const bad = await runNode(["src/cli.ts", "org", "create", "--name", "Acme", "--email", "nope"], env);
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toContain("--email must be an email address");
+
+    for (let start = 0; start < 2; start++) {
+      const server = await startTestServer({}, db);
+      const login = await http(`${server.url}/v1/account/login`, { body: { email: "ops@acme.test", password: "cli-password-1" } });
+      await server.close();
+      expect(login.status).toBe(200);
+    }
+  });
+
+  it("bootstrap variables create the first organization once", async () => {
+    const { db } = await freshDatabase();
+    const bootstrap = { GATEHOUSE_BOOTSTRAP_EMAIL: "first@example.com", GATEHOUSE_BOOTSTRAP_PASSWORD: "first-password", GATEHOUSE_BOOTSTRAP_ORG: "First" };
+    for (let start = 0; start < 2; start++) {
+      const server = await startTestServer(bootstrap, db);
+      const count = await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM organizations WHERE name = 'First'");
+      const login = await http(`${server.url}/v1/account/login`, { body: { email: "first@example.com", password: "first-password" } });
+      await server.close();
+      expect(count[0].n).toBe(1);
+      expect(login.status).toBe(200);
+    }
+  });
+
+  it("without GATEHOUSE_SECRET a key is generated once and kept in the data folder", async () => {
+    const { db } = await freshDatabase();
+    const first = await startTestServer({}, db);
+    await first.close();
+    const path = join(db.dataDir, "secret.key");
+    const key = await readFile(path, "utf8");
+    expect(key.trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    const second = await startTestServer({}, db);
+    await second.close();
+    expect(await readFile(path, "utf8")).toBe(key);
+  });
+});
