@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { create, toJson } from "@bufbuild/protobuf";
 import { ListProjectsResponseSchema } from "../gen/gatehouse/account/v1/account_pb.js";
 import { CreateApiKeyResponseSchema } from "../gen/gatehouse/account/v1/account_pb.js";
+import { ConnectError, createClient } from "@connectrpc/connect";
+import { createGrpcWebTransport } from "@connectrpc/connect-node";
+import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
+import { ErrorInfoSchema } from "../gen/google/rpc/error_details_pb.js";
 import { JSON_OPTIONS } from "../src/server.js";
 import { connect, connectReason, grpcCall, grpcClient, http } from "./helpers/clients.js";
 import { seedApiKey, seedOrganization, seedProject } from "./helpers/seed.js";
@@ -55,6 +59,15 @@ describe("wire conventions", () => {
     expect(answer.error).toBeUndefined();
     expect(answer.response.management_token).toMatch(/^gmt_/);
     expect(Number(answer.response.expires_at.seconds)).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
+  });
+
+  it("gRPC-Web serves the same RPCs", async () => {
+    const client = createClient(AccountService, createGrpcWebTransport({ baseUrl: server.url, httpVersion: "1.1" }));
+    const token = await client.login({ email, password });
+    expect(token.managementToken).toMatch(/^gmt_/);
+    const failure = await client.login({ email, password: "wrong password" }).catch((e: unknown) => ConnectError.from(e));
+    expect(failure).toBeInstanceOf(ConnectError);
+    expect((failure as ConnectError).findDetails(ErrorInfoSchema)[0]?.reason).toBe("INVALID_CREDENTIALS");
   });
 
   it("an unknown email and a wrong password get the same answer", async () => {

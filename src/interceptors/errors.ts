@@ -2,6 +2,7 @@ import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { DomainError, type Reason } from "../domain/errors.js";
 import type { Logger } from "../log.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
 import { kRequest } from "./context.js";
 import { codeName, defaultReason, REASON_CODES } from "./error-codes.js";
 
@@ -39,6 +40,10 @@ export function toConnectError(thrown: unknown, logger: Logger, requestId?: stri
       thrown.details.push(errorInfo(defaultReason(thrown.code)));
     }
     return thrown;
+  }
+  if (isDatabaseUnavailable(thrown)) {
+    logger.warn({ request_id: requestId, err: thrown }, "database unavailable");
+    return domainToConnect(new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later"));
   }
   logger.error({ request_id: requestId, err: thrown }, "unexpected error");
   return new ConnectError("internal error", Code.Internal, undefined, [errorInfo("INTERNAL_ERROR")]);

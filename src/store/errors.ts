@@ -32,3 +32,20 @@ export async function translateUniqueViolation<T>(write: () => Promise<T>): Prom
     throw err;
   }
 }
+
+// Connection failures (SQLSTATE class 08, server shutting down or starting up), socket errors
+// and a closed data source mean "try again later", not a bug.
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3])$/;
+const UNAVAILABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+const UNAVAILABLE_NAMES = new Set(["CannotExecuteNotConnectedError", "ConnectionIsNotSetError"]);
+
+/** True when the database could not be reached, as opposed to a query that failed. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown; message?: unknown; driverError?: { code?: unknown } };
+  if (!e || typeof e !== "object") return false;
+  if (typeof e.name === "string" && UNAVAILABLE_NAMES.has(e.name)) return true;
+  const code = e.driverError?.code ?? e.code;
+  if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+  const message = typeof e.message === "string" ? e.message : "";
+  return /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Driver not Connected/.test(message);
+}

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readFile, rename, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { pino } from "pino";
 import { openDatabase } from "../../src/store/database.js";
-import { migrations } from "../../src/store/migrations/index.js";
 
 export interface TestDatabase {
   /** Set when DATABASE_URL is: a fresh database on that server. Absent means PGlite in dataDir. */
@@ -46,12 +45,15 @@ let template: Promise<string> | undefined;
 
 /**
  * A migrated, cleanly closed PGlite directory, shared by every test process and run. Its name
- * carries the PGlite version and migration list, so a change to either builds a new one.
+ * carries the PGlite version and the migrations' source, so a change to either builds a new one.
  */
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
     const pkg = JSON.parse(await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"));
-    const key = createHash("sha256").update(JSON.stringify([pkg.version, migrations.map((m) => m.name)])).digest("hex");
+    const hash = createHash("sha256").update(pkg.version);
+    const migrationsDir = join(process.cwd(), "src/store/migrations");
+    for (const file of (await readdir(migrationsDir)).sort()) hash.update(file).update(await readFile(join(migrationsDir, file)));
+    const key = hash.digest("hex");
     const dir = join(tmpdir(), `gatehouse-pglite-template-${key.slice(0, 16)}`);
     if (existsSync(join(dir, "pglite"))) return dir;
     const building = await mkdtemp(join(tmpdir(), "gatehouse-template-build-"));
