@@ -23,16 +23,10 @@ export function toProject(e: ProjectEntity): Project {
   };
 }
 
-export interface CreateProjectInput {
-  name: string;
+/** A project's settings; ids and timestamps are the repository's to make. */
+export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginId" | "description" | "createdAt" | "updatedAt"> & {
   description?: string;
-  tokenExpiry: number;
-  refreshTokenExpiry: number;
-  mfaRequired: boolean;
-  sendVerification: boolean;
-  allowedOrigins: string[];
-  redirectUrl: string;
-}
+};
 
 export function projectsRepository(manager: EntityManager, clock: Clock) {
   return {
