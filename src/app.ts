@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import { systemClock, type Clock } from "./domain/clock.js";
 import { createPasswordHasher } from "./crypto/passwords.js";
 import { createSecretBox } from "./crypto/secret-box.js";
+import { createCursorCodec } from "./crypto/cursors.js";
 import { loadOrCreateSecret } from "./crypto/secret-file.js";
 import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { FlowDeps } from "./flows/deps.js";
@@ -41,6 +42,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     logger,
     passwords: createPasswordHasher(config.passwordParams),
     secrets: createSecretBox(secret),
+    cursors: createCursorCodec(secret),
   };
 }
 

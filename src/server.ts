@@ -5,7 +5,7 @@ import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { Health } from "../gen/grpc/health/v1/health_pb.js";
 import type { FlowDeps } from "./flows/deps.js";
-import { accountHandlers } from "./handlers/account.js";
+import { accountHandlers } from "./handlers/account/index.js";
 import { authHandlers } from "./handlers/auth.js";
 import { healthHandlers } from "./handlers/health.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";

@@ -1,6 +1,7 @@
 import type { Clock } from "../domain/clock.js";
 import type { PasswordHasher } from "../crypto/passwords.js";
 import type { SecretBox } from "../crypto/secret-box.js";
+import type { CursorCodec } from "../crypto/cursors.js";
 import type { Database } from "../store/database.js";
 import type { Logger } from "../log.js";
 import type { Config } from "../config.js";
@@ -12,5 +13,6 @@ export interface FlowDeps {
   clock: Clock;
   passwords: PasswordHasher;
   secrets: SecretBox;
+  cursors: CursorCodec;
   logger: Logger;
 }

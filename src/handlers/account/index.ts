@@ -1,0 +1,22 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { apiKeysHandlers } from "./api-keys.js";
+import { membersHandlers } from "./members.js";
+import { projectsHandlers } from "./projects.js";
+import { sessionHandlers } from "./session.js";
+import { ssoHandlers } from "./sso.js";
+import { usageHandlers } from "./usage.js";
+
+// Proto ⇄ flow translation, one file per resource. RPCs none of them implements answer
+// UNIMPLEMENTED (reason NOT_IMPLEMENTED).
+export function accountHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+  return {
+    ...sessionHandlers(deps),
+    ...projectsHandlers(deps),
+    ...apiKeysHandlers(deps),
+    ...membersHandlers(deps),
+    ...ssoHandlers(deps),
+    ...usageHandlers(deps),
+  };
+}
