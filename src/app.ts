@@ -8,6 +8,7 @@ import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { FlowDeps } from "./flows/deps.js";
 import { noUserTokens } from "./interceptors/credentials.js";
 import { createLogger, type Logger } from "./log.js";
+import { createMailService } from "./notify/outbox.js";
 import { createGatehouseServer } from "./server.js";
 import { openDatabase } from "./store/database.js";
 
@@ -35,14 +36,16 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     logger,
     clock,
   });
+  const secrets = createSecretBox(secret);
   return {
     config,
     db,
     clock,
     logger,
     passwords: createPasswordHasher(config.passwordParams),
-    secrets: createSecretBox(secret),
+    secrets,
     cursors: createCursorCodec(secret),
+    mail: createMailService(config, { db, secrets, clock, logger }),
   };
 }
 
@@ -53,16 +56,20 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     const server = createGatehouseServer({ ...deps, userTokens: noUserTokens });
     const port = await server.listen(config.port, config.host);
     deps.logger.info({ port, database: deps.db.kind }, "gatehouse listening");
+    deps.mail.start();
     return {
       port,
       url: `http://127.0.0.1:${port}`,
       deps,
       async close() {
         await server.close(config.shutdownGraceMs);
+        // After the requests (they may queue mail), before the database the worker writes to.
+        await deps.mail.stop();
         await deps.db.close();
       },
     };
   } catch (error) {
+    await deps.mail.stop();
     await deps.db.close();
     throw error;
   }

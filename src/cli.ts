@@ -5,11 +5,13 @@ import { DomainError } from "./domain/errors.js";
 import { checkEmail } from "./domain/formats.js";
 import { createOrganization } from "./flows/create-organization.js";
 import { createLogger } from "./log.js";
+import { formatPendingMessages } from "./notify/outbox-list.js";
 import { runMigrationsOnly } from "./store/database.js";
 
 const USAGE = `usage:
   npm run gatehouse -- org create --name NAME --email EMAIL --password PASSWORD
-  npm run gatehouse -- migrate`;
+  npm run gatehouse -- migrate
+  npm run gatehouse -- outbox list [--limit N]`;
 
 // Operator commands. They use the same configuration (environment) as the server.
 async function main(argv: string[]): Promise<number> {
@@ -40,6 +42,21 @@ async function main(argv: string[]): Promise<number> {
         password: values.password!,
       });
       console.log(`created organization ${organization.id} (${organization.name}) with admin ${admin.id} <${admin.email}>`);
+      return 0;
+    } finally {
+      await deps.db.close();
+    }
+  }
+  if (group === "outbox" && action === "list") {
+    const { values } = parseArgs({ args: argv.slice(2), options: { limit: { type: "string" } } });
+    const limit = values.limit === undefined ? 100 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      console.error(`gatehouse: --limit must be an integer from 1 to 1000\n${USAGE}`);
+      return 64;
+    }
+    const deps = await createDeps(config, { logger });
+    try {
+      console.log(formatPendingMessages(deps.secrets, await deps.db.repos.outbox.listPending(limit)));
       return 0;
     } finally {
       await deps.db.close();

@@ -15,6 +15,8 @@ export interface Config {
   secret?: Buffer;
   smtpUrl?: string;
   smtpFrom: string;
+  /** First retry delay of a failed delivery (doubling up to an hour) and the outbox poll interval. */
+  mailRetryMs: number;
   smsWebhookUrl?: string;
   trustedProxies: string[];
   redisUrl?: string;
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env): Config {
     secret: secretText === undefined ? undefined : secretKey(secretText),
     smtpUrl: url(read, "SMTP_URL", ["smtp:", "smtps:"]),
     smtpFrom: read("SMTP_FROM") ?? "Gatehouse <no-reply@localhost>",
+    mailRetryMs: integer(read, "MAIL_RETRY_MS", 10_000, 100, 3_600_000),
     smsWebhookUrl: url(read, "SMS_WEBHOOK_URL", ["http:", "https:"]),
     trustedProxies: addressList(read, "TRUSTED_PROXIES"),
     redisUrl: url(read, "REDIS_URL", ["redis:", "rediss:"]),

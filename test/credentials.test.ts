@@ -27,6 +27,18 @@ const UNAUTHENTICATED = { status: 401, code: "unauthenticated", grpcCode: 16 };
 const PERMISSION_DENIED = { status: 403, code: "permission_denied", grpcCode: 7 };
 const UNIMPLEMENTED = { status: 501, code: "unimplemented", grpcCode: 12, reason: "NOT_IMPLEMENTED" };
 
+const NOT_FOUND = { status: 404, code: "not_found", grpcCode: 5 };
+
+/** The call passes the credential check: it succeeds on every protocol. */
+async function succeedsOverAllProtocols(server: TestServer, call: Call) {
+  const rest = await http(`${server.url}${call.rest.path}`, { method: call.rest.method, headers: call.headers });
+  expect(rest.status, "REST").toBe(200);
+  const viaConnect = await connect(server.url, call.service, call.rpc, call.body, call.headers);
+  expect(viaConnect.status, "Connect").toBe(200);
+  const viaGrpc = await grpcCall(grpcClient(server.port, call.service), call.rpc, call.body, call.headers);
+  expect(viaGrpc.error, "gRPC").toBeUndefined();
+}
+
 async function overAllProtocols(server: TestServer, call: Call, expected: Expected) {
   const rest = await http(`${server.url}${call.rest.path}`, {
     method: call.rest.method,
@@ -141,9 +153,9 @@ describe("credentials", () => {
         reason: "ROLE_REQUIRED",
       }));
     it("an admin passes the credential check and reaches the RPC", () =>
-      overAllProtocols(server, deleteProject({ authorization: `Bearer ${adminToken}` }), UNIMPLEMENTED));
+      overAllProtocols(server, deleteProject({ authorization: `Bearer ${adminToken}` }), { ...NOT_FOUND, reason: "PROJECT_NOT_FOUND" }));
     it("a developer passes for RPCs open to developers", () =>
-      overAllProtocols(server, listProjects({ authorization: `Bearer ${developerToken}` }), UNIMPLEMENTED));
+      succeedsOverAllProtocols(server, listProjects({ authorization: `Bearer ${developerToken}` })));
     it("an API key is not a management token", () =>
       overAllProtocols(server, listProjects({ authorization: `Bearer ${fullKey}`, "x-service-key": fullKey }), {
         ...UNAUTHENTICATED,

@@ -101,7 +101,7 @@ describe("logs", () => {
       .map((line) => JSON.parse(line));
     expect(requests.map((r) => [r.method, r.protocol, r.code])).toEqual([
       ["gatehouse.account.v1.AccountService/Login", "rest", "ok"],
-      ["gatehouse.account.v1.AccountService/ListProjects", "rest", "unimplemented"],
+      ["gatehouse.account.v1.AccountService/ListProjects", "rest", "invalid_argument"],
       ["gatehouse.auth.v1.AuthService/Login", "rest", "unauthenticated"],
     ]);
     for (const line of requests) {

@@ -198,9 +198,19 @@ describe("wire conventions", () => {
 
   it("path variables are read from the REST path", async () => {
     const token = (await http(`${server.url}/v1/account/login`, { body: { email, password } })).body.management_token;
-    const res = await http(`${server.url}/v1/projects/proj_123`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(501);
-    expect(res.body.reason).toBe("NOT_IMPLEMENTED");
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await http(`${server.url}/v1/projects`, {
+      headers,
+      body: { name: "Path test", allowed_origins: ["https://a.example.com"], redirect_url: "https://a.example.com/cb" },
+    });
+    expect(created.status).toBe(200);
+    const res = await http(`${server.url}/v1/projects/${created.body.id}`, { headers });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(created.body.id);
+    expect(res.body.name).toBe("Path test");
+    const missing = await http(`${server.url}/v1/projects/proj_123`, { headers });
+    expect(missing.status).toBe(404);
+    expect(missing.body.reason).toBe("PROJECT_NOT_FOUND");
   });
 
   describe("CORS", () => {

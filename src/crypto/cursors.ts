@@ -7,6 +7,10 @@ export interface Position {
   id: string;
 }
 
+// 18 bytes are exactly 24 base64url characters: no padding bits a decoder would ignore, so
+// every character of a cursor's MAC counts.
+const MAC_BYTES = 18;
+
 export interface CursorCodec {
   /** `list` names the list and everything that shapes it (organization, filters). */
   encode(list: string, position: Position): string;
@@ -23,12 +27,12 @@ export function createCursorCodec(secret: Buffer): CursorCodec {
   return {
     encode(list, position) {
       const payload = Buffer.from(`${position.createdAt.toISOString()}|${position.id}`).toString("base64url");
-      return `cur_${payload}.${mac(list, payload).subarray(0, 16).toString("base64url")}`;
+      return `cur_${payload}.${mac(list, payload).subarray(0, MAC_BYTES).toString("base64url")}`;
     },
     decode(list, cursor) {
-      const match = /^cur_([A-Za-z0-9_-]{1,300})\.([A-Za-z0-9_-]{22})$/.exec(cursor);
+      const match = /^cur_([A-Za-z0-9_-]{1,300})\.([A-Za-z0-9_-]{24})$/.exec(cursor);
       const given = match ? Buffer.from(match[2], "base64url") : undefined;
-      if (!match || !given || given.length !== 16 || !timingSafeEqual(given, mac(list, match[1]).subarray(0, 16))) {
+      if (!match || !given || given.length !== MAC_BYTES || !timingSafeEqual(given, mac(list, match[1]).subarray(0, MAC_BYTES))) {
         throw invalidCursor();
       }
       const [at, id] = Buffer.from(match[1], "base64url").toString().split("|");

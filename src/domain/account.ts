@@ -1,4 +1,5 @@
 // Account-side domain objects: what repositories hand to flows. Entities never leave src/store.
+import type { JWK } from "jose";
 
 export type MemberRole = "admin" | "developer";
 
@@ -70,6 +71,27 @@ export interface ApiKey {
   expiresAt: Date | null;
   revokedAt: Date | null;
   createdAt: Date;
+}
+
+export const API_KEY_SCOPES: readonly ApiKeyScope[] = ["auth:read", "auth:write", "users:read", "users:write"];
+
+/** A project's access-token signing key, public half only: what a JWKS may show. */
+export interface SigningKey {
+  /** RFC 7638 thumbprint of the public key; the `kid` of JWT headers and JWKS entries. */
+  kid: string;
+  organizationId: string;
+  projectId: string;
+  algorithm: "ES256";
+  /** Carries `kid`, `alg` and `use: "sig"`, ready for a JWKS. */
+  publicJwk: JWK;
+  createdAt: Date;
+  /** Set when a newer key took over signing; the key still verifies for a while. */
+  retiredAt: Date | null;
+}
+
+/** The private JWK stays sealed until the moment it signs (crypto/signing-keys.ts opens it). */
+export interface SealedSigningKey extends SigningKey {
+  privateJwkSealed: string;
 }
 
 /** Lower-cased and trimmed: the form members are looked up and kept unique by. */

@@ -5,8 +5,9 @@ import type { CursorCodec } from "../crypto/cursors.js";
 import type { Database } from "../store/database.js";
 import type { Logger } from "../log.js";
 import type { Config } from "../config.js";
+import type { MailService } from "../notify/outbox.js";
 
-/** What flows may use: the database, the clock, hashing and encryption, configuration. */
+/** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
   config: Config;
   db: Database;
@@ -15,4 +16,6 @@ export interface FlowDeps {
   secrets: SecretBox;
   cursors: CursorCodec;
   logger: Logger;
+  /** Mail through the outbox: queued in the flow's transaction, delivered after commit. */
+  mail: MailService;
 }

@@ -1,7 +1,27 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { MemberRole } from "../../domain/account.js";
 import type { FlowDeps } from "../../flows/deps.js";
+import { inviteMember } from "../../flows/members/invite-member.js";
+import { listMembers } from "../../flows/members/list-members.js";
+import { memberOf } from "./organization-of.js";
 
-export function membersHandlers(_deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
-  return {};
+/** InviteMember and ListMembers; AcceptInvitation needs no credential and sits with Login. */
+export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+  return {
+    async inviteMember(req, ctx) {
+      // The validation interceptor admits only "admin" and "developer".
+      return inviteMember(deps, { inviter: memberOf(ctx).member, email: req.email, role: req.role as MemberRole });
+    },
+
+    async listMembers(req, ctx) {
+      const page = await listMembers(deps, { organizationId: memberOf(ctx).organizationId, limit: req.limit, cursor: req.cursor });
+      return {
+        data: page.data.map((m) => ({ id: m.id, email: m.email, role: m.role, createdAt: timestampFromDate(m.createdAt) })),
+        nextCursor: page.nextCursor,
+        hasMore: page.hasMore,
+      };
+    },
+  };
 }

@@ -1,7 +1,76 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { Project } from "../../domain/account.js";
 import type { FlowDeps } from "../../flows/deps.js";
+import { createProject } from "../../flows/projects/create-project.js";
+import { deleteProject } from "../../flows/projects/delete-project.js";
+import { getProject } from "../../flows/projects/get-project.js";
+import { listProjects } from "../../flows/projects/list-projects.js";
+import { updateProject } from "../../flows/projects/update-project.js";
+import { organizationOf } from "./organization-of.js";
 
-export function projectsHandlers(_deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
-  return {};
+/** ListProjects, CreateProject, GetProject, UpdateProject, DeleteProject. */
+export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+  return {
+    async listProjects(req, ctx) {
+      const page = await listProjects(deps, organizationOf(ctx), { limit: req.limit, cursor: req.cursor });
+      return { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    async createProject(req, ctx) {
+      const project = await createProject(deps, organizationOf(ctx), {
+        name: req.name,
+        description: req.description,
+        allowedOrigins: req.allowedOrigins,
+        redirectUrl: req.redirectUrl,
+        tokenExpiry: req.tokenExpiry,
+        refreshTokenExpiry: req.refreshTokenExpiry,
+        mfaRequired: req.mfaRequired,
+        sendVerification: req.sendVerification,
+      });
+      return toProto(project);
+    },
+
+    async getProject(req, ctx) {
+      return toProto(await getProject(deps, organizationOf(ctx), req.id));
+    },
+
+    async updateProject(req, ctx) {
+      // Proto3 `optional` fields are undefined when absent: exactly "unchanged".
+      const project = await updateProject(deps, organizationOf(ctx), req.id, {
+        name: req.name,
+        description: req.description,
+        allowedOrigins: req.allowedOrigins,
+        redirectUrl: req.redirectUrl,
+        tokenExpiry: req.tokenExpiry,
+        refreshTokenExpiry: req.refreshTokenExpiry,
+        mfaRequired: req.mfaRequired,
+        sendVerification: req.sendVerification,
+      });
+      return toProto(project);
+    },
+
+    async deleteProject(req, ctx) {
+      return deleteProject(deps, organizationOf(ctx), req.id);
+    },
+  };
+}
+
+// Field by field, so nothing but these (no organization id) ever reaches the wire.
+function toProto(p: Project) {
+  return {
+    id: p.id,
+    loginId: p.loginId,
+    name: p.name,
+    description: p.description,
+    tokenExpiry: p.tokenExpiry,
+    refreshTokenExpiry: p.refreshTokenExpiry,
+    mfaRequired: p.mfaRequired,
+    sendVerification: p.sendVerification,
+    allowedOrigins: p.allowedOrigins,
+    redirectUrl: p.redirectUrl,
+    createdAt: timestampFromDate(p.createdAt),
+    updatedAt: timestampFromDate(p.updatedAt),
+  };
 }

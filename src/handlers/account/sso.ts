@@ -1,7 +1,52 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { SsoConnection } from "../../domain/sso.js";
 import type { FlowDeps } from "../../flows/deps.js";
+import { organizationOf } from "./organization-of.js";
+import { createSsoConnection } from "../../flows/sso-connections/create-sso-connection.js";
+import { deleteSsoConnection } from "../../flows/sso-connections/delete-sso-connection.js";
+import { listSsoConnections } from "../../flows/sso-connections/list-sso-connections.js";
 
-export function ssoHandlers(_deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
-  return {};
+/** CreateSsoConnection, ListSsoConnections, DeleteSsoConnection. The client secret only goes in. */
+export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+  return {
+    async createSsoConnection(req, ctx) {
+      const connection = await createSsoConnection(deps, organizationOf(ctx), {
+        projectId: req.projectId,
+        name: req.name,
+        issuer: req.issuer,
+        clientId: req.clientId,
+        clientSecret: req.clientSecret,
+        scopes: req.scopes,
+      });
+      return toProto(connection);
+    },
+
+    async listSsoConnections(req, ctx) {
+      const page = await listSsoConnections(deps, organizationOf(ctx), {
+        projectId: req.projectId,
+        limit: req.limit,
+        cursor: req.cursor,
+      });
+      return { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    async deleteSsoConnection(req, ctx) {
+      return deleteSsoConnection(deps, organizationOf(ctx), req.id);
+    },
+  };
+}
+
+// Field by field, so nothing but these ever reaches the wire.
+function toProto(c: SsoConnection) {
+  return {
+    id: c.id,
+    projectId: c.projectId,
+    name: c.name,
+    issuer: c.issuer,
+    clientId: c.clientId,
+    scopes: c.scopes,
+    createdAt: timestampFromDate(c.createdAt),
+  };
 }

@@ -1,7 +1,26 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
+import { organizationOf } from "./organization-of.js";
+import { getUsageMetrics } from "../../flows/usage/get-usage-metrics.js";
 
-export function usageHandlers(_deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
-  return {};
+/** GetUsageMetrics. Empty strings are proto3's "absent". */
+export function usageHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+  return {
+    async getUsageMetrics(req, ctx) {
+      const usage = await getUsageMetrics(deps, organizationOf(ctx), {
+        projectId: req.projectId || undefined,
+        from: req.from || undefined,
+        to: req.to || undefined,
+      });
+      return {
+        period: usage.period,
+        mau: usage.mau,
+        totalLogins: usage.totalLogins,
+        tokensIssued: usage.tokensIssued,
+        passwordlessLogins: usage.passwordlessLogins,
+        ssoLogins: usage.ssoLogins,
+      };
+    },
+  };
 }

@@ -1,11 +1,18 @@
 import { ApiKeyEntity } from "./api-key.entity.js";
+import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
 import { OrganizationEntity } from "./organization.entity.js";
+import { OutboxMessageEntity } from "./outbox-message.entity.js";
 import { ProjectEntity } from "./project.entity.js";
+import { SigningKeyEntity } from "./signing-key.entity.js";
+import { SsoConnectionEntity } from "./sso-connection.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, OrganizationEntity, ProjectEntity };
+export { AuthEventEntity, SsoConnectionEntity };
+export { OutboxMessageEntity };
+export { SigningKeyEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -14,4 +21,8 @@ export const entities = [
   InvitationEntity,
   ProjectEntity,
   ApiKeyEntity,
+  SigningKeyEntity,
+  SsoConnectionEntity,
+  AuthEventEntity,
+  OutboxMessageEntity,
 ];

@@ -1,9 +1,11 @@
 import { IsNull, type EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import type { ApiKey, Project } from "../../domain/account.js";
+import type { PageRequest } from "../../domain/pagination.js";
 import { ApiKeyEntity } from "../entities/api-key.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { keysetPage } from "../keyset.js";
 import type { Clock } from "../../domain/clock.js";
 import { toProject } from "./projects.js";
 
@@ -65,6 +67,29 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
       if (!row) return null;
       const project = (row as ApiKeyEntity & { project: ProjectEntity }).project;
       return { apiKey: toApiKey(row), project: toProject(project) };
+    },
+
+    /**
+     * One page of unrevoked keys, newest first (`limit + 1` rows; see toPage), of the whole
+     * organization or of one of its projects. Expired keys are listed: they show why a key fails.
+     */
+    async list(organizationId: string, filter: { projectId?: string }, page: PageRequest): Promise<ApiKey[]> {
+      const qb = manager
+        .createQueryBuilder(ApiKeyEntity, "k")
+        .where("k.organizationId = :organizationId", { organizationId })
+        .andWhere("k.revokedAt IS NULL");
+      if (filter.projectId !== undefined) qb.andWhere("k.projectId = :projectId", { projectId: filter.projectId });
+      const rows = await keysetPage(qb, "k", page).getMany();
+      return rows.map(toApiKey);
+    },
+
+    /**
+     * Revokes a key that is not revoked yet, in one statement, so of two racing revokes exactly
+     * one wins. False when absent, of another organization or already revoked.
+     */
+    async revokeActive(organizationId: string, id: string, now: Date): Promise<boolean> {
+      const result = await manager.update(ApiKeyEntity, { organizationId, id, revokedAt: IsNull() }, { revokedAt: now });
+      return (result.affected ?? 0) > 0;
     },
 
     /**

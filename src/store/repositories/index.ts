@@ -1,11 +1,15 @@
 import type { EntityManager } from "typeorm";
 import { apiKeysRepository } from "./api-keys.js";
+import { authEventsRepository } from "./auth-events.js";
 import { systemClock, type Clock } from "../../domain/clock.js";
 import { invitationsRepository } from "./invitations.js";
 import { managementTokensRepository } from "./management-tokens.js";
 import { membersRepository } from "./members.js";
 import { organizationsRepository } from "./organizations.js";
+import { outboxRepository } from "./outbox.js";
 import { projectsRepository } from "./projects.js";
+import { signingKeysRepository } from "./signing-keys.js";
+import { ssoConnectionsRepository } from "./sso-connections.js";
 
 export type { Clock } from "../../domain/clock.js";
 
@@ -18,6 +22,10 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     invitations: invitationsRepository(manager, clock),
     projects: projectsRepository(manager, clock),
     apiKeys: apiKeysRepository(manager, clock),
+    signingKeys: signingKeysRepository(manager, clock),
+    ssoConnections: ssoConnectionsRepository(manager, clock),
+    authEvents: authEventsRepository(manager, clock),
+    outbox: outboxRepository(manager, clock),
   };
 }
 

@@ -46,6 +46,40 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
     },
 
     /**
+     * Creates the pending invitation of this email in this organization, or replaces the one
+     * already pending (new id, token, role, inviter and expiry): the earlier link stops working.
+     * One statement against the partial unique index, so racing invites leave one live link.
+     */
+    async replacePending(organizationId: string, input: CreateInvitationInput): Promise<Invitation> {
+      const row: InvitationEntity = {
+        id: newId("inv"),
+        organizationId,
+        email: input.email,
+        emailNormalized: normalizeEmail(input.email),
+        role: input.role,
+        tokenHash: input.tokenHash,
+        invitedBy: input.invitedBy,
+        expiresAt: input.expiresAt,
+        acceptedAt: null,
+        createdAt: clock.now(),
+      };
+      await translateUniqueViolation(() =>
+        manager
+          .createQueryBuilder()
+          .insert()
+          .into(InvitationEntity)
+          .values(row)
+          .orUpdate(
+            ["id", "email", "role", "token_hash", "invited_by", "expires_at", "created_at"],
+            ["organization_id", "email_normalized"],
+            { indexPredicate: "accepted_at IS NULL" },
+          )
+          .execute(),
+      );
+      return toInvitation(row);
+    },
+
+    /**
      * Burns a pending, unexpired invitation in one statement, so two racing accepts cannot both
      * win: the loser (and any expired or used token) gets null.
      */

@@ -4,6 +4,8 @@ import { normalizeEmail, type Member, type MemberCredentials, type MemberRole } 
 import { MemberEntity } from "../entities/member.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import type { Clock } from "../../domain/clock.js";
+import type { PageRequest } from "../../domain/pagination.js";
+import { keysetPage } from "../keyset.js";
 
 export function toMember(e: MemberEntity): Member {
   return { id: e.id, organizationId: e.organizationId, email: e.email, role: e.role, createdAt: e.createdAt };
@@ -47,6 +49,13 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
     async get(organizationId: string, id: string): Promise<Member | null> {
       const row = await manager.findOneBy(MemberEntity, { organizationId, id });
       return row ? toMember(row) : null;
+    },
+
+    /** One page of the organization's members, newest first, plus one row to tell whether more follow. */
+    async list(organizationId: string, page: PageRequest): Promise<Member[]> {
+      const qb = manager.createQueryBuilder(MemberEntity, "m").where("m.organizationId = :organizationId", { organizationId });
+      const rows = await keysetPage(qb, "m", page).getMany();
+      return rows.map(toMember);
     },
 
     /** Used after a successful sign-in when the stored hash used outdated parameters. */

@@ -1,8 +1,10 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import type { Project } from "../../domain/account.js";
+import type { PageRequest } from "../../domain/pagination.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { keysetPage } from "../keyset.js";
 import type { Clock } from "../../domain/clock.js";
 
 export function toProject(e: ProjectEntity): Project {
@@ -28,14 +30,37 @@ export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginI
   description?: string;
 };
 
+const CHANGEABLE = [
+  "name",
+  "description",
+  "allowedOrigins",
+  "redirectUrl",
+  "tokenExpiry",
+  "refreshTokenExpiry",
+  "mfaRequired",
+  "sendVerification",
+] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
+
+/** The settings UpdateProject may change; an absent field stays as it is. */
+export type ProjectChanges = Partial<Pick<Project, (typeof CHANGEABLE)[number]>>;
+
 export function projectsRepository(manager: EntityManager, clock: Clock) {
   return {
+    /**
+     * Registers the login id first (issued_login_ids, which outlives projects), so a login id
+     * is never issued twice: a collision is UniqueViolation("issued_login_ids_pkey").
+     */
     async create(organizationId: string, input: CreateProjectInput): Promise<Project> {
       const now = clock.now();
+      const id = newId("proj");
+      const loginId = newId("lp");
+      await translateUniqueViolation(() =>
+        manager.query(`INSERT INTO issued_login_ids (login_id, project_id, issued_at) VALUES ($1, $2, $3)`, [loginId, id, now]),
+      );
       const row: ProjectEntity = {
-        id: newId("proj"),
+        id,
         organizationId,
-        loginId: newId("lp"),
+        loginId,
         name: input.name,
         description: input.description ?? "",
         tokenExpiry: input.tokenExpiry,
@@ -57,7 +82,48 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
       return row ? toProject(row) : null;
     },
 
-    /** Its API keys go with it (ON DELETE CASCADE). False when absent or of another organization. */
+    /**
+     * Like get, and holds a share lock until the transaction ends, so the project cannot be
+     * deleted under a row being attached to it. Only inside db.transaction().
+     */
+    async getForShare(organizationId: string, id: string): Promise<Project | null> {
+      const row = await manager
+        .createQueryBuilder(ProjectEntity, "p")
+        .setLock("pessimistic_read")
+        .where("p.organizationId = :organizationId", { organizationId })
+        .andWhere("p.id = :id", { id })
+        .getOne();
+      return row ? toProject(row) : null;
+    },
+
+    /** One page of the organization's projects, newest first (`limit + 1` rows; see toPage). */
+    async list(organizationId: string, page: PageRequest): Promise<Project[]> {
+      const qb = manager.createQueryBuilder(ProjectEntity, "p").where("p.organizationId = :organizationId", { organizationId });
+      const rows = await keysetPage(qb, "p", page).getMany();
+      return rows.map(toProject);
+    },
+
+    /**
+     * Sets only the given fields (never a read-modify-write, so concurrent updates of other
+     * fields are not lost) and moves updated_at. Null when absent or of another organization.
+     */
+    async update(organizationId: string, id: string, changes: ProjectChanges): Promise<Project | null> {
+      const set: Record<string, unknown> = { updatedAt: clock.now() };
+      // Listed fields only: a wider object passed as changes can never touch ids or tenancy.
+      for (const field of CHANGEABLE) {
+        const value = changes[field];
+        if (value !== undefined) set[field] = Array.isArray(value) ? [...value] : value;
+      }
+      const result = await manager.update(ProjectEntity, { organizationId, id }, set);
+      if ((result.affected ?? 0) === 0) return null;
+      const row = await manager.findOneBy(ProjectEntity, { organizationId, id });
+      return row ? toProject(row) : null;
+    },
+
+    /**
+     * Its API keys, signing keys and SSO connections go with it (ON DELETE CASCADE); its login
+     * id stays registered. False when absent or of another organization.
+     */
     async delete(organizationId: string, id: string): Promise<boolean> {
       const result = await manager.delete(ProjectEntity, { organizationId, id });
       return (result.affected ?? 0) > 0;

@@ -1,0 +1,52 @@
+import { hashToken, randomToken } from "../../crypto/tokens.js";
+import type { Member, MemberRole } from "../../domain/account.js";
+import { DomainError } from "../../domain/errors.js";
+import { invitationMail } from "../../notify/templates.js";
+import type { FlowDeps } from "../deps.js";
+
+/** Invitation links work for 7 days (API.md section 4). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface InviteMemberInput {
+  inviter: Member;
+  email: string;
+  role: MemberRole;
+}
+
+// The invitation and its email commit together: the mail goes through the outbox, so an
+// SMTP outage delays the email but never loses it nor fails the request.
+export async function inviteMember(deps: FlowDeps, input: InviteMemberInput): Promise<{ message: string }> {
+  const { inviter } = input;
+  const token = randomToken("ginv");
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const queued = await deps.db.transaction(async (repos) => {
+    // Member emails are unique across Gatehouse (Login names no organization).
+    if (await repos.members.findByEmail(input.email)) {
+      throw new DomainError("MEMBER_EXISTS", "a member with this email already exists");
+    }
+    await repos.invitations.replacePending(inviter.organizationId, {
+      email: input.email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: inviter.id,
+      expiresAt,
+    });
+    const organization = await repos.organizations.get(inviter.organizationId);
+    const content = invitationMail({
+      organizationName: organization?.name ?? "your organization",
+      inviterEmail: inviter.email,
+      role: input.role,
+      link: invitationLink(deps.config.publicUrl, token),
+      expiresAt,
+    });
+    return deps.mail.queue(repos, { to: input.email, ...content });
+  });
+  deps.mail.release(queued);
+  return { message: "Invitation sent" };
+}
+
+/** API.md section 5: `{PUBLIC_URL}?token=…&type=invitation`. */
+export function invitationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}?token=${encodeURIComponent(token)}&type=invitation`;
+}

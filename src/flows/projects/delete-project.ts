@@ -1,0 +1,16 @@
+import { isIdOf } from "../../domain/ids.js";
+import type { FlowDeps } from "../deps.js";
+import { projectNotFound } from "./not-found.js";
+
+/**
+ * Deletes a project and, by the database's cascades in the same statement, its API keys,
+ * signing keys and SSO connections (users, sessions and tokens likewise once they exist):
+ * its keys fail on the very next request and its tokens no longer verify. The login id stays
+ * registered so it is never issued again.
+ */
+export async function deleteProject(deps: FlowDeps, organizationId: string, id: string): Promise<{ deleted: true; id: string }> {
+  if (!isIdOf("proj", id)) throw projectNotFound();
+  const deleted = await deps.db.transaction((repos) => repos.projects.delete(organizationId, id));
+  if (!deleted) throw projectNotFound();
+  return { deleted: true, id };
+}

@@ -1,0 +1,27 @@
+import type { Project } from "../../domain/account.js";
+import { isIdOf } from "../../domain/ids.js";
+import type { ProjectChanges } from "../../store/repositories/projects.js";
+import type { FlowDeps } from "../deps.js";
+import { normalizeOrigins } from "./create-project.js";
+import { projectNotFound } from "./not-found.js";
+
+/** Absent fields stay as they are; an empty allowedOrigins too (a repeated field has no presence). */
+export type UpdateProjectInput = ProjectChanges;
+
+export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput): Promise<Project> {
+  if (!isIdOf("proj", id)) throw projectNotFound();
+  const { allowedOrigins, ...rest } = input;
+  const changes: ProjectChanges = {
+    ...rest,
+    // A project always keeps at least one allowed origin, so an empty list cannot mean "none".
+    allowedOrigins: allowedOrigins && allowedOrigins.length > 0 ? normalizeOrigins(allowedOrigins) : undefined,
+  };
+  const project = await deps.db.transaction(async (repos) =>
+    // Nothing to change: the project is answered as it is, and updated_at does not move.
+    Object.values(changes).every((v) => v === undefined)
+      ? repos.projects.get(organizationId, id)
+      : repos.projects.update(organizationId, id, changes),
+  );
+  if (!project) throw projectNotFound();
+  return project;
+}

@@ -1,0 +1,15 @@
+import { DomainError } from "../../domain/errors.js";
+import { isIdOf } from "../../domain/ids.js";
+import type { FlowDeps } from "../deps.js";
+
+/**
+ * Deletes a connection of the caller's organization. Users who signed in through it keep their
+ * accounts and sessions: nothing else references the connection.
+ */
+export async function deleteSsoConnection(deps: FlowDeps, organizationId: string, id: string): Promise<{ deleted: true; id: string }> {
+  const notFound = () => new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this organization");
+  if (!isIdOf("sso", id)) throw notFound();
+  const deleted = await deps.db.transaction((repos) => repos.ssoConnections.delete(organizationId, id));
+  if (!deleted) throw notFound();
+  return { deleted: true, id };
+}

@@ -1,0 +1,114 @@
+import type { SecretBox } from "../crypto/secret-box.js";
+import type { Clock } from "../domain/clock.js";
+import type { OutboxMessage } from "../domain/outbox.js";
+import type { Logger } from "../log.js";
+import type { Database } from "../store/database.js";
+import type { Mailer } from "./mailer.js";
+import { openMailBody } from "./mail-body.js";
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Look for due messages now (after a commit that queued one). */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+export interface DeliveryWorkerDeps {
+  db: Database;
+  mailer: Mailer;
+  secrets: SecretBox;
+  clock: Clock;
+  logger: Logger;
+  /** First retry delay, doubled per failed attempt; also how often the outbox is polled. */
+  retryMs: number;
+}
+
+const BATCH = 10;
+/** A claimed message is not picked up by another instance for this long: longer than one send may take. */
+const LEASE_MS = 2 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** How long stop() lets a send in flight finish before dropping the connection. */
+const STOP_WAIT_MS = 2_000;
+
+export function retryDelay(retryMs: number, attempts: number): number {
+  return Math.min(retryMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), Math.max(retryMs, MAX_BACKOFF_MS));
+}
+
+// Delivers the outbox after commit. Safe with many instances: rows are claimed in a short
+// transaction with SKIP LOCKED and leased, then sent outside any transaction. Polling picks up
+// retries and messages another instance queued but could not send (it crashed, or was stopped).
+export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
+  const { db, mailer, secrets, clock, logger, retryMs } = deps;
+  let running = false;
+  let stopped = true;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true; // a message may have been queued after this pass claimed
+      return;
+    }
+    running = true;
+    clearTimeout(timer);
+    current = drain()
+      .catch((err: unknown) => logger.warn({ err: describe(err) }, "mail delivery: cannot read the outbox; will retry"))
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          kick();
+        } else if (!stopped) {
+          timer = setTimeout(kick, retryMs);
+          timer.unref();
+        }
+      });
+  }
+
+  async function drain(): Promise<void> {
+    while (!stopped) {
+      const now = clock.now();
+      const batch = await db.transaction((repos) => repos.outbox.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS)));
+      for (const message of batch) await deliver(message);
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  async function deliver(message: OutboxMessage): Promise<void> {
+    const fields = { mail_id: message.id, to: message.recipient, attempts: message.attempts };
+    try {
+      const body = openMailBody(secrets, message);
+      await mailer.send({ to: message.recipient, subject: message.subject, ...body });
+    } catch (err) {
+      const retryAt = new Date(clock.now().getTime() + retryDelay(retryMs, message.attempts));
+      await db.repos.outbox.recordFailure(message.id, describe(err), retryAt);
+      logger.warn({ ...fields, err: describe(err), retry_at: retryAt.toISOString() }, "mail delivery failed; will retry");
+      return;
+    }
+    await db.repos.outbox.markSent(message.id, clock.now());
+    logger.info(fields, "mail sent");
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      kick();
+    },
+    kick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([current, new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
+      mailer.close();
+    },
+  };
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,108 @@
+import { IsNull, type EntityManager } from "typeorm";
+import type { Clock } from "../../domain/clock.js";
+import type { OutboxChannel, OutboxMessage } from "../../domain/outbox.js";
+import { OutboxMessageEntity } from "../entities/outbox-message.entity.js";
+
+// The outbox is Gatehouse's own delivery queue, not a tenant's resource: rows carry no
+// organization, and only the delivery worker and the operator CLI read them.
+
+export function toOutboxMessage(e: OutboxMessageEntity): OutboxMessage {
+  return {
+    id: e.id,
+    channel: e.channel,
+    recipient: e.recipient,
+    subject: e.subject,
+    sealedBody: e.bodySealed,
+    attempts: e.attempts,
+    lastError: e.lastError,
+    nextAttemptAt: e.nextAttemptAt,
+    sentAt: e.sentAt,
+    createdAt: e.createdAt,
+  };
+}
+
+export interface EnqueueInput {
+  /** Chosen by the caller: the body is sealed with the id as associated data before the insert. */
+  id: string;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string;
+  sealedBody: string;
+}
+
+/** What the last_error column keeps of a failure: enough to diagnose, bounded in size. */
+const MAX_ERROR_LENGTH = 500;
+
+export function outboxRepository(manager: EntityManager, clock: Clock) {
+  return {
+    async enqueue(input: EnqueueInput): Promise<OutboxMessage> {
+      const now = clock.now();
+      const row: OutboxMessageEntity = {
+        id: input.id,
+        channel: input.channel,
+        recipient: input.recipient,
+        subject: input.subject,
+        bodySealed: input.sealedBody,
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: now,
+        sentAt: null,
+        createdAt: now,
+      };
+      await manager.insert(OutboxMessageEntity, row);
+      return toOutboxMessage(row);
+    },
+
+    /**
+     * Claims up to `limit` due messages for one sender: locks them with SKIP LOCKED (another
+     * instance claiming at the same moment takes other rows), counts the attempt and pushes
+     * next_attempt_at to `leaseUntil`, so nobody else picks them up while they are being sent,
+     * and a sender that dies mid-way only delays them until the lease ends. Run it in its own
+     * short transaction: the sending happens after commit.
+     */
+    async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<OutboxMessage[]> {
+      const rows = await manager
+        .createQueryBuilder(OutboxMessageEntity, "m")
+        .where("m.sentAt IS NULL")
+        .andWhere("m.nextAttemptAt <= :now", { now })
+        .orderBy("m.nextAttemptAt", "ASC")
+        .limit(limit)
+        .setLock("pessimistic_write")
+        .setOnLocked("skip_locked")
+        .getMany();
+      if (rows.length === 0) return [];
+      await manager
+        .createQueryBuilder()
+        .update(OutboxMessageEntity)
+        .set({ attempts: () => "attempts + 1", nextAttemptAt: leaseUntil })
+        .whereInIds(rows.map((r) => r.id))
+        .execute();
+      return rows.map((r) => toOutboxMessage({ ...r, attempts: r.attempts + 1, nextAttemptAt: leaseUntil }));
+    },
+
+    /** Delivered: the sealed body (it holds a secret link) is dropped. */
+    async markSent(id: string, now: Date): Promise<void> {
+      await manager.update(OutboxMessageEntity, { id, sentAt: IsNull() }, { sentAt: now, bodySealed: null, lastError: null });
+    },
+
+    async recordFailure(id: string, error: string, retryAt: Date): Promise<void> {
+      await manager.update(
+        OutboxMessageEntity,
+        { id, sentAt: IsNull() },
+        { lastError: error.slice(0, MAX_ERROR_LENGTH), nextAttemptAt: retryAt },
+      );
+    },
+
+    /** Unsent messages, oldest first: what an operator without SMTP reads (`outbox list`). */
+    async listPending(limit: number): Promise<OutboxMessage[]> {
+      const rows = await manager.find(OutboxMessageEntity, {
+        where: { sentAt: IsNull() },
+        order: { createdAt: "ASC", id: "ASC" },
+        take: limit,
+      });
+      return rows.map(toOutboxMessage);
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof outboxRepository>;

@@ -1,0 +1,74 @@
+import type { EntityManager } from "typeorm";
+import type { SealedSigningKey, SigningKey } from "../../domain/account.js";
+import type { Clock } from "../../domain/clock.js";
+import { SigningKeyEntity } from "../entities/signing-key.entity.js";
+import { translateUniqueViolation } from "../errors.js";
+
+export function toSigningKey(e: SigningKeyEntity): SigningKey {
+  return {
+    kid: e.kid,
+    organizationId: e.organizationId,
+    projectId: e.projectId,
+    algorithm: e.algorithm,
+    publicJwk: { ...e.publicJwk },
+    createdAt: e.createdAt,
+    retiredAt: e.retiredAt,
+  };
+}
+
+export interface CreateSigningKeyInput {
+  projectId: string;
+  kid: string;
+  algorithm: "ES256";
+  publicJwk: SigningKey["publicJwk"];
+  /** Sealed by crypto/signing-keys.ts; this repository never sees the private key in clear. */
+  privateJwkSealed: string;
+}
+
+// Written on the Account side (organization first, like every Account repository); read on
+// the Authentication side, whose tenant is the project named by the API key or the login id.
+export function signingKeysRepository(manager: EntityManager, clock: Clock) {
+  return {
+    /** A project of another organization fails the composite foreign key (23503), never links. */
+    async create(organizationId: string, input: CreateSigningKeyInput): Promise<SigningKey> {
+      const row: SigningKeyEntity = {
+        kid: input.kid,
+        organizationId,
+        projectId: input.projectId,
+        algorithm: input.algorithm,
+        publicJwk: input.publicJwk,
+        privateJwkSealed: input.privateJwkSealed,
+        createdAt: clock.now(),
+        retiredAt: null,
+      };
+      await translateUniqueViolation(() => manager.insert(SigningKeyEntity, row));
+      return toSigningKey(row);
+    },
+
+    /** The key that signs new tokens: the newest one not retired. Null when the project has none. */
+    async active(projectId: string): Promise<SealedSigningKey | null> {
+      const row = await manager
+        .createQueryBuilder(SigningKeyEntity, "k")
+        .where("k.projectId = :projectId", { projectId })
+        .andWhere("k.retiredAt IS NULL")
+        .orderBy("k.createdAt", "DESC")
+        .addOrderBy("k.kid", "DESC")
+        .getOne();
+      return row ? { ...toSigningKey(row), privateJwkSealed: row.privateJwkSealed } : null;
+    },
+
+    /**
+     * The keys a JWKS shows, newest first: every key not retired, plus those retired after
+     * `retiredAfter` (a retired key keeps verifying until the tokens it signed have expired).
+     */
+    async listPublic(projectId: string, retiredAfter?: Date): Promise<SigningKey[]> {
+      const qb = manager.createQueryBuilder(SigningKeyEntity, "k").where("k.projectId = :projectId", { projectId });
+      if (retiredAfter) qb.andWhere("(k.retiredAt IS NULL OR k.retiredAt > :retiredAfter)", { retiredAfter });
+      else qb.andWhere("k.retiredAt IS NULL");
+      const rows = await qb.orderBy("k.createdAt", "DESC").addOrderBy("k.kid", "DESC").getMany();
+      return rows.map(toSigningKey);
+    },
+  };
+}
+
+export type SigningKeysRepository = ReturnType<typeof signingKeysRepository>;

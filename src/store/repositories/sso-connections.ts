@@ -1,0 +1,84 @@
+import type { EntityManager } from "typeorm";
+import { newId } from "../../crypto/ids.js";
+import type { SecretBox } from "../../crypto/secret-box.js";
+import type { Clock } from "../../domain/clock.js";
+import type { PageRequest } from "../../domain/pagination.js";
+import type { SsoConnection, SsoConnectionWithSecret } from "../../domain/sso.js";
+import { SsoConnectionEntity } from "../entities/sso-connection.entity.js";
+import { keysetPage } from "../keyset.js";
+import { translateUniqueViolation } from "../errors.js";
+
+export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
+  return {
+    id: e.id,
+    organizationId: e.organizationId,
+    projectId: e.projectId,
+    name: e.name,
+    issuer: e.issuer,
+    clientId: e.clientId,
+    scopes: [...e.scopes],
+    createdAt: e.createdAt,
+  };
+}
+
+export interface CreateSsoConnectionInput {
+  projectId: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+}
+
+// Sealing and opening live here together because both must use the same associated data
+// (the connection id): the secret box is passed in, as repositories hold no keys.
+export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
+  return {
+    /** A project of another organization fails the composite foreign key (23503), never links. */
+    async create(organizationId: string, input: CreateSsoConnectionInput, secrets: Pick<SecretBox, "seal">): Promise<SsoConnection> {
+      const id = newId("sso");
+      const row: SsoConnectionEntity = {
+        id,
+        organizationId,
+        projectId: input.projectId,
+        name: input.name,
+        issuer: input.issuer,
+        clientId: input.clientId,
+        clientSecretSealed: secrets.seal(input.clientSecret, id),
+        scopes: [...input.scopes],
+        createdAt: clock.now(),
+      };
+      await translateUniqueViolation(() => manager.insert(SsoConnectionEntity, row));
+      return toSsoConnection(row);
+    },
+
+    /** One page of a project's connections, newest first (`limit + 1` rows; see toPage). */
+    async list(organizationId: string, projectId: string, page: PageRequest): Promise<SsoConnection[]> {
+      const qb = manager
+        .createQueryBuilder(SsoConnectionEntity, "c")
+        .where("c.organizationId = :organizationId", { organizationId })
+        .andWhere("c.projectId = :projectId", { projectId });
+      const rows = await keysetPage(qb, "c", page).getMany();
+      return rows.map(toSsoConnection);
+    },
+
+    /**
+     * For the SSO sign-in flow, which knows the project from its API key or login id (the
+     * tenant on the Authentication side): null when absent or of another project. Throws when
+     * the secret does not open (another key, or a value moved from another row).
+     */
+    async getWithSecret(projectId: string, id: string, secrets: Pick<SecretBox, "open">): Promise<SsoConnectionWithSecret | null> {
+      const row = await manager.findOneBy(SsoConnectionEntity, { projectId, id });
+      if (!row) return null;
+      return { ...toSsoConnection(row), clientSecret: secrets.open(row.clientSecretSealed, row.id).toString("utf8") };
+    },
+
+    /** False when absent or of another organization. */
+    async delete(organizationId: string, id: string): Promise<boolean> {
+      const result = await manager.delete(SsoConnectionEntity, { organizationId, id });
+      return (result.affected ?? 0) > 0;
+    },
+  };
+}
+
+export type SsoConnectionsRepository = ReturnType<typeof ssoConnectionsRepository>;

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Project } from "../../src/domain/account.js";
+import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
+import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { seedProject } from "../helpers/seed.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+// Threats: an SSO client secret leaking (in an answer, or readable at rest), and one
+// organization reading or deleting another's connections.
+
+const SECRET = "oidc-client-secret-4f9a2c";
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: "Okta",
+  issuer: "https://idp.example.com",
+  client_id: "client-123",
+  client_secret: SECRET,
+  ...overrides,
+});
+
+interface Case {
+  name: string;
+  run(): Promise<HttpAnswer>;
+  check(answer: HttpAnswer): void | Promise<void>;
+}
+
+const idOf = (c: { id: string }) => c.id;
+const fails = (status: number, reason: string) => (answer: HttpAnswer) => expectError(answer, status, reason);
+const violates = (...fields: string[]) => (answer: HttpAnswer) => {
+  expectError(answer, 400, "VALIDATION_FAILED");
+  expect(answer.body.violations.map((v: { field: string }) => v.field)).toEqual(fields);
+};
+
+describe("SSO connections", () => {
+  let server: TestServer;
+  let f: AccountFixture;
+  let project: Project;
+  let outsiderProject: Project;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const create = async (p: Project, overrides: Record<string, unknown> = {}) => {
+    const res = await f.rest("POST", `/v1/projects/${p.id}/sso-connections`, f.admin.headers, body(overrides));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await sleep(3); // distinct created_at, so "newest first" is observable
+    return res.body;
+  };
+  const listIds = async (p: Project) => (await f.rest("GET", `/v1/projects/${p.id}/sso-connections?limit=100`, f.admin.headers)).body.data.map(idOf);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    f = await accountFixture(server);
+    project = await seedProject(server.deps, f.organization);
+    outsiderProject = await seedProject(server.deps, f.outsider.organization);
+  });
+  afterAll(() => server?.stop());
+
+  describe("CreateSsoConnection", () => {
+    const path = () => `/v1/projects/${project.id}/sso-connections`;
+    const cases: Case[] = [
+      { name: "no credential", run: () => f.rest("POST", path(), {}, body()), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
+      { name: "expired token", run: () => f.rest("POST", path(), f.expiredHeaders, body()), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
+      {
+        name: "other organization's member on our project",
+        run: () => f.rest("POST", path(), f.outsider.headers, body()),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "our member on another organization's project",
+        run: () => f.rest("POST", `/v1/projects/${outsiderProject.id}/sso-connections`, f.admin.headers, body()),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "unknown project",
+        run: () => f.rest("POST", "/v1/projects/proj_00000000000000000000000000/sso-connections", f.admin.headers, body()),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "project id of the wrong shape",
+        run: () => f.rest("POST", "/v1/projects/key_nope/sso-connections", f.admin.headers, body()),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "required fields missing",
+        run: () => f.rest("POST", path(), f.admin.headers, { scopes: [] }),
+        check: violates("name", "issuer", "client_id", "client_secret"),
+      },
+      {
+        name: "issuer not an http(s) URI",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ issuer: "idp.example.com" })),
+        check: violates("issuer"),
+      },
+      {
+        name: "scope that is not one OAuth scope token",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ scopes: ["openid", "email profile"] })),
+        check: violates("scopes[1]"),
+      },
+      {
+        name: "client secret too long",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ client_secret: "x".repeat(1025) })),
+        check: violates("client_secret"),
+      },
+      {
+        name: "success as a developer, default scopes, no secret in the answer",
+        run: () => f.rest("POST", path(), f.developer.headers, body()),
+        check: (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body).toEqual({
+            id: expect.stringMatching(/^sso_[0-9a-z]{26}$/),
+            project_id: project.id,
+            name: "Okta",
+            issuer: "https://idp.example.com",
+            client_id: "client-123",
+            scopes: ["openid", "email", "profile"],
+            created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+          });
+          expect(JSON.stringify(res.body)).not.toContain(SECRET);
+        },
+      },
+      {
+        name: "success with scopes: openid always requested, duplicates dropped",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ scopes: ["email", "groups", "email"] })),
+        check: (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body.scopes).toEqual(["openid", "email", "groups"]);
+        },
+      },
+    ];
+    for (const c of cases) it(c.name, async () => c.check(await c.run()));
+
+    it("the secret is sealed at rest, bound to its row, and opens only for its project", async () => {
+      const a = await create(project);
+      const b = await create(project, { client_secret: "another-secret" });
+      const rows: Array<{ id: string; client_secret_sealed: string }> = await server.deps.db.dataSource.query(
+        "SELECT id, client_secret_sealed FROM sso_connections WHERE id = ANY($1)",
+        [[a.id, b.id]],
+      );
+      const sealedA = rows.find((r) => r.id === a.id)!.client_secret_sealed;
+      expect(sealedA).toMatch(/^v1\./);
+      expect(sealedA).not.toContain(SECRET);
+      expect(Buffer.from(sealedA.slice(3), "base64url").toString("latin1")).not.toContain(SECRET);
+
+      const repos = server.deps.db.repos;
+      const opened = await repos.ssoConnections.getWithSecret(project.id, a.id, server.deps.secrets);
+      expect(opened).toMatchObject({ id: a.id, clientId: "client-123", clientSecret: SECRET, scopes: ["openid", "email", "profile"] });
+      expect(await repos.ssoConnections.getWithSecret(outsiderProject.id, a.id, server.deps.secrets)).toBeNull();
+
+      // A sealed value copied onto another row does not open there (associated data = id).
+      await server.deps.db.dataSource.query("UPDATE sso_connections SET client_secret_sealed = $1 WHERE id = $2", [sealedA, b.id]);
+      await expect(repos.ssoConnections.getWithSecret(project.id, b.id, server.deps.secrets)).rejects.toThrow(/cannot open/);
+      await f.rest("DELETE", `/v1/sso-connections/${b.id}`, f.admin.headers);
+    });
+
+    it("over gRPC", async () => {
+      const answer = await grpcCall(
+        grpcClient(server.port, "account"),
+        "CreateSsoConnection",
+        { project_id: project.id, ...body({ name: "gRPC IdP", scopes: ["openid"] }) },
+        f.admin.headers,
+      );
+      expect(answer.error).toBeUndefined();
+      expect(answer.response).toMatchObject({ project_id: project.id, name: "gRPC IdP", scopes: ["openid"] });
+      expect(JSON.stringify(answer.response)).not.toContain(SECRET);
+    });
+
+    it("over Connect, and another organization's project is NOT_FOUND there too", async () => {
+      const ok = await connect(server.url, "account", "CreateSsoConnection", { project_id: project.id, ...body() }, f.admin.headers);
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ project_id: project.id, client_id: "client-123" });
+      expect(ok.body).not.toHaveProperty("client_secret");
+      const other = await connect(server.url, "account", "CreateSsoConnection", { project_id: project.id, ...body() }, f.outsider.headers);
+      expect({ status: other.status, reason: connectReason(other.body) }).toEqual({ status: 404, reason: "PROJECT_NOT_FOUND" });
+    });
+  });
+
+  describe("ListSsoConnections", () => {
+    let listed: Project;
+    let created: Array<{ id: string }>;
+    beforeAll(async () => {
+      listed = await seedProject(server.deps, f.organization);
+      created = [];
+      for (const name of ["First", "Second", "Third"]) created.push(await create(listed, { name }));
+    });
+    const path = (query = "") => `/v1/projects/${listed.id}/sso-connections${query}`;
+
+    const cases: Case[] = [
+      { name: "no credential", run: () => f.rest("GET", path(), {}), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
+      { name: "expired token", run: () => f.rest("GET", path(), f.expiredHeaders), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
+      { name: "other organization", run: () => f.rest("GET", path(), f.outsider.headers), check: fails(404, "PROJECT_NOT_FOUND") },
+      {
+        name: "project id of the wrong shape",
+        run: () => f.rest("GET", "/v1/projects/nope/sso-connections", f.admin.headers),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      { name: "limit over 100", run: () => f.rest("GET", path("?limit=101"), f.admin.headers), check: violates("limit") },
+      { name: "a forged cursor", run: () => f.rest("GET", path("?cursor=cur_abc.def"), f.admin.headers), check: fails(400, "INVALID_CURSOR") },
+      {
+        name: "success as a developer: newest first, never a secret",
+        run: () => f.rest("GET", path(), f.developer.headers),
+        check: (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body.data.map((c: { name: string }) => c.name)).toEqual(["Third", "Second", "First"]);
+          expect(res.body.data[0]).toEqual({
+            id: created[2]!.id,
+            project_id: listed.id,
+            name: "Third",
+            issuer: "https://idp.example.com",
+            client_id: "client-123",
+            scopes: ["openid", "email", "profile"],
+            created_at: expect.any(String),
+          });
+          expect(res.body).toMatchObject({ has_more: false, next_cursor: "" });
+          expect(JSON.stringify(res.body)).not.toContain(SECRET);
+        },
+      },
+    ];
+    for (const c of cases) it(c.name, async () => c.check(await c.run()));
+
+    it("pages by cursor, and a cursor of another project's list is INVALID_CURSOR", async () => {
+      const first = await f.rest("GET", path("?limit=2"), f.admin.headers);
+      expect(first.body.data.map(idOf)).toEqual([created[2]!.id, created[1]!.id]);
+      expect(first.body).toMatchObject({ has_more: true, next_cursor: expect.stringMatching(/^cur_/) });
+      const second = await f.rest("GET", path(`?limit=2&cursor=${first.body.next_cursor}`), f.admin.headers);
+      expect(second.body).toMatchObject({ data: [{ id: created[0]!.id }], has_more: false, next_cursor: "" });
+      const elsewhere = await f.rest("GET", `/v1/projects/${project.id}/sso-connections?cursor=${first.body.next_cursor}`, f.admin.headers);
+      expectError(elsewhere, 400, "INVALID_CURSOR");
+    });
+
+    it("a project without connections lists nothing", async () => {
+      const empty = await seedProject(server.deps, f.organization);
+      const res = await f.rest("GET", `/v1/projects/${empty.id}/sso-connections`, f.admin.headers);
+      expect(res.body).toEqual({ data: [], next_cursor: "", has_more: false });
+    });
+
+    it("over gRPC and Connect", async () => {
+      const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "ListSsoConnections", { project_id: listed.id, limit: 1 }, f.admin.headers);
+      expect(viaGrpc.response).toMatchObject({ data: [{ id: created[2]!.id }], has_more: true });
+      const viaConnect = await connect(server.url, "account", "ListSsoConnections", { project_id: listed.id }, f.admin.headers);
+      expect(viaConnect.body.data.map(idOf)).toEqual(created.map(idOf).reverse());
+      const denied = await grpcCall(grpcClient(server.port, "account"), "ListSsoConnections", { project_id: listed.id }, f.outsider.headers);
+      expect({ code: denied.error?.code, reason: denied.reason }).toEqual({ code: 5, reason: "PROJECT_NOT_FOUND" });
+    });
+  });
+
+  describe("DeleteSsoConnection", () => {
+    let target: { id: string };
+    beforeAll(async () => {
+      target = await create(project, { name: "Doomed" });
+    });
+    const path = (id: string) => `/v1/sso-connections/${id}`;
+
+    const cases: Case[] = [
+      { name: "no credential", run: () => f.rest("DELETE", path(target.id), {}), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
+      { name: "expired token", run: () => f.rest("DELETE", path(target.id), f.expiredHeaders), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
+      {
+        name: "other organization: NOT_FOUND, and the connection stays",
+        run: () => f.rest("DELETE", path(target.id), f.outsider.headers),
+        check: async (res) => {
+          expectError(res, 404, "SSO_CONNECTION_NOT_FOUND");
+          expect(await listIds(project)).toContain(target.id);
+        },
+      },
+      { name: "id of the wrong shape", run: () => f.rest("DELETE", path("sso_nope"), f.admin.headers), check: fails(404, "SSO_CONNECTION_NOT_FOUND") },
+      { name: "id of another resource", run: () => f.rest("DELETE", path(project.id), f.admin.headers), check: fails(404, "SSO_CONNECTION_NOT_FOUND") },
+      {
+        name: "unknown id",
+        run: () => f.rest("DELETE", path("sso_00000000000000000000000000"), f.admin.headers),
+        check: fails(404, "SSO_CONNECTION_NOT_FOUND"),
+      },
+      {
+        name: "success as a developer; gone from the list and from the sign-in lookup",
+        run: () => f.rest("DELETE", path(target.id), f.developer.headers),
+        check: async (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body).toEqual({ deleted: true, id: target.id });
+          expect(await listIds(project)).not.toContain(target.id);
+          expect(await server.deps.db.repos.ssoConnections.getWithSecret(project.id, target.id, server.deps.secrets)).toBeNull();
+        },
+      },
+      { name: "deleted twice", run: () => f.rest("DELETE", path(target.id), f.admin.headers), check: fails(404, "SSO_CONNECTION_NOT_FOUND") },
+    ];
+    for (const c of cases) it(c.name, async () => c.check(await c.run()));
+
+    it("over gRPC and Connect", async () => {
+      const a = await create(project);
+      const b = await create(project);
+      const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "DeleteSsoConnection", { id: a.id }, f.admin.headers);
+      expect(viaGrpc.response).toEqual({ deleted: true, id: a.id });
+      const viaConnect = await connect(server.url, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
+      expect(viaConnect.body).toEqual({ deleted: true, id: b.id });
+      const again = await connect(server.url, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
+      expect({ status: again.status, reason: connectReason(again.body) }).toEqual({ status: 404, reason: "SSO_CONNECTION_NOT_FOUND" });
+    });
+
+    it("deleting the project deletes its connections", async () => {
+      const doomed = await seedProject(server.deps, f.organization);
+      const connection = await create(doomed);
+      expect(await server.deps.db.repos.projects.delete(f.organization.id, doomed.id)).toBe(true);
+      expect(await server.deps.db.dataSource.query("SELECT 1 FROM sso_connections WHERE id = $1", [connection.id])).toEqual([]);
+    });
+  });
+});
