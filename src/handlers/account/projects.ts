@@ -19,16 +19,7 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
     },
 
     async createProject(req, ctx) {
-      const project = await createProject(deps, organizationOf(ctx), {
-        name: req.name,
-        description: req.description,
-        allowedOrigins: req.allowedOrigins,
-        redirectUrl: req.redirectUrl,
-        tokenExpiry: req.tokenExpiry,
-        refreshTokenExpiry: req.refreshTokenExpiry,
-        mfaRequired: req.mfaRequired,
-        sendVerification: req.sendVerification,
-      });
+      const project = await createProject(deps, organizationOf(ctx), settingsOf(req));
       return toProto(project);
     },
 
@@ -38,16 +29,7 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
 
     async updateProject(req, ctx) {
       // Proto3 `optional` fields are undefined when absent: exactly "unchanged".
-      const project = await updateProject(deps, organizationOf(ctx), req.id, {
-        name: req.name,
-        description: req.description,
-        allowedOrigins: req.allowedOrigins,
-        redirectUrl: req.redirectUrl,
-        tokenExpiry: req.tokenExpiry,
-        refreshTokenExpiry: req.refreshTokenExpiry,
-        mfaRequired: req.mfaRequired,
-        sendVerification: req.sendVerification,
-      });
+      const project = await updateProject(deps, organizationOf(ctx), req.id, settingsOf(req));
       return toProto(project);
     },
 
@@ -56,6 +38,22 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
     },
   };
 }
+
+/** The settings fields shared by CreateProject and UpdateProject, as the flows name them. */
+function settingsOf<R extends { [K in SettingKey]?: unknown }>(req: R): Pick<R, SettingKey> {
+  return {
+    name: req.name,
+    description: req.description,
+    allowedOrigins: req.allowedOrigins,
+    redirectUrl: req.redirectUrl,
+    tokenExpiry: req.tokenExpiry,
+    refreshTokenExpiry: req.refreshTokenExpiry,
+    mfaRequired: req.mfaRequired,
+    sendVerification: req.sendVerification,
+  };
+}
+
+type SettingKey = "name" | "description" | "allowedOrigins" | "redirectUrl" | "tokenExpiry" | "refreshTokenExpiry" | "mfaRequired" | "sendVerification";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 function toProto(p: Project) {

@@ -27,20 +27,21 @@ export interface CreateInvitationInput {
 }
 
 export function invitationsRepository(manager: EntityManager, clock: Clock) {
+  const pendingRow = (organizationId: string, input: CreateInvitationInput): InvitationEntity => ({
+    id: newId("inv"),
+    organizationId,
+    email: input.email,
+    emailNormalized: normalizeEmail(input.email),
+    role: input.role,
+    tokenHash: input.tokenHash,
+    invitedBy: input.invitedBy,
+    expiresAt: input.expiresAt,
+    acceptedAt: null,
+    createdAt: clock.now(),
+  });
   return {
     async create(organizationId: string, input: CreateInvitationInput): Promise<Invitation> {
-      const row: InvitationEntity = {
-        id: newId("inv"),
-        organizationId,
-        email: input.email,
-        emailNormalized: normalizeEmail(input.email),
-        role: input.role,
-        tokenHash: input.tokenHash,
-        invitedBy: input.invitedBy,
-        expiresAt: input.expiresAt,
-        acceptedAt: null,
-        createdAt: clock.now(),
-      };
+      const row = pendingRow(organizationId, input);
       await translateUniqueViolation(() => manager.insert(InvitationEntity, row));
       return toInvitation(row);
     },
@@ -51,18 +52,7 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
      * One statement against the partial unique index, so racing invites leave one live link.
      */
     async replacePending(organizationId: string, input: CreateInvitationInput): Promise<Invitation> {
-      const row: InvitationEntity = {
-        id: newId("inv"),
-        organizationId,
-        email: input.email,
-        emailNormalized: normalizeEmail(input.email),
-        role: input.role,
-        tokenHash: input.tokenHash,
-        invitedBy: input.invitedBy,
-        expiresAt: input.expiresAt,
-        acceptedAt: null,
-        createdAt: clock.now(),
-      };
+      const row = pendingRow(organizationId, input);
       await translateUniqueViolation(() =>
         manager
           .createQueryBuilder()
