@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export interface EmbeddedPostgres {
@@ -17,7 +18,8 @@ export interface EmbeddedPostgres {
  */
 export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedPostgres> {
   await mkdir(dir, { recursive: true });
-  const db = await PGlite.create({ dataDir: dir });
+  // pg_trgm backs the user search index; PGlite ships it as a loadable module.
+  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   // Port 0: the server keeps a numeric port as given, and after listen() replaces it with the
   // bound one from server.address(), which getServerConn() then reports as "host:port".
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });

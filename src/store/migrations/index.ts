@@ -2,6 +2,13 @@ import { Initial1732600000000 } from "./1732600000000-initial.js";
 import { ProjectsApiKeys1732700000000 } from "./1732700000000-projects-api-keys.js";
 import { MembersMail1732700000001 } from "./1732700000001-members-mail.js";
 import { SsoUsage1732700000002 } from "./1732700000002-sso-usage.js";
+import { AuthCore1732800000000 } from "./1732800000000-auth-core.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
-export const migrations = [Initial1732600000000, ProjectsApiKeys1732700000000, MembersMail1732700000001, SsoUsage1732700000002];
+export const migrations = [
+  Initial1732600000000,
+  ProjectsApiKeys1732700000000,
+  MembersMail1732700000001,
+  SsoUsage1732700000002,
+  AuthCore1732800000000,
+];
