@@ -6,7 +6,7 @@ import { createCursorCodec } from "./crypto/cursors.js";
 import { loadOrCreateSecret } from "./crypto/secret-file.js";
 import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { FlowDeps } from "./flows/deps.js";
-import { noUserTokens } from "./interceptors/credentials.js";
+import { checkAccessToken } from "./flows/auth/verify-access-token.js";
 import { createLogger, type Logger } from "./log.js";
 import { createMailService } from "./notify/outbox.js";
 import { createGatehouseServer } from "./server.js";
@@ -53,7 +53,13 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   const deps = await createDeps(config, options);
   try {
     if (config.bootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
-    const server = createGatehouseServer({ ...deps, userTokens: noUserTokens });
+    const userTokens = {
+      verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
+        const verified = await checkAccessToken(deps, project, token);
+        return verified && { userId: verified.userId, sessionId: verified.sessionId, claims: verified.claims };
+      },
+    };
+    const server = createGatehouseServer({ ...deps, userTokens });
     const port = await server.listen(config.port, config.host);
     deps.logger.info({ port, database: deps.db.kind }, "gatehouse listening");
     deps.mail.start();

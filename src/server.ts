@@ -6,13 +6,14 @@ import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { Health } from "../gen/grpc/health/v1/health_pb.js";
 import type { FlowDeps } from "./flows/deps.js";
 import { accountHandlers } from "./handlers/account/index.js";
-import { authHandlers } from "./handlers/auth.js";
+import { authHandlers } from "./handlers/auth/index.js";
 import { healthHandlers } from "./handlers/health.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
 import { errorInterceptor } from "./interceptors/errors.js";
 import { validationInterceptor } from "./interceptors/validation.js";
 import { writeJson } from "./transport/error-body.js";
-import { createHttpHandler } from "./transport/http-handler.js";
+import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
+import { serveJwks } from "./transport/jwks-route.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
 
@@ -57,20 +58,27 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const handler = createHttpHandler({
     rpc: byPath(api, health),
     rest: compileRestRoutes(api.handlers),
-    http: new Map([
-      [
-        "/healthz",
-        async (_req, res) => {
-          const ok = await isHealthy();
-          writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
-        },
-      ],
-    ]),
+    http: plainRoutes(deps, isHealthy),
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,
     maxBodyBytes: MAX_BODY_BYTES,
   });
   return createOnePortServer(handler);
+}
+
+const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
+
+function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>): (path: string) => PlainRoute | undefined {
+  const health: PlainRoute = async (_req, res) => {
+    const ok = await isHealthy();
+    writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+  };
+  return (path) => {
+    if (path === "/healthz") return health;
+    const jwks = JWKS_PATH.exec(path);
+    if (jwks) return (_req, res, record) => serveJwks(deps, jwks[1], res, record.id);
+    return undefined;
+  };
 }
 
 function byPath(...routers: ConnectRouter[]): Map<string, UniversalHandler> {

@@ -8,13 +8,10 @@ import { hashToken } from "../crypto/tokens.js";
 import type { Repositories } from "../store/repositories/index.js";
 import { kMember, kProject, kRequest, kUser, type RequestRecord, type UserPrincipal } from "./context.js";
 
-/** Checks an end user's access token; the authentication issue's JWT code fills this slot. */
+/** Checks an end user's access token (flows/auth/verify-access-token.ts). */
 export interface UserTokenVerifier {
   verify(project: Project, token: string): Promise<UserPrincipal | undefined>;
 }
-
-/** Until access tokens are issued, no bearer token can be a valid user token. */
-export const noUserTokens: UserTokenVerifier = { verify: async () => undefined };
 
 export interface CredentialDeps {
   repos: Pick<Repositories, "apiKeys" | "managementTokens">;

@@ -15,12 +15,14 @@ export interface HttpHandlerOptions {
   /** RPC handlers by request path (`/gatehouse.auth.v1.AuthService/Login`). */
   rpc: ReadonlyMap<string, UniversalHandler>;
   rest: readonly RestRoute[];
-  /** Plain HTTP routes outside the proto (health, later JWKS and the SSO redirects). */
-  http: ReadonlyMap<string, (req: NodeRequest, res: NodeResponse, record: RequestRecord) => Promise<void>>;
+  /** Plain GET routes outside the proto (health, JWKS, the SSO redirects), found by path. */
+  http: (path: string) => PlainRoute | undefined;
   logger: Logger;
   trustedProxies: readonly string[];
   maxBodyBytes: number;
 }
+
+export type PlainRoute = (req: NodeRequest, res: NodeResponse, record: RequestRecord) => Promise<void>;
 
 export interface HttpHandler {
   (req: NodeRequest, res: NodeResponse): void;
@@ -73,7 +75,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       const uRes = await rpc(universalRequestFromNodeRequest(req, res, undefined, contextValues));
       return universalResponseToNodeResponse(uRes, res);
     }
-    const plain = req.method === "GET" ? options.http.get(path) : undefined;
+    const plain = req.method === "GET" ? options.http(path) : undefined;
     if (plain) return plain(req, res, record);
     const match = matchRestRoute(options.rest, req.method ?? "", path);
     if (match) {

@@ -9,7 +9,12 @@ import { organizationsRepository } from "./organizations.js";
 import { outboxRepository } from "./outbox.js";
 import { projectsRepository } from "./projects.js";
 import { signingKeysRepository } from "./signing-keys.js";
+import { refreshTokensRepository } from "./refresh-tokens.js";
+import { revokedAccessTokensRepository } from "./revoked-access-tokens.js";
+import { sessionsRepository } from "./sessions.js";
 import { ssoConnectionsRepository } from "./sso-connections.js";
+import { userTokensRepository } from "./user-tokens.js";
+import { usersRepository } from "./users.js";
 
 export type { Clock } from "../../domain/clock.js";
 
@@ -26,6 +31,11 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     ssoConnections: ssoConnectionsRepository(manager, clock),
     authEvents: authEventsRepository(manager, clock),
     outbox: outboxRepository(manager, clock),
+    users: usersRepository(manager, clock),
+    sessions: sessionsRepository(manager, clock),
+    refreshTokens: refreshTokensRepository(manager, clock),
+    revokedAccessTokens: revokedAccessTokensRepository(manager),
+    userTokens: userTokensRepository(manager, clock),
   };
 }
 

@@ -82,6 +82,12 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
       return row ? toProject(row) : null;
     },
 
+    /** By the public login id (JWKS, the browser SSO entry): no tenant to scope by yet. */
+    async getByLoginId(loginId: string): Promise<Project | null> {
+      const row = await manager.findOneBy(ProjectEntity, { loginId });
+      return row ? toProject(row) : null;
+    },
+
     /**
      * Like get, and holds a share lock until the transaction ends, so the project cannot be
      * deleted under a row being attached to it. Only inside db.transaction().

@@ -1,0 +1,80 @@
+import { signAccessToken } from "../../crypto/access-tokens.js";
+import { openSigningKey } from "../../crypto/signing-keys.js";
+import { hashToken, randomToken } from "../../crypto/tokens.js";
+import type { Project } from "../../domain/account.js";
+import type { ClientInfo, Session, User } from "../../domain/auth.js";
+import type { AuthEventKind, AuthMethod } from "../../domain/usage.js";
+import type { Repositories } from "../../store/database.js";
+import type { FlowDeps } from "../deps.js";
+import { issuerOf } from "./issuer.js";
+
+/** The pair every sign-in and refresh answers with. */
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  tokenType: "Bearer";
+}
+
+export interface SignedIn extends TokenPair {
+  user: User;
+  session: Session;
+}
+
+export interface SignInContext {
+  amr: string[];
+  method: AuthMethod;
+  kind: Extract<AuthEventKind, "signup" | "login">;
+  client: ClientInfo;
+}
+
+/**
+ * A new session with its first token pair, the user's last_login_at and the usage event, all
+ * in the caller's transaction: a failure anywhere leaves no half-signed-in user.
+ */
+export async function startSession(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<SignedIn> {
+  const now = deps.clock.now();
+  const session = await repos.sessions.create(project.id, {
+    userId: user.id,
+    client: context.client,
+    amr: context.amr,
+    expiresAt: new Date(now.getTime() + project.refreshTokenExpiry * 1000),
+  });
+  const pair = await issuePair(deps, repos, project, user, session);
+  await repos.users.touchLogin(project.id, user.id, now);
+  await repos.authEvents.record({
+    organizationId: project.organizationId,
+    projectId: project.id,
+    userId: user.id,
+    kind: context.kind,
+    method: context.method,
+    at: now,
+  });
+  return { ...pair, user: { ...user, lastLoginAt: now }, session };
+}
+
+/** A fresh access token and a refresh token bound to the session (stored only as a hash). */
+export async function issuePair(deps: FlowDeps, repos: Repositories, project: Project, user: User, session: Session): Promise<TokenPair> {
+  const refreshToken = randomToken("grt");
+  await repos.refreshTokens.create(project.id, { sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt: session.expiresAt });
+  const accessToken = await issueAccessToken(deps, repos, project, user, session);
+  return { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer" };
+}
+
+export async function issueAccessToken(deps: FlowDeps, repos: Repositories, project: Project, user: User, session: Session): Promise<string> {
+  const signingKey = await repos.signingKeys.active(project.id);
+  if (!signingKey) throw new Error(`project ${project.id} has no active signing key`);
+  const { token } = await signAccessToken({
+    key: await openSigningKey(deps.secrets, signingKey),
+    kid: signingKey.kid,
+    issuer: issuerOf(deps.config.publicUrl, project),
+    projectId: project.id,
+    userId: user.id,
+    email: user.email,
+    sessionId: session.id,
+    amr: session.amr,
+    lifetimeSeconds: project.tokenExpiry,
+    now: deps.clock.now(),
+  });
+  return token;
+}

@@ -1,0 +1,16 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import type { AuthHooks } from "./hooks.js";
+import { signinHandlers } from "./signin.js";
+import { tokenHandlers } from "./tokens.js";
+
+// Proto ⇄ flow translation, one file per group of RPCs. RPCs none of them implements answer
+// UNIMPLEMENTED (reason NOT_IMPLEMENTED) until their flows land.
+export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+  const hooks: AuthHooks = {};
+  return {
+    ...signinHandlers(deps, hooks),
+    ...tokenHandlers(deps),
+  };
+}

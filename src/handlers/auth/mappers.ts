@@ -1,0 +1,36 @@
+import type { JsonObject } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { User } from "../../domain/auth.js";
+import type { SignedIn } from "../../flows/auth/tokens.js";
+
+/** A User as every Auth RPC writes it; never the password hash or the tenant columns. */
+export function userToProto(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phone: user.phone ?? "",
+    phoneVerified: user.phoneVerified,
+    mfaEnabled: user.mfaMethods.length > 0,
+    mfaMethods: user.mfaMethods,
+    metadata: user.metadata as JsonObject,
+    disabled: user.disabled,
+    createdAt: timestampFromDate(user.createdAt),
+    lastLoginAt: user.lastLoginAt ? timestampFromDate(user.lastLoginAt) : undefined,
+  };
+}
+
+export function tokenResponse(signedIn: SignedIn) {
+  return {
+    accessToken: signedIn.accessToken,
+    refreshToken: signedIn.refreshToken,
+    expiresIn: signedIn.expiresIn,
+    tokenType: signedIn.tokenType,
+    user: userToProto(signedIn.user),
+  };
+}
+
+/** google.protobuf.Struct fields arrive as plain JSON objects. */
+export function structToObject(struct: JsonObject | undefined): Record<string, unknown> {
+  return struct ?? {};
+}

@@ -1,0 +1,21 @@
+import type { HandlerContext } from "@connectrpc/connect";
+import type { ClientInfo } from "../../domain/auth.js";
+import { kProject, kRequest, kUser, type ProjectPrincipal, type UserPrincipal } from "../../interceptors/context.js";
+
+/** The project behind the API key, set by the credential interceptor on every Auth RPC. */
+export function projectOf(ctx: HandlerContext): ProjectPrincipal["project"] {
+  const principal = ctx.values.get(kProject);
+  if (!principal) throw new Error("no project in context: credential interceptor missing");
+  return principal.project;
+}
+
+/** The end user behind the access token, when the request carried one. */
+export function userOf(ctx: HandlerContext): UserPrincipal | undefined {
+  return ctx.values.get(kUser);
+}
+
+/** Client address and agent for the session record. */
+export function clientOf(ctx: HandlerContext): ClientInfo {
+  const record = ctx.values.get(kRequest);
+  return { ipAddress: record?.ip ?? "", userAgent: record?.userAgent ?? "" };
+}

@@ -1,0 +1,26 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { login } from "../../flows/auth/login.js";
+import { signup } from "../../flows/auth/signup.js";
+import { structToObject, tokenResponse } from "./mappers.js";
+import { clientOf, projectOf } from "./principals.js";
+import type { AuthHooks } from "./hooks.js";
+
+/** Signup and Login with email and password. */
+export function signinHandlers(deps: FlowDeps, hooks: AuthHooks): Partial<ServiceImpl<typeof AuthService>> {
+  return {
+    async signup(req, ctx) {
+      const signedIn = await signup(
+        deps,
+        projectOf(ctx),
+        { email: req.email, password: req.password, metadata: structToObject(req.metadata), sendVerification: req.sendVerification, client: clientOf(ctx) },
+        hooks.afterSignup,
+      );
+      return tokenResponse(signedIn);
+    },
+    async login(req, ctx) {
+      return tokenResponse(await login(deps, projectOf(ctx), { email: req.email, password: req.password, client: clientOf(ctx) }));
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { EntityManager } from "typeorm";
+
+// Access tokens are self-contained JWTs; revoking one before it expires means remembering its
+// jti until then.
+export function revokedAccessTokensRepository(manager: EntityManager) {
+  return {
+    async revoke(projectId: string, jti: string, expiresAt: Date): Promise<void> {
+      await manager.query(
+        `INSERT INTO revoked_access_tokens (jti, project_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`,
+        [jti, projectId, expiresAt],
+      );
+    },
+
+    async isRevoked(projectId: string, jti: string): Promise<boolean> {
+      const rows = (await manager.query(`SELECT 1 FROM revoked_access_tokens WHERE project_id = $1 AND jti = $2`, [projectId, jti])) as unknown[];
+      return rows.length > 0;
+    },
+  };
+}
+
+export type RevokedAccessTokensRepository = ReturnType<typeof revokedAccessTokensRepository>;

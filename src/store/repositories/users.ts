@@ -1,0 +1,165 @@
+import type { EntityManager } from "typeorm";
+import { newId } from "../../crypto/ids.js";
+import { normalizeEmail } from "../../domain/account.js";
+import type { User } from "../../domain/auth.js";
+import type { Clock } from "../../domain/clock.js";
+import type { PageRequest } from "../../domain/pagination.js";
+import { translateUniqueViolation } from "../errors.js";
+
+interface UserRow {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  email: string;
+  email_verified: boolean;
+  phone: string | null;
+  phone_verified: boolean;
+  metadata: Record<string, unknown>;
+  disabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  last_login_at: Date | null;
+}
+
+const COLUMNS = `id, organization_id, project_id, email, email_verified, phone, phone_verified, metadata, disabled,
+  created_at, updated_at, last_login_at`;
+
+function toUser(r: UserRow): User {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    projectId: r.project_id,
+    email: r.email,
+    emailVerified: r.email_verified,
+    phone: r.phone,
+    phoneVerified: r.phone_verified,
+    metadata: r.metadata ?? {},
+    disabled: r.disabled,
+    mfaMethods: [],
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
+  };
+}
+
+export interface CreateUserInput {
+  organizationId: string;
+  email: string;
+  passwordHash: string | null;
+  metadata: Record<string, unknown>;
+  emailVerified?: boolean;
+}
+
+export interface UserChanges {
+  email?: string;
+  metadata?: Record<string, unknown>;
+  disabled?: boolean;
+  emailVerified?: boolean;
+  passwordHash?: string;
+}
+
+// Raw SQL with parameters only. Every method takes the project (the tenant) first.
+export function usersRepository(manager: EntityManager, clock: Clock) {
+  const one = async (sql: string, params: unknown[]) => {
+    const rows = (await manager.query(sql, params)) as UserRow[];
+    return rows[0] ? toUser(rows[0]) : null;
+  };
+  return {
+    /** Unique per project by normalized email: a duplicate is UniqueViolation users_project_email_key. */
+    async create(projectId: string, input: CreateUserInput): Promise<User> {
+      const now = clock.now();
+      const rows = await translateUniqueViolation(() =>
+        manager.query(
+          `INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, metadata,
+             email_verified, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${COLUMNS}`,
+          [newId("usr"), input.organizationId, projectId, input.email.trim(), normalizeEmail(input.email), input.passwordHash,
+            JSON.stringify(input.metadata), input.emailVerified ?? false, now],
+        ),
+      );
+      return toUser((rows as UserRow[])[0]);
+    },
+
+    get(projectId: string, id: string): Promise<User | null> {
+      return one(`SELECT ${COLUMNS} FROM users WHERE project_id = $1 AND id = $2`, [projectId, id]);
+    },
+
+    /** For sign-in: the user and its password hash (null for passwordless users). */
+    async findCredentials(projectId: string, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
+      const rows = (await manager.query(
+        `SELECT ${COLUMNS}, password_hash FROM users WHERE project_id = $1 AND email_normalized = $2`,
+        [projectId, normalizeEmail(email)],
+      )) as Array<UserRow & { password_hash: string | null }>;
+      return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
+    },
+
+    async passwordHash(projectId: string, id: string): Promise<string | null> {
+      const rows = (await manager.query(`SELECT password_hash FROM users WHERE project_id = $1 AND id = $2`, [projectId, id])) as Array<{
+        password_hash: string | null;
+      }>;
+      return rows[0]?.password_hash ?? null;
+    },
+
+    /** Applies only the changes given; metadata is replaced whole (merging is the flow's). */
+    async update(projectId: string, id: string, changes: UserChanges): Promise<User | null> {
+      const sets: string[] = [];
+      const params: unknown[] = [projectId, id];
+      const set = (column: string, value: unknown) => {
+        params.push(value);
+        sets.push(`${column} = $${params.length}`);
+      };
+      if (changes.email !== undefined) {
+        set("email", changes.email.trim());
+        set("email_normalized", normalizeEmail(changes.email));
+      }
+      if (changes.metadata !== undefined) set("metadata", JSON.stringify(changes.metadata));
+      if (changes.disabled !== undefined) set("disabled", changes.disabled);
+      if (changes.emailVerified !== undefined) set("email_verified", changes.emailVerified);
+      if (changes.passwordHash !== undefined) set("password_hash", changes.passwordHash);
+      set("updated_at", clock.now());
+      const rows = await translateUniqueViolation(() =>
+        manager.query(`UPDATE users SET ${sets.join(", ")} WHERE project_id = $1 AND id = $2 RETURNING ${COLUMNS}`, params),
+      );
+      const updated = (rows as [UserRow[], number])[0] ?? [];
+      return updated[0] ? toUser(updated[0]) : null;
+    },
+
+    async touchLogin(projectId: string, id: string, at: Date): Promise<void> {
+      await manager.query(`UPDATE users SET last_login_at = $3 WHERE project_id = $1 AND id = $2`, [projectId, id, at]);
+    },
+
+    /** Sessions, tokens and links go with the user (ON DELETE CASCADE). */
+    async delete(projectId: string, id: string): Promise<boolean> {
+      const result = (await manager.query(`DELETE FROM users WHERE project_id = $1 AND id = $2 RETURNING id`, [projectId, id])) as [
+        unknown[],
+        number,
+      ];
+      return (result[1] ?? 0) > 0;
+    },
+
+    /**
+     * Newest first by keyset; `search` is a case-insensitive substring of the email, served
+     * by the trigram index (LIKE on the lower-cased column).
+     */
+    async list(projectId: string, page: PageRequest, search?: string): Promise<User[]> {
+      const params: unknown[] = [projectId];
+      let where = "project_id = $1";
+      if (search) {
+        params.push(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where += ` AND email_normalized LIKE $${params.length}`;
+      }
+      if (page.after) {
+        params.push(page.after.createdAt, page.after.id);
+        where += ` AND (created_at, id) < ($${params.length - 1}, $${params.length})`;
+      }
+      params.push(page.limit + 1);
+      const rows = (await manager.query(
+        `SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+        params,
+      )) as UserRow[];
+      return rows.map(toUser);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

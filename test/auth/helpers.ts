@@ -1,0 +1,49 @@
+import { seedApiKey, seedOrganization } from "../helpers/seed.js";
+import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { TestServer } from "../helpers/server.js";
+import { createProject } from "../../src/flows/projects/create-project.js";
+
+export interface AuthFixture {
+  projectId: string;
+  loginId: string;
+  /** An API key with all four scopes. */
+  key: string;
+  /** A REST call to the Authentication interface with the API key (and a bearer token when given). */
+  call(method: string, path: string, body?: unknown, bearer?: string, extraHeaders?: Record<string, string>): Promise<HttpAnswer>;
+  /** Signs a new user up and answers the token response. */
+  signup(email?: string, password?: string): Promise<{ email: string; password: string; body: any }>;
+}
+
+let counter = 0;
+
+/** A project made through the CreateProject flow (so it has its signing key) and an API key. */
+export async function authFixture(server: TestServer, settings: { tokenExpiry?: number; sendVerification?: boolean } = {}): Promise<AuthFixture> {
+  const { organization } = await seedOrganization(server.deps);
+  const project = await createProject(server.deps, organization.id, {
+    name: "Auth test",
+    description: "",
+    mfaRequired: false,
+    sendVerification: settings.sendVerification ?? false,
+    allowedOrigins: ["https://app.example.com"],
+    redirectUrl: "https://app.example.com/callback",
+    tokenExpiry: settings.tokenExpiry,
+  });
+  const { key } = await seedApiKey(server.deps, project);
+  const call: AuthFixture["call"] = (method, path, body, bearer, extraHeaders = {}) =>
+    http(`${server.url}${path}`, {
+      method,
+      headers: { "x-service-key": key, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...extraHeaders },
+      body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),
+    });
+  return {
+    projectId: project.id,
+    loginId: project.loginId,
+    key,
+    call,
+    async signup(email = `user${++counter}-${Date.now()}@example.com`, password = "a sturdy passphrase 1") {
+      const res = await call("POST", "/v1/auth/signup", { email, password });
+      if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { email, password, body: res.body };
+    },
+  };
+}
