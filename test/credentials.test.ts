@@ -25,7 +25,6 @@ interface Expected {
 
 const UNAUTHENTICATED = { status: 401, code: "unauthenticated", grpcCode: 16 };
 const PERMISSION_DENIED = { status: 403, code: "permission_denied", grpcCode: 7 };
-const UNIMPLEMENTED = { status: 501, code: "unimplemented", grpcCode: 12, reason: "NOT_IMPLEMENTED" };
 
 const NOT_FOUND = { status: 404, code: "not_found", grpcCode: 5 };
 
@@ -181,8 +180,8 @@ describe("credentials", () => {
       overAllProtocols(server, authLogin({ "x-service-key": adminToken }), { ...UNAUTHENTICATED, reason: "INVALID_API_KEY" }));
     it("a key without the RPC's scope: SCOPE_REQUIRED", () =>
       overAllProtocols(server, authLogin({ "x-service-key": readOnlyKey }), { ...PERMISSION_DENIED, reason: "SCOPE_REQUIRED" }));
-    it("a key with the scope reaches the RPC", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": fullKey }), UNIMPLEMENTED));
+    it("a key with the scope reaches the RPC (which then judges the password)", () =>
+      overAllProtocols(server, authLogin({ "x-service-key": fullKey }), { ...UNAUTHENTICATED, reason: "INVALID_CREDENTIALS" }));
   });
 
   describe("user access token (beside the API key)", () => {

@@ -42,7 +42,7 @@ export async function createApiKey(f: AccountFixture, projectId: string, overrid
 
 /**
  * An Authentication RPC with the key: while the key is valid it passes the credential check
- * and answers 501 NOT_IMPLEMENTED (the flow comes later); a dead key answers INVALID_API_KEY.
+ * and answers INVALID_CREDENTIALS for this unknown user; a dead key answers INVALID_API_KEY.
  */
 export function authLogin(baseUrl: string, key: string): Promise<HttpAnswer> {
   return http(`${baseUrl}/v1/auth/login`, {

@@ -281,7 +281,7 @@ describe("projects", () => {
     it("removes the project with its keys and signing keys; its API key fails on the next request", async () => {
       const doomed = await createProject(f);
       const { key } = await createApiKey(f, doomed.id);
-      expect((await authLogin(server.url, key)).status).toBe(501);
+      expect((await authLogin(server.url, key)).body.reason).toBe("INVALID_CREDENTIALS");
 
       const res = await f.rest("DELETE", `/v1/projects/${doomed.id}`, f.admin.headers);
       expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { deleted: true, id: doomed.id } });
