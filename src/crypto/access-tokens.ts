@@ -55,6 +55,9 @@ export function tokenKid(token: string): string | undefined {
   }
 }
 
+/** How far in the future an `iat` may lie (clock skew between instances) before the token is refused. */
+export const IAT_SKEW_SECONDS = 30;
+
 /**
  * Checks signature (ES256 only: `none`, HS256 and every other algorithm are refused before
  * any key is used), expiry, not-before, issuer and audience. Undefined when anything is off.
@@ -74,6 +77,9 @@ export async function verifyAccessToken(
       requiredClaims: ["sub", "exp", "iat", "jti", "sid"],
     });
     if (payload.project_id !== expected.projectId || typeof payload.sid !== "string") return undefined;
+    // jose checks iat only together with maxTokenAge: a token issued in the future (beyond a
+    // small skew between instances' clocks) was not issued by Gatehouse.
+    if (typeof payload.iat !== "number" || payload.iat > Math.floor(expected.now.getTime() / 1000) + IAT_SKEW_SECONDS) return undefined;
     return payload as AccessClaims;
   } catch {
     return undefined;

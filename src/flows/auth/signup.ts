@@ -15,7 +15,13 @@ export interface SignupInput {
   client: ClientInfo;
 }
 
-export type SignupHook = (deps: FlowDeps, repos: import("../../store/database.js").Repositories, project: Project, signedIn: SignedIn) => Promise<void>;
+/** Runs inside Signup's transaction; may answer a step to run after commit (releasing a queued mail). */
+export type SignupHook = (
+  deps: FlowDeps,
+  repos: import("../../store/database.js").Repositories,
+  project: Project,
+  signedIn: SignedIn,
+) => Promise<(() => void) | void>;
 
 /**
  * User, session, refresh token and usage event in one transaction. The password is hashed
@@ -27,8 +33,9 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
   const passwordHash = await deps.passwords.hash(input.password);
+  let afterCommit = undefined as (() => void) | void;
   try {
-    return await deps.db.transaction(async (repos) => {
+    const signedIn = await deps.db.transaction(async (repos) => {
       const user = await repos.users.create(project.id, {
         organizationId: project.organizationId,
         email: input.email,
@@ -41,9 +48,11 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
         kind: "signup",
         client: input.client,
       });
-      if (afterCreate && (input.sendVerification ?? project.sendVerification)) await afterCreate(deps, repos, project, signedIn);
+      if (afterCreate && (input.sendVerification ?? project.sendVerification)) afterCommit = await afterCreate(deps, repos, project, signedIn);
       return signedIn;
     });
+    afterCommit?.();
+    return signedIn;
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") {
       throw new DomainError("EMAIL_EXISTS", "a user with this email already exists in this project");

@@ -5,6 +5,7 @@ import { apiKeysHandlers } from "./api-keys.js";
 import { membersHandlers } from "./members.js";
 import { projectsHandlers } from "./projects.js";
 import { sessionHandlers } from "./session.js";
+import { signingKeysHandlers } from "./signing-keys.js";
 import { ssoHandlers } from "./sso.js";
 import { usageHandlers } from "./usage.js";
 
@@ -14,6 +15,7 @@ export function accountHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
   return {
     ...sessionHandlers(deps),
     ...projectsHandlers(deps),
+    ...signingKeysHandlers(deps),
     ...apiKeysHandlers(deps),
     ...membersHandlers(deps),
     ...ssoHandlers(deps),

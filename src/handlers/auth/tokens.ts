@@ -1,12 +1,19 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
+import { refresh } from "../../flows/auth/refresh.js";
+import { revokeToken } from "../../flows/auth/revoke-token.js";
 import { verifyToken } from "../../flows/auth/verify-token.js";
 import { projectOf } from "./principals.js";
 
-/** VerifyToken (Refresh and RevokeToken join it with their flows). */
+/** Refresh, VerifyToken and RevokeToken. */
 export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
+    async refresh(req, ctx) {
+      const pair = await refresh(deps, projectOf(ctx), req.refreshToken);
+      return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, tokenType: pair.tokenType };
+    },
+
     async verifyToken(req, ctx) {
       const result = await verifyToken(deps, projectOf(ctx), req.token);
       if (!result.valid || !result.claims) return { valid: false };
@@ -15,6 +22,10 @@ export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSe
         valid: true,
         claims: { sub: c.sub, email: c.email, iat: c.iat, exp: c.exp, projectId: c.project_id, iss: c.iss, aud: c.aud, jti: c.jti, sid: c.sid, amr: c.amr },
       };
+    },
+
+    async revokeToken(req, ctx) {
+      return revokeToken(deps, projectOf(ctx), req.token);
     },
   };
 }

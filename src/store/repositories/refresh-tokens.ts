@@ -65,11 +65,30 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
       await manager.query(`UPDATE refresh_tokens SET successor_sealed = NULL WHERE id = $1`, [id]);
     },
 
-    /** Revokes one token; false when it was not live. */
+    /**
+     * Forgets the sealed successors of the session's tokens rotated before `before` (the end
+     * of their grace window): called at each rotation, so a pair's plaintext outlives its
+     * window only until the session's next refresh (or the reuse that ends it).
+     */
+    async forgetSuccessorsRotatedBefore(projectId: string, sessionId: string, before: Date): Promise<void> {
+      await manager.query(
+        `UPDATE refresh_tokens SET successor_sealed = NULL
+         WHERE project_id = $1 AND session_id = $2 AND rotated_at < $3 AND successor_sealed IS NOT NULL`,
+        [projectId, sessionId, before],
+      );
+    },
+
+    /**
+     * Revokes one token; false when it was not live (unknown, of another project, rotated,
+     * already revoked, expired, or of a session that has ended).
+     */
     async revoke(projectId: string, tokenHash: string, at: Date): Promise<boolean> {
       const result = (await manager.query(
-        `UPDATE refresh_tokens SET revoked_at = $3 WHERE project_id = $1 AND token_hash = $2 AND revoked_at IS NULL AND rotated_at IS NULL
-         RETURNING id`,
+        `UPDATE refresh_tokens rt SET revoked_at = $3
+         WHERE rt.project_id = $1 AND rt.token_hash = $2 AND rt.revoked_at IS NULL AND rt.rotated_at IS NULL AND rt.expires_at > $3
+           AND EXISTS (SELECT 1 FROM sessions s WHERE s.project_id = rt.project_id AND s.id = rt.session_id
+                         AND s.revoked_at IS NULL AND s.expires_at > $3)
+         RETURNING rt.id`,
         [projectId, tokenHash, at],
       )) as [unknown[], number];
       return result[1] > 0;

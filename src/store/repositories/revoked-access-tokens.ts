@@ -4,11 +4,13 @@ import type { EntityManager } from "typeorm";
 // jti until then.
 export function revokedAccessTokensRepository(manager: EntityManager) {
   return {
-    async revoke(projectId: string, jti: string, expiresAt: Date): Promise<void> {
-      await manager.query(
-        `INSERT INTO revoked_access_tokens (jti, project_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING`,
+    /** Denies the jti until `expiresAt` (when the token dies anyway); false when it already was. */
+    async revoke(projectId: string, jti: string, expiresAt: Date): Promise<boolean> {
+      const rows = (await manager.query(
+        `INSERT INTO revoked_access_tokens (jti, project_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING RETURNING jti`,
         [jti, projectId, expiresAt],
-      );
+      )) as unknown[];
+      return rows.length > 0;
     },
 
     async isRevoked(projectId: string, jti: string): Promise<boolean> {

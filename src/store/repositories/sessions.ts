@@ -70,7 +70,7 @@ export function sessionsRepository(manager: EntityManager, clock: Clock) {
     /** Revokes one session of a user; false when it is not theirs or already ended. */
     async revoke(projectId: string, userId: string, id: string, at: Date): Promise<boolean> {
       const result = (await manager.query(
-        `UPDATE sessions SET revoked_at = $4 WHERE project_id = $1 AND user_id = $2 AND id = $3 AND revoked_at IS NULL RETURNING id`,
+        `UPDATE sessions SET revoked_at = $4 WHERE project_id = $1 AND user_id = $2 AND id = $3 AND revoked_at IS NULL AND expires_at > $4 RETURNING id`,
         [projectId, userId, id, at],
       )) as [unknown[], number];
       return result[1] > 0;

@@ -68,6 +68,21 @@ export function signingKeysRepository(manager: EntityManager, clock: Clock) {
       const rows = await qb.orderBy("k.createdAt", "DESC").addOrderBy("k.kid", "DESC").getMany();
       return rows.map(toSigningKey);
     },
+
+    /**
+     * Retires every key of the project that still signs (retired_at = `at`); answers how
+     * many. It first takes a row lock on the project (FOR NO KEY UPDATE: sign-ups inserting
+     * rows that reference the project are not blocked), so concurrent rotations of one project
+     * queue and each sees the key the previous one made. Only inside db.transaction().
+     */
+    async retire(projectId: string, at: Date): Promise<number> {
+      await manager.query(`SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE`, [projectId]);
+      const result = (await manager.query(
+        `UPDATE project_signing_keys SET retired_at = $2 WHERE project_id = $1 AND retired_at IS NULL RETURNING kid`,
+        [projectId, at],
+      )) as [unknown[], number];
+      return result[1] ?? 0;
+    },
   };
 }
 

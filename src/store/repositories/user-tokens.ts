@@ -12,9 +12,15 @@ export interface ConsumedUserToken {
 // Single-use links, stored as SHA-256 and burned atomically: of two racing uses, one wins.
 export function userTokensRepository(manager: EntityManager, clock: Clock) {
   return {
-    /** Issues a link; earlier unused links of the same kind for the user stop working. */
-    async issue(projectId: string, input: { userId: string; kind: UserTokenKind; tokenHash: string; email: string; expiresAt: Date }): Promise<void> {
-      const now = clock.now();
+    /**
+     * Issues a link; earlier unused links of the same kind for the user stop working.
+     * `issuedAt` (default: now) is the instant `expiresAt` was counted from.
+     */
+    async issue(
+      projectId: string,
+      input: { userId: string; kind: UserTokenKind; tokenHash: string; email: string; expiresAt: Date; issuedAt?: Date },
+    ): Promise<void> {
+      const now = input.issuedAt ?? clock.now();
       await manager.query(
         `UPDATE user_tokens SET consumed_at = $4 WHERE project_id = $1 AND user_id = $2 AND kind = $3 AND consumed_at IS NULL`,
         [projectId, input.userId, input.kind, now],

@@ -1,0 +1,60 @@
+import { hashToken, randomToken } from "../../crypto/tokens.js";
+import { normalizeEmail, type Project } from "../../domain/account.js";
+import { DomainError } from "../../domain/errors.js";
+import { isCommonPassword } from "../../domain/password-policy.js";
+import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
+import type { QueuedMail } from "../../notify/outbox.js";
+import type { FlowDeps } from "../deps.js";
+
+/** Password reset links work for 15 minutes (auth.proto, RequestPasswordReset). */
+export const PASSWORD_RESET_TTL_MS = 15 * 60 * 1000;
+
+/** One answer for every address, registered or not. */
+export const PASSWORD_RESET_REQUESTED = "If an account exists for this email, a password reset link has been sent to it.";
+export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
+
+/**
+ * The same work whatever the address: a token is always generated and hashed, the lookup and
+ * the message rendering always happen, and only a registered (and not disabled) user gets the
+ * token stored and the mail queued. The token row and the mail commit together; a new request
+ * spends the previous link (userTokens.issue).
+ */
+export async function requestPasswordReset(deps: FlowDeps, project: Project, email: string): Promise<{ message: string }> {
+  const token = randomToken("gpr");
+  const tokenHash = hashToken(token);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
+  const content = passwordResetMail({ projectName: project.name, link: passwordResetLink(project.redirectUrl, token), validMinutes: 15 });
+  const queued: QueuedMail | undefined = await deps.db.transaction(async (repos) => {
+    const found = await repos.users.findCredentials(project.id, email);
+    if (!found || found.user.disabled) return undefined;
+    await repos.userTokens.issue(project.id, { userId: found.user.id, kind: "password_reset", tokenHash, email: found.user.email, expiresAt, issuedAt: now });
+    return deps.mail.queue(repos, { to: found.user.email, ...content });
+  });
+  if (queued) deps.mail.release(queued);
+  return { message: PASSWORD_RESET_REQUESTED };
+}
+
+/**
+ * Consumes the link and sets the password (argon2id, hashed before the transaction), then ends
+ * every session of the user. The link is burned by one conditional UPDATE, so of concurrent
+ * uses exactly one wins. A link sent to an address the user no longer has is not honoured.
+ * Also works for a user without a password (OTP, magic link or SSO sign-ups).
+ */
+export async function resetPassword(deps: FlowDeps, project: Project, input: { resetToken: string; newPassword: string }): Promise<{ message: string }> {
+  if (isCommonPassword(input.newPassword)) {
+    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+  }
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  await deps.db.transaction(async (repos) => {
+    const now = deps.clock.now();
+    const consumed = await repos.userTokens.consume(project.id, "password_reset", hashToken(input.resetToken), now);
+    const user = consumed ? await repos.users.get(project.id, consumed.userId) : null;
+    if (!consumed || !user || normalizeEmail(user.email) !== normalizeEmail(consumed.email)) {
+      throw new DomainError("INVALID_LINK", "this password reset link is invalid, used or expired");
+    }
+    await repos.users.update(project.id, user.id, { passwordHash });
+    await repos.sessions.revokeAll(project.id, user.id, now);
+  });
+  return { message: PASSWORD_RESET_DONE };
+}

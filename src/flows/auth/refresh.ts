@@ -1,0 +1,65 @@
+import { hashToken } from "../../crypto/tokens.js";
+import type { Project } from "../../domain/account.js";
+import { DomainError } from "../../domain/errors.js";
+import type { FlowDeps } from "../deps.js";
+import { issuePair, type TokenPair } from "./tokens.js";
+
+/** How long after a rotation a retried or concurrent use of the old token gets the same pair. */
+export const REFRESH_GRACE_MS = 10_000;
+
+type Outcome = { pair: TokenPair } | { reused: true } | { invalid: true };
+
+const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh token is not valid");
+
+/**
+ * Refresh: rotates the refresh token and issues a new pair for the same session.
+ *
+ * The token row is locked (FOR UPDATE) for the transaction, so racing uses of one token
+ * serialize: the first rotates it and seals the new pair onto the old row (associated data =
+ * the old row's id); those that follow within REFRESH_GRACE_MS open and answer that same pair.
+ * A use after the window is reuse: the session is revoked (committed) and the answer is
+ * REFRESH_TOKEN_REUSED. Unknown, expired, revoked tokens, an ended session and a disabled or
+ * deleted user all answer INVALID_REFRESH_TOKEN, telling the bearer nothing more.
+ */
+export async function refresh(deps: FlowDeps, project: Project, refreshToken: string): Promise<TokenPair> {
+  const tokenHash = hashToken(refreshToken);
+  const outcome = await deps.db.transaction(async (repos): Promise<Outcome> => {
+    const record = await repos.refreshTokens.findForUpdate(project.id, tokenHash);
+    // The clock is read after the lock: a use that waited behind a rotation is measured from it.
+    const now = deps.clock.now();
+    if (!record || record.revokedAt || record.expiresAt.getTime() <= now.getTime()) return { invalid: true };
+    const session = await repos.sessions.getActive(project.id, record.sessionId, now);
+    if (!session) return { invalid: true };
+    const user = await repos.users.get(project.id, session.userId);
+    if (!user || user.disabled) return { invalid: true };
+
+    if (record.rotatedAt) {
+      const sinceRotation = now.getTime() - record.rotatedAt.getTime();
+      if (sinceRotation <= REFRESH_GRACE_MS && record.successorSealed) {
+        return { pair: JSON.parse(deps.secrets.open(record.successorSealed, record.id).toString("utf8")) as TokenPair };
+      }
+      // Reuse: whoever holds the old token may be a thief; end the session for everyone.
+      await repos.sessions.revoke(project.id, session.userId, session.id, now);
+      if (record.successorSealed) await repos.refreshTokens.forgetSuccessor(record.id);
+      return { reused: true };
+    }
+
+    const pair = await issuePair(deps, repos, project, user, session);
+    await repos.refreshTokens.markRotated(record.id, now, deps.secrets.seal(JSON.stringify(pair), record.id));
+    await repos.refreshTokens.forgetSuccessorsRotatedBefore(project.id, session.id, new Date(now.getTime() - REFRESH_GRACE_MS));
+    await repos.sessions.touch(project.id, session.id, now);
+    await repos.authEvents.record({
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId: user.id,
+      kind: "refresh",
+      method: "refresh",
+      at: now,
+    });
+    return { pair };
+  });
+  // Thrown after commit: the reuse revocation must stick.
+  if ("reused" in outcome) throw new DomainError("REFRESH_TOKEN_REUSED", "the refresh token was already used; the session is revoked");
+  if ("invalid" in outcome) throw invalidToken();
+  return outcome.pair;
+}

@@ -1,0 +1,33 @@
+import type { Project } from "../../domain/account.js";
+import type { Session } from "../../domain/auth.js";
+import { DomainError } from "../../domain/errors.js";
+import type { FlowDeps } from "../deps.js";
+
+/** The signed-in user and the session of the access token making the request. */
+export interface SessionOwner {
+  userId: string;
+  sessionId: string;
+}
+
+/** The user's live sessions (not revoked, not past their absolute expiry), newest first. */
+export async function listSessions(deps: FlowDeps, project: Project, owner: SessionOwner): Promise<Array<Session & { isCurrent: boolean }>> {
+  const sessions = await deps.db.repos.sessions.listActive(project.id, owner.userId, deps.clock.now());
+  return sessions.map((s) => ({ ...s, isCurrent: s.id === owner.sessionId }));
+}
+
+/**
+ * Ends every live session of the user, the current one too unless `keepCurrent`. A revoked
+ * session's access tokens fail verification at once (checkAccessToken looks the session up)
+ * and its refresh tokens stop working (Refresh checks the session).
+ */
+export async function revokeAllSessions(deps: FlowDeps, project: Project, owner: SessionOwner, keepCurrent: boolean): Promise<number> {
+  return deps.db.transaction((repos) =>
+    repos.sessions.revokeAll(project.id, owner.userId, deps.clock.now(), keepCurrent ? owner.sessionId : undefined),
+  );
+}
+
+/** Ends one of the user's own sessions; unknown, ended or another user's is SESSION_NOT_FOUND. */
+export async function revokeSession(deps: FlowDeps, project: Project, owner: SessionOwner, sessionId: string): Promise<void> {
+  const revoked = await deps.db.transaction((repos) => repos.sessions.revoke(project.id, owner.userId, sessionId, deps.clock.now()));
+  if (!revoked) throw new DomainError("SESSION_NOT_FOUND", "no such session");
+}

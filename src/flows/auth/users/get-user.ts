@@ -1,0 +1,22 @@
+import type { Project } from "../../../domain/account.js";
+import type { User } from "../../../domain/auth.js";
+import { DomainError } from "../../../domain/errors.js";
+import type { FlowDeps } from "../../deps.js";
+
+/** The shape of a user id (`usr_` + 26 lower-case base32 characters); anything else is simply not found. */
+const USER_ID = /^usr_[0-9a-z]{26}$/;
+
+export function isUserId(id: string): boolean {
+  return USER_ID.test(id);
+}
+
+export function userNotFound(): DomainError {
+  return new DomainError("USER_NOT_FOUND", "no such user in this project");
+}
+
+/** One user of the project; another project's user, an unknown id or a malformed one is USER_NOT_FOUND. */
+export async function getUser(deps: FlowDeps, project: Project, id: string): Promise<User> {
+  const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
+  if (!user) throw userNotFound();
+  return user;
+}

@@ -1,0 +1,22 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { queueVerificationEmail, verifyEmail } from "../../flows/auth/email-verification.js";
+import type { SignupHook } from "../../flows/auth/signup.js";
+import { userToProto } from "./mappers.js";
+import { projectOf } from "./principals.js";
+
+/** VerifyEmail: the token from the verification email → the verified user. */
+export function emailHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+  return {
+    async verifyEmail(req, ctx) {
+      return userToProto(await verifyEmail(deps, projectOf(ctx), req.token));
+    },
+  };
+}
+
+/** Signup's verification step: queues the email in Signup's transaction, released after commit. */
+export const signupVerificationEmail: SignupHook = async (deps, repos, project, signedIn) => {
+  const queued = await queueVerificationEmail(deps, repos, project, signedIn.user, "signup");
+  return () => deps.mail.release(queued);
+};
