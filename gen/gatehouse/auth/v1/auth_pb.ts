@@ -2076,9 +2076,9 @@ export const AuthService: GenService<{
    * submitted refresh token stops working (rotation). Concurrent or retried uses of the
    * same token within 10 seconds of its rotation get the same new pair; a use after that
    * is reuse: the whole session is revoked.
-   * Errors: UNAUTHENTICATED INVALID_REFRESH_TOKEN (unknown, expired, revoked, or of
-   * another project), UNAUTHENTICATED REFRESH_TOKEN_REUSED, PERMISSION_DENIED
-   * USER_DISABLED.
+   * Errors: UNAUTHENTICATED INVALID_REFRESH_TOKEN (unknown, expired, revoked, of another
+   * project, of a revoked session, or of a disabled or deleted user),
+   * UNAUTHENTICATED REFRESH_TOKEN_REUSED.
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.Refresh
    */
@@ -2155,7 +2155,8 @@ export const AuthService: GenService<{
   /**
    * Marks a user's email verified with the token from a verification email (the
    * project's `redirect_url` with `?token=…&type=email_verification`, sent at signup or
-   * after an email change), consuming the token; answers the user.
+   * after an email change), consuming the token; answers the user. Links are valid for
+   * 24 hours and work once; a newer link for the same user replaces older ones.
    * Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, expired token, or one for an
    * address the user no longer has).
    *
