@@ -1,10 +1,10 @@
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grpcCall, grpcClient } from "../helpers/clients.js";
+import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
-describe("signup, login, verification and JWKS", () => {
+describe("signup, VerifyToken and JWKS", () => {
   let server: TestServer;
   let app: AuthFixture;
   beforeAll(async () => {
@@ -40,19 +40,6 @@ describe("signup, login, verification and JWKS", () => {
     expect(weak.body.reason).toBe("WEAK_PASSWORD");
   });
 
-  it("login answers tokens; unknown email and wrong password answer the same", async () => {
-    const { email, password } = await app.signup();
-    const ok = await app.call("POST", "/v1/auth/login", { email: email.toUpperCase(), password });
-    expect(ok.status).toBe(200);
-    expect(decodeJwt(ok.body.access_token).sub).toBe(ok.body.user.id);
-    expect(ok.body.user.last_login_at).toBeTruthy();
-    const wrong = await app.call("POST", "/v1/auth/login", { email, password: "not the password" });
-    const unknown = await app.call("POST", "/v1/auth/login", { email: "nobody@example.com", password });
-    expect(wrong.status).toBe(401);
-    expect({ ...wrong.body, request_id: 0 }).toEqual({ ...unknown.body, request_id: 0 });
-    expect(wrong.body.reason).toBe("INVALID_CREDENTIALS");
-  });
-
   it("VerifyToken: valid with claims over REST and gRPC; garbage is valid: false", async () => {
     const { body } = await app.signup();
     const rest = await app.call("POST", "/v1/auth/token/verify", { token: body.access_token });
@@ -63,6 +50,55 @@ describe("signup, login, verification and JWKS", () => {
     expect(viaGrpc.response.valid).toBe(true);
     const garbage = await app.call("POST", "/v1/auth/token/verify", { token: "not.a.jwt" });
     expect(garbage.body).toEqual({ valid: false });
+  });
+
+  it("signup over gRPC and Connect answers the same token response", async () => {
+    const email = `grpc-${Date.now()}@example.com`;
+    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Signup", { email, password: "a sturdy passphrase 2", metadata: { fields: {} } }, { "x-service-key": app.key });
+    expect(viaGrpc.error).toBeUndefined();
+    expect(viaGrpc.response.token_type).toBe("Bearer");
+    expect(viaGrpc.response.user.email).toBe(email);
+    const viaConnect = await connect(server.url, "auth", "Signup", { email: `c-${email}`, password: "a sturdy passphrase 3" }, { "x-service-key": app.key });
+    expect(viaConnect.status).toBe(200);
+    expect(viaConnect.body).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    expect(viaConnect.body.refresh_token).toMatch(/^grt_/);
+    // A token response carries no challenge fields (mfa_methods, a repeated field, is written empty).
+    expect(viaConnect.body).not.toHaveProperty("mfa_token");
+    expect(viaConnect.body).not.toHaveProperty("mfa_required");
+  });
+
+  it("bad input names the field; a long password is kept whole", async () => {
+    const tooLong = await app.call("POST", "/v1/auth/signup", { email: "long@example.com", password: "x".repeat(129) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.violations).toEqual([{ field: "password", description: "must be at most 128 characters" }]);
+    const bigMetadata = await app.call("POST", "/v1/auth/signup", {
+      email: "meta@example.com",
+      password: "a sturdy passphrase 4",
+      metadata: { blob: "m".repeat(17 * 1024) },
+    });
+    expect(bigMetadata.status).toBe(400);
+    expect(bigMetadata.body.violations[0].field).toBe("metadata");
+    // 128 characters, never truncated: the same first 127 characters are not the password.
+    const password = "p".repeat(100) + "unique-tail-ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(0, 28);
+    const { email } = await app.signup(undefined, password);
+    const ok = await app.call("POST", "/v1/auth/login", { email, password });
+    expect(ok.status).toBe(200);
+    const prefix = await app.call("POST", "/v1/auth/login", { email, password: password.slice(0, 127) });
+    expect(prefix.body.reason).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("metadata is stored as given", async () => {
+    const res = await app.call("POST", "/v1/auth/signup", { email: `m-${Date.now()}@example.com`, password: "a sturdy passphrase 5", metadata: { plan: "pro", seats: 3, tags: ["a"] } });
+    expect(res.status).toBe(200);
+    expect(res.body.user.metadata).toEqual({ plan: "pro", seats: 3, tags: ["a"] });
+  });
+
+  it("the same email in another project is a different user", async () => {
+    const email = `twice-${Date.now()}@example.com`;
+    const other = await authFixture(server);
+    const first = await app.signup(email);
+    const second = await other.signup(email);
+    expect(second.body.user.id).not.toBe(first.body.user.id);
   });
 
   it("a token of another project is not valid here", async () => {
