@@ -8,6 +8,9 @@ import { codeName, defaultReason, REASON_CODES } from "./error-codes.js";
 
 export const ERROR_DOMAIN = "gatehouse";
 
+/** A detail as ConnectError's constructor takes it (the type is not exported by name). */
+type Detail = NonNullable<ConstructorParameters<typeof ConnectError>[3]>[number];
+
 /**
  * Outermost interceptor: every failure leaves as a ConnectError with a google.rpc.ErrorInfo
  * reason (and google.rpc.BadRequest violations); anything unexpected becomes INTERNAL with
@@ -50,16 +53,16 @@ export function toConnectError(thrown: unknown, logger: Logger, requestId?: stri
 }
 
 export function domainToConnect(error: DomainError): ConnectError {
-  const details = [errorInfo(error.reason)];
+  const details: Detail[] = [errorInfo(error.reason)];
   if (error.violations.length > 0) {
     details.push({
       desc: BadRequestSchema,
       value: { fieldViolations: error.violations.map((v) => ({ field: v.field, description: v.description })) },
-    } as never);
+    });
   }
   return new ConnectError(error.message, REASON_CODES[error.reason], undefined, details);
 }
 
-function errorInfo(reason: Reason) {
-  return { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN } } as never;
+function errorInfo(reason: Reason): Detail {
+  return { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN } };
 }

@@ -3,7 +3,9 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { UniqueViolation } from "../../store/errors.js";
+import type { QueuedMail } from "../../notify/outbox.js";
 import type { FlowDeps } from "../deps.js";
+import { queueVerificationEmail } from "./email-verification.js";
 import { startSession, type SignedIn } from "./tokens.js";
 
 export interface SignupInput {
@@ -15,25 +17,17 @@ export interface SignupInput {
   client: ClientInfo;
 }
 
-/** Runs inside Signup's transaction; may answer a step to run after commit (releasing a queued mail). */
-export type SignupHook = (
-  deps: FlowDeps,
-  repos: import("../../store/database.js").Repositories,
-  project: Project,
-  signedIn: SignedIn,
-) => Promise<(() => void) | void>;
-
 /**
- * User, session, refresh token and usage event in one transaction. The password is hashed
- * before the transaction opens: argon2 is the slow part and must not hold a connection.
- * `afterCreate` runs inside the transaction (the verification email is queued there).
+ * User, session, refresh token, usage event and (when asked) the verification email in one
+ * transaction; the email is handed to delivery after commit. The password is hashed before the
+ * transaction opens: argon2 is the slow part and must not hold a connection.
  */
-export async function signup(deps: FlowDeps, project: Project, input: SignupInput, afterCreate?: SignupHook): Promise<SignedIn> {
+export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignedIn> {
   if (isCommonPassword(input.password)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
   const passwordHash = await deps.passwords.hash(input.password);
-  let afterCommit = undefined as (() => void) | void;
+  let verification: QueuedMail | undefined;
   try {
     const signedIn = await deps.db.transaction(async (repos) => {
       const user = await repos.users.create(project.id, {
@@ -48,10 +42,12 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
         kind: "signup",
         client: input.client,
       });
-      if (afterCreate && (input.sendVerification ?? project.sendVerification)) afterCommit = await afterCreate(deps, repos, project, signedIn);
+      if (input.sendVerification ?? project.sendVerification) {
+        verification = await queueVerificationEmail(deps, repos, project, signedIn.user, "signup");
+      }
       return signedIn;
     });
-    afterCommit?.();
+    if (verification) deps.mail.release(verification);
     return signedIn;
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") {

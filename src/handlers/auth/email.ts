@@ -1,8 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
-import { queueVerificationEmail, verifyEmail } from "../../flows/auth/email-verification.js";
-import type { SignupHook } from "../../flows/auth/signup.js";
+import { verifyEmail } from "../../flows/auth/email-verification.js";
 import { userToProto } from "./mappers.js";
 import { projectOf } from "./principals.js";
 
@@ -14,9 +13,3 @@ export function emailHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSe
     },
   };
 }
-
-/** Signup's verification step: queues the email in Signup's transaction, released after commit. */
-export const signupVerificationEmail: SignupHook = async (deps, repos, project, signedIn) => {
-  const queued = await queueVerificationEmail(deps, repos, project, signedIn.user, "signup");
-  return () => deps.mail.release(queued);
-};

@@ -1,8 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
-import type { AuthHooks } from "./hooks.js";
-import { emailHandlers, signupVerificationEmail } from "./email.js";
+import { emailHandlers } from "./email.js";
 import { signinHandlers } from "./signin.js";
 import { tokenHandlers } from "./tokens.js";
 import { userHandlers } from "./users.js";
@@ -12,9 +11,8 @@ import { passwordHandlers } from "./password.js";
 // Proto ⇄ flow translation, one file per group of RPCs. RPCs none of them implements answer
 // UNIMPLEMENTED (reason NOT_IMPLEMENTED) until their flows land.
 export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
-  const hooks: AuthHooks = { afterSignup: signupVerificationEmail };
   return {
-    ...signinHandlers(deps, hooks),
+    ...signinHandlers(deps),
     ...tokenHandlers(deps),
     ...emailHandlers(deps),
     ...userHandlers(deps),

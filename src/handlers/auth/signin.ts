@@ -5,17 +5,15 @@ import { login } from "../../flows/auth/login.js";
 import { signup } from "../../flows/auth/signup.js";
 import { structToObject, tokenResponse } from "./mappers.js";
 import { clientOf, projectOf } from "./principals.js";
-import type { AuthHooks } from "./hooks.js";
 
 /** Signup and Login with email and password. */
-export function signinHandlers(deps: FlowDeps, hooks: AuthHooks): Partial<ServiceImpl<typeof AuthService>> {
+export function signinHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async signup(req, ctx) {
       const signedIn = await signup(
         deps,
         projectOf(ctx),
         { email: req.email, password: req.password, metadata: structToObject(req.metadata), sendVerification: req.sendVerification, client: clientOf(ctx) },
-        hooks.afterSignup,
       );
       return tokenResponse(signedIn);
     },

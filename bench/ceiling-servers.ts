@@ -1,0 +1,55 @@
+// Child process for the ceilings: `plain` is a node:http server answering a small JSON POST;
+// `connect` is a bare connect-node server (grpc.health.v1.Health/Check as the echo, no Gatehouse
+// code) on HTTP/1.1 for Connect JSON and on h2c for gRPC. Prints one JSON line with its ports.
+import { createServer as createHttp1Server, type Server } from "node:http";
+import { createServer as createHttp2Server } from "node:http2";
+import type { AddressInfo } from "node:net";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { Health, HealthCheckResponse_ServingStatus } from "../gen/grpc/health/v1/health_pb.js";
+
+const listen = (server: Server | ReturnType<typeof createHttp2Server>) =>
+  new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+  });
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode === "plain") {
+    const server = createHttp1Server({ keepAliveTimeout: 5000 }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { token?: string };
+        const out = JSON.stringify({ valid: true, length: String(body.token ?? "").length });
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(out) });
+        res.end(out);
+      });
+    });
+    process.stdout.write(`${JSON.stringify({ listening: { http1: await listen(server) } })}\n`);
+  } else if (mode === "connect") {
+    const handler = connectNodeAdapter({
+      routes: (router) =>
+        router.service(Health, {
+          check: (request) => ({
+            status: request.service.length >= 0 ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.UNKNOWN,
+          }),
+        }),
+    });
+    const http1 = createHttp1Server({ keepAliveTimeout: 5000 }, handler);
+    const http2 = createHttp2Server({}, handler);
+    process.stdout.write(`${JSON.stringify({ listening: { http1: await listen(http1), http2: await listen(http2) } })}\n`);
+  } else {
+    throw new Error(`unknown mode ${mode}`);
+  }
+  // Stop when the parent goes away, whichever way.
+  process.on("SIGTERM", () => process.exit(0));
+  process.on("disconnect", () => process.exit(0));
+  process.stdin.on("end", () => process.exit(0));
+  process.stdin.resume();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`ceiling server failed: ${String(error)}\n`);
+  process.exit(1);
+});
