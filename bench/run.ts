@@ -1,0 +1,564 @@
+// `npm run bench [-- --quick | --scale]`: Gatehouse against the machine's own ceilings, in one run.
+//
+// Gatehouse runs in its own child process on a scratch PostgreSQL database; the ceiling servers
+// run in child processes too; load comes from this process over loopback (autocannon for
+// HTTP/1.1, closed loops of our own for gRPC and Refresh). Every run is bounded in time.
+// Results: bench/results.json and a Markdown table on stdout; progress on stderr.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import argon2 from "argon2";
+import autocannon, { type AutocannonRequest, type Result as CannonResult } from "autocannon";
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify } from "jose";
+import pg from "pg";
+import type { Client } from "@grpc/grpc-js";
+import { loadConfig } from "../src/config.js";
+import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
+import { BENCH_PASSWORD, openBenchDeps, seed, type Seeded } from "./seed.js";
+import { percentile, summarize, withPeakRss, type RunResult, type Summary } from "./stats.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has("--quick");
+const SCALE = args.has("--scale");
+// The compiled service (`npm run build`, then `node dist/src/main.js`): no tsx loader in its RSS.
+const DIST = args.has("--dist");
+for (const arg of args) {
+  if (!["--quick", "--scale", "--dist"].includes(arg)) {
+    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--dist]   (unknown argument ${arg})\n`);
+    process.exit(2);
+  }
+}
+
+const CORES = availableParallelism();
+const RUNS = 3;
+const WORKLOAD_S = QUICK ? 3 : 10;
+const CEILING_S = QUICK ? 2 : 5;
+const WARMUP_S = QUICK ? 1 : 3;
+const SEARCH_USERS = SCALE ? 1_000_000 : QUICK ? 20_000 : 100_000;
+const VERIFY_CONNECTIONS = 2 * CORES;
+// argon2-bound flows: enough to keep the service's argon2 gate (= cores) full, not a flood.
+const ARGON2_CONNECTIONS = CORES + 1;
+const REFRESH_CALLERS = 2 * CORES;
+const GRPC_CALLERS = 4 * CORES;
+const GRPC_CHANNELS = 2 * CORES;
+
+const t0 = Date.now();
+const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// Processes and the scratch database, cleaned up on every exit path.
+
+const children = new Set<ChildProcess>();
+let dropDatabase: (() => Promise<void>) | undefined;
+let cleaning: Promise<void> | undefined;
+const scratchDir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await Promise.all([...children].map((child) => exited(child, 12_000)));
+    try {
+      await dropDatabase?.();
+    } catch (error) {
+      progress(`could not drop the scratch database: ${String(error)}`);
+    }
+    rmSync(scratchDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+function exited(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      done();
+    }, ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+process.once("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Load drivers.
+
+function cannon(opts: {
+  url: string;
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  requests?: AutocannonRequest[];
+  connections: number;
+  seconds: number;
+}): Promise<RunResult> {
+  // autocannon's own histogram keeps whole milliseconds; its per-response event has the
+  // hrtime duration, so the percentiles come from those (successful answers only).
+  const latencies: number[] = [];
+  return new Promise((done, fail) => {
+    const instance = autocannon(
+      {
+        url: `${opts.url}${opts.path}`,
+        connections: opts.connections,
+        duration: opts.seconds,
+        timeout: 10,
+        method: opts.method ?? "POST",
+        headers: { "content-type": "application/json", ...opts.headers },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        requests: opts.requests,
+      },
+      (error, result: CannonResult) => {
+        if (error) return fail(error);
+        const ok = result["2xx"];
+        latencies.sort((a, b) => a - b);
+        done({
+          rps: ok / opts.seconds,
+          p50_ms: percentile(latencies, 50),
+          p99_ms: percentile(latencies, 99),
+          errors: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
+    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+}
+
+/** RUNS bounded runs of one workload, each with the service's peak RSS. */
+async function measure(name: string, pid: number | undefined, run: () => Promise<RunResult>): Promise<Summary> {
+  const results: RunResult[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const { value, rssMb } = await withPeakRss(pid, run);
+    results.push({ ...value, rss_mb: rssMb });
+    progress(
+      `${name} run ${i}/${RUNS}: ${value.rps.toFixed(0)} req/s, p50 ${value.p50_ms.toFixed(2)} ms, p99 ${value.p99_ms.toFixed(2)} ms` +
+        (rssMb ? `, rss ${rssMb.toFixed(0)} MB` : "") +
+        (value.errors ? `, ${value.errors} errors` : ""),
+    );
+  }
+  return summarize(results);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Children.
+
+async function startCeilingServer(mode: "plain" | "connect"): Promise<{ child: ChildProcess; http1: number; http2?: number }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/ceiling-servers.ts", mode], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  children.add(child);
+  const lines = createInterface({ input: child.stdout! });
+  const ports = await new Promise<{ http1: number; http2?: number }>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`ceiling server ${mode} did not start in 30 s`)), 30_000);
+    child.once("exit", (code) => fail(new Error(`ceiling server ${mode} exited with ${code}`)));
+    lines.once("line", (line) => {
+      clearTimeout(timer);
+      done((JSON.parse(line) as { listening: { http1: number; http2?: number } }).listening);
+    });
+  });
+  return { child, ...ports };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  child.kill("SIGTERM");
+  await exited(child, 12_000);
+  children.delete(child);
+}
+
+/** Gatehouse as an operator runs it (`node --import tsx src/main.ts`, or dist with --dist); logs go to a file. */
+async function startGatehouse(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; log: string }> {
+  const log = join(scratchDir, "gatehouse.log");
+  const fd = openSync(log, "w");
+  const argv = DIST ? ["dist/src/main.js"] : ["--import", "tsx", "src/main.ts"];
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
+  children.add(child);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gatehouse exited with ${child.exitCode}:\n${readFileSync(log, "utf8").slice(-2000)}`);
+    for (const line of readFileSync(log, "utf8").split("\n")) {
+      if (!line.includes("gatehouse listening")) continue;
+      const port = (JSON.parse(line) as { port?: number }).port;
+      if (port) return { child, port, log };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("gatehouse did not log 'gatehouse listening' within 60 s");
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-process ceilings.
+
+async function joseCeiling(seconds: number): Promise<{ per_s: number; us_per_verify: number }> {
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const key = await importJWK(await exportJWK(publicKey), "ES256");
+  const token = await new SignJWT({ sub: "usr_bench", sid: "ses_bench" })
+    .setProtectedHeader({ alg: "ES256", kid: "bench" })
+    .setIssuer("https://bench.example")
+    .setAudience("bench")
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(privateKey);
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let count = 0;
+  // One at a time: single-threaded verification throughput.
+  for (; count < 10_000_000 && performance.now() < deadline; count++) {
+    await jwtVerify(token, key, { issuer: "https://bench.example", audience: "bench", algorithms: ["ES256"] });
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  return { per_s: Math.round(count / elapsed), us_per_verify: Math.round((elapsed / count) * 1e6) };
+}
+
+async function argon2Ceiling(
+  params: { memoryCost: number; timeCost: number; parallelism: number },
+  seconds: number,
+  inFlight = 2,
+): Promise<{ per_s: number; ms_per_hash: number; in_flight: number; params: string }> {
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let count = 0;
+  let totalMs = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      for (let n = 0; n < 100_000 && performance.now() < deadline; n++) {
+        const h0 = performance.now();
+        await argon2.hash(BENCH_PASSWORD, { type: argon2.argon2id, ...params });
+        totalMs += performance.now() - h0;
+        count++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    per_s: Math.round((count / elapsed) * 10) / 10,
+    ms_per_hash: Math.round((totalMs / count) * 10) / 10,
+    in_flight: inFlight,
+    params: `argon2id m=${params.memoryCost} KiB t=${params.timeCost} p=${params.parallelism}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sanity: every workload's request must succeed before it is measured (a benchmark of error
+// paths would be worthless, and VerifyToken answers 200 {valid:false} for a bad token).
+
+async function checkOnce(url: string, path: string, apiKey: string, body?: unknown, method = "POST"): Promise<any> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-service-key": apiKey },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function sanityChecks(url: string, seeded: Seeded, grpc: Client[]): Promise<void> {
+  const token = seeded.accessTokens[0];
+  const connect = await checkOnce(url, "/gatehouse.auth.v1.AuthService/VerifyToken", seeded.apiKey, { token });
+  const rest = await checkOnce(url, "/v1/auth/token/verify", seeded.apiKey, { token });
+  const viaGrpc = await grpcUnary(grpc[0], "VerifyToken", { token }, { "x-service-key": seeded.apiKey });
+  if (connect.valid !== true || rest.valid !== true || viaGrpc.valid !== true) {
+    throw new Error(`a seeded token does not verify: connect ${JSON.stringify(connect)}, rest ${JSON.stringify(rest)}, grpc ${JSON.stringify(viaGrpc)}`);
+  }
+  await checkOnce(url, "/v1/auth/login", seeded.apiKey, { email: seeded.loginEmails[0], password: BENCH_PASSWORD });
+  const page = await checkOnce(url, `/v1/auth/users?search=${encodeURIComponent(seeded.searchTerms[0])}&limit=20`, seeded.apiKey, undefined, "GET");
+  if (!Array.isArray(page.data) || page.data.length === 0) throw new Error(`a search term found no user: ${JSON.stringify(page).slice(0, 300)}`);
+  progress("sanity checks passed: tokens verify on Connect, REST and gRPC; login and search answer 200");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  progress(`mode: ${QUICK ? "quick" : "full"}${SCALE ? " + scale" : ""}${DIST ? " + dist" : ""}; ${RUNS} runs × ${WORKLOAD_S} s per workload; ${CORES} cores`);
+  // Default argon2 parameters: the real cost. An ARGON2_* override in the caller's environment is ignored.
+  const baseEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("ARGON2_")) baseEnv[key] = value;
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = `gatehouse_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const pgVersion = ((await admin.query("SHOW server_version")).rows[0] as { server_version: string }).server_version;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  dropDatabase = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    progress(`dropped database ${dbName}`);
+  };
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${dbName}`;
+  progress(`created database ${dbName}`);
+
+  const env: Record<string, string> = {
+    ...baseEnv,
+    DATABASE_URL: dbUrl.toString(),
+    GATEHOUSE_SECRET: randomBytes(32).toString("hex"),
+    // Fixed, so tokens seeded here carry the issuer the service expects.
+    PUBLIC_URL: "http://gatehouse.bench.invalid",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: join(scratchDir, "data"),
+    LOG_LEVEL: "info",
+    NODE_ENV: "production",
+  };
+  delete env.GATEHOUSE_BOOTSTRAP_EMAIL;
+  delete env.GATEHOUSE_BOOTSTRAP_PASSWORD;
+  delete env.SMTP_URL;
+  const config = loadConfig(env);
+
+  // Seed through the app's own code (migrations run here, once).
+  const deps = await openBenchDeps(env);
+  let seeded: Seeded;
+  try {
+    seeded = await seed(deps, { loginUsers: 50, tokens: 50, refreshCallers: REFRESH_CALLERS, searchUsers: SEARCH_USERS, progress });
+  } finally {
+    await deps.db.close();
+  }
+
+  // In-process ceilings (nothing else running).
+  progress("ceiling: jose ES256 jwtVerify, one at a time, 2 s");
+  const jose = await joseCeiling(2);
+  progress(`ceiling: jose ES256 ${jose.per_s}/s (${jose.us_per_verify} µs each)`);
+  progress(`ceiling: argon2id hashes, 2 in flight, ${CEILING_S + 1} s`);
+  const argon = await argon2Ceiling(config.passwordParams, CEILING_S + 1);
+  progress(`ceiling: argon2id ${argon.per_s}/s (${argon.ms_per_hash} ms per hash, ${argon.params})`);
+
+  // Plain node:http.
+  const plain = await startCeilingServer("plain");
+  const plainUrl = `http://127.0.0.1:${plain.http1}`;
+  const plainLoad = (seconds: number) => cannon({ url: plainUrl, path: "/", body: { token: seeded.accessTokens[0] }, connections: VERIFY_CONNECTIONS, seconds });
+  await plainLoad(WARMUP_S);
+  const plainHttp = await measure("ceiling plain_http_json", plain.child.pid, () => plainLoad(CEILING_S));
+  await stopChild(plain.child);
+
+  // Bare connect-node: Connect JSON over HTTP/1.1, gRPC over h2c.
+  const bare = await startCeilingServer("connect");
+  const bareUrl = `http://127.0.0.1:${bare.http1}`;
+  const echoLoad = (seconds: number) =>
+    cannon({ url: bareUrl, path: "/grpc.health.v1.Health/Check", body: { service: "echo" }, connections: VERIFY_CONNECTIONS, seconds });
+  await echoLoad(WARMUP_S);
+  const connectEcho = await measure("ceiling connect_echo", bare.child.pid, () => echoLoad(CEILING_S));
+  const bareGrpc = grpcClients(bare.http2!, "health", GRPC_CHANNELS);
+  await waitForReady(bareGrpc);
+  const grpcEchoLoad = (seconds: number) =>
+    closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) =>
+      (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
+    );
+  await grpcEchoLoad(WARMUP_S);
+  const grpcEcho = await measure("ceiling grpc_echo", bare.child.pid, () => grpcEchoLoad(CEILING_S));
+  for (const client of bareGrpc) client.close();
+  await stopChild(bare.child);
+
+  // Gatehouse.
+  if (DIST) {
+    progress("building dist (npm run build)");
+    const build = spawn("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    children.add(build);
+    const code = await new Promise<number | null>((done) => build.once("exit", done));
+    children.delete(build);
+    if (code !== 0) throw new Error(`npm run build failed (${code})`);
+  }
+  const service = await startGatehouse(env);
+  const url = `http://127.0.0.1:${service.port}`;
+  const pid = service.child.pid;
+  progress(`gatehouse listening on ${service.port} (pid ${pid}), logs in ${service.log}`);
+  const key = { "x-service-key": seeded.apiKey };
+  const grpc = grpcClients(service.port, "auth", GRPC_CHANNELS);
+  await waitForReady(grpc);
+  await sanityChecks(url, seeded, grpc);
+
+  const verifyRequests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
+  const verifyConnect = (seconds: number) =>
+    cannon({ url, path: "/gatehouse.auth.v1.AuthService/VerifyToken", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds });
+  const loginRequests = seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) }));
+  const login = (seconds: number) => cannon({ url, path: "/v1/auth/login", headers: key, requests: loginRequests, connections: ARGON2_CONNECTIONS, seconds });
+
+  await verifyConnect(WARMUP_S);
+  const workloads: Record<string, Summary> = {};
+  workloads.verify_connect = await measure("verify_connect", pid, () => verifyConnect(WORKLOAD_S));
+  workloads.verify_rest = await measure("verify_rest", pid, () =>
+    cannon({ url, path: "/v1/auth/token/verify", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds: WORKLOAD_S }),
+  );
+  let tokenIndex = 0;
+  workloads.verify_grpc = await measure("verify_grpc", pid, () =>
+    closedLoop(GRPC_CALLERS, WORKLOAD_S * 1000, async (caller) => {
+      const token = seeded.accessTokens[tokenIndex++ % seeded.accessTokens.length];
+      return (await grpcUnary(grpc[caller % GRPC_CHANNELS], "VerifyToken", { token }, key)).valid === true;
+    }),
+  );
+  workloads.login = await measure("login", pid, () => login(WORKLOAD_S));
+  let signups = 0;
+  const signupRun = `${Date.now().toString(36)}`;
+  workloads.signup = await measure("signup", pid, () =>
+    cannon({
+      url,
+      path: "/v1/auth/signup",
+      headers: key,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ email: `signup-${signupRun}-${signups++}@bench.example.com`, password: BENCH_PASSWORD }),
+          }),
+        },
+      ],
+      connections: ARGON2_CONNECTIONS,
+      seconds: WORKLOAD_S,
+    }),
+  );
+  // Each caller chains its own session: the answer's refresh_token is the next request's.
+  const chains = [...seeded.refreshTokens];
+  workloads.refresh = await measure("refresh", pid, () =>
+    closedLoop(REFRESH_CALLERS, WORKLOAD_S * 1000, async (caller) => {
+      const res = await fetch(`${url}/v1/auth/token/refresh`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...key },
+        body: JSON.stringify({ refresh_token: chains[caller] }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as { refresh_token?: string };
+      if (res.status !== 200 || !body.refresh_token) return false;
+      chains[caller] = body.refresh_token;
+      return true;
+    }),
+  );
+  workloads.list_users_search = await measure("list_users_search", pid, () =>
+    cannon({
+      url,
+      path: "/v1/auth/users",
+      method: "GET",
+      headers: key,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => ({
+            ...request,
+            path: `/v1/auth/users?search=${encodeURIComponent(seeded.searchTerms[Math.floor(Math.random() * seeded.searchTerms.length)])}&limit=20`,
+          }),
+        },
+      ],
+      connections: VERIFY_CONNECTIONS,
+      seconds: WORKLOAD_S,
+    }),
+  );
+  if (QUICK || SEARCH_USERS !== 1_000_000) workloads.list_users_search.note = `${SEARCH_USERS.toLocaleString("en")} users`;
+
+  // Mixed: login load saturating the CPU while verify_connect is measured, at the same time.
+  const mixedVerify: RunResult[] = [];
+  const mixedLogin: RunResult[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const { value, rssMb } = await withPeakRss(pid, () => Promise.all([verifyConnect(WORKLOAD_S), login(WORKLOAD_S)]));
+    mixedVerify.push({ ...value[0], rss_mb: rssMb });
+    mixedLogin.push({ ...value[1], rss_mb: rssMb });
+    progress(
+      `mixed run ${i}/${RUNS}: verify ${value[0].rps.toFixed(0)} req/s (p99 ${value[0].p99_ms.toFixed(1)} ms), ` +
+        `login ${value[1].rps.toFixed(1)} req/s (p99 ${value[1].p99_ms.toFixed(0)} ms)` +
+        (value[0].errors + value[1].errors ? `, ${value[0].errors + value[1].errors} errors` : ""),
+    );
+  }
+  workloads.mixed_verify = summarize(mixedVerify);
+  workloads.mixed_login = summarize(mixedLogin);
+  for (const client of grpc) client.close();
+
+  // Ratios.
+  const ceilings = {
+    plain_http_json: plainHttp,
+    connect_echo: connectEcho,
+    grpc_echo: grpcEcho,
+    jose_es256_verify: jose,
+    argon2id_hash: argon,
+  };
+  const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
+  const against: Record<string, string> = {};
+  const setRatio = (name: string, base: number, label: string) => {
+    workloads[name].ratio = ratio(workloads[name].rps, base);
+    against[name] = label;
+  };
+  setRatio("verify_connect", connectEcho.rps, "bare Connect echo");
+  setRatio("verify_grpc", grpcEcho.rps, "bare gRPC echo");
+  setRatio("verify_rest", workloads.verify_connect.rps, "verify_connect");
+  setRatio("login", argon.per_s, "argon2 ceiling");
+  setRatio("signup", argon.per_s, "argon2 ceiling");
+  setRatio("mixed_verify", workloads.verify_connect.rps, "verify_connect alone");
+  setRatio("mixed_login", workloads.login.rps, "login alone");
+  const mixedP99 = ratio(workloads.mixed_verify.p99_ms, workloads.verify_connect.p99_ms);
+
+  const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
+  const machine = `${cpu}, ${CORES} cores, Node ${process.version}, PostgreSQL ${pgVersion}`;
+  const results = {
+    machine,
+    date: new Date().toISOString(),
+    mode: QUICK ? "quick" : "full",
+    settings: {
+      service: DIST ? "node dist/src/main.js" : "node --import tsx src/main.ts",
+      runs: RUNS,
+      workload_seconds: WORKLOAD_S,
+      ceiling_seconds: CEILING_S,
+      search_users: SEARCH_USERS,
+      connections: { verify: VERIFY_CONNECTIONS, argon2_flows: ARGON2_CONNECTIONS, grpc_callers: GRPC_CALLERS, grpc_channels: GRPC_CHANNELS, refresh_callers: REFRESH_CALLERS },
+      argon2: argon.params,
+    },
+    workloads,
+    ratios_against: against,
+    mixed_verify_p99_vs_solo: mixedP99,
+    ceilings,
+  };
+  writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+  // The table.
+  const fmtRange = ([a, b]: [number, number], digits: number) => `${a.toFixed(digits)}–${b.toFixed(digits)}`;
+  const row = (name: string, s: Summary, ratioText: string) =>
+    `| ${name} | ${s.rps.toLocaleString("en")} (${fmtRange(s.range.rps, 0)}) | ${s.p50_ms.toFixed(2)} (${fmtRange(s.range.p50_ms, 2)}) | ` +
+    `${s.p99_ms.toFixed(2)} (${fmtRange(s.range.p99_ms, 2)}) | ${s.rss_mb?.toFixed(0) ?? "–"} | ${ratioText} |`;
+  const lines = [
+    `Machine: ${machine}`,
+    `Mode: ${QUICK ? "quick" : "full"}, service run by ${DIST ? "node dist/src/main.js" : "node --import tsx src/main.ts"} — medians of ${RUNS} runs × ${WORKLOAD_S} s (ceilings ${CEILING_S} s), min–max in parentheses; search on ${SEARCH_USERS.toLocaleString("en")} users`,
+    "",
+    "| workload | req/s | p50 ms | p99 ms | peak RSS MB | ratio |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const [name, s] of Object.entries(workloads)) {
+    const r = s.ratio === undefined ? "–" : `${s.ratio.toFixed(2)} of ${against[name]}`;
+    lines.push(row(name, s, name === "mixed_verify" ? `${r}; p99 ${mixedP99.toFixed(1)}× solo` : r));
+  }
+  lines.push(
+    row("ceiling: plain node:http JSON POST", plainHttp, "–"),
+    row("ceiling: bare connect-node echo (Connect JSON)", connectEcho, "–"),
+    row("ceiling: bare connect-node echo (gRPC)", grpcEcho, "–"),
+    "",
+    `jose ES256 jwtVerify in-process, one at a time: ${jose.per_s.toLocaleString("en")}/s (${jose.us_per_verify} µs each)`,
+    `argon2id (${argon.params}), 2 in flight: ${argon.per_s}/s (${argon.ms_per_hash} ms per hash)`,
+    "",
+    `Wall time: ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  process.stdout.write(`${lines.join("\n")}\n`);
+  progress("wrote bench/results.json");
+}
+
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanup();
+    // Clients with sockets left (gRPC channels, keep-alive agents) must not hold the process.
+    process.exit(process.exitCode ?? 0);
+  });

@@ -1,0 +1,105 @@
+// Seeding through Gatehouse's own code: the same configuration loader, dependencies, flows and
+// repositories the service uses, on the scratch database, with the secret the service gets.
+import { createHash } from "node:crypto";
+import { createDeps } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { createOrganization } from "../src/flows/create-organization.js";
+import { createProject } from "../src/flows/projects/create-project.js";
+import { startSession } from "../src/flows/auth/tokens.js";
+import { hashToken, randomToken } from "../src/crypto/tokens.js";
+import type { FlowDeps } from "../src/flows/deps.js";
+import type { Project } from "../src/domain/account.js";
+
+export const BENCH_PASSWORD = "a sturdy bench passphrase 1";
+const CLIENT = { ipAddress: "127.0.0.1", userAgent: "gatehouse-bench" };
+
+export interface Seeded {
+  project: Project;
+  apiKey: string;
+  /** Users with BENCH_PASSWORD, for Login. */
+  loginEmails: string[];
+  /** Access tokens of live sessions, for VerifyToken. */
+  accessTokens: string[];
+  /** One refresh token per refresh caller (each caller chains its own). */
+  refreshTokens: string[];
+  /** How many users the search project holds, and substrings that occur in their emails. */
+  searchUsers: number;
+  searchTerms: string[];
+}
+
+export async function openBenchDeps(env: Record<string, string>): Promise<FlowDeps> {
+  return createDeps(loadConfig({ ...env, LOG_LEVEL: "warn" }));
+}
+
+/** The local part of the n-th generated search user: md5 hex prefix + n (same as the SQL). */
+const searchLocal = (n: number) => `${createHash("md5").update(String(n)).digest("hex").slice(0, 12)}.${n}`;
+
+export async function seed(
+  deps: FlowDeps,
+  options: { loginUsers: number; tokens: number; refreshCallers: number; searchUsers: number; progress: (line: string) => void },
+): Promise<Seeded> {
+  const { organization } = await createOrganization(deps, { name: "Bench", email: "admin@bench.example.com", password: BENCH_PASSWORD });
+  const project = await createProject(deps, organization.id, {
+    name: "Bench",
+    description: "benchmark project",
+    mfaRequired: false,
+    sendVerification: false,
+    allowedOrigins: ["https://app.example.com"],
+    redirectUrl: "https://app.example.com/callback",
+    // Long enough that no access token expires during the run.
+    tokenExpiry: 86_400,
+  });
+  const apiKey = randomToken("gk");
+  await deps.db.repos.apiKeys.create(project.organizationId, {
+    projectId: project.id,
+    label: "bench",
+    keyHash: hashToken(apiKey),
+    keyHint: apiKey.slice(0, 8),
+    scopes: ["auth:read", "auth:write", "users:read", "users:write"],
+    expiresAt: null,
+  });
+
+  // One real argon2id hash at the configured parameters, shared by every seeded user.
+  const passwordHash = await deps.passwords.hash(BENCH_PASSWORD);
+  const loginEmails: string[] = [];
+  const accessTokens: string[] = [];
+  const refreshTokens: string[] = [];
+  const sessionsWanted = Math.max(options.tokens, options.refreshCallers);
+  const userCount = Math.max(options.loginUsers, sessionsWanted);
+  for (let i = 0; i < userCount; i++) {
+    const email = `login${i}@bench.example.com`;
+    const user = await deps.db.repos.users.create(project.id, { organizationId: project.organizationId, email, passwordHash, metadata: {} });
+    if (i < options.loginUsers) loginEmails.push(email);
+    if (i < sessionsWanted) {
+      const signedIn = await deps.db.transaction((repos) =>
+        startSession(deps, repos, project, user, { amr: ["pwd"], method: "password", kind: "login", client: CLIENT }),
+      );
+      if (i < options.tokens) accessTokens.push(signedIn.accessToken);
+      if (i < options.refreshCallers) refreshTokens.push(signedIn.refreshToken);
+    }
+  }
+  options.progress(`seeded project ${project.id}: ${userCount} users with sessions, ${accessTokens.length} access tokens`);
+
+  // The search population: one INSERT … SELECT generate_series, one second apart in created_at.
+  const started = Date.now();
+  await deps.db.dataSource.query(
+    `INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, created_at, updated_at)
+     SELECT 'usr_bench' || lpad(n::text, 8, '0'), $1, $2, e, lower(e), $3, ts, ts
+     FROM generate_series(1, $4::int) AS n,
+          LATERAL (SELECT substr(md5(n::text), 1, 12) || '.' || n || '@' || (ARRAY['example.com','mail.test','corp.example.org','users.dev'])[1 + n % 4] AS e,
+                          now() - make_interval(secs => $4::int - n) AS ts) AS x`,
+    [project.organizationId, project.id, passwordHash, options.searchUsers],
+  );
+  await deps.db.dataSource.query(`ANALYZE users`);
+  options.progress(`inserted ${options.searchUsers} search users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // Substrings of real emails: 3 to 8 characters from the md5 part of a random user's address.
+  const searchTerms: string[] = [];
+  for (let i = 0; i < 500; i++) {
+    const local = searchLocal(1 + Math.floor(Math.random() * options.searchUsers));
+    const length = 3 + Math.floor(Math.random() * 6);
+    const start = Math.floor(Math.random() * (12 - length));
+    searchTerms.push(local.slice(start, start + length));
+  }
+  return { project, apiKey, loginEmails, accessTokens, refreshTokens, searchUsers: options.searchUsers, searchTerms };
+}
