@@ -96,7 +96,7 @@ describe("credentials", () => {
     readOnlyKey = (await seedApiKey(deps, project, { scopes: ["auth:read"] })).key;
     const revoked = await seedApiKey(deps, project);
     revokedKey = revoked.key;
-    await deps.db.repos.apiKeys.revoke(organization.id, revoked.apiKey.id, new Date());
+    await deps.db.repos.apiKeys.revokeActive(organization.id, revoked.apiKey.id, new Date());
     expiredKey = (await seedApiKey(deps, project, { expiresAt: new Date(Date.now() - 1000) })).key;
     const doomed = await seedProject(deps, organization);
     deletedProjectKey = (await seedApiKey(deps, doomed)).key;

@@ -185,12 +185,13 @@ describe("repositories", () => {
     expect(await db.repos.apiKeys.findActive(later.hash, now)).not.toBeNull();
     expect(await db.repos.apiKeys.findActive(expired.hash, now)).toBeNull();
 
-    expect(await db.repos.apiKeys.revoke(other.id, revoked.key.id, now)).toBeNull();
+    expect(await db.repos.apiKeys.revokeActive(other.id, revoked.key.id, now)).toBe(false);
     expect(await db.repos.apiKeys.findActive(revoked.hash, now)).not.toBeNull();
-    const first = await db.repos.apiKeys.revoke(org.id, revoked.key.id, now);
-    expect(first?.revokedAt?.getTime()).toBe(now.getTime());
-    const second = await db.repos.apiKeys.revoke(org.id, revoked.key.id, new Date(now.getTime() + 1000));
-    expect(second?.revokedAt?.getTime()).toBe(now.getTime());
+    expect(await db.repos.apiKeys.revokeActive(org.id, revoked.key.id, now)).toBe(true);
+    // A second revoke changes nothing: the key keeps its first revocation time.
+    expect(await db.repos.apiKeys.revokeActive(org.id, revoked.key.id, new Date(now.getTime() + 1000))).toBe(false);
+    const [row] = await db.dataSource.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [revoked.key.id]);
+    expect(new Date(row.revoked_at).getTime()).toBe(now.getTime());
     expect(await db.repos.apiKeys.findActive(revoked.hash, now)).toBeNull();
 
     expect(await db.repos.projects.delete(org.id, project.id)).toBe(true);
@@ -203,7 +204,7 @@ describe("repositories", () => {
     const { org, member } = await seedOrg(db, "inviter@example.com");
     const tokenHash = hashToken(randomToken("gh_inv"));
     const now = new Date();
-    await db.repos.invitations.create(org.id, { email: "New@Example.com", role: "developer", tokenHash, invitedBy: member.id, expiresAt: new Date(now.getTime() + HOUR) });
+    await db.repos.invitations.replacePending(org.id, { email: "New@Example.com", role: "developer", tokenHash, invitedBy: member.id, expiresAt: new Date(now.getTime() + HOUR) });
     const [x, y] = await Promise.all([db.repos.invitations.consume(tokenHash, now), db.repos.invitations.consume(tokenHash, now)]);
     expect([x, y].filter(Boolean)).toHaveLength(1);
     expect((x ?? y)?.acceptedAt?.getTime()).toBe(now.getTime());

@@ -91,16 +91,6 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
       const result = await manager.update(ApiKeyEntity, { organizationId, id, revokedAt: IsNull() }, { revokedAt: now });
       return (result.affected ?? 0) > 0;
     },
-
-    /**
-     * Idempotent: an already revoked key keeps its first revocation time. Null when absent or of
-     * another organization.
-     */
-    async revoke(organizationId: string, id: string, now: Date): Promise<ApiKey | null> {
-      await manager.update(ApiKeyEntity, { organizationId, id, revokedAt: IsNull() }, { revokedAt: now });
-      const row = await manager.findOneBy(ApiKeyEntity, { organizationId, id });
-      return row ? toApiKey(row) : null;
-    },
   };
 }
 

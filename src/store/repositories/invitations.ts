@@ -40,12 +40,6 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
     createdAt: clock.now(),
   });
   return {
-    async create(organizationId: string, input: CreateInvitationInput): Promise<Invitation> {
-      const row = pendingRow(organizationId, input);
-      await translateUniqueViolation(() => manager.insert(InvitationEntity, row));
-      return toInvitation(row);
-    },
-
     /**
      * Creates the pending invitation of this email in this organization, or replaces the one
      * already pending (new id, token, role, inviter and expiry): the earlier link stops working.

@@ -46,12 +46,6 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
       const member = (row as ManagementTokenEntity & { member: MemberEntity }).member;
       return { member: toMember(member), organizationId: row.organizationId, expiresAt: row.expiresAt };
     },
-
-    /** Sign-out. Scoped by hash alone: whoever holds the raw token may end it. */
-    async deleteByHash(tokenHash: string): Promise<boolean> {
-      const result = await manager.delete(ManagementTokenEntity, { tokenHash });
-      return (result.affected ?? 0) > 0;
-    },
   };
 }
 
