@@ -1,16 +1,8 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
 import { checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
+import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { FlowDeps } from "../deps.js";
-
-export interface CreateSsoConnectionInput {
-  projectId: string;
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string[];
-}
 
 /** Adds an OpenID Connect provider to one of the organization's projects; the secret is sealed. */
 export async function createSsoConnection(deps: FlowDeps, organizationId: string, input: CreateSsoConnectionInput): Promise<SsoConnection> {
