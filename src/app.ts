@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "./log.js";
 import { createMailService } from "./notify/outbox.js";
 import { createGatehouseServer } from "./server.js";
 import { openDatabase } from "./store/database.js";
+import { createVerificationCache } from "./store/verification-cache.js";
 
 export interface Gatehouse {
   port: number;
@@ -46,6 +47,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     secrets,
     cursors: createCursorCodec(secret),
     mail: createMailService(config, { db, secrets, clock, logger }),
+    verification: createVerificationCache(db.repos, db.changes),
   };
 }
 

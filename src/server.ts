@@ -41,6 +41,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
       errorInterceptor(deps.logger),
       credentialInterceptor({
         repos: deps.db.repos,
+        apiKeys: deps.verification,
         clock: deps.clock,
         userTokens: deps.userTokens,
         accountOrigins: [new URL(deps.config.publicUrl).origin],

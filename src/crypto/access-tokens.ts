@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
+import { decodeProtectedHeader, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 import { SIGNING_ALGORITHM } from "./signing-keys.js";
 
 /** The claims of a Gatehouse access token (API.md section 5). */
@@ -64,12 +64,11 @@ export const IAT_SKEW_SECONDS = 30;
  */
 export async function verifyAccessToken(
   token: string,
-  publicJwk: JWK,
+  publicKey: CryptoKey,
   expected: { issuer: string; projectId: string; now: Date },
 ): Promise<AccessClaims | undefined> {
   try {
-    const key = await importJWK(publicJwk, SIGNING_ALGORITHM);
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, publicKey, {
       algorithms: [SIGNING_ALGORITHM],
       issuer: expected.issuer,
       audience: expected.projectId,

@@ -6,6 +6,7 @@ import type { Database } from "../store/database.js";
 import type { Logger } from "../log.js";
 import type { Config } from "../config.js";
 import type { MailService } from "../notify/outbox.js";
+import type { VerificationCache } from "../store/verification-cache.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
@@ -18,4 +19,6 @@ export interface FlowDeps {
   logger: Logger;
   /** Mail through the outbox: queued in the flow's transaction, delivered after commit. */
   mail: MailService;
+  /** The reads of every authenticated request, from memory while the change feed is live. */
+  verification: VerificationCache;
 }

@@ -6,6 +6,7 @@ import type { Clock } from "../domain/clock.js";
 import { DomainError } from "../domain/errors.js";
 import { hashToken } from "../crypto/tokens.js";
 import type { Repositories } from "../store/repositories/index.js";
+import type { VerificationCache } from "../store/verification-cache.js";
 import { kMember, kProject, kRequest, kUser, type RequestRecord, type UserPrincipal } from "./context.js";
 
 /** Checks an end user's access token (flows/auth/verify-access-token.ts). */
@@ -14,7 +15,9 @@ export interface UserTokenVerifier {
 }
 
 export interface CredentialDeps {
-  repos: Pick<Repositories, "apiKeys" | "managementTokens">;
+  repos: Pick<Repositories, "managementTokens">;
+  /** API keys come from the verification cache, which the change feed keeps current. */
+  apiKeys: Pick<VerificationCache, "findActiveApiKey">;
   clock: Clock;
   userTokens: UserTokenVerifier;
   /** Browser origins allowed to call the Account interface (the dashboard's). */
@@ -22,8 +25,9 @@ export interface CredentialDeps {
 }
 
 // Enforces the `(gatehouse.options.v1.access)` declared on each RPC: the credential kind,
-// the API key scope and the member role. Looks every credential up on every request, so a
-// revoke or an expiry takes effect on the very next call, on every instance.
+// the API key scope and the member role. Management tokens are read from the database on every
+// request; API keys from the verification cache, which a revoke clears on every instance
+// before the revoke answers (store/change-feed.ts). Expiry is judged on every request.
 export function credentialInterceptor(deps: CredentialDeps): Interceptor {
   return (next) => async (req) => {
     const access = getOption(req.method, accessExt);
@@ -82,7 +86,7 @@ async function projectFor(deps: CredentialDeps, key: string | null) {
   if (key === null || key.trim() === "") {
     throw new DomainError("MISSING_API_KEY", "send the project API key in X-Service-Key");
   }
-  const found = await deps.repos.apiKeys.findActive(hashToken(key.trim()), deps.clock.now());
+  const found = await deps.apiKeys.findActiveApiKey(hashToken(key.trim()), deps.clock.now());
   if (!found) throw new DomainError("INVALID_API_KEY", "the API key is invalid, revoked or expired");
   return found;
 }

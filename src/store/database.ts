@@ -1,7 +1,9 @@
 import "reflect-metadata";
 import { join } from "node:path";
 import type { Logger } from "pino";
+import pg from "pg";
 import { DataSource } from "typeorm";
+import { createChangeFeed, type ChangeFeed } from "./change-feed.js";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres.js";
 import { entities } from "./entities/index.js";
 import { typeormLogger } from "./logger.js";
@@ -31,15 +33,21 @@ export interface Database {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /** Bound to the data source's manager: one statement, one implicit transaction. */
   repos: Repositories;
+  /** Changes to what verification caches, announced by the database (store/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
 /** Connects and applies pending migrations (never synchronize). */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  const { dataSource, embedded, kind } = await connect(opts);
+  const changes = createChangeFeed({ databaseUrl: opts.databaseUrl, logger: opts.logger });
+  const { dataSource, embedded, kind } = await connect(opts, changes);
   try {
     await migrate(dataSource, opts.logger);
+    // After the migrations: the triggers that notify exist from here on.
+    await changes.start();
   } catch (err) {
+    await changes.close();
     await shutdown(dataSource, embedded);
     throw err;
   }
@@ -48,7 +56,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     kind,
     repos: createRepositories(dataSource.manager, opts.clock),
     transaction: (work) => dataSource.transaction((manager) => work(createRepositories(manager, opts.clock))),
-    close: () => shutdown(dataSource, embedded),
+    changes,
+    async close() {
+      await changes.close();
+      await shutdown(dataSource, embedded);
+    },
   };
 }
 
@@ -62,7 +74,7 @@ export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<stri
   }
 }
 
-async function connect(opts: OpenDatabaseOptions) {
+async function connect(opts: OpenDatabaseOptions, changes?: ChangeFeed) {
   const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(join(opts.dataDir, "pglite"));
   const dataSource = new DataSource({
     type: "postgres",
@@ -81,6 +93,8 @@ async function connect(opts: OpenDatabaseOptions) {
     // the transaction holds; fail it loudly instead of hanging forever.
     connectTimeoutMS: embedded ? 20_000 : undefined,
     logger: typeormLogger(opts.logger),
+    // Every pooled connection listens for changes from the moment it exists (change-feed.ts).
+    driver: changes ? listeningDriver(changes) : undefined,
   });
   try {
     await dataSource.initialize();
@@ -91,6 +105,17 @@ async function connect(opts: OpenDatabaseOptions) {
   const kind: Database["kind"] = embedded ? "pglite" : "postgres";
   opts.logger.info({ kind }, "database connected");
   return { dataSource, embedded, kind };
+}
+
+/** The pg module with a Pool that hands each new connection to the change feed. */
+function listeningDriver(changes: ChangeFeed): typeof pg {
+  class ListeningPool extends pg.Pool {
+    constructor(config?: pg.PoolConfig) {
+      super(config);
+      this.on("connect", (client) => changes.attach(client));
+    }
+  }
+  return Object.assign(Object.create(pg) as typeof pg, { Pool: ListeningPool });
 }
 
 async function migrate(dataSource: DataSource, logger: Logger): Promise<string[]> {

@@ -17,6 +17,15 @@ export function revokedAccessTokensRepository(manager: EntityManager) {
       const rows = (await manager.query(`SELECT 1 FROM revoked_access_tokens WHERE project_id = $1 AND jti = $2`, [projectId, jti])) as unknown[];
       return rows.length > 0;
     },
+
+    /** Every jti still denied at `now`, for the in-memory deny list (verification-cache.ts). */
+    async listUnexpired(now: Date): Promise<Array<{ projectId: string; jti: string; expiresAt: number }>> {
+      const rows = (await manager.query(
+        `SELECT project_id, jti, floor(extract(epoch FROM expires_at))::bigint AS exp FROM revoked_access_tokens WHERE expires_at > $1`,
+        [now],
+      )) as Array<{ project_id: string; jti: string; exp: string }>;
+      return rows.map((r) => ({ projectId: r.project_id, jti: r.jti, expiresAt: Number(r.exp) }));
+    },
   };
 }
 
