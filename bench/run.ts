@@ -1,4 +1,6 @@
-// `npm run bench [-- --quick | --scale]`: Gatehouse against the machine's own ceilings, in one run.
+// `npm run bench [-- --quick | --scale | --profile]`: Gatehouse against the machine's own ceilings,
+// in one run. `--profile` instead CPU-profiles the service under VerifyToken load (Connect JSON)
+// and prints where its main thread spent the time.
 //
 // Gatehouse runs in its own child process on a scratch PostgreSQL database; the ceiling servers
 // run in child processes too; load comes from this process over loopback (autocannon for
@@ -18,6 +20,7 @@ import pg from "pg";
 import type { Client } from "@grpc/grpc-js";
 import { loadConfig } from "../src/config.js";
 import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
+import { formatProfile, summarizeProfiles } from "./profile.js";
 import { BENCH_PASSWORD, openBenchDeps, seed, type Seeded } from "./seed.js";
 import { percentile, summarize, withPeakRss, type RunResult, type Summary } from "./stats.js";
 
@@ -27,9 +30,10 @@ const QUICK = args.has("--quick");
 const SCALE = args.has("--scale");
 // The compiled service (`npm run build`, then `node dist/src/main.js`): no tsx loader in its RSS.
 const DIST = args.has("--dist");
+const PROFILE = args.has("--profile");
 for (const arg of args) {
-  if (!["--quick", "--scale", "--dist"].includes(arg)) {
-    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--dist]   (unknown argument ${arg})\n`);
+  if (!["--quick", "--scale", "--dist", "--profile"].includes(arg)) {
+    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--dist] [--profile]   (unknown argument ${arg})\n`);
     process.exit(2);
   }
 }
@@ -182,10 +186,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Gatehouse as an operator runs it (`node --import tsx src/main.ts`, or dist with --dist); logs go to a file. */
-async function startGatehouse(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; log: string }> {
+async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; port: number; log: string }> {
   const log = join(scratchDir, "gatehouse.log");
   const fd = openSync(log, "w");
-  const argv = DIST ? ["dist/src/main.js"] : ["--import", "tsx", "src/main.ts"];
+  const argv = [...nodeArgs, ...(DIST ? ["dist/src/main.js"] : ["--import", "tsx", "src/main.ts"])];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   children.add(child);
@@ -331,6 +335,8 @@ async function main(): Promise<void> {
   } finally {
     await deps.db.close();
   }
+
+  if (PROFILE) return profileVerify(env, seeded);
 
   // In-process ceilings (nothing else running).
   progress("ceiling: jose ES256 jwtVerify, one at a time, 2 s");
@@ -550,6 +556,32 @@ async function main(): Promise<void> {
   );
   process.stdout.write(`${lines.join("\n")}\n`);
   progress("wrote bench/results.json");
+}
+
+/** `--profile`: VerifyToken over Connect JSON for 10 s against a service run with --cpu-prof. */
+async function profileVerify(env: Record<string, string>, seeded: Seeded): Promise<void> {
+  const profileDir = join(scratchDir, "profile");
+  const service = await startGatehouse(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+  const url = `http://127.0.0.1:${service.port}`;
+  progress(`gatehouse (profiled) listening on ${service.port}`);
+  const requests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
+  const load = (seconds: number) =>
+    cannon({
+      url,
+      path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+      headers: { "x-service-key": seeded.apiKey },
+      requests,
+      connections: VERIFY_CONNECTIONS,
+      seconds,
+    });
+  await load(WARMUP_S);
+  const run = await load(10);
+  progress(`verify_connect under the profiler: ${run.rps.toFixed(0)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
+  await stopChild(service.child);
+  const summary = summarizeProfiles(profileDir);
+  process.stdout.write(`${formatProfile(summary)}\n`);
+  writeFileSync(join(ROOT, "bench", "profile.json"), `${JSON.stringify({ rps_under_profiler: Math.round(run.rps), ...summary }, null, 2)}\n`);
+  progress("wrote bench/profile.json");
 }
 
 main()

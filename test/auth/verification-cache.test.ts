@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { http } from "../helpers/clients.js";
+import { http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { eventually } from "../helpers/smtp.js";
@@ -17,7 +17,7 @@ let counter = 0;
 
 interface Instance {
   server: TestServer;
-  verify(key: string, token: string): Promise<{ status: number; body: any }>;
+  verify(key: string, token: string): Promise<HttpAnswer>;
 }
 
 function instance(server: TestServer): Instance {
