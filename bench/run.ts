@@ -28,12 +28,19 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
 const SCALE = args.has("--scale");
-// The compiled service (`npm run build`, then `node dist/src/main.js`): no tsx loader in its RSS.
-const DIST = args.has("--dist");
-const PROFILE = args.has("--profile");
+// The service as `npm start` runs it (`npm run build`, then `node dist/src/main.js`); `--tsx`
+// runs src/ through the tsx loader instead (no build; the loader adds memory and start-up work).
+const DIST = !args.has("--tsx");
+const PROFILED = ["verify", "login", "signup"] as const;
+const profileArg = [...args].find((a) => a === "--profile" || a.startsWith("--profile="));
+const PROFILE = profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
+if (PROFILE !== undefined && !PROFILED.includes(PROFILE)) {
+  process.stderr.write(`--profile takes one of ${PROFILED.join(", ")} (got ${PROFILE})\n`);
+  process.exit(2);
+}
 for (const arg of args) {
-  if (!["--quick", "--scale", "--dist", "--profile"].includes(arg)) {
-    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--dist] [--profile]   (unknown argument ${arg})\n`);
+  if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg) {
+    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup]]   (unknown argument ${arg})\n`);
     process.exit(2);
   }
 }
@@ -50,6 +57,7 @@ const ARGON2_CONNECTIONS = CORES + 1;
 const REFRESH_CALLERS = 2 * CORES;
 const GRPC_CALLERS = 4 * CORES;
 const GRPC_CHANNELS = 2 * CORES;
+const UNIQUE_TOKENS = 25_000;
 
 const t0 = Date.now();
 const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -185,7 +193,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
   children.delete(child);
 }
 
-/** Gatehouse as an operator runs it (`node --import tsx src/main.ts`, or dist with --dist); logs go to a file. */
+/** Gatehouse as an operator runs it (`node dist/src/main.js`, or src/ through tsx with --tsx); logs go to a file. */
 async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; port: number; log: string }> {
   const log = join(scratchDir, "gatehouse.log");
   const fd = openSync(log, "w");
@@ -291,7 +299,7 @@ async function sanityChecks(url: string, seeded: Seeded, grpc: Client[]): Promis
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  progress(`mode: ${QUICK ? "quick" : "full"}${SCALE ? " + scale" : ""}${DIST ? " + dist" : ""}; ${RUNS} runs × ${WORKLOAD_S} s per workload; ${CORES} cores`);
+  progress(`mode: ${QUICK ? "quick" : "full"}${SCALE ? " + scale" : ""}${DIST ? "" : " + tsx"}; ${RUNS} runs × ${WORKLOAD_S} s per workload; ${CORES} cores`);
   // Default argon2 parameters: the real cost. An ARGON2_* override in the caller's environment is ignored.
   const baseEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("ARGON2_")) baseEnv[key] = value;
@@ -331,12 +339,29 @@ async function main(): Promise<void> {
   const deps = await openBenchDeps(env);
   let seeded: Seeded;
   try {
-    seeded = await seed(deps, { loginUsers: 50, tokens: 50, refreshCallers: REFRESH_CALLERS, searchUsers: SEARCH_USERS, progress });
+    seeded = await seed(deps, {
+      loginUsers: 50,
+      tokens: 50,
+      // More than the service remembers verified tokens (20,000): cycling through them, every
+      // request is a token it has not checked (or has forgotten).
+      uniqueTokens: UNIQUE_TOKENS,
+      refreshCallers: REFRESH_CALLERS,
+      searchUsers: SEARCH_USERS,
+      progress,
+    });
   } finally {
     await deps.db.close();
   }
 
-  if (PROFILE) return profileVerify(env, seeded);
+  if (DIST) {
+    progress("building dist (npm run build)");
+    const build = spawn("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    children.add(build);
+    const code = await new Promise<number | null>((done) => build.once("exit", done));
+    children.delete(build);
+    if (code !== 0) throw new Error(`npm run build failed (${code})`);
+  }
+  if (PROFILE) return profileWorkload(PROFILE, env, seeded);
 
   // In-process ceilings (nothing else running).
   progress("ceiling: jose ES256 jwtVerify, one at a time, 2 s");
@@ -373,14 +398,6 @@ async function main(): Promise<void> {
   await stopChild(bare.child);
 
   // Gatehouse.
-  if (DIST) {
-    progress("building dist (npm run build)");
-    const build = spawn("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-    children.add(build);
-    const code = await new Promise<number | null>((done) => build.once("exit", done));
-    children.delete(build);
-    if (code !== 0) throw new Error(`npm run build failed (${code})`);
-  }
   const service = await startGatehouse(env);
   const url = `http://127.0.0.1:${service.port}`;
   const pid = service.child.pid;
@@ -399,6 +416,25 @@ async function main(): Promise<void> {
   await verifyConnect(WARMUP_S);
   const workloads: Record<string, Summary> = {};
   workloads.verify_connect = await measure("verify_connect", pid, () => verifyConnect(WORKLOAD_S));
+  // Every request a token never seen (or long forgotten): the signature check on each request.
+  let uniqueIndex = 0;
+  workloads.verify_connect_unique = await measure("verify_connect_unique", pid, () =>
+    cannon({
+      url,
+      path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+      headers: key,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ token: seeded.uniqueTokens[uniqueIndex++ % seeded.uniqueTokens.length] }),
+          }),
+        },
+      ],
+      connections: VERIFY_CONNECTIONS,
+      seconds: WORKLOAD_S,
+    }),
+  );
   workloads.verify_rest = await measure("verify_rest", pid, () =>
     cannon({ url, path: "/v1/auth/token/verify", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds: WORKLOAD_S }),
   );
@@ -499,6 +535,7 @@ async function main(): Promise<void> {
   };
   setRatio("verify_connect", connectEcho.rps, "bare Connect echo");
   setRatio("verify_grpc", grpcEcho.rps, "bare gRPC echo");
+  setRatio("verify_connect_unique", connectEcho.rps, "bare Connect echo");
   setRatio("verify_rest", workloads.verify_connect.rps, "verify_connect");
   setRatio("login", argon.per_s, "argon2 ceiling");
   setRatio("signup", argon.per_s, "argon2 ceiling");
@@ -558,29 +595,48 @@ async function main(): Promise<void> {
   progress("wrote bench/results.json");
 }
 
-/** `--profile`: VerifyToken over Connect JSON for 10 s against a service run with --cpu-prof. */
-async function profileVerify(env: Record<string, string>, seeded: Seeded): Promise<void> {
+/** `--profile[=workload]`: one workload for 10 s against a service run with --cpu-prof. */
+async function profileWorkload(workload: (typeof PROFILED)[number], env: Record<string, string>, seeded: Seeded): Promise<void> {
   const profileDir = join(scratchDir, "profile");
   const service = await startGatehouse(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
   const url = `http://127.0.0.1:${service.port}`;
   progress(`gatehouse (profiled) listening on ${service.port}`);
-  const requests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
+  const headers = { "x-service-key": seeded.apiKey };
+  let signups = 0;
   const load = (seconds: number) =>
-    cannon({
-      url,
-      path: "/gatehouse.auth.v1.AuthService/VerifyToken",
-      headers: { "x-service-key": seeded.apiKey },
-      requests,
-      connections: VERIFY_CONNECTIONS,
-      seconds,
-    });
+    workload === "verify"
+      ? cannon({
+          url,
+          path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+          headers,
+          requests: seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) })),
+          connections: VERIFY_CONNECTIONS,
+          seconds,
+        })
+      : workload === "login"
+        ? cannon({
+            url,
+            path: "/v1/auth/login",
+            headers,
+            requests: seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) })),
+            connections: ARGON2_CONNECTIONS,
+            seconds,
+          })
+        : cannon({
+            url,
+            path: "/v1/auth/signup",
+            headers,
+            requests: [{ setupRequest: (r) => ({ ...r, body: JSON.stringify({ email: `profile-${signups++}@bench.example.com`, password: BENCH_PASSWORD }) }) }],
+            connections: ARGON2_CONNECTIONS,
+            seconds,
+          });
   await load(WARMUP_S);
   const run = await load(10);
-  progress(`verify_connect under the profiler: ${run.rps.toFixed(0)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
+  progress(`${workload} under the profiler: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
   await stopChild(service.child);
   const summary = summarizeProfiles(profileDir);
   process.stdout.write(`${formatProfile(summary)}\n`);
-  writeFileSync(join(ROOT, "bench", "profile.json"), `${JSON.stringify({ rps_under_profiler: Math.round(run.rps), ...summary }, null, 2)}\n`);
+  writeFileSync(join(ROOT, "bench", "profile.json"), `${JSON.stringify({ workload, rps_under_profiler: Math.round(run.rps), ...summary }, null, 2)}\n`);
   progress("wrote bench/profile.json");
 }
 

@@ -6,6 +6,9 @@ import { loadConfig } from "../src/config.js";
 import { createOrganization } from "../src/flows/create-organization.js";
 import { createProject } from "../src/flows/projects/create-project.js";
 import { startSession } from "../src/flows/auth/tokens.js";
+import { issuerOf } from "../src/flows/auth/issuer.js";
+import { signAccessToken } from "../src/crypto/access-tokens.js";
+import { openSigningKey } from "../src/crypto/signing-keys.js";
 import { hashToken, randomToken } from "../src/crypto/tokens.js";
 import type { FlowDeps } from "../src/flows/deps.js";
 import type { Project } from "../src/domain/account.js";
@@ -20,6 +23,8 @@ export interface Seeded {
   loginEmails: string[];
   /** Access tokens of live sessions, for VerifyToken. */
   accessTokens: string[];
+  /** Many more tokens of the same sessions, each with its own jti: VerifyToken that never sees a token twice. */
+  uniqueTokens: string[];
   /** One refresh token per refresh caller (each caller chains its own). */
   refreshTokens: string[];
   /** How many users the search project holds, and substrings that occur in their emails. */
@@ -36,7 +41,14 @@ const searchLocal = (n: number) => `${createHash("md5").update(String(n)).digest
 
 export async function seed(
   deps: FlowDeps,
-  options: { loginUsers: number; tokens: number; refreshCallers: number; searchUsers: number; progress: (line: string) => void },
+  options: {
+    loginUsers: number;
+    tokens: number;
+    uniqueTokens: number;
+    refreshCallers: number;
+    searchUsers: number;
+    progress: (line: string) => void;
+  },
 ): Promise<Seeded> {
   const { organization } = await createOrganization(deps, { name: "Bench", email: "admin@bench.example.com", password: BENCH_PASSWORD });
   const project = await createProject(deps, organization.id, {
@@ -80,6 +92,30 @@ export async function seed(
   }
   options.progress(`seeded project ${project.id}: ${userCount} users with sessions, ${accessTokens.length} access tokens`);
 
+  // Signed the way the service signs, with the project's key: the same claims as the seeded
+  // tokens, a fresh jti each.
+  const signingKey = await deps.db.repos.signingKeys.active(project.id);
+  const key = await openSigningKey(deps.secrets, signingKey!);
+  const claims = accessTokens.map((t) => JSON.parse(Buffer.from(t.split(".")[1], "base64url").toString("utf8")) as Record<string, any>);
+  const uniqueTokens: string[] = [];
+  for (let i = 0; i < options.uniqueTokens; i++) {
+    const c = claims[i % claims.length];
+    const { token } = await signAccessToken({
+      key,
+      kid: signingKey!.kid,
+      issuer: issuerOf(deps.config.publicUrl, project),
+      projectId: project.id,
+      userId: c.sub,
+      email: c.email,
+      sessionId: c.sid,
+      amr: c.amr,
+      lifetimeSeconds: project.tokenExpiry,
+      now: new Date(),
+    });
+    uniqueTokens.push(token);
+  }
+  if (options.uniqueTokens > 0) options.progress(`signed ${uniqueTokens.length} more access tokens`);
+
   // The search population: one INSERT … SELECT generate_series, one second apart in created_at.
   const started = Date.now();
   await deps.db.dataSource.query(
@@ -101,5 +137,5 @@ export async function seed(
     const start = Math.floor(Math.random() * (12 - length));
     searchTerms.push(local.slice(start, start + length));
   }
-  return { project, apiKey, loginEmails, accessTokens, refreshTokens, searchUsers: options.searchUsers, searchTerms };
+  return { project, apiKey, loginEmails, accessTokens, uniqueTokens, refreshTokens, searchUsers: options.searchUsers, searchTerms };
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { decodeProtectedHeader, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from "jose";
+import { createPublicKey, randomBytes, verify, type JsonWebKey, type KeyObject } from "node:crypto";
+import { SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 import { SIGNING_ALGORITHM } from "./signing-keys.js";
 
 /** The claims of a Gatehouse access token (API.md section 5). */
@@ -45,42 +45,86 @@ export async function signAccessToken(input: SignInput): Promise<{ token: string
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
-/** The key id a token names, or undefined when the token is not a well-formed JWS. */
-export function tokenKid(token: string): string | undefined {
+/** A compact JWS taken apart; nothing in it is trusted yet. */
+export interface ParsedToken {
+  header: Record<string, unknown>;
+  kid: string;
+  signingInput: Buffer;
+  signature: Buffer;
+  payloadSegment: string;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+function decodeJsonObject(segment: string): Record<string, unknown> | undefined {
+  if (!BASE64URL.test(segment)) return undefined;
   try {
-    const header = decodeProtectedHeader(token);
-    return typeof header.kid === "string" ? header.kid : undefined;
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Splits a compact JWS and reads its header. Undefined unless it is exactly three base64url
+ * segments, the header is a JSON object naming alg ES256 and a kid, and it asks for nothing we
+ * do not implement (`crit`, unencoded payloads): `none`, HS256 and every other algorithm are
+ * refused here, before any key is chosen.
+ */
+export function parseToken(token: string): ParsedToken | undefined {
+  if (token.length > 8192) return undefined;
+  const parts = token.split(".");
+  if (parts.length !== 3) return undefined;
+  const [headerSegment, payloadSegment, signatureSegment] = parts;
+  const header = decodeJsonObject(headerSegment);
+  if (!header || header.alg !== SIGNING_ALGORITHM || typeof header.kid !== "string") return undefined;
+  if (header.crit !== undefined || header.b64 !== undefined) return undefined;
+  if (!BASE64URL.test(payloadSegment) || !BASE64URL.test(signatureSegment)) return undefined;
+  const signature = Buffer.from(signatureSegment, "base64url");
+  // ES256 signatures are r || s, 32 bytes each (RFC 7518 section 3.4).
+  if (signature.length !== 64) return undefined;
+  return { header, kid: header.kid, signingInput: Buffer.from(`${headerSegment}.${payloadSegment}`, "ascii"), signature, payloadSegment };
+}
+
 /** How far in the future an `iat` may lie (clock skew between instances) before the token is refused. */
 export const IAT_SKEW_SECONDS = 30;
 
+/** The public key of a signing key, for verifyAccessToken. */
+export function verificationKey(publicJwk: JWK): KeyObject {
+  return createPublicKey({ key: publicJwk as JsonWebKey, format: "jwk" });
+}
+
 /**
- * Checks signature (ES256 only: `none`, HS256 and every other algorithm are refused before
- * any key is used), expiry, not-before, issuer and audience. Undefined when anything is off.
+ * The payload of a token whose ES256 signature `publicKey` made; undefined otherwise.
+ *
+ * node:crypto's one-shot verify on the calling thread, not WebCrypto: it costs less than
+ * handing a job to the libuv pool and back, and keeps verification clear of argon2's threads.
  */
-export async function verifyAccessToken(
-  token: string,
-  publicKey: CryptoKey,
-  expected: { issuer: string; projectId: string; now: Date },
-): Promise<AccessClaims | undefined> {
+export function verifySignature(parsed: ParsedToken, publicKey: KeyObject): Record<string, unknown> | undefined {
+  if (publicKey.asymmetricKeyType !== "ec" || publicKey.asymmetricKeyDetails?.namedCurve !== "prime256v1") return undefined;
   try {
-    const { payload } = await jwtVerify(token, publicKey, {
-      algorithms: [SIGNING_ALGORITHM],
-      issuer: expected.issuer,
-      audience: expected.projectId,
-      currentDate: expected.now,
-      requiredClaims: ["sub", "exp", "iat", "jti", "sid"],
-    });
-    if (payload.project_id !== expected.projectId || typeof payload.sid !== "string") return undefined;
-    // jose checks iat only together with maxTokenAge: a token issued in the future (beyond a
-    // small skew between instances' clocks) was not issued by Gatehouse.
-    if (typeof payload.iat !== "number" || payload.iat > Math.floor(expected.now.getTime() / 1000) + IAT_SKEW_SECONDS) return undefined;
-    return payload as AccessClaims;
+    if (!verify("sha256", parsed.signingInput, { key: publicKey, dsaEncoding: "ieee-p1363" }, parsed.signature)) return undefined;
   } catch {
     return undefined;
   }
+  return decodeJsonObject(parsed.payloadSegment);
+}
+
+/**
+ * Expiry, not-before, issued-at, issuer, audience and the claims Gatehouse always writes, at
+ * `now`. Undefined when anything is off.
+ */
+export function checkClaims(payload: Record<string, unknown>, expected: { issuer: string; projectId: string; now: Date }): AccessClaims | undefined {
+  const now = Math.floor(expected.now.getTime() / 1000);
+  const { exp, nbf, iat, iss, aud, sub, jti, sid, project_id: projectId } = payload;
+  if (typeof exp !== "number" || !Number.isFinite(exp) || exp <= now) return undefined;
+  if (nbf !== undefined && (typeof nbf !== "number" || nbf > now)) return undefined;
+  // A token issued in the future (beyond a small skew between instances' clocks) was not
+  // issued by Gatehouse.
+  if (typeof iat !== "number" || iat > now + IAT_SKEW_SECONDS) return undefined;
+  if (iss !== expected.issuer) return undefined;
+  if (!(aud === expected.projectId || (Array.isArray(aud) && aud.includes(expected.projectId)))) return undefined;
+  if (typeof sub !== "string" || typeof jti !== "string" || typeof sid !== "string" || projectId !== expected.projectId) return undefined;
+  return payload as AccessClaims;
 }

@@ -1,5 +1,5 @@
 import type { Interceptor } from "@connectrpc/connect";
-import { getOption } from "@bufbuild/protobuf";
+import { getOption, type DescMethod } from "@bufbuild/protobuf";
 import { access as accessExt, Credential, Role, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
 import type { Project } from "../domain/account.js";
 import type { Clock } from "../domain/clock.js";
@@ -30,7 +30,7 @@ export interface CredentialDeps {
 // before the revoke answers (store/change-feed.ts). Expiry is judged on every request.
 export function credentialInterceptor(deps: CredentialDeps): Interceptor {
   return (next) => async (req) => {
-    const access = getOption(req.method, accessExt);
+    const access = accessOf(req.method);
     const record = req.contextValues.get(kRequest);
     const origin = req.header.get("origin");
     const bearer = bearerToken(req.header.get("authorization"));
@@ -71,6 +71,17 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
     }
     return next(req);
   };
+}
+
+// Read once per method: getOption builds the option message anew on every call.
+const accessByMethod = new WeakMap<DescMethod, Access>();
+function accessOf(method: DescMethod): Access {
+  let access = accessByMethod.get(method);
+  if (!access) {
+    access = getOption(method, accessExt);
+    accessByMethod.set(method, access);
+  }
+  return access;
 }
 
 async function memberFor(deps: CredentialDeps, token: string | undefined) {

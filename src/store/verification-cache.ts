@@ -1,6 +1,6 @@
-import { importJWK, type CryptoKey } from "jose";
+import type { KeyObject } from "node:crypto";
 import type { ApiKey, Project } from "../domain/account.js";
-import { SIGNING_ALGORITHM } from "../crypto/signing-keys.js";
+import { verificationKey } from "../crypto/access-tokens.js";
 import type { Change, ChangeFeed } from "./change-feed.js";
 import type { Repositories } from "./repositories/index.js";
 
@@ -11,7 +11,7 @@ export interface ActiveApiKey {
 
 export interface VerificationKey {
   kid: string;
-  key: CryptoKey;
+  key: KeyObject;
   retiredAt: Date | null;
 }
 
@@ -30,11 +30,20 @@ export interface SessionStanding {
  * Expiry is judged at each use against the clock, never cached. Entries are bounded in count
  * (oldest out first).
  */
+/** A token whose signature held: the key that made it and its (unchecked) claims. */
+export interface SignedToken {
+  kid: string;
+  payload: Record<string, unknown>;
+}
+
 export interface VerificationCache {
   findActiveApiKey(keyHash: string, now: Date): Promise<ActiveApiKey | null>;
   /** Keys that may have signed a token still alive at `now` (retired less than token_expiry ago). */
   signingKey(project: Project, kid: string, now: Date): Promise<VerificationKey | undefined>;
   isRevoked(projectId: string, jti: string, now: Date): Promise<boolean>;
+  /** A token of this project whose signature was verified before (while the feed was live). */
+  signedPayload(projectId: string, token: string): SignedToken | undefined;
+  rememberSigned(projectId: string, token: string, signed: SignedToken): void;
   /** The session when it is unrevoked, unexpired and its user exists and is enabled. */
   activeSession(projectId: string, sessionId: string, now: Date): Promise<SessionStanding | undefined>;
 }
@@ -43,9 +52,10 @@ export interface VerificationCacheLimits {
   apiKeys: number;
   projects: number;
   sessions: number;
+  signedTokens: number;
 }
 
-const DEFAULT_LIMITS: VerificationCacheLimits = { apiKeys: 10_000, projects: 10_000, sessions: 50_000 };
+const DEFAULT_LIMITS: VerificationCacheLimits = { apiKeys: 10_000, projects: 10_000, sessions: 50_000, signedTokens: 20_000 };
 const DENY_SWEEP_MS = 60_000;
 
 type Repos = Pick<Repositories, "apiKeys" | "signingKeys" | "revokedAccessTokens" | "sessions" | "users">;
@@ -62,6 +72,9 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
   const apiKeys = new Map<string, ActiveApiKey>();
   const projectKeys = new Map<string, { keys: VerificationKey[]; tokenExpiry: number }>();
   const sessions = new Map<string, CachedSession>();
+  // token → what its signature check found; the token string itself is the key, so no two
+  // tokens can share an entry.
+  const signedTokens = new Map<string, SignedToken & { projectId: string }>();
   const sessionsOfUser = new Map<string, Set<string>>();
   // `${projectId}:${jti}` → the token's expiry (epoch s); complete only once `denyLoaded`.
   const denied = new Map<string, number>();
@@ -101,11 +114,13 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
         if (change.kind === "projects") {
           generation.keys++;
           projectKeys.delete(change.projectId);
+          for (const [token, signed] of signedTokens) if (signed.projectId === change.projectId) signedTokens.delete(token);
         }
         break;
       case "signing_keys":
         generation.keys++;
         projectKeys.delete(change.projectId);
+        for (const [token, signed] of signedTokens) if (signed.projectId === change.projectId) signedTokens.delete(token);
         break;
       case "revoked":
         // Added even before the list has loaded: the load only ever adds as well.
@@ -132,6 +147,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
       for (const key of Object.keys(generation) as Array<keyof typeof generation>) generation[key]++;
       apiKeys.clear();
       projectKeys.clear();
+      signedTokens.clear();
       sessions.clear();
       sessionsOfUser.clear();
       denied.clear();
@@ -195,9 +211,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
         const started = generation.keys;
         const retiredAfter = new Date(now.getTime() - project.tokenExpiry * 1000);
         const rows = await repos.signingKeys.listPublic(project.id, retiredAfter);
-        const keys = await Promise.all(
-          rows.map(async (k) => ({ kid: k.kid, key: (await importJWK(k.publicJwk, SIGNING_ALGORITHM)) as CryptoKey, retiredAt: k.retiredAt })),
-        );
+        const keys = rows.map((k) => ({ kid: k.kid, key: verificationKey(k.publicJwk), retiredAt: k.retiredAt }));
         cached = { keys, tokenExpiry: project.tokenExpiry };
         if (feed.live && generation.keys === started) {
           bounded(projectKeys, limits.projects);
@@ -206,6 +220,18 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
       }
       const oldestRetirement = now.getTime() - cached.tokenExpiry * 1000;
       return cached.keys.find((k) => k.kid === kid && (k.retiredAt === null || k.retiredAt.getTime() > oldestRetirement));
+    },
+
+    signedPayload(projectId, token) {
+      if (!feed.live) return undefined;
+      const signed = signedTokens.get(token);
+      return signed && signed.projectId === projectId ? signed : undefined;
+    },
+
+    rememberSigned(projectId, token, signed) {
+      if (!feed.live) return;
+      bounded(signedTokens, limits.signedTokens);
+      signedTokens.set(token, { ...signed, projectId });
     },
 
     async isRevoked(projectId, jti, now) {

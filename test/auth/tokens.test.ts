@@ -87,6 +87,27 @@ describe("VerifyToken and RevokeToken", () => {
       expect(await verify(app, await es256(claims({ iss: "https://evil.example.com" }), own.privateKey, own.kid))).toBe(false);
     });
 
+    it("for headers Gatehouse does not implement, a DER signature, and missing claims", async () => {
+      const sign = (header: Record<string, unknown>, payload: JWTPayload) =>
+        new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid: own.kid, ...header } as any).sign(own.privateKey);
+      expect(await verify(app, await sign({ b64: true, crit: ["b64"] }, claims()))).toBe(false);
+      // The same signature, DER-encoded instead of r || s.
+      const [h, p, s] = (await sign({}, claims())).split(".");
+      const raw = Buffer.from(s, "base64url");
+      const int = (b: Buffer) => {
+        const trimmed = b.subarray(b.findIndex((x) => x !== 0));
+        return trimmed[0] & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed;
+      };
+      const [r, sv] = [int(raw.subarray(0, 32)), int(raw.subarray(32))];
+      const der = Buffer.concat([Buffer.from([0x30, r.length + sv.length + 4, 0x02, r.length]), r, Buffer.from([0x02, sv.length]), sv]);
+      expect(await verify(app, `${h}.${p}.${s}`)).toBe(true);
+      expect(await verify(app, `${h}.${p}.${der.toString("base64url")}`)).toBe(false);
+      for (const claim of ["sub", "jti", "sid", "exp", "iat", "aud", "iss"]) {
+        const { [claim]: _dropped, ...rest } = claims();
+        expect(await verify(app, await sign({}, rest)), `without ${claim}`).toBe(false);
+      }
+    });
+
     it("for expired and not-yet-valid tokens (exp past, nbf or iat in the future)", async () => {
       const now = nowSeconds();
       expect(await verify(app, await es256(claims({ iat: now - 7200, exp: now - 3600 }), own.privateKey, own.kid))).toBe(false);
