@@ -1,4 +1,5 @@
 import type { KeyObject } from "node:crypto";
+import type { CryptoKey } from "jose";
 import type { ApiKey, Project } from "../domain/account.js";
 import { verificationKey } from "../crypto/access-tokens.js";
 import type { Change, ChangeFeed } from "./change-feed.js";
@@ -36,6 +37,12 @@ export interface SignedToken {
   payload: Record<string, unknown>;
 }
 
+/** The key new tokens of a project are signed with, opened. */
+export interface ActiveSigningKey {
+  kid: string;
+  key: CryptoKey;
+}
+
 export interface VerificationCache {
   findActiveApiKey(keyHash: string, now: Date): Promise<ActiveApiKey | null>;
   /** Keys that may have signed a token still alive at `now` (retired less than token_expiry ago). */
@@ -44,6 +51,11 @@ export interface VerificationCache {
   /** A token of this project whose signature was verified before (while the feed was live). */
   signedPayload(projectId: string, token: string): SignedToken | undefined;
   rememberSigned(projectId: string, token: string, signed: SignedToken): void;
+  /**
+   * The project's active signing key, opened by `load` on a miss (the caller reads it in its
+   * own transaction). Kept in memory, like the keys of any signer, until the keys change.
+   */
+  activeSigningKey(projectId: string, load: () => Promise<ActiveSigningKey | null>): Promise<ActiveSigningKey | null>;
   /** The session when it is unrevoked, unexpired and its user exists and is enabled. */
   activeSession(projectId: string, sessionId: string, now: Date): Promise<SessionStanding | undefined>;
 }
@@ -71,6 +83,7 @@ interface CachedSession {
 export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: VerificationCacheLimits = DEFAULT_LIMITS): VerificationCache {
   const apiKeys = new Map<string, ActiveApiKey>();
   const projectKeys = new Map<string, { keys: VerificationKey[]; tokenExpiry: number }>();
+  const activeKeys = new Map<string, ActiveSigningKey>();
   const sessions = new Map<string, CachedSession>();
   // token → what its signature check found; the token string itself is the key, so no two
   // tokens can share an entry.
@@ -114,12 +127,14 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
         if (change.kind === "projects") {
           generation.keys++;
           projectKeys.delete(change.projectId);
+          activeKeys.delete(change.projectId);
           for (const [token, signed] of signedTokens) if (signed.projectId === change.projectId) signedTokens.delete(token);
         }
         break;
       case "signing_keys":
         generation.keys++;
         projectKeys.delete(change.projectId);
+        activeKeys.delete(change.projectId);
         for (const [token, signed] of signedTokens) if (signed.projectId === change.projectId) signedTokens.delete(token);
         break;
       case "revoked":
@@ -147,6 +162,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
       for (const key of Object.keys(generation) as Array<keyof typeof generation>) generation[key]++;
       apiKeys.clear();
       projectKeys.clear();
+      activeKeys.clear();
       signedTokens.clear();
       sessions.clear();
       sessionsOfUser.clear();
@@ -232,6 +248,18 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
       if (!feed.live) return;
       bounded(signedTokens, limits.signedTokens);
       signedTokens.set(token, { ...signed, projectId });
+    },
+
+    async activeSigningKey(projectId, load) {
+      const cached = feed.live ? activeKeys.get(projectId) : undefined;
+      if (cached) return cached;
+      const started = generation.keys;
+      const loaded = await load();
+      if (loaded && feed.live && generation.keys === started) {
+        bounded(activeKeys, limits.projects);
+        activeKeys.set(projectId, loaded);
+      }
+      return loaded;
     },
 
     async isRevoked(projectId, jti, now) {
