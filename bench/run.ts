@@ -47,9 +47,9 @@ for (const arg of args) {
 
 const CORES = availableParallelism();
 const RUNS = 3;
-const WORKLOAD_S = QUICK ? 3 : 10;
-const CEILING_S = QUICK ? 2 : 5;
-const WARMUP_S = QUICK ? 1 : 3;
+const WORKLOAD_S = QUICK ? 2 : 10;
+const CEILING_S = QUICK ? 1.5 : 5;
+const WARMUP_S = QUICK ? 0.5 : 3;
 const SEARCH_USERS = SCALE ? 1_000_000 : QUICK ? 20_000 : 100_000;
 const VERIFY_CONNECTIONS = 2 * CORES;
 // argon2-bound flows: enough to keep the service's argon2 gate (= cores) full, not a flood.
@@ -57,7 +57,7 @@ const ARGON2_CONNECTIONS = CORES + 1;
 const REFRESH_CALLERS = 2 * CORES;
 const GRPC_CALLERS = 4 * CORES;
 const GRPC_CHANNELS = 2 * CORES;
-const UNIQUE_TOKENS = 25_000;
+const UNIQUE_TOKENS = 12_000;
 
 const t0 = Date.now();
 const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
@@ -342,7 +342,7 @@ async function main(): Promise<void> {
     seeded = await seed(deps, {
       loginUsers: 50,
       tokens: 50,
-      // More than the service remembers verified tokens (20,000): cycling through them, every
+      // More than the service remembers verified tokens (10,000): cycling through them, every
       // request is a token it has not checked (or has forgotten).
       uniqueTokens: UNIQUE_TOKENS,
       refreshCallers: REFRESH_CALLERS,
@@ -364,8 +364,8 @@ async function main(): Promise<void> {
   if (PROFILE) return profileWorkload(PROFILE, env, seeded);
 
   // In-process ceilings (nothing else running).
-  progress("ceiling: jose ES256 jwtVerify, one at a time, 2 s");
-  const jose = await joseCeiling(2);
+  progress(`ceiling: jose ES256 jwtVerify, one at a time, ${QUICK ? 1 : 2} s`);
+  const jose = await joseCeiling(QUICK ? 1 : 2);
   progress(`ceiling: jose ES256 ${jose.per_s}/s (${jose.us_per_verify} µs each)`);
   progress(`ceiling: argon2id hashes, 2 in flight, ${CEILING_S + 1} s`);
   const argon = await argon2Ceiling(config.passwordParams, CEILING_S + 1);
@@ -502,6 +502,25 @@ async function main(): Promise<void> {
   );
   if (QUICK || SEARCH_USERS !== 1_000_000) workloads.list_users_search.note = `${SEARCH_USERS.toLocaleString("en")} users`;
 
+  // Keyset pagination: page 1 and page 1,000 (limit 20) of the whole project, each requested
+  // over and over; the cursor of page 1,000 comes from walking there one page at a time.
+  let cursor = "";
+  for (let page = 1; page < 1000; page++) {
+    const body = await checkOnce(url, `/v1/auth/users?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, seeded.apiKey, undefined, "GET");
+    if (!body.has_more) throw new Error(`the project ran out of pages at page ${page}`);
+    cursor = body.next_cursor as string;
+  }
+  progress("walked to page 1,000 of ListUsers");
+  for (const [name, path] of [
+    ["list_users_page_1", "/v1/auth/users?limit=20"],
+    ["list_users_page_1000", `/v1/auth/users?limit=20&cursor=${encodeURIComponent(cursor)}`],
+  ] as const) {
+    workloads[name] = await measure(name, pid, () =>
+      cannon({ url, path, method: "GET", headers: key, connections: VERIFY_CONNECTIONS, seconds: WORKLOAD_S }),
+    );
+    workloads[name].note = `${SEARCH_USERS.toLocaleString("en")} users`;
+  }
+
   // Mixed: login load saturating the CPU while verify_connect is measured, at the same time.
   const mixedVerify: RunResult[] = [];
   const mixedLogin: RunResult[] = [];
@@ -536,6 +555,7 @@ async function main(): Promise<void> {
   setRatio("verify_connect", connectEcho.rps, "bare Connect echo");
   setRatio("verify_grpc", grpcEcho.rps, "bare gRPC echo");
   setRatio("verify_connect_unique", connectEcho.rps, "bare Connect echo");
+  setRatio("list_users_page_1000", workloads.list_users_page_1.rps, "list_users_page_1");
   setRatio("verify_rest", workloads.verify_connect.rps, "verify_connect");
   setRatio("login", argon.per_s, "argon2 ceiling");
   setRatio("signup", argon.per_s, "argon2 ceiling");

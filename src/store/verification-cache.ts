@@ -67,7 +67,7 @@ export interface VerificationCacheLimits {
   signedTokens: number;
 }
 
-const DEFAULT_LIMITS: VerificationCacheLimits = { apiKeys: 10_000, projects: 10_000, sessions: 50_000, signedTokens: 20_000 };
+const DEFAULT_LIMITS: VerificationCacheLimits = { apiKeys: 10_000, projects: 10_000, sessions: 50_000, signedTokens: 10_000 };
 const DENY_SWEEP_MS = 60_000;
 
 type Repos = Pick<Repositories, "apiKeys" | "signingKeys" | "revokedAccessTokens" | "sessions" | "users">;
