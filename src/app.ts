@@ -24,6 +24,10 @@ export interface Gatehouse {
 export interface StartOptions {
   logger?: Logger;
   clock?: Clock;
+  /** A cluster worker: its primary has already run the bootstrap, once for all workers. */
+  skipBootstrap?: boolean;
+  /** More fields for the `gatehouse listening` line (the cluster worker id, the pool size). */
+  listening?: Record<string, unknown>;
 }
 
 /** Dependencies without the network: used by the server and by the CLI. */
@@ -43,7 +47,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     db,
     clock,
     logger,
-    passwords: createPasswordHasher(config.passwordParams),
+    passwords: createPasswordHasher(config.passwordParams, { maxInFlight: config.passwordMaxInFlight }),
     secrets,
     cursors: createCursorCodec(secret),
     mail: createMailService(config, { db, secrets, clock, logger }),
@@ -54,7 +58,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
 export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
   const deps = await createDeps(config, options);
   try {
-    if (config.bootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
+    if (config.bootstrap && !options.skipBootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
     const userTokens = {
       verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
         const verified = await checkAccessToken(deps, project, token);
@@ -63,7 +67,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     };
     const server = createGatehouseServer({ ...deps, userTokens });
     const port = await server.listen(config.port, config.host);
-    deps.logger.info({ port, database: deps.db.kind }, "gatehouse listening");
+    deps.logger.info({ port, database: deps.db.kind, ...options.listening }, "gatehouse listening");
     deps.mail.start();
     return {
       port,

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import type { PasswordParams } from "./crypto/passwords.js";
 
@@ -25,6 +26,16 @@ export interface Config {
   passwordParams: PasswordParams;
   /** How long a shutdown waits for in-flight requests before closing connections. */
   shutdownGraceMs: number;
+  /**
+   * Processes serving the port (node:cluster). Only PostgreSQL honours more than 1: PGlite is
+   * one session in one process, so main.ts runs a single process there and says so.
+   */
+  workers: number;
+  /**
+   * argon2 hashes running at once in this process. Each occupies a libuv pool thread and a
+   * core, so the default shares the cores among the processes that actually run.
+   */
+  passwordMaxInFlight: number;
 }
 
 export class ConfigError extends Error {
@@ -49,13 +60,15 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(read, "PORT", 8080, 0, 65535);
   const production = read("NODE_ENV") === "production";
   const secretText = read("GATEHOUSE_SECRET");
+  const databaseUrl = url(read, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const workers = workerCount(read);
   if (production && !secretText) {
     throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
   }
   return {
     port,
     host: read("HOST") ?? "0.0.0.0",
-    databaseUrl: url(read, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    databaseUrl,
     dataDir: resolve(read("DATA_DIR") ?? "data"),
     publicUrl: (url(read, "PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     production,
@@ -75,7 +88,27 @@ export function loadConfig(env: Env = process.env): Config {
       parallelism: integer(read, "ARGON2_PARALLELISM", 1, 1, 16),
     },
     shutdownGraceMs: integer(read, "SHUTDOWN_GRACE_MS", 8000, 0, 60000),
+    workers,
+    passwordMaxInFlight: integer(read, "ARGON2_MAX_IN_FLIGHT", defaultPasswordMaxInFlight(workers, databaseUrl !== undefined), 1, 64),
   };
+}
+
+/** WORKERS: 1 to 64, or `auto` for one process per core. */
+function workerCount(read: Reader): number {
+  if (read("WORKERS")?.toLowerCase() === "auto") return Math.min(64, availableParallelism());
+  try {
+    return integer(read, "WORKERS", 1, 1, 64);
+  } catch {
+    throw new ConfigError("WORKERS", `must be an integer from 1 to 64 or "auto" (got "${read("WORKERS")}")`);
+  }
+}
+
+/**
+ * The cores divided among the processes that will run (PGlite runs one whatever WORKERS says).
+ * Shared with threadpool.ts, which sizes the libuv pool before the configuration is read.
+ */
+export function defaultPasswordMaxInFlight(workers: number, onPostgres: boolean): number {
+  return Math.max(1, Math.floor(availableParallelism() / (onPostgres ? workers : 1)));
 }
 
 type Reader = (name: string) => string | undefined;

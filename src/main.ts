@@ -1,7 +1,12 @@
+// First: sizes the libuv pool before any other module can queue work on it.
+import { threadpoolSize } from "./threadpool.js";
+import cluster from "node:cluster";
 import { startGatehouse } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { runPrimary, type ListeningMessage } from "./cluster.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createLogger, type Logger } from "./log.js";
 
-// config → dependencies → listen → graceful shutdown on SIGTERM/SIGINT.
+// config → one process, or a cluster primary (cluster.ts) whose workers come back through here.
 async function main(): Promise<void> {
   let config;
   try {
@@ -13,7 +18,30 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const gatehouse = await startGatehouse(config);
+  const logger = createLogger(config.logLevel);
+  if (cluster.isWorker) return serve(config, logger, cluster.worker!.id);
+  if (config.workers > 1 && config.databaseUrl) return runPrimary(config, logger);
+  if (config.workers > 1) {
+    logger.warn(
+      { workers: config.workers },
+      "WORKERS ignored: embedded PGlite is single-process (one session, one process per data directory); running one process. Set DATABASE_URL to run several",
+    );
+  }
+  return serve(config, logger);
+}
+
+/** Listen, then graceful shutdown on SIGTERM/SIGINT. `worker` is the cluster worker id, if any. */
+async function serve(config: Config, logger: Logger, worker?: number): Promise<void> {
+  // A worker's Ctrl-C (sent to the whole process group) is its primary's to handle, from the
+  // start: the primary answers with SIGTERM to every worker, so the cluster stops once, in order.
+  if (worker !== undefined) process.on("SIGINT", () => {});
+  const gatehouse = await startGatehouse(config, {
+    logger,
+    skipBootstrap: worker !== undefined,
+    // The pid tells the workers' lines apart (the logger's base fields omit it).
+    listening: { ...(worker !== undefined && { worker, pid: process.pid }), threadpool: threadpoolSize() },
+  });
+  if (worker !== undefined) process.send?.({ type: "gatehouse:listening", port: gatehouse.port } satisfies ListeningMessage);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -37,7 +65,7 @@ async function main(): Promise<void> {
     );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  if (worker === undefined) process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {

@@ -10,13 +10,18 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the service as its own process, the way `npm start` does, and waits until it listens. */
-export async function spawnService(env: Record<string, string | undefined>): Promise<ServiceProcess> {
+const LISTENING = /"port":(\d+)[^\n]*"msg":"gatehouse listening"/;
+
+/**
+ * Runs the service as its own process, the way `npm start` does, and waits until it listens:
+ * until a stdout line matches `ready`, whose first group is the port.
+ */
+export async function spawnService(env: Record<string, string | undefined>, ready: RegExp = LISTENING): Promise<ServiceProcess> {
   const { child, exited, output } = run(["--import", "tsx", "src/main.ts"], env);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), 60_000);
     child.stdout.on("data", () => {
-      const match = /"port":(\d+)[^\n]*"msg":"gatehouse listening"/.exec(output.out);
+      const match = ready.exec(output.out);
       if (match) {
         clearTimeout(timer);
         resolve(Number(match[1]));
