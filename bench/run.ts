@@ -21,6 +21,7 @@ import type { Client } from "@grpc/grpc-js";
 import { loadConfig } from "../src/config.js";
 import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
 import { formatProfile, summarizeProfiles } from "./profile.js";
+import { startCommand } from "./start-command.js";
 import { BENCH_PASSWORD, openBenchDeps, seed, type Seeded } from "./seed.js";
 import { percentile, summarize, withPeakRss, type RunResult, type Summary } from "./stats.js";
 
@@ -193,12 +194,19 @@ async function stopChild(child: ChildProcess): Promise<void> {
   children.delete(child);
 }
 
+function serviceCommand(): string {
+  const start = startCommand(ROOT);
+  const env = Object.entries(start.env).map(([k, v]) => `${k}=${v} `).join("");
+  return `${env}node ${[...start.nodeArgs, ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])].join(" ")}`;
+}
+
 /** Gatehouse as an operator runs it (`node dist/src/main.js`, or src/ through tsx with --tsx); logs go to a file. */
 async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; port: number; log: string }> {
   const log = join(scratchDir, "gatehouse.log");
   const fd = openSync(log, "w");
-  const argv = [...nodeArgs, ...(DIST ? ["dist/src/main.js"] : ["--import", "tsx", "src/main.ts"])];
-  const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ["ignore", fd, fd] });
+  const start = startCommand(ROOT);
+  const argv = [...start.nodeArgs, ...nodeArgs, ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])];
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env: { ...env, ...start.env }, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   children.add(child);
   const deadline = Date.now() + 60_000;
@@ -570,7 +578,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: QUICK ? "quick" : "full",
     settings: {
-      service: DIST ? "node dist/src/main.js" : "node --import tsx src/main.ts",
+      service: serviceCommand(),
       runs: RUNS,
       workload_seconds: WORKLOAD_S,
       ceiling_seconds: CEILING_S,
@@ -592,7 +600,7 @@ async function main(): Promise<void> {
     `${s.p99_ms.toFixed(2)} (${fmtRange(s.range.p99_ms, 2)}) | ${s.rss_mb?.toFixed(0) ?? "–"} | ${ratioText} |`;
   const lines = [
     `Machine: ${machine}`,
-    `Mode: ${QUICK ? "quick" : "full"}, service run by ${DIST ? "node dist/src/main.js" : "node --import tsx src/main.ts"} — medians of ${RUNS} runs × ${WORKLOAD_S} s (ceilings ${CEILING_S} s), min–max in parentheses; search on ${SEARCH_USERS.toLocaleString("en")} users`,
+    `Mode: ${QUICK ? "quick" : "full"}, service run by \`${serviceCommand()}\` — medians of ${RUNS} runs × ${WORKLOAD_S} s (ceilings ${CEILING_S} s), min–max in parentheses; search on ${SEARCH_USERS.toLocaleString("en")} users`,
     "",
     "| workload | req/s | p50 ms | p99 ms | peak RSS MB | ratio |",
     "|---|---|---|---|---|---|",

@@ -1,0 +1,26 @@
+// The benchmark runs the service the way `npm start` does: the environment settings and node
+// flags of package.json's "start" script (`VAR=value … node [--flag …] dist/src/main.js`)
+// are read from there, so the figures describe what operators run.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface StartCommand {
+  env: Record<string, string>;
+  nodeArgs: string[];
+  script: string;
+}
+
+export function startCommand(root: string): StartCommand {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name] = value.join("=");
+  }
+  if (words.shift() !== "node" || words.length === 0) {
+    throw new Error(`package.json "start" is not "[VAR=value …] node [flags] script": ${pkg.scripts.start}`);
+  }
+  const script = words.pop()!;
+  return { env, nodeArgs: words, script };
+}
