@@ -50,7 +50,7 @@ const CORES = availableParallelism();
 const RUNS = 3;
 const WORKLOAD_S = QUICK ? 2 : 10;
 const CEILING_S = QUICK ? 1.5 : 5;
-const WARMUP_S = QUICK ? 0.5 : 3;
+const WARMUP_S = QUICK ? 1 : 3;
 const SEARCH_USERS = SCALE ? 1_000_000 : QUICK ? 20_000 : 100_000;
 const VERIFY_CONNECTIONS = 2 * CORES;
 // argon2-bound flows: enough to keep the service's argon2 gate (= cores) full, not a flood.
@@ -155,19 +155,26 @@ function cannon(opts: {
   });
 }
 
-/** RUNS bounded runs of one workload, each with the service's peak RSS. */
-async function measure(name: string, pid: number | undefined, run: () => Promise<RunResult>): Promise<Summary> {
-  const results: RunResult[] = [];
+type Measured = [name: string, pid: number | undefined, run: () => Promise<RunResult>];
+
+/**
+ * RUNS rounds; each round runs every entry once, in order, with the peak RSS of its process.
+ * Entries measured together are the ones compared with each other.
+ */
+async function interleaved(entries: Measured[]): Promise<Summary[]> {
+  const results = entries.map(() => [] as RunResult[]);
   for (let i = 1; i <= RUNS; i++) {
-    const { value, rssMb } = await withPeakRss(pid, run);
-    results.push({ ...value, rss_mb: rssMb });
-    progress(
-      `${name} run ${i}/${RUNS}: ${value.rps.toFixed(0)} req/s, p50 ${value.p50_ms.toFixed(2)} ms, p99 ${value.p99_ms.toFixed(2)} ms` +
-        (rssMb ? `, rss ${rssMb.toFixed(0)} MB` : "") +
-        (value.errors ? `, ${value.errors} errors` : ""),
-    );
+    for (const [index, [name, pid, run]] of entries.entries()) {
+      const { value, rssMb } = await withPeakRss(pid, run);
+      results[index].push({ ...value, rss_mb: rssMb });
+      progress(
+        `${name} run ${i}/${RUNS}: ${value.rps.toFixed(value.rps < 100 ? 1 : 0)} req/s, p50 ${value.p50_ms.toFixed(2)} ms, p99 ${value.p99_ms.toFixed(2)} ms` +
+          (rssMb ? `, rss ${rssMb.toFixed(0)} MB` : "") +
+          (value.errors ? `, ${value.errors} errors` : ""),
+      );
+    }
   }
-  return summarize(results);
+  return results.map((runs) => summarize(runs));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,41 +378,20 @@ async function main(): Promise<void> {
   }
   if (PROFILE) return profileWorkload(PROFILE, env, seeded);
 
-  // In-process ceilings (nothing else running).
+  // In-process: jose's verification rate (for reference; Gatehouse verifies with node:crypto).
   progress(`ceiling: jose ES256 jwtVerify, one at a time, ${QUICK ? 1 : 2} s`);
   const jose = await joseCeiling(QUICK ? 1 : 2);
   progress(`ceiling: jose ES256 ${jose.per_s}/s (${jose.us_per_verify} µs each)`);
-  progress(`ceiling: argon2id hashes, 2 in flight, ${CEILING_S + 1} s`);
-  const argon = await argon2Ceiling(config.passwordParams, CEILING_S + 1);
-  progress(`ceiling: argon2id ${argon.per_s}/s (${argon.ms_per_hash} ms per hash, ${argon.params})`);
 
-  // Plain node:http.
+  // Every server stays up for the whole run, so that a workload and the ceiling it is compared
+  // with are measured in the same rounds (ceiling, workload, ceiling, workload, …): the speed
+  // of a shared machine drifts by tens of per cent within a minute.
   const plain = await startCeilingServer("plain");
   const plainUrl = `http://127.0.0.1:${plain.http1}`;
-  const plainLoad = (seconds: number) => cannon({ url: plainUrl, path: "/", body: { token: seeded.accessTokens[0] }, connections: VERIFY_CONNECTIONS, seconds });
-  await plainLoad(WARMUP_S);
-  const plainHttp = await measure("ceiling plain_http_json", plain.child.pid, () => plainLoad(CEILING_S));
-  await stopChild(plain.child);
-
-  // Bare connect-node: Connect JSON over HTTP/1.1, gRPC over h2c.
   const bare = await startCeilingServer("connect");
   const bareUrl = `http://127.0.0.1:${bare.http1}`;
-  const echoLoad = (seconds: number) =>
-    cannon({ url: bareUrl, path: "/grpc.health.v1.Health/Check", body: { service: "echo" }, connections: VERIFY_CONNECTIONS, seconds });
-  await echoLoad(WARMUP_S);
-  const connectEcho = await measure("ceiling connect_echo", bare.child.pid, () => echoLoad(CEILING_S));
   const bareGrpc = grpcClients(bare.http2!, "health", GRPC_CHANNELS);
   await waitForReady(bareGrpc);
-  const grpcEchoLoad = (seconds: number) =>
-    closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) =>
-      (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
-    );
-  await grpcEchoLoad(WARMUP_S);
-  const grpcEcho = await measure("ceiling grpc_echo", bare.child.pid, () => grpcEchoLoad(CEILING_S));
-  for (const client of bareGrpc) client.close();
-  await stopChild(bare.child);
-
-  // Gatehouse.
   const service = await startGatehouse(env);
   const url = `http://127.0.0.1:${service.port}`;
   const pid = service.child.pid;
@@ -415,48 +401,29 @@ async function main(): Promise<void> {
   await waitForReady(grpc);
   await sanityChecks(url, seeded, grpc);
 
+  const plainLoad = (seconds: number) => cannon({ url: plainUrl, path: "/", body: { token: seeded.accessTokens[0] }, connections: VERIFY_CONNECTIONS, seconds });
+  const echoLoad = (seconds: number) =>
+    cannon({ url: bareUrl, path: "/grpc.health.v1.Health/Check", body: { service: "echo" }, connections: VERIFY_CONNECTIONS, seconds });
+  const grpcEchoLoad = (seconds: number) =>
+    closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) =>
+      (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
+    );
   const verifyRequests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
   const verifyConnect = (seconds: number) =>
     cannon({ url, path: "/gatehouse.auth.v1.AuthService/VerifyToken", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds });
-  const loginRequests = seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) }));
-  const login = (seconds: number) => cannon({ url, path: "/v1/auth/login", headers: key, requests: loginRequests, connections: ARGON2_CONNECTIONS, seconds });
-
-  await verifyConnect(WARMUP_S);
-  const workloads: Record<string, Summary> = {};
-  workloads.verify_connect = await measure("verify_connect", pid, () => verifyConnect(WORKLOAD_S));
-  // Every request a token never seen (or long forgotten): the signature check on each request.
-  let uniqueIndex = 0;
-  workloads.verify_connect_unique = await measure("verify_connect_unique", pid, () =>
-    cannon({
-      url,
-      path: "/gatehouse.auth.v1.AuthService/VerifyToken",
-      headers: key,
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ token: seeded.uniqueTokens[uniqueIndex++ % seeded.uniqueTokens.length] }),
-          }),
-        },
-      ],
-      connections: VERIFY_CONNECTIONS,
-      seconds: WORKLOAD_S,
-    }),
-  );
-  workloads.verify_rest = await measure("verify_rest", pid, () =>
-    cannon({ url, path: "/v1/auth/token/verify", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds: WORKLOAD_S }),
-  );
+  const verifyRest = (seconds: number) =>
+    cannon({ url, path: "/v1/auth/token/verify", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds });
   let tokenIndex = 0;
-  workloads.verify_grpc = await measure("verify_grpc", pid, () =>
-    closedLoop(GRPC_CALLERS, WORKLOAD_S * 1000, async (caller) => {
+  const verifyGrpc = (seconds: number) =>
+    closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) => {
       const token = seeded.accessTokens[tokenIndex++ % seeded.accessTokens.length];
       return (await grpcUnary(grpc[caller % GRPC_CHANNELS], "VerifyToken", { token }, key)).valid === true;
-    }),
-  );
-  workloads.login = await measure("login", pid, () => login(WORKLOAD_S));
+    });
+  const loginRequests = seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) }));
+  const login = (seconds: number) => cannon({ url, path: "/v1/auth/login", headers: key, requests: loginRequests, connections: ARGON2_CONNECTIONS, seconds });
   let signups = 0;
   const signupRun = `${Date.now().toString(36)}`;
-  workloads.signup = await measure("signup", pid, () =>
+  const signup = (seconds: number) =>
     cannon({
       url,
       path: "/v1/auth/signup",
@@ -470,45 +437,108 @@ async function main(): Promise<void> {
         },
       ],
       connections: ARGON2_CONNECTIONS,
-      seconds: WORKLOAD_S,
-    }),
-  );
+      seconds,
+    });
+  const argon2Params = `argon2id m=${config.passwordParams.memoryCost} KiB t=${config.passwordParams.timeCost} p=${config.passwordParams.parallelism}`;
+  const argon2Load = async (seconds: number): Promise<RunResult> => {
+    const result = await argon2Ceiling(config.passwordParams, seconds);
+    return { rps: result.per_s, p50_ms: result.ms_per_hash, p99_ms: result.ms_per_hash, errors: 0 };
+  };
+
+  // Warm-up: every code path runs before anything is measured (JIT, pools, caches).
+  progress(`warm-up: ${WARMUP_S} s of each workload and echo`);
+  for (const warm of [plainLoad, echoLoad, grpcEchoLoad, verifyConnect, verifyRest, verifyGrpc, login]) await warm(WARMUP_S);
+
+  const workloads: Record<string, Summary> = {};
+  const ceilingRuns: Record<string, Summary> = {};
+  ceilingRuns.plain_http_json = (await interleaved([["ceiling plain_http_json", plain.child.pid, () => plainLoad(CEILING_S)]]))[0];
+  [ceilingRuns.connect_echo, workloads.verify_connect, workloads.verify_rest] = await interleaved([
+    ["ceiling connect_echo", bare.child.pid, () => echoLoad(CEILING_S)],
+    ["verify_connect", pid, () => verifyConnect(WORKLOAD_S)],
+    ["verify_rest", pid, () => verifyRest(WORKLOAD_S)],
+  ]);
+  // Every request a token never seen (or long forgotten): the signature check on each request.
+  let uniqueIndex = 0;
+  [workloads.verify_connect_unique] = await interleaved([
+    [
+      "verify_connect_unique",
+      pid,
+      () =>
+        cannon({
+          url,
+          path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+          headers: key,
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                body: JSON.stringify({ token: seeded.uniqueTokens[uniqueIndex++ % seeded.uniqueTokens.length] }),
+              }),
+            },
+          ],
+          connections: VERIFY_CONNECTIONS,
+          seconds: WORKLOAD_S,
+        }),
+    ],
+  ]);
+  [ceilingRuns.grpc_echo, workloads.verify_grpc] = await interleaved([
+    ["ceiling grpc_echo", bare.child.pid, () => grpcEchoLoad(CEILING_S)],
+    ["verify_grpc", pid, () => verifyGrpc(WORKLOAD_S)],
+  ]);
+  for (const client of bareGrpc) client.close();
+  await stopChild(plain.child);
+  await stopChild(bare.child);
+  [ceilingRuns.argon2id_hash, workloads.login, workloads.signup] = await interleaved([
+    ["ceiling argon2id (2 in flight)", undefined, () => argon2Load(CEILING_S + 0.5)],
+    ["login", pid, () => login(WORKLOAD_S)],
+    ["signup", pid, () => signup(WORKLOAD_S)],
+  ]);
   // Each caller chains its own session: the answer's refresh_token is the next request's.
   const chains = [...seeded.refreshTokens];
-  workloads.refresh = await measure("refresh", pid, () =>
-    closedLoop(REFRESH_CALLERS, WORKLOAD_S * 1000, async (caller) => {
-      const res = await fetch(`${url}/v1/auth/token/refresh`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...key },
-        body: JSON.stringify({ refresh_token: chains[caller] }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const body = (await res.json()) as { refresh_token?: string };
-      if (res.status !== 200 || !body.refresh_token) return false;
-      chains[caller] = body.refresh_token;
-      return true;
-    }),
-  );
-  workloads.list_users_search = await measure("list_users_search", pid, () =>
-    cannon({
-      url,
-      path: "/v1/auth/users",
-      method: "GET",
-      headers: key,
-      requests: [
-        {
+  [workloads.refresh] = await interleaved([
+    [
+      "refresh",
+      pid,
+      () =>
+        closedLoop(REFRESH_CALLERS, WORKLOAD_S * 1000, async (caller) => {
+          const res = await fetch(`${url}/v1/auth/token/refresh`, {
+            method: "POST",
+            headers: { "content-type": "application/json", ...key },
+            body: JSON.stringify({ refresh_token: chains[caller] }),
+            signal: AbortSignal.timeout(10_000),
+          });
+          const body = (await res.json()) as { refresh_token?: string };
+          if (res.status !== 200 || !body.refresh_token) return false;
+          chains[caller] = body.refresh_token;
+          return true;
+        }),
+    ],
+  ]);
+  [workloads.list_users_search] = await interleaved([
+    [
+      "list_users_search",
+      pid,
+      () =>
+        cannon({
+          url,
+          path: "/v1/auth/users",
           method: "GET",
-          setupRequest: (request) => ({
-            ...request,
-            path: `/v1/auth/users?search=${encodeURIComponent(seeded.searchTerms[Math.floor(Math.random() * seeded.searchTerms.length)])}&limit=20`,
-          }),
-        },
-      ],
-      connections: VERIFY_CONNECTIONS,
-      seconds: WORKLOAD_S,
-    }),
-  );
-  if (QUICK || SEARCH_USERS !== 1_000_000) workloads.list_users_search.note = `${SEARCH_USERS.toLocaleString("en")} users`;
+          headers: key,
+          requests: [
+            {
+              method: "GET",
+              setupRequest: (request) => ({
+                ...request,
+                path: `/v1/auth/users?search=${encodeURIComponent(seeded.searchTerms[Math.floor(Math.random() * seeded.searchTerms.length)])}&limit=20`,
+              }),
+            },
+          ],
+          connections: VERIFY_CONNECTIONS,
+          seconds: WORKLOAD_S,
+        }),
+    ],
+  ]);
+  workloads.list_users_search.note = `${SEARCH_USERS.toLocaleString("en")} users`;
 
   // Keyset pagination: page 1 and page 1,000 (limit 20) of the whole project, each requested
   // over and over; the cursor of page 1,000 comes from walking there one page at a time.
@@ -519,15 +549,12 @@ async function main(): Promise<void> {
     cursor = body.next_cursor as string;
   }
   progress("walked to page 1,000 of ListUsers");
-  for (const [name, path] of [
-    ["list_users_page_1", "/v1/auth/users?limit=20"],
-    ["list_users_page_1000", `/v1/auth/users?limit=20&cursor=${encodeURIComponent(cursor)}`],
-  ] as const) {
-    workloads[name] = await measure(name, pid, () =>
-      cannon({ url, path, method: "GET", headers: key, connections: VERIFY_CONNECTIONS, seconds: WORKLOAD_S }),
-    );
-    workloads[name].note = `${SEARCH_USERS.toLocaleString("en")} users`;
-  }
+  const page = (path: string) => (seconds: number) => cannon({ url, path, method: "GET", headers: key, connections: VERIFY_CONNECTIONS, seconds });
+  [workloads.list_users_page_1, workloads.list_users_page_1000] = await interleaved([
+    ["list_users_page_1", pid, () => page("/v1/auth/users?limit=20")(WORKLOAD_S)],
+    ["list_users_page_1000", pid, () => page(`/v1/auth/users?limit=20&cursor=${encodeURIComponent(cursor)}`)(WORKLOAD_S)],
+  ]);
+  workloads.list_users_page_1.note = workloads.list_users_page_1000.note = `${SEARCH_USERS.toLocaleString("en")} users`;
 
   // Mixed: login load saturating the CPU while verify_connect is measured, at the same time.
   const mixedVerify: RunResult[] = [];
@@ -547,12 +574,16 @@ async function main(): Promise<void> {
   for (const client of grpc) client.close();
 
   // Ratios.
+  const plainHttp = ceilingRuns.plain_http_json;
+  const connectEcho = ceilingRuns.connect_echo;
+  const grpcEcho = ceilingRuns.grpc_echo;
+  const argon = { per_s: ceilingRuns.argon2id_hash.rps, ms_per_hash: ceilingRuns.argon2id_hash.p50_ms, in_flight: 2, params: argon2Params };
   const ceilings = {
     plain_http_json: plainHttp,
     connect_echo: connectEcho,
     grpc_echo: grpcEcho,
     jose_es256_verify: jose,
-    argon2id_hash: argon,
+    argon2id_hash: { ...argon, range: ceilingRuns.argon2id_hash.range },
   };
   const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
   const against: Record<string, string> = {};

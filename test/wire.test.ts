@@ -4,7 +4,7 @@ import { create, toJson } from "@bufbuild/protobuf";
 import { ListProjectsResponseSchema } from "../gen/gatehouse/account/v1/account_pb.js";
 import { CreateApiKeyResponseSchema } from "../gen/gatehouse/account/v1/account_pb.js";
 import { ConnectError, createClient } from "@connectrpc/connect";
-import { createGrpcWebTransport } from "@connectrpc/connect-node";
+import { createConnectTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { ErrorInfoSchema } from "../gen/google/rpc/error_details_pb.js";
 import { JSON_OPTIONS } from "../src/server.js";
@@ -59,6 +59,20 @@ describe("wire conventions", () => {
     expect(answer.error).toBeUndefined();
     expect(answer.response.management_token).toMatch(/^gmt_/);
     expect(Number(answer.response.expires_at.seconds)).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
+  });
+
+  it("connect-es clients (Connect JSON and binary, HTTP/1.1 and HTTP/2) get answers and errors with reasons", async () => {
+    for (const options of [
+      { httpVersion: "1.1" as const, useBinaryFormat: false },
+      { httpVersion: "1.1" as const, useBinaryFormat: true },
+      { httpVersion: "2" as const, useBinaryFormat: false },
+    ]) {
+      const client = createClient(AccountService, createConnectTransport({ baseUrl: server.url, ...options }));
+      const token = await client.login({ email, password });
+      expect(token.managementToken, JSON.stringify(options)).toMatch(/^gmt_/);
+      const failure = await client.login({ email, password: "wrong password" }).catch((e: unknown) => ConnectError.from(e));
+      expect((failure as ConnectError).findDetails(ErrorInfoSchema)[0]?.reason, JSON.stringify(options)).toBe("INVALID_CREDENTIALS");
+    }
   });
 
   it("gRPC-Web serves the same RPCs", async () => {

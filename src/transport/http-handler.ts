@@ -6,6 +6,7 @@ import { newId } from "../crypto/ids.js";
 import { kRequest, type RequestRecord } from "../interceptors/context.js";
 import type { Logger } from "../log.js";
 import { clientIp } from "./client-ip.js";
+import { isConnectUnaryPost, serveConnectUnary } from "./connect-unary.js";
 import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
@@ -72,6 +73,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     const rpc = options.rpc.get(path);
     if (rpc) {
       record.rpc = `${rpc.service.typeName}/${rpc.method.name}`;
+      if (isConnectUnaryPost(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
       const uRes = await rpc(universalRequestFromNodeRequest(req, res, undefined, contextValues));
       return universalResponseToNodeResponse(uRes, res);
     }
