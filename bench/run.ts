@@ -23,7 +23,7 @@ import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.
 import { formatProfile, summarizeProfiles } from "./profile.js";
 import { startCommand } from "./start-command.js";
 import { BENCH_PASSWORD, openBenchDeps, seed, type Seeded } from "./seed.js";
-import { percentile, summarize, withPeakRss, type RunResult, type Summary } from "./stats.js";
+import { pairedRatio, percentile, summarize, withPeakRss, type RunResult, type Summary } from "./stats.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -48,9 +48,11 @@ for (const arg of args) {
 
 const CORES = availableParallelism();
 const RUNS = 3;
-const WORKLOAD_S = QUICK ? 2 : 10;
-const CEILING_S = QUICK ? 1.5 : 5;
-const WARMUP_S = QUICK ? 1 : 3;
+// Workloads compared with a ceiling: more rounds, since each round yields one ratio.
+const PAIRED_RUNS = QUICK ? 4 : 5;
+const WORKLOAD_S = QUICK ? 1.25 : 10;
+const CEILING_S = QUICK ? 1 : 5;
+const WARMUP_S = QUICK ? 0.5 : 3;
 const SEARCH_USERS = SCALE ? 1_000_000 : QUICK ? 20_000 : 100_000;
 const VERIFY_CONNECTIONS = 2 * CORES;
 // argon2-bound flows: enough to keep the service's argon2 gate (= cores) full, not a flood.
@@ -161,14 +163,14 @@ type Measured = [name: string, pid: number | undefined, run: () => Promise<RunRe
  * RUNS rounds; each round runs every entry once, in order, with the peak RSS of its process.
  * Entries measured together are the ones compared with each other.
  */
-async function interleaved(entries: Measured[]): Promise<Summary[]> {
+async function interleaved(entries: Measured[], rounds = RUNS): Promise<Summary[]> {
   const results = entries.map(() => [] as RunResult[]);
-  for (let i = 1; i <= RUNS; i++) {
+  for (let i = 1; i <= rounds; i++) {
     for (const [index, [name, pid, run]] of entries.entries()) {
       const { value, rssMb } = await withPeakRss(pid, run);
       results[index].push({ ...value, rss_mb: rssMb });
       progress(
-        `${name} run ${i}/${RUNS}: ${value.rps.toFixed(value.rps < 100 ? 1 : 0)} req/s, p50 ${value.p50_ms.toFixed(2)} ms, p99 ${value.p99_ms.toFixed(2)} ms` +
+        `${name} run ${i}/${rounds}: ${value.rps.toFixed(value.rps < 100 ? 1 : 0)} req/s, p50 ${value.p50_ms.toFixed(2)} ms, p99 ${value.p99_ms.toFixed(2)} ms` +
           (rssMb ? `, rss ${rssMb.toFixed(0)} MB` : "") +
           (value.errors ? `, ${value.errors} errors` : ""),
       );
@@ -456,7 +458,7 @@ async function main(): Promise<void> {
     ["ceiling connect_echo", bare.child.pid, () => echoLoad(CEILING_S)],
     ["verify_connect", pid, () => verifyConnect(WORKLOAD_S)],
     ["verify_rest", pid, () => verifyRest(WORKLOAD_S)],
-  ]);
+  ], PAIRED_RUNS);
   // Every request a token never seen (or long forgotten): the signature check on each request.
   let uniqueIndex = 0;
   [workloads.verify_connect_unique] = await interleaved([
@@ -484,7 +486,7 @@ async function main(): Promise<void> {
   [ceilingRuns.grpc_echo, workloads.verify_grpc] = await interleaved([
     ["ceiling grpc_echo", bare.child.pid, () => grpcEchoLoad(CEILING_S)],
     ["verify_grpc", pid, () => verifyGrpc(WORKLOAD_S)],
-  ]);
+  ], PAIRED_RUNS);
   for (const client of bareGrpc) client.close();
   await stopChild(plain.child);
   await stopChild(bare.child);
@@ -492,7 +494,7 @@ async function main(): Promise<void> {
     ["ceiling argon2id (2 in flight)", undefined, () => argon2Load(CEILING_S + 0.5)],
     ["login", pid, () => login(WORKLOAD_S)],
     ["signup", pid, () => signup(WORKLOAD_S)],
-  ]);
+  ], PAIRED_RUNS);
   // Each caller chains its own session: the answer's refresh_token is the next request's.
   const chains = [...seeded.refreshTokens];
   [workloads.refresh] = await interleaved([
@@ -556,19 +558,27 @@ async function main(): Promise<void> {
   ]);
   workloads.list_users_page_1.note = workloads.list_users_page_1000.note = `${SEARCH_USERS.toLocaleString("en")} users`;
 
-  // Mixed: login load saturating the CPU while verify_connect is measured, at the same time.
+  // Mixed: login load saturating the CPU while verify_connect is measured, at the same time;
+  // each round also measures both alone, for the ratios.
+  const verifyAlone: RunResult[] = [];
+  const loginAlone: RunResult[] = [];
   const mixedVerify: RunResult[] = [];
   const mixedLogin: RunResult[] = [];
   for (let i = 1; i <= RUNS; i++) {
+    const alone = await withPeakRss(pid, () => verifyConnect(WORKLOAD_S));
+    verifyAlone.push({ ...alone.value, rss_mb: alone.rssMb });
+    const aloneLogin = await withPeakRss(pid, () => login(WORKLOAD_S));
+    loginAlone.push({ ...aloneLogin.value, rss_mb: aloneLogin.rssMb });
     const { value, rssMb } = await withPeakRss(pid, () => Promise.all([verifyConnect(WORKLOAD_S), login(WORKLOAD_S)]));
     mixedVerify.push({ ...value[0], rss_mb: rssMb });
     mixedLogin.push({ ...value[1], rss_mb: rssMb });
     progress(
-      `mixed run ${i}/${RUNS}: verify ${value[0].rps.toFixed(0)} req/s (p99 ${value[0].p99_ms.toFixed(1)} ms), ` +
-        `login ${value[1].rps.toFixed(1)} req/s (p99 ${value[1].p99_ms.toFixed(0)} ms)` +
+      `mixed run ${i}/${RUNS}: verify ${value[0].rps.toFixed(0)} req/s (p99 ${value[0].p99_ms.toFixed(1)} ms; alone ${alone.value.rps.toFixed(0)}, ` +
+        `p99 ${alone.value.p99_ms.toFixed(1)} ms), login ${value[1].rps.toFixed(1)} req/s (alone ${aloneLogin.value.rps.toFixed(1)})` +
         (value[0].errors + value[1].errors ? `, ${value[0].errors + value[1].errors} errors` : ""),
     );
   }
+  const mixedBase = { verify: summarize(verifyAlone), login: summarize(loginAlone) };
   workloads.mixed_verify = summarize(mixedVerify);
   workloads.mixed_login = summarize(mixedLogin);
   for (const client of grpc) client.close();
@@ -587,20 +597,20 @@ async function main(): Promise<void> {
   };
   const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
   const against: Record<string, string> = {};
-  const setRatio = (name: string, base: number, label: string) => {
-    workloads[name].ratio = ratio(workloads[name].rps, base);
+  const setRatio = (name: string, base: Summary, label: string) => {
+    workloads[name].ratio = pairedRatio(workloads[name], base);
     against[name] = label;
   };
-  setRatio("verify_connect", connectEcho.rps, "bare Connect echo");
-  setRatio("verify_grpc", grpcEcho.rps, "bare gRPC echo");
-  setRatio("verify_connect_unique", connectEcho.rps, "bare Connect echo");
-  setRatio("list_users_page_1000", workloads.list_users_page_1.rps, "list_users_page_1");
-  setRatio("verify_rest", workloads.verify_connect.rps, "verify_connect");
-  setRatio("login", argon.per_s, "argon2 ceiling");
-  setRatio("signup", argon.per_s, "argon2 ceiling");
-  setRatio("mixed_verify", workloads.verify_connect.rps, "verify_connect alone");
-  setRatio("mixed_login", workloads.login.rps, "login alone");
-  const mixedP99 = ratio(workloads.mixed_verify.p99_ms, workloads.verify_connect.p99_ms);
+  setRatio("verify_connect", connectEcho, "bare Connect echo");
+  setRatio("verify_grpc", grpcEcho, "bare gRPC echo");
+  setRatio("verify_connect_unique", connectEcho, "bare Connect echo");
+  setRatio("list_users_page_1000", workloads.list_users_page_1, "list_users_page_1");
+  setRatio("verify_rest", workloads.verify_connect, "verify_connect");
+  setRatio("login", ceilingRuns.argon2id_hash, "argon2 ceiling");
+  setRatio("signup", ceilingRuns.argon2id_hash, "argon2 ceiling");
+  setRatio("mixed_verify", mixedBase.verify, "verify_connect alone");
+  setRatio("mixed_login", mixedBase.login, "login alone");
+  const mixedP99 = ratio(workloads.mixed_verify.p99_ms, mixedBase.verify.p99_ms);
 
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
   const machine = `${cpu}, ${CORES} cores, Node ${process.version}, PostgreSQL ${pgVersion}`;
@@ -620,6 +630,8 @@ async function main(): Promise<void> {
     workloads,
     ratios_against: against,
     mixed_verify_p99_vs_solo: mixedP99,
+    // verify_connect and login measured alone in the same rounds as the mixed runs.
+    mixed_alone: mixedBase,
     ceilings,
   };
   writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -631,7 +643,7 @@ async function main(): Promise<void> {
     `${s.p99_ms.toFixed(2)} (${fmtRange(s.range.p99_ms, 2)}) | ${s.rss_mb?.toFixed(0) ?? "–"} | ${ratioText} |`;
   const lines = [
     `Machine: ${machine}`,
-    `Mode: ${QUICK ? "quick" : "full"}, service run by \`${serviceCommand()}\` — medians of ${RUNS} runs × ${WORKLOAD_S} s (ceilings ${CEILING_S} s), min–max in parentheses; search on ${SEARCH_USERS.toLocaleString("en")} users`,
+    `Mode: ${QUICK ? "quick" : "full"}, service run by \`${serviceCommand()}\` — medians of ${RUNS} runs (${PAIRED_RUNS} for workloads measured in rounds with their ceiling; their ratio is the median of the per-round ratios) × ${WORKLOAD_S} s (ceilings ${CEILING_S} s), min–max in parentheses; search on ${SEARCH_USERS.toLocaleString("en")} users`,
     "",
     "| workload | req/s | p50 ms | p99 ms | peak RSS MB | ratio |",
     "|---|---|---|---|---|---|",

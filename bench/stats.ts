@@ -18,6 +18,8 @@ export interface Summary {
   /** [min, max] over the runs of each figure; the headline figures are medians. */
   range: { rps: [number, number]; p50_ms: [number, number]; p99_ms: [number, number]; rss_mb?: [number, number] };
   runs: number;
+  /** req/s of each run, in order: runs measured in the same rounds pair up by index. */
+  rps_runs: number[];
   errors: number;
   note?: string;
 }
@@ -46,6 +48,7 @@ export function summarize(runs: RunResult[]): Summary {
       ...(rss.length ? { rss_mb: span(rss, 1) } : {}),
     },
     runs: runs.length,
+    rps_runs: runs.map((r) => round(r.rps, 1)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
   };
 }
@@ -77,4 +80,17 @@ export async function withPeakRss<T>(pid: number | undefined, run: () => Promise
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * `a` against `b` when they were measured in the same rounds: the median of the per-round
+ * ratios, so a drift of the machine's speed between rounds cancels out. Otherwise the ratio
+ * of the medians.
+ */
+export function pairedRatio(a: Summary, b: Summary): number {
+  const ratio =
+    a.rps_runs.length === b.rps_runs.length && a.rps_runs.length > 0
+      ? median(a.rps_runs.map((rps, i) => rps / b.rps_runs[i]))
+      : a.rps / b.rps;
+  return Math.round(ratio * 1000) / 1000;
 }
