@@ -1,9 +1,12 @@
 // Child process for the ceilings: `plain` is a node:http server answering a small JSON POST;
 // `connect` is a bare connect-node server (grpc.health.v1.Health/Check as the echo, no Gatehouse
-// code) on HTTP/1.1 for Connect JSON and on h2c for gRPC. Prints one JSON line with its ports.
+// code) on HTTP/1.1 for Connect JSON and on h2c for gRPC (prints one JSON line with its ports);
+// `argon2` hashes on request. All run with the service's process settings (start-command.ts).
 import { createServer as createHttp1Server, type Server } from "node:http";
 import { createServer as createHttp2Server } from "node:http2";
 import type { AddressInfo } from "node:net";
+import { createInterface } from "node:readline";
+import argon2, { type HashOptions } from "argon2";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { Health, HealthCheckResponse_ServingStatus } from "../gen/grpc/health/v1/health_pb.js";
 
@@ -39,6 +42,30 @@ async function main(): Promise<void> {
     const http1 = createHttp1Server({ keepAliveTimeout: 5000 }, handler);
     const http2 = createHttp2Server({}, handler);
     process.stdout.write(`${JSON.stringify({ listening: { http1: await listen(http1), http2: await listen(http2) } })}\n`);
+  } else if (mode === "argon2") {
+    // argon2id at the given parameters, 2 hashes in flight, for as long as each stdin line
+    // says (seconds); one JSON line per run. Run as a child with the service's process settings.
+    const [memoryCost, timeCost, parallelism] = process.argv.slice(3).map(Number);
+    const options: HashOptions = { type: argon2.argon2id, memoryCost, timeCost, parallelism };
+    process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+    createInterface({ input: process.stdin }).on("line", async (line) => {
+      const deadline = performance.now() + Number(line) * 1000;
+      const started = performance.now();
+      let count = 0;
+      let totalMs = 0;
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (performance.now() < deadline) {
+            const h0 = performance.now();
+            await argon2.hash("a sturdy bench passphrase 1", options);
+            totalMs += performance.now() - h0;
+            count++;
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      process.stdout.write(`${JSON.stringify({ per_s: count / elapsed, ms_per_hash: totalMs / count })}\n`);
+    });
   } else {
     throw new Error(`unknown mode ${mode}`);
   }
