@@ -118,6 +118,9 @@ export async function seed(
 
   // The search population: one INSERT … SELECT generate_series, one second apart in created_at.
   const started = Date.now();
+  if (options.searchUsers >= 100_000) {
+    options.progress(`inserting ${options.searchUsers.toLocaleString("en")} search users in one statement (the trigram index makes this take a while)`);
+  }
   await deps.db.dataSource.query(
     `INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, created_at, updated_at)
      SELECT 'usr_bench' || lpad(n::text, 8, '0'), $1, $2, e, lower(e), $3, ts, ts
@@ -126,7 +129,9 @@ export async function seed(
                           now() - make_interval(secs => $4::int - n) AS ts) AS x`,
     [project.organizationId, project.id, passwordHash, options.searchUsers],
   );
-  await deps.db.dataSource.query(`ANALYZE users`);
+  // VACUUM as autovacuum would after a bulk load: it also merges the trigram index's pending
+  // list, which every search would otherwise scan (p99 72 ms instead of 25 ms on 1,000,000 users).
+  await deps.db.dataSource.query(`VACUUM ANALYZE users`);
   options.progress(`inserted ${options.searchUsers} search users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // Substrings of real emails: 3 to 8 characters from the md5 part of a random user's address.
