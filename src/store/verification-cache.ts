@@ -118,24 +118,24 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
     if (ids?.size === 0) sessionsOfUser.delete(userId);
   };
 
+  const dropKeysOf = (projectId: string) => {
+    generation.keys++;
+    projectKeys.delete(projectId);
+    activeKeys.delete(projectId);
+    for (const [token, signed] of signedTokens) if (signed.projectId === projectId) signedTokens.delete(token);
+  };
+
   const apply = (change: Change) => {
     switch (change.kind) {
       case "projects":
       case "api_keys":
         generation.apiKeys++;
         for (const [hash, found] of apiKeys) if (found.project.id === change.projectId) apiKeys.delete(hash);
-        if (change.kind === "projects") {
-          generation.keys++;
-          projectKeys.delete(change.projectId);
-          activeKeys.delete(change.projectId);
-          for (const [token, signed] of signedTokens) if (signed.projectId === change.projectId) signedTokens.delete(token);
-        }
+        // A project's settings include token_expiry, which decides how long retired keys count.
+        if (change.kind === "projects") dropKeysOf(change.projectId);
         break;
       case "signing_keys":
-        generation.keys++;
-        projectKeys.delete(change.projectId);
-        activeKeys.delete(change.projectId);
-        for (const [token, signed] of signedTokens) if (signed.projectId === change.projectId) signedTokens.delete(token);
+        dropKeysOf(change.projectId);
         break;
       case "revoked":
         // Added even before the list has loaded: the load only ever adds as well.
