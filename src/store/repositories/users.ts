@@ -60,6 +60,7 @@ export interface UserChanges {
 
 // Raw SQL with parameters only. Every method takes the project (the tenant) first.
 export function usersRepository(manager: EntityManager, clock: Clock) {
+  const many = async (sql: string, params: unknown[]) => ((await manager.query(sql, params)) as UserRow[]).map(toUser);
   const one = async (sql: string, params: unknown[]) => {
     const rows = (await manager.query(sql, params)) as UserRow[];
     return rows[0] ? toUser(rows[0]) : null;
@@ -142,24 +143,52 @@ export function usersRepository(manager: EntityManager, clock: Clock) {
      * by the trigram index (LIKE on the lower-cased column).
      */
     async list(projectId: string, page: PageRequest, search?: string): Promise<User[]> {
-      const params: unknown[] = [projectId];
-      let where = "project_id = $1";
-      if (search) {
-        params.push(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where += ` AND email_normalized LIKE $${params.length}`;
+      const want = page.limit + 1;
+      if (!search) {
+        const { where, params } = keysetWhere(projectId, page);
+        return many(`SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.push(want)}`, params);
       }
-      if (page.after) {
-        params.push(page.after.createdAt, page.after.id);
-        where += ` AND (created_at, id) < ($${params.length - 1}, $${params.length})`;
-      }
-      params.push(page.limit + 1);
-      const rows = (await manager.query(
-        `SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      // PostgreSQL cannot estimate how many emails contain a substring and assumes 1 %, so it
+      // always walks the created_at index and filters: quick for a common substring, a scan of
+      // most of the project for a rare one. So: first the newest DENSE_WINDOW rows, walked in
+      // order (bounded work, enough for any common substring); only if they hold too few
+      // matches, the older rows through the trigram index (the matches are rare by then), with
+      // an ORDER BY the created_at index cannot serve so that the planner takes the trigram one.
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const { where, params } = keysetWhere(projectId, page);
+      const windowLimit = params.push(DENSE_WINDOW);
+      const patternAt = params.push(pattern);
+      const wantAt = params.push(want);
+      const recent = await many(
+        `SELECT ${COLUMNS} FROM (SELECT * FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${windowLimit}) AS recent
+         WHERE email_normalized LIKE $${patternAt} ORDER BY created_at DESC, id DESC LIMIT $${wantAt}`,
         params,
-      )) as UserRow[];
-      return rows.map(toUser);
+      );
+      if (recent.length === want) return recent;
+      const older = keysetWhere(projectId, page);
+      const boundary = `(SELECT created_at, id FROM users WHERE ${older.where} ORDER BY created_at DESC, id DESC OFFSET $${older.params.push(DENSE_WINDOW - 1)} LIMIT 1)`;
+      const rest = await many(
+        `SELECT ${COLUMNS} FROM users WHERE ${older.where} AND (created_at, id) < ${boundary}
+           AND email_normalized LIKE $${older.params.push(pattern)}
+         ORDER BY created_at + interval '0 s' DESC, id DESC LIMIT $${older.params.push(want - recent.length)}`,
+        older.params,
+      );
+      return [...recent, ...rest];
     },
   };
+}
+
+/** Rows the newest-first DENSE_WINDOW walk covers before ListUsers search turns to the trigram index. */
+const DENSE_WINDOW = 20_000;
+
+function keysetWhere(projectId: string, page: PageRequest): { where: string; params: unknown[] } {
+  const params: unknown[] = [projectId];
+  let where = "project_id = $1";
+  if (page.after) {
+    params.push(page.after.createdAt, page.after.id);
+    where += ` AND (created_at, id) < ($2, $3)`;
+  }
+  return { where, params };
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;
