@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashToken, randomToken } from "../src/crypto/tokens.js";
 import { openDatabase, runMigrationsOnly, type Database } from "../src/store/database.js";
 import { UniqueViolation } from "../src/store/errors.js";
+import { usersRepository } from "../src/store/repositories/users.js";
 import { migrations } from "../src/store/migrations/index.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 
@@ -113,6 +114,42 @@ describe("repositories", () => {
   afterAll(async () => {
     await db?.close();
     await t?.drop();
+  });
+
+  it("ListUsers search answers what one ordered query would, through both of its phases, page after page", async () => {
+    const { org } = await seedOrg(db, `search-${Date.now()}@example.com`);
+    const project = await db.repos.projects.create(org.id, projectInput);
+    // 300 users a second apart; "rare" appears only in old ones, "common" everywhere.
+    await db.dataSource.query(
+      `INSERT INTO users (id, organization_id, project_id, email, email_normalized, created_at, updated_at)
+       SELECT 'usr_s' || lpad(n::text, 5, '0'), $1, $2, e, lower(e), ts, ts FROM generate_series(1, 300) AS n,
+         LATERAL (SELECT (CASE WHEN n % 7 = 0 AND n < 200 THEN 'Rare' WHEN n % 2 = 0 THEN 'common' ELSE 'plain' END) || n || '@example.com' AS e,
+                         now() - make_interval(secs => 300 - n) AS ts) AS x`,
+      [org.id, project.id],
+    );
+    // A window of 25 rows: "rare" is found only by the second phase.
+    const users = usersRepository(db.dataSource.manager, { now: () => new Date() }, { denseWindow: 25 });
+    const reference = async (term: string) =>
+      (
+        (await db.dataSource.query(
+          `SELECT id FROM users WHERE project_id = $1 AND email_normalized LIKE $2 ORDER BY created_at DESC, id DESC`,
+          [project.id, `%${term}%`],
+        )) as Array<{ id: string }>
+      ).map((r) => r.id);
+    for (const term of ["rare", "RARE1", "common", "plain2", "@example.com", "nothing"]) {
+      const expected = await reference(term.toLowerCase());
+      const seen: string[] = [];
+      let after: { createdAt: Date; id: string } | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const page = await users.list(project.id, { limit: 7, after }, term);
+        seen.push(...page.slice(0, 7).map((u) => u.id));
+        if (page.length <= 7) break;
+        const last = page[6];
+        after = { createdAt: last.createdAt, id: last.id };
+      }
+      expect(seen, term).toEqual(expected);
+    }
+    expect((await reference("rare")).length).toBeGreaterThan(20);
   });
 
   it("keeps member emails unique across case and spacing, in every organization", async () => {

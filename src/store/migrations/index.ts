@@ -4,6 +4,7 @@ import { MembersMail1732700000001 } from "./1732700000001-members-mail.js";
 import { SsoUsage1732700000002 } from "./1732700000002-sso-usage.js";
 import { AuthCore1732800000000 } from "./1732800000000-auth-core.js";
 import { ChangeFeed1732900000000 } from "./1732900000000-change-feed.js";
+import { UsersSearchWalk1732900000001 } from "./1732900000001-users-search-walk.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   SsoUsage1732700000002,
   AuthCore1732800000000,
   ChangeFeed1732900000000,
+  UsersSearchWalk1732900000001,
 ];

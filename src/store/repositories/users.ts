@@ -59,7 +59,8 @@ export interface UserChanges {
 }
 
 // Raw SQL with parameters only. Every method takes the project (the tenant) first.
-export function usersRepository(manager: EntityManager, clock: Clock) {
+export function usersRepository(manager: EntityManager, clock: Clock, options: { denseWindow?: number } = {}) {
+  const denseWindow = options.denseWindow ?? DENSE_WINDOW;
   const many = async (sql: string, params: unknown[]) => ((await manager.query(sql, params)) as UserRow[]).map(toUser);
   const one = async (sql: string, params: unknown[]) => {
     const rows = (await manager.query(sql, params)) as UserRow[];
@@ -150,23 +151,27 @@ export function usersRepository(manager: EntityManager, clock: Clock) {
       }
       // PostgreSQL cannot estimate how many emails contain a substring and assumes 1 %, so it
       // always walks the created_at index and filters: quick for a common substring, a scan of
-      // most of the project for a rare one. So: first the newest DENSE_WINDOW rows, walked in
+      // most of the project for a rare one. So: first the newest `denseWindow` rows, walked in
       // order (bounded work, enough for any common substring); only if they hold too few
       // matches, the older rows through the trigram index (the matches are rare by then), with
       // an ORDER BY the created_at index cannot serve so that the planner takes the trigram one.
       const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const { where, params } = keysetWhere(projectId, page);
-      const windowLimit = params.push(DENSE_WINDOW);
+      const windowLimit = params.push(denseWindow);
       const patternAt = params.push(pattern);
       const wantAt = params.push(want);
+      // Ids first, from the index alone (it carries the email), then the 21 rows themselves.
       const recent = await many(
-        `SELECT ${COLUMNS} FROM (SELECT * FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${windowLimit}) AS recent
-         WHERE email_normalized LIKE $${patternAt} ORDER BY created_at DESC, id DESC LIMIT $${wantAt}`,
+        `SELECT ${COLUMNS} FROM users WHERE project_id = $1 AND id IN (
+           SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${where}
+                           ORDER BY created_at DESC, id DESC LIMIT $${windowLimit}) AS recent
+           WHERE email_normalized LIKE $${patternAt} ORDER BY created_at DESC, id DESC LIMIT $${wantAt})
+         ORDER BY created_at DESC, id DESC`,
         params,
       );
       if (recent.length === want) return recent;
       const older = keysetWhere(projectId, page);
-      const boundary = `(SELECT created_at, id FROM users WHERE ${older.where} ORDER BY created_at DESC, id DESC OFFSET $${older.params.push(DENSE_WINDOW - 1)} LIMIT 1)`;
+      const boundary = `(SELECT created_at, id FROM users WHERE ${older.where} ORDER BY created_at DESC, id DESC OFFSET $${older.params.push(denseWindow - 1)} LIMIT 1)`;
       const rest = await many(
         `SELECT ${COLUMNS} FROM users WHERE ${older.where} AND (created_at, id) < ${boundary}
            AND email_normalized LIKE $${older.params.push(pattern)}
@@ -178,7 +183,7 @@ export function usersRepository(manager: EntityManager, clock: Clock) {
   };
 }
 
-/** Rows the newest-first DENSE_WINDOW walk covers before ListUsers search turns to the trigram index. */
+/** Rows the newest-first walk covers before ListUsers search turns to the trigram index. */
 const DENSE_WINDOW = 20_000;
 
 function keysetWhere(projectId: string, page: PageRequest): { where: string; params: unknown[] } {
