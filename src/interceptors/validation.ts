@@ -89,11 +89,27 @@ function checkField(r: ReflectMessage, field: DescField, rules: FieldRules, add:
 }
 
 function checkString(value: string, rules: FieldRules): string | undefined {
-  const length = [...value].length;
+  const length = codePoints(value);
   if (rules.minLen > 0 && length < rules.minLen) return `must be at least ${rules.minLen} characters`;
   if (rules.maxLen > 0 && length > rules.maxLen) return `must be at most ${rules.maxLen} characters`;
   if (rules.in.length > 0 && !rules.in.includes(value)) return `must be one of ${rules.in.join(", ")}`;
   return checkFormat(value, rules.format);
+}
+
+/** Characters as a user counts them (code points), without building an array per request. */
+function codePoints(value: string): number {
+  let surrogatePairs = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        surrogatePairs++;
+        i++;
+      }
+    }
+  }
+  return value.length - surrogatePairs;
 }
 
 function checkFormat(value: string, format: Format): string | undefined {
