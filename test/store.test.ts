@@ -116,7 +116,7 @@ describe("repositories", () => {
     await t?.drop();
   });
 
-  it("ListUsers search answers what one ordered query would, through both of its phases, page after page", async () => {
+  it("ListUsers search answers what one ordered query would, through each of its paths, page after page", async () => {
     const { org } = await seedOrg(db, `search-${Date.now()}@example.com`);
     const project = await db.repos.projects.create(org.id, projectInput);
     // 300 users a second apart; "rare" appears only in old ones, "common" everywhere.
@@ -127,8 +127,10 @@ describe("repositories", () => {
                          now() - make_interval(secs => 300 - n) AS ts) AS x`,
       [org.id, project.id],
     );
-    // A window of 25 rows: "rare" is found only by the second phase.
-    const users = usersRepository(db.dataSource.manager, { now: () => new Date() }, { denseWindow: 25 });
+    // Small windows, so every path runs: "common" fills a page in the probe; "plain29" finds 5
+    // there, walks 80 rows, then needs the trigram index for plain29 itself; "rare" is found
+    // only through the trigram index.
+    const users = usersRepository(db.dataSource.manager, { now: () => new Date() }, { probeWindow: 25, maxWalk: 200 });
     const reference = async (term: string) =>
       (
         (await db.dataSource.query(
@@ -136,7 +138,7 @@ describe("repositories", () => {
           [project.id, `%${term}%`],
         )) as Array<{ id: string }>
       ).map((r) => r.id);
-    for (const term of ["rare", "RARE1", "common", "plain2", "@example.com", "nothing"]) {
+    for (const term of ["rare", "RARE1", "common", "plain2", "plain29", "@example.com", "nothing"]) {
       const expected = await reference(term.toLowerCase());
       const seen: string[] = [];
       let after: { createdAt: Date; id: string } | undefined;

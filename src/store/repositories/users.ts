@@ -59,9 +59,23 @@ export interface UserChanges {
 }
 
 // Raw SQL with parameters only. Every method takes the project (the tenant) first.
-export function usersRepository(manager: EntityManager, clock: Clock, options: { denseWindow?: number } = {}) {
-  const denseWindow = options.denseWindow ?? DENSE_WINDOW;
+export function usersRepository(manager: EntityManager, clock: Clock, options: { probeWindow?: number; maxWalk?: number } = {}) {
+  const probeWindow = options.probeWindow ?? PROBE_WINDOW;
+  const maxWalk = options.maxWalk ?? MAX_WALK;
   const many = async (sql: string, params: unknown[]) => ((await manager.query(sql, params)) as UserRow[]).map(toUser);
+  // The matches among the newest `window` rows of the page, ids first from the index alone
+  // (it carries the email), then the rows themselves.
+  const walk = (projectId: string, page: PageRequest, pattern: string, window: number, want: number) => {
+    const { where, params } = keysetWhere(projectId, page);
+    return many(
+      `SELECT ${COLUMNS} FROM users WHERE project_id = $1 AND id IN (
+         SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${where}
+                         ORDER BY created_at DESC, id DESC LIMIT $${params.push(window)}) AS recent
+         WHERE email_normalized LIKE $${params.push(pattern)} ORDER BY created_at DESC, id DESC LIMIT $${params.push(want)})
+       ORDER BY created_at DESC, id DESC`,
+      params,
+    );
+  };
   const one = async (sql: string, params: unknown[]) => {
     const rows = (await manager.query(sql, params)) as UserRow[];
     return rows[0] ? toUser(rows[0]) : null;
@@ -151,27 +165,25 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       }
       // PostgreSQL cannot estimate how many emails contain a substring and assumes 1 %, so it
       // always walks the created_at index and filters: quick for a common substring, a scan of
-      // most of the project for a rare one. So: first the newest `denseWindow` rows, walked in
-      // order (bounded work, enough for any common substring); only if they hold too few
-      // matches, the older rows through the trigram index (the matches are rare by then), with
-      // an ORDER BY the created_at index cannot serve so that the planner takes the trigram one.
+      // most of the project for a rare one. So the walk is bounded and sized by what it finds:
+      // the newest `probeWindow` rows first; if they hold a few matches, a walk long enough to
+      // find a page at that density (at most `maxWalk` rows); if none, or still too few, the
+      // older rows through the trigram index, where the matches are rare by then.
       const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const { where, params } = keysetWhere(projectId, page);
-      const windowLimit = params.push(denseWindow);
-      const patternAt = params.push(pattern);
-      const wantAt = params.push(want);
-      // Ids first, from the index alone (it carries the email), then the 21 rows themselves.
-      const recent = await many(
-        `SELECT ${COLUMNS} FROM users WHERE project_id = $1 AND id IN (
-           SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${where}
-                           ORDER BY created_at DESC, id DESC LIMIT $${windowLimit}) AS recent
-           WHERE email_normalized LIKE $${patternAt} ORDER BY created_at DESC, id DESC LIMIT $${wantAt})
-         ORDER BY created_at DESC, id DESC`,
-        params,
-      );
+      let window = probeWindow;
+      let recent = await walk(projectId, page, pattern, window, want);
       if (recent.length === want) return recent;
+      if (recent.length > 0) {
+        const enough = Math.ceil((2 * want * probeWindow) / recent.length);
+        if (enough <= maxWalk) {
+          window = enough;
+          recent = await walk(projectId, page, pattern, window, want);
+          if (recent.length === want) return recent;
+        }
+      }
       const older = keysetWhere(projectId, page);
-      const boundary = `(SELECT created_at, id FROM users WHERE ${older.where} ORDER BY created_at DESC, id DESC OFFSET $${older.params.push(denseWindow - 1)} LIMIT 1)`;
+      const boundary = `(SELECT created_at, id FROM users WHERE ${older.where} ORDER BY created_at DESC, id DESC OFFSET $${older.params.push(window - 1)} LIMIT 1)`;
+      // An ORDER BY the created_at index cannot serve, so that the planner takes the trigram one.
       const rest = await many(
         `SELECT ${COLUMNS} FROM users WHERE ${older.where} AND (created_at, id) < ${boundary}
            AND email_normalized LIKE $${older.params.push(pattern)}
@@ -183,8 +195,9 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
   };
 }
 
-/** Rows the newest-first walk covers before ListUsers search turns to the trigram index. */
-const DENSE_WINDOW = 20_000;
+/** ListUsers search: the newest rows probed first, and the longest ordered walk it then takes. */
+const PROBE_WINDOW = 2_000;
+const MAX_WALK = 50_000;
 
 function keysetWhere(projectId: string, page: PageRequest): { where: string; params: unknown[] } {
   const params: unknown[] = [projectId];
