@@ -1,5 +1,6 @@
 import { signAccessToken } from "../../crypto/access-tokens.js";
 import { openSigningKey } from "../../crypto/signing-keys.js";
+import { newId } from "../../crypto/ids.js";
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import type { Project } from "../../domain/account.js";
 import type { ClientInfo, Session, User } from "../../domain/auth.js";
@@ -29,28 +30,32 @@ export interface SignInContext {
 }
 
 /**
- * A new session with its first token pair, the user's last_login_at and the usage event, all
- * in the caller's transaction: a failure anywhere leaves no half-signed-in user.
+ * A new session with its first token pair, the user's last_login_at and the usage event,
+ * written in one statement: either all of it is stored or none. The access token is signed
+ * first (it names the session), so nothing is written for a sign-in that cannot be answered.
  */
 export async function startSession(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<SignedIn> {
   const now = deps.clock.now();
-  const session = await repos.sessions.create(project.id, {
-    userId: user.id,
-    client: context.client,
-    amr: context.amr,
-    expiresAt: new Date(now.getTime() + project.refreshTokenExpiry * 1000),
-  });
-  const pair = await issuePair(deps, repos, project, user, session);
-  await repos.users.touchLogin(project.id, user.id, now);
-  await repos.authEvents.record({
-    organizationId: project.organizationId,
+  const session: Session = {
+    id: newId("sess"),
     projectId: project.id,
     userId: user.id,
-    kind: context.kind,
-    method: context.method,
-    at: now,
+    ipAddress: context.client.ipAddress,
+    userAgent: context.client.userAgent.slice(0, 512),
+    amr: context.amr,
+    createdAt: now,
+    lastActiveAt: now,
+    expiresAt: new Date(now.getTime() + project.refreshTokenExpiry * 1000),
+    revokedAt: null,
+  };
+  const accessToken = await issueAccessToken(deps, repos, project, user, session);
+  const refreshToken = randomToken("grt");
+  await repos.signIns.record({
+    session,
+    refreshTokenHash: hashToken(refreshToken),
+    event: { organizationId: project.organizationId, projectId: project.id, userId: user.id, kind: context.kind, method: context.method, at: now },
   });
-  return { ...pair, user: { ...user, lastLoginAt: now }, session };
+  return { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer", user: { ...user, lastLoginAt: now }, session };
 }
 
 /** A fresh access token and a refresh token bound to the session (stored only as a hash). */

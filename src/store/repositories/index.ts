@@ -12,6 +12,7 @@ import { signingKeysRepository } from "./signing-keys.js";
 import { refreshTokensRepository } from "./refresh-tokens.js";
 import { revokedAccessTokensRepository } from "./revoked-access-tokens.js";
 import { sessionsRepository } from "./sessions.js";
+import { signInsRepository } from "./sign-ins.js";
 import { ssoConnectionsRepository } from "./sso-connections.js";
 import { userTokensRepository } from "./user-tokens.js";
 import { usersRepository } from "./users.js";
@@ -32,7 +33,8 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     authEvents: authEventsRepository(manager, clock),
     outbox: outboxRepository(manager, clock),
     users: usersRepository(manager, clock),
-    sessions: sessionsRepository(manager, clock),
+    sessions: sessionsRepository(manager),
+    signIns: signInsRepository(manager),
     refreshTokens: refreshTokensRepository(manager, clock),
     revokedAccessTokens: revokedAccessTokensRepository(manager),
     userTokens: userTokensRepository(manager, clock),

@@ -1,7 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { newId } from "../../crypto/ids.js";
-import type { ClientInfo, Session } from "../../domain/auth.js";
-import type { Clock } from "../../domain/clock.js";
+import type { Session } from "../../domain/auth.js";
 
 interface SessionRow {
   id: string;
@@ -33,18 +31,8 @@ function toSession(r: SessionRow): Session {
   };
 }
 
-export function sessionsRepository(manager: EntityManager, clock: Clock) {
+export function sessionsRepository(manager: EntityManager) {
   return {
-    async create(projectId: string, input: { userId: string; client: ClientInfo; amr: string[]; expiresAt: Date }): Promise<Session> {
-      const now = clock.now();
-      const rows = (await manager.query(
-        `INSERT INTO sessions (id, project_id, user_id, ip_address, user_agent, amr, created_at, last_active_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING ${COLUMNS}`,
-        [newId("sess"), projectId, input.userId, input.client.ipAddress, input.client.userAgent.slice(0, 512), input.amr, now, input.expiresAt],
-      )) as SessionRow[];
-      return toSession(rows[0]);
-    },
-
     /** A session that can still be used: not revoked, not past its absolute expiry. */
     async getActive(projectId: string, id: string, now: Date): Promise<Session | null> {
       const rows = (await manager.query(

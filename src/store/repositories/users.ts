@@ -140,10 +140,6 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       return updated[0] ? toUser(updated[0]) : null;
     },
 
-    async touchLogin(projectId: string, id: string, at: Date): Promise<void> {
-      await manager.query(`UPDATE users SET last_login_at = $3 WHERE project_id = $1 AND id = $2`, [projectId, id, at]);
-    },
-
     /** Sessions, tokens and links go with the user (ON DELETE CASCADE). */
     async delete(projectId: string, id: string): Promise<boolean> {
       const result = (await manager.query(`DELETE FROM users WHERE project_id = $1 AND id = $2 RETURNING id`, [projectId, id])) as [
