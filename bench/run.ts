@@ -411,9 +411,7 @@ async function main(): Promise<void> {
     closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) =>
       (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
     );
-  const verifyRequests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
-  const verifyConnect = (seconds: number) =>
-    cannon({ url, path: "/gatehouse.auth.v1.AuthService/VerifyToken", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds });
+  const { verifyRequests, verifyConnect, login, signup } = httpLoads(url, seeded);
   const verifyRest = (seconds: number) =>
     cannon({ url, path: "/v1/auth/token/verify", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds });
   let tokenIndex = 0;
@@ -421,26 +419,6 @@ async function main(): Promise<void> {
     closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) => {
       const token = seeded.accessTokens[tokenIndex++ % seeded.accessTokens.length];
       return (await grpcUnary(grpc[caller % GRPC_CHANNELS], "VerifyToken", { token }, key)).valid === true;
-    });
-  const loginRequests = seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) }));
-  const login = (seconds: number) => cannon({ url, path: "/v1/auth/login", headers: key, requests: loginRequests, connections: ARGON2_CONNECTIONS, seconds });
-  let signups = 0;
-  const signupRun = `${Date.now().toString(36)}`;
-  const signup = (seconds: number) =>
-    cannon({
-      url,
-      path: "/v1/auth/signup",
-      headers: key,
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ email: `signup-${signupRun}-${signups++}@bench.example.com`, password: BENCH_PASSWORD }),
-          }),
-        },
-      ],
-      connections: ARGON2_CONNECTIONS,
-      seconds,
     });
   const argon2Params = `argon2id m=${config.passwordParams.memoryCost} KiB t=${config.passwordParams.timeCost} p=${config.passwordParams.parallelism}`;
   const argon2Child = await startArgon2Ceiling(config.passwordParams);
@@ -666,41 +644,45 @@ async function main(): Promise<void> {
   progress("wrote bench/results.json");
 }
 
+/** The HTTP workloads both the full run and `--profile` drive against a service at `url`. */
+function httpLoads(url: string, seeded: Seeded) {
+  const headers = { "x-service-key": seeded.apiKey };
+  const verifyRequests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
+  const loginRequests = seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) }));
+  let signups = 0;
+  const signupRun = Date.now().toString(36);
+  return {
+    verifyRequests,
+    verifyConnect: (seconds: number) =>
+      cannon({ url, path: "/gatehouse.auth.v1.AuthService/VerifyToken", headers, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds }),
+    login: (seconds: number) => cannon({ url, path: "/v1/auth/login", headers, requests: loginRequests, connections: ARGON2_CONNECTIONS, seconds }),
+    signup: (seconds: number) =>
+      cannon({
+        url,
+        path: "/v1/auth/signup",
+        headers,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ email: `signup-${signupRun}-${signups++}@bench.example.com`, password: BENCH_PASSWORD }),
+            }),
+          },
+        ],
+        connections: ARGON2_CONNECTIONS,
+        seconds,
+      }),
+  };
+}
+
 /** `--profile[=workload]`: one workload for 10 s against a service run with --cpu-prof. */
 async function profileWorkload(workload: (typeof PROFILED)[number], env: Record<string, string>, seeded: Seeded): Promise<void> {
   const profileDir = join(scratchDir, "profile");
   const service = await startGatehouse(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
   const url = `http://127.0.0.1:${service.port}`;
   progress(`gatehouse (profiled) listening on ${service.port}`);
-  const headers = { "x-service-key": seeded.apiKey };
-  let signups = 0;
-  const load = (seconds: number) =>
-    workload === "verify"
-      ? cannon({
-          url,
-          path: "/gatehouse.auth.v1.AuthService/VerifyToken",
-          headers,
-          requests: seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) })),
-          connections: VERIFY_CONNECTIONS,
-          seconds,
-        })
-      : workload === "login"
-        ? cannon({
-            url,
-            path: "/v1/auth/login",
-            headers,
-            requests: seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) })),
-            connections: ARGON2_CONNECTIONS,
-            seconds,
-          })
-        : cannon({
-            url,
-            path: "/v1/auth/signup",
-            headers,
-            requests: [{ setupRequest: (r) => ({ ...r, body: JSON.stringify({ email: `profile-${signups++}@bench.example.com`, password: BENCH_PASSWORD }) }) }],
-            connections: ARGON2_CONNECTIONS,
-            seconds,
-          });
+  const loads = httpLoads(url, seeded);
+  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup }[workload];
   await load(WARMUP_S);
   const run = await load(10);
   progress(`${workload} under the profiler: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
