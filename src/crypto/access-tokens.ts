@@ -47,7 +47,6 @@ export async function signAccessToken(input: SignInput): Promise<{ token: string
 
 /** A compact JWS taken apart; nothing in it is trusted yet. */
 export interface ParsedToken {
-  header: Record<string, unknown>;
   kid: string;
   signingInput: Buffer;
   signature: Buffer;
@@ -84,13 +83,13 @@ export function parseToken(token: string): ParsedToken | undefined {
   const signature = Buffer.from(signatureSegment, "base64url");
   // ES256 signatures are r || s, 32 bytes each (RFC 7518 section 3.4).
   if (signature.length !== 64) return undefined;
-  return { header, kid: header.kid, signingInput: Buffer.from(`${headerSegment}.${payloadSegment}`, "ascii"), signature, payloadSegment };
+  return { kid: header.kid, signingInput: Buffer.from(`${headerSegment}.${payloadSegment}`, "ascii"), signature, payloadSegment };
 }
 
 /** How far in the future an `iat` may lie (clock skew between instances) before the token is refused. */
 export const IAT_SKEW_SECONDS = 30;
 
-/** The public key of a signing key, for verifyAccessToken. */
+/** The public key of a signing key, for verifySignature. */
 export function verificationKey(publicJwk: JWK): KeyObject {
   return createPublicKey({ key: publicJwk as JsonWebKey, format: "jwk" });
 }
