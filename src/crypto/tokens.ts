@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** `${prefix}_` + base64url of `bytes` random bytes; the prefix tells a leaked secret's kind. */
 export function randomToken(prefix: string, bytes = 32): string {
@@ -11,7 +11,7 @@ export function randomToken(prefix: string, bytes = 32): string {
  * lookup.
  */
 export function hashToken(raw: string): string {
-  return createHash("sha256").update(raw, "utf8").digest("hex");
+  return hash("sha256", raw, "hex");
 }
 
 /** Compares digests rather than inputs, so neither the content nor the length leaks in time. */

@@ -1,10 +1,11 @@
 import type { ContextValues } from "@connectrpc/connect";
-import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
+import { universalResponseToNodeResponse } from "@connectrpc/connect-node";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
-import { createAsyncIterable, readAllBytes } from "@connectrpc/connect/protocol";
+import { readAllBytes } from "@connectrpc/connect/protocol";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
+import { runUnaryCall, webHeaders } from "./unary-call.js";
 
 /** A Connect unary POST (JSON or binary), as opposed to gRPC, gRPC-Web, streams and GET. */
 export function isConnectUnaryPost(req: NodeRequest): boolean {
@@ -35,8 +36,7 @@ export async function serveConnectUnary(
     res.setHeader("connection", "close");
     return writeReasonError(res, requestId, "REQUEST_TOO_LARGE", `request body exceeds ${maxBodyBytes} bytes`, 413);
   }
-  const request = { ...universalRequestFromNodeRequest(req, res, undefined, contextValues), body: createAsyncIterable([new Uint8Array(body)]) };
-  const answer = await handler(request);
+  const answer = await runUnaryCall(req, res, handler, { header: webHeaders(req), body, contextValues });
   // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
   if (answer.trailer !== undefined) return universalResponseToNodeResponse(answer, res);
   const bytes = answer.body ? await readAllBytes(answer.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();

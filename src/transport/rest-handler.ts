@@ -2,12 +2,12 @@ import type { IncomingMessage } from "node:http";
 import type { Http2ServerRequest } from "node:http2";
 import { ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
-import { universalRequestFromNodeRequest } from "@connectrpc/connect-node";
-import { createAsyncIterable, readAllBytes } from "@connectrpc/connect/protocol";
+import { readAllBytes } from "@connectrpc/connect/protocol";
 import { DomainError } from "../domain/errors.js";
 import { restErrorFromConnect, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";
+import { runUnaryCall } from "./unary-call.js";
 
 export type NodeRequest = IncomingMessage | Http2ServerRequest;
 
@@ -41,13 +41,11 @@ export async function serveRest(
   header.set("content-type", "application/json");
   // Passed as bytes, not as parsed JSON: Connect applies the router's JSON options (unknown
   // fields ignored) only when it parses the body itself.
-  const base = universalRequestFromNodeRequest(req, res, undefined, contextValues);
-  const uRes = await match.route.handler({
-    ...base,
-    method: "POST",
-    url: new URL(match.route.handler.requestPath, base.url).toString(),
+  const uRes = await runUnaryCall(req, res, match.route.handler, {
+    path: match.route.handler.requestPath,
     header,
-    body: createAsyncIterable([new TextEncoder().encode(JSON.stringify(message))]),
+    body: Buffer.from(JSON.stringify(message)),
+    contextValues,
   });
   const bytes = uRes.body ? await readAllBytes(uRes.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
   const json = bytes.length > 0 ? (JSON.parse(new TextDecoder().decode(bytes)) as JsonObject) : {};
