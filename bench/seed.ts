@@ -5,7 +5,7 @@ import { createDeps } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createOrganization } from "../src/flows/create-organization.js";
 import { createProject } from "../src/flows/projects/create-project.js";
-import { startSession } from "../src/flows/auth/tokens.js";
+import { startSessionForNewUser } from "../src/flows/auth/tokens.js";
 import { issuerOf } from "../src/flows/auth/issuer.js";
 import { signAccessToken } from "../src/crypto/access-tokens.js";
 import { openSigningKey } from "../src/crypto/signing-keys.js";
@@ -76,19 +76,19 @@ export async function seed(
   const loginEmails: string[] = [];
   const accessTokens: string[] = [];
   const refreshTokens: string[] = [];
-  const sessionsWanted = Math.max(options.tokens, options.refreshCallers);
-  const userCount = Math.max(options.loginUsers, sessionsWanted);
+  const userCount = Math.max(options.loginUsers, options.tokens, options.refreshCallers);
   for (let i = 0; i < userCount; i++) {
     const email = `login${i}@bench.example.com`;
-    const user = await deps.db.repos.users.create(project.id, { organizationId: project.organizationId, email, passwordHash, metadata: {} });
+    // Every seeded user is created signed in, as a signup would leave it.
+    const signedIn = await startSessionForNewUser(deps, deps.db.repos, project, { email, passwordHash, metadata: {} }, {
+      amr: ["pwd"],
+      method: "password",
+      kind: "signup",
+      client: CLIENT,
+    });
     if (i < options.loginUsers) loginEmails.push(email);
-    if (i < sessionsWanted) {
-      const signedIn = await deps.db.transaction((repos) =>
-        startSession(deps, repos, project, user, { amr: ["pwd"], method: "password", kind: "login", client: CLIENT }),
-      );
-      if (i < options.tokens) accessTokens.push(signedIn.accessToken);
-      if (i < options.refreshCallers) refreshTokens.push(signedIn.refreshToken);
-    }
+    if (i < options.tokens) accessTokens.push(signedIn.accessToken);
+    if (i < options.refreshCallers) refreshTokens.push(signedIn.refreshToken);
   }
   options.progress(`seeded project ${project.id}: ${userCount} users with sessions, ${accessTokens.length} access tokens`);
 

@@ -40,6 +40,21 @@ describe("signup, VerifyToken and JWKS", () => {
     expect(weak.body.reason).toBe("WEAK_PASSWORD");
   });
 
+  it("signup stores what it answers; a refused duplicate leaves the first user with its one session", async () => {
+    const { email, body } = await app.signup();
+    const stored = await app.call("GET", `/v1/auth/users/${body.user.id}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body).toEqual(body.user);
+    expect(body.user.last_login_at).toBe(body.user.created_at);
+    const again = await app.call("POST", "/v1/auth/signup", { email, password: "another fine passphrase" });
+    expect(again.body.reason).toBe("EMAIL_EXISTS");
+    const sessions = await app.call("GET", "/v1/auth/sessions", undefined, body.access_token);
+    expect(sessions.body.data.map((s: { id: string }) => s.id)).toEqual([JSON.parse(Buffer.from(body.access_token.split(".")[1], "base64url").toString()).sid]);
+    const login = await app.call("POST", "/v1/auth/login", { email, password: "a sturdy passphrase 1" });
+    expect(login.status).toBe(200);
+    expect(login.body.user.id).toBe(body.user.id);
+  });
+
   it("VerifyToken: valid with claims over REST and gRPC; garbage is valid: false", async () => {
     const { body } = await app.signup();
     const rest = await app.call("POST", "/v1/auth/token/verify", { token: body.access_token });

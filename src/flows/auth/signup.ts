@@ -6,7 +6,7 @@ import { UniqueViolation } from "../../store/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import type { FlowDeps } from "../deps.js";
 import { queueVerificationEmail } from "./email-verification.js";
-import { startSession, type SignedIn } from "./tokens.js";
+import { startSessionForNewUser, type SignedIn, type SignInContext } from "./tokens.js";
 
 export interface SignupInput {
   email: string;
@@ -18,9 +18,9 @@ export interface SignupInput {
 }
 
 /**
- * User, session, refresh token, usage event and (when asked) the verification email in one
- * transaction; the email is handed to delivery after commit. The password is hashed before the
- * transaction opens: argon2 is the slow part and must not hold a connection.
+ * User, session, refresh token and usage event in one statement, with (when asked) the
+ * verification email in the same transaction; the email is handed to delivery after commit.
+ * The password is hashed first: argon2 is the slow part and must not hold a connection.
  */
 export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignedIn> {
   if (isCommonPassword(input.password)) {
@@ -29,24 +29,18 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   const passwordHash = await deps.passwords.hash(input.password);
   let verification: QueuedMail | undefined;
   try {
-    const signedIn = await deps.db.transaction(async (repos) => {
-      const user = await repos.users.create(project.id, {
-        organizationId: project.organizationId,
-        email: input.email,
-        passwordHash,
-        metadata: input.metadata,
-      });
-      const signedIn = await startSession(deps, repos, project, user, {
-        amr: ["pwd"],
-        method: "password",
-        kind: "signup",
-        client: input.client,
-      });
-      if (input.sendVerification ?? project.sendVerification) {
-        verification = await queueVerificationEmail(deps, repos, project, signedIn.user, "signup");
-      }
-      return signedIn;
-    });
+    const context: SignInContext = { amr: ["pwd"], method: "password", kind: "signup", client: input.client };
+    const newUser = { email: input.email, passwordHash, metadata: input.metadata };
+    // Without a verification email the one statement is the whole signup; with one, the
+    // outbox row joins it in a transaction.
+    const signedIn =
+      (input.sendVerification ?? project.sendVerification)
+        ? await deps.db.transaction(async (repos) => {
+            const signedIn = await startSessionForNewUser(deps, repos, project, newUser, context);
+            verification = await queueVerificationEmail(deps, repos, project, signedIn.user, "signup");
+            return signedIn;
+          })
+        : await startSessionForNewUser(deps, deps.db.repos, project, newUser, context);
     if (verification) deps.mail.release(verification);
     return signedIn;
   } catch (error) {

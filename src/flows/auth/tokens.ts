@@ -6,6 +6,7 @@ import type { Project } from "../../domain/account.js";
 import type { ClientInfo, Session, User } from "../../domain/auth.js";
 import type { AuthEventKind, AuthMethod } from "../../domain/usage.js";
 import type { Repositories } from "../../store/database.js";
+import type { NewUserWrite, SignInWrite } from "../../store/repositories/sign-ins.js";
 import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "./issuer.js";
 
@@ -35,6 +36,32 @@ export interface SignInContext {
  * first (it names the session), so nothing is written for a sign-in that cannot be answered.
  */
 export async function startSession(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<SignedIn> {
+  const { tokens, write } = await prepareSignIn(deps, repos, project, user, context);
+  await repos.signIns.record(write);
+  return { ...tokens, user: { ...user, lastLoginAt: write.session.createdAt }, session: write.session };
+}
+
+/**
+ * Signup's sign-in: the same writes with the user row itself, in the same one statement. A
+ * duplicate email fails the statement, so there is never a user without its session or the
+ * reverse.
+ */
+export async function startSessionForNewUser(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  newUser: Omit<NewUserWrite, "id" | "organizationId">,
+  context: SignInContext,
+): Promise<SignedIn> {
+  const row: NewUserWrite = { ...newUser, id: newId("usr"), organizationId: project.organizationId, email: newUser.email.trim() };
+  // Only what the access token names (id, email) is read before the row exists.
+  const claimsOf = { id: row.id, email: row.email } as User;
+  const { tokens, write } = await prepareSignIn(deps, repos, project, claimsOf, context);
+  const user = await repos.signIns.recordSignup(row, write);
+  return { ...tokens, user, session: write.session };
+}
+
+async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<{ tokens: TokenPair; write: SignInWrite }> {
   const now = deps.clock.now();
   const session: Session = {
     id: newId("sess"),
@@ -50,12 +77,14 @@ export async function startSession(deps: FlowDeps, repos: Repositories, project:
   };
   const accessToken = await issueAccessToken(deps, repos, project, user, session);
   const refreshToken = randomToken("grt");
-  await repos.signIns.record({
-    session,
-    refreshTokenHash: hashToken(refreshToken),
-    event: { organizationId: project.organizationId, projectId: project.id, userId: user.id, kind: context.kind, method: context.method, at: now },
-  });
-  return { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer", user: { ...user, lastLoginAt: now }, session };
+  return {
+    tokens: { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer" },
+    write: {
+      session,
+      refreshTokenHash: hashToken(refreshToken),
+      event: { organizationId: project.organizationId, projectId: project.id, userId: user.id, kind: context.kind, method: context.method, at: now },
+    },
+  };
 }
 
 /** A fresh access token and a refresh token bound to the session (stored only as a hash). */

@@ -1,7 +1,10 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import type { Session } from "../../domain/auth.js";
+import { normalizeEmail } from "../../domain/account.js";
+import type { Session, User } from "../../domain/auth.js";
 import type { AuthEvent } from "../../domain/usage.js";
+import { translateUniqueViolation } from "../errors.js";
+import { toUser, USER_COLUMNS, type UserRow } from "./users.js";
 
 export interface SignInWrite {
   /** The new session, id included (the access token names it before it is written). */
@@ -10,45 +13,73 @@ export interface SignInWrite {
   event: AuthEvent & { at: Date };
 }
 
+/** A signup's user row; its id is chosen by the caller, since the access token names it first. */
+export interface NewUserWrite {
+  id: string;
+  organizationId: string;
+  email: string;
+  passwordHash: string | null;
+  metadata: Record<string, unknown>;
+}
+
 // Everything a sign-in writes (its session, its first refresh token, the user's last_login_at
-// and the usage event) in one statement: one round trip instead of six, and atomic on its own,
-// so a sign-in needs no transaction unless it writes something else too.
+// and the usage event) in one statement, and for a signup the user row too: one round trip
+// instead of six, and atomic on its own, so a sign-in needs no transaction unless it writes
+// something else as well.
 export function signInsRepository(manager: EntityManager) {
   return {
     async record(write: SignInWrite): Promise<void> {
-      const { session: s, event: e } = write;
+      const params: unknown[] = [];
+      const writes = signInWrites(write, params);
       await manager.query(
-        `WITH new_session AS (
-           INSERT INTO sessions (id, project_id, user_id, ip_address, user_agent, amr, created_at, last_active_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id
-         ), refresh AS (
-           INSERT INTO refresh_tokens (id, project_id, session_id, token_hash, created_at, expires_at)
-           SELECT $9, $2, id, $10, $7, $8 FROM new_session
-         ), touched AS (
-           UPDATE users SET last_login_at = $7 WHERE project_id = $2 AND id = $3
-         )
-         INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
-         VALUES ($11, $2, $3, $12, $13, $14, $15)`,
-        [
-          s.id,
-          s.projectId,
-          s.userId,
-          s.ipAddress,
-          s.userAgent,
-          s.amr,
-          s.createdAt,
-          s.expiresAt,
-          newId("rt"),
-          write.refreshTokenHash,
-          e.organizationId,
-          e.kind,
-          e.method,
-          e.tokensIssued ?? 1,
-          e.at,
-        ],
+        `WITH ${writes}
+         UPDATE users SET last_login_at = $${params.push(write.session.createdAt)}
+         WHERE project_id = $${params.push(write.session.projectId)} AND id = $${params.push(write.session.userId)}`,
+        params,
       );
     },
+
+    /**
+     * A signup: the user row (last_login_at already set) with the sign-in's writes. A duplicate
+     * email is UniqueViolation users_project_email_key, and then nothing at all was written.
+     */
+    async recordSignup(user: NewUserWrite, write: SignInWrite): Promise<User> {
+      const params: unknown[] = [];
+      const p = (value: unknown) => `$${params.push(value)}`;
+      const at = p(write.session.createdAt);
+      const newUser = `new_user AS (
+           INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, metadata,
+             email_verified, created_at, updated_at, last_login_at)
+           VALUES (${p(user.id)}, ${p(user.organizationId)}, ${p(write.session.projectId)}, ${p(user.email.trim())},
+             ${p(normalizeEmail(user.email))}, ${p(user.passwordHash)}, ${p(JSON.stringify(user.metadata))}, false, ${at}, ${at}, ${at})
+           RETURNING ${USER_COLUMNS}
+         )`;
+      const rows = (await translateUniqueViolation(() =>
+        manager.query(`WITH ${newUser}, ${signInWrites(write, params)} SELECT * FROM new_user`, params),
+      )) as UserRow[];
+      return toUser(rows[0]);
+    },
   };
+}
+
+/** The session, refresh token and usage event as CTEs, their parameters appended to `params`. */
+function signInWrites(write: SignInWrite, params: unknown[]): string {
+  const { session: s, event: e } = write;
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const project = p(s.projectId);
+  const created = p(s.createdAt);
+  const expires = p(s.expiresAt);
+  return `new_session AS (
+           INSERT INTO sessions (id, project_id, user_id, ip_address, user_agent, amr, created_at, last_active_at, expires_at)
+           VALUES (${p(s.id)}, ${project}, ${p(s.userId)}, ${p(s.ipAddress)}, ${p(s.userAgent)}, ${p(s.amr)}, ${created}, ${created}, ${expires})
+           RETURNING id
+         ), refresh AS (
+           INSERT INTO refresh_tokens (id, project_id, session_id, token_hash, created_at, expires_at)
+           SELECT ${p(newId("rt"))}, ${project}, id, ${p(write.refreshTokenHash)}, ${created}, ${expires} FROM new_session
+         ), event AS (
+           INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
+           VALUES (${p(e.organizationId)}, ${project}, ${p(s.userId)}, ${p(e.kind)}, ${p(e.method)}, ${p(e.tokensIssued ?? 1)}, ${p(e.at)})
+         )`;
 }
 
 export type SignInsRepository = ReturnType<typeof signInsRepository>;

@@ -1,12 +1,11 @@
 import type { EntityManager } from "typeorm";
-import { newId } from "../../crypto/ids.js";
 import { normalizeEmail } from "../../domain/account.js";
 import type { User } from "../../domain/auth.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { translateUniqueViolation } from "../errors.js";
 
-interface UserRow {
+export interface UserRow {
   id: string;
   organization_id: string;
   project_id: string;
@@ -21,10 +20,10 @@ interface UserRow {
   last_login_at: Date | null;
 }
 
-const COLUMNS = `id, organization_id, project_id, email, email_verified, phone, phone_verified, metadata, disabled,
+export const USER_COLUMNS = `id, organization_id, project_id, email, email_verified, phone, phone_verified, metadata, disabled,
   created_at, updated_at, last_login_at`;
 
-function toUser(r: UserRow): User {
+export function toUser(r: UserRow): User {
   return {
     id: r.id,
     organizationId: r.organization_id,
@@ -40,14 +39,6 @@ function toUser(r: UserRow): User {
     updatedAt: new Date(r.updated_at),
     lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
   };
-}
-
-export interface CreateUserInput {
-  organizationId: string;
-  email: string;
-  passwordHash: string | null;
-  metadata: Record<string, unknown>;
-  emailVerified?: boolean;
 }
 
 export interface UserChanges {
@@ -68,7 +59,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
   const walk = (projectId: string, page: PageRequest, pattern: string, window: number, want: number) => {
     const { where, params } = keysetWhere(projectId, page);
     return many(
-      `SELECT ${COLUMNS} FROM users WHERE project_id = $1 AND id IN (
+      `SELECT ${USER_COLUMNS} FROM users WHERE project_id = $1 AND id IN (
          SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${where}
                          ORDER BY created_at DESC, id DESC LIMIT $${params.push(window)}) AS recent
          WHERE email_normalized LIKE $${params.push(pattern)} ORDER BY created_at DESC, id DESC LIMIT $${params.push(want)})
@@ -81,29 +72,14 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
     return rows[0] ? toUser(rows[0]) : null;
   };
   return {
-    /** Unique per project by normalized email: a duplicate is UniqueViolation users_project_email_key. */
-    async create(projectId: string, input: CreateUserInput): Promise<User> {
-      const now = clock.now();
-      const rows = await translateUniqueViolation(() =>
-        manager.query(
-          `INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, metadata,
-             email_verified, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${COLUMNS}`,
-          [newId("usr"), input.organizationId, projectId, input.email.trim(), normalizeEmail(input.email), input.passwordHash,
-            JSON.stringify(input.metadata), input.emailVerified ?? false, now],
-        ),
-      );
-      return toUser((rows as UserRow[])[0]);
-    },
-
     get(projectId: string, id: string): Promise<User | null> {
-      return one(`SELECT ${COLUMNS} FROM users WHERE project_id = $1 AND id = $2`, [projectId, id]);
+      return one(`SELECT ${USER_COLUMNS} FROM users WHERE project_id = $1 AND id = $2`, [projectId, id]);
     },
 
     /** For sign-in: the user and its password hash (null for passwordless users). */
     async findCredentials(projectId: string, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
       const rows = (await manager.query(
-        `SELECT ${COLUMNS}, password_hash FROM users WHERE project_id = $1 AND email_normalized = $2`,
+        `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE project_id = $1 AND email_normalized = $2`,
         [projectId, normalizeEmail(email)],
       )) as Array<UserRow & { password_hash: string | null }>;
       return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
@@ -134,7 +110,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       if (changes.passwordHash !== undefined) set("password_hash", changes.passwordHash);
       set("updated_at", clock.now());
       const rows = await translateUniqueViolation(() =>
-        manager.query(`UPDATE users SET ${sets.join(", ")} WHERE project_id = $1 AND id = $2 RETURNING ${COLUMNS}`, params),
+        manager.query(`UPDATE users SET ${sets.join(", ")} WHERE project_id = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, params),
       );
       const updated = (rows as [UserRow[], number])[0] ?? [];
       return updated[0] ? toUser(updated[0]) : null;
@@ -157,7 +133,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       const want = page.limit + 1;
       if (!search) {
         const { where, params } = keysetWhere(projectId, page);
-        return many(`SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.push(want)}`, params);
+        return many(`SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.push(want)}`, params);
       }
       // PostgreSQL cannot estimate how many emails contain a substring and assumes 1 %, so it
       // always walks the created_at index and filters: quick for a common substring, a scan of
@@ -181,7 +157,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       const boundary = `(SELECT created_at, id FROM users WHERE ${older.where} ORDER BY created_at DESC, id DESC OFFSET $${older.params.push(window - 1)} LIMIT 1)`;
       // An ORDER BY the created_at index cannot serve, so that the planner takes the trigram one.
       const rest = await many(
-        `SELECT ${COLUMNS} FROM users WHERE ${older.where} AND (created_at, id) < ${boundary}
+        `SELECT ${USER_COLUMNS} FROM users WHERE ${older.where} AND (created_at, id) < ${boundary}
            AND email_normalized LIKE $${older.params.push(pattern)}
          ORDER BY created_at + interval '0 s' DESC, id DESC LIMIT $${older.params.push(want - recent.length)}`,
         older.params,
