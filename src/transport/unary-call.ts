@@ -49,9 +49,12 @@ export function webHeaders(req: NodeRequest): Headers {
   return header;
 }
 
+// Concatenated rather than parsed: connect's handler parses it once more anyway, for the query
+// string only, and a path here always starts with "/" (the router matched it, or it is a
+// handler's own requestPath).
 function requestUrl(req: NodeRequest, path: string): string {
   const authority = "authority" in req ? req.authority : req.headers.host;
   if (authority === undefined) throw new ConnectError("unable to determine request authority from Node.js server request", Code.Internal);
   const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
-  return new URL(path, `${encrypted ? "https" : "http"}://${authority}`).toString();
+  return `${encrypted ? "https" : "http"}://${authority}${path}`;
 }
