@@ -1,4 +1,5 @@
-// First: sizes the libuv pool before any other module can queue work on it.
+// npm start preloads this with --require, which is what sizes the libuv pool (threadpool.ts);
+// imported here for the size it found, and first, for a process started without the preload.
 import { threadpoolSize } from "./threadpool.js";
 import cluster from "node:cluster";
 import { startGatehouse } from "./app.js";

@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { startCommand } from "../bench/start-command.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { http } from "./helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
@@ -39,6 +42,26 @@ describe("start-up configuration", () => {
     expect(result.code).toBe(78);
     expect(result.stderr).toContain("GATEHOUSE_SECRET is required when NODE_ENV=production");
   });
+});
+
+describe("npm start", () => {
+  // The libuv pool is sized for the argon2 gate (ARGON2_MAX_IN_FLIGHT + 4) by a preload, since
+  // an ES module entry point is loaded through the pool before its first line runs.
+  it("runs the build with the pool sized before anything used it; without the preload it stays at libuv's 4", async () => {
+    await promisify(execFile)(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
+    const start = startCommand(process.cwd());
+    const { env } = await freshDatabase();
+    const settings = { ...env, ...start.env, ARGON2_MAX_IN_FLIGHT: "3" };
+    const threadpoolOf = async (args: string[]) => {
+      const service = await spawnService(settings, undefined, args);
+      service.child.kill("SIGTERM");
+      expect(await service.exited).toBe(0);
+      const listening = service.stdout().split("\n").find((line) => line.includes('"msg":"gatehouse listening"'))!;
+      return (JSON.parse(listening) as { threadpool: number }).threadpool;
+    };
+    expect(await threadpoolOf([...start.nodeArgs, start.script])).toBe(7);
+    expect(await threadpoolOf([start.script])).toBe(4);
+  }, 60_000);
 });
 
 describe("graceful shutdown", () => {

@@ -13,11 +13,15 @@ export interface ServiceProcess {
 const LISTENING = /"port":(\d+)[^\n]*"msg":"gatehouse listening"/;
 
 /**
- * Runs the service as its own process, the way `npm start` does, and waits until it listens:
- * until a stdout line matches `ready`, whose first group is the port.
+ * Runs the service as its own process (from src/ through tsx unless `args` say otherwise) and
+ * waits until it listens: until a stdout line matches `ready`, whose first group is the port.
  */
-export async function spawnService(env: Record<string, string | undefined>, ready: RegExp = LISTENING): Promise<ServiceProcess> {
-  const { child, exited, output } = run(["--import", "tsx", "src/main.ts"], env);
+export async function spawnService(
+  env: Record<string, string | undefined>,
+  ready: RegExp = LISTENING,
+  args = ["--import", "tsx", "src/main.ts"],
+): Promise<ServiceProcess> {
+  const { child, exited, output } = run(args, env);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), 60_000);
     child.stdout.on("data", () => {
