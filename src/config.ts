@@ -36,6 +36,8 @@ export interface Config {
    * core, so the default shares the cores among the processes that actually run.
    */
   passwordMaxInFlight: number;
+  /** How much lower than the event loop the libuv pool (argon2) runs, in nice steps (Linux). */
+  threadpoolNice: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(read, "SHUTDOWN_GRACE_MS", 8000, 0, 60000),
     workers,
     passwordMaxInFlight: integer(read, "ARGON2_MAX_IN_FLIGHT", defaultPasswordMaxInFlight(workers, databaseUrl !== undefined), 1, 64),
+    threadpoolNice: integer(read, "THREADPOOL_NICE", 4, 0, 19),
   };
 }
 

@@ -1,6 +1,6 @@
 // npm start preloads this with --require, which is what sizes the libuv pool (threadpool.ts);
 // imported here for the size it found, and first, for a process started without the preload.
-import { threadpoolSize } from "./threadpool.js";
+import { threadpool } from "./threadpool.js";
 import cluster from "node:cluster";
 import { startGatehouse } from "./app.js";
 import { runPrimary, type ListeningMessage } from "./cluster.js";
@@ -40,7 +40,7 @@ async function serve(config: Config, logger: Logger, worker?: number): Promise<v
     logger,
     skipBootstrap: worker !== undefined,
     // The pid tells the workers' lines apart (the logger's base fields omit it).
-    listening: { ...(worker !== undefined && { worker, pid: process.pid }), threadpool: threadpoolSize() },
+    listening: { ...(worker !== undefined && { worker, pid: process.pid }), threadpool: threadpool().size, threadpool_nice: threadpool().nice },
   });
   if (worker !== undefined) process.send?.({ type: "gatehouse:listening", port: gatehouse.port } satisfies ListeningMessage);
   let stopping = false;

@@ -1,4 +1,5 @@
 import { access, readdirSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { loadConfig } from "./config.js";
 
 // libuv sizes its thread pool once, from UV_THREADPOOL_SIZE, when the first task is queued;
@@ -15,35 +16,59 @@ import { loadConfig } from "./config.js";
 const FREE_FOR_IO = 4;
 const LIBUV_DEFAULT = 4;
 
+//
+// On Linux it also lowers the pool threads' priority by THREADPOOL_NICE steps: with argon2 on
+// every core, the event loop otherwise waits for a scheduler slice behind the hashes, and a
+// login storm tripled VerifyToken's p99. Lowered, argon2 still gets every cycle the event loop
+// and PostgreSQL leave.
 const inherited = Number(process.env.UV_THREADPOOL_SIZE) || LIBUV_DEFAULT;
-if (!process.env.UV_THREADPOOL_SIZE?.trim()) {
-  const maxInFlight = passwordMaxInFlight();
-  if (maxInFlight !== undefined) process.env.UV_THREADPOOL_SIZE = String(maxInFlight + FREE_FOR_IO);
+const config = readConfig();
+if (!process.env.UV_THREADPOOL_SIZE?.trim() && config) {
+  process.env.UV_THREADPOOL_SIZE = String(config.passwordMaxInFlight + FREE_FOR_IO);
 }
-const started = startPool();
+const started = startPool(config?.threadpoolNice ?? 0);
 
-/** The size of this process's libuv pool: counted when it started here, else the size it had. */
-export function threadpoolSize(): number {
-  return started ?? inherited;
+export interface Threadpool {
+  /** Threads in this process's libuv pool: counted when it started here, else the size it had. */
+  size: number;
+  /** Nice steps below the event loop, when this module started the pool (0 otherwise). */
+  nice: number;
 }
 
-// Queues one task so that libuv starts every pool thread now, synchronously, and counts the
-// threads that appeared (Linux only): 0 new threads means the pool was already running.
-function startPool(): number | undefined {
+export function threadpool(): Threadpool {
+  return started ?? { size: inherited, nice: 0 };
+}
+
+// Queues one task so that libuv starts every pool thread now, synchronously, and finds the
+// threads that appeared (Linux only): none means the pool was already running.
+function startPool(nice: number): Threadpool | undefined {
   if (process.platform !== "linux") {
     access(".", () => {});
     return undefined;
   }
   const before = new Set(readdirSync("/proc/self/task"));
   access(".", () => {});
-  const added = readdirSync("/proc/self/task").filter((tid) => !before.has(tid)).length;
-  return added > 0 ? added : undefined;
+  const added = readdirSync("/proc/self/task").filter((tid) => !before.has(tid));
+  if (added.length === 0) return undefined;
+  let lowered = 0;
+  try {
+    for (const tid of added) {
+      // Relative to the thread's own niceness, so a process started under `nice` goes lower still.
+      const current = getPriority(Number(tid));
+      setPriority(Number(tid), Math.min(19, current + nice));
+      lowered = Math.min(19, current + nice) - current;
+    }
+  } catch {
+    // A sandbox that forbids it: the pool keeps the process's priority.
+    lowered = 0;
+  }
+  return { size: added.length, nice: lowered };
 }
 
 // A bad value is left for main.ts to report with its exit code; here it only means "no opinion".
-function passwordMaxInFlight(): number | undefined {
+function readConfig() {
   try {
-    return loadConfig().passwordMaxInFlight;
+    return loadConfig();
   } catch {
     return undefined;
   }
