@@ -20,7 +20,7 @@ import type { Client } from "@grpc/grpc-js";
 import { loadConfig } from "../src/config.js";
 import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
 import { formatProfile, summarizeProfiles } from "./profile.js";
-import { startCommand } from "./start-command.js";
+import { sourceNodeArgs, startCommand, type StartCommand } from "./start-command.js";
 import { BENCH_PASSWORD, openBenchDeps, seed, type Seeded } from "./seed.js";
 import { pairedRatio, percentile, summarize, withPeakRss, type RunResult, type Summary } from "./stats.js";
 
@@ -188,7 +188,7 @@ async function interleaved(entries: Measured[], rounds = RUNS): Promise<Summary[
 /** A ceiling child, with the same environment settings and node flags as the service. */
 function spawnCeiling(args: string[]): ChildProcess {
   const start = startCommand(ROOT);
-  const child = spawn(process.execPath, [...start.nodeArgs, "--import", "tsx", "bench/ceiling-servers.ts", ...args], {
+  const child = spawn(process.execPath, [...nodeArgsOf(start), "--import", "tsx", "bench/ceiling-servers.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...start.env },
     stdio: ["pipe", "pipe", "inherit"],
@@ -236,7 +236,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
 function serviceCommand(): string {
   const start = startCommand(ROOT);
   const env = Object.entries(start.env).map(([k, v]) => `${k}=${v} `).join("");
-  return `${env}node ${[...start.nodeArgs, ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])].join(" ")}`;
+  return `${env}node ${[...nodeArgsOf(start), ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])].join(" ")}`;
+}
+
+/** npm start's node flags, mapped to the sources under --tsx. */
+function nodeArgsOf(start: StartCommand): string[] {
+  return DIST ? start.nodeArgs : sourceNodeArgs(start.nodeArgs);
 }
 
 /** Gatehouse as an operator runs it (`node dist/src/main.js`, or src/ through tsx with --tsx); logs go to a file. */
@@ -244,7 +249,7 @@ async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = 
   const log = join(scratchDir, "gatehouse.log");
   const fd = openSync(log, "w");
   const start = startCommand(ROOT);
-  const argv = [...start.nodeArgs, ...nodeArgs, ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])];
+  const argv = [...nodeArgsOf(start), ...nodeArgs, ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env: { ...env, ...start.env }, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   children.add(child);

@@ -24,3 +24,19 @@ export function startCommand(root: string): StartCommand {
   const script = words.pop()!;
   return { env, nodeArgs: words, script };
 }
+
+/**
+ * The same flags for running src/ through tsx (`--tsx`, where nothing is built): a preload of
+ * the build (`--require ./dist/src/x.js`) becomes the source file behind tsx's CommonJS hook.
+ */
+export function sourceNodeArgs(nodeArgs: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < nodeArgs.length; i++) {
+    const built = nodeArgs[i] === "--require" ? /^\.\/dist\/(src\/.+)\.js$/.exec(nodeArgs[i + 1] ?? "") : null;
+    if (built) {
+      out.push("--require", "tsx/cjs", "--require", `./${built[1]}.ts`);
+      i++;
+    } else out.push(nodeArgs[i]);
+  }
+  return out;
+}

@@ -13,14 +13,14 @@ import { loadConfig } from "./config.js";
 // inherit both the flag and the variable. Under `npm run dev` and the tests the pool has already
 // started when this runs, and keeps the size it started with. An operator's own
 // UV_THREADPOOL_SIZE is always kept.
-const FREE_FOR_IO = 4;
-const LIBUV_DEFAULT = 4;
-
 //
 // On Linux it also lowers the pool threads' priority by THREADPOOL_NICE steps: with argon2 on
 // every core, the event loop otherwise waits for a scheduler slice behind the hashes, and a
 // login storm tripled VerifyToken's p99. Lowered, argon2 still gets every cycle the event loop
 // and PostgreSQL leave.
+const FREE_FOR_IO = 4;
+const LIBUV_DEFAULT = 4;
+
 const inherited = Number(process.env.UV_THREADPOOL_SIZE) || LIBUV_DEFAULT;
 const config = readConfig();
 if (!process.env.UV_THREADPOOL_SIZE?.trim() && config) {
@@ -55,12 +55,13 @@ function startPool(nice: number): Threadpool | undefined {
     for (const tid of added) {
       // Relative to the thread's own niceness, so a process started under `nice` goes lower still.
       const current = getPriority(Number(tid));
-      setPriority(Number(tid), Math.min(19, current + nice));
-      lowered = Math.min(19, current + nice) - current;
+      const target = Math.min(19, current + nice);
+      setPriority(Number(tid), target);
+      lowered = target - current;
     }
   } catch {
-    // A sandbox that forbids it: the pool keeps the process's priority.
-    lowered = 0;
+    // Lowering one's own threads needs no privilege; only a sandbox that forbids the call gets
+    // here, and then the rest of the pool keeps the process's priority.
   }
   return { size: added.length, nice: lowered };
 }

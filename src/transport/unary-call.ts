@@ -5,7 +5,7 @@ import type { NodeResponse } from "./error-body.js";
 import type { NodeRequest } from "./rest-handler.js";
 
 export interface UnaryCall {
-  /** Absolute URL the handler sees; defaults to the request's own. */
+  /** The path the handler is called with (a REST route's RPC path); defaults to the request's. */
   path?: string;
   header: Headers;
   body: Uint8Array;

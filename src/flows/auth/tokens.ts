@@ -54,14 +54,15 @@ export async function startSessionForNewUser(
   context: SignInContext,
 ): Promise<SignedIn> {
   const row: NewUserWrite = { ...newUser, id: newId("usr"), organizationId: project.organizationId, email: newUser.email.trim() };
-  // Only what the access token names (id, email) is read before the row exists.
-  const claimsOf = { id: row.id, email: row.email } as User;
-  const { tokens, write } = await prepareSignIn(deps, repos, project, claimsOf, context);
+  const { tokens, write } = await prepareSignIn(deps, repos, project, row, context);
   const user = await repos.signIns.recordSignup(row, write);
   return { ...tokens, user, session: write.session };
 }
 
-async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<{ tokens: TokenPair; write: SignInWrite }> {
+/** The user as far as a token names it: a signup's user is named before its row exists. */
+type TokenSubject = Pick<User, "id" | "email">;
+
+async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Project, user: TokenSubject, context: SignInContext): Promise<{ tokens: TokenPair; write: SignInWrite }> {
   const now = deps.clock.now();
   const session: Session = {
     id: newId("sess"),
@@ -95,7 +96,7 @@ export async function issuePair(deps: FlowDeps, repos: Repositories, project: Pr
   return { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer" };
 }
 
-export async function issueAccessToken(deps: FlowDeps, repos: Repositories, project: Project, user: User, session: Session): Promise<string> {
+export async function issueAccessToken(deps: FlowDeps, repos: Repositories, project: Project, user: TokenSubject, session: Session): Promise<string> {
   const signingKey = await deps.verification.activeSigningKey(project.id, async () => {
     const sealed = await repos.signingKeys.active(project.id);
     return sealed && { kid: sealed.kid, key: await openSigningKey(deps.secrets, sealed) };
