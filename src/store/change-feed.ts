@@ -89,9 +89,7 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     reset();
     clearInterval(heartbeat);
     listener = undefined;
-    client.removeAllListeners();
-    client.on("error", () => {});
-    void client.end().catch(() => {});
+    void release(client);
     if (wasLive) opts.logger.warn({ reason, err: error }, "change feed down: verification reads the database until it is back");
     if (!closed) {
       retry = setTimeout(() => void connect(), backoffMs);
@@ -157,11 +155,14 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       clearInterval(heartbeat);
       const client = listener;
       listener = undefined;
-      if (client) {
-        client.removeAllListeners();
-        client.on("error", () => {});
-        await client.end().catch(() => {});
-      }
+      if (client) await release(client);
     },
   };
+}
+
+/** Ends a listener connection that is no longer wanted; its late errors are nobody's concern. */
+async function release(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on("error", () => {});
+  await client.end().catch(() => {});
 }

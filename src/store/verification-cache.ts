@@ -22,15 +22,6 @@ export interface SessionStanding {
   expiresAt: Date;
 }
 
-/**
- * What every authenticated Auth request reads (its API key; for a user token, the project's
- * public keys, the revoked jtis, the session and the user), kept in memory so the hot path
- * does not touch the database. Correct only because the change feed clears an entry whenever
- * the database changes it: while the feed is not live, every read goes to the database.
- *
- * Expiry is judged at each use against the clock, never cached. Entries are bounded in count
- * (oldest out first).
- */
 /** A token whose signature held: the key that made it and its (unchecked) claims. */
 export interface SignedToken {
   kid: string;
@@ -43,6 +34,15 @@ export interface ActiveSigningKey {
   key: CryptoKey;
 }
 
+/**
+ * What every authenticated Auth request reads (its API key; for a user token, the project's
+ * public keys, the revoked jtis, the session and the user), kept in memory so the hot path
+ * does not touch the database. Correct only because the change feed clears an entry whenever
+ * the database changes it: while the feed is not live, every read goes to the database.
+ *
+ * Expiry is judged at each use against the clock, never cached. Entries are bounded in count
+ * (oldest out first).
+ */
 export interface VerificationCache {
   findActiveApiKey(keyHash: string, now: Date): Promise<ActiveApiKey | null>;
   /** Keys that may have signed a token still alive at `now` (retired less than token_expiry ago). */
@@ -104,6 +104,14 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
       map.delete(oldest[0]);
       onEvict?.(oldest[0], oldest[1]);
     }
+  };
+  // Stores what a read found only if nothing it read can have changed meanwhile: the feed is
+  // still live and no change to this cache arrived since the read began (`started`).
+  // (Sessions apply the same rule in activeSession, with their index by user.)
+  const keep = <K, V>(cache: keyof typeof generation, started: number, map: Map<K, V>, limit: number, key: K, value: V) => {
+    if (!feed.live || generation[cache] !== started) return;
+    bounded(map, limit);
+    map.set(key, value);
   };
 
   const dropSession = (sessionId: string) => {
@@ -211,10 +219,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
         const loaded = await repos.apiKeys.findActive(keyHash, now);
         // Unknown keys are not remembered: a flood of made-up keys must not evict real ones.
         if (!loaded) return null;
-        if (feed.live && generation.apiKeys === started) {
-          bounded(apiKeys, limits.apiKeys);
-          apiKeys.set(keyHash, loaded);
-        }
+        keep("apiKeys", started, apiKeys, limits.apiKeys, keyHash, loaded);
         found = loaded;
       }
       const expiresAt = found.apiKey.expiresAt;
@@ -229,10 +234,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
         const rows = await repos.signingKeys.listPublic(project.id, retiredAfter);
         const keys = rows.map((k) => ({ kid: k.kid, key: verificationKey(k.publicJwk), retiredAt: k.retiredAt }));
         cached = { keys, tokenExpiry: project.tokenExpiry };
-        if (feed.live && generation.keys === started) {
-          bounded(projectKeys, limits.projects);
-          projectKeys.set(project.id, cached);
-        }
+        keep("keys", started, projectKeys, limits.projects, project.id, cached);
       }
       const oldestRetirement = now.getTime() - cached.tokenExpiry * 1000;
       return cached.keys.find((k) => k.kid === kid && (k.retiredAt === null || k.retiredAt.getTime() > oldestRetirement));
@@ -255,10 +257,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
       if (cached) return cached;
       const started = generation.keys;
       const loaded = await load();
-      if (loaded && feed.live && generation.keys === started) {
-        bounded(activeKeys, limits.projects);
-        activeKeys.set(projectId, loaded);
-      }
+      if (loaded) keep("keys", started, activeKeys, limits.projects, projectId, loaded);
       return loaded;
     },
 
@@ -269,8 +268,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
         return repos.revokedAccessTokens.isRevoked(projectId, jti);
       }
       sweepDenied(now);
-      const exp = denied.get(`${projectId}:${jti}`);
-      return exp !== undefined;
+      return denied.has(`${projectId}:${jti}`);
     },
 
     async activeSession(projectId, sessionId, now) {
