@@ -55,10 +55,15 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   };
 }
 
+/** The first organization from the GATEHOUSE_BOOTSTRAP_* variables, if they are set. */
+export async function bootstrap(deps: FlowDeps, config: Config): Promise<void> {
+  if (config.bootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
+}
+
 export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
   const deps = await createDeps(config, options);
   try {
-    if (config.bootstrap && !options.skipBootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
+    if (!options.skipBootstrap) await bootstrap(deps, config);
     const userTokens = {
       verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
         const verified = await checkAccessToken(deps, project, token);

@@ -1,7 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
-import { createDeps } from "./app.js";
+import { bootstrap, createDeps } from "./app.js";
 import type { Config } from "./config.js";
-import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { Logger } from "./log.js";
 
 // The primary of a cluster (WORKERS > 1, PostgreSQL only): it prepares the database once, forks
@@ -106,7 +105,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
   const deps = await createDeps(config, { logger });
   try {
-    if (config.bootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
+    await bootstrap(deps, config);
   } finally {
     // The mail service was never started: only the database holds anything open.
     await deps.db.close();

@@ -106,11 +106,8 @@ function workerCount(read: Reader): number {
   }
 }
 
-/**
- * The cores divided among the processes that will run (PGlite runs one whatever WORKERS says).
- * Shared with threadpool.ts, which sizes the libuv pool before the configuration is read.
- */
-export function defaultPasswordMaxInFlight(workers: number, onPostgres: boolean): number {
+/** The cores divided among the processes that will run (PGlite runs one whatever WORKERS says). */
+function defaultPasswordMaxInFlight(workers: number, onPostgres: boolean): number {
   return Math.max(1, Math.floor(availableParallelism() / (onPostgres ? workers : 1)));
 }
 

@@ -36,11 +36,12 @@ async function serve(config: Config, logger: Logger, worker?: number): Promise<v
   // A worker's Ctrl-C (sent to the whole process group) is its primary's to handle, from the
   // start: the primary answers with SIGTERM to every worker, so the cluster stops once, in order.
   if (worker !== undefined) process.on("SIGINT", () => {});
+  const pool = threadpool();
   const gatehouse = await startGatehouse(config, {
     logger,
     skipBootstrap: worker !== undefined,
     // The pid tells the workers' lines apart (the logger's base fields omit it).
-    listening: { ...(worker !== undefined && { worker, pid: process.pid }), threadpool: threadpool().size, threadpool_nice: threadpool().nice },
+    listening: { ...(worker !== undefined && { worker, pid: process.pid }), threadpool: pool.size, threadpool_nice: pool.nice },
   });
   if (worker !== undefined) process.send?.({ type: "gatehouse:listening", port: gatehouse.port } satisfies ListeningMessage);
   let stopping = false;

@@ -17,6 +17,7 @@ export interface SignInWrite {
 export interface NewUserWrite {
   id: string;
   organizationId: string;
+  /** As stored and as the access token names it: already trimmed (startSessionForNewUser). */
   email: string;
   passwordHash: string | null;
   metadata: Record<string, unknown>;
@@ -50,7 +51,7 @@ export function signInsRepository(manager: EntityManager) {
       const newUser = `new_user AS (
            INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, metadata,
              email_verified, created_at, updated_at, last_login_at)
-           VALUES (${p(user.id)}, ${p(user.organizationId)}, ${p(write.session.projectId)}, ${p(user.email.trim())},
+           VALUES (${p(user.id)}, ${p(user.organizationId)}, ${p(write.session.projectId)}, ${p(user.email)},
              ${p(normalizeEmail(user.email))}, ${p(user.passwordHash)}, ${p(JSON.stringify(user.metadata))}, false, ${at}, ${at}, ${at})
            RETURNING ${USER_COLUMNS}
          )`;
