@@ -236,7 +236,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 function serviceCommand(): string {
   const start = startCommand(ROOT);
   const env = Object.entries(start.env).map(([k, v]) => `${k}=${v} `).join("");
-  return `${env}node ${[...nodeArgsOf(start), ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])].join(" ")}`;
+  return `${env}node ${[...nodeArgsOf(start), ...entryArgs(start)].join(" ")}`;
 }
 
 /** npm start's node flags, mapped to the sources under --tsx. */
@@ -244,12 +244,17 @@ function nodeArgsOf(start: StartCommand): string[] {
   return DIST ? start.nodeArgs : sourceNodeArgs(start.nodeArgs);
 }
 
+/** The service's entry point: the build, or src/ through tsx under --tsx. */
+function entryArgs(start: StartCommand): string[] {
+  return DIST ? [start.script] : ["--import", "tsx", "src/main.ts"];
+}
+
 /** Gatehouse as an operator runs it (`node dist/src/main.js`, or src/ through tsx with --tsx); logs go to a file. */
 async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; port: number; log: string }> {
   const log = join(scratchDir, "gatehouse.log");
   const fd = openSync(log, "w");
   const start = startCommand(ROOT);
-  const argv = [...nodeArgsOf(start), ...nodeArgs, ...(DIST ? [start.script] : ["--import", "tsx", "src/main.ts"])];
+  const argv = [...nodeArgsOf(start), ...nodeArgs, ...entryArgs(start)];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env: { ...env, ...start.env }, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   children.add(child);
