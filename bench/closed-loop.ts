@@ -1,15 +1,12 @@
 // Closed-loop load for what autocannon cannot drive: gRPC (HTTP/2 framing) and Refresh (each
 // answer carries the next request's token). K callers, each with one request in flight, for a
 // fixed time; every loop is bounded in time and in count.
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import { credentials, loadPackageDefinition, Metadata, type Client } from "@grpc/grpc-js";
 import { loadSync } from "@grpc/proto-loader";
 import { percentile, type RunResult } from "./stats.js";
 
-const googleRoot = dirname(createRequire(import.meta.url).resolve("google-proto-files/package.json"));
 const definition = loadSync(["gatehouse/auth/v1/auth.proto", "grpc/health/v1/health.proto"], {
-  includeDirs: ["proto", "third_party", googleRoot],
+  includeDirs: ["proto", "third_party"],
   keepCase: true,
   longs: Number,
   enums: String,

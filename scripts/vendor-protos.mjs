@@ -1,6 +1,8 @@
-// Copies the few third-party protos we import out of npm packages into third_party/,
-// because buf cannot reach its schema registry from our machines. The copies are not
-// committed: this script recreates them before every generate and lint.
+// Refreshes the few third-party protos we import (google.api.http, google.rpc error details)
+// from the pinned google-proto-files npm package into third_party/. The copies are committed,
+// so that proto/ compiles with nothing but the repository and protoc (or buf, which cannot
+// reach its schema registry from our machines), and no command depends on this one having run.
+// Run it after upgrading google-proto-files; CI checks that the committed copies match.
 import { copyFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
