@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
-import argon2, { type HashOptions } from "argon2";
+import { hash as argon2Hash, verify as argon2Verify, type Algorithm, type Options, type Version } from "@node-rs/argon2";
 import { Semaphore } from "./semaphore.js";
 
 export interface PasswordParams {
@@ -20,15 +21,38 @@ export interface PasswordVerdict {
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
-  /** `hash` null (unknown account) costs the same time as a real check and answers ok: false. */
+  /**
+   * `hash` null (unknown account) costs the same time as a real check and answers ok: false.
+   * A hash of another scheme (`$scrypt$…`) answers ok: false at once; a string that is no PHC
+   * hash at all (a corrupt row) rejects, so it surfaces as an internal error, not as a wrong password.
+   */
   verify(hash: string | null, password: string): Promise<PasswordVerdict>;
 }
 
+/** The parameters a PHC string records (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
+export interface PhcArgon2 {
+  variant: string;
+  /** 19 (0x13) for current hashes; absent means 16, the first version. */
+  version: number;
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+// The package declares its enums `const` and exports them empty at runtime, so tsx and vitest
+// (which compile file by file) cannot inline `Algorithm.Argon2id`: the values are spelled here.
+const ARGON2ID = 2 as Algorithm;
+const V0X13 = 1 as Version;
+// What the argon2 package (node-argon2) made, so old and new hashes have the same shape.
+const SALT_BYTES = 16;
+const HASH_BYTES = 32;
+
 export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight?: number } = {}): PasswordHasher {
-  // argon2 runs on the libuv pool, shared with fs and dns; unbounded logins would starve them.
+  // argon2 runs on the libuv pool (napi async work), shared with fs and dns; unbounded logins
+  // would starve them.
   const gate = new Semaphore(opts.maxInFlight ?? availableParallelism());
-  const options: HashOptions = { type: argon2.argon2id, ...params };
-  const hash = (password: string) => gate.run(() => argon2.hash(password, options));
+  const options: Options = { algorithm: ARGON2ID, version: V0X13, outputLen: HASH_BYTES, ...params };
+  const hash = (password: string) => gate.run(() => argon2Hash(password, { ...options, salt: randomBytes(SALT_BYTES) }));
   let dummy: Promise<string> | undefined;
 
   return {
@@ -38,12 +62,51 @@ export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight
         // Made once, with the current parameters, so the decoy costs what a real check costs.
         dummy ??= hash("gatehouse-dummy-password");
         const decoy = await dummy;
-        await gate.run(() => argon2.verify(decoy, password));
+        await gate.run(() => argon2Verify(decoy, password));
         return { ok: false, needsRehash: false };
       }
-      const ok = await gate.run(() => argon2.verify(stored, password));
-      const needsRehash = ok && (!stored.startsWith("$argon2id$") || argon2.needsRehash(stored, params));
-      return { ok, needsRehash };
+      // The argon2 package answered false for another scheme's PHC string; @node-rs/argon2 throws.
+      if (isOtherScheme(stored)) return { ok: false, needsRehash: false };
+      const ok = await gate.run(() => argon2Verify(stored, password));
+      return { ok, needsRehash: ok && needsRehash(stored, params) };
     },
   };
+}
+
+/** Another variant, version or cost than `params` asks for: the hash should be made again. */
+export function needsRehash(stored: string, params: PasswordParams): boolean {
+  const phc = parsePhcArgon2(stored);
+  return (
+    phc?.variant !== "argon2id" ||
+    phc.version !== 0x13 ||
+    phc.memoryCost !== params.memoryCost ||
+    phc.timeCost !== params.timeCost ||
+    phc.parallelism !== params.parallelism
+  );
+}
+
+/**
+ * Reads `$argon2{d,i,id}[$v=N]$m=…,t=…,p=…$salt$hash`, the parameters in any order (the argon2
+ * package wrote `m,p,t`); undefined when the string is not an argon2 PHC hash.
+ */
+export function parsePhcArgon2(stored: string): PhcArgon2 | undefined {
+  const match = /^\$(argon2(?:d|i|id))(?:\$v=(\d+))?\$([^$]+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.exec(stored);
+  if (!match) return undefined;
+  const [, variant, version, list] = match;
+  const fields = new Map(list.split(",").map((pair) => pair.split("=", 2) as [string, string]));
+  const [memoryCost, timeCost, parallelism] = ["m", "t", "p"].map((key) => fields.get(key));
+  if (![memoryCost, timeCost, parallelism].every((value) => value !== undefined && /^\d+$/.test(value))) return undefined;
+  return {
+    variant,
+    version: version === undefined ? 0x10 : Number(version),
+    memoryCost: Number(memoryCost),
+    timeCost: Number(timeCost),
+    parallelism: Number(parallelism),
+  };
+}
+
+// `$id$…` with an id the argon2 family does not use (the PHC format's id rule).
+function isOtherScheme(stored: string): boolean {
+  const id = /^\$([a-z0-9-]{1,32})\$/.exec(stored)?.[1];
+  return id !== undefined && !/^argon2(d|i|id)$/.test(id);
 }

@@ -64,7 +64,7 @@ describe("login upgrades the hash when the argon2 parameters changed", () => {
     const hashOf = async (s: TestServer) =>
       ((await s.deps.db.dataSource.query("SELECT password_hash FROM users WHERE id = $1", [body.user.id])) as Array<{ password_hash: string }>)[0]
         .password_hash;
-    expect(await hashOf(first)).toContain("m=1024,p=1,t=1");
+    expect(await hashOf(first)).toContain("m=1024,t=1,p=1");
     await first.close();
     const second = await startTestServer({ ARGON2_MEMORY_KIB: "2048", ARGON2_TIME_COST: "2" }, database);
     try {
@@ -74,7 +74,7 @@ describe("login upgrades the hash when the argon2 parameters changed", () => {
         body: JSON.stringify({ email, password }),
       });
       expect(res.status).toBe(200);
-      expect(await hashOf(second)).toContain("m=2048,p=1,t=2");
+      expect(await hashOf(second)).toContain("m=2048,t=2,p=1");
     } finally {
       await second.close();
     }
