@@ -201,9 +201,11 @@ function spawnCeiling(args: string[]): ChildProcess {
 async function startArgon2Ceiling(params: { memoryCost: number; timeCost: number; parallelism: number }) {
   const child = spawnCeiling(["argon2", String(params.memoryCost), String(params.timeCost), String(params.parallelism)]);
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  await lines.next();
+  // The child names the argon2 library it hashes with: the service's own, as results.json records.
+  const { library } = JSON.parse((await lines.next()).value as string) as { library: string };
   return {
     child,
+    library,
     async run(seconds: number): Promise<RunResult> {
       child.stdin!.write(`${seconds}\n`);
       const { value } = await lines.next();
@@ -432,8 +434,8 @@ async function main(): Promise<void> {
       const token = seeded.accessTokens[tokenIndex++ % seeded.accessTokens.length];
       return (await grpcUnary(grpc[caller % GRPC_CHANNELS], "VerifyToken", { token }, key)).valid === true;
     });
-  const argon2Params = `argon2id m=${config.passwordParams.memoryCost} KiB t=${config.passwordParams.timeCost} p=${config.passwordParams.parallelism}`;
   const argon2Child = await startArgon2Ceiling(config.passwordParams);
+  const argon2Params = `argon2id m=${config.passwordParams.memoryCost} KiB t=${config.passwordParams.timeCost} p=${config.passwordParams.parallelism}, ${argon2Child.library}`;
   const argon2Load = (seconds: number) => argon2Child.run(seconds);
 
   // Warm-up: every code path runs before anything is measured (JIT, pools, caches).
