@@ -12,9 +12,13 @@ import { ScalarType } from "@bufbuild/protobuf";
 import { field as fieldRulesExt, Format, type FieldRules } from "../../gen/gatehouse/options/v1/options_pb.js";
 import { validationFailed, type Violation } from "../domain/errors.js";
 import * as formats from "../domain/formats.js";
+import { findNulCharacters } from "./nul-characters.js";
 
 // Enforces the `(gatehouse.options.v1.field)` rules declared next to each request field,
-// so input rules live once, in the proto. Reports every violation at once, by field name.
+// so input rules live once, in the proto, and refuses a NUL in any string of any request
+// (nul-characters.ts). Reports every violation at once, by field name. It runs after the
+// credential check, which never sends a request field to the database and hashes the
+// credentials it looks up; so nothing a request carries reaches PostgreSQL unchecked.
 export function validationInterceptor(): Interceptor {
   return (next) => async (req) => {
     if (req.stream) return next(req);
@@ -42,6 +46,7 @@ export function validate(desc: DescMessage, message: Message): Violation[] {
     const add = (description: string, name = field.name) => violations.push({ field: name, description });
     checkField(r, field, rules, add);
   }
+  findNulCharacters(desc, message, violations);
   return violations;
 }
 
