@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   create,
   createFileRegistry,
-  fromBinary,
   fromJson,
   getOption,
   ScalarType,
@@ -13,16 +12,14 @@ import {
   type JsonObject,
   type JsonValue,
 } from "@bufbuild/protobuf";
-import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { file_google_protobuf_struct, file_google_protobuf_wrappers, FileDescriptorProtoSchema, isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { access as accessExt, Credential } from "../gen/gatehouse/options/v1/options_pb.js";
-import { BadRequestSchema } from "../gen/google/rpc/error_details_pb.js";
 import { NUL_DESCRIPTION } from "../src/interceptors/nul-characters.js";
 import { validate } from "../src/interceptors/validation.js";
 import { authFixture, type AuthFixture } from "./auth/helpers.js";
-import { connect, connectReason, grpcCall, grpcClient, http, type GrpcAnswer } from "./helpers/clients.js";
+import { connect, connectReason, connectViolations, grpcCall, grpcClient, grpcViolations, http } from "./helpers/clients.js";
 import { seedOrganization, seedProject } from "./helpers/seed.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -109,40 +106,6 @@ function mapValueSample(field: DescField & { fieldKind: "map" }): JsonValue {
 const methods = SERVICES.flatMap((service) => service.methods);
 const cases = methods.map((method) => ({ method, placements: placements(method.input) }));
 
-/** The violations in a Connect JSON error body's google.rpc.BadRequest detail. */
-function connectViolations(body: any): Array<{ field: string; description: string }> {
-  const detail = (body?.details ?? []).find((d: any) => d.type === "google.rpc.BadRequest");
-  if (!detail) return [];
-  return fromBinary(BadRequestSchema, Buffer.from(detail.value, "base64")).fieldViolations.map((v) => ({ field: v.field, description: v.description }));
-}
-
-/** The violations in grpc-status-details-bin (a google.rpc.Status holding Any details). */
-function grpcViolations(answer: GrpcAnswer): Array<{ field: string; description: string }> {
-  const raw = answer.error?.metadata?.get("grpc-status-details-bin")[0];
-  if (!raw) return [];
-  const status = new BinaryReader(raw as Uint8Array);
-  const found: Array<{ field: string; description: string }> = [];
-  while (status.pos < status.len) {
-    const [number, wireType] = status.tag();
-    if (number !== 3) {
-      status.skip(wireType);
-      continue;
-    }
-    const any = new BinaryReader(status.bytes());
-    let typeUrl = "";
-    let value: Uint8Array | undefined;
-    while (any.pos < any.len) {
-      const [f, w] = any.tag();
-      if (f === 1) typeUrl = any.string();
-      else if (f === 2) value = any.bytes();
-      else any.skip(w);
-    }
-    if (typeUrl.endsWith("google.rpc.BadRequest") && value) {
-      for (const v of fromBinary(BadRequestSchema, value).fieldViolations) found.push({ field: v.field, description: v.description });
-    }
-  }
-  return found;
-}
 
 const nulViolation = (field: string) => ({ field, description: NUL_DESCRIPTION });
 

@@ -2,7 +2,7 @@ import { credentials, loadPackageDefinition, Metadata, type ServiceError } from 
 import { loadSync } from "@grpc/proto-loader";
 import { fromBinary } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
+import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 
 export interface HttpAnswer {
   status: number;
@@ -81,8 +81,36 @@ export function grpcCall(client: any, method: string, request: unknown, headers:
 
 /** Reads google.rpc.Status from grpc-status-details-bin and returns its ErrorInfo reason. */
 function grpcReason(error: ServiceError): string | undefined {
+  const detail = grpcDetails(error).find((d) => d.type === "google.rpc.ErrorInfo");
+  return detail ? fromBinary(ErrorInfoSchema, detail.value).reason : undefined;
+}
+
+export interface FieldViolation {
+  field: string;
+  description: string;
+}
+
+/** The field violations of a gRPC error's google.rpc.BadRequest detail. */
+export function grpcViolations(answer: GrpcAnswer): FieldViolation[] {
+  const detail = answer.error ? grpcDetails(answer.error).find((d) => d.type === "google.rpc.BadRequest") : undefined;
+  return detail ? violationsOf(detail.value) : [];
+}
+
+/** The field violations of a Connect error body's google.rpc.BadRequest detail. */
+export function connectViolations(body: any): FieldViolation[] {
+  const detail = (body?.details ?? []).find((d: any) => d.type === "google.rpc.BadRequest");
+  return detail ? violationsOf(Buffer.from(detail.value, "base64")) : [];
+}
+
+function violationsOf(badRequest: Uint8Array): FieldViolation[] {
+  return fromBinary(BadRequestSchema, badRequest).fieldViolations.map((v) => ({ field: v.field, description: v.description }));
+}
+
+/** The details (google.protobuf.Any) of the google.rpc.Status in grpc-status-details-bin. */
+function grpcDetails(error: ServiceError): Array<{ type: string; value: Uint8Array }> {
   const raw = error.metadata?.get("grpc-status-details-bin")[0];
-  if (!raw) return undefined;
+  if (!raw) return [];
+  const details: Array<{ type: string; value: Uint8Array }> = [];
   const status = new BinaryReader(raw as Uint8Array);
   while (status.pos < status.len) {
     const [field, wireType] = status.tag();
@@ -92,14 +120,14 @@ function grpcReason(error: ServiceError): string | undefined {
     }
     const any = new BinaryReader(status.bytes());
     let typeUrl = "";
-    let value: Uint8Array | undefined;
+    let value: Uint8Array = new Uint8Array();
     while (any.pos < any.len) {
       const [f, w] = any.tag();
       if (f === 1) typeUrl = any.string();
       else if (f === 2) value = any.bytes();
       else any.skip(w);
     }
-    if (typeUrl.endsWith("google.rpc.ErrorInfo") && value) return fromBinary(ErrorInfoSchema, value).reason;
+    details.push({ type: typeUrl.slice(typeUrl.lastIndexOf("/") + 1), value });
   }
-  return undefined;
+  return details;
 }
