@@ -80,7 +80,7 @@ export async function seed(
   for (let i = 0; i < userCount; i++) {
     const email = `login${i}@bench.example.com`;
     // Every seeded user is created signed in, as a signup would leave it.
-    const signedIn = await startSessionForNewUser(deps, deps.db.repos, project, { email, passwordHash, metadata: {} }, {
+    const signedIn = await startSessionForNewUser(deps, deps.db.repos, project, { email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: {} }, {
       amr: ["pwd"],
       method: "password",
       kind: "signup",

@@ -8,7 +8,8 @@ import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { FlowDeps } from "./flows/deps.js";
 import { checkAccessToken } from "./flows/auth/verify-access-token.js";
 import { createLogger, type Logger } from "./log.js";
-import { createMailService } from "./notify/outbox.js";
+import { createOutbox } from "./notify/outbox.js";
+import { createCodeHasher } from "./crypto/one-time-codes.js";
 import { createGatehouseServer } from "./server.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
@@ -50,7 +51,8 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     passwords: createPasswordHasher(config.passwordParams, { maxInFlight: config.passwordMaxInFlight }),
     secrets,
     cursors: createCursorCodec(secret),
-    mail: createMailService(config, { db, secrets, clock, logger }),
+    ...createOutbox(config, { db, secrets, clock, logger }),
+    codes: createCodeHasher(secret),
     verification: createVerificationCache(db.repos, db.changes),
   };
 }

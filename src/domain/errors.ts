@@ -60,10 +60,17 @@ export class DomainError extends Error {
     readonly reason: Reason,
     message: string,
     readonly violations: readonly Violation[] = [],
+    /** RATE_LIMITED: when to try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
   }
+}
+
+/** RESOURCE_EXHAUSTED RATE_LIMITED with `Retry-After` (whole seconds, at least 1). */
+export function rateLimited(message: string, retryAfterSeconds: number): DomainError {
+  return new DomainError("RATE_LIMITED", message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
 }
 
 export function validationFailed(violations: Violation[]): DomainError {

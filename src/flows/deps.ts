@@ -5,7 +5,8 @@ import type { CursorCodec } from "../crypto/cursors.js";
 import type { Database } from "../store/database.js";
 import type { Logger } from "../log.js";
 import type { Config } from "../config.js";
-import type { MailService } from "../notify/outbox.js";
+import type { MailService, SmsService } from "../notify/outbox.js";
+import type { CodeHasher } from "../crypto/one-time-codes.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
@@ -19,6 +20,10 @@ export interface FlowDeps {
   logger: Logger;
   /** Mail through the outbox: queued in the flow's transaction, delivered after commit. */
   mail: MailService;
+  /** SMS through the same outbox. */
+  sms: SmsService;
+  /** HMACs of one-time and recovery codes, keyed by GATEHOUSE_SECRET. */
+  codes: CodeHasher;
   /** The reads of every authenticated request, from memory while the change feed is live. */
   verification: VerificationCache;
 }

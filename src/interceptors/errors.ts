@@ -60,7 +60,9 @@ export function domainToConnect(error: DomainError): ConnectError {
       value: { fieldViolations: error.violations.map((v) => ({ field: v.field, description: v.description })) },
     });
   }
-  return new ConnectError(error.message, REASON_CODES[error.reason], undefined, details);
+  // Connect and REST answer it as a header, gRPC as trailing metadata.
+  const metadata = error.retryAfterSeconds === undefined ? undefined : new Headers({ "retry-after": String(error.retryAfterSeconds) });
+  return new ConnectError(error.message, REASON_CODES[error.reason], metadata, details);
 }
 
 function errorInfo(reason: Reason): Detail {

@@ -11,7 +11,8 @@ export function formatPendingMessages(secrets: SecretBox, messages: OutboxMessag
   for (const m of messages) {
     const error = m.lastError ? `, last error: ${m.lastError}` : "";
     lines.push("", `--- ${m.id} ${m.channel} to ${m.recipient}, queued ${m.createdAt.toISOString()}, attempts ${m.attempts}${error}`);
-    lines.push(`Subject: ${m.subject}`, "");
+    if (m.channel === "email") lines.push(`Subject: ${m.subject}`);
+    lines.push("");
     try {
       lines.push(openMailBody(secrets, m).text.trimEnd());
     } catch {

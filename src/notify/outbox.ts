@@ -6,6 +6,7 @@ import type { Logger } from "../log.js";
 import type { Database, Repositories } from "../store/database.js";
 import { sealMailBody } from "./mail-body.js";
 import { smtpMailer, type OutgoingMail } from "./mailer.js";
+import { webhookSmsSender, type OutgoingSms } from "./sms.js";
 import { createDeliveryWorker } from "./worker.js";
 
 export interface QueuedMail {
@@ -34,13 +35,28 @@ export interface MailServiceDeps {
   logger: Logger;
 }
 
-/** With SMTP_URL, a delivery worker sends the outbox; without, messages wait there for an operator. */
-export function createMailService(config: Config, deps: MailServiceDeps): MailService {
+export interface QueuedSms {
+  id: string;
+  to: string;
+}
+
+/** How flows send SMS: the same outbox, the same transaction rule as mail. */
+export interface SmsService {
+  queue(repos: Repositories, sms: OutgoingSms): Promise<QueuedSms>;
+  release(queued: QueuedSms): void;
+}
+
+/**
+ * One delivery worker drains the outbox for the channels configured: email with SMTP_URL, SMS
+ * with SMS_WEBHOOK_URL. A channel without its setting keeps its messages for an operator
+ * (`npm run gatehouse -- outbox list`). `mail.start` and `mail.stop` run that one worker.
+ */
+export function createOutbox(config: Config, deps: MailServiceDeps): { mail: MailService; sms: SmsService } {
   const { secrets, logger } = deps;
-  const worker = config.smtpUrl
-    ? createDeliveryWorker({ ...deps, mailer: smtpMailer(config.smtpUrl, config.smtpFrom), retryMs: config.mailRetryMs })
-    : undefined;
-  return {
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : undefined;
+  const smsSender = config.smsWebhookUrl ? webhookSmsSender(config.smsWebhookUrl) : undefined;
+  const worker = mailer || smsSender ? createDeliveryWorker({ ...deps, mailer, sms: smsSender, retryMs: config.mailRetryMs }) : undefined;
+  const mail: MailService = {
     async queue(repos, mail) {
       const id = newId("msg");
       await repos.outbox.enqueue({
@@ -55,7 +71,7 @@ export function createMailService(config: Config, deps: MailServiceDeps): MailSe
     release(queued) {
       // Recipient and subject only: the body holds a secret link.
       const fields = { mail_id: queued.id, to: queued.to, subject: queued.subject };
-      if (worker) {
+      if (mailer && worker) {
         logger.info(fields, "mail queued");
         worker.kick();
       } else {
@@ -65,4 +81,22 @@ export function createMailService(config: Config, deps: MailServiceDeps): MailSe
     start: () => worker?.start(),
     stop: async () => worker?.stop(),
   };
+  const sms: SmsService = {
+    async queue(repos, message) {
+      const id = newId("msg");
+      await repos.outbox.enqueue({ id, channel: "sms", recipient: message.to, subject: "", sealedBody: sealMailBody(secrets, id, { text: message.body, html: "" }) });
+      return { id, to: message.to };
+    },
+    release(queued) {
+      // The recipient only: the body holds a code.
+      const fields = { message_id: queued.id, to: queued.to };
+      if (smsSender && worker) {
+        logger.info(fields, "sms queued");
+        worker.kick();
+      } else {
+        logger.info(fields, "SMS_WEBHOOK_URL is not set: SMS kept in the outbox (npm run gatehouse -- outbox list)");
+      }
+    },
+  };
+  return { mail, sms };
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
 // Password reset email. The link is the project's redirect_url with
@@ -38,8 +39,4 @@ export function passwordResetMail(input: PasswordResetMailInput): MailContent {
     `<p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
   ].join("\n");
   return { subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,4 +1,5 @@
 import type { MemberRole } from "../domain/account.js";
+import { escapeHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
 // Message texts, kept apart from the flows so wording changes touch one file. Every value
@@ -33,8 +34,4 @@ export function invitationMail(input: InvitationMailInput): MailContent {
     `<p>The link works once and expires on ${escapeHtml(until)}. If you did not expect this invitation, ignore this email.</p>`,
   ].join("\n");
   return { subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
 // Email verification messages (signup, and a changed address), kept apart from the flows so
@@ -37,8 +38,4 @@ export function verificationMail(input: VerificationMailInput): MailContent {
     `<p>The link works once and expires on ${escapeHtml(until)}. If you did not expect this email, ignore it.</p>`,
   ].join("\n");
   return { subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,10 +1,11 @@
 import type { SecretBox } from "../crypto/secret-box.js";
 import type { Clock } from "../domain/clock.js";
-import type { OutboxMessage } from "../domain/outbox.js";
+import type { OutboxChannel, OutboxMessage } from "../domain/outbox.js";
 import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import type { Mailer } from "./mailer.js";
 import { openMailBody } from "./mail-body.js";
+import type { SmsSender } from "./sms.js";
 
 export interface DeliveryWorker {
   start(): void;
@@ -15,7 +16,10 @@ export interface DeliveryWorker {
 
 export interface DeliveryWorkerDeps {
   db: Database;
-  mailer: Mailer;
+  /** Email delivery (SMTP_URL); without it, email waits in the outbox. */
+  mailer?: Mailer;
+  /** SMS delivery (SMS_WEBHOOK_URL); without it, SMS waits in the outbox. */
+  sms?: SmsSender;
   secrets: SecretBox;
   clock: Clock;
   logger: Logger;
@@ -38,7 +42,8 @@ export function retryDelay(retryMs: number, attempts: number): number {
 // transaction with SKIP LOCKED and leased, then sent outside any transaction. Polling picks up
 // retries and messages another instance queued but could not send (it crashed, or was stopped).
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
-  const { db, mailer, secrets, clock, logger, retryMs } = deps;
+  const { db, mailer, sms, secrets, clock, logger, retryMs } = deps;
+  const channels: OutboxChannel[] = [...(mailer ? (["email"] as const) : []), ...(sms ? (["sms"] as const) : [])];
   let running = false;
   let stopped = true;
   let again = false;
@@ -54,7 +59,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     running = true;
     clearTimeout(timer);
     current = drain()
-      .catch((err: unknown) => logger.warn({ err: describe(err) }, "mail delivery: cannot read the outbox; will retry"))
+      .catch((err: unknown) => logger.warn({ err: describe(err) }, "outbox delivery: cannot read the outbox; will retry"))
       .finally(() => {
         running = false;
         if (again) {
@@ -70,25 +75,26 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   async function drain(): Promise<void> {
     while (!stopped) {
       const now = clock.now();
-      const batch = await db.transaction((repos) => repos.outbox.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS)));
+      const batch = await db.transaction((repos) => repos.outbox.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS), channels));
       for (const message of batch) await deliver(message);
       if (batch.length < BATCH) return;
     }
   }
 
   async function deliver(message: OutboxMessage): Promise<void> {
-    const fields = { mail_id: message.id, to: message.recipient, attempts: message.attempts };
+    const fields = { message_id: message.id, channel: message.channel, to: message.recipient, attempts: message.attempts };
     try {
       const body = openMailBody(secrets, message);
-      await mailer.send({ to: message.recipient, subject: message.subject, ...body });
+      if (message.channel === "sms") await sms!.send({ to: message.recipient, body: body.text });
+      else await mailer!.send({ to: message.recipient, subject: message.subject, ...body });
     } catch (err) {
       const retryAt = new Date(clock.now().getTime() + retryDelay(retryMs, message.attempts));
       await db.repos.outbox.recordFailure(message.id, describe(err), retryAt);
-      logger.warn({ ...fields, err: describe(err), retry_at: retryAt.toISOString() }, "mail delivery failed; will retry");
+      logger.warn({ ...fields, err: describe(err), retry_at: retryAt.toISOString() }, `${message.channel} delivery failed; will retry`);
       return;
     }
     await db.repos.outbox.markSent(message.id, clock.now());
-    logger.info(fields, "mail sent");
+    logger.info(fields, `${message.channel} sent`);
   }
 
   return {
@@ -104,7 +110,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([current, new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
       clearTimeout(waited);
-      mailer.close();
+      mailer?.close();
+      sms?.close();
     },
   };
 }

@@ -17,12 +17,12 @@ export interface AuthFixture {
 let counter = 0;
 
 /** A project made through the CreateProject flow (so it has its signing key) and an API key. */
-export async function authFixture(server: TestServer, settings: { tokenExpiry?: number; sendVerification?: boolean } = {}): Promise<AuthFixture> {
+export async function authFixture(server: TestServer, settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean } = {}): Promise<AuthFixture> {
   const { organization } = await seedOrganization(server.deps);
   const project = await createProject(server.deps, organization.id, {
     name: "Auth test",
     description: "",
-    mfaRequired: false,
+    mfaRequired: settings.mfaRequired ?? false,
     sendVerification: settings.sendVerification ?? false,
     allowedOrigins: ["https://app.example.com"],
     redirectUrl: "https://app.example.com/callback",

@@ -2,7 +2,7 @@ import type { Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import type { FlowDeps } from "../deps.js";
-import { startSession, type SignedIn, type SignInContext } from "./tokens.js";
+import { completeSignIn, mayChallenge, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 
 export interface LoginInput {
   email: string;
@@ -12,20 +12,26 @@ export interface LoginInput {
 
 /**
  * An unknown email, a user without a password and a wrong password cost the same argon2 work
- * and give the same answer. Only after a correct password does a disabled user learn so.
+ * and give the same answer. Only after a correct password does a disabled user learn so
+ * (completeSignIn), and only then does MFA come into play.
  */
-export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignedIn> {
+export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignInOutcome> {
   const found = await deps.db.repos.users.findCredentials(project.id, input.email);
   const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.password);
   if (!found || !verdict.ok) throw new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
-  if (found.user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
+  const proof: Proof = { amr: ["pwd"], method: "password" };
+  const subject = { existing: found.user };
+  // A session is written in one statement: the common sign-in needs no transaction. A rehash or
+  // a challenge (which may queue an SMS) writes more, and then one transaction holds it all.
+  if (!verdict.needsRehash && !mayChallenge(project, found.user)) {
+    return (await completeSignIn(deps, deps.db.repos, project, subject, proof, input.client)).outcome;
+  }
   // Parameters changed since the hash was made: store a fresh one while the password is known.
-  const context: SignInContext = { amr: ["pwd"], method: "password", kind: "login", client: input.client };
-  // startSession writes in one statement: only a rehash needs a transaction around it.
-  if (!verdict.needsRehash) return startSession(deps, deps.db.repos, project, found.user, context);
-  const rehash = await deps.passwords.hash(input.password);
-  return deps.db.transaction(async (repos) => {
-    await repos.users.update(project.id, found.user.id, { passwordHash: rehash });
-    return startSession(deps, repos, project, found.user, context);
+  const rehash = verdict.needsRehash ? await deps.passwords.hash(input.password) : undefined;
+  const completed = await deps.db.transaction(async (repos) => {
+    if (rehash) await repos.users.update(project.id, found.user.id, { passwordHash: rehash });
+    return completeSignIn(deps, repos, project, subject, proof, input.client);
   });
+  completed.release();
+  return completed.outcome;
 }

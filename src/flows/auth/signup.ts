@@ -5,8 +5,9 @@ import { isCommonPassword } from "../../domain/password-policy.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import type { FlowDeps } from "../deps.js";
+import { completeSignIn, type Completed, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 import { queueVerificationEmail } from "./email-verification.js";
-import { startSessionForNewUser, type SignedIn, type SignInContext } from "./tokens.js";
+import type { NewUser } from "./tokens.js";
 
 export interface SignupInput {
   email: string;
@@ -20,29 +21,33 @@ export interface SignupInput {
 /**
  * User, session, refresh token and usage event in one statement, with (when asked) the
  * verification email in the same transaction; the email is handed to delivery after commit.
- * The password is hashed first: argon2 is the slow part and must not hold a connection.
+ * In a project with mfa_required the user is created without a session and held at an
+ * enrollment challenge (completeSignIn). The password is hashed first: argon2 is the slow part
+ * and must not hold a connection.
  */
-export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignedIn> {
+export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignInOutcome> {
   if (isCommonPassword(input.password)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
   const passwordHash = await deps.passwords.hash(input.password);
-  let verification: QueuedMail | undefined;
+  const create: NewUser = { email: input.email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: input.metadata };
+  const subject = { create };
+  const proof: Proof = { amr: ["pwd"], method: "password" };
+  const withVerification = input.sendVerification ?? project.sendVerification;
   try {
-    const context: SignInContext = { amr: ["pwd"], method: "password", kind: "signup", client: input.client };
-    const newUser = { email: input.email, passwordHash, metadata: input.metadata };
-    // Without a verification email the one statement is the whole signup; with one, the
-    // outbox row joins it in a transaction.
-    const signedIn =
-      (input.sendVerification ?? project.sendVerification)
-        ? await deps.db.transaction(async (repos) => {
-            const signedIn = await startSessionForNewUser(deps, repos, project, newUser, context);
-            verification = await queueVerificationEmail(deps, repos, project, signedIn.user, "signup");
-            return signedIn;
-          })
-        : await startSessionForNewUser(deps, deps.db.repos, project, newUser, context);
+    // Without a verification email or a challenge the one statement is the whole signup.
+    if (!withVerification && !project.mfaRequired) {
+      return (await completeSignIn(deps, deps.db.repos, project, subject, proof, input.client)).outcome;
+    }
+    let verification: QueuedMail | undefined;
+    const completed: Completed = await deps.db.transaction(async (repos) => {
+      const completed = await completeSignIn(deps, repos, project, subject, proof, input.client);
+      if (withVerification) verification = await queueVerificationEmail(deps, repos, project, completed.user, "signup");
+      return completed;
+    });
     if (verification) deps.mail.release(verification);
-    return signedIn;
+    completed.release();
+    return completed.outcome;
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") {
       throw new DomainError("EMAIL_EXISTS", "a user with this email already exists in this project");

@@ -46,17 +46,19 @@ export async function startSession(deps: FlowDeps, repos: Repositories, project:
  * duplicate email fails the statement, so there is never a user without its session or the
  * reverse.
  */
-export async function startSessionForNewUser(
-  deps: FlowDeps,
-  repos: Repositories,
-  project: Project,
-  newUser: Omit<NewUserWrite, "id" | "organizationId">,
-  context: SignInContext,
-): Promise<SignedIn> {
-  const row: NewUserWrite = { ...newUser, id: newId("usr"), organizationId: project.organizationId, email: newUser.email.trim() };
+export async function startSessionForNewUser(deps: FlowDeps, repos: Repositories, project: Project, newUser: NewUser, context: SignInContext): Promise<SignedIn> {
+  const row = newUserWrite(project, newUser);
   const { tokens, write } = await prepareSignIn(deps, repos, project, row, context);
   const user = await repos.signIns.recordSignup(row, write);
   return { ...tokens, user, session: write.session };
+}
+
+/** A user to create at sign-up, as the flow knows it (the row's id and tenant are chosen here). */
+export type NewUser = Omit<NewUserWrite, "id" | "organizationId">;
+
+/** The row a new user is written as: a fresh id, the project's organization, the email trimmed. */
+export function newUserWrite(project: Project, newUser: NewUser): NewUserWrite {
+  return { ...newUser, id: newId("usr"), organizationId: project.organizationId, email: newUser.email.trim() };
 }
 
 /** The user as far as a token names it: a signup's user is named before its row exists. */

@@ -7,6 +7,8 @@ import { tokenHandlers } from "./tokens.js";
 import { userHandlers } from "./users.js";
 import { sessionHandlers } from "./sessions.js";
 import { passwordHandlers } from "./password.js";
+import { passwordlessHandlers } from "./passwordless.js";
+import { mfaHandlers } from "./mfa.js";
 
 // Proto ⇄ flow translation, one file per group of RPCs. RPCs none of them implements answer
 // UNIMPLEMENTED (reason NOT_IMPLEMENTED) until their flows land.
@@ -18,5 +20,7 @@ export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
     ...userHandlers(deps),
     ...sessionHandlers(deps),
     ...passwordHandlers(deps),
+    ...passwordlessHandlers(deps),
+    ...mfaHandlers(deps),
   };
 }

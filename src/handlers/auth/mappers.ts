@@ -1,6 +1,7 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { User } from "../../domain/auth.js";
+import type { SignInOutcome } from "../../flows/auth/complete-sign-in.js";
 import type { SignedIn } from "../../flows/auth/tokens.js";
 
 /** A User as every Auth RPC writes it; never the password hash or the tenant columns. */
@@ -28,6 +29,13 @@ export function tokenResponse(signedIn: SignedIn) {
     tokenType: signedIn.tokenType,
     user: userToProto(signedIn.user),
   };
+}
+
+/** Every sign-in RPC's answer: the token response, or the MFA challenge (API.md section 5). */
+export function signInResponse(outcome: SignInOutcome) {
+  if (outcome.tokens) return tokenResponse(outcome.tokens);
+  const { mfaToken, methods, expiresIn } = outcome.challenge;
+  return { mfaRequired: true, mfaToken, mfaMethods: methods, expiresIn };
 }
 
 /** google.protobuf.Struct fields arrive as plain JSON objects. */

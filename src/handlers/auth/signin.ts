@@ -3,22 +3,22 @@ import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { login } from "../../flows/auth/login.js";
 import { signup } from "../../flows/auth/signup.js";
-import { structToObject, tokenResponse } from "./mappers.js";
+import { signInResponse, structToObject } from "./mappers.js";
 import { clientOf, projectOf } from "./principals.js";
 
 /** Signup and Login with email and password. */
 export function signinHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async signup(req, ctx) {
-      const signedIn = await signup(
+      const outcome = await signup(
         deps,
         projectOf(ctx),
         { email: req.email, password: req.password, metadata: structToObject(req.metadata), sendVerification: req.sendVerification, client: clientOf(ctx) },
       );
-      return tokenResponse(signedIn);
+      return signInResponse(outcome);
     },
     async login(req, ctx) {
-      return tokenResponse(await login(deps, projectOf(ctx), { email: req.email, password: req.password, client: clientOf(ctx) }));
+      return signInResponse(await login(deps, projectOf(ctx), { email: req.email, password: req.password, client: clientOf(ctx) }));
     },
   };
 }

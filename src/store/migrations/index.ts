@@ -5,6 +5,7 @@ import { SsoUsage1732700000002 } from "./1732700000002-sso-usage.js";
 import { AuthCore1732800000000 } from "./1732800000000-auth-core.js";
 import { ChangeFeed1732900000000 } from "./1732900000000-change-feed.js";
 import { UsersSearchWalk1732900000001 } from "./1732900000001-users-search-walk.js";
+import { PasswordlessMfa1733000000000 } from "./1733000000000-passwordless-mfa.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   AuthCore1732800000000,
   ChangeFeed1732900000000,
   UsersSearchWalk1732900000001,
+  PasswordlessMfa1733000000000,
 ];

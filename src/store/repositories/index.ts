@@ -3,11 +3,16 @@ import { apiKeysRepository } from "./api-keys.js";
 import { authEventsRepository } from "./auth-events.js";
 import { systemClock, type Clock } from "../../domain/clock.js";
 import { invitationsRepository } from "./invitations.js";
+import { magicLinksRepository } from "./magic-links.js";
 import { managementTokensRepository } from "./management-tokens.js";
 import { membersRepository } from "./members.js";
+import { mfaChallengesRepository } from "./mfa-challenges.js";
+import { mfaFactorsRepository } from "./mfa-factors.js";
 import { organizationsRepository } from "./organizations.js";
+import { otpCodesRepository } from "./otp-codes.js";
 import { outboxRepository } from "./outbox.js";
 import { projectsRepository } from "./projects.js";
+import { recoveryCodesRepository } from "./recovery-codes.js";
 import { signingKeysRepository } from "./signing-keys.js";
 import { refreshTokensRepository } from "./refresh-tokens.js";
 import { revokedAccessTokensRepository } from "./revoked-access-tokens.js";
@@ -38,6 +43,11 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     refreshTokens: refreshTokensRepository(manager, clock),
     revokedAccessTokens: revokedAccessTokensRepository(manager),
     userTokens: userTokensRepository(manager, clock),
+    otpCodes: otpCodesRepository(manager),
+    magicLinks: magicLinksRepository(manager),
+    mfaFactors: mfaFactorsRepository(manager),
+    mfaChallenges: mfaChallengesRepository(manager),
+    recoveryCodes: recoveryCodesRepository(manager),
   };
 }
 

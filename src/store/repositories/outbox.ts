@@ -57,13 +57,15 @@ export function outboxRepository(manager: EntityManager, clock: Clock) {
      * Claims up to `limit` due messages for one sender: locks them with SKIP LOCKED (another
      * instance claiming at the same moment takes other rows), counts the attempt and pushes
      * next_attempt_at to `leaseUntil`, so nobody else picks them up while they are being sent,
-     * and a sender that dies mid-way only delays them until the lease ends. Run it in its own
-     * short transaction: the sending happens after commit.
+     * and a sender that dies mid-way only delays them until the lease ends. Only `channels`
+     * are claimed: a message for a channel this instance cannot send waits for one that can.
+     * Run it in its own short transaction: the sending happens after commit.
      */
-    async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<OutboxMessage[]> {
+    async claimDue(now: Date, limit: number, leaseUntil: Date, channels: readonly OutboxChannel[]): Promise<OutboxMessage[]> {
       const rows = await manager
         .createQueryBuilder(OutboxMessageEntity, "m")
         .where("m.sentAt IS NULL")
+        .andWhere("m.channel IN (:...channels)", { channels })
         .andWhere("m.nextAttemptAt <= :now", { now })
         .orderBy("m.nextAttemptAt", "ASC")
         .limit(limit)

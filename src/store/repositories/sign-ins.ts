@@ -17,8 +17,13 @@ export interface SignInWrite {
 export interface NewUserWrite {
   id: string;
   organizationId: string;
-  /** As stored and as the access token names it: already trimmed (startSessionForNewUser). */
+  /** As stored and as the access token names it: already trimmed (startSessionForNewUser); "" for none. */
   email: string;
+  /** E.164, for a user signed up by SMS; null otherwise. */
+  phone: string | null;
+  /** Proven by the sign-up itself: a one-time code or link sent there (a password proves neither). */
+  emailVerified: boolean;
+  phoneVerified: boolean;
   passwordHash: string | null;
   metadata: Record<string, unknown>;
 }
@@ -46,21 +51,46 @@ export function signInsRepository(manager: EntityManager) {
      */
     async recordSignup(user: NewUserWrite, write: SignInWrite): Promise<User> {
       const params: unknown[] = [];
-      const p = (value: unknown) => `$${params.push(value)}`;
-      const at = p(write.session.createdAt);
-      const newUser = `new_user AS (
-           INSERT INTO users (id, organization_id, project_id, email, email_normalized, password_hash, metadata,
-             email_verified, created_at, updated_at, last_login_at)
-           VALUES (${p(user.id)}, ${p(user.organizationId)}, ${p(write.session.projectId)}, ${p(user.email)},
-             ${p(normalizeEmail(user.email))}, ${p(user.passwordHash)}, ${p(JSON.stringify(user.metadata))}, false, ${at}, ${at}, ${at})
-           RETURNING ${USER_COLUMNS}
-         )`;
       const rows = (await translateUniqueViolation(() =>
-        manager.query(`WITH ${newUser}, ${signInWrites(write, params)} SELECT * FROM new_user`, params),
+        manager.query(`WITH ${newUserRow(user, write.session.projectId, write.session.createdAt, true, params)}, ${signInWrites(write, params)} SELECT * FROM new_user`, params),
       )) as UserRow[];
       return toUser(rows[0]);
     },
+
+    /**
+     * A signup held at an MFA enrollment challenge (project mfa_required): the user row and its
+     * usage event, with no session and no token yet.
+     */
+    async recordSignupWithoutSession(
+      user: NewUserWrite,
+      projectId: string,
+      event: Pick<AuthEvent, "kind" | "method"> & { at: Date },
+    ): Promise<User> {
+      const params: unknown[] = [];
+      const p = (value: unknown) => `$${params.push(value)}`;
+      const sql = `WITH ${newUserRow(user, projectId, event.at, false, params)}, event AS (
+           INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
+           VALUES (${p(user.organizationId)}, ${p(projectId)}, ${p(user.id)}, ${p(event.kind)}, ${p(event.method)}, 0, ${p(event.at)})
+         ) SELECT * FROM new_user`;
+      const rows = (await translateUniqueViolation(() => manager.query(sql, params))) as UserRow[];
+      return toUser(rows[0]);
+    },
   };
+}
+
+/** The user row as a CTE `new_user`; `signedIn` false leaves last_login_at empty (no session yet). */
+function newUserRow(user: NewUserWrite, projectId: string, createdAt: Date, signedIn: boolean, params: unknown[]): string {
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const email = user.email === "" ? null : user.email;
+  const at = p(createdAt);
+  return `new_user AS (
+           INSERT INTO users (id, organization_id, project_id, email, email_normalized, phone, email_verified, phone_verified,
+             password_hash, metadata, created_at, updated_at, last_login_at)
+           VALUES (${p(user.id)}, ${p(user.organizationId)}, ${p(projectId)}, ${p(email)}, ${p(email === null ? null : normalizeEmail(email))},
+             ${p(user.phone)}, ${p(user.emailVerified)}, ${p(user.phoneVerified)}, ${p(user.passwordHash)}, ${p(JSON.stringify(user.metadata))},
+             ${at}, ${at}, ${signedIn ? at : "NULL"})
+           RETURNING ${USER_COLUMNS}
+         )`;
 }
 
 /** The session, refresh token and usage event as CTEs, their parameters appended to `params`. */

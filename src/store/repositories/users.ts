@@ -9,7 +9,7 @@ export interface UserRow {
   id: string;
   organization_id: string;
   project_id: string;
-  email: string;
+  email: string | null;
   email_verified: boolean;
   phone: string | null;
   phone_verified: boolean;
@@ -18,23 +18,25 @@ export interface UserRow {
   created_at: Date;
   updated_at: Date;
   last_login_at: Date | null;
+  mfa_methods: string[];
 }
 
 export const USER_COLUMNS = `id, organization_id, project_id, email, email_verified, phone, phone_verified, metadata, disabled,
-  created_at, updated_at, last_login_at`;
+  created_at, updated_at, last_login_at, mfa_methods`;
 
 export function toUser(r: UserRow): User {
   return {
     id: r.id,
     organizationId: r.organization_id,
     projectId: r.project_id,
-    email: r.email,
+    // A user signed up by SMS has a phone and no email: "" here, as on the wire.
+    email: r.email ?? "",
     emailVerified: r.email_verified,
     phone: r.phone,
     phoneVerified: r.phone_verified,
     metadata: r.metadata ?? {},
     disabled: r.disabled,
-    mfaMethods: [],
+    mfaMethods: r.mfa_methods ?? [],
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
@@ -46,6 +48,7 @@ export interface UserChanges {
   metadata?: Record<string, unknown>;
   disabled?: boolean;
   emailVerified?: boolean;
+  phoneVerified?: boolean;
   passwordHash?: string;
 }
 
@@ -85,6 +88,11 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
     },
 
+    /** For SMS one-time codes: the user who signs in with this E.164 number. */
+    findByPhone(projectId: string, phone: string): Promise<User | null> {
+      return one(`SELECT ${USER_COLUMNS} FROM users WHERE project_id = $1 AND phone = $2`, [projectId, phone]);
+    },
+
     async passwordHash(projectId: string, id: string): Promise<string | null> {
       const rows = (await manager.query(`SELECT password_hash FROM users WHERE project_id = $1 AND id = $2`, [projectId, id])) as Array<{
         password_hash: string | null;
@@ -107,6 +115,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       if (changes.metadata !== undefined) set("metadata", JSON.stringify(changes.metadata));
       if (changes.disabled !== undefined) set("disabled", changes.disabled);
       if (changes.emailVerified !== undefined) set("email_verified", changes.emailVerified);
+      if (changes.phoneVerified !== undefined) set("phone_verified", changes.phoneVerified);
       if (changes.passwordHash !== undefined) set("password_hash", changes.passwordHash);
       set("updated_at", clock.now());
       const rows = await translateUniqueViolation(() =>

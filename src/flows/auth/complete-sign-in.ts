@@ -1,0 +1,87 @@
+import type { Project } from "../../domain/account.js";
+import type { ClientInfo, User } from "../../domain/auth.js";
+import { DomainError } from "../../domain/errors.js";
+import { SECOND_FACTOR_AMR, type MfaMethod } from "../../domain/mfa.js";
+import type { AuthMethod } from "../../domain/usage.js";
+import type { Repositories } from "../../store/database.js";
+import type { FlowDeps } from "../deps.js";
+import { openChallenge } from "./mfa/challenge.js";
+import { newUserWrite, startSession, startSessionForNewUser, type NewUser, type SignedIn } from "./tokens.js";
+
+/** What the sign-in so far has proven: the session's `amr`, and the method usage counts it under. */
+export interface Proof {
+  amr: string[];
+  method: AuthMethod;
+}
+
+/** Who is signing in: a user who exists, or one the first factor is about to create (sign-up). */
+export type SignInSubject = { existing: User } | { create: NewUser };
+
+/** The challenge of API.md section 5: `{mfa_required, mfa_token, mfa_methods, expires_in}`. */
+export interface ChallengeAnswer {
+  mfaToken: string;
+  /** The user's methods; `[]` for an enrollment challenge. */
+  methods: MfaMethod[];
+  expiresIn: number;
+}
+
+export type SignInOutcome = { tokens: SignedIn; challenge?: undefined } | { challenge: ChallengeAnswer; tokens?: undefined };
+
+export interface Completed {
+  outcome: SignInOutcome;
+  /** The user signed in, or held at the challenge (created by this step for a sign-up). */
+  user: User;
+  /** Hands what the step queued (the SMS of a challenge) to delivery: call it after commit. */
+  release(): void;
+}
+
+const nothingQueued = () => {};
+
+/**
+ * The one way out of every sign-in method (password, one-time code, magic link, SSO, MFA): the
+ * method proves a factor and hands it here, and this step alone decides between a session and
+ * an MFA challenge, as Kratos checks the assurance level before a session exists.
+ *
+ * - A disabled user: USER_DISABLED.
+ * - MFA enrolled and no second factor proven: a challenge (`verify`).
+ * - No MFA in a project with mfa_required: an enrollment challenge (`mfa_methods: []`); a new
+ *   user is created first, with no session.
+ * - Otherwise a session and its tokens, with `amr` listing every factor proven.
+ *
+ * Runs in the caller's repositories: a challenge that sends an SMS writes two rows, so the
+ * caller opens a transaction whenever a challenge is possible.
+ */
+export async function completeSignIn(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  subject: SignInSubject,
+  proof: Proof,
+  client: ClientInfo,
+): Promise<Completed> {
+  if ("create" in subject) {
+    if (!project.mfaRequired) {
+      const tokens = await startSessionForNewUser(deps, repos, project, subject.create, { ...proof, kind: "signup", client });
+      return { outcome: { tokens }, user: tokens.user, release: nothingQueued };
+    }
+    const user = await repos.signIns.recordSignupWithoutSession(newUserWrite(project, subject.create), project.id, {
+      kind: "signup",
+      method: proof.method,
+      at: deps.clock.now(),
+    });
+    return openChallenge(deps, repos, project, user, "enroll", proof);
+  }
+  const user = subject.existing;
+  if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
+  if (user.mfaMethods.length > 0 && !proof.amr.some((amr) => (SECOND_FACTOR_AMR as readonly string[]).includes(amr))) {
+    return openChallenge(deps, repos, project, user, "verify", proof);
+  }
+  if (user.mfaMethods.length === 0 && project.mfaRequired) return openChallenge(deps, repos, project, user, "enroll", proof);
+  const tokens = await startSession(deps, repos, project, user, { ...proof, kind: "login", client });
+  return { outcome: { tokens }, user: tokens.user, release: nothingQueued };
+}
+
+/** Whether completing a sign-in for this user may open a challenge (and so needs a transaction). */
+export function mayChallenge(project: Project, user: User | null): boolean {
+  return project.mfaRequired || (user !== null && user.mfaMethods.length > 0);
+}

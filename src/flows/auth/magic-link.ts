@@ -1,0 +1,78 @@
+import { hashToken, randomToken } from "../../crypto/tokens.js";
+import { normalizeEmail, type Project } from "../../domain/account.js";
+import type { ClientInfo } from "../../domain/auth.js";
+import { DomainError, rateLimited } from "../../domain/errors.js";
+import { allowedRedirect } from "../../domain/redirects.js";
+import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
+import type { QueuedMail } from "../../notify/outbox.js";
+import { UniqueViolation } from "../../store/errors.js";
+import type { FlowDeps } from "../deps.js";
+import { completeSignIn, type SignInOutcome } from "./complete-sign-in.js";
+
+/** Links work for 15 minutes (auth.proto, SendMagicLink). */
+export const MAGIC_LINK_TTL_SECONDS = 900;
+/** At most one link per email per minute, as for one-time codes. */
+export const MAGIC_LINK_RESEND_INTERVAL_SECONDS = 60;
+/** One answer for every address: a link goes to any address, since VerifyMagicLink also signs up. */
+export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 minutes.";
+
+/**
+ * SendMagicLink: 256 random bits, stored as SHA-256, replacing the address's previous link; the
+ * email is queued in the same transaction. The link carries the token to the application (the
+ * project's redirect_url, or an allowed override) and only the application's POST to
+ * VerifyMagicLink spends it, so a mail scanner that follows links spends nothing.
+ */
+export async function sendMagicLink(deps: FlowDeps, project: Project, input: { email: string; redirectUrl: string }): Promise<{ message: string; expiresIn: number }> {
+  const target = allowedRedirect(project, input.redirectUrl);
+  const email = input.email.trim();
+  const token = randomToken("gml");
+  const now = deps.clock.now();
+  const content = magicLinkMail({ projectName: project.name, link: magicLinkUrl(target, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
+  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | { queued: QueuedMail }> => {
+    const stored = await repos.magicLinks.replace(project.id, {
+      emailNormalized: normalizeEmail(email),
+      email,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_SECONDS * 1000),
+      minIntervalMs: MAGIC_LINK_RESEND_INTERVAL_SECONDS * 1000,
+    });
+    if (!stored.stored) return { lastSentAt: stored.lastSentAt };
+    return { queued: await deps.mail.queue(repos, { to: email, ...content }) };
+  });
+  if ("lastSentAt" in sent) {
+    const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
+    throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
+  }
+  deps.mail.release(sent.queued);
+  return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
+}
+
+/**
+ * VerifyMagicLink: burns the link (one conditional UPDATE: of two racing uses, one wins) and
+ * signs in the user with that email, marking it verified, or signs a new one up with it
+ * verified, through the completion step, in the same transaction.
+ */
+export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
+  const proof = { amr: ["magic_link"], method: "magic_link" as const };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const completed = await deps.db.transaction(async (repos) => {
+        const email = await repos.magicLinks.consume(project.id, hashToken(input.token.trim()), deps.clock.now());
+        if (email === null) throw new DomainError("INVALID_LINK", "this sign-in link is invalid, used, replaced or expired");
+        const found = (await repos.users.findCredentials(project.id, email))?.user;
+        if (!found) {
+          const create = { email, phone: null, emailVerified: true, phoneVerified: false, passwordHash: null, metadata: {} };
+          return completeSignIn(deps, repos, project, { create }, proof, input.client);
+        }
+        const user = found.emailVerified ? found : ((await repos.users.update(project.id, found.id, { emailVerified: true })) ?? found);
+        return completeSignIn(deps, repos, project, { existing: user }, proof, input.client);
+      });
+      completed.release();
+      return completed.outcome;
+    } catch (error) {
+      // A sign-up racing another for the same email: run again, as the other user's sign-in.
+      if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
+    }
+  }
+}

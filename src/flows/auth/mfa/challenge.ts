@@ -1,0 +1,48 @@
+import { sixDigitCode } from "../../../crypto/one-time-codes.js";
+import { hashToken, randomToken } from "../../../crypto/tokens.js";
+import type { Project } from "../../../domain/account.js";
+import type { User } from "../../../domain/auth.js";
+import { MFA_CHALLENGE_TTL_SECONDS, type MfaChallenge } from "../../../domain/mfa.js";
+import { mfaSms } from "../../../notify/passwordless-templates.js";
+import type { Repositories } from "../../../store/database.js";
+import type { FlowDeps } from "../../deps.js";
+import type { Completed, Proof } from "../complete-sign-in.js";
+
+/** The HMAC context of the SMS code sent with a challenge: valid for that challenge only. */
+export function challengeSmsContext(projectId: string, tokenHash: string): string {
+  return `mfa-challenge:${projectId}:${tokenHash}`;
+}
+
+/**
+ * Holds a sign-in at its second factor (`verify`) or at enrollment (`enroll`): an mfa_token of
+ * 256 random bits, stored as SHA-256, valid 300 s. A user whose only method is SMS is sent the
+ * code with the challenge (API.md section 5), in the same transaction.
+ */
+export async function openChallenge(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: User,
+  purpose: MfaChallenge["purpose"],
+  proof: Proof,
+): Promise<Completed> {
+  const token = randomToken("gmfa");
+  const tokenHash = hashToken(token);
+  const now = deps.clock.now();
+  let smsCodeHmac: string | null = null;
+  let release = () => {};
+  if (purpose === "verify" && user.mfaMethods.length === 1 && user.mfaMethods[0] === "sms") {
+    const factor = (await repos.mfaFactors.list(project.id, user.id)).find((f) => f.method === "sms" && f.confirmedAt !== null);
+    if (factor?.phone) {
+      const code = sixDigitCode();
+      smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
+      const body = mfaSms({ projectName: project.name, code, validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60, purpose: "verify" });
+      const queued = await deps.sms.queue(repos, { to: factor.phone, body });
+      release = () => deps.sms.release(queued);
+    }
+  }
+  const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_SECONDS * 1000);
+  await repos.mfaChallenges.create(project.id, tokenHash, { userId: user.id, purpose, amr: proof.amr, method: proof.method, smsCodeHmac, attempts: 0, expiresAt }, now);
+  const methods = purpose === "enroll" ? [] : user.mfaMethods.filter((m): m is "totp" | "sms" => m === "totp" || m === "sms");
+  return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user, release };
+}

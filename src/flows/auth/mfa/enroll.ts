@@ -1,0 +1,86 @@
+import { newId } from "../../../crypto/ids.js";
+import { sixDigitCode } from "../../../crypto/one-time-codes.js";
+import { hashToken } from "../../../crypto/tokens.js";
+import { newTotpSecret, qrCodeDataUri, totpUri } from "../../../crypto/totp.js";
+import type { Project } from "../../../domain/account.js";
+import type { User } from "../../../domain/auth.js";
+import { DomainError, validationFailed } from "../../../domain/errors.js";
+import { SMS_ENROLLMENT_TTL_SECONDS, type MfaMethod } from "../../../domain/mfa.js";
+import { mfaSms } from "../../../notify/passwordless-templates.js";
+import type { Repositories } from "../../../store/database.js";
+import type { FlowDeps } from "../../deps.js";
+import { enrollmentSmsContext } from "./second-factor.js";
+
+export interface EnrollmentInput {
+  method: MfaMethod;
+  phone: string;
+  /** An enrollment challenge's token; "" when the user's access token names the user. */
+  mfaToken: string;
+  /** The user of the access token, when one was sent. */
+  userId?: string;
+}
+
+/**
+ * StartMfaEnrollment: a pending factor, replacing a pending one of the same method. TOTP gets a
+ * new 160-bit secret, sealed at rest and answered once as an `otpauth://` URI and its QR code;
+ * SMS gets a code sent to the phone. Either becomes active only with VerifyMfa.
+ */
+export async function startMfaEnrollment(
+  deps: FlowDeps,
+  project: Project,
+  input: EnrollmentInput,
+): Promise<{ method: MfaMethod; totpUri: string; qrCode: string }> {
+  if (input.method === "sms" && input.phone === "") throw validationFailed([{ field: "phone", description: "is required to enroll sms" }]);
+  const id = newId("mfa");
+  const now = deps.clock.now();
+  const started = await deps.db.transaction(async (repos) => {
+    const user = await enrollingUser(deps, repos, project, input);
+    if (user.mfaMethods.includes(input.method)) throw alreadyEnrolled(input.method);
+    const pending = { id, userId: user.id, method: input.method, now };
+    if (input.method === "totp") {
+      const secret = newTotpSecret();
+      const fresh = await repos.mfaFactors.startPending(project.id, { ...pending, secretSealed: deps.secrets.seal(secret, id), phone: null, codeHmac: null, codeExpiresAt: null });
+      if (!fresh) throw alreadyEnrolled(input.method);
+      return { uri: totpUri({ issuer: project.name, account: user.email || user.phone || user.id, secret }), release: () => {} };
+    }
+    const code = sixDigitCode();
+    const fresh = await repos.mfaFactors.startPending(project.id, {
+      ...pending,
+      secretSealed: null,
+      phone: input.phone,
+      codeHmac: deps.codes.hmac(enrollmentSmsContext(project.id, id), code),
+      codeExpiresAt: new Date(now.getTime() + SMS_ENROLLMENT_TTL_SECONDS * 1000),
+    });
+    if (!fresh) throw alreadyEnrolled(input.method);
+    const body = mfaSms({ projectName: project.name, code, validMinutes: SMS_ENROLLMENT_TTL_SECONDS / 60, purpose: "enroll" });
+    const queued = await deps.sms.queue(repos, { to: input.phone, body });
+    return { uri: "", release: () => deps.sms.release(queued) };
+  });
+  started.release();
+  // Drawn after commit: rendering the image needs no connection.
+  return { method: input.method, totpUri: started.uri, qrCode: started.uri === "" ? "" : await qrCodeDataUri(started.uri) };
+}
+
+/** The user an enrollment is for: the enrollment challenge's, else the access token's. */
+async function enrollingUser(deps: FlowDeps, repos: Repositories, project: Project, input: EnrollmentInput): Promise<User> {
+  let userId = input.userId;
+  if (input.mfaToken !== "") {
+    // Only an enrollment challenge enrolls: a sign-in challenge proves a factor, it does not add one.
+    const challenge = await repos.mfaChallenges.findLive(project.id, hashToken(input.mfaToken.trim()), deps.clock.now());
+    if (!challenge || challenge.purpose !== "enroll") throw invalidMfaToken();
+    userId = challenge.userId;
+  }
+  if (userId === undefined) throw new DomainError("MISSING_ACCESS_TOKEN", "send the user's access token, or the mfa_token of an enrollment challenge");
+  const user = await repos.users.get(project.id, userId);
+  if (!user) throw invalidMfaToken();
+  if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
+  return user;
+}
+
+export function invalidMfaToken(): DomainError {
+  return new DomainError("INVALID_MFA_TOKEN", "the mfa_token is invalid, used or expired");
+}
+
+function alreadyEnrolled(method: MfaMethod): DomainError {
+  return new DomainError("MFA_ALREADY_ENROLLED", `${method} is already enrolled; unenroll it first to replace it`);
+}

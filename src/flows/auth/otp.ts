@@ -1,0 +1,160 @@
+import { sixDigitCode } from "../../crypto/one-time-codes.js";
+import { normalizeEmail, type Project } from "../../domain/account.js";
+import type { ClientInfo, User } from "../../domain/auth.js";
+import { DomainError, rateLimited, validationFailed, type Reason } from "../../domain/errors.js";
+import { MAX_CODE_ATTEMPTS } from "../../domain/mfa.js";
+import { otpMail, otpSms } from "../../notify/passwordless-templates.js";
+import type { Repositories } from "../../store/database.js";
+import { UniqueViolation } from "../../store/errors.js";
+import type { OtpChannel } from "../../store/repositories/otp-codes.js";
+import type { FlowDeps } from "../deps.js";
+import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
+
+/** Codes work for 10 minutes (auth.proto, SendOtp). */
+export const OTP_TTL_SECONDS = 600;
+/** At most one send per destination per minute. */
+export const OTP_RESEND_INTERVAL_SECONDS = 60;
+/** One answer for every address: a code goes to any address, since VerifyOtp also signs up. */
+export const OTP_SENT = "A sign-in code has been sent. It expires in 10 minutes.";
+
+export interface OtpAddress {
+  email: string;
+  phone: string;
+}
+
+interface Destination {
+  channel: OtpChannel;
+  /** As stored and compared: the normalized email, or the E.164 number. */
+  key: string;
+  /** As the user typed it, for the message's recipient and a new user's row. */
+  address: string;
+}
+
+/**
+ * SendOtp: a six-digit code from the CSPRNG, stored as an HMAC bound to the project, channel
+ * and destination, replacing the destination's previous code; the message is queued in the
+ * same transaction. A second send within a minute is RATE_LIMITED and changes nothing.
+ */
+export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddress & { channel: string }): Promise<{ message: string; expiresIn: number }> {
+  const destination = sendDestination(input);
+  const code = sixDigitCode();
+  const now = deps.clock.now();
+  const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
+  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | { release: () => void }> => {
+    const stored = await repos.otpCodes.replace(project.id, {
+      channel: destination.channel,
+      destination: destination.key,
+      codeHmac: deps.codes.hmac(otpContext(project.id, destination), code),
+      now,
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+      minIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000,
+    });
+    if (!stored.stored) return { lastSentAt: stored.lastSentAt };
+    if (destination.channel === "email") {
+      const queued = await deps.mail.queue(repos, { to: destination.address, ...otpMail(content) });
+      return { release: () => deps.mail.release(queued) };
+    }
+    const queued = await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
+    return { release: () => deps.sms.release(queued) };
+  });
+  if ("lastSentAt" in sent) {
+    const wait = OTP_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
+    throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
+  }
+  sent.release();
+  return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
+}
+
+/**
+ * VerifyOtp: checks the code of the address; five wrong codes spend it. A right code signs in
+ * the user with that email or phone (marking it verified), or signs a new one up with it
+ * verified, through the completion step; the code is spent in the same transaction.
+ */
+export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
+  const destination = verifyDestination(input);
+  const context = otpContext(project.id, destination);
+  // A sign-up racing another for the same address loses on the unique email or phone and is
+  // then run again, as the sign-in of the user the other created.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await deps.db.transaction(async (repos): Promise<{ failed: Reason } | { completed: Completed }> => {
+        const now = deps.clock.now();
+        const live = await repos.otpCodes.lockLive(project.id, destination.channel, destination.key);
+        if (!live) return { failed: "INVALID_CODE" };
+        if (live.expiresAt <= now) {
+          await repos.otpCodes.consume(project.id, destination.channel, destination.key, now);
+          return { failed: "CODE_EXPIRED" };
+        }
+        if (!deps.codes.matches(context, input.otp, live.codeHmac)) {
+          await repos.otpCodes.recordFailure(project.id, destination.channel, destination.key, MAX_CODE_ATTEMPTS, now);
+          return { failed: "INVALID_CODE" };
+        }
+        await repos.otpCodes.consume(project.id, destination.channel, destination.key, now);
+        return { completed: await signInOrUp(deps, repos, project, destination, input.client) };
+      });
+      if ("failed" in result) throw codeError(result.failed);
+      result.completed.release();
+      return result.completed.outcome;
+    } catch (error) {
+      if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
+    }
+  }
+}
+
+async function signInOrUp(deps: FlowDeps, repos: Repositories, project: Project, destination: Destination, client: ClientInfo): Promise<Completed> {
+  const proof = { amr: ["otp"], method: "otp" as const };
+  const byEmail = destination.channel === "email";
+  const found: User | null = byEmail
+    ? ((await repos.users.findCredentials(project.id, destination.address))?.user ?? null)
+    : await repos.users.findByPhone(project.id, destination.address);
+  if (!found) {
+    const create = {
+      email: byEmail ? destination.address : "",
+      phone: byEmail ? null : destination.address,
+      emailVerified: byEmail,
+      phoneVerified: !byEmail,
+      passwordHash: null,
+      metadata: {},
+    };
+    return completeSignIn(deps, repos, project, { create }, proof, client);
+  }
+  // The code reached the address: it is the user's, verified.
+  const alreadyVerified = byEmail ? found.emailVerified : found.phoneVerified;
+  const user = alreadyVerified
+    ? found
+    : ((await repos.users.update(project.id, found.id, byEmail ? { emailVerified: true } : { phoneVerified: true })) ?? found);
+  return completeSignIn(deps, repos, project, { existing: user }, proof, client);
+}
+
+/** The HMAC context of a code: a code sent to one address of one project works nowhere else. */
+function otpContext(projectId: string, destination: Destination): string {
+  return `otp:${projectId}:${destination.channel}:${destination.key}`;
+}
+
+function sendDestination(input: OtpAddress & { channel: string }): Destination {
+  const channel: OtpChannel = input.channel === "sms" || (input.channel === "" && input.email === "" && input.phone !== "") ? "sms" : "email";
+  if (channel === "email" && input.email === "") throw validationFailed([{ field: "email", description: "is required to send a code by email" }]);
+  if (channel === "sms" && input.phone === "") throw validationFailed([{ field: "phone", description: "is required to send a code by SMS" }]);
+  return destinationOf(channel, channel === "email" ? input.email : input.phone);
+}
+
+function verifyDestination(input: OtpAddress): Destination {
+  if (input.email !== "" && input.phone !== "") {
+    throw validationFailed([{ field: "phone", description: "give the email or the phone the code went to, not both" }]);
+  }
+  if (input.email === "" && input.phone === "") {
+    throw validationFailed([{ field: "email", description: "is required (or phone, for a code sent by SMS)" }]);
+  }
+  return input.email !== "" ? destinationOf("email", input.email) : destinationOf("sms", input.phone);
+}
+
+function destinationOf(channel: OtpChannel, address: string): Destination {
+  const trimmed = address.trim();
+  return { channel, key: channel === "email" ? normalizeEmail(trimmed) : trimmed, address: trimmed };
+}
+
+function codeError(reason: Reason): DomainError {
+  return reason === "CODE_EXPIRED"
+    ? new DomainError("CODE_EXPIRED", "this code has expired; ask for a new one")
+    : new DomainError("INVALID_CODE", "the code is wrong, used or was not sent to this address");
+}

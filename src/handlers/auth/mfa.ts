@@ -1,0 +1,44 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { isMfaMethod, type MfaMethod } from "../../domain/mfa.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { startMfaEnrollment } from "../../flows/auth/mfa/enroll.js";
+import { regenerateRecoveryCodes } from "../../flows/auth/mfa/recovery-codes.js";
+import { unenrollMfa } from "../../flows/auth/mfa/unenroll.js";
+import { verifyMfa } from "../../flows/auth/mfa/verify.js";
+import { signInResponse } from "./mappers.js";
+import { clientOf, projectOf, userOf } from "./principals.js";
+import { ownerOf } from "./sessions.js";
+
+/** StartMfaEnrollment, VerifyMfa, UnenrollMfa, RegenerateRecoveryCodes. */
+export function mfaHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+  return {
+    async startMfaEnrollment(req, ctx) {
+      return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId });
+    },
+    async verifyMfa(req, ctx) {
+      const result = await verifyMfa(deps, projectOf(ctx), {
+        mfaToken: req.mfaToken,
+        code: req.code,
+        method: method(req.method),
+        userId: userOf(ctx)?.userId,
+        client: clientOf(ctx),
+      });
+      return {
+        ...(result.outcome && signInResponse(result.outcome)),
+        ...(result.enrolled && { enrolled: true, method: result.enrolled.method, recoveryCodes: result.enrolled.recoveryCodes }),
+      };
+    },
+    async unenrollMfa(req, ctx) {
+      return unenrollMfa(deps, projectOf(ctx), ownerOf(ctx).userId, method(req.method)!);
+    },
+    async regenerateRecoveryCodes(_req, ctx) {
+      return regenerateRecoveryCodes(deps, projectOf(ctx), ownerOf(ctx).userId);
+    },
+  };
+}
+
+/** The proto's `in` rule admits only `totp` and `sms`; "" means absent. */
+function method(value: string): MfaMethod | undefined {
+  return isMfaMethod(value) ? value : undefined;
+}

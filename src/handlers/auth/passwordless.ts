@@ -1,0 +1,25 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { sendMagicLink, verifyMagicLink } from "../../flows/auth/magic-link.js";
+import { sendOtp, verifyOtp } from "../../flows/auth/otp.js";
+import { signInResponse } from "./mappers.js";
+import { clientOf, projectOf } from "./principals.js";
+
+/** SendOtp, VerifyOtp, SendMagicLink, VerifyMagicLink. */
+export function passwordlessHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+  return {
+    async sendOtp(req, ctx) {
+      return sendOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, channel: req.channel });
+    },
+    async verifyOtp(req, ctx) {
+      return signInResponse(await verifyOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, otp: req.otp, client: clientOf(ctx) }));
+    },
+    async sendMagicLink(req, ctx) {
+      return sendMagicLink(deps, projectOf(ctx), { email: req.email, redirectUrl: req.redirectUrl });
+    },
+    async verifyMagicLink(req, ctx) {
+      return signInResponse(await verifyMagicLink(deps, projectOf(ctx), { token: req.token, client: clientOf(ctx) }));
+    },
+  };
+}
