@@ -5,14 +5,16 @@ import { validationFailed } from "./errors.js";
 
 /**
  * - `signup`: a user was created and signed in (Signup; OTP, magic link or SSO creating the user).
- * - `login`: an existing user signed in and a session was created. A step that only answers an
- *   MFA challenge records nothing; finishing it records `login` with method `mfa`.
+ * - `login`: an existing user signed in and a session was created. A sign-in held at an MFA
+ *   challenge records nothing until the challenge is answered; then it records `login` under the
+ *   first factor's method, so an OTP sign-in completed with TOTP still counts as passwordless.
+ *   A signup held at an enrollment challenge records its `signup` with no token at once.
  * - `refresh`: a refresh token was exchanged for a new access token.
  */
 export const AUTH_EVENT_KINDS = ["signup", "login", "refresh"] as const;
 export type AuthEventKind = (typeof AUTH_EVENT_KINDS)[number];
 
-/** How the user proved who they are: the last step, so an MFA-completed sign-in is `mfa`. */
+/** How the user proved who they are: the first factor (`mfa` is allowed by the schema, never recorded). */
 export const AUTH_METHODS = ["password", "otp", "magic_link", "sso", "mfa", "refresh"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
