@@ -2209,6 +2209,8 @@ export const AuthService: GenService<{
    * address is registered: VerifyOtp signs existing users in and new ones up. The
    * channel's address must be given (`email` for `email`, `phone` for `sms`), else
    * INVALID_ARGUMENT VALIDATION_FAILED.
+   * Errors: RESOURCE_EXHAUSTED RATE_LIMITED (a code went to this address less than a
+   * minute ago; `Retry-After` says when to ask again).
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.SendOtp
    */
@@ -2237,7 +2239,9 @@ export const AuthService: GenService<{
    * send replaces the previous link. Answers the same whether or not the email is
    * registered: VerifyMagicLink signs existing users in and new ones up.
    * Errors: INVALID_ARGUMENT REDIRECT_NOT_ALLOWED (`redirect_url` shares its origin with
-   * neither the project's `redirect_url` nor one of its `allowed_origins`).
+   * neither the project's `redirect_url` nor one of its `allowed_origins`),
+   * RESOURCE_EXHAUSTED RATE_LIMITED (a link went to this address less than a minute ago;
+   * `Retry-After` says when to ask again).
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.SendMagicLink
    */
