@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "./auth/helpers.js";
 import { http, type HttpAnswer } from "./helpers/clients.js";
 import { createTestDatabase } from "./helpers/database.js";
+import { useMessagingServer } from "./helpers/messaging-server.js";
 import { runNode, spawnService } from "./helpers/process.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
-import { startSmsSink, type SmsSink } from "./helpers/sms.js";
 import { eventually, startSmtpSink } from "./helpers/smtp.js";
 
 // Threats: a sign-in code or link lost to an SMS webhook or SMTP outage, an API answer that
@@ -37,44 +37,38 @@ const outboxTo = (server: TestServer, to: string) =>
 const sentTo = (server: TestServer, to: string) => eventually(`the message to ${to} marked sent`, async () => (await outboxTo(server, to)).find((r: any) => r.sent_at));
 
 describe("SMS webhook outage", () => {
-  let server: TestServer;
-  let sms: SmsSink;
+  const ctx = useMessagingServer({ sms: true });
   let app: AuthFixture;
   beforeAll(async () => {
-    sms = await startSmsSink();
-    server = await startTestServer({ SMS_WEBHOOK_URL: sms.url, MAIL_RETRY_MS: "200" });
-    app = await authFixture(server);
+    app = await authFixture(ctx.server);
   });
-  afterAll(async () => {
-    sms.setDown(false);
-    await server?.stop();
-    await sms?.close();
-  });
+  // Registered after the helper's afterAll, so it runs first: the webhook is up again before the server stops.
+  afterAll(() => ctx.sms.setDown(false));
 
   it("SendOtp answers exactly as when the webhook is up; the SMS waits with its error, arrives once the webhook is back, and its code signs in", async () => {
     const up = await app.call("POST", "/v1/auth/otp/send", { phone: "+15550100001" });
     expect(answer(up)).toEqual({ status: 200, body: OTP_SENT });
-    await sms.waitFor("+15550100001");
+    await ctx.sms.waitFor("+15550100001");
 
-    sms.setDown(true);
+    ctx.sms.setDown(true);
     const phone = "+15550100002";
     const down = await app.call("POST", "/v1/auth/otp/send", { phone });
     expect(answer(down)).toEqual(answer(up));
     const failed = await eventually("two refused attempts recorded", async () =>
-      sms.refused >= 2 ? (await outboxTo(server, phone)).find((r: any) => r.attempts >= 2 && r.last_error) : undefined,
+      ctx.sms.refused >= 2 ? (await outboxTo(ctx.server, phone)).find((r: any) => r.attempts >= 2 && r.last_error) : undefined,
     );
     expect(failed).toMatchObject({ channel: "sms", sent_at: null });
     expect(failed.last_error).toContain("503");
     expect(failed.body_sealed).toMatch(/^v1\./); // kept, sealed: the code is never in clear
-    expect(sms.refused).toBeGreaterThanOrEqual(2);
-    expect(sms.messages.filter((m) => m.to === phone)).toEqual([]);
+    expect(ctx.sms.refused).toBeGreaterThanOrEqual(2);
+    expect(ctx.sms.messages.filter((m) => m.to === phone)).toEqual([]);
 
-    sms.setDown(false);
-    const message = await sms.waitFor(phone, { timeoutMs: 15_000 });
+    ctx.sms.setDown(false);
+    const message = await ctx.sms.waitFor(phone, { timeoutMs: 15_000 });
     expect(message.body).toMatch(/^\d{6} is your Auth test sign-in code\. It expires in 10 minutes\./);
-    const sent = await sentTo(server, phone);
+    const sent = await sentTo(ctx.server, phone);
     expect(sent).toMatchObject({ last_error: null, body_sealed: null });
-    expect(sms.messages.filter((m) => m.to === phone)).toHaveLength(1);
+    expect(ctx.sms.messages.filter((m) => m.to === phone)).toHaveLength(1);
 
     const verified = await app.call("POST", "/v1/auth/otp/verify", { phone, otp: CODE.exec(message.body)![1] });
     expect(verified.status).toBe(200);
@@ -85,19 +79,19 @@ describe("SMS webhook outage", () => {
     const { body, email, password } = await app.signup();
     const factorPhone = "+15550100003";
     await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: factorPhone }, body.access_token);
-    const enrolled = await app.call("POST", "/v1/auth/mfa/verify", { code: await sms.codeFor(factorPhone), method: "sms" }, body.access_token);
+    const enrolled = await app.call("POST", "/v1/auth/mfa/verify", { code: await ctx.sms.codeFor(factorPhone), method: "sms" }, body.access_token);
     expect(enrolled.body).toMatchObject({ enrolled: true, method: "sms" });
 
-    sms.setDown(true);
-    const refusedBefore = sms.refused;
+    ctx.sms.setDown(true);
+    const refusedBefore = ctx.sms.refused;
     const challenge = await app.call("POST", "/v1/auth/login", { email, password });
     expect(answer(challenge)).toEqual({
       status: 200,
       body: { mfa_required: true, mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: ["sms"], expires_in: 300 },
     });
-    await eventually("the challenge's SMS refused", async () => sms.refused > refusedBefore);
-    sms.setDown(false);
-    const code = await sms.codeFor(factorPhone, { nth: 2, timeoutMs: 15_000 });
+    await eventually("the challenge's SMS refused", async () => ctx.sms.refused > refusedBefore);
+    ctx.sms.setDown(false);
+    const code = await ctx.sms.codeFor(factorPhone, { nth: 2, timeoutMs: 15_000 });
     const done = await app.call("POST", "/v1/auth/mfa/verify", { mfa_token: challenge.body.mfa_token, code });
     expect(done.status).toBe(200);
     const claims = (await app.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims;

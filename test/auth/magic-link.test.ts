@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import {
   expectReason,
   newEmail,
@@ -24,29 +22,21 @@ import {
 const LINK = /https:\/\/[^\s"<>]+[?&]token=gml_[A-Za-z0-9_-]+[^\s"<>]*/;
 
 describe("magic links", () => {
-  const clock = createTestClock();
-  let server: TestServer;
-  let smtp: SmtpSink;
+  const ctx = useMessagingServer({ smtp: true });
+  const { clock, sql } = ctx;
   let app: PasswordlessProject;
   let other: PasswordlessProject;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: smtp.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-    app = await passwordlessProject(server);
-    other = await passwordlessProject(server, "Other project");
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
+    app = await passwordlessProject(ctx.server);
+    other = await passwordlessProject(ctx.server, "Other project");
   });
 
   const send = (email: string, redirectUrl?: string, project = app) =>
     project.call("POST", "/v1/auth/magic-link/send", redirectUrl === undefined ? { email } : { email, redirect_url: redirectUrl });
   /** The link in the `nth` mail to `email`. */
   async function linkIn(email: string, nth = 1): Promise<URL> {
-    const mail = await smtp.waitFor(email, { nth });
+    const mail = await ctx.smtp.waitFor(email, { nth });
     const found = LINK.exec(mail.text)?.[0];
     expect(found, mail.text).toBeTruthy();
     return new URL(found!);
@@ -70,7 +60,7 @@ describe("magic links", () => {
     expect(known.body).toEqual({ message: expect.any(String), expires_in: 900 });
 
     for (const email of [registered, unknown]) {
-      const mail = await smtp.waitFor(email);
+      const mail = await ctx.smtp.waitFor(email);
       expect(mail.subject).toContain(PROJECT_NAME);
       expect(mail.text).toContain(PROJECT_NAME);
       const link = await linkIn(email);
@@ -105,7 +95,7 @@ describe("magic links", () => {
       expect(await sql(`SELECT id FROM outbox WHERE recipient = $1`, [lookalike])).toEqual([]);
     }
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it("VerifyMagicLink signs a new user up with the email verified and no password, amr magic_link; used twice it is INVALID_LINK", async () => {
@@ -148,7 +138,7 @@ describe("magic links", () => {
     expectReason(await verify(first), 401, "INVALID_LINK");
     expect((await verify(second)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
+    expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
   });
 
   it("a link works until its fifteen minutes are up, then is INVALID_LINK", async () => {
@@ -203,30 +193,30 @@ describe("magic links", () => {
   it("over Connect JSON and gRPC: SendMagicLink and VerifyMagicLink", async () => {
     const headers = { "x-service-key": app.key };
     const email = newEmail("wire");
-    const sent = await connect(server.url, "auth", "SendMagicLink", { email }, headers);
+    const sent = await connect(ctx.server.url, "auth", "SendMagicLink", { email }, headers);
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 900 });
-    const foreign = await connect(server.url, "auth", "SendMagicLink", { email: newEmail("wire"), redirect_url: "https://evil.example.net/" }, headers);
+    const foreign = await connect(ctx.server.url, "auth", "SendMagicLink", { email: newEmail("wire"), redirect_url: "https://evil.example.net/" }, headers);
     expect(foreign.status).toBe(400);
     expect(connectReason(foreign.body)).toBe("REDIRECT_NOT_ALLOWED");
     const token = (await linkIn(email)).searchParams.get("token")!;
-    const client = grpcClient(server.port, "auth");
+    const client = grpcClient(ctx.server.port, "auth");
     const ok = await grpcCall(client, "VerifyMagicLink", { token }, headers);
     expect(ok.error).toBeUndefined();
     expect(ok.response.user).toMatchObject({ email, email_verified: true });
     expect((await verifiedClaims(app, ok.response.access_token)).amr).toEqual(["magic_link"]);
-    const again = await connect(server.url, "auth", "VerifyMagicLink", { token }, headers);
+    const again = await connect(ctx.server.url, "auth", "VerifyMagicLink", { token }, headers);
     expect(again.status).toBe(401);
     expect(connectReason(again.body)).toBe("INVALID_LINK");
   });
 
   it("usage counts a magic-link sign-in of an existing user as a passwordless login, a magic-link signup as a signup", async () => {
-    const counted = await passwordlessProject(server, "Usage counted");
+    const counted = await passwordlessProject(ctx.server, "Usage counted");
     const member = newEmail("usage-member");
     expect((await counted.call("POST", "/v1/auth/signup", { email: member, password: "a sturdy passphrase 1" })).status).toBe(200);
     expect((await verify(await linkToken(member, 1, counted), counted)).status).toBe(200);
     const newcomer = newEmail("usage-newcomer");
     expect((await verify(await linkToken(newcomer, 1, counted), counted)).status).toBe(200);
-    const res = await http(`${server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: counted.management });
+    const res = await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: counted.management });
     expect(res.body).toMatchObject({ mau: 2, total_logins: 1, passwordless_logins: 1, tokens_issued: 3, sso_logins: 0 });
   });
 

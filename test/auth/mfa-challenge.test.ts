@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, claims, expectReason, freshCode, nextStep, totpAt, totpUser, verifyMfa } from "./mfa-helpers.js";
 
@@ -9,18 +8,13 @@ import { challenge, claims, expectReason, freshCode, nextStep, totpAt, totpUser,
 // second time, or ten times at once hoping two requests win.
 
 describe("the mfa_token of a sign-in challenge", () => {
-  const clock = createTestClock();
-  let server: TestServer;
+  const ctx = useMessagingServer();
+  const { clock, sql } = ctx;
   let app: AuthFixture;
   let otherProject: AuthFixture;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
   beforeAll(async () => {
-    server = await startTestServer({}, undefined, { clock });
-    app = await authFixture(server);
-    otherProject = await authFixture(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
+    app = await authFixture(ctx.server);
+    otherProject = await authFixture(ctx.server);
   });
 
   /** A six-digit code that is not the one valid now or one step either side. */

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmsSink, type SmsSink } from "../helpers/sms.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { claims, expectChallenge, expectReason, freshCode, getUser, login, nextStep, parseTotpUri, tokenValid, totpAt } from "./mfa-helpers.js";
 
@@ -10,20 +8,13 @@ import { claims, expectChallenge, expectReason, freshCode, getUser, login, nextS
 // challenge's mfa_token used to add a factor the user never had.
 
 describe("the enrollment challenge of a project with mfa_required", () => {
-  const clock = createTestClock();
-  let server: TestServer;
-  let sms: SmsSink;
+  const ctx = useMessagingServer({ sms: true });
+  const { clock } = ctx;
   let required: AuthFixture;
   let otherRequired: AuthFixture;
   beforeAll(async () => {
-    sms = await startSmsSink();
-    server = await startTestServer({ SMS_WEBHOOK_URL: sms.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-    required = await authFixture(server, { mfaRequired: true });
-    otherRequired = await authFixture(server, { mfaRequired: true });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sms?.close();
+    required = await authFixture(ctx.server, { mfaRequired: true });
+    otherRequired = await authFixture(ctx.server, { mfaRequired: true });
   });
 
   const asAnswer = (body: any) => ({ status: 200, headers: new Headers(), body });
@@ -72,7 +63,7 @@ describe("the enrollment challenge of a project with mfa_required", () => {
     const phone = `+1555${String(process.pid % 1000).padStart(3, "0")}7001`;
     const start = await enroll({ method: "sms", phone, mfa_token: mfaToken });
     expect(start.body).toEqual({ method: "sms", totp_uri: "", qr_code: "" });
-    const done = await verify({ mfa_token: mfaToken, code: await sms.codeFor(phone) });
+    const done = await verify({ mfa_token: mfaToken, code: await ctx.sms.codeFor(phone) });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ enrolled: true, method: "sms" });
     expect(claims(done.body.access_token).amr).toEqual(["pwd", "sms"]);

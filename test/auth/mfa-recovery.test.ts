@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmsSink, type SmsSink } from "../helpers/sms.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, claims, enrollTotp, expectReason, freshCode, newUser, tokenValid, totpUser, verifyMfa } from "./mfa-helpers.js";
 
@@ -10,19 +8,11 @@ import { challenge, claims, enrollTotp, expectReason, freshCode, newUser, tokenV
 // bare hash would fall to brute force), and a second factor quietly replacing the set.
 
 describe("recovery codes", () => {
-  const clock = createTestClock();
-  let server: TestServer;
-  let sms: SmsSink;
+  const ctx = useMessagingServer({ sms: true });
+  const { clock, sql } = ctx;
   let app: AuthFixture;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
   beforeAll(async () => {
-    sms = await startSmsSink();
-    server = await startTestServer({ SMS_WEBHOOK_URL: sms.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-    app = await authFixture(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sms?.close();
+    app = await authFixture(ctx.server);
   });
 
   /** A fresh challenge answered with `code`. */
@@ -116,7 +106,7 @@ describe("recovery codes", () => {
     const user = await newUser(app);
     const phone = `+1555${String(process.pid % 1000).padStart(3, "0")}9001`;
     await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken);
-    const first = await verifyMfa(app, { code: await sms.codeFor(phone) }, user.accessToken);
+    const first = await verifyMfa(app, { code: await ctx.sms.codeFor(phone) }, user.accessToken);
     expect(first.body).toMatchObject({ enrolled: true, method: "sms" });
     expect(first.body.recovery_codes).toHaveLength(10);
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
+import { startTestServer } from "../helpers/server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import {
   base32Bytes,
@@ -27,16 +27,11 @@ const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe("TOTP", () => {
-  const clock = createTestClock();
-  let server: TestServer;
+  const ctx = useMessagingServer();
+  const { clock, sql } = ctx;
   let app: AuthFixture;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
   beforeAll(async () => {
-    server = await startTestServer({}, undefined, { clock });
-    app = await authFixture(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
+    app = await authFixture(ctx.server);
   });
 
   describe("enrollment with an access token", () => {
@@ -175,7 +170,7 @@ describe("TOTP", () => {
 
     it(`the same code is refused by a second server sharing the database${ON_POSTGRES ? "" : " (PGlite: one process, so the same server)"}`, async () => {
       // PGlite is one process: a second server cannot open its folder, so the second is the first.
-      const other = ON_POSTGRES ? await startTestServer({}, server.database, { clock }) : server;
+      const other = ON_POSTGRES ? await startTestServer({}, ctx.server.database, { clock }) : ctx.server;
       try {
         const user = await totpUser(app, clock);
         const code = await freshCode(user.secret, clock);
@@ -186,7 +181,7 @@ describe("TOTP", () => {
         expect(login.body.mfa_required).toBe(true);
         expectReason(await viaOther("/v1/auth/mfa/verify", { mfa_token: login.body.mfa_token, code }), 401, "INVALID_CODE");
       } finally {
-        if (other !== server) await other.close();
+        if (other !== ctx.server) await other.close();
       }
     });
 
@@ -203,15 +198,15 @@ describe("TOTP", () => {
       const user = await totpUser(app, clock);
       const headers = { "x-service-key": app.key };
 
-      const overConnect = await connect(server.url, "auth", "VerifyMfa", { mfa_token: await challenge(app, user), code: await freshCode(user.secret, clock) }, headers);
+      const overConnect = await connect(ctx.server.url, "auth", "VerifyMfa", { mfa_token: await challenge(app, user), code: await freshCode(user.secret, clock) }, headers);
       expect(overConnect.status, JSON.stringify(overConnect.body)).toBe(200);
       expect(overConnect.body).toMatchObject({ token_type: "Bearer", user: { id: user.userId } });
       expect(claims(overConnect.body.access_token).amr).toEqual(["pwd", "totp"]);
-      const wrongConnect = await connect(server.url, "auth", "VerifyMfa", { mfa_token: await challenge(app, user), code: "000000x" }, headers);
+      const wrongConnect = await connect(ctx.server.url, "auth", "VerifyMfa", { mfa_token: await challenge(app, user), code: "000000x" }, headers);
       expect(wrongConnect.status).toBe(401);
       expect(connectReason(wrongConnect.body)).toBe("INVALID_CODE");
 
-      const client = grpcClient(server.port, "auth");
+      const client = grpcClient(ctx.server.port, "auth");
       try {
         const mfaToken = await challenge(app, user);
         const wrong = await grpcCall(client, "VerifyMfa", { mfa_token: mfaToken, code: "not-a-code" }, headers);

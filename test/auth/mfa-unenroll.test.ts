@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmsSink, type SmsSink } from "../helpers/sms.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, enrollTotp, expectChallenge, expectReason, freshCode, getUser, login, newUser, parseTotpUri, totpUser, verifyMfa } from "./mfa-helpers.js";
 
@@ -9,21 +7,13 @@ import { challenge, enrollTotp, expectChallenge, expectReason, freshCode, getUse
 // a project that requires MFA removing the last factor to sign in with a password alone.
 
 describe("UnenrollMfa", () => {
-  const clock = createTestClock();
-  let server: TestServer;
-  let sms: SmsSink;
+  const ctx = useMessagingServer({ sms: true });
+  const { clock, sql } = ctx;
   let app: AuthFixture;
   let required: AuthFixture;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
   beforeAll(async () => {
-    sms = await startSmsSink();
-    server = await startTestServer({ SMS_WEBHOOK_URL: sms.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-    app = await authFixture(server);
-    required = await authFixture(server, { mfaRequired: true });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sms?.close();
+    app = await authFixture(ctx.server);
+    required = await authFixture(ctx.server, { mfaRequired: true });
   });
 
   const unenroll = (fixture: AuthFixture, method: string, accessToken?: string) => fixture.call("POST", "/v1/auth/mfa/unenroll", { method }, accessToken);
@@ -98,7 +88,7 @@ describe("UnenrollMfa", () => {
       const user = await requiredUser();
       const phone = `+1555${String(process.pid % 1000).padStart(3, "0")}8001`;
       expect((await required.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken)).status).toBe(200);
-      expect((await required.call("POST", "/v1/auth/mfa/verify", { code: await sms.codeFor(phone) }, user.accessToken)).body.enrolled).toBe(true);
+      expect((await required.call("POST", "/v1/auth/mfa/verify", { code: await ctx.sms.codeFor(phone) }, user.accessToken)).body.enrolled).toBe(true);
 
       const res = await unenroll(required, "totp", user.accessToken);
       expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connect, connectReason } from "../helpers/clients.js";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { expectReason, newEmail, passwordlessProject, wrongCode, type PasswordlessProject } from "./passwordless-helpers.js";
 
 // Threats against six-digit codes: guessing (five wrong tries spend a code), a code used after
@@ -12,22 +10,14 @@ import { expectReason, newEmail, passwordlessProject, wrongCode, type Passwordle
 const CODE = /\b(\d{6})\b/;
 
 describe("one-time codes under abuse", () => {
-  const clock = createTestClock();
-  let server: TestServer;
-  let smtp: SmtpSink;
+  const ctx = useMessagingServer({ smtp: true });
+  const { clock, sql } = ctx;
   let app: PasswordlessProject;
   let other: PasswordlessProject;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: smtp.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-    app = await passwordlessProject(server);
-    other = await passwordlessProject(server, "Other project");
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
+    app = await passwordlessProject(ctx.server);
+    other = await passwordlessProject(ctx.server, "Other project");
   });
 
   const send = (email: string, project = app) => project.call("POST", "/v1/auth/otp/send", { email });
@@ -35,7 +25,7 @@ describe("one-time codes under abuse", () => {
   async function emailCode(email: string, nth = 1, project = app): Promise<string> {
     const sent = await send(email, project);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const mail = await smtp.waitFor(email, { nth });
+    const mail = await ctx.smtp.waitFor(email, { nth });
     return CODE.exec(mail.text)![1]!;
   }
   const verify = (email: string, otp: string, project = app) => project.call("POST", "/v1/auth/otp/verify", { email, otp });
@@ -133,15 +123,15 @@ describe("one-time codes under abuse", () => {
       expect((await verify(email, second)).status).toBe(200);
       // Two sends went through, so two mails and no more.
       await new Promise((r) => setTimeout(r, 300));
-      expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
+      expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
       expect(await sql(`SELECT id FROM outbox WHERE lower(recipient) = $1`, [email])).toHaveLength(2);
     });
 
     it("over Connect JSON: RESOURCE_EXHAUSTED with the RATE_LIMITED reason and a Retry-After header", async () => {
       const email = newEmail("connect-flood");
       const headers = { "x-service-key": app.key };
-      expect((await connect(server.url, "auth", "SendOtp", { email }, headers)).status).toBe(200);
-      const again = await connect(server.url, "auth", "SendOtp", { email }, headers);
+      expect((await connect(ctx.server.url, "auth", "SendOtp", { email }, headers)).status).toBe(200);
+      const again = await connect(ctx.server.url, "auth", "SendOtp", { email }, headers);
       expect(again.status).toBe(429);
       expect(again.body.code).toBe("resource_exhausted");
       expect(connectReason(again.body)).toBe("RATE_LIMITED");
@@ -149,9 +139,9 @@ describe("one-time codes under abuse", () => {
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
       clock.advance(60_000);
-      expect((await connect(server.url, "auth", "SendOtp", { email }, headers)).status).toBe(200);
-      await smtp.waitFor(email, { nth: 2 });
-      expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
+      expect((await connect(ctx.server.url, "auth", "SendOtp", { email }, headers)).status).toBe(200);
+      await ctx.smtp.waitFor(email, { nth: 2 });
+      expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
     });
   });
 

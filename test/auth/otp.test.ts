@@ -1,10 +1,7 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
-import { createTestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmsSink, type SmsSink } from "../helpers/sms.js";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import {
   expectReason,
   newEmail,
@@ -25,30 +22,19 @@ import {
 const CODE = /\b(\d{6})\b/;
 
 describe("one-time codes: sending and signing in", () => {
-  const clock = createTestClock();
-  let server: TestServer;
-  let smtp: SmtpSink;
-  let sms: SmsSink;
+  const ctx = useMessagingServer({ smtp: true, sms: true });
+  const { clock, sql } = ctx;
   let app: PasswordlessProject;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    sms = await startSmsSink();
-    server = await startTestServer({ SMTP_URL: smtp.url, SMS_WEBHOOK_URL: sms.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-    app = await passwordlessProject(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    await sms?.close();
+    app = await passwordlessProject(ctx.server);
   });
 
   /** Sends a code by email and answers the code in the `nth` mail to `email`. */
   async function emailCode(email: string, nth = 1, project = app): Promise<string> {
     const sent = await project.call("POST", "/v1/auth/otp/send", { email });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const mail = await smtp.waitFor(email, { nth });
+    const mail = await ctx.smtp.waitFor(email, { nth });
     const code = CODE.exec(mail.text)?.[1];
     expect(code, mail.text).toBeTruthy();
     return code!;
@@ -68,7 +54,7 @@ describe("one-time codes: sending and signing in", () => {
     expect(known.body).toEqual({ message: expect.any(String), expires_in: 600 });
 
     for (const email of [registered, unknown]) {
-      const mail = await smtp.waitFor(email);
+      const mail = await ctx.smtp.waitFor(email);
       expect(mail.subject).toContain(PROJECT_NAME);
       expect(mail.text).toContain(PROJECT_NAME);
       const code = CODE.exec(mail.text)?.[1];
@@ -113,19 +99,19 @@ describe("one-time codes: sending and signing in", () => {
     const phone = newPhone();
     const sent = await app.call("POST", "/v1/auth/otp/send", { phone });
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 600 });
-    const message = await sms.waitFor(phone);
+    const message = await ctx.sms.waitFor(phone);
     expect(message.body).toContain(PROJECT_NAME);
-    const first = await verifyOtp({ phone, otp: await sms.codeFor(phone) });
+    const first = await verifyOtp({ phone, otp: await ctx.sms.codeFor(phone) });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.user).toMatchObject({ email: "", email_verified: false, phone, phone_verified: true });
     expect((await verifiedClaims(app, first.body.access_token)).amr).toEqual(["otp"]);
     // No mail went anywhere for it.
-    expect(smtp.messages.filter((m) => m.text.includes(phone))).toEqual([]);
+    expect(ctx.smtp.messages.filter((m) => m.text.includes(phone))).toEqual([]);
 
     clock.advance(60_000);
     const again = await app.call("POST", "/v1/auth/otp/send", { phone, channel: "sms" });
     expect(again.status).toBe(200);
-    const second = await verifyOtp({ phone, otp: await sms.codeFor(phone, { nth: 2 }) });
+    const second = await verifyOtp({ phone, otp: await ctx.sms.codeFor(phone, { nth: 2 }) });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.user.id).toBe(first.body.user.id);
     expect((await sql(`SELECT id FROM users WHERE project_id = $1 AND phone = $2`, [app.projectId, phone])).length).toBe(1);
@@ -134,29 +120,29 @@ describe("one-time codes: sending and signing in", () => {
   it("over Connect JSON: SendOtp, a wrong code, then VerifyOtp; over gRPC: SendOtp and VerifyOtp by SMS", async () => {
     const headers = { "x-service-key": app.key };
     const email = newEmail("connect");
-    const sent = await connect(server.url, "auth", "SendOtp", { email }, headers);
+    const sent = await connect(ctx.server.url, "auth", "SendOtp", { email }, headers);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 600 });
-    const code = CODE.exec((await smtp.waitFor(email)).text)![1]!;
-    const wrong = await connect(server.url, "auth", "VerifyOtp", { email, otp: wrongCode(code) }, headers);
+    const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1]!;
+    const wrong = await connect(ctx.server.url, "auth", "VerifyOtp", { email, otp: wrongCode(code) }, headers);
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe("unauthenticated");
     expect(connectReason(wrong.body)).toBe("INVALID_CODE");
-    const ok = await connect(server.url, "auth", "VerifyOtp", { email, otp: code }, headers);
+    const ok = await connect(ctx.server.url, "auth", "VerifyOtp", { email, otp: code }, headers);
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ email, email_verified: true });
     expect((await verifiedClaims(app, ok.body.access_token)).amr).toEqual(["otp"]);
 
-    const client = grpcClient(server.port, "auth");
+    const client = grpcClient(ctx.server.port, "auth");
     const phone = newPhone();
     const grpcSent = await grpcCall(client, "SendOtp", { phone, channel: "sms" }, headers);
     expect(grpcSent.error).toBeUndefined();
     expect(grpcSent.response).toEqual({ message: sent.body.message, expires_in: 600 });
-    const verified = await grpcCall(client, "VerifyOtp", { phone, otp: await sms.codeFor(phone) }, headers);
+    const verified = await grpcCall(client, "VerifyOtp", { phone, otp: await ctx.sms.codeFor(phone) }, headers);
     expect(verified.error).toBeUndefined();
     expect(verified.response.user).toMatchObject({ phone, phone_verified: true, email: "" });
     expect((await verifiedClaims(app, verified.response.access_token)).amr).toEqual(["otp"]);
-    const reused = await grpcCall(client, "VerifyOtp", { phone, otp: await sms.codeFor(phone) }, headers);
+    const reused = await grpcCall(client, "VerifyOtp", { phone, otp: await ctx.sms.codeFor(phone) }, headers);
     expect(reused.error?.code).toBe(16);
     expect(reused.reason).toBe("INVALID_CODE");
   });
@@ -206,11 +192,11 @@ describe("one-time codes: sending and signing in", () => {
   });
 
   it("usage counts OTP sign-ins of an existing user as passwordless logins, and an OTP signup as a signup only", async () => {
-    const counted = await passwordlessProject(server, "Usage counted");
+    const counted = await passwordlessProject(ctx.server, "Usage counted");
     const newcomer = newEmail("usage-new");
     expect((await verifyOtp({ email: newcomer, otp: await emailCode(newcomer, 1, counted) }, counted)).status).toBe(200);
     const usage = async () => {
-      const res = await http(`${server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: counted.management });
+      const res = await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: counted.management });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body;
     };

@@ -1,10 +1,7 @@
 import { generate } from "otplib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { HttpAnswer } from "../helpers/clients.js";
-import { createTestClock, type TestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
-import { startSmsSink, type SmsSink } from "../helpers/sms.js";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
 // Threat: a sign-in method that hands out a session on its own, past the user's MFA, past the
@@ -34,10 +31,8 @@ interface Method {
   signIn(app: AuthFixture, who: Who): Promise<HttpAnswer>;
 }
 
-let server: TestServer;
-let mail: SmtpSink;
-let sms: SmsSink;
-let clock: TestClock;
+const ctx = useMessagingServer({ smtp: true, sms: true });
+const { clock, sql } = ctx;
 /** A project without mfa_required, and one with it. */
 let normal: AuthFixture;
 let strict: AuthFixture;
@@ -50,8 +45,8 @@ const fresh = (): Who => {
 };
 
 /** The next message to `to` is this many-th: every earlier one has arrived (each send is awaited). */
-const nextMail = (to: string) => ({ nth: mail.messages.filter((m) => m.to.includes(to)).length + 1 });
-const nextSms = (to: string) => ({ nth: sms.messages.filter((m) => m.to === to).length + 1 });
+const nextMail = (to: string) => ({ nth: ctx.smtp.messages.filter((m) => m.to.includes(to)).length + 1 });
+const nextSms = (to: string) => ({ nth: ctx.sms.messages.filter((m) => m.to === to).length + 1 });
 
 /** One send per address a minute: time moves past it before every send. */
 async function send(app: AuthFixture, path: string, body: object) {
@@ -63,20 +58,20 @@ async function send(app: AuthFixture, path: string, body: object) {
 async function byEmailCode(app: AuthFixture, who: Who) {
   const next = nextMail(who.email);
   await send(app, "/v1/auth/otp/send", { email: who.email });
-  const otp = CODE.exec((await mail.waitFor(who.email, next)).text)![1];
+  const otp = CODE.exec((await ctx.smtp.waitFor(who.email, next)).text)![1];
   return app.call("POST", "/v1/auth/otp/verify", { email: who.email, otp });
 }
 
 async function bySmsCode(app: AuthFixture, who: Who) {
   const next = nextSms(who.phone);
   await send(app, "/v1/auth/otp/send", { phone: who.phone });
-  return app.call("POST", "/v1/auth/otp/verify", { phone: who.phone, otp: await sms.codeFor(who.phone, next) });
+  return app.call("POST", "/v1/auth/otp/verify", { phone: who.phone, otp: await ctx.sms.codeFor(who.phone, next) });
 }
 
 async function byMagicLink(app: AuthFixture, who: Who) {
   const next = nextMail(who.email);
   await send(app, "/v1/auth/magic-link/send", { email: who.email });
-  const token = LINK.exec((await mail.waitFor(who.email, next)).text)![1];
+  const token = LINK.exec((await ctx.smtp.waitFor(who.email, next)).text)![1];
   return app.call("POST", "/v1/auth/magic-link/verify", { token });
 }
 
@@ -128,7 +123,7 @@ async function enroll(app: AuthFixture, accessToken: string, method: "totp" | "s
   const started = await app.call("POST", "/v1/auth/mfa/enroll", method === "totp" ? { method } : { method, phone }, accessToken);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const secret = method === "totp" ? new URL(started.body.totp_uri).searchParams.get("secret")! : "";
-  const code = method === "totp" ? await totp(secret) : await sms.codeFor(phone, next);
+  const code = method === "totp" ? await totp(secret) : await ctx.sms.codeFor(phone, next);
   const done = await app.call("POST", "/v1/auth/mfa/verify", { code, method }, accessToken);
   expect(done.body).toMatchObject({ enrolled: true, method });
   return secret;
@@ -146,20 +141,9 @@ async function enrollThroughChallenge(mfaToken: string, factor: string) {
   return body;
 }
 
-const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query(text, params);
-
 beforeAll(async () => {
-  mail = await startSmtpSink();
-  sms = await startSmsSink();
-  clock = createTestClock();
-  server = await startTestServer({ SMTP_URL: mail.url, SMS_WEBHOOK_URL: sms.url, MAIL_RETRY_MS: "200" }, undefined, { clock });
-  normal = await authFixture(server);
-  strict = await authFixture(server, { mfaRequired: true });
-});
-afterAll(async () => {
-  await server?.stop();
-  await mail?.close();
-  await sms?.close();
+  normal = await authFixture(ctx.server);
+  strict = await authFixture(ctx.server, { mfaRequired: true });
 });
 
 describe.each(METHODS)("sign-in by $name", (method) => {
@@ -193,7 +177,7 @@ describe.each(METHODS)("sign-in by $name", (method) => {
     await enroll(normal, first.access_token, "sms", factorPhone);
     const next = nextSms(factorPhone);
     const mfaToken = expectChallenge(await method.signIn(normal, who), ["sms"]);
-    const message = await sms.waitFor(factorPhone, next);
+    const message = await ctx.sms.waitFor(factorPhone, next);
     expect(message.body).toMatch(/verification code for Auth test/);
     const code = CODE.exec(message.body)![1];
     const done = await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code });
@@ -271,7 +255,7 @@ describe("usage of sign-ins completed through MFA", () => {
     const [{ organization_id }] = await sql("SELECT organization_id FROM projects WHERE id = $1", [app.projectId]);
     const now = clock.now().getTime();
     const range = { projectId: app.projectId, start: new Date(now - 86_400_000), end: new Date(now + 86_400_000) };
-    return server.deps.db.repos.authEvents.countUsage(organization_id, range);
+    return ctx.server.deps.db.repos.authEvents.countUsage(organization_id, range);
   };
 
   it.each(METHODS)("a $name sign-in held at a challenge counts nothing, then counts once as a login under its first factor", async (method) => {
