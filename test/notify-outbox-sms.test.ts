@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "./auth/helpers.js";
 import { http, type HttpAnswer } from "./helpers/clients.js";
@@ -6,7 +5,7 @@ import { createTestDatabase } from "./helpers/database.js";
 import { useMessagingServer } from "./helpers/messaging-server.js";
 import { runNode, spawnService } from "./helpers/process.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
-import { eventually, startSmtpSink } from "./helpers/smtp.js";
+import { closedPort, eventually, startSmtpSink } from "./helpers/smtp.js";
 
 // Threats: a sign-in code or link lost to an SMS webhook or SMTP outage, an API answer that
 // changes during one (telling an attacker something, or failing a user who will get the
@@ -98,15 +97,6 @@ describe("SMS webhook outage", () => {
     expect(claims.amr).toEqual(["pwd", "sms"]);
   });
 });
-
-/** A loopback port with nothing listening on it (yet). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe("SMTP outage", () => {
   it("SendOtp and SendMagicLink answer as once SMTP is back; both emails arrive when it listens, and the code and the link sign in", async () => {

@@ -1,11 +1,10 @@
-import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { runNode, spawnService } from "../helpers/process.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { eventually, startSmtpSink } from "../helpers/smtp.js";
+import { closedPort, eventually, startSmtpSink } from "../helpers/smtp.js";
 
 // Threat: an invitation lost to a mail outage, or its secret link leaked to the logs. The
 // invitation and its email commit together in the outbox; delivery happens after commit.
@@ -21,15 +20,6 @@ async function adminHeaders(server: TestServer) {
   const org = await seedOrganization(server.deps);
   const login = await http(`${server.url}/v1/account/login`, { body: { email: org.email, password: org.password } });
   return { authorization: `Bearer ${login.body.management_token}` };
-}
-
-/** A loopback port with nothing listening on it (yet). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe("invitation mail", () => {

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 // A real SMTP server in the test process, on 127.0.0.1: what Gatehouse's mailer talks to.
@@ -125,4 +126,13 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A loopback port with nothing listening on it (yet): an SMTP relay that is down, until a sink starts there. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
