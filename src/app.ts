@@ -10,6 +10,7 @@ import { checkAccessToken } from "./flows/auth/verify-access-token.js";
 import { createLogger, type Logger } from "./log.js";
 import { createOutbox } from "./notify/outbox.js";
 import { createCodeHasher } from "./crypto/one-time-codes.js";
+import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createGatehouseServer } from "./server.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
@@ -53,6 +54,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     cursors: createCursorCodec(secret),
     ...createOutbox(config, { db, secrets, clock, logger }),
     codes: createCodeHasher(secret),
+    sso: createOidcProviders(clock),
     verification: createVerificationCache(db.repos, db.changes),
   };
 }

@@ -14,6 +14,7 @@ import { validationInterceptor } from "./interceptors/validation.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
+import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
 
@@ -74,8 +75,11 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>): (path: 
     const ok = await isHealthy();
     writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
   };
+  const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
   return (path) => {
     if (path === "/healthz") return health;
+    if (path === "/v1/auth/sso/authorize") return sso.authorize;
+    if (path === "/v1/auth/sso/callback") return sso.callback;
     const jwks = JWKS_PATH.exec(path);
     if (jwks) return (_req, res, record) => serveJwks(deps, jwks[1], res, record.id);
     return undefined;

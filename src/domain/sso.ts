@@ -8,6 +8,8 @@ export interface SsoConnection {
   issuer: string;
   clientId: string;
   scopes: string[];
+  /** The provider's emails count as verified whatever its `email_verified` claim says. */
+  trustEmails: boolean;
   createdAt: Date;
 }
 
@@ -36,4 +38,60 @@ export function checkScope(scope: string): string | undefined {
 export function resolveScopes(requested: readonly string[]): string[] {
   const given = requested.length > 0 ? requested : DEFAULT_SSO_SCOPES;
   return [...new Set(["openid", ...given])];
+}
+
+/**
+ * Undefined when `issuer` may be an SSO provider: https, or http on a loopback host
+ * (127.0.0.0/8, [::1], localhost) so that local and test providers work. Nothing else relaxes
+ * the rule: an http issuer elsewhere would hand the sign-in to whoever is on the path.
+ */
+export function checkIssuer(issuer: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return "must be an https URL";
+  }
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return undefined;
+  return "must be an https URL (http only on a loopback host: 127.0.0.0/8, [::1], localhost)";
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** One SSO sign-in between SsoAuthorize and the callback (store/migrations: sso_flows). */
+export interface SsoFlow {
+  id: string;
+  projectId: string;
+  connectionId: string;
+  /** Sealed with the flow id as associated data: they are sent on, so they cannot be hashed. */
+  nonceSealed: string;
+  verifierSealed: string;
+  /** Where the callback sends the browser: the project's redirect_url or an allowed override. */
+  redirectUrl: string;
+  /** The application's S256 challenge for the code handover; null for tokens in the fragment. */
+  codeChallenge: string | null;
+  expiresAt: Date;
+}
+
+/** What a provider proved: who the user is there, and the email it vouches for. */
+export interface ProvenIdentity {
+  connectionId: string;
+  issuer: string;
+  subject: string;
+  email: string;
+}
+
+/** An identity linked to a user. */
+export interface LinkedIdentity extends ProvenIdentity {
+  userId: string;
+  linkedAt: Date;
+}
+
+/** A proven identity waiting for SsoExchange. */
+export interface SsoHandover extends ProvenIdentity {
+  codeChallenge: string;
+  expiresAt: Date;
 }

@@ -7,6 +7,7 @@ import type { Logger } from "../log.js";
 import type { Config } from "../config.js";
 import type { MailService, SmsService } from "../notify/outbox.js";
 import type { CodeHasher } from "../crypto/one-time-codes.js";
+import type { OidcProviders } from "./auth/sso/providers.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
@@ -24,6 +25,8 @@ export interface FlowDeps {
   sms: SmsService;
   /** HMACs of one-time and recovery codes, keyed by GATEHOUSE_SECRET. */
   codes: CodeHasher;
+  /** OpenID providers of the SSO connections: discovery documents and keys, cached. */
+  sso: OidcProviders;
   /** The reads of every authenticated request, from memory while the change feed is live. */
   verification: VerificationCache;
 }

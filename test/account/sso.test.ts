@@ -110,6 +110,7 @@ describe("SSO connections", () => {
             client_id: "client-123",
             scopes: ["openid", "email", "profile"],
             created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+            trust_emails: false,
           });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);
         },
@@ -122,6 +123,36 @@ describe("SSO connections", () => {
           expect(res.body.scopes).toEqual(["openid", "email", "groups"]);
         },
       },
+      {
+        name: "trust_emails is kept and answered",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ trust_emails: true })),
+        check: (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body.trust_emails).toBe(true);
+        },
+      },
+      // Issuers are https; http only on a loopback host, for local and test providers.
+      ...["http://idp.example.com", "http://10.0.0.1:8080", "http://127.0.0.1.example.com", "ftp://idp.example.com"].map(
+        (issuer): Case => ({
+          name: `issuer ${issuer} is refused`,
+          run: () => f.rest("POST", path(), f.admin.headers, body({ issuer })),
+          check: (res) => {
+            expect(res.status).toBe(400);
+            expect(res.body.reason).toBe("VALIDATION_FAILED");
+            expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(["issuer"]);
+          },
+        }),
+      ),
+      ...["http://127.0.0.1:9000", "http://127.1.2.3/realms/test", "http://localhost:8081", "http://[::1]:9000"].map(
+        (issuer): Case => ({
+          name: `loopback issuer ${issuer} is allowed over http`,
+          run: () => f.rest("POST", path(), f.admin.headers, body({ issuer })),
+          check: (res) => {
+            expect(res.status).toBe(200);
+            expect(res.body.issuer).toBe(issuer);
+          },
+        }),
+      ),
     ];
     for (const c of cases) it(c.name, async () => c.check(await c.run()));
 
@@ -205,6 +236,7 @@ describe("SSO connections", () => {
             client_id: "client-123",
             scopes: ["openid", "email", "profile"],
             created_at: expect.any(String),
+            trust_emails: false,
           });
           expect(res.body).toMatchObject({ has_more: false, next_cursor: "" });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);

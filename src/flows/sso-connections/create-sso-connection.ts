@@ -1,6 +1,6 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
-import { checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
+import { checkIssuer, checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { FlowDeps } from "../deps.js";
 
@@ -9,6 +9,8 @@ export async function createSsoConnection(deps: FlowDeps, organizationId: string
   // Scopes are joined by spaces into the authorization request, so each must be one OAuth
   // scope token: a rule the proto's field options cannot state.
   const violations: Violation[] = [];
+  const issuerProblem = checkIssuer(input.issuer);
+  if (issuerProblem) violations.push({ field: "issuer", description: issuerProblem });
   input.scopes.forEach((scope, i) => {
     const problem = checkScope(scope);
     if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
@@ -27,6 +29,7 @@ export async function createSsoConnection(deps: FlowDeps, organizationId: string
         clientId: input.clientId,
         clientSecret: input.clientSecret,
         scopes: resolveScopes(input.scopes),
+        trustEmails: input.trustEmails,
       },
       deps.secrets,
     );

@@ -19,6 +19,7 @@ export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountS
         clientId: req.clientId,
         clientSecret: req.clientSecret,
         scopes: req.scopes,
+        trustEmails: req.trustEmails,
       });
       return toProto(connection);
     },
@@ -48,5 +49,6 @@ function toProto(c: SsoConnection) {
     clientId: c.clientId,
     scopes: c.scopes,
     createdAt: timestampFromDate(c.createdAt),
+    trustEmails: c.trustEmails,
   };
 }

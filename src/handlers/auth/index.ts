@@ -9,9 +9,9 @@ import { sessionHandlers } from "./sessions.js";
 import { passwordHandlers } from "./password.js";
 import { passwordlessHandlers } from "./passwordless.js";
 import { mfaHandlers } from "./mfa.js";
+import { ssoHandlers } from "./sso.js";
 
-// Proto ⇄ flow translation, one file per group of RPCs. RPCs none of them implements answer
-// UNIMPLEMENTED (reason NOT_IMPLEMENTED) until their flows land.
+// Proto ⇄ flow translation, one file per group of RPCs.
 export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     ...signinHandlers(deps),
@@ -22,5 +22,6 @@ export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
     ...passwordHandlers(deps),
     ...passwordlessHandlers(deps),
     ...mfaHandlers(deps),
+    ...ssoHandlers(deps),
   };
 }

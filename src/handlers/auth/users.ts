@@ -1,4 +1,5 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { deleteUser } from "../../flows/auth/users/delete-user.js";
@@ -16,7 +17,17 @@ export function userHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
       return { data: page.data.map(userToProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
     async getUser(req, ctx) {
-      return userToProto(await getUser(deps, projectOf(ctx), req.id));
+      const { user, identities } = await getUser(deps, projectOf(ctx), req.id);
+      return {
+        ...userToProto(user),
+        identities: identities.map((i) => ({
+          connectionId: i.connectionId,
+          provider: i.issuer,
+          subject: i.subject,
+          email: i.email,
+          linkedAt: timestampFromDate(i.linkedAt),
+        })),
+      };
     },
     async updateUser(req, ctx) {
       // The credential interceptor checked the scope: users:write as admin, auth:write with a user token.

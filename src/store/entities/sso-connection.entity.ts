@@ -27,6 +27,9 @@ export class SsoConnectionEntity {
   @Column({ type: "text", array: true })
   scopes!: string[];
 
+  @Column({ name: "trust_emails", type: "boolean" })
+  trustEmails!: boolean;
+
   @Column({ name: "created_at", type: "timestamptz" })
   createdAt!: Date;
 }

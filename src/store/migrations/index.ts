@@ -6,6 +6,7 @@ import { AuthCore1732800000000 } from "./1732800000000-auth-core.js";
 import { ChangeFeed1732900000000 } from "./1732900000000-change-feed.js";
 import { UsersSearchWalk1732900000001 } from "./1732900000001-users-search-walk.js";
 import { PasswordlessMfa1733000000000 } from "./1733000000000-passwordless-mfa.js";
+import { SsoSignIn1733100000000 } from "./1733100000000-sso-sign-in.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   ChangeFeed1732900000000,
   UsersSearchWalk1732900000001,
   PasswordlessMfa1733000000000,
+  SsoSignIn1733100000000,
 ];

@@ -19,6 +19,9 @@ import { revokedAccessTokensRepository } from "./revoked-access-tokens.js";
 import { sessionsRepository } from "./sessions.js";
 import { signInsRepository } from "./sign-ins.js";
 import { ssoConnectionsRepository } from "./sso-connections.js";
+import { ssoFlowsRepository } from "./sso-flows.js";
+import { ssoHandoversRepository } from "./sso-handovers.js";
+import { ssoIdentitiesRepository } from "./sso-identities.js";
 import { userTokensRepository } from "./user-tokens.js";
 import { usersRepository } from "./users.js";
 
@@ -48,6 +51,9 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     mfaFactors: mfaFactorsRepository(manager),
     mfaChallenges: mfaChallengesRepository(manager),
     recoveryCodes: recoveryCodesRepository(manager),
+    ssoFlows: ssoFlowsRepository(manager),
+    ssoIdentities: ssoIdentitiesRepository(manager),
+    ssoHandovers: ssoHandoversRepository(manager),
   };
 }
 

@@ -82,6 +82,15 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
       return row ? toProject(row) : null;
     },
 
+    /**
+     * By id alone, for a row that names its project before any credential does (the SSO
+     * callback knows only its state, whose flow names the project).
+     */
+    async getByIdForFlow(id: string): Promise<Project | null> {
+      const row = await manager.findOneBy(ProjectEntity, { id });
+      return row ? toProject(row) : null;
+    },
+
     /** By the public login id (JWKS, the browser SSO entry): no tenant to scope by yet. */
     async getByLoginId(loginId: string): Promise<Project | null> {
       const row = await manager.findOneBy(ProjectEntity, { loginId });

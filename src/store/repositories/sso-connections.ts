@@ -17,6 +17,7 @@ export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
     issuer: e.issuer,
     clientId: e.clientId,
     scopes: [...e.scopes],
+    trustEmails: e.trustEmails,
     createdAt: e.createdAt,
   };
 }
@@ -28,6 +29,7 @@ export interface CreateSsoConnectionInput {
   clientId: string;
   clientSecret: string;
   scopes: string[];
+  trustEmails: boolean;
 }
 
 // Sealing and opening live here together because both must use the same associated data
@@ -46,6 +48,7 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
         clientId: input.clientId,
         clientSecretSealed: secrets.seal(input.clientSecret, id),
         scopes: [...input.scopes],
+        trustEmails: input.trustEmails,
         createdAt: clock.now(),
       };
       await translateUniqueViolation(() => manager.insert(SsoConnectionEntity, row));
@@ -60,6 +63,12 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
         .andWhere("c.projectId = :projectId", { projectId });
       const rows = await keysetPage(qb, "c", page).getMany();
       return rows.map(toSsoConnection);
+    },
+
+    /** A connection of the project, without its secret (SsoAuthorize needs none); null when absent. */
+    async get(projectId: string, id: string): Promise<SsoConnection | null> {
+      const row = await manager.findOneBy(SsoConnectionEntity, { projectId, id });
+      return row ? toSsoConnection(row) : null;
     },
 
     /**

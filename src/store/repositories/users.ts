@@ -49,7 +49,8 @@ export interface UserChanges {
   disabled?: boolean;
   emailVerified?: boolean;
   phoneVerified?: boolean;
-  passwordHash?: string;
+  /** null removes the password (the user signs in by code, link or SSO only). */
+  passwordHash?: string | null;
 }
 
 // Raw SQL with parameters only. Every method takes the project (the tenant) first.

@@ -1,5 +1,6 @@
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
+import type { LinkedIdentity } from "../../../domain/sso.js";
 import { DomainError } from "../../../domain/errors.js";
 import type { FlowDeps } from "../../deps.js";
 
@@ -14,9 +15,12 @@ export function userNotFound(): DomainError {
   return new DomainError("USER_NOT_FOUND", "no such user in this project");
 }
 
-/** One user of the project; another project's user, an unknown id or a malformed one is USER_NOT_FOUND. */
-export async function getUser(deps: FlowDeps, project: Project, id: string): Promise<User> {
+/**
+ * One user of the project, with the SSO identities linked to it; another project's user, an
+ * unknown id or a malformed one is USER_NOT_FOUND.
+ */
+export async function getUser(deps: FlowDeps, project: Project, id: string): Promise<{ user: User; identities: LinkedIdentity[] }> {
   const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
   if (!user) throw userNotFound();
-  return user;
+  return { user, identities: await deps.db.repos.ssoIdentities.listByUser(project.id, user.id) };
 }

@@ -1,0 +1,64 @@
+import * as oidc from "openid-client";
+import { newId } from "../../../crypto/ids.js";
+import { hashToken } from "../../../crypto/tokens.js";
+import type { Project } from "../../../domain/account.js";
+import { DomainError } from "../../../domain/errors.js";
+import { isIdOf } from "../../../domain/ids.js";
+import { allowedRedirect } from "../../../domain/redirects.js";
+import type { FlowDeps } from "../../deps.js";
+
+/** An SSO sign-in must come back within 10 minutes (auth.proto, SsoAuthorize). */
+export const SSO_FLOW_TTL_SECONDS = 600;
+
+/** Where every provider sends the browser back: project owners register this URL. */
+export function ssoCallbackUrl(publicUrl: string): string {
+  return `${publicUrl}/v1/auth/sso/callback`;
+}
+
+export interface SsoAuthorizeInput {
+  connectionId: string;
+  /** "" for the project's redirect_url. */
+  redirectUrl: string;
+  /** The application's S256 challenge for the code handover; "" for tokens in the fragment. */
+  codeChallenge: string;
+}
+
+/**
+ * SsoAuthorize: a flow row (the state as SHA-256; the nonce and the PKCE verifier sealed, as
+ * they are sent on later) and the provider's authorization URL carrying the state, the nonce
+ * and the S256 challenge. The redirect URL obeys the same allow-list as magic links.
+ */
+export async function ssoAuthorize(deps: FlowDeps, project: Project, input: SsoAuthorizeInput): Promise<{ authorizationUrl: string }> {
+  const redirectUrl = allowedRedirect(project, input.redirectUrl);
+  const connection = isIdOf("sso", input.connectionId) ? await deps.db.repos.ssoConnections.get(project.id, input.connectionId) : null;
+  if (!connection) throw new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this project");
+  const config = await deps.sso.forAuthorization(connection);
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const verifier = oidc.randomPKCECodeVerifier();
+  const id = newId("ssof");
+  const now = deps.clock.now();
+  await deps.db.repos.ssoFlows.create(
+    hashToken(state),
+    {
+      id,
+      projectId: project.id,
+      connectionId: connection.id,
+      nonceSealed: deps.secrets.seal(nonce, id),
+      verifierSealed: deps.secrets.seal(verifier, id),
+      redirectUrl,
+      codeChallenge: input.codeChallenge === "" ? null : input.codeChallenge,
+      expiresAt: new Date(now.getTime() + SSO_FLOW_TTL_SECONDS * 1000),
+    },
+    now,
+  );
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: ssoCallbackUrl(deps.config.publicUrl),
+    scope: connection.scopes.join(" "),
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
+  return { authorizationUrl: url.href };
+}

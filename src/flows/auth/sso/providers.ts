@@ -1,0 +1,130 @@
+import { compactVerify, createLocalJWKSet, errors as joseErrors, type JSONWebKeySet } from "jose";
+import * as oidc from "openid-client";
+import type { Clock } from "../../../domain/clock.js";
+import { DomainError } from "../../../domain/errors.js";
+import { checkIssuer, isLoopbackHost, type SsoConnection, type SsoConnectionWithSecret } from "../../../domain/sso.js";
+
+/**
+ * OpenID providers as openid-client configurations. Each issuer's discovery document and
+ * signing keys are cached for a bounded time on the injected clock; a token signed with a key
+ * the cache does not hold makes the keys be fetched again at once (a provider rotated them).
+ */
+export interface OidcProviders {
+  /** For authorization URLs: no client secret involved. SSO_FAILED when discovery fails. */
+  forAuthorization(connection: SsoConnection): Promise<oidc.Configuration>;
+  /** For one code exchange: the only configuration that holds the client secret, dropped after use. */
+  forExchange(connection: SsoConnectionWithSecret): Promise<oidc.Configuration>;
+  /**
+   * Checks an ID token's signature against the provider's JWKS. openid-client checks the
+   * claims (issuer, audience, nonce, expiry) but, for a token from the token endpoint, trusts
+   * TLS instead of the signature; Gatehouse checks both. Throws when it does not verify.
+   */
+  verifyIdTokenSignature(connection: SsoConnection, idToken: string): Promise<void>;
+  /** Forgets what is cached of an issuer: its next sign-in reads everything again. */
+  forget(issuer: string): void;
+}
+
+/** How long a discovery document and its keys are trusted before they are read again. */
+const METADATA_TTL_MS = 10 * 60_000;
+/** Issuers kept at most (least recently fetched out first). */
+const MAX_ISSUERS = 1_000;
+/** Every request to a provider is bounded, so a stalled provider cannot hold a sign-in. */
+const TIMEOUT_SECONDS = 10;
+/** ID token algorithms checked against the JWKS: asymmetric only, never `none`. */
+const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+
+interface Entry {
+  metadata: oidc.ServerMetadata;
+  fetchedAt: number;
+  keys?: { jwks: JSONWebKeySet; fetchedAt: number };
+}
+
+export function createOidcProviders(clock: Clock): OidcProviders {
+  const cache = new Map<string, Entry>();
+  const now = () => clock.now().getTime();
+
+  async function entryOf(issuer: string, clientId: string): Promise<Entry> {
+    const hit = cache.get(issuer);
+    if (hit && now() - hit.fetchedAt < METADATA_TTL_MS) return hit;
+    if (checkIssuer(issuer) !== undefined) throw ssoFailed("the connection's issuer is not https");
+    let discovered: oidc.Configuration;
+    try {
+      discovered = await oidc.discovery(new URL(issuer), clientId, undefined, undefined, {
+        execute: insecure(issuer) ? [oidc.allowInsecureRequests] : [],
+        timeout: TIMEOUT_SECONDS,
+      });
+    } catch {
+      throw ssoFailed("the identity provider's discovery document cannot be read");
+    }
+    const entry: Entry = { metadata: discovered.serverMetadata(), fetchedAt: now() };
+    cache.delete(issuer);
+    cache.set(issuer, entry);
+    if (cache.size > MAX_ISSUERS) cache.delete(cache.keys().next().value!);
+    return entry;
+  }
+
+  function configure(connection: SsoConnection, entry: Entry, secret?: string): oidc.Configuration {
+    const config =
+      secret === undefined
+        ? new oidc.Configuration(entry.metadata, connection.clientId)
+        : new oidc.Configuration(entry.metadata, connection.clientId, { client_secret: secret }, clientAuth(entry.metadata, secret));
+    if (insecure(connection.issuer)) oidc.allowInsecureRequests(config);
+    config.timeout = TIMEOUT_SECONDS;
+    return config;
+  }
+
+  async function keysOf(entry: Entry, issuer: string, refresh: boolean): Promise<JSONWebKeySet> {
+    if (!refresh && entry.keys && now() - entry.keys.fetchedAt < METADATA_TTL_MS) return entry.keys.jwks;
+    const uri = entry.metadata.jwks_uri;
+    // The keys must come over https too (or from the loopback issuer's own host).
+    if (!uri || checkIssuer(uri) !== undefined || (new URL(uri).protocol === "http:" && !insecure(issuer))) {
+      throw ssoFailed("the identity provider publishes no usable jwks_uri");
+    }
+    const res = await fetch(uri, { signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000), headers: { accept: "application/json" } });
+    if (!res.ok) throw ssoFailed(`the identity provider's JWKS answered HTTP ${res.status}`);
+    const jwks = (await res.json()) as JSONWebKeySet;
+    entry.keys = { jwks, fetchedAt: now() };
+    return jwks;
+  }
+
+  return {
+    async forAuthorization(connection) {
+      return configure(connection, await entryOf(connection.issuer, connection.clientId));
+    },
+    async forExchange(connection) {
+      return configure(connection, await entryOf(connection.issuer, connection.clientId), connection.clientSecret);
+    },
+    async verifyIdTokenSignature(connection, idToken) {
+      const entry = await entryOf(connection.issuer, connection.clientId);
+      const fresh = entry.keys === undefined || now() - entry.keys.fetchedAt >= METADATA_TTL_MS;
+      const verify = async (jwks: JSONWebKeySet) => {
+        await compactVerify(idToken, createLocalJWKSet(jwks), { algorithms: ALGORITHMS });
+      };
+      try {
+        await verify(await keysOf(entry, connection.issuer, false));
+      } catch (error) {
+        // A key the cache lacks: the provider rotated its keys. Read them once more.
+        if (!(error instanceof joseErrors.JWKSNoMatchingKey) || fresh) throw error;
+        await verify(await keysOf(entry, connection.issuer, true));
+      }
+    },
+    forget(issuer) {
+      cache.delete(issuer);
+    },
+  };
+}
+
+/** RFC 6749's default method, unless the provider lists only client_secret_post. */
+function clientAuth(metadata: oidc.ServerMetadata, secret: string): oidc.ClientAuth {
+  const methods = metadata.token_endpoint_auth_methods_supported;
+  return !methods || methods.includes("client_secret_basic") ? oidc.ClientSecretBasic(secret) : oidc.ClientSecretPost(secret);
+}
+
+function insecure(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === "http:" && isLoopbackHost(url.hostname);
+}
+
+function ssoFailed(message: string): DomainError {
+  return new DomainError("SSO_FAILED", message);
+}
