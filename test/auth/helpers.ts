@@ -10,6 +10,8 @@ export interface AuthFixture {
   key: string;
   /** A REST call to the Authentication interface with the API key (and a bearer token when given). */
   call(method: string, path: string, body?: unknown, bearer?: string, extraHeaders?: Record<string, string>): Promise<HttpAnswer>;
+  /** Management-token headers of the project's organization admin (for Account RPCs). */
+  admin(): Promise<Record<string, string>>;
   /** Signs a new user up and answers the token response. */
   signup(email?: string, password?: string): Promise<{ email: string; password: string; body: any }>;
 }
@@ -18,7 +20,8 @@ let counter = 0;
 
 /** A project made through the CreateProject flow (so it has its signing key) and an API key. */
 export async function authFixture(server: TestServer, settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean } = {}): Promise<AuthFixture> {
-  const { organization } = await seedOrganization(server.deps);
+  const org = await seedOrganization(server.deps);
+  const { organization } = org;
   const project = await createProject(server.deps, organization.id, {
     name: "Auth test",
     description: "",
@@ -40,6 +43,11 @@ export async function authFixture(server: TestServer, settings: { tokenExpiry?: 
     loginId: project.loginId,
     key,
     call,
+    async admin() {
+      const login = await http(`${server.url}/v1/account/login`, { body: { email: org.email, password: org.password } });
+      if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
+      return { authorization: `Bearer ${login.body.management_token}` };
+    },
     async signup(email = `user${++counter}-${Date.now()}@example.com`, password = "a sturdy passphrase 1") {
       const res = await call("POST", "/v1/auth/signup", { email, password });
       if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);

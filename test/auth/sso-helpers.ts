@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { http } from "../helpers/clients.js";
+import { useMessagingServer, type MessagingServer } from "../helpers/messaging-server.js";
+import { startOidcProvider, type OidcProviderHarness, type SignInOptions } from "../helpers/oidc-provider.js";
+import type { AuthFixture } from "./helpers.js";
+
+// The set-up of the SSO tests: the real server on a test clock with a fixed PUBLIC_URL (so its
+// callback can be registered at the provider), and a real OpenID provider on loopback
+// (test/helpers/oidc-provider.ts). Connections are made over the Account API; a sign-in goes
+// SsoAuthorize → the provider's login and consent → Gatehouse's callback, as a browser would.
+
+export const PUBLIC_URL = "https://gatehouse.test";
+export const CALLBACK_URL = `${PUBLIC_URL}/v1/auth/sso/callback`;
+
+/** What Gatehouse's callback answered. */
+export interface CallbackAnswer {
+  status: number;
+  /** The Location of a redirect. */
+  location?: string;
+  /** Its fragment's fields (tokens, a challenge, or an error). */
+  fragment: URLSearchParams;
+  /** Its query's fields (the handover code). */
+  query: URLSearchParams;
+  /** The page, when there was no redirect. */
+  body: string;
+}
+
+export interface SsoWorld {
+  readonly ctx: MessagingServer;
+  readonly idp: OidcProviderHarness;
+  /** A client at the provider and a Gatehouse connection for it; answers the connection id. */
+  connect(app: AuthFixture, options?: { trustEmails?: boolean; scopes?: string[] }): Promise<string>;
+  /** SsoAuthorize, the provider's sign-in as `accountId`, then Gatehouse's callback. */
+  signIn(app: AuthFixture, connectionId: string, accountId: string, options?: SignInOptions & { redirectUrl?: string; codeChallenge?: string }): Promise<CallbackAnswer>;
+  /** GETs Gatehouse's callback at the URL the provider redirected the browser to. */
+  callback(providerRedirect: string): Promise<CallbackAnswer>;
+}
+
+export function useSsoWorld(options: { sms?: boolean } = {}): SsoWorld {
+  const ctx = useMessagingServer({ sms: options.sms, env: { PUBLIC_URL } });
+  let idp: OidcProviderHarness | undefined;
+  beforeAll(async () => {
+    idp = await startOidcProvider();
+  });
+  afterAll(async () => {
+    await idp?.close();
+  });
+  const provider = () => {
+    if (!idp) throw new Error("useSsoWorld: the provider is not started (use it in a hook or test)");
+    return idp;
+  };
+  let clients = 0;
+
+  const world: SsoWorld = {
+    ctx,
+    get idp() {
+      return provider();
+    },
+    async connect(app, connectOptions = {}) {
+      const clientId = `client-${++clients}`;
+      const clientSecret = randomBytes(24).toString("base64url");
+      provider().addClient({ clientId, clientSecret, redirectUris: [CALLBACK_URL], tokenEndpointAuthMethod: "client_secret_basic" });
+      const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
+        headers: await app.admin(),
+        body: { name: "Test IdP", issuer: provider().issuer, client_id: clientId, client_secret: clientSecret, trust_emails: connectOptions.trustEmails ?? false, scopes: connectOptions.scopes ?? [] },
+      });
+      if (res.status !== 200) throw new Error(`CreateSsoConnection failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id as string;
+    },
+    async signIn(app, connectionId, accountId, signInOptions = {}) {
+      const start = await app.call("POST", "/v1/auth/sso/authorize", {
+        connection_id: connectionId,
+        redirect_url: signInOptions.redirectUrl ?? "",
+        code_challenge: signInOptions.codeChallenge ?? "",
+      });
+      if (start.status !== 200) throw new Error(`SsoAuthorize failed: ${start.status} ${JSON.stringify(start.body)}`);
+      return world.callback(await provider().signIn(start.body.authorization_url, accountId, signInOptions));
+    },
+    async callback(providerRedirect) {
+      const target = new URL(providerRedirect);
+      const res = await fetch(`${ctx.server.url}${target.pathname}${target.search}`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      const location = res.headers.get("location") ?? undefined;
+      const landed = location ? new URL(location) : undefined;
+      return {
+        status: res.status,
+        location,
+        fragment: new URLSearchParams(landed?.hash.slice(1) ?? ""),
+        query: landed?.searchParams ?? new URLSearchParams(),
+        body: await res.text(),
+      };
+    },
+  };
+  return world;
+}
