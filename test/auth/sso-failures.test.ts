@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TamperMode } from "../helpers/oidc-provider.js";
+import { authFixture, type AuthFixture } from "./helpers.js";
+import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
+import { expectFragmentError, expectPage, expectTokens, newAccount, rowCounts } from "./sso-checks.js";
+
+// Threats on the way back from the provider: a callback URL replayed (from history, a log, a
+// Referer) to sign in again; a flow finished long after it began; a provider that refuses; and
+// an ID token that is not the one Gatehouse asked for (another login's nonce, another client's
+// audience, another issuer, expired, or signed by a stranger). Each is refused, and none
+// leaves a user, a session or a link behind.
+
+const world = useSsoWorld();
+const { ctx } = world;
+const { clock } = ctx;
+let app: AuthFixture;
+let connection: string;
+
+beforeAll(async () => {
+  app = await authFixture(ctx.server);
+  connection = await world.connect(app);
+});
+
+/** SsoAuthorize; answers the provider's authorization URL. */
+async function authorize(): Promise<string> {
+  const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connection });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  return start.body.authorization_url;
+}
+
+describe("the SSO callback's state", () => {
+  it("a provider redirect replayed is a 400 page ('already used'), and the code is not exchanged again", async () => {
+    const redirect = await world.idp.signIn(await authorize(), newAccount(world.idp, "replayed").id);
+    expectTokens(await world.callback(redirect));
+    const exchanges = world.idp.tokenRequests;
+    const after = await rowCounts(ctx, app.projectId);
+
+    expectPage(await world.callback(redirect), /already used/);
+    expect(world.idp.tokenRequests).toBe(exchanges);
+    expect(await rowCounts(ctx, app.projectId)).toEqual(after);
+  });
+
+  it("the same redirect delivered twice at once signs in once", async () => {
+    const redirect = await world.idp.signIn(await authorize(), newAccount(world.idp, "raced").id);
+    const before = await rowCounts(ctx, app.projectId);
+    const answers = await Promise.all([world.callback(redirect), world.callback(redirect)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
+    expectTokens(answers.find((a) => a.status === 302)!);
+    expect(await rowCounts(ctx, app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
+  });
+
+  it("an unknown state, or none, is a 400 page", async () => {
+    expectPage(await world.callback(`${CALLBACK_URL}?code=some-code&state=never-issued-state`), /already used or never started/);
+    expectPage(await world.callback(`${CALLBACK_URL}?code=some-code`), /incomplete/);
+    expectPage(await world.callback(`${CALLBACK_URL}?error=access_denied`), /incomplete/);
+  });
+
+  it("a flow is good for 10 minutes: at 9 minutes 55 it signs in; at 10 minutes and 1 second it is #error=flow_expired, unexchanged, no user", async () => {
+    const inTime = await authorize();
+    clock.advance(10 * 60_000 - 5_000);
+    expectTokens(await world.callback(await world.idp.signIn(inTime, newAccount(world.idp, "in-time").id)));
+
+    const late = await authorize();
+    clock.advance(10 * 60_000 + 1_000);
+    const redirect = await world.idp.signIn(late, newAccount(world.idp, "late").id);
+    const exchanges = world.idp.tokenRequests;
+    const before = await rowCounts(ctx, app.projectId);
+    expect(expectFragmentError(await world.callback(redirect), "flow_expired")).toMatch(/10 minutes/);
+    expect(world.idp.tokenRequests).toBe(exchanges);
+    expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+    // Spent, too: it is not a second chance.
+    expectPage(await world.callback(redirect), /already used/);
+  });
+});
+
+describe("the provider refuses", () => {
+  for (const [name, options] of [
+    ["the user aborts at the login page", { deny: true }],
+    ["the user refuses consent", { consent: false }],
+  ] as const) {
+    it(`${name}: #error=access_denied with the provider's description, nothing created`, async () => {
+      const before = await rowCounts(ctx, app.projectId);
+      const exchanges = world.idp.tokenRequests;
+      const answer = await world.signIn(app, connection, newAccount(world.idp, "refusing").id, options);
+      expect(expectFragmentError(answer, "access_denied")).toBe("End-User aborted interaction");
+      expect(world.idp.tokenRequests).toBe(exchanges);
+      expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+    });
+  }
+
+  it("an error code that is not a plain word reaches the application as access_denied, its description bounded", async () => {
+    const state = new URL(await authorize()).searchParams.get("state")!;
+    const query = new URLSearchParams({ state, error: "<script>alert(1)</script>", error_description: "x".repeat(1000) });
+    const description = expectFragmentError(await world.callback(`${CALLBACK_URL}?${query}`), "access_denied");
+    expect(description).toBe("x".repeat(300));
+  });
+});
+
+describe("an ID token that is not the one asked for", () => {
+  const modes: Array<[Exclude<TamperMode, null>, RegExp]> = [
+    // openid-client's own words: it does not name the claim it found wrong.
+    ["nonce", /unexpected JWT claim value/],
+    ["audience", /unexpected JWT claim value/],
+    ["issuer", /unexpected JWT claim value/],
+    ["expired", /timestamp claim value/],
+    ["signature", /signature/],
+  ];
+  for (const [mode, words] of modes) {
+    it(`a forged ${mode}: #error=sso_failed, no user, no session, no link`, async () => {
+      const account = newAccount(world.idp, `forged-${mode}`);
+      const before = await rowCounts(ctx, app.projectId);
+      world.idp.tamper(mode);
+      let answer;
+      try {
+        answer = await world.signIn(app, connection, account.id);
+      } finally {
+        world.idp.tamper(null);
+      }
+      expect(expectFragmentError(answer, "sso_failed")).toMatch(words);
+      expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+      // The provider is fine again: the same account signs in once the forgery stops.
+      expectTokens(await world.signIn(app, connection, account.id));
+    });
+  }
+});
