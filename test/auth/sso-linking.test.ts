@@ -107,8 +107,14 @@ describe("SSO with an email the provider has not verified", () => {
     expect((await refresh(app, owner.body.refresh_token)).status).toBe(200);
   });
 
-  // The harness puts every scope claim in the ID token as well as in userinfo
-  // (conformIdTokenClaims: false) and has no switch to leave email out of the ID token only, so
-  // the userinfo fallback of callback.ts cannot be driven from here.
-  it.todo("an email given only by userinfo signs in (needs a harness account whose ID token lacks email)");
+  it("an email the ID token leaves out is read from userinfo, with its email_verified", async () => {
+    const account = newAccount(world.idp, "userinfo", { userinfoOnly: ["email", "email_verified"] });
+    const tokens = expectTokens(await world.signIn(app, connection, account.id));
+    expect(await verifiedClaims(app, tokens.accessToken)).toMatchObject({ email: account.email, amr: ["sso"] });
+
+    const unverified = newAccount(world.idp, "userinfo-unverified", { email_verified: false, userinfoOnly: ["email", "email_verified"] });
+    const before = await rowCounts(ctx, app.projectId);
+    expectFragmentError(await world.signIn(app, connection, unverified.id), "unverified_email");
+    expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+  });
 });

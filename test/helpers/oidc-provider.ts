@@ -19,7 +19,13 @@ export interface OidcClient {
 }
 
 /** Standard claims served for an account; `sub` is the account id. */
-export type AccountClaims = { email?: string; email_verified?: boolean; name?: string } & Record<string, unknown>;
+export type AccountClaims = {
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  /** Claims served by userinfo only, left out of the ID token (as many providers do for email). */
+  userinfoOnly?: string[];
+} & Record<string, unknown>;
 
 /** What `tamper` does to the next ID tokens: a foreign nonce, audience or issuer, past expiry, or a stranger's signature. */
 export type TamperMode = "nonce" | "audience" | "issuer" | "expired" | "signature" | null;
@@ -115,8 +121,17 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
       conformIdTokenClaims: false,
       findAccount: async (_ctx: unknown, sub: string) => {
         const claims = accounts.get(sub);
-        // claims() returns everything; oidc-provider filters by granted scope and use.
-        return claims && { accountId: sub, claims: async () => ({ ...claims, sub }) };
+        // claims() returns everything for userinfo; oidc-provider filters by granted scope.
+        return (
+          claims && {
+            accountId: sub,
+            claims: async (use: string) => {
+              const { userinfoOnly = [], ...served } = claims;
+              if (use === "id_token") for (const name of userinfoOnly) delete served[name];
+              return { ...served, sub };
+            },
+          }
+        );
       },
       pkce: { required: () => requirePkce },
       // Explicit lifetimes (seconds) also silence oidc-provider's "default ttl called" notices.
