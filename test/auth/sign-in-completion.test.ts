@@ -1,7 +1,7 @@
-import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
+import { completionSteps } from "./completion-helpers.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
 // Threat: a sign-in method that hands out a session on its own, past the user's MFA, past the
@@ -33,6 +33,7 @@ interface Method {
 
 const ctx = useMessagingServer({ smtp: true, sms: true });
 const { clock, sql } = ctx;
+const { nextSms, totp, enroll, events, usage } = completionSteps(ctx);
 /** A project without mfa_required, and one with it. */
 let normal: AuthFixture;
 let strict: AuthFixture;
@@ -46,7 +47,6 @@ const fresh = (): Who => {
 
 /** The next message to `to` is this many-th: every earlier one has arrived (each send is awaited). */
 const nextMail = (to: string) => ({ nth: ctx.smtp.messages.filter((m) => m.to.includes(to)).length + 1 });
-const nextSms = (to: string) => ({ nth: ctx.sms.messages.filter((m) => m.to === to).length + 1 });
 
 /** One send per address a minute: time moves past it before every send. */
 async function send(app: AuthFixture, path: string, body: object) {
@@ -109,24 +109,6 @@ function expectChallenge(answer: HttpAnswer, methods: string[]): string {
   const { request_id: _ignored, ...body } = answer.body;
   expect(body).toEqual({ mfa_required: true, mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: methods, expires_in: 300 });
   return body.mfa_token;
-}
-
-/** The authenticator app's code, one time step later than any code used before. */
-async function totp(secret: string): Promise<string> {
-  clock.advance(30_000);
-  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-}
-
-/** Enrolls a method with the signed-in user's access token; answers the TOTP secret, if any. */
-async function enroll(app: AuthFixture, accessToken: string, method: "totp" | "sms", phone = ""): Promise<string> {
-  const next = nextSms(phone);
-  const started = await app.call("POST", "/v1/auth/mfa/enroll", method === "totp" ? { method } : { method, phone }, accessToken);
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const secret = method === "totp" ? new URL(started.body.totp_uri).searchParams.get("secret")! : "";
-  const code = method === "totp" ? await totp(secret) : await ctx.sms.codeFor(phone, next);
-  const done = await app.call("POST", "/v1/auth/mfa/verify", { code, method }, accessToken);
-  expect(done.body).toMatchObject({ enrolled: true, method });
-  return secret;
 }
 
 /** Answers an enrollment challenge by enrolling TOTP with its mfa_token: the token response and the enrollment. */
@@ -244,20 +226,6 @@ describe("a disabled user", () => {
 });
 
 describe("usage of sign-ins completed through MFA", () => {
-  /** The user's auth events as usage counts them, oldest first. */
-  const events = async (userId: string) =>
-    (await sql("SELECT kind, method, tokens_issued FROM auth_events WHERE user_id = $1 ORDER BY occurred_at, kind DESC", [userId])).map(
-      (e: any) => `${e.kind}/${e.method}/${e.tokens_issued}`,
-    );
-
-  /** The project's counters as GetUsageMetrics computes them, over the test clock's day. */
-  const usage = async (app: AuthFixture) => {
-    const [{ organization_id }] = await sql("SELECT organization_id FROM projects WHERE id = $1", [app.projectId]);
-    const now = clock.now().getTime();
-    const range = { projectId: app.projectId, start: new Date(now - 86_400_000), end: new Date(now + 86_400_000) };
-    return ctx.server.deps.db.repos.authEvents.countUsage(organization_id, range);
-  };
-
   it.each(METHODS)("a $name sign-in held at a challenge counts nothing, then counts once as a login under its first factor", async (method) => {
     const who = fresh();
     const first = await expectTokens(await method.signUp(normal, who), [method.factor]);

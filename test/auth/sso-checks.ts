@@ -64,6 +64,13 @@ export async function verifiedClaims(app: AuthFixture, accessToken: string): Pro
   return res.body.claims;
 }
 
+/** GetUser (GET /v1/auth/users/{id}), which must answer 200: the user, with its linked identities. */
+export async function getUser(app: AuthFixture, id: string): Promise<any> {
+  const res = await app.call("GET", `/v1/auth/users/${id}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
 export function refresh(app: AuthFixture, refreshToken: string) {
   return app.call("POST", "/v1/auth/token/refresh", { refresh_token: refreshToken });
 }

@@ -1,5 +1,5 @@
-import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { completionSteps } from "./completion-helpers.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { useSsoWorld, type CallbackAnswer } from "./sso-helpers.js";
 
@@ -11,7 +11,8 @@ import { useSsoWorld, type CallbackAnswer } from "./sso-helpers.js";
 
 const world = useSsoWorld({ sms: true });
 const { ctx } = world;
-const { clock, sql } = ctx;
+const { sql } = ctx;
+const { nextSms, totp, enroll, events, usage } = completionSteps(ctx);
 /** A project without mfa_required, and one with it, each with a connection to the provider. */
 let normal: AuthFixture;
 let strict: AuthFixture;
@@ -27,7 +28,6 @@ function fresh(): { id: string; email: string; phone: string } {
 }
 
 const ssoSignIn = (app: AuthFixture, accountId: string) => world.signIn(app, connections.get(app)!, accountId);
-const nextSms = (to: string) => ({ nth: ctx.sms.messages.filter((m) => m.to === to).length + 1 });
 
 /** Tokens in the fragment and nothing else; the access token verifies with exactly this amr. */
 async function expectTokens(answer: CallbackAnswer, amr: string[], app = normal) {
@@ -46,23 +46,6 @@ function expectChallenge(answer: CallbackAnswer, methods: string[]): string {
   expect([...answer.fragment.keys()].sort(), answer.location).toEqual(["expires_in", "mfa_methods", "mfa_required", "mfa_token"]);
   expect(Object.fromEntries(answer.fragment)).toEqual({ mfa_required: "true", mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: methods.join(","), expires_in: "300" });
   return answer.fragment.get("mfa_token")!;
-}
-
-/** The authenticator app's code, one time step later than any code used before. */
-async function totp(secret: string): Promise<string> {
-  clock.advance(30_000);
-  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-}
-
-/** Enrolls a method with the signed-in user's access token; answers the TOTP secret, if any. */
-async function enroll(app: AuthFixture, accessToken: string, method: "totp" | "sms", phone = ""): Promise<string> {
-  const next = nextSms(phone);
-  const started = await app.call("POST", "/v1/auth/mfa/enroll", method === "totp" ? { method } : { method, phone }, accessToken);
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const secret = method === "totp" ? new URL(started.body.totp_uri).searchParams.get("secret")! : "";
-  const code = method === "totp" ? await totp(secret) : await ctx.sms.codeFor(phone, next);
-  expect((await app.call("POST", "/v1/auth/mfa/verify", { code, method }, accessToken)).body).toMatchObject({ enrolled: true, method });
-  return secret;
 }
 
 beforeAll(async () => {
@@ -151,16 +134,6 @@ describe("a disabled user", () => {
 });
 
 describe("usage of SSO sign-ins", () => {
-  const events = async (userId: string) =>
-    (await sql("SELECT kind, method, tokens_issued FROM auth_events WHERE user_id = $1 ORDER BY occurred_at, kind DESC", [userId])).map(
-      (e: any) => `${e.kind}/${e.method}/${e.tokens_issued}`,
-    );
-  const usage = async (app: AuthFixture) => {
-    const [{ organization_id }] = await sql("SELECT organization_id FROM projects WHERE id = $1", [app.projectId]);
-    const now = clock.now().getTime();
-    return ctx.server.deps.db.repos.authEvents.countUsage(organization_id, { projectId: app.projectId, start: new Date(now - 86_400_000), end: new Date(now + 86_400_000) });
-  };
-
   it("a sign-in held at a challenge counts nothing, then counts once as an SSO login", async () => {
     const who = fresh();
     const first = await expectTokens(await ssoSignIn(normal, who.id), ["sso"]);

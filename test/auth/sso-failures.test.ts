@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TamperMode } from "../helpers/oidc-provider.js";
-import { authFixture, type AuthFixture } from "./helpers.js";
-import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
+import { CALLBACK_URL, useSsoApp } from "./sso-helpers.js";
 import { expectFragmentError, expectPage, expectTokens, newAccount, rowCounts } from "./sso-checks.js";
 
 // Threats on the way back from the provider: a callback URL replayed (from history, a log, a
@@ -10,20 +9,13 @@ import { expectFragmentError, expectPage, expectTokens, newAccount, rowCounts } 
 // audience, another issuer, expired, or signed by a stranger). Each is refused, and none
 // leaves a user, a session or a link behind.
 
-const world = useSsoWorld();
+const world = useSsoApp();
 const { ctx } = world;
 const { clock } = ctx;
-let app: AuthFixture;
-let connection: string;
-
-beforeAll(async () => {
-  app = await authFixture(ctx.server);
-  connection = await world.connect(app);
-});
 
 /** SsoAuthorize; answers the provider's authorization URL. */
 async function authorize(): Promise<string> {
-  const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connection });
+  const start = await world.app.call("POST", "/v1/auth/sso/authorize", { connection_id: world.connection });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   return start.body.authorization_url;
 }
@@ -33,20 +25,20 @@ describe("the SSO callback's state", () => {
     const redirect = await world.idp.signIn(await authorize(), newAccount(world.idp, "replayed").id);
     expectTokens(await world.callback(redirect));
     const exchanges = world.idp.tokenRequests;
-    const after = await rowCounts(ctx, app.projectId);
+    const after = await rowCounts(ctx, world.app.projectId);
 
     expectPage(await world.callback(redirect), /already used/);
     expect(world.idp.tokenRequests).toBe(exchanges);
-    expect(await rowCounts(ctx, app.projectId)).toEqual(after);
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual(after);
   });
 
   it("the same redirect delivered twice at once signs in once", async () => {
     const redirect = await world.idp.signIn(await authorize(), newAccount(world.idp, "raced").id);
-    const before = await rowCounts(ctx, app.projectId);
+    const before = await rowCounts(ctx, world.app.projectId);
     const answers = await Promise.all([world.callback(redirect), world.callback(redirect)]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
     expectTokens(answers.find((a) => a.status === 302)!);
-    expect(await rowCounts(ctx, app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
   });
 
   it("an unknown state, or none, is a 400 page", async () => {
@@ -64,10 +56,10 @@ describe("the SSO callback's state", () => {
     clock.advance(10 * 60_000 + 1_000);
     const redirect = await world.idp.signIn(late, newAccount(world.idp, "late").id);
     const exchanges = world.idp.tokenRequests;
-    const before = await rowCounts(ctx, app.projectId);
+    const before = await rowCounts(ctx, world.app.projectId);
     expect(expectFragmentError(await world.callback(redirect), "flow_expired")).toMatch(/10 minutes/);
     expect(world.idp.tokenRequests).toBe(exchanges);
-    expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
     // Spent, too: it is not a second chance.
     expectPage(await world.callback(redirect), /already used/);
   });
@@ -79,12 +71,12 @@ describe("the provider refuses", () => {
     ["the user refuses consent", { consent: false }],
   ] as const) {
     it(`${name}: #error=access_denied with the provider's description, nothing created`, async () => {
-      const before = await rowCounts(ctx, app.projectId);
+      const before = await rowCounts(ctx, world.app.projectId);
       const exchanges = world.idp.tokenRequests;
-      const answer = await world.signIn(app, connection, newAccount(world.idp, "refusing").id, options);
+      const answer = await world.signIn(world.app, world.connection, newAccount(world.idp, "refusing").id, options);
       expect(expectFragmentError(answer, "access_denied")).toBe("End-User aborted interaction");
       expect(world.idp.tokenRequests).toBe(exchanges);
-      expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+      expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
     });
   }
 
@@ -108,18 +100,18 @@ describe("an ID token that is not the one asked for", () => {
   for (const [mode, words] of modes) {
     it(`a forged ${mode}: #error=sso_failed, no user, no session, no link`, async () => {
       const account = newAccount(world.idp, `forged-${mode}`);
-      const before = await rowCounts(ctx, app.projectId);
+      const before = await rowCounts(ctx, world.app.projectId);
       world.idp.tamper(mode);
       let answer;
       try {
-        answer = await world.signIn(app, connection, account.id);
+        answer = await world.signIn(world.app, world.connection, account.id);
       } finally {
         world.idp.tamper(null);
       }
       expect(expectFragmentError(answer, "sso_failed")).toMatch(words);
-      expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+      expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
       // The provider is fine again: the same account signs in once the forgery stops.
-      expectTokens(await world.signIn(app, connection, account.id));
+      expectTokens(await world.signIn(world.app, world.connection, account.id));
     });
   }
 });

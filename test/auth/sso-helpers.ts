@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { http } from "../helpers/clients.js";
 import { useMessagingServer, type MessagingServer } from "../helpers/messaging-server.js";
 import { startOidcProvider, type OidcProviderHarness, type SignInOptions } from "../helpers/oidc-provider.js";
-import type { AuthFixture } from "./helpers.js";
+import { authFixture, type AuthFixture } from "./helpers.js";
 
 // The set-up of the SSO tests: the real server on a test clock with a fixed PUBLIC_URL (so its
 // callback can be registered at the provider), and a real OpenID provider on loopback
@@ -92,4 +92,49 @@ export function useSsoWorld(options: { sms?: boolean } = {}): SsoWorld {
     },
   };
   return world;
+}
+
+export interface SsoApp extends SsoWorld {
+  /** A project of its own (authFixture) on the world's server. */
+  readonly app: AuthFixture;
+  /** That project's connection to the provider (world.connect with no options). */
+  readonly connection: string;
+}
+
+/**
+ * The set-up most SSO tests share: useSsoWorld, and a beforeAll that makes one project and
+ * one connection to the provider for it. Call it where useSsoWorld would be called.
+ *
+ * `ctx` exists at once and may be destructured. `idp`, `app` and `connection` are getters over
+ * what beforeAll started: read them through the object in hooks and tests (`world.app`), never
+ * destructure them in a describe body.
+ */
+export function useSsoApp(options: { sms?: boolean } = {}): SsoApp {
+  const world = useSsoWorld(options);
+  let app: AuthFixture | undefined;
+  let connection: string | undefined;
+  beforeAll(async () => {
+    app = await authFixture(world.ctx.server);
+    connection = await world.connect(app);
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useSsoApp: ${what} is not set up yet (read it in a hook or test)`);
+    return value;
+  };
+
+  return {
+    ctx: world.ctx,
+    get idp() {
+      return world.idp;
+    },
+    connect: world.connect,
+    signIn: world.signIn,
+    callback: world.callback,
+    get app() {
+      return ready(app, "the app");
+    },
+    get connection() {
+      return ready(connection, "the connection");
+    },
+  };
 }

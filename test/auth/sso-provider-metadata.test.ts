@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { authFixture, type AuthFixture } from "./helpers.js";
-import { useSsoWorld } from "./sso-helpers.js";
+import { describe, expect, it } from "vitest";
+import { useSsoApp } from "./sso-helpers.js";
 import { expectTokens, newAccount } from "./sso-checks.js";
 
 // Behaviour: what Gatehouse reads from a provider and for how long. Discovery on every sign-in
@@ -10,18 +9,11 @@ import { expectTokens, newAccount } from "./sso-checks.js";
 
 const METADATA_TTL_MS = 10 * 60_000;
 
-const world = useSsoWorld();
+const world = useSsoApp();
 const { ctx } = world;
 const { clock } = ctx;
-let app: AuthFixture;
-let connection: string;
 
-beforeAll(async () => {
-  app = await authFixture(ctx.server);
-  connection = await world.connect(app);
-});
-
-const signIn = async () => expectTokens(await world.signIn(app, connection, newAccount(world.idp, "cached").id));
+const signIn = async () => expectTokens(await world.signIn(world.app, world.connection, newAccount(world.idp, "cached").id));
 
 describe("SSO provider metadata", () => {
   it("discovery is read once for several sign-ins, and again once 10 minutes have passed", async () => {

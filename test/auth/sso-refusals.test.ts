@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
-import { authFixture, type AuthFixture } from "./helpers.js";
+import { authFixture } from "./helpers.js";
 import { expectReason } from "./mfa-helpers.js";
-import { useSsoWorld } from "./sso-helpers.js";
+import { useSsoApp } from "./sso-helpers.js";
 import { browserGet, expectFragmentError, expectPage, expectTokens, newAccount, rowCounts } from "./sso-checks.js";
 
 // Threats around the SSO flow itself: tokens delivered to an origin the project never allowed
@@ -10,17 +10,10 @@ import { browserGet, expectFragmentError, expectPage, expectTokens, newAccount, 
 // disabled user let back in through SSO, a sign-in finishing through a connection deleted
 // meanwhile, and tokens leaking through a query string, a cache or a Referer.
 
-const world = useSsoWorld();
+const world = useSsoApp();
 const { ctx } = world;
-let app: AuthFixture;
-let connection: string;
 
-beforeAll(async () => {
-  app = await authFixture(ctx.server);
-  connection = await world.connect(app);
-});
-
-const authorize = (body: Record<string, unknown>, fixture = app) => fixture.call("POST", "/v1/auth/sso/authorize", { connection_id: connection, ...body });
+const authorize = (body: Record<string, unknown>, fixture = world.app) => fixture.call("POST", "/v1/auth/sso/authorize", { connection_id: world.connection, ...body });
 const flowRows = async () => Number((await ctx.sql("SELECT count(*) AS n FROM sso_flows"))[0].n);
 
 describe("SsoAuthorize", () => {
@@ -34,7 +27,7 @@ describe("SsoAuthorize", () => {
 
   it("an allowed override (an allowed origin's URL) is where the callback lands", async () => {
     const override = "https://app.example.com/after-sso";
-    const tokens = expectTokens(await world.signIn(app, connection, newAccount(world.idp, "override").id, { redirectUrl: override }), override);
+    const tokens = expectTokens(await world.signIn(world.app, world.connection, newAccount(world.idp, "override").id, { redirectUrl: override }), override);
     expect(tokens.accessToken).toBeTruthy();
   });
 
@@ -42,7 +35,7 @@ describe("SsoAuthorize", () => {
     const other = await authFixture(ctx.server);
     const othersConnection = await world.connect(other);
     const before = await flowRows();
-    for (const id of ["sso_00000000000000000000000000", "sso_nope", othersConnection, app.projectId]) {
+    for (const id of ["sso_00000000000000000000000000", "sso_nope", othersConnection, world.app.projectId]) {
       expectReason(await authorize({ connection_id: id }), 404, "SSO_CONNECTION_NOT_FOUND");
     }
     expect(await flowRows()).toBe(before);
@@ -54,37 +47,37 @@ describe("SsoAuthorize", () => {
 describe("the SSO callback refuses", () => {
   it("a disabled user: #error=user_disabled and no new session", async () => {
     const account = newAccount(world.idp, "disabled");
-    const first = expectTokens(await world.signIn(app, connection, account.id));
-    const userId = (await app.call("POST", "/v1/auth/token/verify", { token: first.accessToken })).body.claims.sub;
-    expect((await app.call("PATCH", `/v1/auth/users/${userId}`, { disabled: true })).status).toBe(200);
+    const first = expectTokens(await world.signIn(world.app, world.connection, account.id));
+    const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: first.accessToken })).body.claims.sub;
+    expect((await world.app.call("PATCH", `/v1/auth/users/${userId}`, { disabled: true })).status).toBe(200);
 
-    const before = await rowCounts(ctx, app.projectId);
-    expectFragmentError(await world.signIn(app, connection, account.id), "user_disabled");
-    expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+    const before = await rowCounts(ctx, world.app.projectId);
+    expectFragmentError(await world.signIn(world.app, world.connection, account.id), "user_disabled");
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
   });
 
   it("a sign-in whose connection was deleted meanwhile: the flow went with it, a 400 page, no exchange, no user", async () => {
-    const doomed = await world.connect(app);
+    const doomed = await world.connect(world.app);
     const start = await authorize({ connection_id: doomed });
     expect(start.status).toBe(200);
     const redirect = await world.idp.signIn(start.body.authorization_url, newAccount(world.idp, "orphaned").id);
-    const deleted = await http(`${ctx.server.url}/v1/sso-connections/${doomed}`, { method: "DELETE", headers: await app.admin() });
+    const deleted = await http(`${ctx.server.url}/v1/sso-connections/${doomed}`, { method: "DELETE", headers: await world.app.admin() });
     expect(deleted.body).toEqual({ deleted: true, id: doomed });
 
     const exchanges = world.idp.tokenRequests;
-    const before = await rowCounts(ctx, app.projectId);
+    const before = await rowCounts(ctx, world.app.projectId);
     expectPage(await world.callback(redirect), /already used or never started/);
     expect(world.idp.tokenRequests).toBe(exchanges);
-    expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
   });
 
   it("deleting a connection removes the identities linked through it; the user stays", async () => {
-    const passing = await world.connect(app);
+    const passing = await world.connect(world.app);
     const account = newAccount(world.idp, "unlinked");
-    const { accessToken } = expectTokens(await world.signIn(app, passing, account.id));
-    const userId = (await app.call("POST", "/v1/auth/token/verify", { token: accessToken })).body.claims.sub;
-    expect((await http(`${ctx.server.url}/v1/sso-connections/${passing}`, { method: "DELETE", headers: await app.admin() })).status).toBe(200);
-    const user = await app.call("GET", `/v1/auth/users/${userId}`);
+    const { accessToken } = expectTokens(await world.signIn(world.app, passing, account.id));
+    const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: accessToken })).body.claims.sub;
+    expect((await http(`${ctx.server.url}/v1/sso-connections/${passing}`, { method: "DELETE", headers: await world.app.admin() })).status).toBe(200);
+    const user = await world.app.call("GET", `/v1/auth/users/${userId}`);
     expect(user.body).toMatchObject({ id: userId, identities: [] });
   });
 });

@@ -1,88 +1,75 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
-import { authFixture, type AuthFixture } from "./helpers.js";
+import { authFixture } from "./helpers.js";
 import { enrollTotp, expectReason, freshCode, parseTotpUri, verifyMfa } from "./mfa-helpers.js";
 import { usagePeriod } from "./passwordless-helpers.js";
-import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
-import { browserGet, expectPage, expectTokens, newAccount, passwordLogin, refresh, rowCounts, verifiedClaims } from "./sso-checks.js";
+import { CALLBACK_URL, useSsoApp } from "./sso-helpers.js";
+import { browserGet, expectPage, expectTokens, getUser, newAccount, passwordLogin, refresh, rowCounts, verifiedClaims } from "./sso-checks.js";
 
 // Behaviour: signing in through an OpenID provider, over the wire with a real provider. A new
 // identity becomes a verified user with no password; the same identity comes back as the same
 // user (by issuer and subject, whatever its email becomes); MFA still stands between SSO and a
 // session; the sign-in is counted; a browser can start it from a plain link.
 
-const world = useSsoWorld();
+const world = useSsoApp();
 const { ctx } = world;
 const { clock } = ctx;
-let app: AuthFixture;
-let connection: string;
-
-beforeAll(async () => {
-  app = await authFixture(ctx.server);
-  connection = await world.connect(app);
-});
-
-const getUser = async (id: string) => {
-  const res = await app.call("GET", `/v1/auth/users/${id}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
 
 describe("SSO sign-in", () => {
   it("a new user: tokens in the redirect_url's fragment, verified with amr sso, refreshable; the user is verified, has no password and shows the identity", async () => {
     const account = newAccount(world.idp, "newcomer");
-    const before = await rowCounts(ctx, app.projectId);
-    const tokens = expectTokens(await world.signIn(app, connection, account.id));
+    const before = await rowCounts(ctx, world.app.projectId);
+    const tokens = expectTokens(await world.signIn(world.app, world.connection, account.id));
 
-    const claims = await verifiedClaims(app, tokens.accessToken);
-    expect(claims).toMatchObject({ amr: ["sso"], email: account.email, project_id: app.projectId });
-    const refreshed = await refresh(app, tokens.refreshToken);
+    const claims = await verifiedClaims(world.app, tokens.accessToken);
+    expect(claims).toMatchObject({ amr: ["sso"], email: account.email, project_id: world.app.projectId });
+    const refreshed = await refresh(world.app, tokens.refreshToken);
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
-    expect((await verifiedClaims(app, refreshed.body.access_token)).amr).toEqual(["sso"]);
+    expect((await verifiedClaims(world.app, refreshed.body.access_token)).amr).toEqual(["sso"]);
 
-    const user = await getUser(claims.sub);
+    const user = await getUser(world.app, claims.sub);
     expect(user).toMatchObject({ id: claims.sub, email: account.email, email_verified: true, disabled: false });
     expect(user.identities).toEqual([
-      { connection_id: connection, provider: world.idp.issuer, subject: account.id, email: account.email, linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { connection_id: world.connection, provider: world.idp.issuer, subject: account.id, email: account.email, linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
     // No password was ever set: none can sign in.
-    expectReason(await passwordLogin(app, account.email, "a sturdy passphrase 1"), 401, "INVALID_CREDENTIALS");
-    expect(await rowCounts(ctx, app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
+    expectReason(await passwordLogin(world.app, account.email, "a sturdy passphrase 1"), 401, "INVALID_CREDENTIALS");
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
   });
 
   it("a returning user is the same user with one identity, even after the email changes at the provider and another user holds the new one", async () => {
     const account = newAccount(world.idp, "returning");
-    const first = await verifiedClaims(app, expectTokens(await world.signIn(app, connection, account.id)).accessToken);
-    const second = await verifiedClaims(app, expectTokens(await world.signIn(app, connection, account.id)).accessToken);
+    const first = await verifiedClaims(world.app, expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken);
+    const second = await verifiedClaims(world.app, expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken);
     expect(second.sub).toBe(first.sub);
     expect(second.sid).not.toBe(first.sid);
 
     // The new address belongs to a password user here: the link by subject still wins, and
     // that other user is left alone (the pre-takeover guard is for linking by email only).
-    const other = await app.signup(`moved-${account.id}@example.com`);
+    const other = await world.app.signup(`moved-${account.id}@example.com`);
     world.idp.setAccount(account.id, { email: other.email, email_verified: true });
-    const third = await verifiedClaims(app, expectTokens(await world.signIn(app, connection, account.id)).accessToken);
+    const third = await verifiedClaims(world.app, expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken);
     expect(third.sub).toBe(first.sub);
-    expect((await getUser(first.sub)).identities).toHaveLength(1);
-    expect((await getUser(other.body.user.id)).identities).toEqual([]);
-    expect((await passwordLogin(app, other.email, other.password)).status).toBe(200);
+    expect((await getUser(world.app, first.sub)).identities).toHaveLength(1);
+    expect((await getUser(world.app, other.body.user.id)).identities).toEqual([]);
+    expect((await passwordLogin(world.app, other.email, other.password)).status).toBe(200);
   });
 
   it("a user with TOTP gets an MFA challenge in the fragment and no tokens; VerifyMfa with a code gives amr sso, totp", async () => {
     const account = newAccount(world.idp, "mfa");
-    const tokens = expectTokens(await world.signIn(app, connection, account.id));
-    const { secret } = await enrollTotp(app, clock, tokens.accessToken);
+    const tokens = expectTokens(await world.signIn(world.app, world.connection, account.id));
+    const { secret } = await enrollTotp(world.app, clock, tokens.accessToken);
 
-    const answer = await world.signIn(app, connection, account.id);
+    const answer = await world.signIn(world.app, world.connection, account.id);
     expect(answer.status).toBe(302);
     expect(answer.location!.startsWith("https://app.example.com/callback#")).toBe(true);
     expect(Object.fromEntries(answer.fragment)).toEqual({ mfa_required: "true", mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: "totp", expires_in: "300" });
 
-    const done = await verifyMfa(app, { mfa_token: answer.fragment.get("mfa_token"), code: await freshCode(secret, clock) });
+    const done = await verifyMfa(world.app, { mfa_token: answer.fragment.get("mfa_token"), code: await freshCode(secret, clock) });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const claims = await verifiedClaims(app, done.body.access_token);
+    const claims = await verifiedClaims(world.app, done.body.access_token);
     expect(claims.amr).toEqual(["sso", "totp"]);
-    expect(claims.sub).toBe((await verifiedClaims(app, tokens.accessToken)).sub);
+    expect(claims.sub).toBe((await verifiedClaims(world.app, tokens.accessToken)).sub);
   });
 
   it("in a project with mfa_required, a new SSO user gets the enrollment challenge, and enrolling gives amr sso, totp", async () => {
@@ -120,7 +107,7 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
   it("needs no API key: 302 to the provider with state, nonce and an S256 challenge; following it signs in at the redirect_url", async () => {
     const account = newAccount(world.idp, "browser");
     const redirectUrl = "https://app.example.com/signed-in";
-    const start = await entry({ login_id: app.loginId, connection_id: connection, redirect_url: redirectUrl });
+    const start = await entry({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: redirectUrl });
     expect(start.status, start.body).toBe(302);
     expect(start.headers.get("cache-control")).toBe("no-store");
     const authorization = new URL(start.headers.get("location")!);
@@ -133,17 +120,17 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
     expect(q.scope!.split(" ")).toContain("openid");
 
     const tokens = expectTokens(await world.callback(await world.idp.signIn(authorization.href, account.id)), redirectUrl);
-    expect(await verifiedClaims(app, tokens.accessToken)).toMatchObject({ email: account.email, amr: ["sso"] });
+    expect(await verifiedClaims(world.app, tokens.accessToken)).toMatchObject({ email: account.email, amr: ["sso"] });
   });
 
   const refusals: Array<[string, () => Record<string, string>, RegExp]> = [
-    ["an unknown login_id", () => ({ login_id: `lp_${"0".repeat(26)}`, connection_id: connection }), /names no project/],
-    ["a malformed login_id", () => ({ login_id: "lp_NOPE", connection_id: connection }), /login_id is missing or malformed/],
-    ["no login_id", () => ({ connection_id: connection }), /login_id is missing or malformed/],
-    ["a redirect_url that is not http(s)", () => ({ login_id: app.loginId, connection_id: connection, redirect_url: "javascript:alert(1)" }), /not an http\(s\) URL/],
-    ["a redirect_url of a foreign origin", () => ({ login_id: app.loginId, connection_id: connection, redirect_url: "https://evil.example.net/cb" }), /cannot start/],
-    ["an unknown connection", () => ({ login_id: app.loginId, connection_id: "sso_00000000000000000000000000" }), /cannot start/],
-    ["a malformed code_challenge", () => ({ login_id: app.loginId, connection_id: connection, code_challenge: "short" }), /code_challenge/],
+    ["an unknown login_id", () => ({ login_id: `lp_${"0".repeat(26)}`, connection_id: world.connection }), /names no project/],
+    ["a malformed login_id", () => ({ login_id: "lp_NOPE", connection_id: world.connection }), /login_id is missing or malformed/],
+    ["no login_id", () => ({ connection_id: world.connection }), /login_id is missing or malformed/],
+    ["a redirect_url that is not http(s)", () => ({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: "javascript:alert(1)" }), /not an http\(s\) URL/],
+    ["a redirect_url of a foreign origin", () => ({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: "https://evil.example.net/cb" }), /cannot start/],
+    ["an unknown connection", () => ({ login_id: world.app.loginId, connection_id: "sso_00000000000000000000000000" }), /cannot start/],
+    ["a malformed code_challenge", () => ({ login_id: world.app.loginId, connection_id: world.connection, code_challenge: "short" }), /code_challenge/],
   ];
   for (const [name, params, words] of refusals) {
     it(`${name} answers a 400 HTML page, not JSON, and starts no flow`, async () => {
