@@ -7,6 +7,8 @@ import { ChangeFeed1732900000000 } from "./1732900000000-change-feed.js";
 import { UsersSearchWalk1732900000001 } from "./1732900000001-users-search-walk.js";
 import { PasswordlessMfa1733000000000 } from "./1733000000000-passwordless-mfa.js";
 import { SsoSignIn1733100000000 } from "./1733100000000-sso-sign-in.js";
+import { SessionLifetimes1733200000000 } from "./1733200000000-session-lifetimes.js";
+import { AppMetadataEmailChange1733200000001 } from "./1733200000001-app-metadata-email-change.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -19,4 +21,6 @@ export const migrations = [
   UsersSearchWalk1732900000001,
   PasswordlessMfa1733000000000,
   SsoSignIn1733100000000,
+  SessionLifetimes1733200000000,
+  AppMetadataEmailChange1733200000001,
 ];
