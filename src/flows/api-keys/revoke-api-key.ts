@@ -4,12 +4,20 @@ import { apiKeyNotFound } from "./not-found.js";
 
 /**
  * Revokes a key for good. The credential check reads the key from the database on every
- * request, so the very next call with it fails, on every instance. A key already revoked is
- * NOT_FOUND, as the proto says: revoked keys are not listed either.
+ * request, so the very next call with it fails, on every instance.
+ *
+ * Safe to repeat, like RevokeToken and RevokeSession: a key of the organization that is
+ * already revoked answers `{revoked: false}` (a retry after a lost answer, or the loser of two
+ * racing revokes, learns the key is off without an error). Only a key the organization never
+ * had (unknown, or another organization's) is API_KEY_NOT_FOUND, so nothing is learnt about
+ * other tenants.
  */
-export async function revokeApiKey(deps: FlowDeps, organizationId: string, id: string): Promise<{ revoked: true; id: string }> {
+export async function revokeApiKey(deps: FlowDeps, organizationId: string, id: string): Promise<{ revoked: boolean; id: string }> {
   if (!isIdOf("key", id)) throw apiKeyNotFound();
-  const revoked = await deps.db.transaction((repos) => repos.apiKeys.revokeActive(organizationId, id, deps.clock.now()));
-  if (!revoked) throw apiKeyNotFound();
-  return { revoked: true, id };
+  const outcome = await deps.db.transaction(async (repos) => {
+    if (await repos.apiKeys.revokeActive(organizationId, id, deps.clock.now())) return "revoked";
+    return (await repos.apiKeys.exists(organizationId, id)) ? "already" : "absent";
+  });
+  if (outcome === "absent") throw apiKeyNotFound();
+  return { revoked: outcome === "revoked", id };
 }

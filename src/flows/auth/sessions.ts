@@ -26,8 +26,17 @@ export async function revokeAllSessions(deps: FlowDeps, project: Project, owner:
   );
 }
 
-/** Ends one of the user's own sessions; unknown, ended or another user's is SESSION_NOT_FOUND. */
-export async function revokeSession(deps: FlowDeps, project: Project, owner: SessionOwner, sessionId: string): Promise<void> {
-  const revoked = await deps.db.transaction((repos) => repos.sessions.revoke(project.id, owner.userId, sessionId, deps.clock.now()));
-  if (!revoked) throw new DomainError("SESSION_NOT_FOUND", "no such session");
+/**
+ * Ends one of the user's own sessions. Safe to repeat, like RevokeToken: a session of the
+ * user that has already ended (revoked, or past its absolute expiry) answers `revoked: false`.
+ * Only an id the user never had (unknown, another user's, another project's) is
+ * SESSION_NOT_FOUND, so nothing is learnt about other users' sessions.
+ */
+export async function revokeSession(deps: FlowDeps, project: Project, owner: SessionOwner, sessionId: string): Promise<{ revoked: boolean }> {
+  const outcome = await deps.db.transaction(async (repos) => {
+    if (await repos.sessions.revoke(project.id, owner.userId, sessionId, deps.clock.now())) return "revoked";
+    return (await repos.sessions.existsForUser(project.id, owner.userId, sessionId)) ? "already" : "absent";
+  });
+  if (outcome === "absent") throw new DomainError("SESSION_NOT_FOUND", "no such session");
+  return { revoked: outcome === "revoked" };
 }

@@ -33,8 +33,8 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Auth
       return { revokedCount: await revokeAllSessions(deps, projectOf(ctx), ownerOf(ctx), req.keepCurrent) };
     },
     async revokeSession(req, ctx) {
-      await revokeSession(deps, projectOf(ctx), ownerOf(ctx), req.id);
-      return { revoked: true, sessionId: req.id };
+      const { revoked } = await revokeSession(deps, projectOf(ctx), ownerOf(ctx), req.id);
+      return { revoked, sessionId: req.id };
     },
   };
 }

@@ -91,6 +91,11 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
       const result = await manager.update(ApiKeyEntity, { organizationId, id, revokedAt: IsNull() }, { revokedAt: now });
       return (result.affected ?? 0) > 0;
     },
+
+    /** Whether the organization has (or had: revoked keys count) a key with this id. */
+    async exists(organizationId: string, id: string): Promise<boolean> {
+      return manager.existsBy(ApiKeyEntity, { organizationId, id });
+    },
   };
 }
 

@@ -64,6 +64,12 @@ export function sessionsRepository(manager: EntityManager) {
       return result[1] > 0;
     },
 
+    /** Whether the user has (or had: revoked and expired sessions count) a session with this id. */
+    async existsForUser(projectId: string, userId: string, id: string): Promise<boolean> {
+      const rows = (await manager.query(`SELECT 1 FROM sessions WHERE project_id = $1 AND user_id = $2 AND id = $3`, [projectId, userId, id])) as unknown[];
+      return rows.length > 0;
+    },
+
     /** Revokes every live session of a user except `keep`; answers how many it ended. */
     async revokeAll(projectId: string, userId: string, at: Date, keep?: string): Promise<number> {
       const result = (await manager.query(

@@ -1159,14 +1159,14 @@ export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__P
  */
 export type RevokeApiKeyResponse = Message<"gatehouse.account.v1.RevokeApiKeyResponse"> & {
   /**
-   * Always true on success.
+   * True when this call revoked the key; false when it was already revoked.
    *
    * @generated from field: bool revoked = 1;
    */
   revoked: boolean;
 
   /**
-   * The revoked key's id.
+   * The key's id.
    *
    * @generated from field: string id = 2;
    */
@@ -1935,9 +1935,11 @@ export const AccountService: GenService<{
   },
   /**
    * Revokes an API key permanently. Every instance refuses it from the next request on
-   * (UNAUTHENTICATED INVALID_API_KEY); no cache outlives a revoke.
-   * Errors: NOT_FOUND API_KEY_NOT_FOUND (unknown, already revoked or another
-   * organization's).
+   * (UNAUTHENTICATED INVALID_API_KEY); no cache outlives a revoke. Safe to repeat, like
+   * RevokeToken and RevokeSession: a key of the organization that is already revoked
+   * answers `{revoked: false, id}` (HTTP 200), so a retry after a lost answer, or the
+   * loser of two racing revokes, needs no special case.
+   * Errors: NOT_FOUND API_KEY_NOT_FOUND (unknown, or another organization's).
    *
    * @generated from rpc gatehouse.account.v1.AccountService.RevokeApiKey
    */
