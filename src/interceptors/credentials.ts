@@ -28,18 +28,25 @@ export interface CredentialDeps {
 // the API key scope and the member role. Management tokens are read from the database on every
 // request; API keys from the verification cache, which a revoke clears on every instance
 // before the revoke answers (store/change-feed.ts). Expiry is judged on every request.
+//
+// An `Authorization` header is never ignored: on the Authentication interface, whatever the
+// RPC declares, a header that is present must carry a valid access token of the key's
+// project, and on the Account interface a valid management token. A header the server does
+// not understand (a bare JWT, `Basic …`, `Bearer` with nothing) or a token that is not valid
+// fails the request; it never falls back to the rights the API key has alone, which are
+// admin rights. The handlers then limit a request with a user token to that user.
 export function credentialInterceptor(deps: CredentialDeps): Interceptor {
   return (next) => async (req) => {
     const access = accessOf(req.method);
     const record = req.contextValues.get(kRequest);
     const origin = req.header.get("origin");
-    const bearer = bearerToken(req.header.get("authorization"));
+    const authorization = req.header.get("authorization");
     switch (access.credential) {
       case Credential.NONE:
         allowOrigin(record, origin, deps.accountOrigins);
         break;
       case Credential.MANAGEMENT_TOKEN: {
-        const principal = await memberFor(deps, bearer);
+        const principal = await memberFor(deps, authorization);
         if (access.role === Role.ADMIN && principal.member.role !== "admin") {
           throw new DomainError("ROLE_REQUIRED", "this operation needs the admin role");
         }
@@ -53,15 +60,12 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
         const principal = await projectFor(deps, req.header.get("x-service-key"));
         req.contextValues.set(kProject, principal);
         allowOrigin(record, origin, principal.project.allowedOrigins);
-        const userToken = access.credential === Credential.API_KEY ? undefined : bearer;
-        requireScope(access, principal.apiKey.scopes, userToken !== undefined);
-        if (access.credential === Credential.API_KEY_AND_USER_TOKEN && userToken === undefined) {
+        // Who the request is (401) before what it may do (403).
+        const user = await userFor(deps, principal.project, authorization);
+        requireScope(access, principal.apiKey.scopes, user !== undefined);
+        if (user) req.contextValues.set(kUser, user);
+        else if (access.credential === Credential.API_KEY_AND_USER_TOKEN) {
           throw new DomainError("MISSING_ACCESS_TOKEN", "this operation needs the user's access token in Authorization: Bearer");
-        }
-        if (userToken !== undefined) {
-          const user = await deps.userTokens.verify(principal.project, userToken);
-          if (!user) throw new DomainError("INVALID_ACCESS_TOKEN", "the access token is invalid or expired");
-          req.contextValues.set(kUser, user);
         }
         break;
       }
@@ -84,13 +88,25 @@ function accessOf(method: DescMethod): Access {
   return access;
 }
 
-async function memberFor(deps: CredentialDeps, token: string | undefined) {
-  if (token === undefined) {
+async function memberFor(deps: CredentialDeps, authorization: string | null) {
+  if (authorization === null) {
     throw new DomainError("MISSING_MANAGEMENT_TOKEN", "send the management token in Authorization: Bearer");
   }
-  const found = await deps.repos.managementTokens.findActive(hashToken(token), deps.clock.now());
-  if (!found) throw new DomainError("INVALID_MANAGEMENT_TOKEN", "the management token is invalid or expired");
+  const token = bearerToken(authorization);
+  const found = token === undefined ? null : await deps.repos.managementTokens.findActive(hashToken(token), deps.clock.now());
+  if (!found) throw new DomainError("INVALID_MANAGEMENT_TOKEN", "the management token is invalid or expired; send it as Authorization: Bearer <token>");
   return { member: found.member, organizationId: found.organizationId };
+}
+
+/** The user behind the Authorization header: none without a header, else a valid token or INVALID_ACCESS_TOKEN. */
+async function userFor(deps: CredentialDeps, project: Project, authorization: string | null): Promise<UserPrincipal | undefined> {
+  if (authorization === null) return undefined;
+  const token = bearerToken(authorization);
+  const user = token === undefined ? undefined : await deps.userTokens.verify(project, token);
+  if (!user) {
+    throw new DomainError("INVALID_ACCESS_TOKEN", "the access token is invalid or expired; send it as Authorization: Bearer <access_token>, or send no Authorization header");
+  }
+  return user;
 }
 
 async function projectFor(deps: CredentialDeps, key: string | null) {
@@ -109,8 +125,9 @@ function requireScope(access: Access, scopes: readonly string[], withUserToken: 
   }
 }
 
-function bearerToken(header: string | null): string | undefined {
-  const match = header === null ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+/** The token of `Bearer <token>` (the scheme is case-insensitive, RFC 9110); anything else: undefined. */
+function bearerToken(header: string): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : undefined;
 }
 

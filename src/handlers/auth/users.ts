@@ -1,23 +1,28 @@
-import type { ServiceImpl } from "@connectrpc/connect";
+import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { deleteUser } from "../../flows/auth/users/delete-user.js";
 import { getUser } from "../../flows/auth/users/get-user.js";
 import { listUsers } from "../../flows/auth/users/list-users.js";
-import { updateUser, type UpdateActor } from "../../flows/auth/users/update-user.js";
+import type { UserActor } from "../../flows/auth/users/actor.js";
+import { updateUser } from "../../flows/auth/users/update-user.js";
 import { userToProto } from "./mappers.js";
 import { projectOf, userOf } from "./principals.js";
 
-/** User administration: ListUsers, GetUser, UpdateUser (admin or self), DeleteUser. */
+/**
+ * User administration: ListUsers (admin only); GetUser, UpdateUser and DeleteUser (admin, or a
+ * user token acting on its own id). The credential interceptor has already refused any
+ * Authorization header that is not a valid access token, so "no user" here means admin.
+ */
 export function userHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async listUsers(req, ctx) {
-      const page = await listUsers(deps, projectOf(ctx), { limit: req.limit, cursor: req.cursor, search: req.search });
+      const page = await listUsers(deps, projectOf(ctx), actorOf(ctx), { limit: req.limit, cursor: req.cursor, search: req.search });
       return { data: page.data.map(userToProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
     async getUser(req, ctx) {
-      const { user, identities } = await getUser(deps, projectOf(ctx), req.id);
+      const { user, identities } = await getUser(deps, projectOf(ctx), actorOf(ctx), req.id);
       return {
         ...userToProto(user),
         identities: identities.map((i) => ({
@@ -31,18 +36,23 @@ export function userHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
     },
     async updateUser(req, ctx) {
       // The credential interceptor checked the scope: users:write as admin, auth:write with a user token.
-      const principal = userOf(ctx);
-      const actor: UpdateActor = principal ? { kind: "user", userId: principal.userId } : { kind: "admin" };
-      const user = await updateUser(deps, projectOf(ctx), actor, {
+      const user = await updateUser(deps, projectOf(ctx), actorOf(ctx), {
         id: req.id,
         email: req.email,
         metadata: req.metadata,
+        appMetadata: req.appMetadata,
         disabled: req.disabled,
       });
       return userToProto(user);
     },
     async deleteUser(req, ctx) {
-      return deleteUser(deps, projectOf(ctx), req.id);
+      return deleteUser(deps, projectOf(ctx), actorOf(ctx), req.id);
     },
   };
+}
+
+/** The user behind a valid access token, or the admin (the API key alone). */
+function actorOf(ctx: HandlerContext): UserActor {
+  const principal = userOf(ctx);
+  return principal ? { kind: "user", userId: principal.userId } : { kind: "admin" };
 }

@@ -3,6 +3,7 @@ import type { User } from "../../../domain/auth.js";
 import type { LinkedIdentity } from "../../../domain/sso.js";
 import { DomainError } from "../../../domain/errors.js";
 import type { FlowDeps } from "../../deps.js";
+import { requireSelfOrAdmin, type UserActor } from "./actor.js";
 
 /** The shape of a user id (`usr_` + 26 lower-case base32 characters); anything else is simply not found. */
 const USER_ID = /^usr_[0-9a-z]{26}$/;
@@ -17,9 +18,10 @@ export function userNotFound(): DomainError {
 
 /**
  * One user of the project, with the SSO identities linked to it; another project's user, an
- * unknown id or a malformed one is USER_NOT_FOUND.
+ * unknown id or a malformed one is USER_NOT_FOUND. With a user token, only the user itself.
  */
-export async function getUser(deps: FlowDeps, project: Project, id: string): Promise<{ user: User; identities: LinkedIdentity[] }> {
+export async function getUser(deps: FlowDeps, project: Project, actor: UserActor, id: string): Promise<{ user: User; identities: LinkedIdentity[] }> {
+  requireSelfOrAdmin(actor, id, "user can be read");
   const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
   if (!user) throw userNotFound();
   return { user, identities: await deps.db.repos.ssoIdentities.listByUser(project.id, user.id) };

@@ -2,6 +2,7 @@ import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import { pageRequest, toPage, type Page } from "../../../domain/pagination.js";
 import type { FlowDeps } from "../../deps.js";
+import { adminOnly, type UserActor } from "./actor.js";
 
 export interface ListUsersInput {
   limit?: number;
@@ -10,8 +11,9 @@ export interface ListUsersInput {
   search?: string;
 }
 
-/** One page of the project's users, newest first (keyset pagination, never OFFSET). */
-export async function listUsers(deps: FlowDeps, project: Project, input: ListUsersInput): Promise<Page<User>> {
+/** One page of the project's users, newest first (keyset pagination, never OFFSET); admin only. */
+export async function listUsers(deps: FlowDeps, project: Project, actor: UserActor, input: ListUsersInput): Promise<Page<User>> {
+  adminOnly(actor, "listing users");
   const search = (input.search ?? "").toLowerCase();
   // The project and the filter are the list's identity: a cursor replayed on another project's
   // list, or with another search, is INVALID_CURSOR.
