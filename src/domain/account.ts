@@ -50,7 +50,10 @@ export interface Project {
   name: string;
   description: string;
   tokenExpiry: number;
+  /** Absolute session lifetime in seconds, from sign-in; refreshes never extend it. */
   refreshTokenExpiry: number;
+  /** Seconds a session may go without a refresh before it can no longer be refreshed; 0: off. */
+  sessionIdleTimeout: number;
   mfaRequired: boolean;
   sendVerification: boolean;
   allowedOrigins: string[];

@@ -58,6 +58,7 @@ describe("projects", () => {
             description: "",
             token_expiry: 3600,
             refresh_token_expiry: 2592000,
+            session_idle_timeout: 0,
             mfa_required: false,
             send_verification: false,
             allowed_origins: ["https://shop.example.com"],

@@ -1,6 +1,7 @@
 import { hashToken } from "../../crypto/tokens.js";
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
+import { isIdle, sessionEnd } from "../../domain/session-lifetime.js";
 import type { FlowDeps } from "../deps.js";
 import { issuePair, type TokenPair } from "./tokens.js";
 
@@ -20,6 +21,13 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * A use after the window is reuse: the session is revoked (committed) and the answer is
  * REFRESH_TOKEN_REUSED. Unknown, expired, revoked tokens, an ended session and a disabled or
  * deleted user all answer INVALID_REFRESH_TOKEN, telling the bearer nothing more.
+ *
+ * The session's lifetimes (domain/session-lifetime.ts) are read from the project as it is now,
+ * not as it was at sign-in: a session past the project's current absolute lifetime ends here
+ * (its stored end is brought forward and committed, so its access tokens stop verifying and
+ * ListSessions drops it), and a session idle longer than the idle timeout is refused but left
+ * as it is (only renewal stops; its access tokens live out their `exp`). Both are checked before
+ * the grace window: a session that may not be refreshed hands out no pair, not even a sealed one.
  */
 export async function refresh(deps: FlowDeps, project: Project, refreshToken: string): Promise<TokenPair> {
   const tokenHash = hashToken(refreshToken);
@@ -28,10 +36,16 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
     // The clock is read after the lock: a use that waited behind a rotation is measured from it.
     const now = deps.clock.now();
     if (!record || record.revokedAt || record.expiresAt.getTime() <= now.getTime()) return { invalid: true };
-    const session = await repos.sessions.getActive(project.id, record.sessionId, now);
-    if (!session) return { invalid: true };
-    const user = await repos.users.get(project.id, session.userId);
+    const active = await repos.sessions.getActive(project.id, record.sessionId, now);
+    if (!active) return { invalid: true };
+    const user = await repos.users.get(project.id, active.userId);
     if (!user || user.disabled) return { invalid: true };
+
+    // A lowered lifetime reaches the session now; the rotated token cannot outlive the new end.
+    const end = sessionEnd(project, active);
+    if (end.getTime() < active.expiresAt.getTime()) await repos.sessions.shortenTo(project.id, active.id, end);
+    if (end.getTime() <= now.getTime() || isIdle(project, active, now)) return { invalid: true };
+    const session = { ...active, expiresAt: end };
 
     if (record.rotatedAt) {
       const sinceRotation = now.getTime() - record.rotatedAt.getTime();

@@ -1,9 +1,11 @@
 import { generateSigningKey } from "../../crypto/signing-keys.js";
 import type { Project } from "../../domain/account.js";
+import { validationFailed } from "../../domain/errors.js";
+import { isValidSessionIdleTimeout, SESSION_IDLE_TIMEOUT_MAX, SESSION_IDLE_TIMEOUT_MIN } from "../../domain/session-lifetime.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Defaults of the specification (and the proto comments) for settings left out. */
-export const PROJECT_DEFAULTS = { tokenExpiry: 3600, refreshTokenExpiry: 2_592_000 } as const;
+export const PROJECT_DEFAULTS = { tokenExpiry: 3600, refreshTokenExpiry: 2_592_000, sessionIdleTimeout: 0 } as const;
 
 export interface CreateProjectInput {
   name: string;
@@ -12,6 +14,7 @@ export interface CreateProjectInput {
   redirectUrl: string;
   tokenExpiry?: number;
   refreshTokenExpiry?: number;
+  sessionIdleTimeout?: number;
   mfaRequired: boolean;
   sendVerification: boolean;
 }
@@ -22,6 +25,7 @@ export interface CreateProjectInput {
  * transaction opens, so the transaction holds its connection only for the inserts.
  */
 export async function createProject(deps: FlowDeps, organizationId: string, input: CreateProjectInput): Promise<Project> {
+  assertSessionIdleTimeout(input.sessionIdleTimeout);
   const key = await generateSigningKey(deps.secrets);
   return deps.db.transaction(async (repos) => {
     const project = await repos.projects.create(organizationId, {
@@ -31,6 +35,7 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
       redirectUrl: input.redirectUrl,
       tokenExpiry: input.tokenExpiry ?? PROJECT_DEFAULTS.tokenExpiry,
       refreshTokenExpiry: input.refreshTokenExpiry ?? PROJECT_DEFAULTS.refreshTokenExpiry,
+      sessionIdleTimeout: input.sessionIdleTimeout ?? PROJECT_DEFAULTS.sessionIdleTimeout,
       mfaRequired: input.mfaRequired,
       sendVerification: input.sendVerification,
     });
@@ -46,4 +51,16 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
  */
 export function normalizeOrigins(origins: readonly string[]): string[] {
   return [...new Set(origins.map((origin) => new URL(origin).origin))];
+}
+
+/**
+ * 0 (off) or SESSION_IDLE_TIMEOUT_MIN..MAX seconds. The proto's rule (0..MAX) cannot say "0 or
+ * at least 300", so the gap is refused here, in the same VALIDATION_FAILED shape. Not tied to
+ * the other lifetimes: an idle timeout at or above refresh_token_expiry simply never triggers.
+ */
+export function assertSessionIdleTimeout(seconds: number | undefined): void {
+  if (seconds === undefined || isValidSessionIdleTimeout(seconds)) return;
+  throw validationFailed([
+    { field: "session_idle_timeout", description: `must be 0 (off) or between ${SESSION_IDLE_TIMEOUT_MIN} and ${SESSION_IDLE_TIMEOUT_MAX}` },
+  ]);
 }

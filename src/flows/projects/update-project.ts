@@ -2,13 +2,15 @@ import type { Project } from "../../domain/account.js";
 import { isIdOf } from "../../domain/ids.js";
 import type { ProjectChanges } from "../../store/repositories/projects.js";
 import type { FlowDeps } from "../deps.js";
-import { normalizeOrigins } from "./create-project.js";
+import { assertSessionIdleTimeout, normalizeOrigins } from "./create-project.js";
 import { projectNotFound } from "./not-found.js";
 
 /** Absent fields stay as they are; an empty allowedOrigins too (a repeated field has no presence). */
 export type UpdateProjectInput = ProjectChanges;
 
 export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput): Promise<Project> {
+  // An input rule, so refused before the project is looked up, as the proto's own rules are.
+  assertSessionIdleTimeout(input.sessionIdleTimeout);
   if (!isIdOf("proj", id)) throw projectNotFound();
   const { allowedOrigins, ...rest } = input;
   const changes: ProjectChanges = {

@@ -48,12 +48,22 @@ function settingsOf<R extends { [K in SettingKey]?: unknown }>(req: R): Pick<R, 
     redirectUrl: req.redirectUrl,
     tokenExpiry: req.tokenExpiry,
     refreshTokenExpiry: req.refreshTokenExpiry,
+    sessionIdleTimeout: req.sessionIdleTimeout,
     mfaRequired: req.mfaRequired,
     sendVerification: req.sendVerification,
   };
 }
 
-type SettingKey = "name" | "description" | "allowedOrigins" | "redirectUrl" | "tokenExpiry" | "refreshTokenExpiry" | "mfaRequired" | "sendVerification";
+type SettingKey =
+  | "name"
+  | "description"
+  | "allowedOrigins"
+  | "redirectUrl"
+  | "tokenExpiry"
+  | "refreshTokenExpiry"
+  | "sessionIdleTimeout"
+  | "mfaRequired"
+  | "sendVerification";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 function toProto(p: Project) {
@@ -64,6 +74,7 @@ function toProto(p: Project) {
     description: p.description,
     tokenExpiry: p.tokenExpiry,
     refreshTokenExpiry: p.refreshTokenExpiry,
+    sessionIdleTimeout: p.sessionIdleTimeout,
     mfaRequired: p.mfaRequired,
     sendVerification: p.sendVerification,
     allowedOrigins: p.allowedOrigins,

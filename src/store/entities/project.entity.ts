@@ -23,6 +23,9 @@ export class ProjectEntity {
   @Column({ name: "refresh_token_expiry", type: "integer" })
   refreshTokenExpiry!: number;
 
+  @Column({ name: "session_idle_timeout", type: "integer" })
+  sessionIdleTimeout!: number;
+
   @Column({ name: "mfa_required", type: "boolean" })
   mfaRequired!: boolean;
 

@@ -16,6 +16,7 @@ export function toProject(e: ProjectEntity): Project {
     description: e.description,
     tokenExpiry: e.tokenExpiry,
     refreshTokenExpiry: e.refreshTokenExpiry,
+    sessionIdleTimeout: e.sessionIdleTimeout,
     mfaRequired: e.mfaRequired,
     sendVerification: e.sendVerification,
     allowedOrigins: [...e.allowedOrigins],
@@ -26,8 +27,10 @@ export function toProject(e: ProjectEntity): Project {
 }
 
 /** A project's settings; ids and timestamps are the repository's to make. */
-export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginId" | "description" | "createdAt" | "updatedAt"> & {
+export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "createdAt" | "updatedAt"> & {
   description?: string;
+  /** Absent: 0, off (the column's default too). */
+  sessionIdleTimeout?: number;
 };
 
 const CHANGEABLE = [
@@ -37,6 +40,7 @@ const CHANGEABLE = [
   "redirectUrl",
   "tokenExpiry",
   "refreshTokenExpiry",
+  "sessionIdleTimeout",
   "mfaRequired",
   "sendVerification",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
@@ -65,6 +69,7 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         description: input.description ?? "",
         tokenExpiry: input.tokenExpiry,
         refreshTokenExpiry: input.refreshTokenExpiry,
+        sessionIdleTimeout: input.sessionIdleTimeout ?? 0,
         mfaRequired: input.mfaRequired,
         sendVerification: input.sendVerification,
         allowedOrigins: [...input.allowedOrigins],

@@ -55,6 +55,14 @@ export function sessionsRepository(manager: EntityManager) {
       await manager.query(`UPDATE sessions SET last_active_at = $3 WHERE project_id = $1 AND id = $2`, [projectId, id, at]);
     },
 
+    /**
+     * Brings the session's absolute end forward to `end` (never later: an end already earlier
+     * stays). The change feed hears it, so cached verifications see the new end at once.
+     */
+    async shortenTo(projectId: string, id: string, end: Date): Promise<void> {
+      await manager.query(`UPDATE sessions SET expires_at = $3 WHERE project_id = $1 AND id = $2 AND expires_at > $3`, [projectId, id, end]);
+    },
+
     /** Revokes one session of a user; false when it is not theirs or already ended. */
     async revoke(projectId: string, userId: string, id: string, at: Date): Promise<boolean> {
       const result = (await manager.query(
