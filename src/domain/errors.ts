@@ -39,6 +39,7 @@ export const REASONS = [
   // Added by Gatehouse for transport-level answers the specification does not name.
   "REQUEST_TOO_LARGE",
   "ROUTE_NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "NOT_IMPLEMENTED",
   "INTERNAL_ERROR",
 ] as const;

@@ -41,6 +41,9 @@ export const REASON_CODES: Record<Reason, Code> = {
   SERVICE_UNAVAILABLE: Code.Unavailable,
   REQUEST_TOO_LARGE: Code.ResourceExhausted,
   ROUTE_NOT_FOUND: Code.NotFound,
+  // A known REST path asked with another HTTP method. gRPC has no code of its own for it;
+  // the transport answers HTTP 405 with `Allow` explicitly.
+  METHOD_NOT_ALLOWED: Code.Unimplemented,
   NOT_IMPLEMENTED: Code.Unimplemented,
   INTERNAL_ERROR: Code.Internal,
 };

@@ -2,7 +2,12 @@ import type { ContextValues } from "@connectrpc/connect";
 import { universalResponseToNodeResponse } from "@connectrpc/connect-node";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { readAllBytes } from "@connectrpc/connect/protocol";
-import { writeReasonError, type NodeResponse } from "./error-body.js";
+import { errorToJsonBytes } from "@connectrpc/connect/protocol-connect";
+import type { DomainError } from "../domain/errors.js";
+import { kRequest } from "../interceptors/context.js";
+import { domainToConnect } from "../interceptors/errors.js";
+import { carriesReason, recordReason, writeReasonError, type ConnectErrorJson, type NodeResponse } from "./error-body.js";
+import { explainJsonText, requestText } from "./json-decode-errors.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
 import { runUnaryCall, webHeaders } from "./unary-call.js";
@@ -39,12 +44,56 @@ export async function serveConnectUnary(
   const answer = await runUnaryCall(req, res, handler, { header: webHeaders(req), body, contextValues });
   // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
   if (answer.trailer !== undefined) return universalResponseToNodeResponse(answer, res);
-  const bytes = answer.body ? await readAllBytes(answer.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
+  let bytes = answer.body ? await readAllBytes(answer.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
   const headers: Record<string, string> = {};
   answer.header?.forEach((value, name) => {
     headers[name] = value;
   });
+  if (answer.status === 400 && isJson(req)) {
+    const explained = explainDecodeFailure(req, handler, body, bytes, headers, maxBodyBytes);
+    if (explained) {
+      recordReason(contextValues.get(kRequest), explained.reason);
+      bytes = errorToJsonBytes(domainToConnect(explained), ERROR_JSON);
+    }
+  }
   headers["content-length"] = String(bytes.byteLength);
   res.writeHead(answer.status, headers);
   res.end(bytes);
+}
+
+function isJson(req: NodeRequest): boolean {
+  return String(req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase() === "application/json";
+}
+
+/** Error JSON keeps proto field names in its `debug` view, as the router writes it (server.ts JSON_OPTIONS). */
+const ERROR_JSON = { useProtoFieldName: true } as const;
+
+/**
+ * A JSON body that Connect could not decode answers 400 without a reason and with protobuf's
+ * own words (json-decode-errors.ts); this answers it as VALIDATION_FAILED naming the fields
+ * instead. Only an uncompressed answer without a reason is looked at: every error that passed
+ * the interceptors carries one.
+ */
+function explainDecodeFailure(
+  req: NodeRequest,
+  handler: UniversalHandler,
+  body: Buffer,
+  answer: Uint8Array,
+  headers: Record<string, string>,
+  maxBodyBytes: number,
+): DomainError | undefined {
+  if (headers["content-encoding"] !== undefined) return undefined;
+  let json: ConnectErrorJson;
+  try {
+    json = JSON.parse(Buffer.from(answer).toString("utf8")) as ConnectErrorJson;
+  } catch {
+    return undefined;
+  }
+  if (carriesReason(json)) return undefined;
+  const text = requestText(body, stringHeader(req.headers["content-encoding"]), maxBodyBytes);
+  return text === undefined ? undefined : explainJsonText(handler.method.input, text);
+}
+
+function stringHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(",") : value;
 }

@@ -4,7 +4,8 @@ import { Code } from "@connectrpc/connect";
 import { fromBinary } from "@bufbuild/protobuf";
 import { base64Decode } from "@bufbuild/protobuf/wire";
 import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
-import type { Reason, Violation } from "../domain/errors.js";
+import type { DomainError, Reason, Violation } from "../domain/errors.js";
+import type { RequestRecord } from "../interceptors/context.js";
 import { codeName, defaultReason, httpStatus, REASON_CODES } from "../interceptors/error-codes.js";
 
 export type NodeResponse = ServerResponse | Http2ServerResponse;
@@ -34,10 +35,34 @@ export function writeReasonError(res: NodeResponse, requestId: string, reason: R
   writeJson(res, status ?? httpStatus(code), { code: codeName(code), reason, message, request_id: requestId });
 }
 
-interface ConnectErrorJson {
+/** Puts the transport's own answer on the request's log line, as the error interceptor does for RPC errors. */
+export function recordReason(record: RequestRecord | undefined, reason: Reason): void {
+  if (!record) return;
+  record.code = codeName(REASON_CODES[reason]);
+  record.reason = reason;
+}
+
+/** Answers a DomainError raised by the transport itself in the REST error shape, violations included. */
+export function writeDomainError(res: NodeResponse, requestId: string, error: DomainError): void {
+  const code = REASON_CODES[error.reason];
+  const body: RestErrorBody = { code: codeName(code), reason: error.reason, message: error.message, request_id: requestId };
+  if (error.violations.length > 0) body.violations = error.violations.map((v) => ({ field: v.field, description: v.description }));
+  writeJson(res, httpStatus(code), body);
+}
+
+export interface ConnectErrorJson {
   code?: string;
   message?: string;
   details?: Array<{ type?: string; value?: string }>;
+}
+
+/**
+ * Whether a Connect error JSON carries a Gatehouse reason: every error that passed the error
+ * interceptor does; one the framework raised before the interceptors ran (a request body that
+ * does not decode) does not.
+ */
+export function carriesReason(json: ConnectErrorJson): boolean {
+  return (json.details ?? []).some((d) => d.type === ErrorInfoSchema.typeName);
 }
 
 /** Turns the Connect protocol's error JSON into the REST error body and its HTTP status. */

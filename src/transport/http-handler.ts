@@ -10,7 +10,7 @@ import { isConnectUnaryPost, serveConnectUnary } from "./connect-unary.js";
 import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
-import { matchRestRoute, type RestRoute } from "./rest-routes.js";
+import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
 export interface HttpHandlerOptions {
   /** RPC handlers by request path (`/gatehouse.auth.v1.AuthService/Login`). */
@@ -88,7 +88,21 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       record.rpc = `${match.route.handler.service.typeName}/${match.route.handler.method.name}`;
       return serveRest(req, res, match, record.id, contextValues, options.maxBodyBytes);
     }
+    // A known path asked with another method is 405 with the methods it takes, not 404: the
+    // client has the right address and the wrong verb.
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      res.setHeader("allow", allowed.join(", "));
+      return writeReasonError(res, record.id, "METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`, 405);
+    }
     writeReasonError(res, record.id, "ROUTE_NOT_FOUND", `no route for ${req.method} ${path}`);
+  }
+
+  /** The methods a path is served with: its REST bindings, plus GET for the plain routes. */
+  function allowedMethods(path: string): string[] {
+    const verbs = new Set(restVerbsFor(options.rest, path));
+    if (options.http(path)) verbs.add("GET");
+    return [...verbs].sort();
   }
 
   return Object.assign(handler, {

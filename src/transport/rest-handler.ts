@@ -4,7 +4,9 @@ import { ScalarType, type DescField, type DescMessage, type JsonObject, type Jso
 import type { ContextValues } from "@connectrpc/connect";
 import { readAllBytes } from "@connectrpc/connect/protocol";
 import { DomainError } from "../domain/errors.js";
-import { restErrorFromConnect, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
+import { kRequest } from "../interceptors/context.js";
+import { carriesReason, recordReason, restErrorFromConnect, writeDomainError, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
+import { explainJsonValue } from "./json-decode-errors.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";
 import { runUnaryCall } from "./unary-call.js";
@@ -54,6 +56,14 @@ export async function serveRest(
   if (uRes.status === 200) {
     const responseBody = match.route.responseBody;
     return writeJson(res, 200, responseBody === "" ? json : (json[responseBody] ?? null));
+  }
+  if (uRes.status === 400 && !carriesReason(json)) {
+    // The request did not decode (a value of the wrong JSON type): say which field, in the API's terms.
+    const explained = explainJsonValue(match.route.handler.method.input, message);
+    if (explained) {
+      recordReason(contextValues.get(kRequest), explained.reason);
+      return writeDomainError(res, requestId, explained);
+    }
   }
   const error = restErrorFromConnect(json, requestId);
   writeJson(res, error.status, error.body);

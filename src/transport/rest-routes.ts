@@ -46,6 +46,12 @@ export function matchRestRoute(routes: readonly RestRoute[], verb: string, path:
   return undefined;
 }
 
+/** The HTTP methods the REST table serves on this path, whatever the request's own (for 405's `Allow`). */
+export function restVerbsFor(routes: readonly RestRoute[], path: string): string[] {
+  const parts = path.split("/").filter((p) => p !== "");
+  return [...new Set(routes.filter((route) => matchSegments(route, parts)).map((route) => route.verb))];
+}
+
 function compileBinding(rule: HttpRule, handler: UniversalHandler): RestRoute | undefined {
   if (rule.pattern.case === undefined || rule.pattern.case === "custom") return undefined;
   const template = rule.pattern.value;

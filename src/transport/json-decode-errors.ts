@@ -1,0 +1,170 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { fromJson, fromJsonString, ScalarType, type DescField, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { DomainError, validationFailed, type Violation } from "../domain/errors.js";
+
+// Connect decodes a JSON request before any interceptor runs, and a body whose values have the
+// wrong JSON type (`"password": 123`, `"limit": "ten"`, `"metadata": [1]`) fails there with
+// protobuf's own message (`cannot decode field gatehouse.auth.v1.SignupRequest.password …`)
+// and no reason. Decoding is the framework's job and stays so; only when it fails does the
+// transport come here to say why in the API's terms: VALIDATION_FAILED with a violation per
+// field, named by its proto field name as the validation interceptor names them.
+
+/** As the router reads JSON (server.ts JSON_OPTIONS): unknown fields are ignored. */
+const READ = { ignoreUnknownFields: true } as const;
+
+/**
+ * Why this JSON text does not decode into `desc`, or undefined when it does (the failure was
+ * something else, which keeps its own answer).
+ */
+export function explainJsonText(desc: DescMessage, text: string): DomainError | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return new DomainError("VALIDATION_FAILED", "request body is not valid JSON");
+  }
+  const explained = explainJsonValue(desc, json);
+  if (explained) return explained;
+  // JSON.parse keeps the last of two equal keys; protobuf refuses them.
+  try {
+    fromJsonString(desc, text, READ);
+    return undefined;
+  } catch (error) {
+    const duplicate = /duplicate object key "([^"]*)"/.exec(error instanceof Error ? error.message : "");
+    if (duplicate) return validationFailed([{ field: duplicate[1], description: "appears more than once" }]);
+    return new DomainError("VALIDATION_FAILED", "request body does not match the request's fields");
+  }
+}
+
+/** Why this parsed JSON value does not decode into `desc`, or undefined when it does. */
+export function explainJsonValue(desc: DescMessage, json: unknown): DomainError | undefined {
+  if (!isObject(json)) return new DomainError("VALIDATION_FAILED", "request body must be a JSON object");
+  const violations = messageViolations(desc, json, "");
+  if (violations.length > 0) return validationFailed(violations);
+  try {
+    fromJson(desc, json as JsonValue, READ);
+    return undefined;
+  } catch {
+    return new DomainError("VALIDATION_FAILED", "request body does not match the request's fields");
+  }
+}
+
+/** A Connect request body as sent, decompressed for a diagnosis; undefined when that cannot be done. */
+export function requestText(body: Uint8Array, contentEncoding: string | undefined, maxBytes: number): string | undefined {
+  const encoding = (contentEncoding ?? "identity").trim().toLowerCase();
+  try {
+    const bytes =
+      encoding === "identity" ? body : encoding === "gzip" ? gunzipSync(body, { maxOutputLength: maxBytes }) : encoding === "br" ? brotliDecompressSync(body, { maxOutputLength: maxBytes }) : undefined;
+    return bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+// Each field is tried alone with protobuf's own decoder, so what counts as a valid value is
+// exactly what the framework accepts (numbers as strings, null for a default, …); this code
+// only decides which field to name and how to describe what it expects.
+function messageViolations(desc: DescMessage, json: Record<string, unknown>, prefix: string): Violation[] {
+  const out: Violation[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    const field = desc.fields.find((f) => f.name === key || f.jsonName === key);
+    if (!field || decodes(desc, key, value)) continue;
+    out.push(...fieldViolations(desc, key, field, value, prefix + field.name));
+  }
+  return out;
+}
+
+function fieldViolations(desc: DescMessage, key: string, field: DescField, value: unknown, name: string): Violation[] {
+  if (field.fieldKind === "list") {
+    const item = itemNoun(field);
+    if (!Array.isArray(value)) return [{ field: name, description: `must be an array whose items are each ${item}` }];
+    const out: Violation[] = [];
+    value.forEach((entry, i) => {
+      if (decodes(desc, key, [entry])) return;
+      const nested = field.listKind === "message" && !isJsonShaped(field.message) && isObject(entry) ? messageViolations(field.message, entry, `${name}[${i}].`) : [];
+      out.push(...(nested.length > 0 ? nested : [{ field: `${name}[${i}]`, description: `must be ${item}` }]));
+    });
+    return out.length > 0 ? out : [{ field: name, description: `must be an array whose items are each ${item}` }];
+  }
+  if (field.fieldKind === "message" && !isJsonShaped(field.message) && isObject(value)) {
+    const nested = messageViolations(field.message, value, `${name}.`);
+    if (nested.length > 0) return nested;
+  }
+  if (field.fieldKind === "map") return [{ field: name, description: `must be a JSON object whose values are each ${itemNoun(field)}` }];
+  return [{ field: name, description: `must be ${itemNoun(field)}` }];
+}
+
+function decodes(desc: DescMessage, key: string, value: unknown): boolean {
+  try {
+    fromJson(desc, { [key]: value } as JsonValue, READ);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What one value of the field (one item of a list, one value of a map) must be, in plain words. */
+function itemNoun(field: DescField): string {
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalarNoun(field.scalar);
+    case "enum":
+      return `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}`;
+    case "message":
+      return messageNoun(field.message);
+    case "list":
+      return field.listKind === "scalar" ? scalarNoun(field.scalar) : field.listKind === "enum" ? `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}` : messageNoun(field.message);
+    case "map":
+      return field.mapKind === "scalar" ? scalarNoun(field.scalar) : field.mapKind === "enum" ? `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}` : messageNoun(field.message);
+  }
+}
+
+function scalarNoun(scalar: ScalarType): string {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return "a string";
+    case ScalarType.BOOL:
+      return "true or false";
+    case ScalarType.BYTES:
+      return "a base64 string";
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return "a number";
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return "a whole number, 0 or more";
+    default:
+      return "a whole number";
+  }
+}
+
+function messageNoun(desc: DescMessage): string {
+  switch (desc.typeName) {
+    case "google.protobuf.Struct":
+      return "a JSON object";
+    case "google.protobuf.ListValue":
+      return "a JSON array";
+    case "google.protobuf.Value":
+      return "a JSON value";
+    case "google.protobuf.Timestamp":
+      return "an RFC 3339 date-time string, e.g. 2025-01-31T12:00:00Z";
+    case "google.protobuf.Duration":
+      return 'a duration string in seconds, e.g. "90s"';
+    case "google.protobuf.FieldMask":
+      return "a string of comma-separated field names";
+  }
+  if (isWrapperDesc(desc)) return scalarNoun(desc.fields[0].scalar ?? ScalarType.STRING);
+  return "a JSON object";
+}
+
+/** Well-known types with a JSON form of their own: named as a whole, never field by field. */
+function isJsonShaped(desc: DescMessage): boolean {
+  return desc.typeName.startsWith("google.protobuf.");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
