@@ -2207,14 +2207,25 @@ export const RevokeSessionResponseSchema: GenMessage<RevokeSessionResponse> = /*
  * the key names the project. RPCs that act as the end user also take the user's access
  * token in `Authorization: Bearer <access_token>`.
  *
+ * An `Authorization` header is never ignored. On every RPC, those that need only the key
+ * included, a header that is present must be `Bearer <access_token>` with a valid access
+ * token of the key's project; anything else (a bare JWT, `Basic …`, `Bearer` with
+ * nothing, a token of another project, an expired token or one of a revoked session)
+ * is UNAUTHENTICATED INVALID_ACCESS_TOKEN and never falls back to the rights of the key
+ * alone. "Admin" is the key without any user token. A valid user token makes the
+ * request act as that user: GetUser, UpdateUser and DeleteUser only on the user's own
+ * id, ListUsers not at all (PERMISSION_DENIED ADMIN_REQUIRED); RPCs that need only the
+ * key (Signup, Login, VerifyToken, …) run as they would without it.
+ *
  * Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
  * errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
- * (a field breaks its rule; `violations` names it), UNAUTHENTICATED MISSING_API_KEY or
- * INVALID_API_KEY (absent, unknown, revoked or expired key), PERMISSION_DENIED
- * SCOPE_REQUIRED (the key lacks the RPC's scope), UNAUTHENTICATED MISSING_ACCESS_TOKEN
- * or INVALID_ACCESS_TOKEN (where a user access token is needed; a token of another
- * project, an expired token or one of a revoked session is invalid), RESOURCE_EXHAUSTED
- * RATE_LIMITED (with `Retry-After`) and UNAVAILABLE SERVICE_UNAVAILABLE.
+ * (a field breaks its rule or has the wrong JSON type; `violations` names it),
+ * UNAUTHENTICATED MISSING_API_KEY or INVALID_API_KEY (absent, unknown, revoked or
+ * expired key), PERMISSION_DENIED SCOPE_REQUIRED (the key lacks the RPC's scope),
+ * UNAUTHENTICATED MISSING_ACCESS_TOKEN (where a user access token is needed) or
+ * INVALID_ACCESS_TOKEN (see above), RESOURCE_EXHAUSTED RATE_LIMITED (with
+ * `Retry-After`) and UNAVAILABLE SERVICE_UNAVAILABLE. On REST, a known path asked with
+ * another HTTP method answers 405 METHOD_NOT_ALLOWED with an `Allow` header.
  *
  * No answer tells whether an email is registered: password reset, OTP send and magic
  * link send answer the same for any address, and a sign-in with an unknown email costs
@@ -2536,8 +2547,9 @@ export const AuthService: GenService<{
   },
   /**
    * Lists the project's users, newest first, one page at a time, optionally filtered by
-   * a case-insensitive partial email match.
-   * Errors: INVALID_ARGUMENT INVALID_CURSOR.
+   * a case-insensitive partial email match. Admin only (the key without a user token).
+   * Errors: INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a request
+   * with a user access token).
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.ListUsers
    */
@@ -2547,7 +2559,10 @@ export const AuthService: GenService<{
     output: typeof ListUsersResponseSchema;
   },
   /**
-   * Reads one user of the project. Errors: NOT_FOUND USER_NOT_FOUND.
+   * Reads one user of the project: as admin any user, with a user access token only that
+   * user itself.
+   * Errors: NOT_FOUND USER_NOT_FOUND, PERMISSION_DENIED ADMIN_REQUIRED (a user token
+   * naming any other id; decided before the lookup, so it tells nothing about that id).
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.GetUser
    */
@@ -2577,8 +2592,11 @@ export const AuthService: GenService<{
   },
   /**
    * Deletes a user permanently with its sessions, tokens, MFA enrollments, identities and
-   * stored data; its access tokens fail verification at once. Irreversible.
-   * Errors: NOT_FOUND USER_NOT_FOUND.
+   * stored data; its access tokens fail verification at once. Irreversible. As admin any
+   * user; with a user access token only that user itself (the key still needs
+   * `users:write`).
+   * Errors: NOT_FOUND USER_NOT_FOUND, PERMISSION_DENIED ADMIN_REQUIRED (a user token
+   * naming any other id; decided before the lookup).
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.DeleteUser
    */
