@@ -14,6 +14,11 @@ export interface AccessClaims extends JWTPayload {
   project_id: string;
   sid: string;
   amr: string[];
+  /**
+   * The user's admin-only app_metadata when the token was issued (API.md section 6); absent
+   * from tokens issued before the claim existed.
+   */
+  app_metadata?: Record<string, unknown>;
 }
 
 export interface SignInput {
@@ -25,6 +30,8 @@ export interface SignInput {
   email: string;
   sessionId: string;
   amr: string[];
+  /** The user's app_metadata; default `{}` (the claim is always written). */
+  appMetadata?: Record<string, unknown>;
   lifetimeSeconds: number;
   now: Date;
 }
@@ -33,7 +40,13 @@ export async function signAccessToken(input: SignInput): Promise<{ token: string
   const iat = Math.floor(input.now.getTime() / 1000);
   const exp = iat + input.lifetimeSeconds;
   const jti = randomBytes(16).toString("base64url");
-  const token = await new SignJWT({ email: input.email, project_id: input.projectId, sid: input.sessionId, amr: input.amr })
+  const token = await new SignJWT({
+    email: input.email,
+    project_id: input.projectId,
+    sid: input.sessionId,
+    amr: input.amr,
+    app_metadata: input.appMetadata ?? {},
+  })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: input.kid, typ: "JWT" })
     .setSubject(input.userId)
     .setIssuer(input.issuer)

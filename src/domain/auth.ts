@@ -8,7 +8,15 @@ export interface User {
   emailVerified: boolean;
   phone: string | null;
   phoneVerified: boolean;
+  /** Written by the user itself (its access token) or an admin: never a ground for authorization. */
   metadata: Record<string, unknown>;
+  /** Written only by an admin; copied into every access token as the claim `app_metadata`. */
+  appMetadata: Record<string, unknown>;
+  /**
+   * The address the user asked to change `email` to, while the confirmation link sent there
+   * is live; null when none. `email` stays the sign-in address until it is confirmed.
+   */
+  newEmail: string | null;
   disabled: boolean;
   /** MFA methods enrolled (`totp`, `sms`); filled by the MFA issue. */
   mfaMethods: string[];

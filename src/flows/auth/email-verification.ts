@@ -5,7 +5,9 @@ import { DomainError } from "../../domain/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { verificationMail } from "../../notify/verification-templates.js";
 import type { Repositories } from "../../store/database.js";
+import { UniqueViolation } from "../../store/errors.js";
 import type { FlowDeps } from "../deps.js";
+import { confirmEmailChange, emailExists } from "./email-change.js";
 
 /** Email verification links work for 24 hours, once. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,27 +43,43 @@ export async function queueVerificationEmail(
   return deps.mail.queue(repos, { to: user.email, ...content });
 }
 
-/** API.md section 5: `{redirect_url}?token=…&type=email_verification` (joined with `&` when the URL has a query). */
-export function emailVerificationLink(redirectUrl: string, token: string): string {
+/** API.md sections 5 and 6: `{redirect_url}?token=…&type=…` (joined with `&` when the URL has a query). */
+export function emailLink(redirectUrl: string, token: string, type: "email_verification" | "email_change"): string {
   const separator = redirectUrl.includes("?") ? "&" : "?";
-  return `${redirectUrl}${separator}token=${encodeURIComponent(token)}&type=email_verification`;
+  return `${redirectUrl}${separator}token=${encodeURIComponent(token)}&type=${type}`;
+}
+
+/** `{redirect_url}?token=…&type=email_verification`. */
+export function emailVerificationLink(redirectUrl: string, token: string): string {
+  return emailLink(redirectUrl, token, "email_verification");
 }
 
 /**
- * VerifyEmail: burns the link and marks the address verified. An unknown, used or expired
- * link, or one for an address the user no longer has, is INVALID_LINK.
+ * VerifyEmail: burns the link, of either kind, and answers the user.
+ * - email_verification: marks the user's current address verified; a link for an address the
+ *   user no longer has is INVALID_LINK.
+ * - email_change: the pending address becomes the user's email (email-change.ts).
+ * An unknown, used or expired link is INVALID_LINK.
  */
 export async function verifyEmail(deps: FlowDeps, project: Project, token: string): Promise<User> {
   const invalid = () => new DomainError("INVALID_LINK", "this verification link is invalid, used or expired");
   const now = deps.clock.now();
-  return deps.db.transaction(async (repos) => {
-    const consumed = await repos.userTokens.consume(project.id, "email_verification", hashToken(token.trim()), now);
-    if (!consumed) throw invalid();
-    const user = await repos.users.get(project.id, consumed.userId);
-    if (!user || normalizeEmail(user.email) !== normalizeEmail(consumed.email)) throw invalid();
-    if (user.emailVerified) return user;
-    const updated = await repos.users.update(project.id, user.id, { emailVerified: true });
-    if (!updated) throw invalid();
-    return updated;
-  });
+  try {
+    return await deps.db.transaction(async (repos) => {
+      const consumed = await repos.userTokens.consume(project.id, ["email_verification", "email_change"], hashToken(token.trim()), now);
+      if (!consumed) throw invalid();
+      const user = await repos.users.get(project.id, consumed.userId);
+      if (!user) throw invalid();
+      if (consumed.kind === "email_change") return confirmEmailChange(repos, project, user, consumed, invalid);
+      if (normalizeEmail(user.email) !== normalizeEmail(consumed.email)) throw invalid();
+      if (user.emailVerified) return user;
+      const updated = await repos.users.update(project.id, user.id, { emailVerified: true });
+      if (!updated) throw invalid();
+      return updated;
+    });
+  } catch (error) {
+    // Only an email change writes an address here: another user took it since it was asked for.
+    if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") throw emailExists();
+    throw error;
+  }
 }

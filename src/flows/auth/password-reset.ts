@@ -40,6 +40,10 @@ export async function requestPasswordReset(deps: FlowDeps, project: Project, ema
  * every session of the user. The link is burned by one conditional UPDATE, so of concurrent
  * uses exactly one wins. A link sent to an address the user no longer has is not honoured.
  * Also works for a user without a password (OTP, magic link or SSO sign-ups).
+ *
+ * Using the link proved control of the address, so it is marked verified; and a pending email
+ * change is withdrawn: the notice of a change the owner did not ask for tells it to reset the
+ * password, and the reset must stop the change as well as the sessions of whoever asked.
  */
 export async function resetPassword(deps: FlowDeps, project: Project, input: { resetToken: string; newPassword: string }): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
@@ -53,7 +57,7 @@ export async function resetPassword(deps: FlowDeps, project: Project, input: { r
     if (!consumed || !user || normalizeEmail(user.email) !== normalizeEmail(consumed.email)) {
       throw new DomainError("INVALID_LINK", "this password reset link is invalid, used or expired");
     }
-    await repos.users.update(project.id, user.id, { passwordHash });
+    await repos.users.update(project.id, user.id, { passwordHash, emailVerified: true, newEmail: null });
     await repos.sessions.revokeAll(project.id, user.id, now);
   });
   return { message: PASSWORD_RESET_DONE };

@@ -48,7 +48,8 @@ export async function startSession(deps: FlowDeps, repos: Repositories, project:
  */
 export async function startSessionForNewUser(deps: FlowDeps, repos: Repositories, project: Project, newUser: NewUser, context: SignInContext): Promise<SignedIn> {
   const row = newUserWrite(project, newUser);
-  const { tokens, write } = await prepareSignIn(deps, repos, project, row, context);
+  // Only an admin sets app_metadata, so a user signing up has none yet.
+  const { tokens, write } = await prepareSignIn(deps, repos, project, { ...row, appMetadata: {} }, context);
   const user = await repos.signIns.recordSignup(row, write);
   return { ...tokens, user, session: write.session };
 }
@@ -61,8 +62,12 @@ export function newUserWrite(project: Project, newUser: NewUser): NewUserWrite {
   return { ...newUser, id: newId("usr"), organizationId: project.organizationId, email: newUser.email.trim() };
 }
 
-/** The user as far as a token names it: a signup's user is named before its row exists. */
-type TokenSubject = Pick<User, "id" | "email">;
+/**
+ * The user as far as a token names it: a signup's user is named before its row exists.
+ * Everything else comes from the row as read by this sign-in or refresh, never from a cache,
+ * so a token issued after an admin changed app_metadata carries the new value.
+ */
+type TokenSubject = Pick<User, "id" | "email" | "appMetadata">;
 
 async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Project, user: TokenSubject, context: SignInContext): Promise<{ tokens: TokenPair; write: SignInWrite }> {
   const now = deps.clock.now();
@@ -113,6 +118,7 @@ export async function issueAccessToken(deps: FlowDeps, repos: Repositories, proj
     email: user.email,
     sessionId: session.id,
     amr: session.amr,
+    appMetadata: user.appMetadata,
     lifetimeSeconds: project.tokenExpiry,
     now: deps.clock.now(),
   });

@@ -15,6 +15,8 @@ export function userToProto(user: User) {
     mfaEnabled: user.mfaMethods.length > 0,
     mfaMethods: user.mfaMethods,
     metadata: user.metadata as JsonObject,
+    appMetadata: user.appMetadata as JsonObject,
+    newEmail: user.newEmail ?? "",
     disabled: user.disabled,
     createdAt: timestampFromDate(user.createdAt),
     lastLoginAt: user.lastLoginAt ? timestampFromDate(user.lastLoginAt) : undefined,

@@ -1,4 +1,5 @@
 import type { ServiceImpl } from "@connectrpc/connect";
+import type { JsonObject } from "@bufbuild/protobuf";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { refresh } from "../../flows/auth/refresh.js";
@@ -20,7 +21,20 @@ export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSe
       const c = result.claims;
       return {
         valid: true,
-        claims: { sub: c.sub, email: c.email, iat: c.iat, exp: c.exp, projectId: c.project_id, iss: c.iss, aud: c.aud, jti: c.jti, sid: c.sid, amr: c.amr },
+        claims: {
+          sub: c.sub,
+          email: c.email,
+          iat: c.iat,
+          exp: c.exp,
+          projectId: c.project_id,
+          iss: c.iss,
+          aud: c.aud,
+          jti: c.jti,
+          sid: c.sid,
+          amr: c.amr,
+          // Tokens issued before the claim existed carry none: `{}`, as for a user without any.
+          appMetadata: (c.app_metadata ?? {}) as JsonObject,
+        },
       };
     },
 

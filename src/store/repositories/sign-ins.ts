@@ -54,7 +54,7 @@ export function signInsRepository(manager: EntityManager) {
       const rows = (await translateUniqueViolation(() =>
         manager.query(`WITH ${newUserRow(user, write.session.projectId, write.session.createdAt, true, params)}, ${signInWrites(write, params)} SELECT * FROM new_user`, params),
       )) as UserRow[];
-      return toUser(rows[0]);
+      return toUser(rows[0], write.session.createdAt);
     },
 
     /**
@@ -73,7 +73,7 @@ export function signInsRepository(manager: EntityManager) {
            VALUES (${p(user.organizationId)}, ${p(projectId)}, ${p(user.id)}, ${p(event.kind)}, ${p(event.method)}, 0, ${p(event.at)})
          ) SELECT * FROM new_user`;
       const rows = (await translateUniqueViolation(() => manager.query(sql, params))) as UserRow[];
-      return toUser(rows[0]);
+      return toUser(rows[0], event.at);
     },
   };
 }

@@ -2,11 +2,14 @@ import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import type { Clock } from "../../domain/clock.js";
 
-export type UserTokenKind = "password_reset" | "email_verification";
+/** `email_change`: confirms a pending new address; its `email` is that new address. */
+export type UserTokenKind = "password_reset" | "email_verification" | "email_change";
 
 export interface ConsumedUserToken {
   userId: string;
+  /** The address the link was sent to. */
   email: string;
+  kind: UserTokenKind;
 }
 
 // Single-use links, stored as SHA-256 and burned atomically: of two racing uses, one wins.
@@ -32,16 +35,19 @@ export function userTokensRepository(manager: EntityManager, clock: Clock) {
       );
     },
 
-    /** Burns a live link and answers whose it was; null when unknown, used or expired. */
-    async consume(projectId: string, kind: UserTokenKind, tokenHash: string, now: Date): Promise<ConsumedUserToken | null> {
+    /**
+     * Burns a live link of one of `kinds` and answers whose it was and its kind; null when
+     * unknown, used, expired or of another kind.
+     */
+    async consume(projectId: string, kinds: UserTokenKind | readonly UserTokenKind[], tokenHash: string, now: Date): Promise<ConsumedUserToken | null> {
       const result = (await manager.query(
         `UPDATE user_tokens SET consumed_at = $4
-         WHERE project_id = $1 AND kind = $2 AND token_hash = $3 AND consumed_at IS NULL AND expires_at > $4
-         RETURNING user_id, email`,
-        [projectId, kind, tokenHash, now],
-      )) as [Array<{ user_id: string; email: string }>, number];
+         WHERE project_id = $1 AND kind = ANY($2::text[]) AND token_hash = $3 AND consumed_at IS NULL AND expires_at > $4
+         RETURNING user_id, email, kind`,
+        [projectId, typeof kinds === "string" ? [kinds] : kinds, tokenHash, now],
+      )) as [Array<{ user_id: string; email: string; kind: UserTokenKind }>, number];
       const row = result[0]?.[0];
-      return row ? { userId: row.user_id, email: row.email } : null;
+      return row ? { userId: row.user_id, email: row.email, kind: row.kind } : null;
     },
   };
 }

@@ -14,6 +14,9 @@ export interface UserRow {
   phone: string | null;
   phone_verified: boolean;
   metadata: Record<string, unknown>;
+  app_metadata: Record<string, unknown>;
+  new_email: string | null;
+  new_email_expires_at: Date | null;
   disabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -21,10 +24,12 @@ export interface UserRow {
   mfa_methods: string[];
 }
 
-export const USER_COLUMNS = `id, organization_id, project_id, email, email_verified, phone, phone_verified, metadata, disabled,
-  created_at, updated_at, last_login_at, mfa_methods`;
+export const USER_COLUMNS = `id, organization_id, project_id, email, email_verified, phone, phone_verified, metadata, app_metadata,
+  new_email, new_email_expires_at, disabled, created_at, updated_at, last_login_at, mfa_methods`;
 
-export function toUser(r: UserRow): User {
+/** `now` decides whether a pending email change is still live (its link expires with it). */
+export function toUser(r: UserRow, now: Date): User {
+  const pendingUntil = r.new_email_expires_at ? new Date(r.new_email_expires_at) : null;
   return {
     id: r.id,
     organizationId: r.organization_id,
@@ -35,6 +40,8 @@ export function toUser(r: UserRow): User {
     phone: r.phone,
     phoneVerified: r.phone_verified,
     metadata: r.metadata ?? {},
+    appMetadata: r.app_metadata ?? {},
+    newEmail: r.new_email && pendingUntil && pendingUntil.getTime() > now.getTime() ? r.new_email : null,
     disabled: r.disabled,
     mfaMethods: r.mfa_methods ?? [],
     createdAt: new Date(r.created_at),
@@ -46,6 +53,10 @@ export function toUser(r: UserRow): User {
 export interface UserChanges {
   email?: string;
   metadata?: Record<string, unknown>;
+  /** Replaced whole, like metadata. */
+  appMetadata?: Record<string, unknown>;
+  /** A pending email change (the address, and when its link expires); null withdraws it. */
+  newEmail?: { address: string; expiresAt: Date } | null;
   disabled?: boolean;
   emailVerified?: boolean;
   phoneVerified?: boolean;
@@ -57,7 +68,10 @@ export interface UserChanges {
 export function usersRepository(manager: EntityManager, clock: Clock, options: { probeWindow?: number; maxWalk?: number } = {}) {
   const probeWindow = options.probeWindow ?? PROBE_WINDOW;
   const maxWalk = options.maxWalk ?? MAX_WALK;
-  const many = async (sql: string, params: unknown[]) => ((await manager.query(sql, params)) as UserRow[]).map(toUser);
+  const many = async (sql: string, params: unknown[]) => {
+    const now = clock.now();
+    return ((await manager.query(sql, params)) as UserRow[]).map((row) => toUser(row, now));
+  };
   // The matches among the newest `window` rows of the page, ids first from the index alone
   // (it carries the email), then the rows themselves.
   const walk = (projectId: string, page: PageRequest, pattern: string, window: number, want: number) => {
@@ -73,7 +87,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
   };
   const one = async (sql: string, params: unknown[]) => {
     const rows = (await manager.query(sql, params)) as UserRow[];
-    return rows[0] ? toUser(rows[0]) : null;
+    return rows[0] ? toUser(rows[0], clock.now()) : null;
   };
   return {
     get(projectId: string, id: string): Promise<User | null> {
@@ -86,12 +100,18 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
         `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE project_id = $1 AND email_normalized = $2`,
         [projectId, normalizeEmail(email)],
       )) as Array<UserRow & { password_hash: string | null }>;
-      return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
+      return rows[0] ? { user: toUser(rows[0], clock.now()), passwordHash: rows[0].password_hash } : null;
     },
 
     /** For SMS one-time codes: the user who signs in with this E.164 number. */
     findByPhone(projectId: string, phone: string): Promise<User | null> {
       return one(`SELECT ${USER_COLUMNS} FROM users WHERE project_id = $1 AND phone = $2`, [projectId, phone]);
+    },
+
+    /** Whether a user of the project signs in with this address (case-insensitive). */
+    async emailTaken(projectId: string, email: string): Promise<boolean> {
+      const rows = (await manager.query(`SELECT 1 FROM users WHERE project_id = $1 AND email_normalized = $2`, [projectId, normalizeEmail(email)])) as unknown[];
+      return rows.length > 0;
     },
 
     async passwordHash(projectId: string, id: string): Promise<string | null> {
@@ -101,7 +121,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       return rows[0]?.password_hash ?? null;
     },
 
-    /** Applies only the changes given; metadata is replaced whole (merging is the flow's). */
+    /** Applies only the changes given; metadata and app_metadata are replaced whole (merging is the flow's). */
     async update(projectId: string, id: string, changes: UserChanges): Promise<User | null> {
       const sets: string[] = [];
       const params: unknown[] = [projectId, id];
@@ -114,6 +134,11 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
         set("email_normalized", normalizeEmail(changes.email));
       }
       if (changes.metadata !== undefined) set("metadata", JSON.stringify(changes.metadata));
+      if (changes.appMetadata !== undefined) set("app_metadata", JSON.stringify(changes.appMetadata));
+      if (changes.newEmail !== undefined) {
+        set("new_email", changes.newEmail?.address.trim() ?? null);
+        set("new_email_expires_at", changes.newEmail?.expiresAt ?? null);
+      }
       if (changes.disabled !== undefined) set("disabled", changes.disabled);
       if (changes.emailVerified !== undefined) set("email_verified", changes.emailVerified);
       if (changes.phoneVerified !== undefined) set("phone_verified", changes.phoneVerified);
@@ -123,7 +148,7 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
         manager.query(`UPDATE users SET ${sets.join(", ")} WHERE project_id = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, params),
       );
       const updated = (rows as [UserRow[], number])[0] ?? [];
-      return updated[0] ? toUser(updated[0]) : null;
+      return updated[0] ? toUser(updated[0], clock.now()) : null;
     },
 
     /** Sessions, tokens and links go with the user (ON DELETE CASCADE). */

@@ -16,9 +16,18 @@ export function requireSelfOrAdmin(actor: UserActor, id: string, what: string): 
   }
 }
 
-/** Operations over many users (ListUsers) are for an admin only. */
+/**
+ * Whether the request acts as admin: the one place that decides it, for ListUsers, the
+ * admin-only fields of UpdateUser (`disabled`, `app_metadata`) and an email change that takes
+ * effect at once. (When keys come in kinds, this is where a secret key is required as well.)
+ */
+export function isAdmin(actor: UserActor): boolean {
+  return actor.kind === "admin";
+}
+
+/** Operations over many users (ListUsers) and admin-only fields are for an admin only. */
 export function adminOnly(actor: UserActor, what: string): void {
-  if (actor.kind === "user") {
+  if (!isAdmin(actor)) {
     throw new DomainError("ADMIN_REQUIRED", `${what} needs an admin: the API key without a user access token`);
   }
 }

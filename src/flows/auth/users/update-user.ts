@@ -5,14 +5,20 @@ import type { QueuedMail } from "../../../notify/outbox.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
 import type { FlowDeps } from "../../deps.js";
+import { emailExists, proposeEmailChange, queueEmailChange, type PendingEmailChange } from "../email-change.js";
 import { queueVerificationEmail } from "../email-verification.js";
+import { adminOnly, isAdmin, type UserActor } from "./actor.js";
 import { isUserId, userNotFound } from "./get-user.js";
 
 /** The merged metadata object may hold at most this many bytes of JSON. */
 export const MAX_METADATA_BYTES = 16 * 1024;
 
-/** Who asks: an admin (API key with users:write, no user token) or the user itself. */
-export type UpdateActor = { kind: "admin" } | { kind: "user"; userId: string };
+/**
+ * The merged app_metadata object may hold at most this many bytes of JSON. Smaller than
+ * metadata's cap because every access token carries it: 4 KiB of JSON keeps a token well under
+ * the 8 KiB a bearer token may have (crypto/access-tokens.ts parseToken).
+ */
+export const MAX_APP_METADATA_BYTES = 4 * 1024;
 
 export interface UpdateUserInput {
   id: string;
@@ -20,26 +26,30 @@ export interface UpdateUserInput {
   email?: string;
   /** Keys merged shallowly into the stored object; a key set to null is removed. Absent: unchanged. */
   metadata?: Record<string, unknown>;
+  /** Admin only; merged like metadata. Absent: unchanged. */
+  appMetadata?: Record<string, unknown>;
   /** Admin only. Absent: unchanged. */
   disabled?: boolean;
 }
 
 /**
- * UpdateUser. A new address is stored unverified and a verification link is mailed to it (the
- * mail commits with the change and is released after commit); `disabled: true` also revokes
- * every session of the user, so its refresh tokens and access tokens stop working at once.
+ * UpdateUser. A new address from an admin is stored unverified at once and a verification link
+ * is mailed to it; from the user itself it waits for the new address to confirm it
+ * (email-change.ts). Mails commit with the change and are released after commit.
+ * `disabled: true` also revokes every session of the user, so its refresh tokens and access
+ * tokens stop working at once.
  */
-export async function updateUser(deps: FlowDeps, project: Project, actor: UpdateActor, input: UpdateUserInput): Promise<User> {
+export async function updateUser(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput): Promise<User> {
   if (actor.kind === "user") {
     if (input.id !== actor.userId) {
       throw new DomainError("ADMIN_REQUIRED", "with a user access token, only the user's own profile can be updated");
     }
-    if (input.disabled !== undefined) {
-      throw new DomainError("ADMIN_REQUIRED", "only an admin (API key with users:write, no user token) can set disabled");
-    }
   }
+  // Admin-only fields: whether the request acts as admin is decided in one place (actor.ts).
+  if (input.disabled !== undefined) adminOnly(actor, "setting disabled");
+  if (input.appMetadata !== undefined) adminOnly(actor, "setting app_metadata");
   if (!isUserId(input.id)) throw userNotFound();
-  let queued: QueuedMail | undefined;
+  const queued: QueuedMail[] = [];
   let updated: User;
   try {
     updated = await deps.db.transaction(async (repos) => {
@@ -47,43 +57,61 @@ export async function updateUser(deps: FlowDeps, project: Project, actor: Update
       if (!user) throw userNotFound();
       const changes: UserChanges = {};
       let emailChanged = false;
+      let pending: PendingEmailChange | undefined;
       if (input.email !== undefined) {
         const email = input.email.trim();
-        if (email !== user.email) changes.email = email;
-        // Only a different address (not a different spelling of the same one) needs proof again.
-        if (normalizeEmail(email) !== normalizeEmail(user.email)) {
-          emailChanged = true;
+        if (normalizeEmail(email) === normalizeEmail(user.email)) {
+          // A different spelling of the same address needs no proof; asking for the current
+          // address withdraws a pending change.
+          if (email !== user.email) changes.email = email;
+          if (user.newEmail !== null) changes.newEmail = null;
+        } else if (isAdmin(actor)) {
+          // An admin's change takes effect at once, unverified, and overrides a pending one.
+          changes.email = email;
           changes.emailVerified = false;
+          if (user.newEmail !== null) changes.newEmail = null;
+          emailChanged = true;
+        } else {
+          pending = await proposeEmailChange(deps, repos, project, email);
+          changes.newEmail = pending;
         }
       }
       if (input.metadata !== undefined) changes.metadata = mergeMetadata(user.metadata, input.metadata);
+      if (input.appMetadata !== undefined) changes.appMetadata = mergeMetadata(user.appMetadata, input.appMetadata, "app_metadata");
       if (input.disabled !== undefined && input.disabled !== user.disabled) changes.disabled = input.disabled;
       if (Object.keys(changes).length === 0) return user;
       const after = await repos.users.update(project.id, user.id, changes);
       if (!after) throw userNotFound();
       if (changes.disabled === true) await repos.sessions.revokeAll(project.id, user.id, deps.clock.now());
-      if (emailChanged) queued = await queueVerificationEmail(deps, repos, project, after, "email_change");
+      if (emailChanged) queued.push(await queueVerificationEmail(deps, repos, project, after, "email_change"));
+      if (pending) queued.push(...(await queueEmailChange(deps, repos, project, user, pending)));
       return after;
     });
   } catch (error) {
-    if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") {
-      throw new DomainError("EMAIL_EXISTS", "a user with this email already exists in this project");
-    }
+    if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") throw emailExists();
     throw error;
   }
-  if (queued) deps.mail.release(queued);
+  for (const mail of queued) deps.mail.release(mail);
   return updated;
 }
 
-/** Shallow merge; null removes a key; the result is at most 16 KiB of JSON (VALIDATION_FAILED on metadata). */
-export function mergeMetadata(stored: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Shallow merge; null removes a key; the result is at most MAX_METADATA_BYTES of JSON, or
+ * MAX_APP_METADATA_BYTES for app_metadata (VALIDATION_FAILED naming the field).
+ */
+export function mergeMetadata(
+  stored: Record<string, unknown>,
+  patch: Record<string, unknown>,
+  field: "metadata" | "app_metadata" = "metadata",
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...stored };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  if (Buffer.byteLength(JSON.stringify(merged)) > MAX_METADATA_BYTES) {
-    throw validationFailed([{ field: "metadata", description: `the merged metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON` }]);
+  const cap = field === "metadata" ? MAX_METADATA_BYTES : MAX_APP_METADATA_BYTES;
+  if (Buffer.byteLength(JSON.stringify(merged)) > cap) {
+    throw validationFailed([{ field, description: `the merged ${field} must be at most ${cap} bytes as JSON` }]);
   }
   return merged;
 }
