@@ -1849,8 +1849,8 @@ export const DeleteSsoConnectionResponseSchema: GenMessage<DeleteSsoConnectionRe
  * Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
  * errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
  * (a field breaks its rule; `violations` names it), UNAUTHENTICATED
- * MISSING_MANAGEMENT_TOKEN or INVALID_MANAGEMENT_TOKEN (absent, unknown or expired
- * token), PERMISSION_DENIED ROLE_REQUIRED (a developer calling an admin-only RPC),
+ * MISSING_MANAGEMENT_TOKEN (no Authorization header) or INVALID_MANAGEMENT_TOKEN (a
+ * header that is not `Bearer <token>`, or an unknown or expired token), PERMISSION_DENIED ROLE_REQUIRED (a developer calling an admin-only RPC),
  * RESOURCE_EXHAUSTED RATE_LIMITED (with `Retry-After`) and UNAVAILABLE
  * SERVICE_UNAVAILABLE. A member only ever sees its own organization: another
  * organization's project, key or connection answers NOT_FOUND, never PERMISSION_DENIED.
