@@ -36,6 +36,11 @@ export const REASONS = [
   "SSO_FAILED",
   "RATE_LIMITED",
   "SERVICE_UNAVAILABLE",
+  // Added after the platform core (API.md section 6 and the issues that asked for them).
+  "ORIGIN_NOT_ALLOWED",
+  "SECRET_KEY_IN_BROWSER",
+  "MEMBER_NOT_FOUND",
+  "LAST_ADMIN",
   // Added by Gatehouse for transport-level answers the specification does not name.
   "REQUEST_TOO_LARGE",
   "ROUTE_NOT_FOUND",

@@ -9,6 +9,8 @@ import { PasswordlessMfa1733000000000 } from "./1733000000000-passwordless-mfa.j
 import { SsoSignIn1733100000000 } from "./1733100000000-sso-sign-in.js";
 import { SessionLifetimes1733200000000 } from "./1733200000000-session-lifetimes.js";
 import { AppMetadataEmailChange1733200000001 } from "./1733200000001-app-metadata-email-change.js";
+import { ApiKeyKinds1733200000002 } from "./1733200000002-api-key-kinds.js";
+import { MemberIdentities1733200000003 } from "./1733200000003-member-identities.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -23,4 +25,6 @@ export const migrations = [
   SsoSignIn1733100000000,
   SessionLifetimes1733200000000,
   AppMetadataEmailChange1733200000001,
+  ApiKeyKinds1733200000002,
+  MemberIdentities1733200000003,
 ];

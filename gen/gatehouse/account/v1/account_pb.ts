@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/account/v1/account.proto.
  */
 export const file_gatehouse_account_v1_account: GenFile = /*@__PURE__*/
-  fileDesc("CiJnYXRlaG91c2UvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRnYXRlaG91c2UuYWNjb3VudC52MSJHCgxMb2dpblJlcXVlc3QSGgoFZW1haWwYASABKAlCC9LzGAcIARj+ASABEhsKCHBhc3N3b3JkGAIgASgJQgnS8xgFCAEYgAgiWQoNTG9naW5SZXNwb25zZRIYChBtYW5hZ2VtZW50X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlIKF0FjY2VwdEludml0YXRpb25SZXF1ZXN0EhgKBXRva2VuGAEgASgJQgnS8xgFCAEYgCASHQoIcGFzc3dvcmQYAiABKAlCC9LzGAcIARAIGIABImQKGEFjY2VwdEludml0YXRpb25SZXNwb25zZRIYChBtYW5hZ2VtZW50X3Rva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItwCCgdQcm9qZWN0EgoKAmlkGAEgASgJEhAKCGxvZ2luX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFAoMdG9rZW5fZXhwaXJ5GAUgASgFEhwKFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAYgASgFEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCBIXCg9hbGxvd2VkX29yaWdpbnMYCSADKAkSFAoMcmVkaXJlY3RfdXJsGAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFHNlc3Npb25faWRsZV90aW1lb3V0GA0gASgFIkcKE0xpc3RQcm9qZWN0c1JlcXVlc3QSFwoFbGltaXQYASABKAVCCNLzGAQwADhkEhcKBmN1cnNvchgCIAEoCUIH0vMYAxiABCJqChRMaXN0UHJvamVjdHNSZXNwb25zZRIrCgRkYXRhGAEgAygLMh0uZ2F0ZWhvdXNlLmFjY291bnQudjEuUHJvamVjdBITCgtuZXh0X2N1cnNvchgCIAEoCRIQCghoYXNfbW9yZRgDIAEoCCKQAwoUQ3JlYXRlUHJvamVjdFJlcXVlc3QSFgoEbmFtZRgBIAEoCUII0vMYBAgBGGQSHAoLZGVzY3JpcHRpb24YAiABKAlCB9LzGAMY6AcSIwoPYWxsb3dlZF9vcmlnaW5zGAMgAygJQgrS8xgGCAEgA0AyEiEKDHJlZGlyZWN0X3VybBgEIAEoCUIL0vMYBwgBGIAQIAISJQoMdG9rZW5fZXhwaXJ5GAUgASgFQgrS8xgGMDw4gKMFSACIAQESLwoUcmVmcmVzaF90b2tlbl9leHBpcnkYBiABKAVCDNLzGAgwkBw4gOeED0gBiAEBEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCBIuChRzZXNzaW9uX2lkbGVfdGltZW91dBgJIAEoBUIL0vMYBzAAOIDnhA9IAogBAUIPCg1fdG9rZW5fZXhwaXJ5QhcKFV9yZWZyZXNoX3Rva2VuX2V4cGlyeUIXChVfc2Vzc2lvbl9pZGxlX3RpbWVvdXQi6gIKFUNyZWF0ZVByb2plY3RSZXNwb25zZRIKCgJpZBgBIAEoCRIQCghsb2dpbl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKDHRva2VuX2V4cGlyeRgFIAEoBRIcChRyZWZyZXNoX3Rva2VuX2V4cGlyeRgGIAEoBRIUCgxtZmFfcmVxdWlyZWQYByABKAgSGQoRc2VuZF92ZXJpZmljYXRpb24YCCABKAgSFwoPYWxsb3dlZF9vcmlnaW5zGAkgAygJEhQKDHJlZGlyZWN0X3VybBgKIAEoCRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcChRzZXNzaW9uX2lkbGVfdGltZW91dBgNIAEoBSInChFHZXRQcm9qZWN0UmVxdWVzdBISCgJpZBgBIAEoCUIG0vMYAggBIucCChJHZXRQcm9qZWN0UmVzcG9uc2USCgoCaWQYASABKAkSEAoIbG9naW5faWQYAiABKAkSDAoEbmFtZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIUCgx0b2tlbl9leHBpcnkYBSABKAUSHAoUcmVmcmVzaF90b2tlbl9leHBpcnkYBiABKAUSFAoMbWZhX3JlcXVpcmVkGAcgASgIEhkKEXNlbmRfdmVyaWZpY2F0aW9uGAggASgIEhcKD2FsbG93ZWRfb3JpZ2lucxgJIAMoCRIUCgxyZWRpcmVjdF91cmwYCiABKAkSLgoKY3JlYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoUc2Vzc2lvbl9pZGxlX3RpbWVvdXQYDSABKAUiigQKFFVwZGF0ZVByb2plY3RSZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAESGwoEbmFtZRgCIAEoCUII0vMYBBABGGRIAIgBARIhCgtkZXNjcmlwdGlvbhgDIAEoCUIH0vMYAxjoB0gBiAEBEiEKD2FsbG93ZWRfb3JpZ2lucxgEIAMoCUII0vMYBCADQDISJAoMcmVkaXJlY3RfdXJsGAUgASgJQgnS8xgFGIAQIAJIAogBARIlCgx0b2tlbl9leHBpcnkYBiABKAVCCtLzGAYwPDiAowVIA4gBARIvChRyZWZyZXNoX3Rva2VuX2V4cGlyeRgHIAEoBUIM0vMYCDCQHDiA54QPSASIAQESGQoMbWZhX3JlcXVpcmVkGAggASgISAWIAQESHgoRc2VuZF92ZXJpZmljYXRpb24YCSABKAhIBogBARIuChRzZXNzaW9uX2lkbGVfdGltZW91dBgKIAEoBUIL0vMYBzAAOIDnhA9IB4gBAUIHCgVfbmFtZUIOCgxfZGVzY3JpcHRpb25CDwoNX3JlZGlyZWN0X3VybEIPCg1fdG9rZW5fZXhwaXJ5QhcKFV9yZWZyZXNoX3Rva2VuX2V4cGlyeUIPCg1fbWZhX3JlcXVpcmVkQhQKEl9zZW5kX3ZlcmlmaWNhdGlvbkIXChVfc2Vzc2lvbl9pZGxlX3RpbWVvdXQi6gIKFVVwZGF0ZVByb2plY3RSZXNwb25zZRIKCgJpZBgBIAEoCRIQCghsb2dpbl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKDHRva2VuX2V4cGlyeRgFIAEoBRIcChRyZWZyZXNoX3Rva2VuX2V4cGlyeRgGIAEoBRIUCgxtZmFfcmVxdWlyZWQYByABKAgSGQoRc2VuZF92ZXJpZmljYXRpb24YCCABKAgSFwoPYWxsb3dlZF9vcmlnaW5zGAkgAygJEhQKDHJlZGlyZWN0X3VybBgKIAEoCRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcChRzZXNzaW9uX2lkbGVfdGltZW91dBgNIAEoBSIqChREZWxldGVQcm9qZWN0UmVxdWVzdBISCgJpZBgBIAEoCUIG0vMYAggBIjQKFURlbGV0ZVByb2plY3RSZXNwb25zZRIPCgdkZWxldGVkGAEgASgIEgoKAmlkGAIgASgJIi0KF1JvdGF0ZVNpZ25pbmdLZXlSZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAEidgoYUm90YXRlU2lnbmluZ0tleVJlc3BvbnNlEgoKAmlkGAEgASgJEgsKA2tpZBgCIAEoCRIRCglhbGdvcml0aG0YAyABKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAitQEKBkFwaUtleRIKCgJpZBgBIAEoCRINCgVsYWJlbBgCIAEoCRISCgpwcm9qZWN0X2lkGAMgASgJEg4KBnNjb3BlcxgEIAMoCRIqCgpleHBpcmVzX2F0GAUgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGtleV9oaW50GAcgASgJIloKEkxpc3RBcGlLZXlzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJEhcKBWxpbWl0GAIgASgFQgjS8xgEMAA4ZBIXCgZjdXJzb3IYAyABKAlCB9LzGAMYgAQiaAoTTGlzdEFwaUtleXNSZXNwb25zZRIqCgRkYXRhGAEgAygLMhwuZ2F0ZWhvdXNlLmFjY291bnQudjEuQXBpS2V5EhMKC25leHRfY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIIsIBChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhoKCnByb2plY3RfaWQYASABKAlCBtLzGAIIARIXCgVsYWJlbBgCIAEoCUII0vMYBAgBGGQSRgoGc2NvcGVzGAMgAygJQjbS8xgyKglhdXRoOnJlYWQqCmF1dGg6d3JpdGUqCnVzZXJzOnJlYWQqC3VzZXJzOndyaXRlQAQSHwoKZXhwaXJlc19hdBgEIAEoCUIG0vMYAiAGSACIAQFCDQoLX2V4cGlyZXNfYXQi0AEKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgoKAmlkGAEgASgJEg0KBWxhYmVsGAIgASgJEhIKCnByb2plY3RfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEioKCmV4cGlyZXNfYXQYBSABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIa2V5X2hpbnQYByABKAkSCwoDa2V5GAggASgJIikKE1Jldm9rZUFwaUtleVJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIASIzChRSZXZva2VBcGlLZXlSZXNwb25zZRIPCgdyZXZva2VkGAEgASgIEgoKAmlkGAIgASgJIlkKE0ludml0ZU1lbWJlclJlcXVlc3QSGgoFZW1haWwYASABKAlCC9LzGAcIARj+ASABEiYKBHJvbGUYAiABKAlCGNLzGBQIASoFYWRtaW4qCWRldmVsb3BlciInChRJbnZpdGVNZW1iZXJSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJImEKBk1lbWJlchIKCgJpZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRyb2xlGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkYKEkxpc3RNZW1iZXJzUmVxdWVzdBIXCgVsaW1pdBgBIAEoBUII0vMYBDAAOGQSFwoGY3Vyc29yGAIgASgJQgfS8xgDGIAEImgKE0xpc3RNZW1iZXJzUmVzcG9uc2USKgoEZGF0YRgBIAMoCzIcLmdhdGVob3VzZS5hY2NvdW50LnYxLk1lbWJlchITCgtuZXh0X2N1cnNvchgCIAEoCRIQCghoYXNfbW9yZRgDIAEoCCJWChZHZXRVc2FnZU1ldHJpY3NSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSFAoEZnJvbRgCIAEoCUIG0vMYAiAFEhIKAnRvGAMgASgJQgbS8xgCIAUiJwoLVXNhZ2VQZXJpb2QSDAoEZnJvbRgBIAEoCRIKCgJ0bxgCIAEoCSK3AQoXR2V0VXNhZ2VNZXRyaWNzUmVzcG9uc2USMQoGcGVyaW9kGAEgASgLMiEuZ2F0ZWhvdXNlLmFjY291bnQudjEuVXNhZ2VQZXJpb2QSCwoDbWF1GAIgASgFEhQKDHRvdGFsX2xvZ2lucxgDIAEoBRIVCg10b2tlbnNfaXNzdWVkGAQgASgFEhsKE3Bhc3N3b3JkbGVzc19sb2dpbnMYBSABKAUSEgoKc3NvX2xvZ2lucxgGIAEoBSK2AQoNU3NvQ29ubmVjdGlvbhIKCgJpZBgBIAEoCRISCgpwcm9qZWN0X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGaXNzdWVyGAQgASgJEhEKCWNsaWVudF9pZBgFIAEoCRIOCgZzY29wZXMYBiADKAkSLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMdHJ1c3RfZW1haWxzGAggASgIIt0BChpDcmVhdGVTc29Db25uZWN0aW9uUmVxdWVzdBIaCgpwcm9qZWN0X2lkGAEgASgJQgbS8xgCCAESFgoEbmFtZRgCIAEoCUII0vMYBAgBGGQSGwoGaXNzdWVyGAMgASgJQgvS8xgHCAEYgBAgAhIcCgljbGllbnRfaWQYBCABKAlCCdLzGAUIARj/ARIgCg1jbGllbnRfc2VjcmV0GAUgASgJQgnS8xgFCAEYgAgSGAoGc2NvcGVzGAYgAygJQgjS8xgEGGRAFBIUCgx0cnVzdF9lbWFpbHMYByABKAgixAEKG0NyZWF0ZVNzb0Nvbm5lY3Rpb25SZXNwb25zZRIKCgJpZBgBIAEoCRISCgpwcm9qZWN0X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGaXNzdWVyGAQgASgJEhEKCWNsaWVudF9pZBgFIAEoCRIOCgZzY29wZXMYBiADKAkSLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMdHJ1c3RfZW1haWxzGAggASgIImkKGUxpc3RTc29Db25uZWN0aW9uc1JlcXVlc3QSGgoKcHJvamVjdF9pZBgBIAEoCUIG0vMYAggBEhcKBWxpbWl0GAIgASgFQgjS8xgEMAA4ZBIXCgZjdXJzb3IYAyABKAlCB9LzGAMYgAQidgoaTGlzdFNzb0Nvbm5lY3Rpb25zUmVzcG9uc2USMQoEZGF0YRgBIAMoCzIjLmdhdGVob3VzZS5hY2NvdW50LnYxLlNzb0Nvbm5lY3Rpb24SEwoLbmV4dF9jdXJzb3IYAiABKAkSEAoIaGFzX21vcmUYAyABKAgiMAoaRGVsZXRlU3NvQ29ubmVjdGlvblJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIASI6ChtEZWxldGVTc29Db25uZWN0aW9uUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBIKCgJpZBgCIAEoCTLZEwoOQWNjb3VudFNlcnZpY2USdAoFTG9naW4SIi5nYXRlaG91c2UuYWNjb3VudC52MS5Mb2dpblJlcXVlc3QaIy5nYXRlaG91c2UuYWNjb3VudC52MS5Mb2dpblJlc3BvbnNlIiLK8xgCCAGC0+STAhY6ASoiES92MS9hY2NvdW50L2xvZ2luEqIBChBBY2NlcHRJbnZpdGF0aW9uEi0uZ2F0ZWhvdXNlLmFjY291bnQudjEuQWNjZXB0SW52aXRhdGlvblJlcXVlc3QaLi5nYXRlaG91c2UuYWNjb3VudC52MS5BY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2UiL8rzGAIIAYLT5JMCIzoBKiIeL3YxL2FjY291bnQvaW52aXRhdGlvbnMvYWNjZXB0EoMBCgxMaXN0UHJvamVjdHMSKS5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0UHJvamVjdHNSZXF1ZXN0GiouZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdFByb2plY3RzUmVzcG9uc2UiHMrzGAQIBRgBgtPkkwIOEgwvdjEvcHJvamVjdHMSiQEKDUNyZWF0ZVByb2plY3QSKi5nYXRlaG91c2UuYWNjb3VudC52MS5DcmVhdGVQcm9qZWN0UmVxdWVzdBorLmdhdGVob3VzZS5hY2NvdW50LnYxLkNyZWF0ZVByb2plY3RSZXNwb25zZSIfyvMYBAgFGAGC0+STAhE6ASoiDC92MS9wcm9qZWN0cxKCAQoKR2V0UHJvamVjdBInLmdhdGVob3VzZS5hY2NvdW50LnYxLkdldFByb2plY3RSZXF1ZXN0GiguZ2F0ZWhvdXNlLmFjY291bnQudjEuR2V0UHJvamVjdFJlc3BvbnNlIiHK8xgECAUYAYLT5JMCExIRL3YxL3Byb2plY3RzL3tpZH0SjgEKDVVwZGF0ZVByb2plY3QSKi5nYXRlaG91c2UuYWNjb3VudC52MS5VcGRhdGVQcm9qZWN0UmVxdWVzdBorLmdhdGVob3VzZS5hY2NvdW50LnYxLlVwZGF0ZVByb2plY3RSZXNwb25zZSIkyvMYBAgFGAGC0+STAhY6ASoyES92MS9wcm9qZWN0cy97aWR9EosBCg1EZWxldGVQcm9qZWN0EiouZ2F0ZWhvdXNlLmFjY291bnQudjEuRGVsZXRlUHJvamVjdFJlcXVlc3QaKy5nYXRlaG91c2UuYWNjb3VudC52MS5EZWxldGVQcm9qZWN0UmVzcG9uc2UiIcrzGAQIBRgCgtPkkwITKhEvdjEvcHJvamVjdHMve2lkfRKrAQoQUm90YXRlU2lnbmluZ0tleRItLmdhdGVob3VzZS5hY2NvdW50LnYxLlJvdGF0ZVNpZ25pbmdLZXlSZXF1ZXN0Gi4uZ2F0ZWhvdXNlLmFjY291bnQudjEuUm90YXRlU2lnbmluZ0tleVJlc3BvbnNlIjjK8xgECAUYAYLT5JMCKjoBKiIlL3YxL3Byb2plY3RzL3tpZH0vc2lnbmluZy1rZXlzL3JvdGF0ZRKAAQoLTGlzdEFwaUtleXMSKC5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0QXBpS2V5c1JlcXVlc3QaKS5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlIhzK8xgECAUYAYLT5JMCDhIML3YxL2FwaS1rZXlzEoYBCgxDcmVhdGVBcGlLZXkSKS5nYXRlaG91c2UuYWNjb3VudC52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0GiouZ2F0ZWhvdXNlLmFjY291bnQudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2UiH8rzGAQIBRgBgtPkkwIROgEqIgwvdjEvYXBpLWtleXMSiAEKDFJldm9rZUFwaUtleRIpLmdhdGVob3VzZS5hY2NvdW50LnYxLlJldm9rZUFwaUtleVJlcXVlc3QaKi5nYXRlaG91c2UuYWNjb3VudC52MS5SZXZva2VBcGlLZXlSZXNwb25zZSIhyvMYBAgFGAGC0+STAhMqES92MS9hcGkta2V5cy97aWR9EowBCgxJbnZpdGVNZW1iZXISKS5nYXRlaG91c2UuYWNjb3VudC52MS5JbnZpdGVNZW1iZXJSZXF1ZXN0GiouZ2F0ZWhvdXNlLmFjY291bnQudjEuSW52aXRlTWVtYmVyUmVzcG9uc2UiJcrzGAQIBRgCgtPkkwIXOgEqIhIvdjEvbWVtYmVycy9pbnZpdGUSfwoLTGlzdE1lbWJlcnMSKC5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0TWVtYmVyc1JlcXVlc3QaKS5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0TWVtYmVyc1Jlc3BvbnNlIhvK8xgECAUYAYLT5JMCDRILL3YxL21lbWJlcnMSiQEKD0dldFVzYWdlTWV0cmljcxIsLmdhdGVob3VzZS5hY2NvdW50LnYxLkdldFVzYWdlTWV0cmljc1JlcXVlc3QaLS5nYXRlaG91c2UuYWNjb3VudC52MS5HZXRVc2FnZU1ldHJpY3NSZXNwb25zZSIZyvMYBAgFGAGC0+STAgsSCS92MS91c2FnZRK4AQoTQ3JlYXRlU3NvQ29ubmVjdGlvbhIwLmdhdGVob3VzZS5hY2NvdW50LnYxLkNyZWF0ZVNzb0Nvbm5lY3Rpb25SZXF1ZXN0GjEuZ2F0ZWhvdXNlLmFjY291bnQudjEuQ3JlYXRlU3NvQ29ubmVjdGlvblJlc3BvbnNlIjzK8xgECAUYAYLT5JMCLjoBKiIpL3YxL3Byb2plY3RzL3twcm9qZWN0X2lkfS9zc28tY29ubmVjdGlvbnMSsgEKEkxpc3RTc29Db25uZWN0aW9ucxIvLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RTc29Db25uZWN0aW9uc1JlcXVlc3QaMC5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0U3NvQ29ubmVjdGlvbnNSZXNwb25zZSI5yvMYBAgFGAGC0+STAisSKS92MS9wcm9qZWN0cy97cHJvamVjdF9pZH0vc3NvLWNvbm5lY3Rpb25zEqQBChNEZWxldGVTc29Db25uZWN0aW9uEjAuZ2F0ZWhvdXNlLmFjY291bnQudjEuRGVsZXRlU3NvQ29ubmVjdGlvblJlcXVlc3QaMS5nYXRlaG91c2UuYWNjb3VudC52MS5EZWxldGVTc29Db25uZWN0aW9uUmVzcG9uc2UiKMrzGAQIBRgBgtPkkwIaKhgvdjEvc3NvLWNvbm5lY3Rpb25zL3tpZH1iBnByb3RvMw", [file_gatehouse_options_v1_options, file_google_api_annotations, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("CiJnYXRlaG91c2UvYWNjb3VudC92MS9hY2NvdW50LnByb3RvEhRnYXRlaG91c2UuYWNjb3VudC52MSJoCgxMb2dpblJlcXVlc3QSGgoFZW1haWwYASABKAlCC9LzGAcIARj+ASABEhsKCHBhc3N3b3JkGAIgASgJQgnS8xgFCAEYgAgSHwoPb3JnYW5pemF0aW9uX2lkGAMgASgJQgbS8xgCGEAiswEKDUxvZ2luUmVzcG9uc2USGAoQbWFuYWdlbWVudF90b2tlbhgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9vcmdhbml6YXRpb25faWQYAyABKAkSPwoNb3JnYW5pemF0aW9ucxgEIAMoCzIoLmdhdGVob3VzZS5hY2NvdW50LnYxLk9yZ2FuaXphdGlvbkNob2ljZSI8ChJPcmdhbml6YXRpb25DaG9pY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJIg8KDUxvZ291dFJlcXVlc3QiIQoOTG9nb3V0UmVzcG9uc2USDwoHcmV2b2tlZBgBIAEoCCJlChtDaGFuZ2VNZW1iZXJQYXNzd29yZFJlcXVlc3QSIwoQY3VycmVudF9wYXNzd29yZBgBIAEoCUIJ0vMYBQgBGIAIEiEKDG5ld19wYXNzd29yZBgCIAEoCUIL0vMYBwgBEAgYgAEiLwocQ2hhbmdlTWVtYmVyUGFzc3dvcmRSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIj8KIVJlcXVlc3RNZW1iZXJQYXNzd29yZFJlc2V0UmVxdWVzdBIaCgVlbWFpbBgBIAEoCUIL0vMYBwgBGP4BIAEiNQoiUmVxdWVzdE1lbWJlclBhc3N3b3JkUmVzZXRSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIlkKGlJlc2V0TWVtYmVyUGFzc3dvcmRSZXF1ZXN0EhgKBXRva2VuGAEgASgJQgnS8xgFCAEYgCASIQoMbmV3X3Bhc3N3b3JkGAIgASgJQgvS8xgHCAEQCBiAASIuChtSZXNldE1lbWJlclBhc3N3b3JkUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSJSChdBY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBIYCgV0b2tlbhgBIAEoCUIJ0vMYBQgBGIAgEh0KCHBhc3N3b3JkGAIgASgJQgvS8xgHCAEQCBiAASJ9ChhBY2NlcHRJbnZpdGF0aW9uUmVzcG9uc2USGAoQbWFuYWdlbWVudF90b2tlbhgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9vcmdhbml6YXRpb25faWQYAyABKAki3AIKB1Byb2plY3QSCgoCaWQYASABKAkSEAoIbG9naW5faWQYAiABKAkSDAoEbmFtZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIUCgx0b2tlbl9leHBpcnkYBSABKAUSHAoUcmVmcmVzaF90b2tlbl9leHBpcnkYBiABKAUSFAoMbWZhX3JlcXVpcmVkGAcgASgIEhkKEXNlbmRfdmVyaWZpY2F0aW9uGAggASgIEhcKD2FsbG93ZWRfb3JpZ2lucxgJIAMoCRIUCgxyZWRpcmVjdF91cmwYCiABKAkSLgoKY3JlYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoUc2Vzc2lvbl9pZGxlX3RpbWVvdXQYDSABKAUiRwoTTGlzdFByb2plY3RzUmVxdWVzdBIXCgVsaW1pdBgBIAEoBUII0vMYBDAAOGQSFwoGY3Vyc29yGAIgASgJQgfS8xgDGIAEImoKFExpc3RQcm9qZWN0c1Jlc3BvbnNlEisKBGRhdGEYASADKAsyHS5nYXRlaG91c2UuYWNjb3VudC52MS5Qcm9qZWN0EhMKC25leHRfY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIIpADChRDcmVhdGVQcm9qZWN0UmVxdWVzdBIWCgRuYW1lGAEgASgJQgjS8xgECAEYZBIcCgtkZXNjcmlwdGlvbhgCIAEoCUIH0vMYAxjoBxIjCg9hbGxvd2VkX29yaWdpbnMYAyADKAlCCtLzGAYIASADQDISIQoMcmVkaXJlY3RfdXJsGAQgASgJQgvS8xgHCAEYgBAgAhIlCgx0b2tlbl9leHBpcnkYBSABKAVCCtLzGAYwPDiAowVIAIgBARIvChRyZWZyZXNoX3Rva2VuX2V4cGlyeRgGIAEoBUIM0vMYCDCQHDiA54QPSAGIAQESFAoMbWZhX3JlcXVpcmVkGAcgASgIEhkKEXNlbmRfdmVyaWZpY2F0aW9uGAggASgIEi4KFHNlc3Npb25faWRsZV90aW1lb3V0GAkgASgFQgvS8xgHMAA4gOeED0gCiAEBQg8KDV90b2tlbl9leHBpcnlCFwoVX3JlZnJlc2hfdG9rZW5fZXhwaXJ5QhcKFV9zZXNzaW9uX2lkbGVfdGltZW91dCLqAgoVQ3JlYXRlUHJvamVjdFJlc3BvbnNlEgoKAmlkGAEgASgJEhAKCGxvZ2luX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFAoMdG9rZW5fZXhwaXJ5GAUgASgFEhwKFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAYgASgFEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCBIXCg9hbGxvd2VkX29yaWdpbnMYCSADKAkSFAoMcmVkaXJlY3RfdXJsGAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFHNlc3Npb25faWRsZV90aW1lb3V0GA0gASgFIicKEUdldFByb2plY3RSZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAEi5wIKEkdldFByb2plY3RSZXNwb25zZRIKCgJpZBgBIAEoCRIQCghsb2dpbl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKDHRva2VuX2V4cGlyeRgFIAEoBRIcChRyZWZyZXNoX3Rva2VuX2V4cGlyeRgGIAEoBRIUCgxtZmFfcmVxdWlyZWQYByABKAgSGQoRc2VuZF92ZXJpZmljYXRpb24YCCABKAgSFwoPYWxsb3dlZF9vcmlnaW5zGAkgAygJEhQKDHJlZGlyZWN0X3VybBgKIAEoCRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcChRzZXNzaW9uX2lkbGVfdGltZW91dBgNIAEoBSKKBAoUVXBkYXRlUHJvamVjdFJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIARIbCgRuYW1lGAIgASgJQgjS8xgEEAEYZEgAiAEBEiEKC2Rlc2NyaXB0aW9uGAMgASgJQgfS8xgDGOgHSAGIAQESIQoPYWxsb3dlZF9vcmlnaW5zGAQgAygJQgjS8xgEIANAMhIkCgxyZWRpcmVjdF91cmwYBSABKAlCCdLzGAUYgBAgAkgCiAEBEiUKDHRva2VuX2V4cGlyeRgGIAEoBUIK0vMYBjA8OICjBUgDiAEBEi8KFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAcgASgFQgzS8xgIMJAcOIDnhA9IBIgBARIZCgxtZmFfcmVxdWlyZWQYCCABKAhIBYgBARIeChFzZW5kX3ZlcmlmaWNhdGlvbhgJIAEoCEgGiAEBEi4KFHNlc3Npb25faWRsZV90aW1lb3V0GAogASgFQgvS8xgHMAA4gOeED0gHiAEBQgcKBV9uYW1lQg4KDF9kZXNjcmlwdGlvbkIPCg1fcmVkaXJlY3RfdXJsQg8KDV90b2tlbl9leHBpcnlCFwoVX3JlZnJlc2hfdG9rZW5fZXhwaXJ5Qg8KDV9tZmFfcmVxdWlyZWRCFAoSX3NlbmRfdmVyaWZpY2F0aW9uQhcKFV9zZXNzaW9uX2lkbGVfdGltZW91dCLqAgoVVXBkYXRlUHJvamVjdFJlc3BvbnNlEgoKAmlkGAEgASgJEhAKCGxvZ2luX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFAoMdG9rZW5fZXhwaXJ5GAUgASgFEhwKFHJlZnJlc2hfdG9rZW5fZXhwaXJ5GAYgASgFEhQKDG1mYV9yZXF1aXJlZBgHIAEoCBIZChFzZW5kX3ZlcmlmaWNhdGlvbhgIIAEoCBIXCg9hbGxvd2VkX29yaWdpbnMYCSADKAkSFAoMcmVkaXJlY3RfdXJsGAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFHNlc3Npb25faWRsZV90aW1lb3V0GA0gASgFIioKFERlbGV0ZVByb2plY3RSZXF1ZXN0EhIKAmlkGAEgASgJQgbS8xgCCAEiNAoVRGVsZXRlUHJvamVjdFJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgSCgoCaWQYAiABKAkiLQoXUm90YXRlU2lnbmluZ0tleVJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIASJ2ChhSb3RhdGVTaWduaW5nS2V5UmVzcG9uc2USCgoCaWQYASABKAkSCwoDa2lkGAIgASgJEhEKCWFsZ29yaXRobRgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLDAQoGQXBpS2V5EgoKAmlkGAEgASgJEg0KBWxhYmVsGAIgASgJEhIKCnByb2plY3RfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEioKCmV4cGlyZXNfYXQYBSABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIa2V5X2hpbnQYByABKAkSDAoEa2luZBgIIAEoCSJaChJMaXN0QXBpS2V5c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIXCgVsaW1pdBgCIAEoBUII0vMYBDAAOGQSFwoGY3Vyc29yGAMgASgJQgfS8xgDGIAEImgKE0xpc3RBcGlLZXlzUmVzcG9uc2USKgoEZGF0YRgBIAMoCzIcLmdhdGVob3VzZS5hY2NvdW50LnYxLkFwaUtleRITCgtuZXh0X2N1cnNvchgCIAEoCRIQCghoYXNfbW9yZRgDIAEoCCLrAQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIaCgpwcm9qZWN0X2lkGAEgASgJQgbS8xgCCAESFwoFbGFiZWwYAiABKAlCCNLzGAQIARhkEkYKBnNjb3BlcxgDIAMoCUI20vMYMioJYXV0aDpyZWFkKgphdXRoOndyaXRlKgp1c2VyczpyZWFkKgt1c2Vyczp3cml0ZUAEEh8KCmV4cGlyZXNfYXQYBCABKAlCBtLzGAIgBkgAiAEBEicKBGtpbmQYBSABKAlCGdLzGBUqBnNlY3JldCoLcHVibGlzaGFibGVCDQoLX2V4cGlyZXNfYXQi3gEKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgoKAmlkGAEgASgJEg0KBWxhYmVsGAIgASgJEhIKCnByb2plY3RfaWQYAyABKAkSDgoGc2NvcGVzGAQgAygJEioKCmV4cGlyZXNfYXQYBSABKAsyFi5nb29nbGUucHJvdG9idWYuVmFsdWUSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIa2V5X2hpbnQYByABKAkSCwoDa2V5GAggASgJEgwKBGtpbmQYCSABKAkiKQoTUmV2b2tlQXBpS2V5UmVxdWVzdBISCgJpZBgBIAEoCUIG0vMYAggBIjMKFFJldm9rZUFwaUtleVJlc3BvbnNlEg8KB3Jldm9rZWQYASABKAgSCgoCaWQYAiABKAkiWQoTSW52aXRlTWVtYmVyUmVxdWVzdBIaCgVlbWFpbBgBIAEoCUIL0vMYBwgBGP4BIAESJgoEcm9sZRgCIAEoCUIY0vMYFAgBKgVhZG1pbioJZGV2ZWxvcGVyIicKFEludml0ZU1lbWJlclJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkiYQoGTWVtYmVyEgoKAmlkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBHJvbGUYAyABKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiRgoSTGlzdE1lbWJlcnNSZXF1ZXN0EhcKBWxpbWl0GAEgASgFQgjS8xgEMAA4ZBIXCgZjdXJzb3IYAiABKAlCB9LzGAMYgAQiaAoTTGlzdE1lbWJlcnNSZXNwb25zZRIqCgRkYXRhGAEgAygLMhwuZ2F0ZWhvdXNlLmFjY291bnQudjEuTWVtYmVyEhMKC25leHRfY3Vyc29yGAIgASgJEhAKCGhhc19tb3JlGAMgASgIIikKE1JlbW92ZU1lbWJlclJlcXVlc3QSEgoCaWQYASABKAlCBtLzGAIIASIzChRSZW1vdmVNZW1iZXJSZXNwb25zZRIPCgdyZW1vdmVkGAEgASgIEgoKAmlkGAIgASgJIlYKFkdldFVzYWdlTWV0cmljc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIUCgRmcm9tGAIgASgJQgbS8xgCIAUSEgoCdG8YAyABKAlCBtLzGAIgBSInCgtVc2FnZVBlcmlvZBIMCgRmcm9tGAEgASgJEgoKAnRvGAIgASgJIrcBChdHZXRVc2FnZU1ldHJpY3NSZXNwb25zZRIxCgZwZXJpb2QYASABKAsyIS5nYXRlaG91c2UuYWNjb3VudC52MS5Vc2FnZVBlcmlvZBILCgNtYXUYAiABKAUSFAoMdG90YWxfbG9naW5zGAMgASgFEhUKDXRva2Vuc19pc3N1ZWQYBCABKAUSGwoTcGFzc3dvcmRsZXNzX2xvZ2lucxgFIAEoBRISCgpzc29fbG9naW5zGAYgASgFIrYBCg1Tc29Db25uZWN0aW9uEgoKAmlkGAEgASgJEhIKCnByb2plY3RfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZpc3N1ZXIYBCABKAkSEQoJY2xpZW50X2lkGAUgASgJEg4KBnNjb3BlcxgGIAMoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgx0cnVzdF9lbWFpbHMYCCABKAgi3QEKGkNyZWF0ZVNzb0Nvbm5lY3Rpb25SZXF1ZXN0EhoKCnByb2plY3RfaWQYASABKAlCBtLzGAIIARIWCgRuYW1lGAIgASgJQgjS8xgECAEYZBIbCgZpc3N1ZXIYAyABKAlCC9LzGAcIARiAECACEhwKCWNsaWVudF9pZBgEIAEoCUIJ0vMYBQgBGP8BEiAKDWNsaWVudF9zZWNyZXQYBSABKAlCCdLzGAUIARiACBIYCgZzY29wZXMYBiADKAlCCNLzGAQYZEAUEhQKDHRydXN0X2VtYWlscxgHIAEoCCLEAQobQ3JlYXRlU3NvQ29ubmVjdGlvblJlc3BvbnNlEgoKAmlkGAEgASgJEhIKCnByb2plY3RfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZpc3N1ZXIYBCABKAkSEQoJY2xpZW50X2lkGAUgASgJEg4KBnNjb3BlcxgGIAMoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgx0cnVzdF9lbWFpbHMYCCABKAgiaQoZTGlzdFNzb0Nvbm5lY3Rpb25zUmVxdWVzdBIaCgpwcm9qZWN0X2lkGAEgASgJQgbS8xgCCAESFwoFbGltaXQYAiABKAVCCNLzGAQwADhkEhcKBmN1cnNvchgDIAEoCUIH0vMYAxiABCJ2ChpMaXN0U3NvQ29ubmVjdGlvbnNSZXNwb25zZRIxCgRkYXRhGAEgAygLMiMuZ2F0ZWhvdXNlLmFjY291bnQudjEuU3NvQ29ubmVjdGlvbhITCgtuZXh0X2N1cnNvchgCIAEoCRIQCghoYXNfbW9yZRgDIAEoCCIwChpEZWxldGVTc29Db25uZWN0aW9uUmVxdWVzdBISCgJpZBgBIAEoCUIG0vMYAggBIjoKG0RlbGV0ZVNzb0Nvbm5lY3Rpb25SZXNwb25zZRIPCgdkZWxldGVkGAEgASgIEgoKAmlkGAIgASgJMoAaCg5BY2NvdW50U2VydmljZRJ0CgVMb2dpbhIiLmdhdGVob3VzZS5hY2NvdW50LnYxLkxvZ2luUmVxdWVzdBojLmdhdGVob3VzZS5hY2NvdW50LnYxLkxvZ2luUmVzcG9uc2UiIsrzGAIIAYLT5JMCFjoBKiIRL3YxL2FjY291bnQvbG9naW4SogEKEEFjY2VwdEludml0YXRpb24SLS5nYXRlaG91c2UuYWNjb3VudC52MS5BY2NlcHRJbnZpdGF0aW9uUmVxdWVzdBouLmdhdGVob3VzZS5hY2NvdW50LnYxLkFjY2VwdEludml0YXRpb25SZXNwb25zZSIvyvMYAggBgtPkkwIjOgEqIh4vdjEvYWNjb3VudC9pbnZpdGF0aW9ucy9hY2NlcHQSegoGTG9nb3V0EiMuZ2F0ZWhvdXNlLmFjY291bnQudjEuTG9nb3V0UmVxdWVzdBokLmdhdGVob3VzZS5hY2NvdW50LnYxLkxvZ291dFJlc3BvbnNlIiXK8xgECAUYAYLT5JMCFzoBKiISL3YxL2FjY291bnQvbG9nb3V0Eq0BChRDaGFuZ2VNZW1iZXJQYXNzd29yZBIxLmdhdGVob3VzZS5hY2NvdW50LnYxLkNoYW5nZU1lbWJlclBhc3N3b3JkUmVxdWVzdBoyLmdhdGVob3VzZS5hY2NvdW50LnYxLkNoYW5nZU1lbWJlclBhc3N3b3JkUmVzcG9uc2UiLsrzGAQIBRgBgtPkkwIgOgEqIhsvdjEvYWNjb3VudC9wYXNzd29yZC9jaGFuZ2USxAEKGlJlcXVlc3RNZW1iZXJQYXNzd29yZFJlc2V0EjcuZ2F0ZWhvdXNlLmFjY291bnQudjEuUmVxdWVzdE1lbWJlclBhc3N3b3JkUmVzZXRSZXF1ZXN0GjguZ2F0ZWhvdXNlLmFjY291bnQudjEuUmVxdWVzdE1lbWJlclBhc3N3b3JkUmVzZXRSZXNwb25zZSIzyvMYAggBgtPkkwInOgEqIiIvdjEvYWNjb3VudC9wYXNzd29yZC9yZXNldC1yZXF1ZXN0EqcBChNSZXNldE1lbWJlclBhc3N3b3JkEjAuZ2F0ZWhvdXNlLmFjY291bnQudjEuUmVzZXRNZW1iZXJQYXNzd29yZFJlcXVlc3QaMS5nYXRlaG91c2UuYWNjb3VudC52MS5SZXNldE1lbWJlclBhc3N3b3JkUmVzcG9uc2UiK8rzGAIIAYLT5JMCHzoBKiIaL3YxL2FjY291bnQvcGFzc3dvcmQvcmVzZXQSgwEKDExpc3RQcm9qZWN0cxIpLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RQcm9qZWN0c1JlcXVlc3QaKi5nYXRlaG91c2UuYWNjb3VudC52MS5MaXN0UHJvamVjdHNSZXNwb25zZSIcyvMYBAgFGAGC0+STAg4SDC92MS9wcm9qZWN0cxKJAQoNQ3JlYXRlUHJvamVjdBIqLmdhdGVob3VzZS5hY2NvdW50LnYxLkNyZWF0ZVByb2plY3RSZXF1ZXN0GisuZ2F0ZWhvdXNlLmFjY291bnQudjEuQ3JlYXRlUHJvamVjdFJlc3BvbnNlIh/K8xgECAUYAYLT5JMCEToBKiIML3YxL3Byb2plY3RzEoIBCgpHZXRQcm9qZWN0EicuZ2F0ZWhvdXNlLmFjY291bnQudjEuR2V0UHJvamVjdFJlcXVlc3QaKC5nYXRlaG91c2UuYWNjb3VudC52MS5HZXRQcm9qZWN0UmVzcG9uc2UiIcrzGAQIBRgBgtPkkwITEhEvdjEvcHJvamVjdHMve2lkfRKOAQoNVXBkYXRlUHJvamVjdBIqLmdhdGVob3VzZS5hY2NvdW50LnYxLlVwZGF0ZVByb2plY3RSZXF1ZXN0GisuZ2F0ZWhvdXNlLmFjY291bnQudjEuVXBkYXRlUHJvamVjdFJlc3BvbnNlIiTK8xgECAUYAYLT5JMCFjoBKjIRL3YxL3Byb2plY3RzL3tpZH0SiwEKDURlbGV0ZVByb2plY3QSKi5nYXRlaG91c2UuYWNjb3VudC52MS5EZWxldGVQcm9qZWN0UmVxdWVzdBorLmdhdGVob3VzZS5hY2NvdW50LnYxLkRlbGV0ZVByb2plY3RSZXNwb25zZSIhyvMYBAgFGAKC0+STAhMqES92MS9wcm9qZWN0cy97aWR9EqsBChBSb3RhdGVTaWduaW5nS2V5Ei0uZ2F0ZWhvdXNlLmFjY291bnQudjEuUm90YXRlU2lnbmluZ0tleVJlcXVlc3QaLi5nYXRlaG91c2UuYWNjb3VudC52MS5Sb3RhdGVTaWduaW5nS2V5UmVzcG9uc2UiOMrzGAQIBRgBgtPkkwIqOgEqIiUvdjEvcHJvamVjdHMve2lkfS9zaWduaW5nLWtleXMvcm90YXRlEoABCgtMaXN0QXBpS2V5cxIoLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RBcGlLZXlzUmVxdWVzdBopLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RBcGlLZXlzUmVzcG9uc2UiHMrzGAQIBRgBgtPkkwIOEgwvdjEvYXBpLWtleXMShgEKDENyZWF0ZUFwaUtleRIpLmdhdGVob3VzZS5hY2NvdW50LnYxLkNyZWF0ZUFwaUtleVJlcXVlc3QaKi5nYXRlaG91c2UuYWNjb3VudC52MS5DcmVhdGVBcGlLZXlSZXNwb25zZSIfyvMYBAgFGAGC0+STAhE6ASoiDC92MS9hcGkta2V5cxKIAQoMUmV2b2tlQXBpS2V5EikuZ2F0ZWhvdXNlLmFjY291bnQudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBoqLmdhdGVob3VzZS5hY2NvdW50LnYxLlJldm9rZUFwaUtleVJlc3BvbnNlIiHK8xgECAUYAYLT5JMCEyoRL3YxL2FwaS1rZXlzL3tpZH0SjAEKDEludml0ZU1lbWJlchIpLmdhdGVob3VzZS5hY2NvdW50LnYxLkludml0ZU1lbWJlclJlcXVlc3QaKi5nYXRlaG91c2UuYWNjb3VudC52MS5JbnZpdGVNZW1iZXJSZXNwb25zZSIlyvMYBAgFGAKC0+STAhc6ASoiEi92MS9tZW1iZXJzL2ludml0ZRJ/CgtMaXN0TWVtYmVycxIoLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RNZW1iZXJzUmVxdWVzdBopLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RNZW1iZXJzUmVzcG9uc2UiG8rzGAQIBRgBgtPkkwINEgsvdjEvbWVtYmVycxKHAQoMUmVtb3ZlTWVtYmVyEikuZ2F0ZWhvdXNlLmFjY291bnQudjEuUmVtb3ZlTWVtYmVyUmVxdWVzdBoqLmdhdGVob3VzZS5hY2NvdW50LnYxLlJlbW92ZU1lbWJlclJlc3BvbnNlIiDK8xgECAUYAoLT5JMCEioQL3YxL21lbWJlcnMve2lkfRKJAQoPR2V0VXNhZ2VNZXRyaWNzEiwuZ2F0ZWhvdXNlLmFjY291bnQudjEuR2V0VXNhZ2VNZXRyaWNzUmVxdWVzdBotLmdhdGVob3VzZS5hY2NvdW50LnYxLkdldFVzYWdlTWV0cmljc1Jlc3BvbnNlIhnK8xgECAUYAYLT5JMCCxIJL3YxL3VzYWdlErgBChNDcmVhdGVTc29Db25uZWN0aW9uEjAuZ2F0ZWhvdXNlLmFjY291bnQudjEuQ3JlYXRlU3NvQ29ubmVjdGlvblJlcXVlc3QaMS5nYXRlaG91c2UuYWNjb3VudC52MS5DcmVhdGVTc29Db25uZWN0aW9uUmVzcG9uc2UiPMrzGAQIBRgBgtPkkwIuOgEqIikvdjEvcHJvamVjdHMve3Byb2plY3RfaWR9L3Nzby1jb25uZWN0aW9ucxKyAQoSTGlzdFNzb0Nvbm5lY3Rpb25zEi8uZ2F0ZWhvdXNlLmFjY291bnQudjEuTGlzdFNzb0Nvbm5lY3Rpb25zUmVxdWVzdBowLmdhdGVob3VzZS5hY2NvdW50LnYxLkxpc3RTc29Db25uZWN0aW9uc1Jlc3BvbnNlIjnK8xgECAUYAYLT5JMCKxIpL3YxL3Byb2plY3RzL3twcm9qZWN0X2lkfS9zc28tY29ubmVjdGlvbnMSpAEKE0RlbGV0ZVNzb0Nvbm5lY3Rpb24SMC5nYXRlaG91c2UuYWNjb3VudC52MS5EZWxldGVTc29Db25uZWN0aW9uUmVxdWVzdBoxLmdhdGVob3VzZS5hY2NvdW50LnYxLkRlbGV0ZVNzb0Nvbm5lY3Rpb25SZXNwb25zZSIoyvMYBAgFGAGC0+STAhoqGC92MS9zc28tY29ubmVjdGlvbnMve2lkfWIGcHJvdG8z", [file_gatehouse_options_v1_options, file_google_api_annotations, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * Member credentials.
@@ -39,6 +39,14 @@ export type LoginRequest = Message<"gatehouse.account.v1.LoginRequest"> & {
    * @generated from field: string password = 2;
    */
   password: string;
+
+  /**
+   * The organization to sign in to, `org_…`; needed only when the identity belongs to
+   * several.
+   *
+   * @generated from field: string organization_id = 3;
+   */
+  organizationId: string;
 };
 
 /**
@@ -49,24 +57,40 @@ export const LoginRequestSchema: GenMessage<LoginRequest> = /*@__PURE__*/
   messageDesc(file_gatehouse_account_v1_account, 0);
 
 /**
- * A management token.
+ * A management token, or the organizations to choose from.
  *
  * @generated from message gatehouse.account.v1.LoginResponse
  */
 export type LoginResponse = Message<"gatehouse.account.v1.LoginResponse"> & {
   /**
    * Opaque bearer token for the Account interface; stored by Gatehouse only as a hash.
+   * Empty when `organizations` asks the caller to choose.
    *
    * @generated from field: string management_token = 1;
    */
   managementToken: string;
 
   /**
-   * When the token stops working (12 hours after issue).
+   * When the token stops working (12 hours after issue); absent without a token.
    *
    * @generated from field: google.protobuf.Timestamp expires_at = 2;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * The organization the token is bound to.
+   *
+   * @generated from field: string organization_id = 3;
+   */
+  organizationId: string;
+
+  /**
+   * The identity's organizations, when it belongs to several and the request named none:
+   * send Login again with one of their ids.
+   *
+   * @generated from field: repeated gatehouse.account.v1.OrganizationChoice organizations = 4;
+   */
+  organizations: OrganizationChoice[];
 };
 
 /**
@@ -75,6 +99,217 @@ export type LoginResponse = Message<"gatehouse.account.v1.LoginResponse"> & {
  */
 export const LoginResponseSchema: GenMessage<LoginResponse> = /*@__PURE__*/
   messageDesc(file_gatehouse_account_v1_account, 1);
+
+/**
+ * An organization a member identity belongs to.
+ *
+ * @generated from message gatehouse.account.v1.OrganizationChoice
+ */
+export type OrganizationChoice = Message<"gatehouse.account.v1.OrganizationChoice"> & {
+  /**
+   * Organization id, `org_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The organization's name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The identity's role there: `admin` or `developer`.
+   *
+   * @generated from field: string role = 3;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.OrganizationChoice.
+ * Use `create(OrganizationChoiceSchema)` to create a new message.
+ */
+export const OrganizationChoiceSchema: GenMessage<OrganizationChoice> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 2);
+
+/**
+ * Signs out the calling management token; no fields.
+ *
+ * @generated from message gatehouse.account.v1.LogoutRequest
+ */
+export type LogoutRequest = Message<"gatehouse.account.v1.LogoutRequest"> & {
+};
+
+/**
+ * Describes the message gatehouse.account.v1.LogoutRequest.
+ * Use `create(LogoutRequestSchema)` to create a new message.
+ */
+export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 3);
+
+/**
+ * Confirmation of the sign-out.
+ *
+ * @generated from message gatehouse.account.v1.LogoutResponse
+ */
+export type LogoutResponse = Message<"gatehouse.account.v1.LogoutResponse"> & {
+  /**
+   * True: the calling token is revoked.
+   *
+   * @generated from field: bool revoked = 1;
+   */
+  revoked: boolean;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.LogoutResponse.
+ * Use `create(LogoutResponseSchema)` to create a new message.
+ */
+export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 4);
+
+/**
+ * A password change by the signed-in member.
+ *
+ * @generated from message gatehouse.account.v1.ChangeMemberPasswordRequest
+ */
+export type ChangeMemberPasswordRequest = Message<"gatehouse.account.v1.ChangeMemberPasswordRequest"> & {
+  /**
+   * The member's current password.
+   *
+   * @generated from field: string current_password = 1;
+   */
+  currentPassword: string;
+
+  /**
+   * The new password: 8 to 128 characters, not a very common password.
+   *
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ChangeMemberPasswordRequest.
+ * Use `create(ChangeMemberPasswordRequestSchema)` to create a new message.
+ */
+export const ChangeMemberPasswordRequestSchema: GenMessage<ChangeMemberPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 5);
+
+/**
+ * Confirmation of the change.
+ *
+ * @generated from message gatehouse.account.v1.ChangeMemberPasswordResponse
+ */
+export type ChangeMemberPasswordResponse = Message<"gatehouse.account.v1.ChangeMemberPasswordResponse"> & {
+  /**
+   * Human-readable confirmation.
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ChangeMemberPasswordResponse.
+ * Use `create(ChangeMemberPasswordResponseSchema)` to create a new message.
+ */
+export const ChangeMemberPasswordResponseSchema: GenMessage<ChangeMemberPasswordResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 6);
+
+/**
+ * A member password reset request.
+ *
+ * @generated from message gatehouse.account.v1.RequestMemberPasswordResetRequest
+ */
+export type RequestMemberPasswordResetRequest = Message<"gatehouse.account.v1.RequestMemberPasswordResetRequest"> & {
+  /**
+   * The member's email address.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RequestMemberPasswordResetRequest.
+ * Use `create(RequestMemberPasswordResetRequestSchema)` to create a new message.
+ */
+export const RequestMemberPasswordResetRequestSchema: GenMessage<RequestMemberPasswordResetRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 7);
+
+/**
+ * The same answer for any address.
+ *
+ * @generated from message gatehouse.account.v1.RequestMemberPasswordResetResponse
+ */
+export type RequestMemberPasswordResetResponse = Message<"gatehouse.account.v1.RequestMemberPasswordResetResponse"> & {
+  /**
+   * Human-readable message, identical whether or not the email is a member's.
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RequestMemberPasswordResetResponse.
+ * Use `create(RequestMemberPasswordResetResponseSchema)` to create a new message.
+ */
+export const RequestMemberPasswordResetResponseSchema: GenMessage<RequestMemberPasswordResetResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 8);
+
+/**
+ * A member password reset.
+ *
+ * @generated from message gatehouse.account.v1.ResetMemberPasswordRequest
+ */
+export type ResetMemberPasswordRequest = Message<"gatehouse.account.v1.ResetMemberPasswordRequest"> & {
+  /**
+   * The token from the reset link.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The new password: 8 to 128 characters, not a very common password.
+   *
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ResetMemberPasswordRequest.
+ * Use `create(ResetMemberPasswordRequestSchema)` to create a new message.
+ */
+export const ResetMemberPasswordRequestSchema: GenMessage<ResetMemberPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 9);
+
+/**
+ * Confirmation of the reset.
+ *
+ * @generated from message gatehouse.account.v1.ResetMemberPasswordResponse
+ */
+export type ResetMemberPasswordResponse = Message<"gatehouse.account.v1.ResetMemberPasswordResponse"> & {
+  /**
+   * Human-readable confirmation.
+   *
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.ResetMemberPasswordResponse.
+ * Use `create(ResetMemberPasswordResponseSchema)` to create a new message.
+ */
+export const ResetMemberPasswordResponseSchema: GenMessage<ResetMemberPasswordResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 10);
 
 /**
  * An invitation token and the new member's password.
@@ -91,7 +326,8 @@ export type AcceptInvitationRequest = Message<"gatehouse.account.v1.AcceptInvita
 
   /**
    * The password the new member signs in with: 8 to 128 characters, not a very
-   * common password (else INVALID_ARGUMENT WEAK_PASSWORD).
+   * common password (else INVALID_ARGUMENT WEAK_PASSWORD). For an email that is already
+   * a member identity, its current password.
    *
    * @generated from field: string password = 2;
    */
@@ -103,7 +339,7 @@ export type AcceptInvitationRequest = Message<"gatehouse.account.v1.AcceptInvita
  * Use `create(AcceptInvitationRequestSchema)` to create a new message.
  */
 export const AcceptInvitationRequestSchema: GenMessage<AcceptInvitationRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 2);
+  messageDesc(file_gatehouse_account_v1_account, 11);
 
 /**
  * A management token for the new member, as from Login.
@@ -124,6 +360,13 @@ export type AcceptInvitationResponse = Message<"gatehouse.account.v1.AcceptInvit
    * @generated from field: google.protobuf.Timestamp expires_at = 2;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * The organization the token is bound to (the inviting one).
+   *
+   * @generated from field: string organization_id = 3;
+   */
+  organizationId: string;
 };
 
 /**
@@ -131,7 +374,7 @@ export type AcceptInvitationResponse = Message<"gatehouse.account.v1.AcceptInvit
  * Use `create(AcceptInvitationResponseSchema)` to create a new message.
  */
 export const AcceptInvitationResponseSchema: GenMessage<AcceptInvitationResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 3);
+  messageDesc(file_gatehouse_account_v1_account, 12);
 
 /**
  * A project: an isolated set of end users, sessions and configuration.
@@ -257,7 +500,7 @@ export type Project = Message<"gatehouse.account.v1.Project"> & {
  * Use `create(ProjectSchema)` to create a new message.
  */
 export const ProjectSchema: GenMessage<Project> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 4);
+  messageDesc(file_gatehouse_account_v1_account, 13);
 
 /**
  * One page of projects.
@@ -285,7 +528,7 @@ export type ListProjectsRequest = Message<"gatehouse.account.v1.ListProjectsRequ
  * Use `create(ListProjectsRequestSchema)` to create a new message.
  */
 export const ListProjectsRequestSchema: GenMessage<ListProjectsRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 5);
+  messageDesc(file_gatehouse_account_v1_account, 14);
 
 /**
  * A page of projects (pagination envelope).
@@ -320,7 +563,7 @@ export type ListProjectsResponse = Message<"gatehouse.account.v1.ListProjectsRes
  * Use `create(ListProjectsResponseSchema)` to create a new message.
  */
 export const ListProjectsResponseSchema: GenMessage<ListProjectsResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 6);
+  messageDesc(file_gatehouse_account_v1_account, 15);
 
 /**
  * A new project.
@@ -401,7 +644,7 @@ export type CreateProjectRequest = Message<"gatehouse.account.v1.CreateProjectRe
  * Use `create(CreateProjectRequestSchema)` to create a new message.
  */
 export const CreateProjectRequestSchema: GenMessage<CreateProjectRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 7);
+  messageDesc(file_gatehouse_account_v1_account, 16);
 
 /**
  * The created project (the Project fields, flat).
@@ -506,7 +749,7 @@ export type CreateProjectResponse = Message<"gatehouse.account.v1.CreateProjectR
  * Use `create(CreateProjectResponseSchema)` to create a new message.
  */
 export const CreateProjectResponseSchema: GenMessage<CreateProjectResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 8);
+  messageDesc(file_gatehouse_account_v1_account, 17);
 
 /**
  * Which project to read.
@@ -527,7 +770,7 @@ export type GetProjectRequest = Message<"gatehouse.account.v1.GetProjectRequest"
  * Use `create(GetProjectRequestSchema)` to create a new message.
  */
 export const GetProjectRequestSchema: GenMessage<GetProjectRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 9);
+  messageDesc(file_gatehouse_account_v1_account, 18);
 
 /**
  * The project (the Project fields, flat).
@@ -632,7 +875,7 @@ export type GetProjectResponse = Message<"gatehouse.account.v1.GetProjectRespons
  * Use `create(GetProjectResponseSchema)` to create a new message.
  */
 export const GetProjectResponseSchema: GenMessage<GetProjectResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 10);
+  messageDesc(file_gatehouse_account_v1_account, 19);
 
 /**
  * Changes to a project: only the fields present change.
@@ -720,7 +963,7 @@ export type UpdateProjectRequest = Message<"gatehouse.account.v1.UpdateProjectRe
  * Use `create(UpdateProjectRequestSchema)` to create a new message.
  */
 export const UpdateProjectRequestSchema: GenMessage<UpdateProjectRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 11);
+  messageDesc(file_gatehouse_account_v1_account, 20);
 
 /**
  * The updated project (the Project fields, flat).
@@ -825,7 +1068,7 @@ export type UpdateProjectResponse = Message<"gatehouse.account.v1.UpdateProjectR
  * Use `create(UpdateProjectResponseSchema)` to create a new message.
  */
 export const UpdateProjectResponseSchema: GenMessage<UpdateProjectResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 12);
+  messageDesc(file_gatehouse_account_v1_account, 21);
 
 /**
  * Which project to delete.
@@ -846,7 +1089,7 @@ export type DeleteProjectRequest = Message<"gatehouse.account.v1.DeleteProjectRe
  * Use `create(DeleteProjectRequestSchema)` to create a new message.
  */
 export const DeleteProjectRequestSchema: GenMessage<DeleteProjectRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 13);
+  messageDesc(file_gatehouse_account_v1_account, 22);
 
 /**
  * Confirmation of the deletion.
@@ -874,7 +1117,7 @@ export type DeleteProjectResponse = Message<"gatehouse.account.v1.DeleteProjectR
  * Use `create(DeleteProjectResponseSchema)` to create a new message.
  */
 export const DeleteProjectResponseSchema: GenMessage<DeleteProjectResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 14);
+  messageDesc(file_gatehouse_account_v1_account, 23);
 
 /**
  * Which project gets a new signing key.
@@ -895,7 +1138,7 @@ export type RotateSigningKeyRequest = Message<"gatehouse.account.v1.RotateSignin
  * Use `create(RotateSigningKeyRequestSchema)` to create a new message.
  */
 export const RotateSigningKeyRequestSchema: GenMessage<RotateSigningKeyRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 15);
+  messageDesc(file_gatehouse_account_v1_account, 24);
 
 /**
  * The new signing key (public facts only; the private key never leaves Gatehouse).
@@ -937,7 +1180,7 @@ export type RotateSigningKeyResponse = Message<"gatehouse.account.v1.RotateSigni
  * Use `create(RotateSigningKeyResponseSchema)` to create a new message.
  */
 export const RotateSigningKeyResponseSchema: GenMessage<RotateSigningKeyResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 16);
+  messageDesc(file_gatehouse_account_v1_account, 25);
 
 /**
  * A project API key, as listed (never the raw key).
@@ -995,6 +1238,14 @@ export type ApiKey = Message<"gatehouse.account.v1.ApiKey"> & {
    * @generated from field: string key_hint = 7;
    */
   keyHint: string;
+
+  /**
+   * `secret` (server-side: every operation its scopes allow; refused with a browser
+   * `Origin`) or `publishable` (safe in a web page: the end-user operations only).
+   *
+   * @generated from field: string kind = 8;
+   */
+  kind: string;
 };
 
 /**
@@ -1002,7 +1253,7 @@ export type ApiKey = Message<"gatehouse.account.v1.ApiKey"> & {
  * Use `create(ApiKeySchema)` to create a new message.
  */
 export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 17);
+  messageDesc(file_gatehouse_account_v1_account, 26);
 
 /**
  * A page of API keys.
@@ -1037,7 +1288,7 @@ export type ListApiKeysRequest = Message<"gatehouse.account.v1.ListApiKeysReques
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 18);
+  messageDesc(file_gatehouse_account_v1_account, 27);
 
 /**
  * A page of API keys (pagination envelope), without their raw values.
@@ -1072,7 +1323,7 @@ export type ListApiKeysResponse = Message<"gatehouse.account.v1.ListApiKeysRespo
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 19);
+  messageDesc(file_gatehouse_account_v1_account, 28);
 
 /**
  * A new API key.
@@ -1109,6 +1360,17 @@ export type CreateApiKeyRequest = Message<"gatehouse.account.v1.CreateApiKeyRequ
    * @generated from field: optional string expires_at = 4;
    */
   expiresAt?: string | undefined;
+
+  /**
+   * `secret` (absent or empty: the default, for servers) or `publishable` (for web
+   * pages and apps: signup, sign-in, refresh, token checks, resets, verification,
+   * passwordless, SSO, MFA and the user's own profile and sessions with the user's
+   * access token; never an admin operation). Publishable keys start `gpk_`, secret keys
+   * `gk_`. A publishable key carries at most `auth:read` and `auth:write` (its default).
+   *
+   * @generated from field: string kind = 5;
+   */
+  kind: string;
 };
 
 /**
@@ -1116,7 +1378,7 @@ export type CreateApiKeyRequest = Message<"gatehouse.account.v1.CreateApiKeyRequ
  * Use `create(CreateApiKeyRequestSchema)` to create a new message.
  */
 export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 20);
+  messageDesc(file_gatehouse_account_v1_account, 29);
 
 /**
  * The created API key (the ApiKey fields, flat) and, this once, the raw key.
@@ -1178,9 +1440,16 @@ export type CreateApiKeyResponse = Message<"gatehouse.account.v1.CreateApiKeyRes
    * The raw key, for the `X-Service-Key` header. Shown only in this response; store it
    * safely, Gatehouse keeps only its hash.
    *
+   * `secret` or `publishable`.
+   *
    * @generated from field: string key = 8;
    */
   key: string;
+
+  /**
+   * @generated from field: string kind = 9;
+   */
+  kind: string;
 };
 
 /**
@@ -1188,7 +1457,7 @@ export type CreateApiKeyResponse = Message<"gatehouse.account.v1.CreateApiKeyRes
  * Use `create(CreateApiKeyResponseSchema)` to create a new message.
  */
 export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 21);
+  messageDesc(file_gatehouse_account_v1_account, 30);
 
 /**
  * Which API key to revoke.
@@ -1209,7 +1478,7 @@ export type RevokeApiKeyRequest = Message<"gatehouse.account.v1.RevokeApiKeyRequ
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 22);
+  messageDesc(file_gatehouse_account_v1_account, 31);
 
 /**
  * Confirmation of the revocation.
@@ -1237,7 +1506,7 @@ export type RevokeApiKeyResponse = Message<"gatehouse.account.v1.RevokeApiKeyRes
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 23);
+  messageDesc(file_gatehouse_account_v1_account, 32);
 
 /**
  * An invitation.
@@ -1265,7 +1534,7 @@ export type InviteMemberRequest = Message<"gatehouse.account.v1.InviteMemberRequ
  * Use `create(InviteMemberRequestSchema)` to create a new message.
  */
 export const InviteMemberRequestSchema: GenMessage<InviteMemberRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 24);
+  messageDesc(file_gatehouse_account_v1_account, 33);
 
 /**
  * Confirmation that the invitation was sent.
@@ -1286,7 +1555,7 @@ export type InviteMemberResponse = Message<"gatehouse.account.v1.InviteMemberRes
  * Use `create(InviteMemberResponseSchema)` to create a new message.
  */
 export const InviteMemberResponseSchema: GenMessage<InviteMemberResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 25);
+  messageDesc(file_gatehouse_account_v1_account, 34);
 
 /**
  * An organization member.
@@ -1328,7 +1597,7 @@ export type Member = Message<"gatehouse.account.v1.Member"> & {
  * Use `create(MemberSchema)` to create a new message.
  */
 export const MemberSchema: GenMessage<Member> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 26);
+  messageDesc(file_gatehouse_account_v1_account, 35);
 
 /**
  * A page of members.
@@ -1356,7 +1625,7 @@ export type ListMembersRequest = Message<"gatehouse.account.v1.ListMembersReques
  * Use `create(ListMembersRequestSchema)` to create a new message.
  */
 export const ListMembersRequestSchema: GenMessage<ListMembersRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 27);
+  messageDesc(file_gatehouse_account_v1_account, 36);
 
 /**
  * A page of members (pagination envelope).
@@ -1391,7 +1660,56 @@ export type ListMembersResponse = Message<"gatehouse.account.v1.ListMembersRespo
  * Use `create(ListMembersResponseSchema)` to create a new message.
  */
 export const ListMembersResponseSchema: GenMessage<ListMembersResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 28);
+  messageDesc(file_gatehouse_account_v1_account, 37);
+
+/**
+ * Which member to remove.
+ *
+ * @generated from message gatehouse.account.v1.RemoveMemberRequest
+ */
+export type RemoveMemberRequest = Message<"gatehouse.account.v1.RemoveMemberRequest"> & {
+  /**
+   * Member id, `mem_…`.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RemoveMemberRequest.
+ * Use `create(RemoveMemberRequestSchema)` to create a new message.
+ */
+export const RemoveMemberRequestSchema: GenMessage<RemoveMemberRequest> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 38);
+
+/**
+ * Confirmation of the removal.
+ *
+ * @generated from message gatehouse.account.v1.RemoveMemberResponse
+ */
+export type RemoveMemberResponse = Message<"gatehouse.account.v1.RemoveMemberResponse"> & {
+  /**
+   * True: the member was removed and its tokens for this organization revoked.
+   *
+   * @generated from field: bool removed = 1;
+   */
+  removed: boolean;
+
+  /**
+   * The member's id.
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message gatehouse.account.v1.RemoveMemberResponse.
+ * Use `create(RemoveMemberResponseSchema)` to create a new message.
+ */
+export const RemoveMemberResponseSchema: GenMessage<RemoveMemberResponse> = /*@__PURE__*/
+  messageDesc(file_gatehouse_account_v1_account, 39);
 
 /**
  * The scope and period of a usage report.
@@ -1426,7 +1744,7 @@ export type GetUsageMetricsRequest = Message<"gatehouse.account.v1.GetUsageMetri
  * Use `create(GetUsageMetricsRequestSchema)` to create a new message.
  */
 export const GetUsageMetricsRequestSchema: GenMessage<GetUsageMetricsRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 29);
+  messageDesc(file_gatehouse_account_v1_account, 40);
 
 /**
  * A period of whole UTC days, both ends included.
@@ -1454,7 +1772,7 @@ export type UsagePeriod = Message<"gatehouse.account.v1.UsagePeriod"> & {
  * Use `create(UsagePeriodSchema)` to create a new message.
  */
 export const UsagePeriodSchema: GenMessage<UsagePeriod> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 30);
+  messageDesc(file_gatehouse_account_v1_account, 41);
 
 /**
  * Usage counts over a period.
@@ -1511,7 +1829,7 @@ export type GetUsageMetricsResponse = Message<"gatehouse.account.v1.GetUsageMetr
  * Use `create(GetUsageMetricsResponseSchema)` to create a new message.
  */
 export const GetUsageMetricsResponseSchema: GenMessage<GetUsageMetricsResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 31);
+  messageDesc(file_gatehouse_account_v1_account, 42);
 
 /**
  * An OpenID Connect identity provider of a project, as returned (never its secret).
@@ -1583,7 +1901,7 @@ export type SsoConnection = Message<"gatehouse.account.v1.SsoConnection"> & {
  * Use `create(SsoConnectionSchema)` to create a new message.
  */
 export const SsoConnectionSchema: GenMessage<SsoConnection> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 32);
+  messageDesc(file_gatehouse_account_v1_account, 43);
 
 /**
  * A new SSO connection.
@@ -1651,7 +1969,7 @@ export type CreateSsoConnectionRequest = Message<"gatehouse.account.v1.CreateSso
  * Use `create(CreateSsoConnectionRequestSchema)` to create a new message.
  */
 export const CreateSsoConnectionRequestSchema: GenMessage<CreateSsoConnectionRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 33);
+  messageDesc(file_gatehouse_account_v1_account, 44);
 
 /**
  * The created SSO connection (the SsoConnection fields, flat; no secret).
@@ -1721,7 +2039,7 @@ export type CreateSsoConnectionResponse = Message<"gatehouse.account.v1.CreateSs
  * Use `create(CreateSsoConnectionResponseSchema)` to create a new message.
  */
 export const CreateSsoConnectionResponseSchema: GenMessage<CreateSsoConnectionResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 34);
+  messageDesc(file_gatehouse_account_v1_account, 45);
 
 /**
  * A page of a project's SSO connections.
@@ -1756,7 +2074,7 @@ export type ListSsoConnectionsRequest = Message<"gatehouse.account.v1.ListSsoCon
  * Use `create(ListSsoConnectionsRequestSchema)` to create a new message.
  */
 export const ListSsoConnectionsRequestSchema: GenMessage<ListSsoConnectionsRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 35);
+  messageDesc(file_gatehouse_account_v1_account, 46);
 
 /**
  * A page of SSO connections (pagination envelope).
@@ -1791,7 +2109,7 @@ export type ListSsoConnectionsResponse = Message<"gatehouse.account.v1.ListSsoCo
  * Use `create(ListSsoConnectionsResponseSchema)` to create a new message.
  */
 export const ListSsoConnectionsResponseSchema: GenMessage<ListSsoConnectionsResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 36);
+  messageDesc(file_gatehouse_account_v1_account, 47);
 
 /**
  * Which SSO connection to delete.
@@ -1812,7 +2130,7 @@ export type DeleteSsoConnectionRequest = Message<"gatehouse.account.v1.DeleteSso
  * Use `create(DeleteSsoConnectionRequestSchema)` to create a new message.
  */
 export const DeleteSsoConnectionRequestSchema: GenMessage<DeleteSsoConnectionRequest> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 37);
+  messageDesc(file_gatehouse_account_v1_account, 48);
 
 /**
  * Confirmation of the deletion.
@@ -1840,7 +2158,7 @@ export type DeleteSsoConnectionResponse = Message<"gatehouse.account.v1.DeleteSs
  * Use `create(DeleteSsoConnectionResponseSchema)` to create a new message.
  */
 export const DeleteSsoConnectionResponseSchema: GenMessage<DeleteSsoConnectionResponse> = /*@__PURE__*/
-  messageDesc(file_gatehouse_account_v1_account, 38);
+  messageDesc(file_gatehouse_account_v1_account, 49);
 
 /**
  * AccountService is called with a member's management token
@@ -1862,8 +2180,13 @@ export const DeleteSsoConnectionResponseSchema: GenMessage<DeleteSsoConnectionRe
  */
 export const AccountService: GenService<{
   /**
-   * Signs a member in with email and password and issues a management token valid 12 hours.
-   * An unknown email and a wrong password answer the same UNAUTHENTICATED INVALID_CREDENTIALS.
+   * Signs a member in with email and password and issues a management token valid 12 hours,
+   * bound to one organization. One email and password (a member identity) may belong to
+   * several organizations: with one, the token is for it; with several and no
+   * `organization_id`, the answer lists them (`organizations`, no token) and the client asks
+   * again with the chosen `organization_id`. An unknown email, a wrong password and an
+   * `organization_id` the identity is not a member of answer the same UNAUTHENTICATED
+   * INVALID_CREDENTIALS.
    *
    * @generated from rpc gatehouse.account.v1.AccountService.Login
    */
@@ -1874,12 +2197,14 @@ export const AccountService: GenService<{
   },
   /**
    * Accepts an invitation: creates the member in the inviting organization with the
-   * role of the invitation and the chosen password, and signs it in (management token
-   * valid 12 hours). The token comes from the invitation email link
+   * role of the invitation and signs it in to that organization (management token valid
+   * 12 hours). A new email chooses its password here; an email that is already a member
+   * identity (of another organization) proves it with its current password, which stays
+   * (a wrong one is UNAUTHENTICATED INVALID_CREDENTIALS). The token comes from the invitation email link
    * (`{PUBLIC_URL}?token=…&type=invitation`); it is single-use and valid 7 days.
    * Errors: UNAUTHENTICATED INVALID_INVITATION (unknown, used, replaced or expired
    * token), INVALID_ARGUMENT WEAK_PASSWORD, ALREADY_EXISTS MEMBER_EXISTS (the email
-   * became a member since the invitation was sent).
+   * became a member of this organization since the invitation was sent).
    *
    * @generated from rpc gatehouse.account.v1.AccountService.AcceptInvitation
    */
@@ -1887,6 +2212,57 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof AcceptInvitationRequestSchema;
     output: typeof AcceptInvitationResponseSchema;
+  },
+  /**
+   * Signs the caller out: revokes the management token of this request on every instance
+   * at once (the next request with it is UNAUTHENTICATED INVALID_MANAGEMENT_TOKEN). The
+   * member's other tokens stay valid.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.Logout
+   */
+  logout: {
+    methodKind: "unary";
+    input: typeof LogoutRequestSchema;
+    output: typeof LogoutResponseSchema;
+  },
+  /**
+   * Changes the caller's password (the member identity's, for every organization it
+   * belongs to), with the same policy as end users: 8 to 128 characters, not a very common
+   * password. The identity's other management tokens are revoked; the calling one stays.
+   * Errors: UNAUTHENTICATED INVALID_CREDENTIALS (wrong current password), INVALID_ARGUMENT
+   * WEAK_PASSWORD.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.ChangeMemberPassword
+   */
+  changeMemberPassword: {
+    methodKind: "unary";
+    input: typeof ChangeMemberPasswordRequestSchema;
+    output: typeof ChangeMemberPasswordResponseSchema;
+  },
+  /**
+   * Sends a member password reset link to the address when it belongs to a member
+   * identity; the answer is the same for any address. The email links to
+   * `{PUBLIC_URL}?token=…&type=member_password_reset`; the token is single-use, valid
+   * 1 hour, and a newer request replaces it.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.RequestMemberPasswordReset
+   */
+  requestMemberPasswordReset: {
+    methodKind: "unary";
+    input: typeof RequestMemberPasswordResetRequestSchema;
+    output: typeof RequestMemberPasswordResetResponseSchema;
+  },
+  /**
+   * Sets a new password with the token of a reset link and revokes every management token
+   * of the identity. Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or
+   * expired token), INVALID_ARGUMENT WEAK_PASSWORD.
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.ResetMemberPassword
+   */
+  resetMemberPassword: {
+    methodKind: "unary";
+    input: typeof ResetMemberPasswordRequestSchema;
+    output: typeof ResetMemberPasswordResponseSchema;
   },
   /**
    * Lists the projects of the caller's organization, newest first, one page at a time.
@@ -2018,8 +2394,9 @@ export const AccountService: GenService<{
    * links to `{PUBLIC_URL}?token=…&type=invitation`; the token is single-use, valid
    * 7 days, and is redeemed with AcceptInvitation. Inviting the same email again
    * replaces the earlier invitation (its link stops working). Admin members only.
-   * Errors: ALREADY_EXISTS MEMBER_EXISTS (the email already belongs to a member;
-   * member emails are unique across Gatehouse, since Login names no organization).
+   * The email may already be a member of other organizations: it then joins this one
+   * with the password it already has. Errors: ALREADY_EXISTS MEMBER_EXISTS (the email is
+   * already a member of this organization).
    *
    * @generated from rpc gatehouse.account.v1.AccountService.InviteMember
    */
@@ -2038,6 +2415,20 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof ListMembersRequestSchema;
     output: typeof ListMembersResponseSchema;
+  },
+  /**
+   * Removes a member from the caller's organization and revokes that member's management
+   * tokens for it on every instance at once. The identity keeps its other organizations.
+   * An admin may remove itself unless it is the last admin. Admin members only.
+   * Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown, or another organization's member),
+   * FAILED_PRECONDITION LAST_ADMIN (the organization's only admin).
+   *
+   * @generated from rpc gatehouse.account.v1.AccountService.RemoveMember
+   */
+  removeMember: {
+    methodKind: "unary";
+    input: typeof RemoveMemberRequestSchema;
+    output: typeof RemoveMemberResponseSchema;
   },
   /**
    * Reads usage counts for one project or the whole organization over a period of
