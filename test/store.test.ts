@@ -23,8 +23,9 @@ const projectInput = {
 
 async function seedOrg(db: Database, email: string) {
   const org = await db.repos.organizations.create({ name: "Org" });
-  const member = await db.repos.members.create({ organizationId: org.id, email, role: "admin", passwordHash: "h" });
-  return { org, member };
+  const identity = await db.repos.memberIdentities.create({ email, passwordHash: "h" });
+  const member = await db.repos.members.create({ organizationId: org.id, identity, role: "admin" });
+  return { org, member, identity };
 }
 
 describe("database lifecycle", () => {
@@ -59,11 +60,11 @@ describe("database lifecycle", () => {
     const t = await fresh();
     const db = await openDatabase({ ...t, logger });
     expect(db.kind).toBe("pglite");
-    const { member } = await seedOrg(db, "keep@example.com");
+    const { org, member } = await seedOrg(db, "keep@example.com");
     await db.close();
 
     const reopened = await openDatabase({ ...t, logger });
-    expect((await reopened.repos.members.findByEmail("keep@example.com"))?.id).toBe(member.id);
+    expect((await reopened.repos.members.findByEmail(org.id, "keep@example.com"))?.id).toBe(member.id);
     await reopened.close();
   });
 
@@ -76,7 +77,8 @@ describe("database lifecycle", () => {
         db.transaction(async (repos) => {
           const org = await repos.organizations.create({ name });
           await new Promise((r) => setTimeout(r, 20));
-          await repos.members.create({ organizationId: org.id, email: `${name}@example.com`, role: "admin", passwordHash: "h" });
+          const identity = await repos.memberIdentities.create({ email: `${name}@example.com`, passwordHash: "h" });
+          await repos.members.create({ organizationId: org.id, identity, role: "admin" });
           return org;
         }),
       ),
@@ -86,7 +88,7 @@ describe("database lifecycle", () => {
     const reopened = await openDatabase({ ...t, logger });
     const rows = await reopened.dataSource.query(`SELECT id FROM organizations ORDER BY id`);
     expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([a!.id, b!.id].sort());
-    expect(await reopened.repos.members.findByEmail("b@example.com")).not.toBeNull();
+    expect(await reopened.repos.memberIdentities.findByEmail("b@example.com")).not.toBeNull();
     await reopened.close();
   });
 
@@ -154,20 +156,28 @@ describe("repositories", () => {
     expect((await reference("rare")).length).toBeGreaterThan(20);
   });
 
-  it("keeps member emails unique across case and spacing, in every organization", async () => {
-    const { member } = await seedOrg(db, "Ada@Example.com");
+  it("keeps identity emails unique across case and spacing; one identity joins an organization once, and each organization sees only its members", async () => {
+    const { org, member, identity } = await seedOrg(db, "Ada@Example.com");
     expect(member.email).toBe("Ada@Example.com");
-    const other = await db.repos.organizations.create({ name: "Other" });
-    const dup = db.repos.members.create({ organizationId: other.id, email: " ada@EXAMPLE.com ", role: "developer", passwordHash: "h" });
+    const dup = db.repos.memberIdentities.create({ email: " ada@EXAMPLE.com ", passwordHash: "h" });
     await expect(dup).rejects.toBeInstanceOf(UniqueViolation);
-    await expect(dup).rejects.toMatchObject({ constraint: "members_email_normalized_key" });
+    await expect(dup).rejects.toMatchObject({ constraint: "member_identities_email_normalized_key" });
 
-    const creds = await db.repos.members.findCredentialsByEmail("  ADA@example.COM");
-    expect(creds).toEqual({ member, passwordHash: "h" });
-    expect(Object.keys(creds!.member)).not.toContain("passwordHash");
-    await db.repos.members.updatePasswordHash(member.id, "h2");
-    expect((await db.repos.members.findCredentialsByEmail("ada@example.com"))?.passwordHash).toBe("h2");
-    expect(await db.repos.members.findCredentialsByEmail("nobody@example.com")).toBeNull();
+    const other = await db.repos.organizations.create({ name: "Other" });
+    const elsewhere = await db.repos.members.create({ organizationId: other.id, identity, role: "developer" });
+    const twice = db.repos.members.create({ organizationId: other.id, identity, role: "admin" });
+    await expect(twice).rejects.toMatchObject({ constraint: "members_organization_identity_key" });
+    expect(await db.repos.members.findByEmail(other.id, " ADA@example.com")).toEqual(elsewhere);
+    expect(await db.repos.members.get(other.id, member.id)).toBeNull();
+    expect((await db.repos.members.listForIdentity(identity.id)).map((m) => m.member.id).sort()).toEqual([member.id, elsewhere.id].sort());
+    expect(await db.repos.members.findByEmail(org.id, "nobody@example.com")).toBeNull();
+
+    const creds = await db.repos.memberIdentities.findCredentialsByEmail("  ADA@example.COM");
+    expect(creds).toEqual({ identity, passwordHash: "h" });
+    expect(Object.keys(creds!.identity)).not.toContain("passwordHash");
+    await db.repos.memberIdentities.updatePasswordHash(identity.id, "h2");
+    expect((await db.repos.memberIdentities.findCredentialsByEmail("ada@example.com"))?.passwordHash).toBe("h2");
+    expect(await db.repos.memberIdentities.findCredentialsByEmail("nobody@example.com")).toBeNull();
   });
 
   it("finds a management token only while it is unexpired", async () => {

@@ -1,24 +1,53 @@
 import { DomainError } from "../domain/errors.js";
+import type { Membership } from "../domain/member-identity.js";
 import type { FlowDeps } from "./deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "./management-token.js";
 
 export interface AccountLoginInput {
   email: string;
   password: string;
+  /** The organization to sign in to; needed only when the identity belongs to several. */
+  organizationId?: string;
 }
 
-// An unknown email and a wrong password give the same answer after the same work: the
-// hasher verifies against a dummy hash when there is no member.
-export async function accountLogin(deps: FlowDeps, input: AccountLoginInput): Promise<IssuedManagementToken> {
+/** A token bound to one organization, or the organizations to choose from. */
+export type AccountLoginResult =
+  | { kind: "token"; token: IssuedManagementToken; organizationId: string }
+  | { kind: "choose"; organizations: Array<{ id: string; name: string; role: string }> };
+
+const invalid = () => new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
+
+// An unknown email, a wrong password, an organization the identity is not a member of and an
+// identity left without organizations give the same answer: the hasher verifies against a
+// dummy hash when there is no identity, and the organizations are read only after the
+// password proved who asks, so the list never reaches anyone else.
+export async function accountLogin(deps: FlowDeps, input: AccountLoginInput): Promise<AccountLoginResult> {
   const { db, passwords, clock } = deps;
-  const found = await db.repos.members.findCredentialsByEmail(input.email);
+  const found = await db.repos.memberIdentities.findCredentialsByEmail(input.email);
   const verdict = await passwords.verify(found?.passwordHash ?? null, input.password);
-  if (!found || !verdict.ok) {
-    throw new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
-  }
+  if (!found || !verdict.ok) throw invalid();
   const rehash = verdict.needsRehash ? await passwords.hash(input.password) : undefined;
   return db.transaction(async (repos) => {
-    if (rehash) await repos.members.updatePasswordHash(found.member.id, rehash);
-    return issueManagementToken(repos, found.member, clock.now());
+    if (rehash) await repos.memberIdentities.rehashPassword(found.identity.id, found.passwordHash, rehash);
+    const memberships = await repos.members.listForIdentity(found.identity.id);
+    const chosen = choose(memberships, input.organizationId);
+    if (chosen === "choose") {
+      return {
+        kind: "choose",
+        organizations: memberships.map((m) => ({ id: m.member.organizationId, name: m.organizationName, role: m.member.role })),
+      };
+    }
+    const token = await issueManagementToken(repos, chosen.member, clock.now());
+    return { kind: "token", token, organizationId: chosen.member.organizationId };
   });
+}
+
+function choose(memberships: Membership[], organizationId: string | undefined): Membership | "choose" {
+  if (organizationId) {
+    const named = memberships.find((m) => m.member.organizationId === organizationId);
+    if (!named) throw invalid();
+    return named;
+  }
+  if (memberships.length === 0) throw invalid();
+  return memberships.length === 1 ? memberships[0]! : "choose";
 }

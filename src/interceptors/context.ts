@@ -26,6 +26,8 @@ export interface ProjectPrincipal {
 export interface MemberPrincipal {
   member: Member;
   organizationId: string;
+  /** The token's row id (`mtk_…`): Logout revokes it, ChangeMemberPassword keeps it. */
+  tokenId: string;
 }
 
 /** The end user behind an access token (filled in by the authentication issue's JWT code). */

@@ -95,7 +95,7 @@ async function memberFor(deps: CredentialDeps, authorization: string | null) {
   const token = bearerToken(authorization);
   const found = token === undefined ? null : await deps.repos.managementTokens.findActive(hashToken(token), deps.clock.now());
   if (!found) throw new DomainError("INVALID_MANAGEMENT_TOKEN", "the management token is invalid or expired; send it as Authorization: Bearer <token>");
-  return { member: found.member, organizationId: found.organizationId };
+  return { member: found.member, organizationId: found.organizationId, tokenId: found.id };
 }
 
 /** The user behind the Authorization header: none without a header, else a valid token or INVALID_ACCESS_TOKEN. */

@@ -12,6 +12,8 @@ export interface InvitationMailInput {
   /** `{PUBLIC_URL}?token=…&type=invitation` (API.md section 5). */
   link: string;
   expiresAt: Date;
+  /** The address already signs in to Gatehouse (another organization): accepting asks for that password. */
+  hasPassword?: boolean;
 }
 
 export function invitationMail(input: InvitationMailInput): MailContent {
@@ -21,7 +23,9 @@ export function invitationMail(input: InvitationMailInput): MailContent {
   const text = [
     `${who} to join ${input.organizationName} on Gatehouse as ${input.role}.`,
     "",
-    "Open this link to choose a password and accept the invitation:",
+    input.hasPassword
+      ? "Open this link and enter your current Gatehouse password to accept the invitation:"
+      : "Open this link to choose a password and accept the invitation:",
     input.link,
     "",
     `The link works once and expires on ${until}.`,
@@ -32,6 +36,39 @@ export function invitationMail(input: InvitationMailInput): MailContent {
     `<p>${escapeHtml(who)} to join <strong>${escapeHtml(input.organizationName)}</strong> on Gatehouse as ${escapeHtml(input.role)}.</p>`,
     `<p><a href="${escapeHtml(input.link)}">Accept the invitation</a></p>`,
     `<p>The link works once and expires on ${escapeHtml(until)}. If you did not expect this invitation, ignore this email.</p>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
+export interface MemberPasswordResetMailInput {
+  /** `{PUBLIC_URL}?token=…&type=member_password_reset`. */
+  link: string;
+  /** Minutes the link stays valid. */
+  validMinutes: number;
+}
+
+/** The console's address with the token and link type; the console posts the token to ResetMemberPassword. */
+export function memberPasswordResetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}?token=${encodeURIComponent(token)}&type=member_password_reset`;
+}
+
+export function memberPasswordResetMail(input: MemberPasswordResetMailInput): MailContent {
+  const subject = "Reset your Gatehouse password";
+  const text = [
+    "Someone asked to reset the password you sign in to Gatehouse with.",
+    "",
+    "Open this link to choose a new password:",
+    input.link,
+    "",
+    `The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out of every organization on every device.`,
+    "If you did not ask for this, ignore this email: your password stays as it is.",
+    "",
+  ].join("\n");
+  const html = [
+    "<p>Someone asked to reset the password you sign in to Gatehouse with.</p>",
+    `<p><a href="${escapeHtml(input.link)}">Choose a new password</a></p>`,
+    `<p>The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out of every organization on every device.</p>`,
+    "<p>If you did not ask for this, ignore this email: your password stays as it is.</p>",
   ].join("\n");
   return { subject, text, html };
 }

@@ -16,15 +16,12 @@ export async function seedOrganization(deps: FlowDeps, email = `admin-${unique()
   return { organization, admin, email, password: PASSWORD };
 }
 
+/** A new member identity (email and PASSWORD) and its membership of the organization. */
 export async function seedMember(deps: FlowDeps, organization: Organization, role: MemberRole) {
   const email = `${role}-${unique()}@example.com`;
-  const member = await deps.db.repos.members.create({
-    organizationId: organization.id,
-    email,
-    role,
-    passwordHash: await deps.passwords.hash(PASSWORD),
-  });
-  return { member, email, password: PASSWORD };
+  const identity = await deps.db.repos.memberIdentities.create({ email, passwordHash: await deps.passwords.hash(PASSWORD) });
+  const member = await deps.db.repos.members.create({ organizationId: organization.id, identity, role });
+  return { member, identity, email, password: PASSWORD };
 }
 
 export async function seedProject(deps: FlowDeps, organization: Organization, allowedOrigins = ["https://app.example.com"]) {

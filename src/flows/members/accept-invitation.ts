@@ -1,6 +1,8 @@
 import { hashToken } from "../../crypto/tokens.js";
 import { DomainError } from "../../domain/errors.js";
+import type { MemberIdentity } from "../../domain/member-identity.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
+import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { FlowDeps } from "../deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "../management-token.js";
@@ -10,35 +12,77 @@ export interface AcceptInvitationInput {
   password: string;
 }
 
+export interface AcceptedInvitation extends IssuedManagementToken {
+  organizationId: string;
+}
+
+const invalidInvitation = () => new DomainError("INVALID_INVITATION", "the invitation is invalid, expired or already used");
+const wrongPassword = () => new DomainError("INVALID_CREDENTIALS", "this email already has a Gatehouse password; enter it to accept");
+
 // Threat: one invitation link turned into two members, or reused after it was spent. The
 // invitation is burned by one conditional UPDATE inside the transaction that creates the
 // member and its token: of two racing accepts exactly one sees the row, and a failure
 // afterwards (the email became a member meanwhile) rolls the burn back with everything else.
-export async function acceptInvitation(deps: FlowDeps, input: AcceptInvitationInput): Promise<IssuedManagementToken> {
-  if (isCommonPassword(input.password)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
-  // Hashed before the transaction opens: argon2 is slow, and a transaction holds a connection.
-  const passwordHash = await deps.passwords.hash(input.password);
+//
+// Threat: an invitation used to take over an existing identity (a person already member of
+// another organization). The link proves control of the address, not of the identity: the
+// identity's current password must verify, and it stays as it is. A refused password (wrong,
+// or too common for a new identity) does not spend the invitation.
+export async function acceptInvitation(deps: FlowDeps, input: AcceptInvitationInput): Promise<AcceptedInvitation> {
   try {
-    return await deps.db.transaction(async (repos) => {
-      const now = deps.clock.now();
-      const invitation = await repos.invitations.consume(hashToken(input.token), now);
-      if (!invitation) {
-        throw new DomainError("INVALID_INVITATION", "the invitation is invalid, expired or already used");
-      }
-      const member = await repos.members.create({
-        organizationId: invitation.organizationId,
-        email: invitation.email,
-        role: invitation.role,
-        passwordHash,
-      });
-      return issueManagementToken(repos, member, now);
-    });
+    return await acceptOnce(deps, input);
   } catch (error) {
-    if (error instanceof UniqueViolation && error.constraint === "members_email_normalized_key") {
-      throw new DomainError("MEMBER_EXISTS", "a member with this email already exists");
+    // A racing accept for the same new email (another organization's invitation) created the
+    // identity between our check and our insert: once more, this time as an existing identity.
+    if (error instanceof UniqueViolation && error.constraint === "member_identities_email_normalized_key") {
+      return acceptOnce(deps, input);
     }
     throw error;
   }
+}
+
+async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput): Promise<AcceptedInvitation> {
+  const tokenHash = hashToken(input.token);
+  // Read first, spent later: the slow password work happens before a transaction holds a
+  // connection, and a refused password leaves the invitation usable.
+  const pending = await deps.db.repos.invitations.findPending(tokenHash, deps.clock.now());
+  if (!pending) throw invalidInvitation();
+  const existing = await deps.db.repos.memberIdentities.findCredentialsByEmail(pending.email);
+  let newPasswordHash: string | undefined;
+  if (existing) {
+    const verdict = await deps.passwords.verify(existing.passwordHash, input.password);
+    if (!verdict.ok) {
+      // The invitation speaks first: a racing accept that spent it (and so made the identity)
+      // is INVALID_INVITATION for the others, not a password they never set.
+      if (!(await deps.db.repos.invitations.findPending(tokenHash, deps.clock.now()))) throw invalidInvitation();
+      throw wrongPassword();
+    }
+  } else {
+    if (isCommonPassword(input.password)) throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+    newPasswordHash = await deps.passwords.hash(input.password);
+  }
+  try {
+    return await deps.db.transaction(async (repos) => {
+      const now = deps.clock.now();
+      const invitation = await repos.invitations.consume(tokenHash, now);
+      if (!invitation) throw invalidInvitation();
+      const identity = existing
+        ? await provenIdentity(repos, existing.identity, existing.passwordHash)
+        : await repos.memberIdentities.create({ email: invitation.email, passwordHash: newPasswordHash! });
+      const member = await repos.members.create({ organizationId: invitation.organizationId, identity, role: invitation.role });
+      const token = await issueManagementToken(repos, member, now);
+      return { ...token, organizationId: member.organizationId };
+    });
+  } catch (error) {
+    if (error instanceof UniqueViolation && error.constraint === "members_organization_identity_key") {
+      throw new DomainError("MEMBER_EXISTS", "this email is already a member of this organization");
+    }
+    throw error;
+  }
+}
+
+/** The identity, still with the password that was verified (not changed since, by a reset or a change). */
+async function provenIdentity(repos: Repositories, identity: MemberIdentity, verifiedHash: string): Promise<MemberIdentity> {
+  if ((await repos.memberIdentities.lockPasswordHash(identity.id)) !== verifiedHash) throw wrongPassword();
+  return identity;
 }

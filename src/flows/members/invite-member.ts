@@ -21,9 +21,10 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput): Pr
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const queued = await deps.db.transaction(async (repos) => {
-    // Member emails are unique across Gatehouse (Login names no organization).
-    if (await repos.members.findByEmail(input.email)) {
-      throw new DomainError("MEMBER_EXISTS", "a member with this email already exists");
+    // Only this organization's members count: whether the address belongs to someone in
+    // another organization is none of the inviter's business, and that person may join here.
+    if (await repos.members.findByEmail(inviter.organizationId, input.email)) {
+      throw new DomainError("MEMBER_EXISTS", "this email is already a member of this organization");
     }
     await repos.invitations.replacePending(inviter.organizationId, {
       email: input.email,
@@ -39,6 +40,8 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput): Pr
       role: input.role,
       link: invitationLink(deps.config.publicUrl, token),
       expiresAt,
+      // Told only to the address's owner: accepting then asks for the password it already has.
+      hasPassword: (await repos.memberIdentities.findByEmail(input.email)) !== null,
     });
     return deps.mail.queue(repos, { to: input.email, ...content });
   });

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { apiKeysHandlers } from "./api-keys.js";
+import { memberPasswordsHandlers } from "./member-passwords.js";
 import { membersHandlers } from "./members.js";
 import { projectsHandlers } from "./projects.js";
 import { sessionHandlers } from "./session.js";
@@ -18,6 +19,7 @@ export function accountHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
     ...signingKeysHandlers(deps),
     ...apiKeysHandlers(deps),
     ...membersHandlers(deps),
+    ...memberPasswordsHandlers(deps),
     ...ssoHandlers(deps),
     ...usageHandlers(deps),
   };

@@ -5,9 +5,10 @@ import type { MemberRole } from "../../domain/account.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { inviteMember } from "../../flows/members/invite-member.js";
 import { listMembers } from "../../flows/members/list-members.js";
+import { removeMember } from "../../flows/members/remove-member.js";
 import { memberOf } from "./organization-of.js";
 
-/** InviteMember and ListMembers; AcceptInvitation needs no credential and sits with Login. */
+/** InviteMember, ListMembers and RemoveMember; AcceptInvitation needs no credential and sits with Login. */
 export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
   return {
     async inviteMember(req, ctx) {
@@ -22,6 +23,10 @@ export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
         nextCursor: page.nextCursor,
         hasMore: page.hasMore,
       };
+    },
+
+    async removeMember(req, ctx) {
+      return removeMember(deps, { organizationId: memberOf(ctx).organizationId, memberId: req.id });
     },
   };
 }

@@ -4,18 +4,27 @@ import type { AccountService } from "../../../gen/gatehouse/account/v1/account_p
 import { accountLogin } from "../../flows/account-login.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { acceptInvitation } from "../../flows/members/accept-invitation.js";
+import { logout } from "../../flows/members/logout.js";
+import { memberOf } from "./organization-of.js";
 
-/** The RPCs that issue a management token without one: Login and AcceptInvitation. */
+/** The RPCs that begin and end a management token: Login, AcceptInvitation and Logout. */
 export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
   return {
     async login(req) {
-      const token = await accountLogin(deps, { email: req.email, password: req.password });
-      return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt) };
+      const result = await accountLogin(deps, { email: req.email, password: req.password, organizationId: req.organizationId || undefined });
+      if (result.kind === "choose") return { organizations: result.organizations };
+      const { token, organizationId } = result;
+      return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt), organizationId };
     },
 
     async acceptInvitation(req) {
-      const token = await acceptInvitation(deps, { token: req.token, password: req.password });
-      return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt) };
+      const accepted = await acceptInvitation(deps, { token: req.token, password: req.password });
+      return { managementToken: accepted.managementToken, expiresAt: timestampFromDate(accepted.expiresAt), organizationId: accepted.organizationId };
+    },
+
+    async logout(_req, ctx) {
+      const { member, organizationId, tokenId } = memberOf(ctx);
+      return logout(deps, { organizationId, memberId: member.id, tokenId });
     },
   };
 }

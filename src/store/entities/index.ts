@@ -3,19 +3,21 @@ import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
+import { MemberIdentityEntity } from "./member-identity.entity.js";
 import { OrganizationEntity } from "./organization.entity.js";
 import { OutboxMessageEntity } from "./outbox-message.entity.js";
 import { ProjectEntity } from "./project.entity.js";
 import { SigningKeyEntity } from "./signing-key.entity.js";
 import { SsoConnectionEntity } from "./sso-connection.entity.js";
 
-export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, OrganizationEntity, ProjectEntity };
+export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
 export { AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
 
 export const entities = [
   OrganizationEntity,
+  MemberIdentityEntity,
   MemberEntity,
   ManagementTokenEntity,
   InvitationEntity,

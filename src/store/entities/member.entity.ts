@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from "typeorm";
 import type { MemberRole } from "../../domain/account.js";
 
+/** A membership: one identity's role in one organization. Email and password live on the identity. */
 @Entity({ name: "members" })
 export class MemberEntity {
   @PrimaryColumn({ type: "text" })
@@ -9,17 +10,11 @@ export class MemberEntity {
   @Column({ name: "organization_id", type: "text" })
   organizationId!: string;
 
-  @Column({ type: "text" })
-  email!: string;
-
-  @Column({ name: "email_normalized", type: "text" })
-  emailNormalized!: string;
+  @Column({ name: "identity_id", type: "text" })
+  identityId!: string;
 
   @Column({ type: "text" })
   role!: MemberRole;
-
-  @Column({ name: "password_hash", type: "text" })
-  passwordHash!: string;
 
   @Column({ name: "created_at", type: "timestamptz" })
   createdAt!: Date;

@@ -5,6 +5,8 @@ import { systemClock, type Clock } from "../../domain/clock.js";
 import { invitationsRepository } from "./invitations.js";
 import { magicLinksRepository } from "./magic-links.js";
 import { managementTokensRepository } from "./management-tokens.js";
+import { memberIdentitiesRepository } from "./member-identities.js";
+import { memberPasswordResetsRepository } from "./member-password-resets.js";
 import { membersRepository } from "./members.js";
 import { mfaChallengesRepository } from "./mfa-challenges.js";
 import { mfaFactorsRepository } from "./mfa-factors.js";
@@ -31,7 +33,9 @@ export type { Clock } from "../../domain/clock.js";
 export function createRepositories(manager: EntityManager, clock: Clock = systemClock) {
   return {
     organizations: organizationsRepository(manager, clock),
+    memberIdentities: memberIdentitiesRepository(manager, clock),
     members: membersRepository(manager, clock),
+    memberPasswordResets: memberPasswordResetsRepository(manager, clock),
     managementTokens: managementTokensRepository(manager, clock),
     invitations: invitationsRepository(manager, clock),
     projects: projectsRepository(manager, clock),

@@ -63,6 +63,17 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
       return toInvitation(row);
     },
 
+    /** A pending, unexpired invitation, read without spending it (AcceptInvitation checks first). */
+    async findPending(tokenHash: string, now: Date): Promise<Invitation | null> {
+      const row = await manager
+        .createQueryBuilder(InvitationEntity, "v")
+        .where("v.tokenHash = :tokenHash", { tokenHash })
+        .andWhere("v.acceptedAt IS NULL")
+        .andWhere("v.expiresAt > :now", { now })
+        .getOne();
+      return row ? toInvitation(row) : null;
+    },
+
     /**
      * Burns a pending, unexpired invitation in one statement, so two racing accepts cannot both
      * win: the loser (and any expired or used token) gets null.

@@ -1,66 +1,99 @@
-import type { EntityManager } from "typeorm";
+import type { EntityManager, SelectQueryBuilder } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import { normalizeEmail, type Member, type MemberCredentials, type MemberRole } from "../../domain/account.js";
-import { MemberEntity } from "../entities/member.entity.js";
-import { translateUniqueViolation } from "../errors.js";
+import { normalizeEmail, type Member, type MemberRole } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
+import type { MemberIdentity, Membership } from "../../domain/member-identity.js";
 import type { PageRequest } from "../../domain/pagination.js";
+import { MemberEntity } from "../entities/member.entity.js";
+import { MemberIdentityEntity } from "../entities/member-identity.entity.js";
+import { translateUniqueViolation } from "../errors.js";
 import { keysetPage } from "../keyset.js";
 
-export function toMember(e: MemberEntity): Member {
-  return { id: e.id, organizationId: e.organizationId, email: e.email, role: e.role, createdAt: e.createdAt };
+/** A membership row and the email of its identity. */
+export function toMember(e: MemberEntity, email: string): Member {
+  return { id: e.id, organizationId: e.organizationId, email, role: e.role, createdAt: e.createdAt };
 }
 
 export interface CreateMemberInput {
   organizationId: string;
-  email: string;
+  identity: MemberIdentity;
   role: MemberRole;
-  passwordHash: string;
 }
 
+type WithIdentity = MemberEntity & { identity: MemberIdentityEntity };
+
+// Memberships: every call names the organization, except listForIdentity, which serves Login
+// (the identity has just proved its password and chooses among its own organizations).
 export function membersRepository(manager: EntityManager, clock: Clock) {
+  const withIdentity = (): SelectQueryBuilder<MemberEntity> =>
+    manager.createQueryBuilder(MemberEntity, "m").innerJoinAndMapOne("m.identity", MemberIdentityEntity, "i", "i.id = m.identityId");
+  const mapped = (row: MemberEntity): Member => toMember(row, (row as WithIdentity).identity.email);
+
   return {
-    /** Throws UniqueViolation("members_email_normalized_key") when the email is taken in any organization. */
+    /** Throws UniqueViolation("members_organization_identity_key") when the identity is already a member here. */
     async create(input: CreateMemberInput): Promise<Member> {
       const row: MemberEntity = {
         id: newId("mem"),
         organizationId: input.organizationId,
-        email: input.email,
-        emailNormalized: normalizeEmail(input.email),
+        identityId: input.identity.id,
         role: input.role,
-        passwordHash: input.passwordHash,
         createdAt: clock.now(),
       };
       await translateUniqueViolation(() => manager.insert(MemberEntity, row));
-      return toMember(row);
+      return toMember(row, input.identity.email);
     },
 
-    /** Sign-in lookup: by email alone, across organizations (the email is globally unique). */
-    async findCredentialsByEmail(email: string): Promise<MemberCredentials | null> {
-      const row = await manager.findOneBy(MemberEntity, { emailNormalized: normalizeEmail(email) });
-      return row ? { member: toMember(row), passwordHash: row.passwordHash } : null;
-    },
-
-    async findByEmail(email: string): Promise<Member | null> {
-      const row = await manager.findOneBy(MemberEntity, { emailNormalized: normalizeEmail(email) });
-      return row ? toMember(row) : null;
+    /** The member of this organization with this email, if any; other organizations are invisible. */
+    async findByEmail(organizationId: string, email: string): Promise<Member | null> {
+      const row = await withIdentity()
+        .where("m.organizationId = :organizationId", { organizationId })
+        .andWhere("i.emailNormalized = :email", { email: normalizeEmail(email) })
+        .getOne();
+      return row ? mapped(row) : null;
     },
 
     async get(organizationId: string, id: string): Promise<Member | null> {
-      const row = await manager.findOneBy(MemberEntity, { organizationId, id });
-      return row ? toMember(row) : null;
+      const row = await withIdentity().where("m.organizationId = :organizationId", { organizationId }).andWhere("m.id = :id", { id }).getOne();
+      return row ? mapped(row) : null;
     },
 
     /** One page of the organization's members, newest first, plus one row to tell whether more follow. */
     async list(organizationId: string, page: PageRequest): Promise<Member[]> {
-      const qb = manager.createQueryBuilder(MemberEntity, "m").where("m.organizationId = :organizationId", { organizationId });
+      const qb = withIdentity().where("m.organizationId = :organizationId", { organizationId });
       const rows = await keysetPage(qb, "m", page).getMany();
-      return rows.map(toMember);
+      return rows.map(mapped);
     },
 
-    /** Used after a successful sign-in when the stored hash used outdated parameters. */
-    async updatePasswordHash(memberId: string, passwordHash: string): Promise<void> {
-      await manager.update(MemberEntity, { id: memberId }, { passwordHash });
+    /** The identity's memberships with their organizations' names, by name (then age), for Login. */
+    async listForIdentity(identityId: string): Promise<Membership[]> {
+      const rows = (await manager.query(
+        `SELECT m.id, m.organization_id, m.role, m.created_at, i.email, o.name
+         FROM members m JOIN member_identities i ON i.id = m.identity_id JOIN organizations o ON o.id = m.organization_id
+         WHERE m.identity_id = $1 ORDER BY o.name, o.created_at, o.id`,
+        [identityId],
+      )) as Array<{ id: string; organization_id: string; role: MemberRole; created_at: Date; email: string; name: string }>;
+      return rows.map((r) => ({
+        member: { id: r.id, organizationId: r.organization_id, email: r.email, role: r.role, createdAt: r.created_at },
+        organizationName: r.name,
+      }));
+    },
+
+    /**
+     * Counts the organization's admins and locks their rows until the transaction ends, so two
+     * removals of the last two admins run one after the other and the second sees one admin.
+     */
+    async lockAdmins(organizationId: string): Promise<number> {
+      const rows = (await manager.query(
+        `SELECT id FROM members WHERE organization_id = $1 AND role = 'admin' ORDER BY id FOR UPDATE`,
+        [organizationId],
+      )) as unknown[];
+      return rows.length;
+    },
+
+    /** Deletes the membership (its management tokens go with it, by cascade); false when not there. */
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      const result = await manager.delete(MemberEntity, { organizationId, id });
+      return (result.affected ?? 0) > 0;
     },
   };
 }

@@ -1,0 +1,32 @@
+import { DomainError } from "../../domain/errors.js";
+import { isCommonPassword } from "../../domain/password-policy.js";
+import type { FlowDeps } from "../deps.js";
+
+export const MEMBER_PASSWORD_CHANGED = "Your password has been changed. Your other management tokens have been revoked.";
+
+export interface ChangeMemberPasswordInput {
+  organizationId: string;
+  memberId: string;
+  /** The token of the request: it stays valid, every other one of the identity is revoked. */
+  tokenId: string;
+  currentPassword: string;
+  newPassword: string;
+}
+
+// The password belongs to the identity, so a change applies to every organization it is a
+// member of, and so does the revocation: a token stolen in one organization must not outlive
+// the change the owner made from another.
+export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPasswordInput): Promise<{ message: string }> {
+  if (isCommonPassword(input.newPassword)) {
+    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+  }
+  const found = await deps.db.repos.memberIdentities.credentialsOfMember(input.organizationId, input.memberId);
+  const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.currentPassword);
+  if (!found || !verdict.ok) throw new DomainError("INVALID_CREDENTIALS", "the current password is incorrect");
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  await deps.db.transaction(async (repos) => {
+    await repos.memberIdentities.updatePasswordHash(found.identity.id, passwordHash);
+    await repos.managementTokens.revokeForIdentity(found.identity.id, input.tokenId);
+  });
+  return { message: MEMBER_PASSWORD_CHANGED };
+}

@@ -1,0 +1,16 @@
+import type { FlowDeps } from "../deps.js";
+
+export interface LogoutInput {
+  organizationId: string;
+  memberId: string;
+  /** The row id of the management token of the request. */
+  tokenId: string;
+}
+
+// The token's row is deleted: the credential check reads management tokens from the database
+// on every request, on every instance, so the next request with it fails everywhere. The
+// member's other tokens stay.
+export async function logout(deps: FlowDeps, input: LogoutInput): Promise<{ revoked: boolean }> {
+  const revoked = await deps.db.repos.managementTokens.revoke(input.organizationId, input.memberId, input.tokenId);
+  return { revoked };
+}

@@ -1,0 +1,53 @@
+import { hashToken, randomToken } from "../../crypto/tokens.js";
+import { DomainError } from "../../domain/errors.js";
+import { isCommonPassword } from "../../domain/password-policy.js";
+import { memberPasswordResetLink, memberPasswordResetMail } from "../../notify/templates.js";
+import type { FlowDeps } from "../deps.js";
+
+/** Member password reset links work for 1 hour (account.proto, RequestMemberPasswordReset). */
+export const MEMBER_PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/** One answer for every address, a member identity's or not. */
+export const MEMBER_PASSWORD_RESET_REQUESTED = "If this email signs in to Gatehouse, a password reset link has been sent to it.";
+export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
+
+/**
+ * The same work whatever the address: a token is always generated and hashed, the message
+ * rendered and the lookup made; only an identity gets the token stored and the mail queued.
+ * An identity left without organizations still gets it: it may be invited again, and accepting
+ * asks for its password. The row and the mail commit together; a newer request replaces the
+ * older link.
+ */
+export async function requestMemberPasswordReset(deps: FlowDeps, email: string): Promise<{ message: string }> {
+  const token = randomToken("gmpr");
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(deps.clock.now().getTime() + MEMBER_PASSWORD_RESET_TTL_MS);
+  const content = memberPasswordResetMail({ link: memberPasswordResetLink(deps.config.publicUrl, token), validMinutes: 60 });
+  const queued = await deps.db.transaction(async (repos) => {
+    const identity = await repos.memberIdentities.findByEmail(email);
+    if (!identity) return undefined;
+    await repos.memberPasswordResets.replace(identity.id, { tokenHash, expiresAt });
+    return deps.mail.queue(repos, { to: identity.email, ...content });
+  });
+  if (queued) deps.mail.release(queued);
+  return { message: MEMBER_PASSWORD_RESET_REQUESTED };
+}
+
+/**
+ * Burns the link (one conditional DELETE: of racing uses one wins), sets the identity's
+ * password and revokes every management token it has, in every organization: whoever knew
+ * the old password is out.
+ */
+export async function resetMemberPassword(deps: FlowDeps, input: { token: string; newPassword: string }): Promise<{ message: string }> {
+  if (isCommonPassword(input.newPassword)) {
+    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+  }
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  await deps.db.transaction(async (repos) => {
+    const identityId = await repos.memberPasswordResets.consume(hashToken(input.token), deps.clock.now());
+    if (!identityId) throw new DomainError("INVALID_LINK", "this password reset link is invalid, used or expired");
+    await repos.memberIdentities.updatePasswordHash(identityId, passwordHash);
+    await repos.managementTokens.revokeForIdentity(identityId);
+  });
+  return { message: MEMBER_PASSWORD_RESET_DONE };
+}

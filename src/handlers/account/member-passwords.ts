@@ -1,0 +1,30 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { changeMemberPassword } from "../../flows/members/change-member-password.js";
+import { requestMemberPasswordReset, resetMemberPassword } from "../../flows/members/member-password-reset.js";
+import { memberOf } from "./organization-of.js";
+
+/** ChangeMemberPassword (signed in) and the member password reset by email (no credential). */
+export function memberPasswordsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+  return {
+    async changeMemberPassword(req, ctx) {
+      const { member, organizationId, tokenId } = memberOf(ctx);
+      return changeMemberPassword(deps, {
+        organizationId,
+        memberId: member.id,
+        tokenId,
+        currentPassword: req.currentPassword,
+        newPassword: req.newPassword,
+      });
+    },
+
+    async requestMemberPasswordReset(req) {
+      return requestMemberPasswordReset(deps, req.email);
+    },
+
+    async resetMemberPassword(req) {
+      return resetMemberPassword(deps, { token: req.token, newPassword: req.newPassword });
+    },
+  };
+}
