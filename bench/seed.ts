@@ -65,6 +65,7 @@ export async function seed(
   await deps.db.repos.apiKeys.create(project.organizationId, {
     projectId: project.id,
     label: "bench",
+    kind: "secret",
     keyHash: hashToken(apiKey),
     keyHint: apiKey.slice(0, 8),
     scopes: ["auth:read", "auth:write", "users:read", "users:write"],

@@ -207,7 +207,7 @@ describe("repositories", () => {
     expect(await db.repos.projects.delete(b.id, project.id)).toBe(false);
     // Not even a key of B can point at A's project: the composite foreign key refuses it.
     await expect(
-      db.repos.apiKeys.create(b.id, { projectId: project.id, label: "x", keyHash: hashToken("x"), keyHint: "x", scopes: [], expiresAt: null }),
+      db.repos.apiKeys.create(b.id, { projectId: project.id, label: "x", kind: "secret", keyHash: hashToken("x"), keyHint: "x", scopes: [], expiresAt: null }),
     ).rejects.toThrow();
   });
 
@@ -219,7 +219,7 @@ describe("repositories", () => {
     const mk = async (label: string, expiresAt: Date | null) => {
       const raw = randomToken("gh_key");
       const key = await db.repos.apiKeys.create(org.id, {
-        projectId: project.id, label, keyHash: hashToken(raw), keyHint: raw.slice(0, 8), scopes: ["auth:read", "auth:write"], expiresAt,
+        projectId: project.id, label, kind: "secret", keyHash: hashToken(raw), keyHint: raw.slice(0, 8), scopes: ["auth:read", "auth:write"], expiresAt,
       });
       return { key, hash: hashToken(raw) };
     };

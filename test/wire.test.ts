@@ -17,6 +17,8 @@ describe("wire conventions", () => {
   let email: string;
   let password: string;
   let key: string;
+  /** What a web page holds: secret keys are refused with an Origin. */
+  let pageKey: string;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -25,6 +27,7 @@ describe("wire conventions", () => {
     password = seeded.password;
     const project = await seedProject(server.deps, seeded.organization, ["https://app.example.com"]);
     key = (await seedApiKey(server.deps, project)).key;
+    pageKey = (await seedApiKey(server.deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key;
   });
   afterAll(() => server?.stop());
 
@@ -34,7 +37,7 @@ describe("wire conventions", () => {
     const viaConnect = await connect(server.url, "account", "Login", body);
     expect(rest.status).toBe(200);
     expect(viaConnect.status).toBe(200);
-    expect(Object.keys(rest.body).sort()).toEqual(["expires_at", "management_token"]);
+    expect(Object.keys(rest.body).sort()).toEqual(["expires_at", "management_token", "organization_id", "organizations"]);
     expect(Object.keys(viaConnect.body).sort()).toEqual(Object.keys(rest.body).sort());
     for (const answer of [rest.body, viaConnect.body]) {
       expect(answer.management_token).toMatch(/^gmt_[A-Za-z0-9_-]{43}$/);
@@ -247,12 +250,15 @@ describe("wire conventions", () => {
       const call = (origin: string) =>
         http(`${server.url}/v1/auth/login`, {
           body: { email: "u@example.com", password: "whatever-password" },
-          headers: { origin, "x-service-key": key },
+          headers: { origin, "x-service-key": pageKey },
         });
       const allowed = await call("https://app.example.com");
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
       expect(allowed.headers.get("access-control-expose-headers")).toContain("x-request-id");
+      // The request runs for the project's pages only: another origin is refused before any work.
       const other = await call("https://evil.example.net");
+      expect(other.status).toBe(403);
+      expect(other.body.reason).toBe("ORIGIN_NOT_ALLOWED");
       expect(other.headers.get("access-control-allow-origin")).toBeNull();
     });
   });

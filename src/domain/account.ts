@@ -64,8 +64,20 @@ export interface Project {
 
 export type ApiKeyScope = "auth:read" | "auth:write" | "users:read" | "users:write";
 
+/**
+ * `secret` keys live on servers and may do whatever their scopes allow; `publishable` keys are
+ * meant to be shipped in web pages and apps, so they only reach the end-user operations.
+ */
+export type ApiKeyKind = "secret" | "publishable";
+
+export const API_KEY_KINDS: readonly ApiKeyKind[] = ["secret", "publishable"];
+
+/** The scopes a publishable key may carry (and gets by default): nothing that reads or writes other users. */
+export const PUBLISHABLE_SCOPES: readonly ApiKeyScope[] = ["auth:read", "auth:write"];
+
 export interface ApiKey {
   id: string;
+  kind: ApiKeyKind;
   organizationId: string;
   projectId: string;
   label: string;

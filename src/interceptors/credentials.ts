@@ -1,6 +1,6 @@
 import type { Interceptor } from "@connectrpc/connect";
 import { getOption, type DescMethod } from "@bufbuild/protobuf";
-import { access as accessExt, Credential, Role, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
+import { access as accessExt, Credential, Publishable, Role, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
 import type { Project } from "../domain/account.js";
 import type { Clock } from "../domain/clock.js";
 import { DomainError } from "../domain/errors.js";
@@ -35,6 +35,12 @@ export interface CredentialDeps {
 // not understand (a bare JWT, `Basic …`, `Bearer` with nothing) or a token that is not valid
 // fails the request; it never falls back to the rights the API key has alone, which are
 // admin rights. The handlers then limit a request with a user token to that user.
+//
+// A browser says where a request comes from in `Origin`, and a page cannot forge it. So a
+// request with an `Origin` is refused before any work unless the origin is one the project
+// (or, for the Account interface, the console) allows: hiding the answer from a foreign page
+// is not enough, since the request would still have run. And a secret key never works with an
+// `Origin` at all: in a page it is no longer secret.
 export function credentialInterceptor(deps: CredentialDeps): Interceptor {
   return (next) => async (req) => {
     const access = accessOf(req.method);
@@ -43,15 +49,15 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
     const authorization = req.header.get("authorization");
     switch (access.credential) {
       case Credential.NONE:
-        allowOrigin(record, origin, deps.accountOrigins);
+        requireOrigin(record, origin, deps.accountOrigins, CONSOLE_HINT);
         break;
       case Credential.MANAGEMENT_TOKEN: {
+        requireOrigin(record, origin, deps.accountOrigins, CONSOLE_HINT);
         const principal = await memberFor(deps, authorization);
         if (access.role === Role.ADMIN && principal.member.role !== "admin") {
           throw new DomainError("ROLE_REQUIRED", "this operation needs the admin role");
         }
         req.contextValues.set(kMember, principal);
-        allowOrigin(record, origin, deps.accountOrigins);
         break;
       }
       case Credential.API_KEY:
@@ -59,14 +65,30 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
       case Credential.API_KEY_OPTIONAL_USER_TOKEN: {
         const principal = await projectFor(deps, req.header.get("x-service-key"));
         req.contextValues.set(kProject, principal);
-        allowOrigin(record, origin, principal.project.allowedOrigins);
+        requireOrigin(record, origin, principal.project.allowedOrigins, PROJECT_HINT);
+        const publishable = principal.apiKey.kind === "publishable";
+        if (origin !== null && !publishable) {
+          throw new DomainError(
+            "SECRET_KEY_IN_BROWSER",
+            "a secret API key must not be used from a browser; create a publishable key for web pages and keep secret keys on servers",
+          );
+        }
+        if (publishable && access.publishable === Publishable.UNSPECIFIED) {
+          throw new DomainError(
+            "SCOPE_REQUIRED",
+            `a publishable key reaches only end-user operations; call ${req.method.name} from a server with a secret key`,
+          );
+        }
         // Who the request is (401) before what it may do (403).
         const user = await userFor(deps, principal.project, authorization);
-        requireScope(access, principal.apiKey.scopes, user !== undefined);
-        if (user) req.contextValues.set(kUser, user);
-        else if (access.credential === Credential.API_KEY_AND_USER_TOKEN) {
+        if (
+          !user &&
+          (access.credential === Credential.API_KEY_AND_USER_TOKEN || (publishable && access.publishable === Publishable.WITH_USER_TOKEN))
+        ) {
           throw new DomainError("MISSING_ACCESS_TOKEN", "this operation needs the user's access token in Authorization: Bearer");
         }
+        requireScope(access, principal.apiKey.scopes, user !== undefined);
+        if (user) req.contextValues.set(kUser, user);
         break;
       }
       default:
@@ -131,8 +153,18 @@ function bearerToken(header: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
-function allowOrigin(record: RequestRecord | undefined, origin: string | null, allowed: readonly string[]): void {
-  if (record && origin !== null && allowed.some((o) => o.toLowerCase() === origin.toLowerCase())) {
-    record.allowOrigin(origin);
+const PROJECT_HINT = "add it to the project's allowed_origins";
+const CONSOLE_HINT = "the Account interface answers pages of the console only (the origin of PUBLIC_URL)";
+
+/**
+ * No `Origin` (a server, curl, a gRPC client): nothing to check. Otherwise the origin must be
+ * allowed, and the answer then names it for the browser. `null` (sandboxed frames, file:
+ * pages, some redirects) matches nothing, since the format rule never admits it to a list.
+ */
+function requireOrigin(record: RequestRecord | undefined, origin: string | null, allowed: readonly string[], hint: string): void {
+  if (origin === null) return;
+  if (!allowed.some((o) => o.toLowerCase() === origin.toLowerCase())) {
+    throw new DomainError("ORIGIN_NOT_ALLOWED", `requests from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed; ${hint}`);
   }
+  record?.allowOrigin(origin);
 }

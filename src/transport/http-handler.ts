@@ -76,6 +76,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     const contextValues = createContextValues().set(kRequest, record);
     const rpc = options.rpc.get(path);
     if (rpc) {
+      varyOnOrigin(res);
       record.rpc = `${rpc.service.typeName}/${rpc.method.name}`;
       if (isConnectUnaryPost(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
       const uRes = await rpc(universalRequestFromNodeRequest(req, res, undefined, contextValues));
@@ -85,6 +86,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (plain) return plain(req, res, record);
     const match = matchRestRoute(options.rest, req.method ?? "", path);
     if (match) {
+      varyOnOrigin(res);
       record.rpc = `${match.route.handler.service.typeName}/${match.route.handler.method.name}`;
       return serveRest(req, res, match, record.id, contextValues, options.maxBodyBytes);
     }
@@ -111,6 +113,12 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       draining = true;
     },
   });
+}
+
+// RPC answers depend on Origin (allowed, refused, or named back), so a shared cache must not
+// hand one origin's answer to another.
+function varyOnOrigin(res: NodeResponse): void {
+  res.setHeader("vary", "Origin");
 }
 
 // One line per request. Only the path is logged, never the query string, headers or body:

@@ -68,6 +68,7 @@ describe("API keys", () => {
             expires_at: null,
             created_at: expect.stringMatching(RFC3339_UTC),
             key_hint: res.body.key.slice(0, 8),
+            kind: "secret",
             key: expect.stringMatching(/^gk_[A-Za-z0-9_-]{43}$/),
           });
         },

@@ -42,12 +42,14 @@ export const ALL_SCOPES = ["auth:read", "auth:write", "users:read", "users:write
 export async function seedApiKey(
   deps: FlowDeps,
   project: Project,
-  options: { scopes?: string[]; expiresAt?: Date | null } = {},
+  options: { scopes?: string[]; expiresAt?: Date | null; kind?: "secret" | "publishable" } = {},
 ) {
-  const key = randomToken("gk");
+  const kind = options.kind ?? "secret";
+  const key = randomToken(kind === "publishable" ? "gpk" : "gk");
   const apiKey = await deps.db.repos.apiKeys.create(project.organizationId, {
     projectId: project.id,
     label: "test",
+    kind,
     keyHash: hashToken(key),
     keyHint: key.slice(0, 8),
     scopes: options.scopes ?? ALL_SCOPES,

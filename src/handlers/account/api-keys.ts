@@ -22,6 +22,7 @@ export function apiKeysHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
         label: req.label,
         scopes: req.scopes,
         expiresAt: req.expiresAt,
+        kind: req.kind,
       });
       return { ...toProto(apiKey), key };
     },
@@ -45,5 +46,6 @@ function toProto(k: ApiKey) {
       : { kind: { case: "nullValue" as const, value: NullValue.NULL_VALUE } },
     createdAt: timestampFromDate(k.createdAt),
     keyHint: k.keyHint,
+    kind: k.kind,
   };
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from "typeorm";
+import type { ApiKeyKind } from "../../domain/account.js";
 
 @Entity({ name: "api_keys" })
 export class ApiKeyEntity {
@@ -13,6 +14,9 @@ export class ApiKeyEntity {
 
   @Column({ type: "text" })
   label!: string;
+
+  @Column({ type: "text" })
+  kind!: ApiKeyKind;
 
   @Column({ name: "key_hash", type: "text" })
   keyHash!: string;

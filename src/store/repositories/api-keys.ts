@@ -1,6 +1,6 @@
 import { IsNull, type EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import type { ApiKey, Project } from "../../domain/account.js";
+import type { ApiKey, ApiKeyKind, Project } from "../../domain/account.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { ApiKeyEntity } from "../entities/api-key.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
@@ -12,6 +12,7 @@ import { toProject } from "./projects.js";
 export function toApiKey(e: ApiKeyEntity): ApiKey {
   return {
     id: e.id,
+    kind: e.kind,
     organizationId: e.organizationId,
     projectId: e.projectId,
     label: e.label,
@@ -26,6 +27,7 @@ export function toApiKey(e: ApiKeyEntity): ApiKey {
 export interface CreateApiKeyInput {
   projectId: string;
   label: string;
+  kind: ApiKeyKind;
   keyHash: string;
   keyHint: string;
   scopes: string[];
@@ -41,6 +43,7 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
         organizationId,
         projectId: input.projectId,
         label: input.label,
+        kind: input.kind,
         keyHash: input.keyHash,
         keyHint: input.keyHint,
         scopes: [...input.scopes],

@@ -2168,8 +2168,10 @@ export const DeleteSsoConnectionResponseSchema: GenMessage<DeleteSsoConnectionRe
  * errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
  * (a field breaks its rule; `violations` names it), UNAUTHENTICATED
  * MISSING_MANAGEMENT_TOKEN (no Authorization header) or INVALID_MANAGEMENT_TOKEN (a
- * header that is not `Bearer <token>`, or an unknown or expired token), PERMISSION_DENIED ROLE_REQUIRED (a developer calling an admin-only RPC),
- * RESOURCE_EXHAUSTED RATE_LIMITED (with `Retry-After`) and UNAVAILABLE
+ * header that is not `Bearer <token>`, or an unknown, expired or revoked token),
+ * PERMISSION_DENIED ROLE_REQUIRED (a developer calling an admin-only RPC) or
+ * ORIGIN_NOT_ALLOWED (an `Origin` header other than the console's, the origin of
+ * `PUBLIC_URL`; checked before anything else, on every protocol), RESOURCE_EXHAUSTED RATE_LIMITED (with `Retry-After`) and UNAVAILABLE
  * SERVICE_UNAVAILABLE. A member only ever sees its own organization: another
  * organization's project, key or connection answers NOT_FOUND, never PERMISSION_DENIED.
  * Lists are newest first and paged by opaque `cur_` cursors: `limit` absent or 0

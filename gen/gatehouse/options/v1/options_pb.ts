@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/options/v1/options.proto.
  */
 export const file_gatehouse_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiJnYXRlaG91c2Uvb3B0aW9ucy92MS9vcHRpb25zLnByb3RvEhRnYXRlaG91c2Uub3B0aW9ucy52MSKLAQoGQWNjZXNzEjQKCmNyZWRlbnRpYWwYASABKA4yIC5nYXRlaG91c2Uub3B0aW9ucy52MS5DcmVkZW50aWFsEg0KBXNjb3BlGAIgASgJEigKBHJvbGUYAyABKA4yGi5nYXRlaG91c2Uub3B0aW9ucy52MS5Sb2xlEhIKCnVzZXJfc2NvcGUYBCABKAki2QEKCkZpZWxkUnVsZXMSEAoIcmVxdWlyZWQYASABKAgSDwoHbWluX2xlbhgCIAEoDRIPCgdtYXhfbGVuGAMgASgNEiwKBmZvcm1hdBgEIAEoDjIcLmdhdGVob3VzZS5vcHRpb25zLnYxLkZvcm1hdBIKCgJpbhgFIAMoCRIQCgNndGUYBiABKANIAIgBARIQCgNsdGUYByABKANIAYgBARIRCgltYXhfaXRlbXMYCCABKA0SFgoObWF4X2pzb25fYnl0ZXMYCSABKA1CBgoEX2d0ZUIGCgRfbHRlKskBCgpDcmVkZW50aWFsEhoKFkNSRURFTlRJQUxfVU5TUEVDSUZJRUQQABITCg9DUkVERU5USUFMX05PTkUQARIWChJDUkVERU5USUFMX0FQSV9LRVkQAhIlCiFDUkVERU5USUFMX0FQSV9LRVlfQU5EX1VTRVJfVE9LRU4QAxIqCiZDUkVERU5USUFMX0FQSV9LRVlfT1BUSU9OQUxfVVNFUl9UT0tFThAEEh8KG0NSRURFTlRJQUxfTUFOQUdFTUVOVF9UT0tFThAFKkAKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhIKDlJPTEVfREVWRUxPUEVSEAESDgoKUk9MRV9BRE1JThACKqkBCgZGb3JtYXQSFgoSRk9STUFUX1VOU1BFQ0lGSUVEEAASEAoMRk9STUFUX0VNQUlMEAESEwoPRk9STUFUX0hUVFBfVVJJEAISEQoNRk9STUFUX09SSUdJThADEg8KC0ZPUk1BVF9FMTY0EAQSDwoLRk9STUFUX0RBVEUQBRIUChBGT1JNQVRfREFURV9USU1FEAYSFQoRRk9STUFUX1NJWF9ESUdJVFMQBzpWCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi5jgMgASgLMhwuZ2F0ZWhvdXNlLm9wdGlvbnMudjEuQWNjZXNzUgZhY2Nlc3M6VwoFZmllbGQSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLqOAyABKAsyIC5nYXRlaG91c2Uub3B0aW9ucy52MS5GaWVsZFJ1bGVzUgVmaWVsZGIGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("CiJnYXRlaG91c2Uvb3B0aW9ucy92MS9vcHRpb25zLnByb3RvEhRnYXRlaG91c2Uub3B0aW9ucy52MSLDAQoGQWNjZXNzEjQKCmNyZWRlbnRpYWwYASABKA4yIC5nYXRlaG91c2Uub3B0aW9ucy52MS5DcmVkZW50aWFsEg0KBXNjb3BlGAIgASgJEigKBHJvbGUYAyABKA4yGi5nYXRlaG91c2Uub3B0aW9ucy52MS5Sb2xlEhIKCnVzZXJfc2NvcGUYBCABKAkSNgoLcHVibGlzaGFibGUYBSABKA4yIS5nYXRlaG91c2Uub3B0aW9ucy52MS5QdWJsaXNoYWJsZSLZAQoKRmllbGRSdWxlcxIQCghyZXF1aXJlZBgBIAEoCBIPCgdtaW5fbGVuGAIgASgNEg8KB21heF9sZW4YAyABKA0SLAoGZm9ybWF0GAQgASgOMhwuZ2F0ZWhvdXNlLm9wdGlvbnMudjEuRm9ybWF0EgoKAmluGAUgAygJEhAKA2d0ZRgGIAEoA0gAiAEBEhAKA2x0ZRgHIAEoA0gBiAEBEhEKCW1heF9pdGVtcxgIIAEoDRIWCg5tYXhfanNvbl9ieXRlcxgJIAEoDUIGCgRfZ3RlQgYKBF9sdGUqyQEKCkNyZWRlbnRpYWwSGgoWQ1JFREVOVElBTF9VTlNQRUNJRklFRBAAEhMKD0NSRURFTlRJQUxfTk9ORRABEhYKEkNSRURFTlRJQUxfQVBJX0tFWRACEiUKIUNSRURFTlRJQUxfQVBJX0tFWV9BTkRfVVNFUl9UT0tFThADEioKJkNSRURFTlRJQUxfQVBJX0tFWV9PUFRJT05BTF9VU0VSX1RPS0VOEAQSHwobQ1JFREVOVElBTF9NQU5BR0VNRU5UX1RPS0VOEAUqQAoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEgoOUk9MRV9ERVZFTE9QRVIQARIOCgpST0xFX0FETUlOEAIqZAoLUHVibGlzaGFibGUSGwoXUFVCTElTSEFCTEVfVU5TUEVDSUZJRUQQABIXChNQVUJMSVNIQUJMRV9BTExPV0VEEAESHwobUFVCTElTSEFCTEVfV0lUSF9VU0VSX1RPS0VOEAIqqQEKBkZvcm1hdBIWChJGT1JNQVRfVU5TUEVDSUZJRUQQABIQCgxGT1JNQVRfRU1BSUwQARITCg9GT1JNQVRfSFRUUF9VUkkQAhIRCg1GT1JNQVRfT1JJR0lOEAMSDwoLRk9STUFUX0UxNjQQBBIPCgtGT1JNQVRfREFURRAFEhQKEEZPUk1BVF9EQVRFX1RJTUUQBhIVChFGT1JNQVRfU0lYX0RJR0lUUxAHOlYKBmFjY2VzcxIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGLmOAyABKAsyHC5nYXRlaG91c2Uub3B0aW9ucy52MS5BY2Nlc3NSBmFjY2VzczpXCgVmaWVsZBIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuo4DIAEoCzIgLmdhdGVob3VzZS5vcHRpb25zLnYxLkZpZWxkUnVsZXNSBWZpZWxkYgZwcm90bzM", [file_google_protobuf_descriptor]);
 
 /**
  * Who may call an RPC.
@@ -55,6 +55,13 @@ export type Access = Message<"gatehouse.options.v1.Access"> & {
    * @generated from field: string user_scope = 4;
    */
   userScope: string;
+
+  /**
+   * Whether a publishable API key may call the RPC; unset: it may not.
+   *
+   * @generated from field: gatehouse.options.v1.Publishable publishable = 5;
+   */
+  publishable: Publishable;
 };
 
 /**
@@ -232,6 +239,43 @@ export const RoleSchema: GenEnum<Role> = /*@__PURE__*/
   enumDesc(file_gatehouse_options_v1_options, 1);
 
 /**
+ * What a publishable API key (the kind shipped in web pages and apps) may do with an RPC.
+ * Secret keys are not limited by this; only their scopes count.
+ *
+ * @generated from enum gatehouse.options.v1.Publishable
+ */
+export enum Publishable {
+  /**
+   * Refused to a publishable key (PERMISSION_DENIED SCOPE_REQUIRED): the RPC acts as the
+   * project's administrator and needs a secret key on a server.
+   *
+   * @generated from enum value: PUBLISHABLE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * An end-user operation: allowed with a publishable key.
+   *
+   * @generated from enum value: PUBLISHABLE_ALLOWED = 1;
+   */
+  ALLOWED = 1,
+
+  /**
+   * Allowed with a publishable key only together with the user's access token, and then
+   * only on that user (UNAUTHENTICATED MISSING_ACCESS_TOKEN without it).
+   *
+   * @generated from enum value: PUBLISHABLE_WITH_USER_TOKEN = 2;
+   */
+  WITH_USER_TOKEN = 2,
+}
+
+/**
+ * Describes the enum gatehouse.options.v1.Publishable.
+ */
+export const PublishableSchema: GenEnum<Publishable> = /*@__PURE__*/
+  enumDesc(file_gatehouse_options_v1_options, 2);
+
+/**
  * Shapes a string must have, checked by the validation interceptor.
  *
  * @generated from enum gatehouse.options.v1.Format
@@ -298,7 +342,7 @@ export enum Format {
  * Describes the enum gatehouse.options.v1.Format.
  */
 export const FormatSchema: GenEnum<Format> = /*@__PURE__*/
-  enumDesc(file_gatehouse_options_v1_options, 2);
+  enumDesc(file_gatehouse_options_v1_options, 3);
 
 /**
  * Who may call the RPC. Required on every RPC.
