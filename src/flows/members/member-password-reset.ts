@@ -21,12 +21,13 @@ export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in
 export async function requestMemberPasswordReset(deps: FlowDeps, email: string): Promise<{ message: string }> {
   const token = randomToken("gmpr");
   const tokenHash = hashToken(token);
-  const expiresAt = new Date(deps.clock.now().getTime() + MEMBER_PASSWORD_RESET_TTL_MS);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + MEMBER_PASSWORD_RESET_TTL_MS);
   const content = memberPasswordResetMail({ link: memberPasswordResetLink(deps.config.publicUrl, token), validMinutes: 60 });
   const queued = await deps.db.transaction(async (repos) => {
     const identity = await repos.memberIdentities.findByEmail(email);
     if (!identity) return undefined;
-    await repos.memberPasswordResets.replace(identity.id, { tokenHash, expiresAt });
+    await repos.memberPasswordResets.replace(identity.id, { tokenHash, expiresAt, issuedAt: now });
     return deps.mail.queue(repos, { to: identity.email, ...content });
   });
   if (queued) deps.mail.release(queued);

@@ -7,12 +7,13 @@ import type { Clock } from "../../domain/clock.js";
 // of two racing uses exactly one gets the identity back.
 export function memberPasswordResetsRepository(manager: EntityManager, clock: Clock) {
   return {
-    async replace(identityId: string, input: { tokenHash: string; expiresAt: Date }): Promise<void> {
+    /** `issuedAt` (default: now) is the instant `expiresAt` was counted from. */
+    async replace(identityId: string, input: { tokenHash: string; expiresAt: Date; issuedAt?: Date }): Promise<void> {
       await manager.query(
         `INSERT INTO member_password_resets (id, identity_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (identity_id) DO UPDATE
            SET id = EXCLUDED.id, token_hash = EXCLUDED.token_hash, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
-        [newId("mpr"), identityId, input.tokenHash, input.expiresAt, clock.now()],
+        [newId("mpr"), identityId, input.tokenHash, input.expiresAt, input.issuedAt ?? clock.now()],
       );
     },
 
