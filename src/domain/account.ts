@@ -9,19 +9,16 @@ export interface Organization {
   createdAt: Date;
 }
 
-/** An organization member. The password hash is deliberately absent; see MemberCredentials. */
+/**
+ * An organization member: one member identity's membership of one organization (the email is
+ * the identity's; see member-identity.ts). The password belongs to the identity and is absent.
+ */
 export interface Member {
   id: string;
   organizationId: string;
   email: string;
   role: MemberRole;
   createdAt: Date;
-}
-
-/** Only the sign-in path needs the hash, so it travels separately and on request. */
-export interface MemberCredentials {
-  member: Member;
-  passwordHash: string;
 }
 
 export interface ManagementToken {
