@@ -2186,8 +2186,9 @@ export const AccountService: GenService<{
    * bound to one organization. One email and password (a member identity) may belong to
    * several organizations: with one, the token is for it; with several and no
    * `organization_id`, the answer lists them (`organizations`, no token) and the client asks
-   * again with the chosen `organization_id`. An unknown email, a wrong password and an
-   * `organization_id` the identity is not a member of answer the same UNAUTHENTICATED
+   * again with the chosen `organization_id`; the list is sorted by organization name. An
+   * unknown email, a wrong password, an `organization_id` the identity is not a member of and
+   * an identity removed from all its organizations answer the same UNAUTHENTICATED
    * INVALID_CREDENTIALS.
    *
    * @generated from rpc gatehouse.account.v1.AccountService.Login
@@ -2202,7 +2203,8 @@ export const AccountService: GenService<{
    * role of the invitation and signs it in to that organization (management token valid
    * 12 hours). A new email chooses its password here; an email that is already a member
    * identity (of another organization) proves it with its current password, which stays
-   * (a wrong one is UNAUTHENTICATED INVALID_CREDENTIALS). The token comes from the invitation email link
+   * (a wrong one is UNAUTHENTICATED INVALID_CREDENTIALS). A refused password does not spend
+   * the invitation. The token comes from the invitation email link
    * (`{PUBLIC_URL}?token=…&type=invitation`); it is single-use and valid 7 days.
    * Errors: UNAUTHENTICATED INVALID_INVITATION (unknown, used, replaced or expired
    * token), INVALID_ARGUMENT WEAK_PASSWORD, ALREADY_EXISTS MEMBER_EXISTS (the email
@@ -2420,8 +2422,10 @@ export const AccountService: GenService<{
   },
   /**
    * Removes a member from the caller's organization and revokes that member's management
-   * tokens for it on every instance at once. The identity keeps its other organizations.
-   * An admin may remove itself unless it is the last admin. Admin members only.
+   * tokens for it on every instance at once. The identity keeps its other organizations; one
+   * left without any signs in to nothing until invited again (accepting asks for its
+   * password). An admin may remove itself unless it is the last admin; two admins removing
+   * each other at once cannot both succeed. Admin members only.
    * Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown, or another organization's member),
    * FAILED_PRECONDITION LAST_ADMIN (the organization's only admin).
    *
