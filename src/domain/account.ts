@@ -1,5 +1,6 @@
 // Account-side domain objects: what repositories hand to flows. Entities never leave src/store.
 import type { JWK } from "jose";
+import type { RateLimitOverrides } from "../limits/settings.js";
 
 export type MemberRole = "admin" | "developer";
 
@@ -51,6 +52,8 @@ export interface Project {
   refreshTokenExpiry: number;
   /** Seconds a session may go without a refresh before it can no longer be refreshed; 0: off. */
   sessionIdleTimeout: number;
+  /** The rate limits the owner set; the others are the defaults (src/limits/settings.ts). */
+  rateLimits: RateLimitOverrides;
   mfaRequired: boolean;
   sendVerification: boolean;
   allowedOrigins: string[];

@@ -2,6 +2,7 @@ import { generateSigningKey } from "../../crypto/signing-keys.js";
 import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
 import { isValidSessionIdleTimeout, SESSION_IDLE_TIMEOUT_MAX, SESSION_IDLE_TIMEOUT_MIN } from "../../domain/session-lifetime.js";
+import { assertRateLimits, type RateLimitOverrides } from "../../limits/settings.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Defaults of the specification (and the proto comments) for settings left out. */
@@ -15,6 +16,8 @@ export interface CreateProjectInput {
   tokenExpiry?: number;
   refreshTokenExpiry?: number;
   sessionIdleTimeout?: number;
+  /** The limits to set; the others keep their defaults. */
+  rateLimits?: RateLimitOverrides;
   mfaRequired: boolean;
   sendVerification: boolean;
 }
@@ -26,6 +29,7 @@ export interface CreateProjectInput {
  */
 export async function createProject(deps: FlowDeps, organizationId: string, input: CreateProjectInput): Promise<Project> {
   assertSessionIdleTimeout(input.sessionIdleTimeout);
+  assertRateLimits(input.rateLimits, input.rateLimits ?? {});
   const key = await generateSigningKey(deps.secrets);
   return deps.db.transaction(async (repos) => {
     const project = await repos.projects.create(organizationId, {
@@ -36,6 +40,7 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
       tokenExpiry: input.tokenExpiry ?? PROJECT_DEFAULTS.tokenExpiry,
       refreshTokenExpiry: input.refreshTokenExpiry ?? PROJECT_DEFAULTS.refreshTokenExpiry,
       sessionIdleTimeout: input.sessionIdleTimeout ?? PROJECT_DEFAULTS.sessionIdleTimeout,
+      rateLimits: input.rateLimits,
       mfaRequired: input.mfaRequired,
       sendVerification: input.sendVerification,
     });

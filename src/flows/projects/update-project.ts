@@ -1,6 +1,7 @@
 import type { Project } from "../../domain/account.js";
 import { isIdOf } from "../../domain/ids.js";
 import type { ProjectChanges } from "../../store/repositories/projects.js";
+import { assertRateLimits } from "../../limits/settings.js";
 import type { FlowDeps } from "../deps.js";
 import { assertSessionIdleTimeout, normalizeOrigins } from "./create-project.js";
 import { projectNotFound } from "./not-found.js";
@@ -11,6 +12,7 @@ export type UpdateProjectInput = ProjectChanges;
 export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput): Promise<Project> {
   // An input rule, so refused before the project is looked up, as the proto's own rules are.
   assertSessionIdleTimeout(input.sessionIdleTimeout);
+  assertRateLimits(input.rateLimits);
   if (!isIdOf("proj", id)) throw projectNotFound();
   const { allowedOrigins, ...rest } = input;
   const changes: ProjectChanges = {
@@ -18,12 +20,14 @@ export async function updateProject(deps: FlowDeps, organizationId: string, id: 
     // A project always keeps at least one allowed origin, so an empty list cannot mean "none".
     allowedOrigins: allowedOrigins && allowedOrigins.length > 0 ? normalizeOrigins(allowedOrigins) : undefined,
   };
-  const project = await deps.db.transaction(async (repos) =>
+  const project = await deps.db.transaction(async (repos) => {
     // Nothing to change: the project is answered as it is, and updated_at does not move.
-    Object.values(changes).every((v) => v === undefined)
-      ? repos.projects.get(organizationId, id)
-      : repos.projects.update(organizationId, id, changes),
-  );
+    if (Object.values(changes).every((v) => v === undefined)) return repos.projects.get(organizationId, id);
+    const updated = await repos.projects.update(organizationId, id, changes);
+    // Checked against the limits now in force, and rolled back with the transaction if wrong.
+    if (updated && changes.rateLimits) assertRateLimits(changes.rateLimits, updated.rateLimits);
+    return updated;
+  });
   if (!project) throw projectNotFound();
   return project;
 }

@@ -1,6 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { AccountService, RateLimits as RateLimitsMessage } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { Project } from "../../domain/account.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { createProject } from "../../flows/projects/create-project.js";
@@ -8,6 +8,7 @@ import { deleteProject } from "../../flows/projects/delete-project.js";
 import { getProject } from "../../flows/projects/get-project.js";
 import { listProjects } from "../../flows/projects/list-projects.js";
 import { updateProject } from "../../flows/projects/update-project.js";
+import { effectiveRateLimits, overridesOf, type RateLimitOverrides } from "../../limits/settings.js";
 import { organizationOf } from "./organization-of.js";
 
 /** ListProjects, CreateProject, GetProject, UpdateProject, DeleteProject. */
@@ -40,7 +41,7 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
 }
 
 /** The settings fields shared by CreateProject and UpdateProject, as the flows name them. */
-function settingsOf<R extends { [K in SettingKey]?: unknown }>(req: R): Pick<R, SettingKey> {
+function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLimits?: RateLimitsMessage }>(req: R): Pick<R, SettingKey> & { rateLimits?: RateLimitOverrides } {
   return {
     name: req.name,
     description: req.description,
@@ -49,6 +50,7 @@ function settingsOf<R extends { [K in SettingKey]?: unknown }>(req: R): Pick<R, 
     tokenExpiry: req.tokenExpiry,
     refreshTokenExpiry: req.refreshTokenExpiry,
     sessionIdleTimeout: req.sessionIdleTimeout,
+    rateLimits: overridesOf(req.rateLimits),
     mfaRequired: req.mfaRequired,
     sendVerification: req.sendVerification,
   };
@@ -75,6 +77,7 @@ function toProto(p: Project) {
     tokenExpiry: p.tokenExpiry,
     refreshTokenExpiry: p.refreshTokenExpiry,
     sessionIdleTimeout: p.sessionIdleTimeout,
+    rateLimits: effectiveRateLimits(p.rateLimits),
     mfaRequired: p.mfaRequired,
     sendVerification: p.sendVerification,
     allowedOrigins: p.allowedOrigins,

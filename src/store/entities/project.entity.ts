@@ -26,6 +26,10 @@ export class ProjectEntity {
   @Column({ name: "session_idle_timeout", type: "integer" })
   sessionIdleTimeout!: number;
 
+  /** Only the limits the owner set (src/limits/settings.ts). */
+  @Column({ name: "rate_limits", type: "jsonb" })
+  rateLimits!: Record<string, number>;
+
   @Column({ name: "mfa_required", type: "boolean" })
   mfaRequired!: boolean;
 

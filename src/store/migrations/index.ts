@@ -11,6 +11,7 @@ import { SessionLifetimes1733200000000 } from "./1733200000000-session-lifetimes
 import { AppMetadataEmailChange1733200000001 } from "./1733200000001-app-metadata-email-change.js";
 import { ApiKeyKinds1733200000002 } from "./1733200000002-api-key-kinds.js";
 import { MemberIdentities1733200000003 } from "./1733200000003-member-identities.js";
+import { RateLimits1733300000000 } from "./1733300000000-rate-limits.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   AppMetadataEmailChange1733200000001,
   ApiKeyKinds1733200000002,
   MemberIdentities1733200000003,
+  RateLimits1733300000000,
 ];

@@ -6,6 +6,7 @@ import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { keysetPage } from "../keyset.js";
 import type { Clock } from "../../domain/clock.js";
+import type { RateLimitOverrides } from "../../limits/settings.js";
 
 export function toProject(e: ProjectEntity): Project {
   return {
@@ -17,6 +18,7 @@ export function toProject(e: ProjectEntity): Project {
     tokenExpiry: e.tokenExpiry,
     refreshTokenExpiry: e.refreshTokenExpiry,
     sessionIdleTimeout: e.sessionIdleTimeout,
+    rateLimits: { ...e.rateLimits },
     mfaRequired: e.mfaRequired,
     sendVerification: e.sendVerification,
     allowedOrigins: [...e.allowedOrigins],
@@ -27,8 +29,10 @@ export function toProject(e: ProjectEntity): Project {
 }
 
 /** A project's settings; ids and timestamps are the repository's to make. */
-export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "createdAt" | "updatedAt"> & {
+export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "rateLimits" | "createdAt" | "updatedAt"> & {
   description?: string;
+  /** Absent: every default. */
+  rateLimits?: RateLimitOverrides;
   /** Absent: 0, off (the column's default too). */
   sessionIdleTimeout?: number;
 };
@@ -45,8 +49,11 @@ const CHANGEABLE = [
   "sendVerification",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
 
-/** The settings UpdateProject may change; an absent field stays as it is. */
-export type ProjectChanges = Partial<Pick<Project, (typeof CHANGEABLE)[number]>>;
+/**
+ * The settings UpdateProject may change; an absent field stays as it is. `rateLimits` holds
+ * only the limits to set, merged into those already set.
+ */
+export type ProjectChanges = Partial<Pick<Project, (typeof CHANGEABLE)[number]>> & { rateLimits?: RateLimitOverrides };
 
 export function projectsRepository(manager: EntityManager, clock: Clock) {
   return {
@@ -70,6 +77,7 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         tokenExpiry: input.tokenExpiry,
         refreshTokenExpiry: input.refreshTokenExpiry,
         sessionIdleTimeout: input.sessionIdleTimeout ?? 0,
+        rateLimits: { ...input.rateLimits },
         mfaRequired: input.mfaRequired,
         sendVerification: input.sendVerification,
         allowedOrigins: [...input.allowedOrigins],
@@ -134,7 +142,14 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         const value = changes[field];
         if (value !== undefined) set[field] = Array.isArray(value) ? [...value] : value;
       }
-      const result = await manager.update(ProjectEntity, { organizationId, id }, set);
+      // Rate limits are merged in the statement (jsonb ||), so owners setting different limits keep both.
+      if (changes.rateLimits) set.rateLimits = () => "rate_limits || CAST(:limits AS jsonb)";
+      const result = await manager
+        .createQueryBuilder()
+        .update(ProjectEntity)
+        .set(set)
+        .where("organization_id = :organizationId AND id = :id", { organizationId, id, limits: JSON.stringify(changes.rateLimits ?? {}) })
+        .execute();
       if ((result.affected ?? 0) === 0) return null;
       const row = await manager.findOneBy(ProjectEntity, { organizationId, id });
       return row ? toProject(row) : null;
