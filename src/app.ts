@@ -9,6 +9,7 @@ import type { FlowDeps } from "./flows/deps.js";
 import { checkAccessToken } from "./flows/auth/verify-access-token.js";
 import { createLogger, type Logger } from "./log.js";
 import { createOutbox } from "./notify/outbox.js";
+import { STOP_WAIT_MS } from "./notify/worker.js";
 import { createCodeHasher } from "./crypto/one-time-codes.js";
 import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createGatehouseServer } from "./server.js";
@@ -32,6 +33,15 @@ export interface StartOptions {
   listening?: Record<string, unknown>;
 }
 
+/**
+ * The longest a graceful stop takes: the grace for requests in flight, then a delivery in
+ * flight, then closing the database (bounded by its timeout when it does not answer), plus a
+ * margin. Past it the process exits anyway, with status 1 (main.ts).
+ */
+export function shutdownBoundMs(config: Config): number {
+  return config.shutdownGraceMs + STOP_WAIT_MS + config.databaseTimeoutMs + 500;
+}
+
 /** Dependencies without the network: used by the server and by the CLI. */
 export async function createDeps(config: Config, options: StartOptions = {}): Promise<FlowDeps> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -41,6 +51,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     logger,
+    timeoutMs: config.databaseTimeoutMs,
     clock,
   });
   const secrets = createSecretBox(secret);

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import { bootstrap, createDeps } from "./app.js";
+import { bootstrap, createDeps, shutdownBoundMs } from "./app.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./log.js";
 
@@ -16,8 +16,8 @@ export interface ListeningMessage {
 // A worker dying at start-up (bad database, a bug on a hot path) would otherwise be forked forever.
 const RESTART_LIMIT = 5;
 const RESTART_WINDOW_MS = 10_000;
-// Beyond each worker's own hard stop (grace + 1500 ms), so a worker's verdict arrives first.
-const HARD_STOP_MARGIN_MS = 3000;
+// Beyond each worker's own hard stop (shutdownBoundMs), so a worker's verdict arrives first.
+const HARD_STOP_MARGIN_MS = 1500;
 
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
   const alive = new Set<Worker>();
@@ -41,7 +41,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       logger.error({ workers: alive.size }, "workers took too long to stop; killing them and exiting");
       for (const worker of alive) worker.process.kill("SIGKILL");
       process.exit(1);
-    }, config.shutdownGraceMs + HARD_STOP_MARGIN_MS);
+    }, shutdownBoundMs(config) + HARD_STOP_MARGIN_MS);
     hardStop.unref();
     // Each worker drains its own connections, as a single process does on SIGTERM.
     for (const worker of alive) worker.process.kill("SIGTERM");

@@ -26,6 +26,8 @@ export interface Config {
   passwordParams: PasswordParams;
   /** How long a shutdown waits for in-flight requests before closing connections. */
   shutdownGraceMs: number;
+  /** PostgreSQL: the bound on each wait for the database (connect, free connection, statement). */
+  databaseTimeoutMs: number;
   /**
    * Processes serving the port (node:cluster). Only PostgreSQL honours more than 1: PGlite is
    * one session in one process, so main.ts runs a single process there and says so.
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
       parallelism: integer(read, "ARGON2_PARALLELISM", 1, 1, 16),
     },
     shutdownGraceMs: integer(read, "SHUTDOWN_GRACE_MS", 8000, 0, 60000),
+    databaseTimeoutMs: integer(read, "DATABASE_TIMEOUT_MS", 1000, 100, 60000),
     workers,
     passwordMaxInFlight: integer(read, "ARGON2_MAX_IN_FLIGHT", defaultPasswordMaxInFlight(workers, databaseUrl !== undefined), 1, 64),
     threadpoolNice: integer(read, "THREADPOOL_NICE", 4, 0, 19),

@@ -2,7 +2,7 @@
 // imported here for the size it found, and first, for a process started without the preload.
 import { threadpool } from "./threadpool.js";
 import cluster from "node:cluster";
-import { startGatehouse } from "./app.js";
+import { shutdownBoundMs, startGatehouse } from "./app.js";
 import { runPrimary, type ListeningMessage } from "./cluster.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger, type Logger } from "./log.js";
@@ -48,16 +48,16 @@ async function serve(config: Config, logger: Logger, worker?: number): Promise<v
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
     gatehouse.deps.logger.info({ signal }, "shutting down");
-    // The grace period for requests plus a margin for closing the database: exit within 10 s.
     const hardStop = setTimeout(() => {
-      gatehouse.deps.logger.error("shutdown took too long; exiting");
+      gatehouse.deps.logger.error({ duration_ms: Date.now() - started }, "shutdown took too long; exiting");
       process.exit(1);
-    }, config.shutdownGraceMs + 1500);
+    }, shutdownBoundMs(config));
     hardStop.unref();
     gatehouse.close().then(
       () => {
-        gatehouse.deps.logger.info("stopped");
+        gatehouse.deps.logger.info({ duration_ms: Date.now() - started }, "stopped");
         process.exit(0);
       },
       (error: unknown) => {

@@ -90,11 +90,23 @@ function byPath(...routers: ConnectRouter[]): Map<string, UniversalHandler> {
   return new Map(routers.flatMap((router) => router.handlers.map((h) => [h.requestPath, h] as const)));
 }
 
+/**
+ * On PostgreSQL the answer is bounded: a partition must make the check fail, not hang it (the
+ * query's own timeouts end it later). PGlite's one connection may be held by a transaction a
+ * while; there the check waits its turn.
+ */
 async function databaseAnswers(deps: FlowDeps): Promise<boolean> {
-  try {
-    await deps.db.dataSource.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  }
+  const answered = deps.db.dataSource.query("SELECT 1").then(
+    () => true,
+    () => false,
+  );
+  if (deps.db.kind !== "postgres") return answered;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deps.config.databaseTimeoutMs + HEALTH_MARGIN_MS)));
+  const healthy = await Promise.race([answered, late]);
+  clearTimeout(timer);
+  return healthy;
 }
+
+/** Past DATABASE_TIMEOUT_MS, what a pool under load may still need to hand out a connection. */
+const HEALTH_MARGIN_MS = 500;

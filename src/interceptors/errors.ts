@@ -46,7 +46,8 @@ export function toConnectError(thrown: unknown, logger: Logger, requestId?: stri
   }
   if (isDatabaseUnavailable(thrown)) {
     logger.warn({ request_id: requestId, err: thrown }, "database unavailable");
-    return domainToConnect(new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later"));
+    // A second is about how long the database's own timeouts take to tell again.
+    return domainToConnect(new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later", [], 1));
   }
   logger.error({ request_id: requestId, err: thrown }, "unexpected error");
   return new ConnectError("internal error", Code.Internal, undefined, [errorInfo("INTERNAL_ERROR")]);

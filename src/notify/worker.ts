@@ -32,7 +32,7 @@ const BATCH = 10;
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** How long stop() lets a send in flight finish before dropping the connection. */
-const STOP_WAIT_MS = 2_000;
+export const STOP_WAIT_MS = 2_000;
 
 export function retryDelay(retryMs: number, attempts: number): number {
   return Math.min(retryMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), Math.max(retryMs, MAX_BACKOFF_MS));

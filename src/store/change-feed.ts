@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Logger } from "pino";
+import { clientTimeouts } from "./db-timeouts.js";
 import { CHANGE_CHANNEL } from "./migrations/1732900000000-change-feed.js";
 
 export type ChangeKind = "projects" | "api_keys" | "signing_keys" | "revoked" | "sessions" | "users";
@@ -31,6 +32,9 @@ export interface ChangeSubscriber {
  * - One dedicated connection (PostgreSQL only) LISTENs for every other instance's writes, which
  *   PostgreSQL signals to listeners at commit, before the writer's COMMIT returns. A heartbeat
  *   checks that connection; while it is down the feed is not live and caches are bypassed.
+ *   A connection that goes silent is found by the next heartbeat that goes unanswered, so a
+ *   partition leaves caches stale for at most heartbeatMs + the query timeout (1.6 s by
+ *   default); a failing pooled connection takes the listener down at once (suspect).
  *
  * Embedded PGlite has one connection and one process: the pooled path alone is complete.
  */
@@ -39,6 +43,11 @@ export interface ChangeFeed {
   subscribe(subscriber: ChangeSubscriber): void;
   /** For the pool: make a new connection listen and report here. */
   attach(client: pg.Client): void;
+  /**
+   * For the pool: one of its connections failed. The listener may be as dead without knowing
+   * it yet, so it is replaced (the caches are bypassed until its successor listens).
+   */
+  suspect(error: unknown): void;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,7 +56,10 @@ export interface ChangeFeedOptions {
   /** PostgreSQL URL for the dedicated listener; absent (PGlite) means the pool alone. */
   databaseUrl?: string;
   logger: Logger;
+  /** How often the listener is checked (default 500 ms). */
   heartbeatMs?: number;
+  /** Bounds on the listener's connection and queries (db-timeouts.ts; default 1000 ms). */
+  timeoutMs?: number;
 }
 
 const KINDS = new Set<ChangeKind>(["projects", "api_keys", "signing_keys", "revoked", "sessions", "users"]);
@@ -62,7 +74,8 @@ export function parseChange(payload: string): Change | undefined {
 
 export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
   const subscribers: ChangeSubscriber[] = [];
-  const heartbeatMs = opts.heartbeatMs ?? 5_000;
+  const heartbeatMs = opts.heartbeatMs ?? 500;
+  const timeoutMs = opts.timeoutMs ?? 1_000;
   let listener: pg.Client | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -89,17 +102,17 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     reset();
     clearInterval(heartbeat);
     listener = undefined;
-    void release(client);
+    void release(client, timeoutMs);
     if (wasLive) opts.logger.warn({ reason, err: error }, "change feed down: verification reads the database until it is back");
     if (!closed) {
       retry = setTimeout(() => void connect(), backoffMs);
-      backoffMs = Math.min(backoffMs * 2, 5_000);
+      backoffMs = Math.min(backoffMs * 2, 2_000);
     }
   };
 
   const connect = async () => {
     if (closed || opts.databaseUrl === undefined) return;
-    const client = new pg.Client({ connectionString: opts.databaseUrl, keepAlive: true, application_name: "gatehouse-change-feed" });
+    const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: "gatehouse-change-feed", ...clientTimeouts(timeoutMs) });
     listener = client;
     client.on("notification", deliver);
     client.on("error", (error) => down(client, "listener connection error", error));
@@ -117,15 +130,9 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     live = true;
     backoffMs = 250;
     opts.logger.info("change feed live");
+    // An unanswered heartbeat fails by the client's query timeout.
     heartbeat = setInterval(() => {
-      const timeout = setTimeout(() => down(client, "listener heartbeat timed out"), heartbeatMs);
-      client.query("SELECT 1").then(
-        () => clearTimeout(timeout),
-        (error: unknown) => {
-          clearTimeout(timeout);
-          down(client, "listener heartbeat failed", error);
-        },
-      );
+      client.query("SELECT 1").catch((error: unknown) => down(client, "listener heartbeat failed", error));
     }, heartbeatMs);
     heartbeat.unref();
   };
@@ -144,6 +151,9 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       // PGlite's only connection came back: anything cached may predate a missed notice.
       if (opts.databaseUrl === undefined) reset();
     },
+    suspect(error) {
+      if (listener) down(listener, "a pooled connection failed", error);
+    },
     async start() {
       if (opts.databaseUrl === undefined) return;
       await connect();
@@ -155,14 +165,24 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       clearInterval(heartbeat);
       const client = listener;
       listener = undefined;
-      if (client) await release(client);
+      if (client) await release(client, timeoutMs);
     },
   };
 }
 
-/** Ends a listener connection that is no longer wanted; its late errors are nobody's concern. */
-async function release(client: pg.Client): Promise<void> {
+/**
+ * Ends a listener connection that is no longer wanted; its late errors are nobody's concern.
+ * A connection into a partition never hears its goodbye answered: past `timeoutMs` the socket
+ * is dropped.
+ */
+async function release(client: pg.Client, timeoutMs = 1_000): Promise<void> {
   client.removeAllListeners();
   client.on("error", () => {});
-  await client.end().catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().catch(() => {});
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
+  if ((await Promise.race([ended, late])) === "late") {
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+  clearTimeout(timer);
 }

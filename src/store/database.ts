@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import pg from "pg";
 import { DataSource } from "typeorm";
 import { createChangeFeed, type ChangeFeed } from "./change-feed.js";
+import { dropOnReadTimeout, poolTimeouts } from "./db-timeouts.js";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres.js";
 import { entities } from "./entities/index.js";
 import { typeormLogger } from "./logger.js";
@@ -19,8 +20,15 @@ export interface OpenDatabaseOptions {
   logger: Logger;
   /** Connections to PostgreSQL (default 10). PGlite always uses exactly one. */
   poolSize?: number;
+  /**
+   * PostgreSQL only: the bound on each wait for the database (connecting, a free connection,
+   * one statement); see db-timeouts.ts. Default 1000 ms.
+   */
+  timeoutMs?: number;
   clock?: Clock;
 }
+
+const DEFAULT_TIMEOUT_MS = 1000;
 
 export interface Database {
   dataSource: DataSource;
@@ -40,10 +48,15 @@ export interface Database {
 
 /** Connects and applies pending migrations (never synchronize). */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  const changes = createChangeFeed({ databaseUrl: opts.databaseUrl, logger: opts.logger });
-  const { dataSource, embedded, kind } = await connect(opts, changes);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // A migration may rightly run longer than any request should wait: on PostgreSQL it runs on
+  // its own connection without the timeouts, before the serving pool opens. (PGlite's socket
+  // server takes one connection at a time, so there the one data source migrates.)
+  if (opts.databaseUrl) await runMigrationsOnly(opts);
+  const changes = createChangeFeed({ databaseUrl: opts.databaseUrl, logger: opts.logger, timeoutMs });
+  const { dataSource, embedded, kind } = await connect(opts, { changes, timeoutMs });
   try {
-    await migrate(dataSource, opts.logger);
+    if (!opts.databaseUrl) await migrate(dataSource, opts.logger);
     // After the migrations: the triggers that notify exist from here on.
     await changes.start();
   } catch (err) {
@@ -58,8 +71,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     transaction: (work) => dataSource.transaction((manager) => work(createRepositories(manager, opts.clock))),
     changes,
     async close() {
-      await changes.close();
-      await shutdown(dataSource, embedded);
+      // Side by side: each is bounded by the timeout when the database does not answer.
+      await Promise.all([changes.close(), shutdown(dataSource, embedded, opts.databaseUrl ? timeoutMs : undefined)]);
     },
   };
 }
@@ -74,7 +87,8 @@ export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<stri
   }
 }
 
-async function connect(opts: OpenDatabaseOptions, changes?: ChangeFeed) {
+/** `serving`: the pool that serves requests (bounded waits, listening connections). */
+async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFeed; timeoutMs: number }) {
   const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(join(opts.dataDir, "pglite"));
   const dataSource = new DataSource({
     type: "postgres",
@@ -88,13 +102,15 @@ async function connect(opts: OpenDatabaseOptions, changes?: ChangeFeed) {
     poolSize: embedded ? 1 : (opts.poolSize ?? 10),
     // An idle PGlite connection is never closed: the server takes one connection, and a
     // reconnect could arrive before it has forgotten the old one.
-    extra: embedded ? { idleTimeoutMillis: 0 } : undefined,
+    extra: embedded ? { idleTimeoutMillis: 0 } : serving ? poolTimeouts(serving.timeoutMs) : undefined,
     // On PGlite, a query through db.repos inside db.transaction() waits for the one connection
     // the transaction holds; fail it loudly instead of hanging forever.
-    connectTimeoutMS: embedded ? 20_000 : undefined,
+    // On PostgreSQL a connection that cannot be made in time fails (the serving pool bounds
+    // every other wait as well: db-timeouts.ts).
+    connectTimeoutMS: embedded ? 20_000 : (opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     logger: typeormLogger(opts.logger),
     // Every pooled connection listens for changes from the moment it exists (change-feed.ts).
-    driver: changes ? listeningDriver(changes) : undefined,
+    driver: serving ? listeningDriver(serving.changes) : undefined,
   });
   try {
     await dataSource.initialize();
@@ -112,7 +128,12 @@ function listeningDriver(changes: ChangeFeed): typeof pg {
   class ListeningPool extends pg.Pool {
     constructor(config?: pg.PoolConfig) {
       super(config);
-      this.on("connect", (client) => changes.attach(client));
+      this.on("connect", (client) => {
+        dropOnReadTimeout(client);
+        // A connection that fails may mean the listener's has too, unseen so far: fail closed.
+        client.on("error", (error) => changes.suspect(error));
+        changes.attach(client);
+      });
     }
   }
   return Object.assign(Object.create(pg) as typeof pg, { Pool: ListeningPool });
@@ -125,10 +146,32 @@ async function migrate(dataSource: DataSource, logger: Logger): Promise<string[]
   return names;
 }
 
-async function shutdown(dataSource: DataSource, embedded: EmbeddedPostgres | null): Promise<void> {
+/**
+ * `timeoutMs`: how long to wait for the pool to close politely. A connection into a partition
+ * never hears back from its goodbye, and shutting down must not wait for it: past the bound
+ * the pool's sockets are dropped.
+ */
+async function shutdown(dataSource: DataSource, embedded: EmbeddedPostgres | null, timeoutMs?: number): Promise<void> {
   try {
-    if (dataSource.isInitialized) await dataSource.destroy();
+    if (!dataSource.isInitialized) return;
+    const destroyed = dataSource.destroy();
+    if (timeoutMs === undefined) return await destroyed;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
+    const outcome = await Promise.race([destroyed, late]);
+    clearTimeout(timer);
+    if (outcome === "late") {
+      destroyed.catch(() => {});
+      dropConnections(dataSource);
+    }
   } finally {
     await embedded?.close();
+  }
+}
+
+function dropConnections(dataSource: DataSource): void {
+  const pool = (dataSource.driver as unknown as { master?: { _clients?: pg.Client[] } }).master;
+  for (const client of pool?._clients ?? []) {
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
 }

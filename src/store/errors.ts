@@ -33,9 +33,10 @@ export async function translateUniqueViolation<T>(write: () => Promise<T>): Prom
   }
 }
 
-// Connection failures (SQLSTATE class 08, server shutting down or starting up), socket errors
-// and a closed data source mean "try again later", not a bug.
-const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3])$/;
+// Connection failures (SQLSTATE class 08, server shutting down or starting up), a statement
+// cancelled by statement_timeout (57014), socket errors, the client's own timeouts
+// (db-timeouts.ts) and a closed data source mean "try again later", not a bug.
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3]|57014)$/;
 const UNAVAILABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
 const UNAVAILABLE_NAMES = new Set(["CannotExecuteNotConnectedError", "ConnectionIsNotSetError"]);
 
@@ -47,5 +48,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = e.driverError?.code ?? e.code;
   if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
   const message = typeof e.message === "string" ? e.message : "";
-  return /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Driver not Connected/.test(message);
+  return /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Driver not Connected|Query read timeout|is not queryable/.test(message);
 }

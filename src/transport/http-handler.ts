@@ -134,14 +134,17 @@ function logRequest(logger: Logger, req: NodeRequest, res: NodeResponse, record:
         : path.startsWith("/v1/")
           ? "rest"
           : "connect";
+  // What the client really got: an answer cut off (the client left, or a shutdown's grace ran
+  // out) is "aborted", with the status only if its headers went out.
+  const complete = res.writableFinished;
   logger.info(
     {
       request_id: record.id,
       method: record.rpc ?? `${req.method} ${path}`,
       protocol,
-      code: record.code ?? statusCode(res),
+      code: complete ? (record.code ?? statusCode(res)) : "aborted",
       reason: record.reason,
-      status: res.statusCode,
+      status: complete || res.headersSent ? res.statusCode : 0,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       ip: record.ip,
     },
