@@ -15,6 +15,9 @@ import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createGatehouseServer } from "./server.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
+import { createLimits } from "./limits/limits.js";
+import { settleDetached } from "./flows/auth/detached.js";
+import { openLimiterStore } from "./limits/store.js";
 
 export interface Gatehouse {
   port: number;
@@ -55,18 +58,24 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     clock,
   });
   const secrets = createSecretBox(secret);
+  const codes = createCodeHasher(secret);
   return {
     config,
     db,
     clock,
     logger,
-    passwords: createPasswordHasher(config.passwordParams, { maxInFlight: config.passwordMaxInFlight }),
+    passwords: createPasswordHasher(config.passwordParams, {
+      maxInFlight: config.passwordMaxInFlight,
+      maxQueue: config.passwordQueueMax,
+      maxWaitMs: config.passwordQueueWaitMs,
+    }),
     secrets,
     cursors: createCursorCodec(secret),
     ...createOutbox(config, { db, secrets, clock, logger }),
-    codes: createCodeHasher(secret),
+    codes,
     sso: createOidcProviders(clock),
     verification: createVerificationCache(db.repos, db.changes),
+    limits: createLimits(openLimiterStore({ db, redisUrl: config.redisUrl, logger }), codes),
   };
 }
 
@@ -95,13 +104,17 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       deps,
       async close() {
         await server.close(config.shutdownGraceMs);
+        // Work the requests handed off after answering (it may queue mail too).
+        await settleDetached();
         // After the requests (they may queue mail), before the database the worker writes to.
         await deps.mail.stop();
+        await deps.limits.close();
         await deps.db.close();
       },
     };
   } catch (error) {
     await deps.mail.stop();
+    await deps.limits.close();
     await deps.db.close();
     throw error;
   }

@@ -38,6 +38,10 @@ export interface Config {
    * core, so the default shares the cores among the processes that actually run.
    */
   passwordMaxInFlight: number;
+  /** Password checks that may wait for an argon2 slot at once; more are answered 503. */
+  passwordQueueMax: number;
+  /** How long a password check may wait for an argon2 slot before it is answered 503. */
+  passwordQueueWaitMs: number;
   /** How much lower than the event loop the libuv pool (argon2) runs, in nice steps (Linux). */
   threadpoolNice: number;
 }
@@ -66,6 +70,7 @@ export function loadConfig(env: Env = process.env): Config {
   const secretText = read("GATEHOUSE_SECRET");
   const databaseUrl = url(read, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const workers = workerCount(read);
+  const passwordMaxInFlight = integer(read, "ARGON2_MAX_IN_FLIGHT", defaultPasswordMaxInFlight(workers, databaseUrl !== undefined), 1, 64);
   if (production && !secretText) {
     throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
   }
@@ -94,8 +99,11 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(read, "SHUTDOWN_GRACE_MS", 8000, 0, 60000),
     databaseTimeoutMs: integer(read, "DATABASE_TIMEOUT_MS", 1000, 100, 60000),
     workers,
-    passwordMaxInFlight: integer(read, "ARGON2_MAX_IN_FLIGHT", defaultPasswordMaxInFlight(workers, databaseUrl !== undefined), 1, 64),
+    passwordMaxInFlight,
     threadpoolNice: integer(read, "THREADPOOL_NICE", 4, 0, 19),
+    // About a second and a half of waiting at OWASP's parameters, whatever the slot count.
+    passwordQueueMax: integer(read, "ARGON2_QUEUE_MAX", 32 * passwordMaxInFlight, 0, 100_000),
+    passwordQueueWaitMs: integer(read, "ARGON2_QUEUE_WAIT_MS", 2000, 10, 60_000),
   };
 }
 

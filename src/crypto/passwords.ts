@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm, type Options, type Version } from "@node-rs/argon2";
-import { Semaphore } from "./semaphore.js";
+import { DomainError } from "../domain/errors.js";
+import { QueueFullError, Semaphore, type QueueBounds } from "./semaphore.js";
 
 export interface PasswordParams {
   /** KiB */
@@ -47,10 +48,18 @@ const V0X13 = 1 as Version;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
-export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight?: number } = {}): PasswordHasher {
+export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight?: number } & QueueBounds = {}): PasswordHasher {
   // argon2 runs on the libuv pool (napi async work), shared with fs and dns; unbounded logins
-  // would starve them.
-  const gate = new Semaphore(opts.maxInFlight ?? availableParallelism());
+  // would starve them. The queue in front is FIFO and bounded: a flood is refused at the door
+  // (503 SERVICE_UNAVAILABLE with Retry-After) instead of making everyone's wait grow.
+  const semaphore = new Semaphore(opts.maxInFlight ?? availableParallelism(), opts);
+  const gate = {
+    run: <T>(work: () => Promise<T>): Promise<T> =>
+      semaphore.run(work).catch((error: unknown) => {
+        if (error instanceof QueueFullError) throw new DomainError("SERVICE_UNAVAILABLE", "the service is busy; retry shortly", [], 1);
+        throw error;
+      }),
+  };
   const options: Options = { algorithm: ARGON2ID, version: V0X13, outputLen: HASH_BYTES, ...params };
   const hash = (password: string) => gate.run(() => argon2Hash(password, { ...options, salt: randomBytes(SALT_BYTES) }));
   let dummy: Promise<string> | undefined;

@@ -1,5 +1,7 @@
 import { DomainError } from "../domain/errors.js";
 import type { Membership } from "../domain/member-identity.js";
+import { normalizeEmail } from "../domain/account.js";
+import { ACCOUNT_SCOPE } from "../limits/limits.js";
 import type { FlowDeps } from "./deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "./management-token.js";
 
@@ -8,6 +10,8 @@ export interface AccountLoginInput {
   password: string;
   /** The organization to sign in to; needed only when the identity belongs to several. */
   organizationId?: string;
+  /** The client address (after TRUSTED_PROXIES), for the per-address limit. */
+  ip: string;
 }
 
 /** A token bound to one organization, or the organizations to choose from. */
@@ -22,10 +26,18 @@ const invalid = () => new DomainError("INVALID_CREDENTIALS", "the email or passw
 // dummy hash when there is no identity, and the organizations are read only after the
 // password proved who asks, so the list never reaches anyone else.
 export async function accountLogin(deps: FlowDeps, input: AccountLoginInput): Promise<AccountLoginResult> {
-  const { db, passwords, clock } = deps;
+  const { db, passwords, clock, limits } = deps;
+  // The Account interface's own limits (the defaults), as for end users (login.ts).
+  const account = normalizeEmail(input.email);
+  const ticket = await limits.beforeSignIn(ACCOUNT_SCOPE, account, input.ip);
   const found = await db.repos.memberIdentities.findCredentialsByEmail(input.email);
   const verdict = await passwords.verify(found?.passwordHash ?? null, input.password);
-  if (!found || !verdict.ok) throw invalid();
+  if (!found || !verdict.ok) {
+    await limits.signInFailed(ACCOUNT_SCOPE, account, input.ip);
+    throw invalid();
+  }
+  // The password proved who asks: a wrong organization afterwards is no guess at the password.
+  await limits.signInSucceeded(ACCOUNT_SCOPE, account, ticket);
   const rehash = verdict.needsRehash ? await passwords.hash(input.password) : undefined;
   return db.transaction(async (repos) => {
     if (rehash) await repos.memberIdentities.rehashPassword(found.identity.id, found.passwordHash, rehash);

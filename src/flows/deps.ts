@@ -9,6 +9,7 @@ import type { MailService, SmsService } from "../notify/outbox.js";
 import type { CodeHasher } from "../crypto/one-time-codes.js";
 import type { OidcProviders } from "./auth/sso/providers.js";
 import type { VerificationCache } from "../store/verification-cache.js";
+import type { Limits } from "../limits/limits.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
@@ -29,4 +30,6 @@ export interface FlowDeps {
   sso: OidcProviders;
   /** The reads of every authenticated request, from memory while the change feed is live. */
   verification: VerificationCache;
+  /** Rate limits, counted in PostgreSQL (or Redis) so every instance shares them. */
+  limits: Limits;
 }

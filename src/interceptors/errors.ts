@@ -1,5 +1,5 @@
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
-import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
+import { BadRequestSchema, ErrorInfoSchema, RetryInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { DomainError, type Reason } from "../domain/errors.js";
 import type { Logger } from "../log.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
@@ -54,7 +54,11 @@ export function toConnectError(thrown: unknown, logger: Logger, requestId?: stri
 }
 
 export function domainToConnect(error: DomainError): ConnectError {
-  const details: Detail[] = [errorInfo(error.reason)];
+  const retryAfter = error.retryAfterSeconds;
+  // The wait rides in the details too, for clients that read no headers or trailers: as
+  // ErrorInfo metadata (REST copies it into `retry_after_seconds`) and as google.rpc.RetryInfo.
+  const details: Detail[] = [errorInfo(error.reason, retryAfter === undefined ? undefined : { [RETRY_AFTER_KEY]: String(retryAfter) })];
+  if (retryAfter !== undefined) details.push({ desc: RetryInfoSchema, value: { retryDelay: { seconds: BigInt(retryAfter) } } });
   if (error.violations.length > 0) {
     details.push({
       desc: BadRequestSchema,
@@ -62,10 +66,13 @@ export function domainToConnect(error: DomainError): ConnectError {
     });
   }
   // Connect and REST answer it as a header, gRPC as trailing metadata.
-  const metadata = error.retryAfterSeconds === undefined ? undefined : new Headers({ "retry-after": String(error.retryAfterSeconds) });
+  const metadata = retryAfter === undefined ? undefined : new Headers({ "retry-after": String(retryAfter) });
   return new ConnectError(error.message, REASON_CODES[error.reason], metadata, details);
 }
 
-function errorInfo(reason: Reason): Detail {
-  return { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN } };
+/** The ErrorInfo metadata key of the wait in seconds, with RATE_LIMITED and SERVICE_UNAVAILABLE. */
+export const RETRY_AFTER_KEY = "retry_after_seconds";
+
+function errorInfo(reason: Reason, metadata?: Record<string, string>): Detail {
+  return { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, ...(metadata && { metadata }) } };
 }

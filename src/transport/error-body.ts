@@ -7,6 +7,7 @@ import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_de
 import type { DomainError, Reason, Violation } from "../domain/errors.js";
 import type { RequestRecord } from "../interceptors/context.js";
 import { codeName, defaultReason, httpStatus, REASON_CODES } from "../interceptors/error-codes.js";
+import { RETRY_AFTER_KEY } from "../interceptors/errors.js";
 
 export type NodeResponse = ServerResponse | Http2ServerResponse;
 
@@ -21,6 +22,8 @@ export interface RestErrorBody {
   message: string;
   request_id: string;
   violations?: Violation[];
+  /** RATE_LIMITED and SERVICE_UNAVAILABLE: seconds to wait, as in the `Retry-After` header. */
+  retry_after_seconds?: number;
 }
 
 export function writeJson(res: NodeResponse, status: number, body: unknown): void {
@@ -47,6 +50,10 @@ export function writeDomainError(res: NodeResponse, requestId: string, error: Do
   const code = REASON_CODES[error.reason];
   const body: RestErrorBody = { code: codeName(code), reason: error.reason, message: error.message, request_id: requestId };
   if (error.violations.length > 0) body.violations = error.violations.map((v) => ({ field: v.field, description: v.description }));
+  if (error.retryAfterSeconds !== undefined) {
+    body.retry_after_seconds = error.retryAfterSeconds;
+    res.setHeader("retry-after", String(error.retryAfterSeconds));
+  }
   writeJson(res, httpStatus(code), body);
 }
 
@@ -70,10 +77,14 @@ export function restErrorFromConnect(json: ConnectErrorJson, requestId: string):
   const code = codeFromName(json.code);
   let reason: string = defaultReason(code);
   let violations: Violation[] | undefined;
+  let retryAfterSeconds: number | undefined;
   for (const detail of json.details ?? []) {
     if (typeof detail.value !== "string") continue;
     if (detail.type === ErrorInfoSchema.typeName) {
-      reason = fromBinary(ErrorInfoSchema, base64Decode(detail.value)).reason;
+      const info = fromBinary(ErrorInfoSchema, base64Decode(detail.value));
+      reason = info.reason;
+      const wait = info.metadata[RETRY_AFTER_KEY];
+      if (wait !== undefined && /^\d+$/.test(wait)) retryAfterSeconds = Number(wait);
     } else if (detail.type === BadRequestSchema.typeName) {
       violations = fromBinary(BadRequestSchema, base64Decode(detail.value)).fieldViolations.map((v) => ({
         field: v.field,
@@ -83,6 +94,7 @@ export function restErrorFromConnect(json: ConnectErrorJson, requestId: string):
   }
   const body: RestErrorBody = { code: codeName(code), reason, message: json.message ?? "", request_id: requestId };
   if (violations) body.violations = violations;
+  if (retryAfterSeconds !== undefined) body.retry_after_seconds = retryAfterSeconds;
   return { status: httpStatus(code), body };
 }
 

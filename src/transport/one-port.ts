@@ -64,6 +64,10 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
       for (const session of sessions) session.destroy();
       for (const socket of sockets) socket.destroy();
       await closed;
+      // The cut-off requests close (and write their access-log line) a turn or two later; the
+      // process may exit right after this returns.
+      const settled = Date.now() + 250;
+      while (handler.inFlight() > 0 && Date.now() < settled) await new Promise((r) => setTimeout(r, 5));
     },
   };
 }

@@ -1,6 +1,7 @@
-import type { Project } from "../../domain/account.js";
+import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
+import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, mayChallenge, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 
@@ -14,11 +15,22 @@ export interface LoginInput {
  * An unknown email, a user without a password and a wrong password cost the same argon2 work
  * and give the same answer. Only after a correct password does a disabled user learn so
  * (completeSignIn), and only then does MFA come into play.
+ *
+ * Rate limits come first: an account or an address that must wait is answered before any
+ * lookup or argon2 work, whether the email is registered or not, and the right password
+ * waits too. Failures count for both; a success forgets the account's (src/limits).
  */
 export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignInOutcome> {
+  const scope = projectScope(project);
+  const account = normalizeEmail(input.email);
+  const ticket = await deps.limits.beforeSignIn(scope, account, input.client.ipAddress);
   const found = await deps.db.repos.users.findCredentials(project.id, input.email);
   const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.password);
-  if (!found || !verdict.ok) throw new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
+  if (!found || !verdict.ok) {
+    await deps.limits.signInFailed(scope, account, input.client.ipAddress);
+    throw new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
+  }
+  await deps.limits.signInSucceeded(scope, account, ticket);
   const proof: Proof = { amr: ["pwd"], method: "password" };
   const subject = { existing: found.user };
   // A session is written in one statement: the common sign-in needs no transaction. A rehash or

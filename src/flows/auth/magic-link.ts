@@ -6,6 +6,7 @@ import { allowedRedirect } from "../../domain/redirects.js";
 import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { UniqueViolation } from "../../store/errors.js";
+import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, type SignInOutcome } from "./complete-sign-in.js";
 
@@ -22,9 +23,11 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
  * project's redirect_url, or an allowed override) and only the application's POST to
  * VerifyMagicLink spends it, so a mail scanner that follows links spends nothing.
  */
-export async function sendMagicLink(deps: FlowDeps, project: Project, input: { email: string; redirectUrl: string }): Promise<{ message: string; expiresIn: number }> {
+export async function sendMagicLink(deps: FlowDeps, project: Project, input: { email: string; redirectUrl: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
   const target = allowedRedirect(project, input.redirectUrl);
   const email = input.email.trim();
+  // Links go to any address, registered or not, so a refusal tells nothing about registration.
+  await deps.limits.send(projectScope(project), "magic_link", `email:${normalizeEmail(email)}`, input.ip, "reject");
   const token = randomToken("gml");
   const now = deps.clock.now();
   const content = magicLinkMail({ projectName: project.name, link: magicLinkUrl(target, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
@@ -55,11 +58,14 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
  */
 export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
   const proof = { amr: ["magic_link"], method: "magic_link" as const };
+  const scope = projectScope(project);
+  // A link is 256 random bits: guessing one is hopeless, but guessing many is still a flood.
+  await deps.limits.beforeVerify(scope, undefined, input.client.ipAddress);
   for (let attempt = 0; ; attempt++) {
     try {
       const completed = await deps.db.transaction(async (repos) => {
         const email = await repos.magicLinks.consume(project.id, hashToken(input.token.trim()), deps.clock.now());
-        if (email === null) throw new DomainError("INVALID_LINK", "this sign-in link is invalid, used, replaced or expired");
+        if (email === null) throw invalidLink();
         const found = (await repos.users.findCredentials(project.id, email))?.user;
         if (!found) {
           const create = { email, phone: null, emailVerified: true, phoneVerified: false, passwordHash: null, metadata: {} };
@@ -71,8 +77,13 @@ export async function verifyMagicLink(deps: FlowDeps, project: Project, input: {
       completed.release();
       return completed.outcome;
     } catch (error) {
+      if (error instanceof DomainError && error.reason === "INVALID_LINK") await deps.limits.verifyFailed(scope, input.client.ipAddress);
       // A sign-up racing another for the same email: run again, as the other user's sign-in.
       if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
     }
   }
+}
+
+function invalidLink(): DomainError {
+  return new DomainError("INVALID_LINK", "this sign-in link is invalid, used, replaced or expired");
 }

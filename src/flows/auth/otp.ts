@@ -7,6 +7,7 @@ import { otpMail, otpSms } from "../../notify/passwordless-templates.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
+import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
 
@@ -35,8 +36,10 @@ interface Destination {
  * and destination, replacing the destination's previous code; the message is queued in the
  * same transaction. A second send within a minute is RATE_LIMITED and changes nothing.
  */
-export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddress & { channel: string }): Promise<{ message: string; expiresIn: number }> {
+export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddress & { channel: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
+  // Codes go to any address, registered or not, so a refusal tells nothing about registration.
+  await deps.limits.send(projectScope(project), "otp", `${destination.channel}:${destination.key}`, input.ip, "reject");
   const code = sixDigitCode();
   const now = deps.clock.now();
   const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
@@ -73,6 +76,9 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
 export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
   const destination = verifyDestination(input);
   const context = otpContext(project.id, destination);
+  const scope = projectScope(project);
+  // Outside the transaction (which holds PGlite's only connection): per code and per IP.
+  await deps.limits.beforeVerify(scope, `otp:${destination.channel}:${destination.key}`, input.client.ipAddress);
   // A sign-up racing another for the same address loses on the unique email or phone and is
   // then run again, as the sign-in of the user the other created.
   for (let attempt = 0; ; attempt++) {
@@ -92,7 +98,10 @@ export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddr
         await repos.otpCodes.consume(project.id, destination.channel, destination.key, now);
         return { completed: await signInOrUp(deps, repos, project, destination, input.client) };
       });
-      if ("failed" in result) throw codeError(result.failed);
+      if ("failed" in result) {
+        await deps.limits.verifyFailed(scope, input.client.ipAddress);
+        throw codeError(result.failed);
+      }
       result.completed.release();
       return result.completed.outcome;
     } catch (error) {

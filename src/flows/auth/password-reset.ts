@@ -4,7 +4,9 @@ import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
 import type { QueuedMail } from "../../notify/outbox.js";
+import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
+import { runDetached } from "./detached.js";
 
 /** Password reset links work for 15 minutes (auth.proto, RequestPasswordReset). */
 export const PASSWORD_RESET_TTL_MS = 15 * 60 * 1000;
@@ -14,12 +16,21 @@ export const PASSWORD_RESET_REQUESTED = "If an account exists for this email, a 
 export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
 
 /**
- * The same work whatever the address: a token is always generated and hashed, the lookup and
- * the message rendering always happen, and only a registered (and not disabled) user gets the
- * token stored and the mail queued. The token row and the mail commit together; a new request
- * spends the previous link (userTokens.issue).
+ * Answers before any work that differs between a registered and an unknown address: the
+ * request is counted against the rate limits (the same for every address) and answered, and
+ * the rest runs detached. There a token is generated, and only a registered (and not disabled)
+ * user gets it stored and the mail queued; the token row and the mail commit together, and a
+ * new request spends the previous link (userTokens.issue). Over the per-address limit nothing
+ * is sent and the answer is still the same, since saying so would confirm nothing useful to
+ * the owner and would be one more difference to measure.
  */
-export async function requestPasswordReset(deps: FlowDeps, project: Project, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(deps: FlowDeps, project: Project, input: { email: string; ip: string }): Promise<{ message: string }> {
+  const send = await deps.limits.send(projectScope(project), "password_reset", `email:${normalizeEmail(input.email)}`, input.ip, "drop");
+  if (send) runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email));
+  return { message: PASSWORD_RESET_REQUESTED };
+}
+
+async function issueReset(deps: FlowDeps, project: Project, email: string): Promise<void> {
   const token = randomToken("gpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
@@ -32,7 +43,6 @@ export async function requestPasswordReset(deps: FlowDeps, project: Project, ema
     return deps.mail.queue(repos, { to: found.user.email, ...content });
   });
   if (queued) deps.mail.release(queued);
-  return { message: PASSWORD_RESET_REQUESTED };
 }
 
 /**

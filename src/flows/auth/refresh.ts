@@ -2,6 +2,7 @@ import { hashToken } from "../../crypto/tokens.js";
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { isIdle, sessionEnd } from "../../domain/session-lifetime.js";
+import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { issuePair, type TokenPair } from "./tokens.js";
 
@@ -31,6 +32,10 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  */
 export async function refresh(deps: FlowDeps, project: Project, refreshToken: string): Promise<TokenPair> {
   const tokenHash = hashToken(refreshToken);
+  // Counted per session before the transaction: the limiter must never wait for a connection
+  // while the transaction holds one (PGlite has only one). An unknown token counts nowhere.
+  const sessionId = await deps.db.repos.refreshTokens.sessionOf(project.id, tokenHash);
+  if (sessionId) await deps.limits.refresh(projectScope(project), sessionId);
   const outcome = await deps.db.transaction(async (repos): Promise<Outcome> => {
     const record = await repos.refreshTokens.findForUpdate(project.id, tokenHash);
     // The clock is read after the lock: a use that waited behind a rotation is measured from it.

@@ -1,9 +1,10 @@
-import type { Project } from "../../domain/account.js";
+import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
+import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, type Completed, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 import { queueVerificationEmail } from "./email-verification.js";
@@ -26,6 +27,9 @@ export interface SignupInput {
  * and must not hold a connection.
  */
 export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignInOutcome> {
+  // Before the argon2 work, so a flood of signups from one address costs it nothing.
+  const scope = projectScope(project);
+  await deps.limits.signup(scope, input.client.ipAddress);
   if (isCommonPassword(input.password)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -33,7 +37,11 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   const create: NewUser = { email: input.email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: input.metadata };
   const subject = { create };
   const proof: Proof = { amr: ["pwd"], method: "password" };
-  const withVerification = input.sendVerification ?? project.sendVerification;
+  // Over the address's send limit the account is still made, without the mail (ResendVerification-style
+  // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
+  const withVerification =
+    (input.sendVerification ?? project.sendVerification) &&
+    (await deps.limits.send(scope, "verification", `email:${normalizeEmail(input.email)}`, input.client.ipAddress, "drop"));
   try {
     // Without a verification email or a challenge the one statement is the whole signup.
     if (!withVerification && !project.mfaRequired) {

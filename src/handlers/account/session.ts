@@ -5,13 +5,15 @@ import { accountLogin } from "../../flows/account-login.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { acceptInvitation } from "../../flows/members/accept-invitation.js";
 import { logout } from "../../flows/members/logout.js";
+import { kRequest } from "../../interceptors/context.js";
 import { memberOf } from "./organization-of.js";
 
 /** The RPCs that begin and end a management token: Login, AcceptInvitation and Logout. */
 export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
   return {
-    async login(req) {
-      const result = await accountLogin(deps, { email: req.email, password: req.password, organizationId: req.organizationId || undefined });
+    async login(req, ctx) {
+      const ip = ctx.values.get(kRequest)?.ip ?? "";
+      const result = await accountLogin(deps, { email: req.email, password: req.password, organizationId: req.organizationId || undefined, ip });
       if (result.kind === "choose") return { organizations: result.organizations };
       const { token, organizationId } = result;
       return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt), organizationId };

@@ -3,14 +3,14 @@ import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { changePassword } from "../../flows/auth/change-password.js";
 import { requestPasswordReset, resetPassword } from "../../flows/auth/password-reset.js";
-import { projectOf } from "./principals.js";
+import { clientOf, projectOf } from "./principals.js";
 import { ownerOf } from "./sessions.js";
 
 /** RequestPasswordReset, ResetPassword, ChangePassword. */
 export function passwordHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async requestPasswordReset(req, ctx) {
-      return requestPasswordReset(deps, projectOf(ctx), req.email);
+      return requestPasswordReset(deps, projectOf(ctx), { email: req.email, ip: clientOf(ctx).ipAddress });
     },
     async resetPassword(req, ctx) {
       return resetPassword(deps, projectOf(ctx), { resetToken: req.resetToken, newPassword: req.newPassword });

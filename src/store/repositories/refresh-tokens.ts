@@ -56,6 +56,14 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
       return rows[0] ? toRecord(rows[0]) : null;
     },
 
+    /** The session of a token by hash, without a lock: for the per-session rate limit. */
+    async sessionOf(projectId: string, tokenHash: string): Promise<string | null> {
+      const rows = (await manager.query(`SELECT session_id FROM refresh_tokens WHERE project_id = $1 AND token_hash = $2`, [projectId, tokenHash])) as Array<{
+        session_id: string;
+      }>;
+      return rows[0]?.session_id ?? null;
+    },
+
     async markRotated(id: string, at: Date, successorSealed: string): Promise<void> {
       await manager.query(`UPDATE refresh_tokens SET rotated_at = $2, successor_sealed = $3 WHERE id = $1`, [id, at, successorSealed]);
     },

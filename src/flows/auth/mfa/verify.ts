@@ -4,6 +4,7 @@ import type { ClientInfo, User } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS, type MfaFactor, type MfaMethod } from "../../../domain/mfa.js";
 import type { Repositories } from "../../../store/database.js";
+import { projectScope } from "../../../limits/limits.js";
 import type { FlowDeps } from "../../deps.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "../complete-sign-in.js";
 import { challengeSmsContext } from "./challenge.js";
@@ -59,6 +60,9 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
 
 async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMfaInput): Promise<VerifyMfaResult> {
   const tokenHash = hashToken(input.mfaToken.trim());
+  const scope = projectScope(project);
+  // Outside the transaction (which holds PGlite's only connection): per challenge and per IP.
+  await deps.limits.beforeVerify(scope, `mfa:${tokenHash}`, input.client.ipAddress);
   const result = await deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
     const now = deps.clock.now();
     // Locked: two verifies of one challenge run one after the other, so only one can succeed.
@@ -88,7 +92,10 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
     const proof = { amr: [...challenge.amr, factor], method: challenge.method };
     return { completed: await completeSignIn(deps, repos, project, { existing: current }, proof, input.client), enrolled };
   });
-  if (result === "wrong") throw wrongCode();
+  if (result === "wrong") {
+    await deps.limits.verifyFailed(scope, input.client.ipAddress);
+    throw wrongCode();
+  }
   result.completed.release();
   return { outcome: result.completed.outcome, enrolled: result.enrolled };
 }

@@ -1,0 +1,118 @@
+import { Redis } from "ioredis";
+import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import { DomainError } from "../domain/errors.js";
+import type { Logger } from "../log.js";
+import type { Database } from "../store/database.js";
+
+/** The table of src/store/migrations/1733300000000-rate-limits.ts. */
+export const RATE_LIMITS_TABLE = "rate_limits";
+
+/** A count that expires a window after its first hit, shared by every instance on the store. */
+export interface Counter {
+  /** Adds `points` and answers the count now and the milliseconds until the window ends. */
+  hit(key: string, points?: number): Promise<Count>;
+  /** The count without changing it; zero when there is none. */
+  peek(key: string): Promise<Count>;
+  /** Sets the count to `points` for exactly `seconds` from now (a wait). */
+  set(key: string, points: number, seconds: number): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export interface Count {
+  count: number;
+  msBeforeReset: number;
+}
+
+export interface LimiterStore {
+  kind: "postgres" | "redis";
+  /** One counter per name and window; asking again answers the same one. */
+  counter(name: string, windowSeconds: number): Counter;
+  close(): Promise<void>;
+}
+
+/**
+ * rate-limiter-flexible over the service's own database (RateLimiterPostgres through TypeORM's
+ * pool), so every instance on one database shares the counts; over Redis when REDIS_URL is set.
+ * PGlite takes the same path: it is the same SQL through the same pool of one connection, which
+ * is safe because the limits are only ever consulted outside a transaction.
+ *
+ * The library reads the system clock, not the service's injected one: windows and waits run
+ * in real time (the tests use short windows configured on their project).
+ */
+export function openLimiterStore(options: { db: Database; redisUrl?: string; logger: Logger }): LimiterStore {
+  // Connected at the first count, so a CLI command that never counts opens no connection.
+  let redis: Promise<Redis> | undefined;
+  const redisClient = (url: string) =>
+    (redis ??= connectRedis(url).catch((error: unknown) => {
+      // Not remembered: the next count tries to connect again.
+      redis = undefined;
+      throw error;
+    }));
+  const counters = new Map<string, Counter>();
+  // Expired rows are deleted by one limiter only: each would otherwise start its own timer.
+  let sweeping = false;
+  const make = async (name: string, windowSeconds: number): Promise<RateLimiterAbstract> => {
+    // Points are not the limit here (each project sets its own); counts are compared by the caller.
+    const common = { keyPrefix: name, points: 2_000_000_000, duration: windowSeconds };
+    if (options.redisUrl) return new RateLimiterRedis({ ...common, storeClient: await redisClient(options.redisUrl), rejectIfRedisNotReady: true });
+    const sweep = !sweeping;
+    sweeping = true;
+    return new RateLimiterPostgres({
+      ...common,
+      storeClient: options.db.dataSource,
+      storeType: "typeorm",
+      tableName: RATE_LIMITS_TABLE,
+      // The migration made the table; the library must not issue DDL at runtime.
+      tableCreated: true,
+      clearExpiredByTimeout: sweep,
+    });
+  };
+  return {
+    kind: options.redisUrl ? "redis" : "postgres",
+    counter(name, windowSeconds) {
+      const id = `${name}/${windowSeconds}`;
+      let counter = counters.get(id);
+      if (!counter) {
+        counter = wrap(() => make(name, windowSeconds), options.logger);
+        counters.set(id, counter);
+      }
+      return counter;
+    },
+    async close() {
+      const client = await redis?.catch(() => undefined);
+      await client?.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
+async function connectRedis(url: string): Promise<Redis> {
+  // No offline queue: a command while Redis is away fails at once (fail closed) instead of
+  // waiting in memory; the client reconnects by itself.
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
+
+function wrap(make: () => Promise<RateLimiterAbstract>, logger: Logger): Counter {
+  let made: RateLimiterAbstract | undefined;
+  const guard = async <T>(work: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
+    try {
+      made ??= await make();
+      return await work(made);
+    } catch (error) {
+      // The library rejects with its result when a consume goes over; here nothing consumes,
+      // so anything thrown is the store failing. No count means no decision: fail closed.
+      logger.warn({ err: error }, "rate limit store unavailable");
+      throw new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later", [], 1);
+    }
+  };
+  const countOf = (res: RateLimiterRes | null): Count =>
+    res ? { count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) } : { count: 0, msBeforeReset: 0 };
+  return {
+    hit: (key, points = 1) => guard(async (limiter) => countOf(await limiter.penalty(key, points))),
+    peek: (key) => guard(async (limiter) => countOf(await limiter.get(key))),
+    set: (key, points, seconds) => guard(async (limiter) => void (await limiter.set(key, points, seconds))),
+    reset: (key) => guard(async (limiter) => void (await limiter.delete(key))),
+  };
+}
