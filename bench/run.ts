@@ -13,7 +13,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import autocannon, { type AutocannonRequest, type Result as CannonResult } from "autocannon";
+import autocannon, { type AutocannonRequest, type RequestParams, type Result as CannonResult } from "autocannon";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify } from "jose";
 import pg from "pg";
 import type { Client } from "@grpc/grpc-js";
@@ -361,6 +361,9 @@ async function main(): Promise<void> {
     DATA_DIR: join(scratchDir, "data"),
     LOG_LEVEL: "info",
     NODE_ENV: "production",
+    // The load arrives as through a proxy on loopback, from many client addresses
+    // (X-Forwarded-For), so the per-address rate limits apply as they would to real traffic.
+    TRUSTED_PROXIES: "127.0.0.1",
   };
   delete env.GATEHOUSE_BOOTSTRAP_EMAIL;
   delete env.GATEHOUSE_BOOTSTRAP_PASSWORD;
@@ -662,7 +665,13 @@ async function main(): Promise<void> {
 function httpLoads(url: string, seeded: Seeded) {
   const headers = { "x-service-key": seeded.apiKey };
   const verifyRequests = seeded.accessTokens.map((token) => ({ body: JSON.stringify({ token }) }));
-  const loginRequests = seeded.loginEmails.map((email) => ({ body: JSON.stringify({ email, password: BENCH_PASSWORD }) }));
+  // Each request from the next of 65,536 client addresses (10.x.y.z): at most a few signups per
+  // address per window, far under the per-address limits, as logins from many users would be.
+  let clients = 0;
+  const clientHeaders = () => ({ "content-type": "application/json", ...headers, "x-forwarded-for": `10.${(clients >> 8) & 255}.${clients++ & 255}.1` });
+  const loginRequests = seeded.loginEmails.map((email) => ({
+    setupRequest: (request: RequestParams) => ({ ...request, headers: clientHeaders(), body: JSON.stringify({ email, password: BENCH_PASSWORD }) }),
+  }));
   let signups = 0;
   const signupRun = Date.now().toString(36);
   return {
@@ -679,6 +688,7 @@ function httpLoads(url: string, seeded: Seeded) {
           {
             setupRequest: (request) => ({
               ...request,
+              headers: clientHeaders(),
               body: JSON.stringify({ email: `signup-${signupRun}-${signups++}@bench.example.com`, password: BENCH_PASSWORD }),
             }),
           },
