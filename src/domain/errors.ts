@@ -43,6 +43,8 @@ export const REASONS = [
   "LAST_ADMIN",
   // Added by Gatehouse for transport-level answers the specification does not name.
   "REQUEST_TOO_LARGE",
+  "HEADERS_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
   "ROUTE_NOT_FOUND",
   "METHOD_NOT_ALLOWED",
   "NOT_IMPLEMENTED",

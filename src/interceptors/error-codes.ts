@@ -44,6 +44,9 @@ export const REASON_CODES: Record<Reason, Code> = {
   RATE_LIMITED: Code.ResourceExhausted,
   SERVICE_UNAVAILABLE: Code.Unavailable,
   REQUEST_TOO_LARGE: Code.ResourceExhausted,
+  // Answered with their own HTTP statuses by the transport (431, 415), like REQUEST_TOO_LARGE's 413.
+  HEADERS_TOO_LARGE: Code.ResourceExhausted,
+  UNSUPPORTED_MEDIA_TYPE: Code.InvalidArgument,
   ROUTE_NOT_FOUND: Code.NotFound,
   // A known REST path asked with another HTTP method. gRPC has no code of its own for it;
   // the transport answers HTTP 405 with `Allow` explicitly.

@@ -47,7 +47,46 @@ export function validate(desc: DescMessage, message: Message): Violation[] {
     checkField(r, field, rules, add);
   }
   findNulCharacters(desc, message, violations);
+  findDeepJson(desc, message, violations);
   return violations;
+}
+
+/**
+ * How deep a Struct, Value or ListValue field (metadata, app_metadata) may nest. Every such
+ * field of every request is held to it, declared or not, as with NUL: the value is stored as
+ * jsonb and stringified on every read, and both recurse. The transport already refuses JSON
+ * text nested past MAX_JSON_DEPTH; this names the field, and covers binary protobuf too.
+ */
+export const MAX_STRUCT_DEPTH = 32;
+export const DEPTH_DESCRIPTION = `must nest at most ${MAX_STRUCT_DEPTH} levels deep`;
+
+const JSON_FIELD_TYPES = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"]);
+const jsonFieldsCache = new Map<string, DescField[]>();
+
+function findDeepJson(desc: DescMessage, message: Message, violations: Violation[]): void {
+  let fields = jsonFieldsCache.get(desc.typeName);
+  if (!fields) {
+    fields = desc.fields.filter((f) => f.message !== undefined && JSON_FIELD_TYPES.has(f.message.typeName));
+    jsonFieldsCache.set(desc.typeName, fields);
+  }
+  for (const field of fields) {
+    const value = (message as unknown as Record<string, unknown>)[field.localName];
+    if (value !== undefined && depthExceeds(value, MAX_STRUCT_DEPTH)) violations.push({ field: field.name, description: DEPTH_DESCRIPTION });
+  }
+}
+
+/** Iterative, so the check itself cannot overflow. Objects and arrays count a level each; the field's own object is level 1. */
+function depthExceeds(root: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[root, 1]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== "object") continue;
+    if (depth > limit) return true;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      if (item !== null && typeof item === "object") pending.push([item, depth + 1]);
+    }
+  }
+  return false;
 }
 
 type Add = (description: string, name?: string) => void;

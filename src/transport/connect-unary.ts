@@ -3,10 +3,13 @@ import { universalResponseToNodeResponse } from "@connectrpc/connect-node";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { readAllBytes } from "@connectrpc/connect/protocol";
 import { errorToJsonBytes } from "@connectrpc/connect/protocol-connect";
-import type { DomainError } from "../domain/errors.js";
+import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
 import { domainToConnect } from "../interceptors/errors.js";
+import { codeName, httpStatus, REASON_CODES } from "../interceptors/error-codes.js";
 import { carriesReason, recordReason, writeReasonError, type ConnectErrorJson, type NodeResponse } from "./error-body.js";
+import { fixConnectErrorBody } from "./framework-errors.js";
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { explainJsonText, requestText } from "./json-decode-errors.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
@@ -41,6 +44,13 @@ export async function serveConnectUnary(
     res.setHeader("connection", "close");
     return writeReasonError(res, requestId, "REQUEST_TOO_LARGE", `request body exceeds ${maxBodyBytes} bytes`, 413);
   }
+  const refusal = refuseBeforeDecoding(req, body);
+  if (refusal) {
+    recordReason(contextValues.get(kRequest), refusal.error.reason);
+    const bytes = errorToJsonBytes(domainToConnect(refusal.error), ERROR_JSON);
+    res.writeHead(refusal.status, { "content-type": "application/json", "content-length": bytes.byteLength });
+    return void res.end(bytes);
+  }
   const answer = await runUnaryCall(req, res, handler, { header: webHeaders(req), body, contextValues });
   // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
   if (answer.trailer !== undefined) return universalResponseToNodeResponse(answer, res);
@@ -56,9 +66,42 @@ export async function serveConnectUnary(
       bytes = errorToJsonBytes(domainToConnect(explained), ERROR_JSON);
     }
   }
+  let status = answer.status;
+  if (status >= 400 && headers["content-encoding"] === undefined) {
+    // Raised by connect before the interceptors (protobuf that does not parse, a body that does
+    // not inflate): put in the API's terms, malformed input as 400 rather than 500.
+    const fixed = fixConnectErrorBody(bytes, requestId);
+    if (fixed) {
+      bytes = fixed.body;
+      status = httpStatus(fixed.error.code);
+      const record = contextValues.get(kRequest);
+      if (record) {
+        record.code = codeName(fixed.error.code);
+        record.reason = fixed.reason;
+      }
+    }
+  }
   headers["content-length"] = String(bytes.byteLength);
-  res.writeHead(answer.status, headers);
+  res.writeHead(status, headers);
   res.end(bytes);
+}
+
+const ENCODINGS = new Set(["identity", "gzip", "br"]);
+
+/**
+ * What is refused before Connect decodes anything: a content coding the server does not speak
+ * (415, not connect's 501: the fault is the request's), and JSON nested deeper than any request
+ * needs, which would overflow the stack in the decoders (json-depth.ts).
+ */
+function refuseBeforeDecoding(req: NodeRequest, body: Buffer): { status: number; error: DomainError } | undefined {
+  const encoding = stringHeader(req.headers["content-encoding"])?.trim().toLowerCase();
+  if (encoding !== undefined && !ENCODINGS.has(encoding)) {
+    return { status: 415, error: new DomainError("UNSUPPORTED_MEDIA_TYPE", `content-encoding ${encoding} is not supported; use gzip or br`) };
+  }
+  if ((encoding === undefined || encoding === "identity") && isJson(req) && nestsDeeperThan(body)) {
+    return { status: httpStatus(REASON_CODES.VALIDATION_FAILED), error: new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE) };
+  }
+  return undefined;
 }
 
 function isJson(req: NodeRequest): boolean {

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { Code, ConnectError, createContextValues } from "@connectrpc/connect";
+import { Code, ConnectError, createContextValues, type ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
-import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import type { UniversalHandler, UniversalServerResponse } from "@connectrpc/connect/protocol";
 import { newId } from "../crypto/ids.js";
 import { kRequest, type RequestRecord } from "../interceptors/context.js";
 import type { Logger } from "../log.js";
@@ -9,6 +9,9 @@ import { clientIp } from "./client-ip.js";
 import { isConnectUnaryPost, serveConnectUnary } from "./connect-unary.js";
 import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
+import { codeName } from "../interceptors/error-codes.js";
+import { fixGrpcTrailer, fixGrpcWebBody, fromFramework, reasonOf } from "./framework-errors.js";
+import { checkEnvelopeFlags, closeUnfinishedStream, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
@@ -53,6 +56,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     };
     inFlight++;
     res.setHeader("x-request-id", record.id);
+    setDefaultHeaders(res);
     if (draining && req.httpVersionMajor === 1) res.setHeader("connection", "close");
     res.once("close", () => {
       inFlight--;
@@ -67,9 +71,16 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   };
 
   async function dispatch(req: NodeRequest, res: NodeResponse, record: RequestRecord, path: string): Promise<void> {
+    if (req.rawHeaders.length > MAX_HEADER_COUNT * 2 && headerCount(req) > MAX_HEADER_COUNT) {
+      res.setHeader("connection", "close");
+      return writeReasonError(res, record.id, "HEADERS_TOO_LARGE", `a request may carry at most ${MAX_HEADER_COUNT} header fields`, 431);
+    }
     if (isPreflight(req)) return answerPreflight(req, res);
+    const enveloped = envelopedProtocol(req);
     const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > options.maxBodyBytes) {
+    // gRPC and gRPC-Web hear about a message over the cap in their own terms (RESOURCE_EXHAUSTED
+    // in the status, from connect's readMaxBytes), not as an HTTP 413 their clients read as UNKNOWN.
+    if (enveloped === undefined && Number.isFinite(declared) && declared > options.maxBodyBytes) {
       res.setHeader("connection", "close");
       return writeReasonError(res, record.id, "REQUEST_TOO_LARGE", `request body exceeds ${options.maxBodyBytes} bytes`, 413);
     }
@@ -79,8 +90,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       varyOnOrigin(res);
       record.rpc = `${rpc.service.typeName}/${rpc.method.name}`;
       if (isConnectUnaryPost(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
-      const uRes = await rpc(universalRequestFromNodeRequest(req, res, undefined, contextValues));
-      return universalResponseToNodeResponse(uRes, res);
+      return serveUniversal(req, res, rpc, contextValues, record.id, enveloped);
     }
     const plain = req.method === "GET" ? options.http(path) : undefined;
     if (plain) return plain(req, res, record);
@@ -113,6 +123,77 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       draining = true;
     },
   });
+}
+
+/**
+ * gRPC, gRPC-Web and whatever else connect-node's adapters serve, with the envelope flags
+ * checked on the way in and framework errors put in the API's terms on the way out
+ * (grpc-framing.ts, framework-errors.ts).
+ */
+async function serveUniversal(
+  req: NodeRequest,
+  res: NodeResponse,
+  rpc: UniversalHandler,
+  contextValues: ContextValues,
+  requestId: string,
+  enveloped: Enveloped | undefined,
+): Promise<void> {
+  const uReq = universalRequestFromNodeRequest(req, res, undefined, contextValues);
+  if (enveloped) {
+    uReq.body = checkEnvelopeFlags(uReq.body as AsyncIterable<Uint8Array>);
+    closeUnfinishedStream(req);
+  }
+  let uRes: UniversalServerResponse;
+  try {
+    uRes = await rpc(uReq);
+  } catch (error) {
+    // connect-es writes grpc-message with encodeURIComponent, which throws on a lone surrogate;
+    // its JSON decoding errors quote the client's text (JSON.parse cuts it anywhere, even inside
+    // a surrogate pair), so a body of application/grpc+json could crash the call into a 500.
+    if (enveloped && error instanceof URIError) {
+      const refused = fromFramework(new ConnectError("request message is not valid JSON", Code.InvalidArgument), requestId);
+      return universalResponseToNodeResponse(grpcStatusOnly(req, enveloped, refused), res);
+    }
+    throw error;
+  }
+  // The access log line names what the client got, as the error interceptor does for RPC errors.
+  const record = contextValues.get(kRequest);
+  const onFixed = (error: ConnectError) => {
+    if (!record) return;
+    record.code = codeName(error.code);
+    record.reason = reasonOf(error);
+  };
+  // An early failure (parse, framing, size) has its status by now; later ones passed the interceptors.
+  if (enveloped === "grpc" && uRes.trailer) {
+    const fixed = fixGrpcTrailer(uRes.trailer, requestId);
+    if (fixed) onFixed(fixed);
+  }
+  if (enveloped === "grpc-web" && uRes.body) uRes.body = fixGrpcWebBody(uRes.body, requestId, onFixed);
+  return universalResponseToNodeResponse(uRes, res);
+}
+
+/**
+ * Header fields a request may carry. Node keeps the first MAX_HEADER_COUNT + 1 (one-port.ts),
+ * so one more than the cap is seen, and answered 431.
+ */
+export const MAX_HEADER_COUNT = 100;
+
+/** Header fields as sent, HTTP/2 pseudo-headers (`:path`, …) not counted. */
+function headerCount(req: NodeRequest): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (!req.rawHeaders[i].startsWith(":")) count++;
+  return count;
+}
+
+/**
+ * What every answer carries unless its route says otherwise: no MIME sniffing, a CSP that lets a
+ * JSON answer load and frame nothing should a browser ever render it, and no caching, since
+ * answers carry tokens, keys and personal data (JWKS sets its own public max-age).
+ */
+function setDefaultHeaders(res: NodeResponse): void {
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+  res.setHeader("cache-control", "no-store");
 }
 
 // RPC answers depend on Origin (allowed, refused, or named back), so a shared cache must not

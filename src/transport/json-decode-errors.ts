@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { fromJson, fromJsonString, ScalarType, type DescField, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { DomainError, validationFailed, type Violation } from "../domain/errors.js";
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 
 // Connect decodes a JSON request before any interceptor runs, and a body whose values have the
 // wrong JSON type (`"password": 123`, `"limit": "ten"`, `"metadata": [1]`) fails there with
@@ -18,6 +19,8 @@ const READ = { ignoreUnknownFields: true } as const;
  * something else, which keeps its own answer).
  */
 export function explainJsonText(desc: DescMessage, text: string): DomainError | undefined {
+  // A compressed body is only seen here, inflated: its depth is checked before anything recurses.
+  if (nestsDeeperThan(Buffer.from(text))) return new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,12 +1,17 @@
 import { createServer as createHttp1Server } from "node:http";
 import { createServer as createHttp2Server, type Http2Session } from "node:http2";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
-import type { HttpHandler } from "./http-handler.js";
+import { MAX_HEADER_COUNT, type HttpHandler } from "./http-handler.js";
 
 // node:http2's allowHTTP1 needs TLS, so plain-text HTTP/1.1 and h2c share the port through
 // this sniffer: a connection that opens with the HTTP/2 preface goes to the HTTP/2 server,
 // anything else to the HTTP/1.1 server.
 const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+
+/** Request header block size, names and values together (Node's own default). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** `:method`, `:path`, `:scheme`, `:authority`: counted by nghttp2, not by the cap. */
+const H2_PSEUDO_HEADERS = 4;
 
 export interface OnePortServer {
   listen(port: number, host: string): Promise<number>;
@@ -15,8 +20,18 @@ export interface OnePortServer {
 }
 
 export function createOnePortServer(handler: HttpHandler): OnePortServer {
-  const http1 = createHttp1Server({ keepAliveTimeout: 5000 }, handler);
-  const http2 = createHttp2Server({}, handler);
+  // Header limits on both: Node answers a header block over MAX_HEADER_BYTES on HTTP/1.1 with
+  // 431 itself; the count is capped in the handler (431 HEADERS_TOO_LARGE), Node keeping one
+  // more than the cap so the excess is seen. On HTTP/2, nghttp2 enforces both limits itself and
+  // resets the stream (no status can be sent once the header block is refused). A client gets
+  // 10 s to send its headers and 30 s for the whole request, so slow senders cannot hold
+  // connections open.
+  const http1 = createHttp1Server(
+    { keepAliveTimeout: 5000, maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: 10_000, requestTimeout: 30_000 },
+    handler,
+  );
+  http1.maxHeadersCount = MAX_HEADER_COUNT + 1;
+  const http2 = createHttp2Server({ maxHeaderListPairs: MAX_HEADER_COUNT + 1 + H2_PSEUDO_HEADERS, settings: { maxHeaderListSize: MAX_HEADER_BYTES } }, handler);
   const sockets = new Set<Socket>();
   const sessions = new Set<Http2Session>();
   http2.on("session", (session: Http2Session) => {

@@ -7,6 +7,7 @@ import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
 import { carriesReason, recordReason, restErrorFromConnect, writeDomainError, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
 import { explainJsonValue } from "./json-decode-errors.js";
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";
 import { runUnaryCall } from "./unary-call.js";
@@ -89,7 +90,10 @@ async function requestMessage(req: NodeRequest, match: RestMatch, maxBodyBytes: 
 }
 
 async function parseJsonBody(req: NodeRequest, maxBodyBytes: number): Promise<JsonObject> {
-  const text = (await readBody(req, maxBodyBytes)).toString("utf8");
+  const bytes = await readBody(req, maxBodyBytes);
+  // Before JSON.parse: what it builds is stringified again, recursively, on the way to the handler.
+  if (nestsDeeperThan(bytes)) throw new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE);
+  const text = bytes.toString("utf8");
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {
