@@ -36,10 +36,10 @@ export interface Limits {
   signInFailed(scope: LimitScope, account: string, ip: string): Promise<void>;
   /** The right password: the account's consecutive failures are forgotten (the IP's are not). */
   signInSucceeded(scope: LimitScope, account: string, ticket: SignInTicket): Promise<void>;
-  /** Before a code, link or MFA check: RATE_LIMITED for a blocked IP or a challenge tried too often. */
+  /** Before a code, link or MFA check: RATE_LIMITED for a blocked IP or a challenge failed too often. */
   beforeVerify(scope: LimitScope, challenge: string | undefined, ip: string): Promise<void>;
-  /** A wrong code, link or MFA answer: counted against the IP. */
-  verifyFailed(scope: LimitScope, ip: string): Promise<void>;
+  /** A wrong code, link or MFA answer: counted against the IP and the challenge. */
+  verifyFailed(scope: LimitScope, ip: string, challenge?: string): Promise<void>;
   /**
    * Counts a mail or SMS. RATE_LIMITED when the IP address or the project is over its limit;
    * over the destination's limit, RATE_LIMITED too unless `overDestination` is "drop": then
@@ -110,16 +110,18 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
     async beforeVerify(s, challenge, ip) {
       await overIp(s, ip);
       if (challenge === undefined) return;
-      await over(
-        store.counter("verify_challenge", s.limits.windowSeconds),
-        key(s, "challenge", challenge),
-        s.limits.verifyAttemptsPerChallenge,
-        "too many attempts for this code; wait before trying again",
-      );
+      // Failures only: a spent or replaced code keeps answering as such, not as a limit.
+      const failures = await store.counter("verify_challenge", s.limits.windowSeconds).peek(key(s, "challenge", challenge));
+      if (failures.count >= s.limits.verifyAttemptsPerChallenge) {
+        throw rateLimited("too many wrong attempts for this code; wait before trying again", failures.msBeforeReset / 1000);
+      }
     },
 
-    async verifyFailed(s, ip) {
-      await failuresOfIp(s).hit(key(s, "ip", ip));
+    async verifyFailed(s, ip, challenge) {
+      await Promise.all([
+        failuresOfIp(s).hit(key(s, "ip", ip)),
+        challenge === undefined ? undefined : store.counter("verify_challenge", s.limits.windowSeconds).hit(key(s, "challenge", challenge)),
+      ]);
     },
 
     async send(s, kind, destination, ip, overDestination) {

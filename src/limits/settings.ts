@@ -14,7 +14,7 @@ export interface RateLimits {
   signInMaxWaitSeconds: number;
   /** Failed sign-ins, codes and MFA checks from one IP address per window. */
   failuresPerIp: number;
-  /** Checks of one code, link or MFA challenge per window, right or wrong. */
+  /** Failed checks of one code or MFA challenge per window. */
   verifyAttemptsPerChallenge: number;
   /** Refreshes of one session per window. */
   refreshesPerSession: number;

@@ -2,6 +2,7 @@ import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import { http, type HttpAnswer } from "../helpers/clients.js";
 import type { TestServer } from "../helpers/server.js";
 import { createProject } from "../../src/flows/projects/create-project.js";
+import type { RateLimitOverrides } from "../../src/limits/settings.js";
 
 export interface AuthFixture {
   projectId: string;
@@ -19,7 +20,10 @@ export interface AuthFixture {
 let counter = 0;
 
 /** A project made through the CreateProject flow (so it has its signing key) and an API key. */
-export async function authFixture(server: TestServer, settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean } = {}): Promise<AuthFixture> {
+export async function authFixture(
+  server: TestServer,
+  settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean; rateLimits?: RateLimitOverrides } = {},
+): Promise<AuthFixture> {
   const org = await seedOrganization(server.deps);
   const { organization } = org;
   const project = await createProject(server.deps, organization.id, {
@@ -30,6 +34,7 @@ export async function authFixture(server: TestServer, settings: { tokenExpiry?: 
     allowedOrigins: ["https://app.example.com"],
     redirectUrl: "https://app.example.com/callback",
     tokenExpiry: settings.tokenExpiry,
+    rateLimits: settings.rateLimits,
   });
   const { key } = await seedApiKey(server.deps, project);
   const call: AuthFixture["call"] = (method, path, body, bearer, extraHeaders = {}) =>

@@ -124,8 +124,11 @@ async function enrollThroughChallenge(mfaToken: string, factor: string) {
 }
 
 beforeAll(async () => {
-  normal = await authFixture(ctx.server);
-  strict = await authFixture(ctx.server, { mfaRequired: true });
+  // Every row sends codes from one address (loopback) within a minute or two, more than the
+  // default 30 per 5 minutes; the per-address limit itself is tested in test/limits.
+  const rateLimits = { sendsPerIp: 1000 };
+  normal = await authFixture(ctx.server, { rateLimits });
+  strict = await authFixture(ctx.server, { mfaRequired: true, rateLimits });
 });
 
 describe.each(METHODS)("sign-in by $name", (method) => {

@@ -54,7 +54,7 @@ describe("rate limits on sends, codes, refreshes and signups", () => {
     retryAfterOf(await app.call("POST", "/v1/auth/otp/send", { email: `p9-${Date.now()}@example.com` }, undefined, from(freshIp())));
   });
 
-  it("one code is tried at most verify_attempts_per_challenge times, then 429 even with the right code; wrong codes count per IP", async () => {
+  it("after verify_attempts_per_challenge wrong codes the right one waits too (429); wrong codes count per IP", async () => {
     const app = await limitsApp(ctx.server);
     await app.setLimits({ verify_attempts_per_challenge: 3, failures_per_ip: 4 });
     const email = `coded-${Date.now()}@example.com`;

@@ -78,7 +78,8 @@ export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddr
   const context = otpContext(project.id, destination);
   const scope = projectScope(project);
   // Outside the transaction (which holds PGlite's only connection): per code and per IP.
-  await deps.limits.beforeVerify(scope, `otp:${destination.channel}:${destination.key}`, input.client.ipAddress);
+  const challenge = `otp:${destination.channel}:${destination.key}`;
+  await deps.limits.beforeVerify(scope, challenge, input.client.ipAddress);
   // A sign-up racing another for the same address loses on the unique email or phone and is
   // then run again, as the sign-in of the user the other created.
   for (let attempt = 0; ; attempt++) {
@@ -99,7 +100,7 @@ export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddr
         return { completed: await signInOrUp(deps, repos, project, destination, input.client) };
       });
       if ("failed" in result) {
-        await deps.limits.verifyFailed(scope, input.client.ipAddress);
+        await deps.limits.verifyFailed(scope, input.client.ipAddress, challenge);
         throw codeError(result.failed);
       }
       result.completed.release();

@@ -422,7 +422,8 @@ export type RateLimits = Message<"gatehouse.account.v1.RateLimits"> & {
   failuresPerIp?: number | undefined;
 
   /**
-   * Checks of one code or MFA challenge per window, right or wrong; 1 to 1000,
+   * Wrong answers to one code or MFA challenge per window, after which even the
+   * right one waits (besides the five wrong codes that spend a code); 1 to 1000,
    * default 10.
    *
    * @generated from field: optional int32 verify_attempts_per_challenge = 5;

@@ -62,7 +62,8 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
   const tokenHash = hashToken(input.mfaToken.trim());
   const scope = projectScope(project);
   // Outside the transaction (which holds PGlite's only connection): per challenge and per IP.
-  await deps.limits.beforeVerify(scope, `mfa:${tokenHash}`, input.client.ipAddress);
+  const challenge = `mfa:${tokenHash}`;
+  await deps.limits.beforeVerify(scope, challenge, input.client.ipAddress);
   const result = await deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
     const now = deps.clock.now();
     // Locked: two verifies of one challenge run one after the other, so only one can succeed.
@@ -93,7 +94,7 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
     return { completed: await completeSignIn(deps, repos, project, { existing: current }, proof, input.client), enrolled };
   });
   if (result === "wrong") {
-    await deps.limits.verifyFailed(scope, input.client.ipAddress);
+    await deps.limits.verifyFailed(scope, input.client.ipAddress, challenge);
     throw wrongCode();
   }
   result.completed.release();
