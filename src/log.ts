@@ -1,4 +1,20 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type Logger } from "pino";
+
+// The request a line is written for, wherever it is written from: a flow, the SQL logger, the
+// error interceptor. The HTTP handler runs each request inside runInRequest, and every line
+// logged while it runs carries its `request_id` without being handed a logger of its own.
+const currentRequest = new AsyncLocalStorage<string>();
+
+/** Runs `fn` (and everything it awaits) as part of the request: log lines carry its id. */
+export function runInRequest<T>(requestId: string, fn: () => T): T {
+  return currentRequest.run(requestId, fn);
+}
+
+function requestIdField(): { request_id?: string } {
+  const id = currentRequest.getStore();
+  return id === undefined ? {} : { request_id: id };
+}
 
 // Structured JSON logs. Log lines carry ids, names and codes only; the redact list is a
 // second line of defence should a secret-bearing object ever be logged by mistake.
@@ -6,11 +22,12 @@ import { pino, type Logger } from "pino";
 // Written asynchronously: under load, lines written while a write is in flight go out together
 // in the next one instead of one blocking write(2) per request line. pino flushes what is
 // pending when the process exits; only a SIGKILL can lose the last lines.
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   return pino(
     {
       level,
       base: { service: "gatehouse" },
+      mixin: requestIdField,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
         paths: [
@@ -33,7 +50,7 @@ export function createLogger(level: string): Logger {
         censor: "[redacted]",
       },
     },
-    pino.destination({ dest: 1, sync: false }),
+    destination,
   );
 }
 

@@ -28,10 +28,23 @@ export function errorInterceptor(logger: Logger): Interceptor {
       if (record) {
         record.code = codeName(error.code);
         record.reason = error.findDetails(ErrorInfoSchema)[0]?.reason;
+        stampRequestId(error, record.id);
       }
       throw error;
     }
   };
+}
+
+/**
+ * The request id rides in ErrorInfo's metadata, so a Connect or gRPC client can quote it from
+ * the error alone, as a REST client quotes `request_id` from the body.
+ */
+function stampRequestId(error: ConnectError, requestId: string): void {
+  for (const detail of error.details) {
+    if (!("desc" in detail) || detail.desc.typeName !== ErrorInfoSchema.typeName) continue;
+    const value = detail.value as { metadata?: Record<string, string> };
+    value.metadata = { ...value.metadata, request_id: requestId };
+  }
 }
 
 export function toConnectError(thrown: unknown, logger: Logger, requestId?: string): ConnectError {

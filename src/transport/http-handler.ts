@@ -4,13 +4,14 @@ import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from
 import type { UniversalHandler, UniversalServerResponse } from "@connectrpc/connect/protocol";
 import { newId } from "../crypto/ids.js";
 import { kRequest, type RequestRecord } from "../interceptors/context.js";
-import type { Logger } from "../log.js";
+import { runInRequest, type Logger } from "../log.js";
 import { clientIp } from "./client-ip.js";
 import { isConnectUnaryPost, serveConnectUnary } from "./connect-unary.js";
 import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { codeName } from "../interceptors/error-codes.js";
 import { fixGrpcTrailer, fixGrpcWebBody, fromFramework, reasonOf } from "./framework-errors.js";
+import { headersRefusal } from "./header-limits.js";
 import { checkEnvelopeFlags, closeUnfinishedStream, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
@@ -62,7 +63,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       inFlight--;
       logRequest(accessLog, req, res, record, path, started);
     });
-    dispatch(req, res, record, path).catch((error: unknown) => {
+    runInRequest(record.id, () => dispatch(req, res, record, path)).catch((error: unknown) => {
       if (ConnectError.from(error).code === Code.Canceled) return;
       options.logger.error({ request_id: record.id, err: error }, "request failed");
       if (!res.headersSent) writeReasonError(res, record.id, "INTERNAL_ERROR", "internal error");
@@ -71,9 +72,10 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   };
 
   async function dispatch(req: NodeRequest, res: NodeResponse, record: RequestRecord, path: string): Promise<void> {
-    if (req.rawHeaders.length > MAX_HEADER_COUNT * 2 && headerCount(req) > MAX_HEADER_COUNT) {
-      res.setHeader("connection", "close");
-      return writeReasonError(res, record.id, "HEADERS_TOO_LARGE", `a request may carry at most ${MAX_HEADER_COUNT} header fields`, 431);
+    const headersRefused = headersRefusal(req);
+    if (headersRefused) {
+      if (req.httpVersionMajor === 1) res.setHeader("connection", "close");
+      return writeReasonError(res, record.id, "HEADERS_TOO_LARGE", headersRefused, 431);
     }
     if (isPreflight(req)) return answerPreflight(req, res);
     const enveloped = envelopedProtocol(req);
@@ -170,19 +172,6 @@ async function serveUniversal(
   }
   if (enveloped === "grpc-web" && uRes.body) uRes.body = fixGrpcWebBody(uRes.body, requestId, onFixed);
   return universalResponseToNodeResponse(uRes, res);
-}
-
-/**
- * Header fields a request may carry. Node keeps the first MAX_HEADER_COUNT + 1 (one-port.ts),
- * so one more than the cap is seen, and answered 431.
- */
-export const MAX_HEADER_COUNT = 100;
-
-/** Header fields as sent, HTTP/2 pseudo-headers (`:path`, …) not counted. */
-function headerCount(req: NodeRequest): number {
-  let count = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (!req.rawHeaders[i].startsWith(":")) count++;
-  return count;
 }
 
 /**

@@ -1,15 +1,14 @@
 import { createServer as createHttp1Server } from "node:http";
 import { createServer as createHttp2Server, type Http2Session } from "node:http2";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
-import { MAX_HEADER_COUNT, type HttpHandler } from "./http-handler.js";
+import { MAX_HEADER_BYTES, MAX_HEADER_COUNT } from "./header-limits.js";
+import type { HttpHandler } from "./http-handler.js";
 
 // node:http2's allowHTTP1 needs TLS, so plain-text HTTP/1.1 and h2c share the port through
 // this sniffer: a connection that opens with the HTTP/2 preface goes to the HTTP/2 server,
 // anything else to the HTTP/1.1 server.
 const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
 
-/** Request header block size, names and values together (Node's own default). */
-export const MAX_HEADER_BYTES = 16 * 1024;
 /** `:method`, `:path`, `:scheme`, `:authority`: counted by nghttp2, not by the cap. */
 const H2_PSEUDO_HEADERS = 4;
 
@@ -20,12 +19,13 @@ export interface OnePortServer {
 }
 
 export function createOnePortServer(handler: HttpHandler): OnePortServer {
-  // Header limits on both: Node answers a header block over MAX_HEADER_BYTES on HTTP/1.1 with
-  // 431 itself; the count is capped in the handler (431 HEADERS_TOO_LARGE), Node keeping one
-  // more than the cap so the excess is seen. On HTTP/2, nghttp2 enforces both limits itself and
-  // resets the stream (no status can be sent once the header block is refused). A client gets
-  // 10 s to send its headers and 30 s for the whole request, so slow senders cannot hold
-  // connections open.
+  // Header limits (header-limits.ts): on HTTP/1.1 Node answers a block over MAX_HEADER_BYTES
+  // with 431 itself and keeps one field over the count so the handler sees the excess and
+  // answers 431. On HTTP/2 the handler answers 431 for both; only past nghttp2's own limits
+  // (more pairs than maxHeaderListPairs, or a block over 64 KiB) is the stream reset instead
+  // (ENHANCE_YOUR_CALM, REFUSED_STREAM), since no status can be sent for a refused header
+  // block. A client gets 10 s to send its headers and 30 s for the whole request, so slow
+  // senders cannot hold connections open.
   const http1 = createHttp1Server(
     { keepAliveTimeout: 5000, maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: 10_000, requestTimeout: 30_000 },
     handler,

@@ -80,7 +80,7 @@ export function grpcCall(client: any, method: string, request: unknown, headers:
 }
 
 /** Reads google.rpc.Status from grpc-status-details-bin and returns its ErrorInfo reason. */
-function grpcReason(error: ServiceError): string | undefined {
+export function grpcReason(error: ServiceError): string | undefined {
   const detail = grpcDetails(error).find((d) => d.type === "google.rpc.ErrorInfo");
   return detail ? fromBinary(ErrorInfoSchema, detail.value).reason : undefined;
 }
