@@ -2319,7 +2319,8 @@ export const DeleteSsoConnectionResponseSchema: GenMessage<DeleteSsoConnectionRe
 
 /**
  * AccountService is called with a member's management token
- * (`Authorization: Bearer <management_token>`), except Login and AcceptInvitation.
+ * (`Authorization: Bearer <management_token>`), except Login, AcceptInvitation,
+ * RequestMemberPasswordReset and ResetMemberPassword.
  *
  * Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
  * errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
