@@ -7,6 +7,7 @@ import { loadOrCreateSecret } from "./crypto/secret-file.js";
 import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { FlowDeps } from "./flows/deps.js";
 import { checkAccessToken } from "./flows/auth/verify-access-token.js";
+import { issuerOf } from "./flows/auth/issuer.js";
 import { createLogger, type Logger } from "./log.js";
 import { createOutbox } from "./notify/outbox.js";
 import { STOP_WAIT_MS } from "./notify/worker.js";
@@ -96,7 +97,9 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     };
     const server = createGatehouseServer({ ...deps, userTokens });
     const port = await server.listen(config.port, config.host);
-    deps.logger.info({ port, database: deps.db.kind, ...options.listening }, "gatehouse listening");
+    // The issuer names this instance's tokens: every instance behind one address must log the same.
+    const tokenIssuer = issuerOf(config.publicUrl, { loginId: "{login_id}" });
+    deps.logger.info({ port, database: deps.db.kind, token_issuer: tokenIssuer, ...options.listening }, "gatehouse listening");
     deps.mail.start();
     return {
       port,

@@ -74,6 +74,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && !secretText) {
     throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
   }
+  // PUBLIC_URL is the token issuer: instances that default it to their own port refuse each
+  // other's tokens (`valid: false`) behind one load balancer, silently. Production names it.
+  if (production && read("PUBLIC_URL") === undefined) {
+    throw new ConfigError("PUBLIC_URL", "is required when NODE_ENV=production (the URL clients reach Gatehouse at; it is the token issuer, the same on every instance)");
+  }
   return {
     port,
     host: read("HOST") ?? "0.0.0.0",
