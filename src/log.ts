@@ -29,6 +29,7 @@ export function createLogger(level: string, destination: pino.DestinationStream 
       base: { service: "gatehouse" },
       mixin: requestIdField,
       timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: errorWithoutValues },
       redact: {
         paths: [
           "password",
@@ -52,6 +53,27 @@ export function createLogger(level: string, destination: pino.DestinationStream 
     },
     destination,
   );
+}
+
+// A failed query's error carries what was sent and found: TypeORM's QueryFailedError its
+// `parameters` (password and token hashes, emails), pg's DatabaseError a `detail` naming the
+// clashing row's values ("Key (email)=(…) already exists"), `where` and `internalQuery` the
+// statement's context. The log keeps the message, the SQLSTATE code and the query text only.
+const VALUE_FIELDS = new Set(["parameters", "detail", "where", "internalQuery"]);
+
+function errorWithoutValues(value: unknown): unknown {
+  if (!(value instanceof Error)) return value;
+  return withoutValues(pino.stdSerializers.err(value), 0);
+}
+
+function withoutValues(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== "object" || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutValues(item, depth + 1));
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (!VALUE_FIELDS.has(key)) kept[key] = withoutValues(field, depth + 1);
+  }
+  return kept;
 }
 
 export type { Logger };
