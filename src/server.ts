@@ -8,6 +8,7 @@ import type { FlowDeps } from "./flows/deps.js";
 import { accountHandlers } from "./handlers/account/index.js";
 import { authHandlers } from "./handlers/auth/index.js";
 import { healthHandlers } from "./handlers/health.js";
+import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
 import { errorInterceptor } from "./interceptors/errors.js";
 import { validationInterceptor } from "./interceptors/validation.js";
@@ -50,6 +51,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
         userTokens: deps.userTokens,
         accountOrigins: [new URL(deps.config.publicUrl).origin],
       }),
+      auditRateLimitsInterceptor(deps),
       validationInterceptor(),
     ],
   });

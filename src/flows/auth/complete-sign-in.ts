@@ -5,6 +5,7 @@ import { SECOND_FACTOR_AMR, type MfaMethod } from "../../domain/mfa.js";
 import type { AuthMethod } from "../../domain/usage.js";
 import type { Repositories } from "../../store/database.js";
 import type { FlowDeps } from "../deps.js";
+import { signInAudit } from "../audit/sign-in.js";
 import { openChallenge } from "./mfa/challenge.js";
 import { newUserWrite, startSession, startSessionForNewUser, type NewUser, type SignedIn } from "./tokens.js";
 
@@ -64,11 +65,10 @@ export async function completeSignIn(
       const tokens = await startSessionForNewUser(deps, repos, project, subject.create, { ...proof, kind: "signup", client });
       return { outcome: { tokens }, user: tokens.user, release: nothingQueued };
     }
-    const user = await repos.signIns.recordSignupWithoutSession(newUserWrite(project, subject.create), project.id, {
-      kind: "signup",
-      method: proof.method,
-      at: deps.clock.now(),
-    });
+    const row = newUserWrite(project, subject.create);
+    const at = deps.clock.now();
+    const audit = signInAudit(project, row.id, { kind: "signup", method: proof.method, client }, at);
+    const user = await repos.signIns.recordSignupWithoutSession(row, project.id, { kind: "signup", method: proof.method, at }, audit);
     return openChallenge(deps, repos, project, user, "enroll", proof);
   }
   const user = subject.existing;

@@ -2,6 +2,7 @@ import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { projectScope } from "../../limits/limits.js";
+import { auditedSignIn, type SignInAttempt } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, mayChallenge, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 
@@ -21,11 +22,17 @@ export interface LoginInput {
  * waits too. Failures count for both; a success forgets the account's (src/limits).
  */
 export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignInOutcome> {
+  const attempt: SignInAttempt = { method: "password", email: input.email };
+  return auditedSignIn(deps, project, input.client, attempt, () => passwordSignIn(deps, project, input, attempt));
+}
+
+async function passwordSignIn(deps: FlowDeps, project: Project, input: LoginInput, attempt: SignInAttempt): Promise<SignInOutcome> {
   const scope = projectScope(project);
   const account = normalizeEmail(input.email);
   const ticket = await deps.limits.beforeSignIn(scope, account, input.client.ipAddress);
   const found = await deps.db.repos.users.findCredentials(project.id, input.email);
   const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.password);
+  attempt.userId = found?.user.id;
   if (!found || !verdict.ok) {
     await deps.limits.signInFailed(scope, account, input.client.ipAddress);
     throw new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { apiKeysHandlers } from "./api-keys.js";
+import { auditEventsHandlers } from "./audit-events.js";
 import { memberPasswordsHandlers } from "./member-passwords.js";
 import { membersHandlers } from "./members.js";
 import { projectsHandlers } from "./projects.js";
@@ -22,5 +23,6 @@ export function accountHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
     ...memberPasswordsHandlers(deps),
     ...ssoHandlers(deps),
     ...usageHandlers(deps),
+    ...auditEventsHandlers(deps),
   };
 }

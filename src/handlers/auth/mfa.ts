@@ -1,6 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { isMfaMethod, type MfaMethod } from "../../domain/mfa.js";
+import { auditedSignIn } from "../../flows/audit/sign-in.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { startMfaEnrollment } from "../../flows/auth/mfa/enroll.js";
 import { regenerateRecoveryCodes } from "../../flows/auth/mfa/recovery-codes.js";
@@ -17,13 +18,12 @@ export function mfaHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthServ
       return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId });
     },
     async verifyMfa(req, ctx) {
-      const result = await verifyMfa(deps, projectOf(ctx), {
-        mfaToken: req.mfaToken,
-        code: req.code,
-        method: method(req.method),
-        userId: userOf(ctx)?.userId,
-        client: clientOf(ctx),
-      });
+      const project = projectOf(ctx);
+      const client = clientOf(ctx);
+      const userId = userOf(ctx)?.userId;
+      const result = await auditedSignIn(deps, project, client, { method: "mfa", userId }, () =>
+        verifyMfa(deps, project, { mfaToken: req.mfaToken, code: req.code, method: method(req.method), userId, client }),
+      );
       return {
         ...(result.outcome && signInResponse(result.outcome)),
         ...(result.enrolled && { enrolled: true, method: result.enrolled.method, recoveryCodes: result.enrolled.recoveryCodes }),

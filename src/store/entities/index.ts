@@ -1,4 +1,5 @@
 import { ApiKeyEntity } from "./api-key.entity.js";
+import { AuditEventEntity } from "./audit-event.entity.js";
 import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
@@ -11,7 +12,7 @@ import { SigningKeyEntity } from "./signing-key.entity.js";
 import { SsoConnectionEntity } from "./sso-connection.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
-export { AuthEventEntity, SsoConnectionEntity };
+export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
 
@@ -26,5 +27,6 @@ export const entities = [
   SigningKeyEntity,
   SsoConnectionEntity,
   AuthEventEntity,
+  AuditEventEntity,
   OutboxMessageEntity,
 ];

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { apiKeysRepository } from "./api-keys.js";
+import { auditEventsRepository } from "./audit-events.js";
 import { authEventsRepository } from "./auth-events.js";
 import { systemClock, type Clock } from "../../domain/clock.js";
 import { invitationsRepository } from "./invitations.js";
@@ -43,6 +44,7 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     signingKeys: signingKeysRepository(manager, clock),
     ssoConnections: ssoConnectionsRepository(manager, clock),
     authEvents: authEventsRepository(manager, clock),
+    auditEvents: auditEventsRepository(manager, clock),
     outbox: outboxRepository(manager, clock),
     users: usersRepository(manager, clock),
     sessions: sessionsRepository(manager),

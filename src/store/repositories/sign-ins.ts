@@ -3,7 +3,9 @@ import { newId } from "../../crypto/ids.js";
 import { normalizeEmail } from "../../domain/account.js";
 import type { Session, User } from "../../domain/auth.js";
 import type { AuthEvent } from "../../domain/usage.js";
+import type { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { auditInsertCte } from "./audit-events.js";
 import { toUser, USER_COLUMNS, type UserRow } from "./users.js";
 
 export interface SignInWrite {
@@ -11,6 +13,8 @@ export interface SignInWrite {
   session: Session;
   refreshTokenHash: string;
   event: AuthEvent & { at: Date };
+  /** The audit event (user.signup or user.login.succeeded), written in the same statement. */
+  audit: AuditEventEntity;
 }
 
 /** A signup's user row; its id is chosen by the caller, since the access token names it first. */
@@ -28,8 +32,8 @@ export interface NewUserWrite {
   metadata: Record<string, unknown>;
 }
 
-// Everything a sign-in writes (its session, its first refresh token, the user's last_login_at
-// and the usage event) in one statement, and for a signup the user row too: one round trip
+// Everything a sign-in writes (its session, its first refresh token, the user's last_login_at,
+// the usage event and the audit event) in one statement, and for a signup the user row too: one round trip
 // instead of six, and atomic on its own, so a sign-in needs no transaction unless it writes
 // something else as well.
 export function signInsRepository(manager: EntityManager) {
@@ -65,13 +69,14 @@ export function signInsRepository(manager: EntityManager) {
       user: NewUserWrite,
       projectId: string,
       event: Pick<AuthEvent, "kind" | "method"> & { at: Date },
+      audit: AuditEventEntity,
     ): Promise<User> {
       const params: unknown[] = [];
       const p = (value: unknown) => `$${params.push(value)}`;
       const sql = `WITH ${newUserRow(user, projectId, event.at, false, params)}, event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
            VALUES (${p(user.organizationId)}, ${p(projectId)}, ${p(user.id)}, ${p(event.kind)}, ${p(event.method)}, 0, ${p(event.at)})
-         ) SELECT * FROM new_user`;
+         ), ${auditInsertCte("audit", audit, params)} SELECT * FROM new_user`;
       const rows = (await translateUniqueViolation(() => manager.query(sql, params))) as UserRow[];
       return toUser(rows[0], event.at);
     },
@@ -93,7 +98,7 @@ function newUserRow(user: NewUserWrite, projectId: string, createdAt: Date, sign
          )`;
 }
 
-/** The session, refresh token and usage event as CTEs, their parameters appended to `params`. */
+/** The session, refresh token, usage and audit events as CTEs, their parameters appended to `params`. */
 function signInWrites(write: SignInWrite, params: unknown[]): string {
   const { session: s, event: e } = write;
   const p = (value: unknown) => `$${params.push(value)}`;
@@ -110,7 +115,7 @@ function signInWrites(write: SignInWrite, params: unknown[]): string {
          ), event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
            VALUES (${p(e.organizationId)}, ${project}, ${p(s.userId)}, ${p(e.kind)}, ${p(e.method)}, ${p(e.tokensIssued ?? 1)}, ${p(e.at)})
-         )`;
+         ), ${auditInsertCte("audit", write.audit, params)}`;
 }
 
 export type SignInsRepository = ReturnType<typeof signInsRepository>;

@@ -1,0 +1,72 @@
+import type { Project } from "../../domain/account.js";
+import type { AuditOrigin } from "../../domain/audit.js";
+import type { ClientInfo } from "../../domain/auth.js";
+import { DomainError, type Reason } from "../../domain/errors.js";
+import type { AuthEventKind, AuthMethod } from "../../domain/usage.js";
+import type { AuditEventEntity } from "../../store/entities/audit-event.entity.js";
+import { auditRow } from "../../store/repositories/audit-events.js";
+import type { FlowDeps } from "../deps.js";
+import { auditEmailHash, recordAlone } from "./record.js";
+
+/** The user is the actor of its own sign-in, from the client that asked for it. */
+export function userOrigin(userId: string, client: ClientInfo): AuditOrigin {
+  return { actor: { type: "user", id: userId }, ip: client.ipAddress, userAgent: client.userAgent };
+}
+
+/** The audit row of a sign-in or signup that succeeded, written with its session (sign-ins.ts). */
+export function signInAudit(project: Project, userId: string, context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo }, at: Date): AuditEventEntity {
+  return auditRow(
+    {
+      type: context.kind === "signup" ? "user.signup" : "user.login.succeeded",
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId,
+      details: { method: context.method },
+      origin: userOrigin(userId, context.client),
+    },
+    at,
+  );
+}
+
+/** What a sign-in attempt has learnt so far, filled in by the method as it goes. */
+export interface SignInAttempt {
+  method: AuthMethod;
+  /** The email the request named, if any: only its keyed hash is kept. */
+  email?: string;
+  /** Set once the attempt names an existing user (a wrong password for a real account). */
+  userId?: string;
+}
+
+// The answers a failed sign-in gets that say something about the attempt. Others (a malformed
+// request, the database down) are not attempts on an account.
+const SIGN_IN_FAILURES = new Set<Reason>(["INVALID_CREDENTIALS", "USER_DISABLED", "INVALID_CODE", "CODE_EXPIRED", "INVALID_LINK", "INVALID_MFA_TOKEN", "SSO_FAILED"]);
+
+/** Errors already recorded by a flow, so the rate-limit interceptor does not record them twice. */
+export const recordedErrors = new WeakSet<object>();
+
+/**
+ * Runs a sign-in method and records its failure: `user.login.failed` with the reason the
+ * caller got, or `rate_limit.exceeded` when a limit refused it before any credential was
+ * checked. The failure has no transaction to join (nothing else is written), so the event is
+ * its own write, and the caller gets the same answer whether or not it was stored.
+ */
+export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError && (SIGN_IN_FAILURES.has(error.reason) || error.reason === "RATE_LIMITED")) {
+      await recordAlone(deps, {
+        type: error.reason === "RATE_LIMITED" ? "rate_limit.exceeded" : "user.login.failed",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: attempt.userId ?? null,
+        reason: error.reason,
+        emailHash: attempt.email ? auditEmailHash(deps, project.id, attempt.email) : null,
+        details: { method: attempt.method },
+        origin: attempt.userId ? userOrigin(attempt.userId, client) : { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
+      });
+      recordedErrors.add(error);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+import type { ContextValues } from "@connectrpc/connect";
+import type { AuditOrigin } from "../domain/audit.js";
+import { kMember, kProject, kRequest, kUser } from "./context.js";
+
+/**
+ * Who is calling, for the audit log: the end user behind an access token, else the member
+ * behind a management token, else the API key (acting as the project's administrator), else
+ * nobody known; with the client's address (after TRUSTED_PROXIES) and user agent.
+ */
+export function auditOriginOf(values: ContextValues): AuditOrigin {
+  const record = values.get(kRequest);
+  const user = values.get(kUser);
+  const member = values.get(kMember);
+  const project = values.get(kProject);
+  const actor = user
+    ? { type: "user" as const, id: user.userId }
+    : member
+      ? { type: "member" as const, id: member.member.id }
+      : project
+        ? { type: "api_key" as const, id: project.apiKey.id }
+        : { type: "anonymous" as const, id: "" };
+  return { actor, ip: record?.ip ?? "", userAgent: record?.userAgent ?? "" };
+}

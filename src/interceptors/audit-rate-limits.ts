@@ -1,0 +1,38 @@
+import type { Interceptor } from "@connectrpc/connect";
+import { DomainError } from "../domain/errors.js";
+import { recordAlone } from "../flows/audit/record.js";
+import { recordedErrors } from "../flows/audit/sign-in.js";
+import type { FlowDeps } from "../flows/deps.js";
+import { auditOriginOf } from "./audit-origin.js";
+import { kMember, kProject, kUser } from "./context.js";
+
+/**
+ * Records `rate_limit.exceeded` for every RPC a rate limit refused, in one place rather than in
+ * each flow that counts something. A sign-in flow records its own (with the attempt's email
+ * hash), so its error is skipped here. A request with no organization known (AccountLogin)
+ * has no log to go to.
+ */
+export function auditRateLimitsInterceptor(deps: FlowDeps): Interceptor {
+  return (next) => async (req) => {
+    try {
+      return await next(req);
+    } catch (error) {
+      if (error instanceof DomainError && error.reason === "RATE_LIMITED" && !recordedErrors.has(error)) {
+        const project = req.contextValues.get(kProject)?.project;
+        const organizationId = project?.organizationId ?? req.contextValues.get(kMember)?.organizationId;
+        if (organizationId !== undefined) {
+          await recordAlone(deps, {
+            type: "rate_limit.exceeded",
+            organizationId,
+            projectId: project?.id ?? null,
+            userId: req.contextValues.get(kUser)?.userId ?? null,
+            reason: error.reason,
+            details: { rpc: `${req.service.name}/${req.method.name}` },
+            origin: auditOriginOf(req.contextValues),
+          });
+        }
+      }
+      throw error;
+    }
+  };
+}
