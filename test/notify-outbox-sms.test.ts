@@ -138,7 +138,7 @@ describe("SMTP outage", () => {
 });
 
 describe("without SMS_WEBHOOK_URL", () => {
-  it("SendOtp answers 200; the SMS is kept in the outbox, logged with its recipient only, read back with `outbox list`, and its code signs in", async () => {
+  it("SendOtp answers 200; the SMS is kept in the outbox, logged with its recipient masked, read back with `outbox list`, and its code signs in", async () => {
     const db = await createTestDatabase();
     cleanup.push(() => db.drop());
     // The project and its API key through the service's own flows, then the service as its
@@ -165,7 +165,9 @@ describe("without SMS_WEBHOOK_URL", () => {
     const lines = service.stdout().trim().split("\n").map((line) => JSON.parse(line));
     const kept = lines.filter((line) => line.message_id);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ to: phone });
+    // The number masked: the log names no full recipient.
+    expect(kept[0]).toMatchObject({ to: "+1555***09" });
+    expect(service.stdout()).not.toContain(phone);
     expect(kept[0].msg).toContain("SMS_WEBHOOK_URL is not set");
     expect(Object.keys(kept[0])).not.toContain("body");
     expect(service.stdout() + service.stderr()).not.toMatch(new RegExp(`\\b${code}\\b`));

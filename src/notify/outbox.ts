@@ -8,6 +8,7 @@ import { sealMailBody } from "./mail-body.js";
 import { smtpMailer, type OutgoingMail } from "./mailer.js";
 import { webhookSmsSender, type OutgoingSms } from "./sms.js";
 import { createDeliveryWorker } from "./worker.js";
+import { maskRecipient } from "./mask.js";
 
 export interface QueuedMail {
   id: string;
@@ -69,8 +70,8 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
       return { id, to: mail.to, subject: mail.subject };
     },
     release(queued) {
-      // Recipient and subject only: the body holds a secret link.
-      const fields = { mail_id: queued.id, to: queued.to, subject: queued.subject };
+      // The masked recipient and the subject only: the body holds a secret link.
+      const fields = { mail_id: queued.id, to: maskRecipient(queued.to), subject: queued.subject };
       if (mailer && worker) {
         logger.info(fields, "mail queued");
         worker.kick();
@@ -88,8 +89,8 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
       return { id, to: message.to };
     },
     release(queued) {
-      // The recipient only: the body holds a code.
-      const fields = { message_id: queued.id, to: queued.to };
+      // The masked recipient only: the body holds a code.
+      const fields = { message_id: queued.id, to: maskRecipient(queued.to) };
       if (smsSender && worker) {
         logger.info(fields, "sms queued");
         worker.kick();

@@ -11,7 +11,8 @@ export interface CodeMessageInput {
 }
 
 export function otpMail(input: CodeMessageInput): MailContent {
-  const subject = `${input.code} is your ${input.projectName} sign-in code`;
+  // Not the code: the subject is kept in the outbox and logged in the clear, the body sealed.
+  const subject = `Your ${input.projectName} sign-in code`;
   const text = [
     `Your ${input.projectName} sign-in code is:`,
     "",

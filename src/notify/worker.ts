@@ -6,6 +6,7 @@ import type { Database } from "../store/database.js";
 import type { Mailer } from "./mailer.js";
 import { openMailBody } from "./mail-body.js";
 import type { SmsSender } from "./sms.js";
+import { maskAddressesIn, maskRecipient } from "./mask.js";
 
 export interface DeliveryWorker {
   start(): void;
@@ -82,7 +83,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   }
 
   async function deliver(message: OutboxMessage): Promise<void> {
-    const fields = { message_id: message.id, channel: message.channel, to: message.recipient, attempts: message.attempts };
+    const fields = { message_id: message.id, channel: message.channel, to: maskRecipient(message.recipient), attempts: message.attempts };
     try {
       const body = openMailBody(secrets, message);
       if (message.channel === "sms") await sms!.send({ to: message.recipient, body: body.text });
@@ -116,6 +117,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   };
 }
 
+// Also what the outbox row keeps as its last error: a refusal that quotes the address says so masked.
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return maskAddressesIn(err instanceof Error ? err.message : String(err));
 }

@@ -119,7 +119,9 @@ describe("invitation mail", () => {
     const lines = service.stdout().trim().split("\n").map((line) => JSON.parse(line));
     const kept = lines.filter((line) => line.mail_id);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ to: email, subject: "You are invited to join Default on Gatehouse" });
+    // The address masked: the log names no full recipient.
+    expect(kept[0]).toMatchObject({ to: "o***@example.com", subject: "You are invited to join Default on Gatehouse" });
+    expect(service.stdout()).not.toContain(email);
     expect(kept[0].msg).toContain("SMTP_URL is not set");
     expect(service.stdout() + service.stderr()).not.toContain(token!);
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
+import type { Logger } from "../../src/log.js";
 import { http } from "../helpers/clients.js";
 import { useMessagingServer, type MessagingServer } from "../helpers/messaging-server.js";
 import { startOidcProvider, type OidcProviderHarness, type SignInOptions } from "../helpers/oidc-provider.js";
@@ -30,15 +31,15 @@ export interface SsoWorld {
   readonly ctx: MessagingServer;
   readonly idp: OidcProviderHarness;
   /** A client at the provider and a Gatehouse connection for it; answers the connection id. */
-  connect(app: AuthFixture, options?: { trustEmails?: boolean; scopes?: string[] }): Promise<string>;
+  connect(app: AuthFixture, options?: { trustEmails?: boolean; scopes?: string[]; clientSecret?: string }): Promise<string>;
   /** SsoAuthorize, the provider's sign-in as `accountId`, then Gatehouse's callback. */
   signIn(app: AuthFixture, connectionId: string, accountId: string, options?: SignInOptions & { redirectUrl?: string; codeChallenge?: string }): Promise<CallbackAnswer>;
   /** GETs Gatehouse's callback at the URL the provider redirected the browser to. */
   callback(providerRedirect: string): Promise<CallbackAnswer>;
 }
 
-export function useSsoWorld(options: { sms?: boolean } = {}): SsoWorld {
-  const ctx = useMessagingServer({ sms: options.sms, env: { PUBLIC_URL } });
+export function useSsoWorld(options: { sms?: boolean; smtp?: boolean; logger?: Logger } = {}): SsoWorld {
+  const ctx = useMessagingServer({ sms: options.sms, smtp: options.smtp, logger: options.logger, env: { PUBLIC_URL } });
   let idp: OidcProviderHarness | undefined;
   beforeAll(async () => {
     idp = await startOidcProvider();
@@ -59,7 +60,7 @@ export function useSsoWorld(options: { sms?: boolean } = {}): SsoWorld {
     },
     async connect(app, connectOptions = {}) {
       const clientId = `client-${++clients}`;
-      const clientSecret = randomBytes(24).toString("base64url");
+      const clientSecret = connectOptions.clientSecret ?? randomBytes(24).toString("base64url");
       provider().addClient({ clientId, clientSecret, redirectUris: [CALLBACK_URL], tokenEndpointAuthMethod: "client_secret_basic" });
       const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
         headers: await app.admin(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
+import type { Logger } from "../../src/log.js";
 import { createTestClock, type TestClock } from "./clock.js";
 import { startTestServer, type TestServer } from "./server.js";
 import { startSmsSink, type SmsSink } from "./sms.js";
@@ -24,7 +25,7 @@ export interface MessagingServer {
   sql(text: string, params?: unknown[]): Promise<any>;
 }
 
-export function useMessagingServer(options: { smtp?: boolean; sms?: boolean; env?: Record<string, string> } = {}): MessagingServer {
+export function useMessagingServer(options: { smtp?: boolean; sms?: boolean; env?: Record<string, string>; logger?: Logger } = {}): MessagingServer {
   const clock = createTestClock();
   let server: TestServer | undefined;
   let smtp: SmtpSink | undefined;
@@ -38,7 +39,7 @@ export function useMessagingServer(options: { smtp?: boolean; sms?: boolean; env
     if (options.smtp) smtp = await startSmtpSink();
     if (options.sms) sms = await startSmsSink();
     const sinks = { ...(smtp && { SMTP_URL: smtp.url }), ...(sms && { SMS_WEBHOOK_URL: sms.url }) };
-    server = await startTestServer({ ...sinks, MAIL_RETRY_MS: "200", ...options.env }, undefined, { clock });
+    server = await startTestServer({ ...sinks, MAIL_RETRY_MS: "200", ...options.env }, undefined, { clock, logger: options.logger });
   });
   afterAll(async () => {
     await server?.stop();
