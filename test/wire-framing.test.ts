@@ -5,7 +5,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignupRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { authFixture, type AuthFixture } from "./auth/helpers.js";
-import { connect, connectReason, connectViolations, grpcReason, http } from "./helpers/clients.js";
+import { connect, connectReason, connectViolations, grpcCall, grpcClient, grpcReason, grpcViolations, http } from "./helpers/clients.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 import { envelope } from "./fuzz/arbitraries.js";
 import { RawGrpc, sendHttp1 } from "./fuzz/senders.js";
@@ -96,6 +96,17 @@ describe("gRPC framing and malformed messages", () => {
     expect(notGzip.status).toBe(400);
     const unknownEncoding = await fetch(`${server.url}${VERIFY}`, { method: "POST", headers: { "content-type": "application/json", "content-encoding": "zstd", ...key() }, body: "{}" });
     expect({ status: unknownEncoding.status, reason: connectReason(await unknownEncoding.json()) }).toEqual({ status: 415, reason: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("a request with thousands of violations is answered with the first 20, readable by a gRPC client", async () => {
+    const admin = await app.admin();
+    const scopes = Array.from({ length: 2000 }, (_, i) => `scope-${i}`);
+    const answer = await grpcCall(grpcClient(port, "account"), "CreateApiKey", { project_id: app.projectId, label: "many", scopes }, admin);
+    expect({ code: answer.error?.code, reason: answer.reason }).toEqual({ code: grpcStatus.INVALID_ARGUMENT, reason: "VALIDATION_FAILED" });
+    const violations = grpcViolations(answer);
+    expect(violations).toHaveLength(20);
+    expect(violations[0]).toEqual({ field: "scopes", description: "must have at most 4 items" });
+    expect(decodeURIComponent(answer.error?.details ?? "")).toMatch(/; and 1981 more$/);
   });
 
   it("JSON nested past 64 levels is 400 VALIDATION_FAILED before it is parsed, and metadata past 32 levels names the field", async () => {

@@ -59,6 +59,8 @@ export interface Violation {
   description: string;
 }
 
+const LONE_SURROGATE = /\p{Cs}/gu;
+
 /**
  * The only error type flows throw on purpose. Its message is shown to the caller, so it
  * must never carry a secret, a stack trace or SQL; anything else thrown is INTERNAL.
@@ -71,7 +73,9 @@ export class DomainError extends Error {
     /** RATE_LIMITED: when to try again, sent as `Retry-After`. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    // A message may quote the caller's text; a lone surrogate in it could not be sent as a gRPC
+    // status (grpc-message is percent-encoded UTF-8), so it is replaced like a bad byte.
+    super(message.replace(LONE_SURROGATE, "\ufffd"));
     this.name = "DomainError";
   }
 }
@@ -81,7 +85,16 @@ export function rateLimited(message: string, retryAfterSeconds: number): DomainE
   return new DomainError("RATE_LIMITED", message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
 }
 
+/**
+ * Violations reported at most, the first ones found: enough to fix a request by, and small
+ * enough for every client's limits (a gRPC status travels in trailers, and grpc-js accepts 8 KiB
+ * of them; a list of 2,000 bad items would otherwise make the answer itself unreadable).
+ */
+export const MAX_VIOLATIONS = 20;
+
 export function validationFailed(violations: Violation[]): DomainError {
-  const message = violations.map((v) => `${v.field}: ${v.description}`).join("; ");
-  return new DomainError("VALIDATION_FAILED", message, violations);
+  const shown = violations.slice(0, MAX_VIOLATIONS);
+  const more = violations.length - shown.length;
+  const message = shown.map((v) => `${v.field}: ${v.description}`).join("; ") + (more > 0 ? `; and ${more} more` : "");
+  return new DomainError("VALIDATION_FAILED", message, shown);
 }

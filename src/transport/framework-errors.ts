@@ -31,6 +31,7 @@ export function fromFramework(error: ConnectError, requestId: string): ConnectEr
     message = "request body nests too deeply";
   }
   const reason: Reason = defaultReason(code);
+  message = message.replace(/\p{Cs}/gu, "\ufffd");
   // The framework attaches no details of its own; the reason is the one to add.
   return new ConnectError(message, code, error.metadata, [{ desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, metadata: { request_id: requestId } } }]);
 }
@@ -80,8 +81,13 @@ export function fixGrpcWebBody(body: AsyncIterable<Uint8Array>, requestId: strin
   };
 }
 
+/**
+ * An uncompressed trailer frame. A compressed one (0x81: the client asked for gzip and the
+ * trailers passed 1 KiB) is left alone: it is only that large with violations in it, which
+ * come from the interceptors and carry their reason already.
+ */
 function isTrailerFrame(chunk: Uint8Array): boolean {
-  return chunk.length >= 5 && (chunk[0] & trailerFlag) === trailerFlag && new DataView(chunk.buffer, chunk.byteOffset).getUint32(1) === chunk.length - 5;
+  return chunk.length >= 5 && chunk[0] === trailerFlag && new DataView(chunk.buffer, chunk.byteOffset).getUint32(1) === chunk.length - 5;
 }
 
 function rewriteTrailerFrame(chunk: Uint8Array, requestId: string, onFixed: (error: ConnectError) => void): Uint8Array {

@@ -92,7 +92,8 @@ export class RawGrpc {
 
   private open(): ClientHttp2Session {
     if (!this.session || this.session.closed || this.session.destroyed) {
-      this.session = h2connect(`http://127.0.0.1:${this.port}`);
+      // Room for many large uploads at once (Node refuses new streams past 10 MB by default).
+      this.session = h2connect(`http://127.0.0.1:${this.port}`, { maxSessionMemory: 200 });
       this.session.on("error", () => {});
     }
     return this.session;
@@ -140,8 +141,9 @@ export class RawGrpc {
           body: Buffer.concat(chunks).toString("utf8"),
         };
         if (outcome.status === undefined) outcome.failure = `stream closed without an answer (rst ${stream.rstCode})`;
+        // Not reset from here: a client resetting every stream trips Node's rapid-reset guard
+        // (GOAWAY ENHANCE_YOUR_CALM), which would end the session for the requests beside it.
         done(outcome);
-        if (!stream.closed) stream.close(constants.NGHTTP2_CANCEL);
       };
       stream.on("close", finish);
       stream.end(Buffer.from(call.body));
