@@ -1,52 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { useMessagingServer } from "../helpers/messaging-server.js";
-import { BEHIND_PROXY, freshIp, from, limitsApp, sleep, type LimitsApp } from "./helpers.js";
+import { BEHIND_PROXY, freshIp, from, limitsApp, type LimitsApp } from "./helpers.js";
+import { measureSends } from "./timing-helpers.js";
 
 // Threat: telling a registered address from an unknown one by how long the answer takes (the
 // reset request answered in 5.7 ms for a registered email and 3.5 ms for an unknown one). Each
-// send is measured 100 times for each kind of address, interleaved at random, one at a time,
-// over loopback, in pairs (one of each, in random order). The median of the paired differences
-// resists both the outliers and the drift of a shared machine; the criterion
-//   |median(registered − unknown)| < max(0.75 ms, 15 % of the smaller median)
-// fails on the old 5.7 vs 3.5 ms (2.2 ms apart) and passes only when no step that differs
-// by registration runs before the answer.
+// send is measured 100 times for each kind of address (timing-helpers.ts says how).
 const SAMPLES = 100;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function measure(app: LimitsApp, path: string, registered: string[], unknown: string[]) {
-  const times = { registered: [] as number[], unknown: [] as number[] };
-  const diffs: number[] = [];
-  const time = async (email: string) => {
-    const started = performance.now();
-    const res = await app.call("POST", path, { email }, undefined, from(freshIp()));
-    const elapsed = performance.now() - started;
-    expect(res.status).toBe(200);
-    // Let any work handed off after the answer finish, so it never lands on the next measurement.
-    await sleep(5);
-    return elapsed;
-  };
-  // In pairs, in random order within each pair: the drift of a shared machine hits both alike.
-  for (let i = 0; i < registered.length; i++) {
-    const registeredFirst = Math.random() < 0.5;
-    const first = await time(registeredFirst ? registered[i]! : unknown[i]!);
-    const second = await time(registeredFirst ? unknown[i]! : registered[i]!);
-    const [r, u] = registeredFirst ? [first, second] : [second, first];
-    times.registered.push(r);
-    times.unknown.push(u);
-    diffs.push(r - u);
-  }
-  const [r, u, d] = [median(times.registered), median(times.unknown), median(diffs)];
-  const bound = Math.max(0.75, 0.15 * Math.min(r, u));
-  console.log(
-    `${path}: median registered ${r.toFixed(2)} ms, unknown ${u.toFixed(2)} ms, |diff of medians| ${Math.abs(r - u).toFixed(2)} ms, ` +
-      `median paired diff ${d.toFixed(2)} ms, bound ${bound.toFixed(2)} ms`,
-  );
-  return { d, bound };
+function measure(app: LimitsApp, path: string, registered: string[], unknown: string[]) {
+  return measureSends(path, (email, ip) => app.call("POST", path, { email }, undefined, from(ip)), registered, unknown);
 }
 
 describe("no enumeration by time", () => {

@@ -69,14 +69,14 @@ export async function completeSignIn(
     const at = deps.clock.now();
     const audit = signInAudit(project, row.id, { kind: "signup", method: proof.method, client }, at);
     const user = await repos.signIns.recordSignupWithoutSession(row, project.id, { kind: "signup", method: proof.method, at }, audit);
-    return openChallenge(deps, repos, project, user, "enroll", proof);
+    return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
   }
   const user = subject.existing;
   if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
   if (user.mfaMethods.length > 0 && !proof.amr.some((amr) => (SECOND_FACTOR_AMR as readonly string[]).includes(amr))) {
-    return openChallenge(deps, repos, project, user, "verify", proof);
+    return openChallenge(deps, repos, project, user, "verify", proof, client.ipAddress);
   }
-  if (user.mfaMethods.length === 0 && project.mfaRequired) return openChallenge(deps, repos, project, user, "enroll", proof);
+  if (user.mfaMethods.length === 0 && project.mfaRequired) return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
   const tokens = await startSession(deps, repos, project, user, { ...proof, kind: "login", client });
   return { outcome: { tokens }, user: tokens.user, release: nothingQueued };
 }

@@ -2,7 +2,10 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { memberPasswordResetLink, memberPasswordResetMail } from "../../notify/templates.js";
+import { normalizeEmail } from "../../domain/account.js";
+import { ACCOUNT_SCOPE } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
+import { runDetached } from "../auth/detached.js";
 
 /** Member password reset links work for 1 hour (account.proto, RequestMemberPasswordReset). */
 export const MEMBER_PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -12,13 +15,21 @@ export const MEMBER_PASSWORD_RESET_REQUESTED = "If this email signs in to Gateho
 export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
 
 /**
- * The same work whatever the address: a token is always generated and hashed, the message
- * rendered and the lookup made; only an identity gets the token stored and the mail queued.
+ * Answers before any work that differs between an identity's address and an unknown one, as the
+ * end user's reset does (flows/auth/password-reset.ts): the request is counted against the
+ * Account interface's send limits (the same for every address) and answered, and the rest runs
+ * detached. There a token is generated and only an identity gets it stored and the mail
+ * queued; the row and the mail commit together, and a newer request replaces the older link.
  * An identity left without organizations still gets it: it may be invited again, and accepting
- * asks for its password. The row and the mail commit together; a newer request replaces the
- * older link.
+ * asks for its password. Over the per-address limit nothing is sent and the answer is the same.
  */
-export async function requestMemberPasswordReset(deps: FlowDeps, email: string): Promise<{ message: string }> {
+export async function requestMemberPasswordReset(deps: FlowDeps, input: { email: string; ip: string }): Promise<{ message: string }> {
+  const send = await deps.limits.send(ACCOUNT_SCOPE, "password_reset", `member:${normalizeEmail(input.email)}`, input.ip, "drop");
+  if (send) runDetached(deps.logger, "member password reset request", () => issueMemberReset(deps, input.email));
+  return { message: MEMBER_PASSWORD_RESET_REQUESTED };
+}
+
+async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
   const token = randomToken("gmpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
@@ -31,7 +42,6 @@ export async function requestMemberPasswordReset(deps: FlowDeps, email: string):
     return deps.mail.queue(repos, { to: identity.email, ...content });
   });
   if (queued) deps.mail.release(queued);
-  return { message: MEMBER_PASSWORD_RESET_REQUESTED };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AccountService } from "../../../gen/gatehouse/account/v1/account_p
 import type { FlowDeps } from "../../flows/deps.js";
 import { changeMemberPassword } from "../../flows/members/change-member-password.js";
 import { requestMemberPasswordReset, resetMemberPassword } from "../../flows/members/member-password-reset.js";
+import { kRequest } from "../../interceptors/context.js";
 import { memberOf } from "./organization-of.js";
 
 /** ChangeMemberPassword (signed in) and the member password reset by email (no credential). */
@@ -19,8 +20,8 @@ export function memberPasswordsHandlers(deps: FlowDeps): Partial<ServiceImpl<typ
       });
     },
 
-    async requestMemberPasswordReset(req) {
-      return requestMemberPasswordReset(deps, req.email);
+    async requestMemberPasswordReset(req, ctx) {
+      return requestMemberPasswordReset(deps, { email: req.email, ip: ctx.values.get(kRequest)?.ip ?? "" });
     },
 
     async resetMemberPassword(req) {

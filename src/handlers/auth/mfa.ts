@@ -15,7 +15,7 @@ import { ownerOf } from "./sessions.js";
 export function mfaHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async startMfaEnrollment(req, ctx) {
-      return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId });
+      return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId, ip: clientOf(ctx).ipAddress });
     },
     async verifyMfa(req, ctx) {
       const project = projectOf(ctx);

@@ -5,7 +5,9 @@ import type { User } from "../../../domain/auth.js";
 import { MFA_CHALLENGE_TTL_SECONDS, type MfaChallenge } from "../../../domain/mfa.js";
 import { mfaSms } from "../../../notify/passwordless-templates.js";
 import type { Repositories } from "../../../store/database.js";
+import { projectScope } from "../../../limits/limits.js";
 import type { FlowDeps } from "../../deps.js";
+import { runDetached } from "../detached.js";
 import type { Completed, Proof } from "../complete-sign-in.js";
 
 /** The HMAC context of the SMS code sent with a challenge: valid for that challenge only. */
@@ -16,7 +18,11 @@ export function challengeSmsContext(projectId: string, tokenHash: string): strin
 /**
  * Holds a sign-in at its second factor (`verify`) or at enrollment (`enroll`): an mfa_token of
  * 256 random bits, stored as SHA-256, valid 300 s. A user whose only method is SMS is sent the
- * code with the challenge (API.md section 5), in the same transaction.
+ * code with the challenge (API.md section 5): the challenge stores the code's HMAC, and after
+ * commit (`release`) the SMS is counted against the send limits of the number, the client's
+ * address and the project, then queued. Counted there because the limits are never consulted
+ * inside a transaction; over a limit no SMS goes out and the challenge stands (a recovery code
+ * still answers it), as a reset over its limit answers the same and sends nothing.
  */
 export async function openChallenge(
   deps: FlowDeps,
@@ -25,6 +31,7 @@ export async function openChallenge(
   user: User,
   purpose: MfaChallenge["purpose"],
   proof: Proof,
+  ip: string,
 ): Promise<Completed> {
   const token = randomToken("gmfa");
   const tokenHash = hashToken(token);
@@ -34,11 +41,16 @@ export async function openChallenge(
   if (purpose === "verify" && user.mfaMethods.length === 1 && user.mfaMethods[0] === "sms") {
     const factor = (await repos.mfaFactors.list(project.id, user.id)).find((f) => f.method === "sms" && f.confirmedAt !== null);
     if (factor?.phone) {
+      const phone = factor.phone;
       const code = sixDigitCode();
       smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
       const body = mfaSms({ projectName: project.name, code, validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60, purpose: "verify" });
-      const queued = await deps.sms.queue(repos, { to: factor.phone, body });
-      release = () => deps.sms.release(queued);
+      release = () =>
+        runDetached(deps.logger, "mfa challenge sms", async () => {
+          if (!(await deps.limits.send(projectScope(project), "mfa_sms", `sms:${phone}`, ip, "drop"))) return;
+          const queued = await deps.db.transaction((tx) => deps.sms.queue(tx, { to: phone, body }));
+          deps.sms.release(queued);
+        });
     }
   }
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_SECONDS * 1000);

@@ -8,6 +8,7 @@ import { DomainError, validationFailed } from "../../../domain/errors.js";
 import { SMS_ENROLLMENT_TTL_SECONDS, type MfaMethod } from "../../../domain/mfa.js";
 import { mfaSms } from "../../../notify/passwordless-templates.js";
 import type { Repositories } from "../../../store/database.js";
+import { projectScope } from "../../../limits/limits.js";
 import type { FlowDeps } from "../../deps.js";
 import { enrollmentSmsContext } from "./second-factor.js";
 
@@ -18,6 +19,8 @@ export interface EnrollmentInput {
   mfaToken: string;
   /** The user of the access token, when one was sent. */
   userId?: string;
+  /** The client's address, for the send limits of an SMS. */
+  ip: string;
 }
 
 /**
@@ -31,6 +34,8 @@ export async function startMfaEnrollment(
   input: EnrollmentInput,
 ): Promise<{ method: MfaMethod; totpUri: string; qrCode: string }> {
   if (input.method === "sms" && input.phone === "") throw validationFailed([{ field: "phone", description: "is required to enroll sms" }]);
+  // Counted like a code sent by SendOtp to the same number, before the transaction holds a connection.
+  if (input.method === "sms") await deps.limits.send(projectScope(project), "mfa_sms", `sms:${input.phone}`, input.ip, "reject");
   const id = newId("mfa");
   const now = deps.clock.now();
   const started = await deps.db.transaction(async (repos) => {
