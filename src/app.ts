@@ -18,6 +18,7 @@ import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
 import { createLimits } from "./limits/limits.js";
 import { settleDetached } from "./flows/auth/detached.js";
+import { startAuditRetention } from "./flows/audit/retention.js";
 import { openLimiterStore } from "./limits/store.js";
 
 export interface Gatehouse {
@@ -101,6 +102,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     const tokenIssuer = issuerOf(config.publicUrl, { loginId: "{login_id}" });
     deps.logger.info({ port, database: deps.db.kind, token_issuer: tokenIssuer, ...options.listening }, "gatehouse listening");
     deps.mail.start();
+    const retention = startAuditRetention(deps);
     return {
       port,
       url: `http://127.0.0.1:${port}`,
@@ -111,6 +113,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
         await settleDetached();
         // After the requests (they may queue mail), before the database the worker writes to.
         await deps.mail.stop();
+        await retention.stop();
         await deps.limits.close();
         await deps.db.close();
       },

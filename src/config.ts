@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { DEFAULT_AUDIT_RETENTION_DAYS } from "./domain/audit.js";
 import type { PasswordParams } from "./crypto/passwords.js";
 
 // Configuration is the environment only, parsed once at start into this typed object.
@@ -44,6 +45,10 @@ export interface Config {
   passwordQueueWaitMs: number;
   /** How much lower than the event loop the libuv pool (argon2) runs, in nice steps (Linux). */
   threadpoolNice: number;
+  /** Audit events older than this many days are deleted (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
+  /** How often the retention sweep runs. */
+  auditSweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +111,8 @@ export function loadConfig(env: Env = process.env): Config {
     workers,
     passwordMaxInFlight,
     threadpoolNice: integer(read, "THREADPOOL_NICE", 4, 0, 19),
+    auditRetentionDays: integer(read, "AUDIT_RETENTION_DAYS", DEFAULT_AUDIT_RETENTION_DAYS, 1, 36_500),
+    auditSweepIntervalMs: integer(read, "AUDIT_SWEEP_INTERVAL_MS", 3_600_000, 100, 86_400_000),
     // About a second and a half of waiting at OWASP's parameters, whatever the slot count.
     passwordQueueMax: integer(read, "ARGON2_QUEUE_MAX", 32 * passwordMaxInFlight, 0, 100_000),
     passwordQueueWaitMs: integer(read, "ARGON2_QUEUE_WAIT_MS", 2000, 10, 60_000),

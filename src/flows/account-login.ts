@@ -2,6 +2,9 @@ import { DomainError } from "../domain/errors.js";
 import type { Membership } from "../domain/member-identity.js";
 import { normalizeEmail } from "../domain/account.js";
 import { ACCOUNT_SCOPE } from "../limits/limits.js";
+import type { AuditOrigin } from "../domain/audit.js";
+import { recordAlone } from "./audit/record.js";
+import { runDetached } from "./auth/detached.js";
 import type { FlowDeps } from "./deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "./management-token.js";
 
@@ -25,7 +28,7 @@ const invalid = () => new DomainError("INVALID_CREDENTIALS", "the email or passw
 // identity left without organizations give the same answer: the hasher verifies against a
 // dummy hash when there is no identity, and the organizations are read only after the
 // password proved who asks, so the list never reaches anyone else.
-export async function accountLogin(deps: FlowDeps, input: AccountLoginInput): Promise<AccountLoginResult> {
+export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, origin: AuditOrigin): Promise<AccountLoginResult> {
   const { db, passwords, clock, limits } = deps;
   // The Account interface's own limits (the defaults), as for end users (login.ts).
   const account = normalizeEmail(input.email);
@@ -34,6 +37,8 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput): Pr
   const verdict = await passwords.verify(found?.passwordHash ?? null, input.password);
   if (!found || !verdict.ok) {
     await limits.signInFailed(ACCOUNT_SCOPE, account, input.ip);
+    // After the answer: a known identity writes an event per organization, an unknown one none.
+    if (found) runDetached(deps.logger, "audit member.login.failed", () => recordMemberLoginFailed(deps, found.identity.id, origin));
     throw invalid();
   }
   // The password proved who asks: a wrong organization afterwards is no guess at the password.
@@ -50,8 +55,24 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput): Pr
       };
     }
     const token = await issueManagementToken(repos, chosen.member, clock.now());
-    return { kind: "token", token, organizationId: chosen.member.organizationId };
+    const { organizationId, id } = chosen.member;
+    await repos.auditEvents.record({ type: "member.login.succeeded", organizationId, projectId: null, targetId: id, origin: { ...origin, actor: { type: "member", id } } });
+    return { kind: "token", token, organizationId };
   });
+}
+
+/** A wrong password for a member identity: recorded in each of its organizations, as that member. */
+async function recordMemberLoginFailed(deps: FlowDeps, identityId: string, origin: AuditOrigin): Promise<void> {
+  for (const { member } of await deps.db.repos.members.listForIdentity(identityId)) {
+    await recordAlone(deps, {
+      type: "member.login.failed",
+      organizationId: member.organizationId,
+      projectId: null,
+      targetId: member.id,
+      reason: "INVALID_CREDENTIALS",
+      origin: { ...origin, actor: { type: "member", id: member.id } },
+    });
+  }
 }
 
 function choose(memberships: Membership[], organizationId: string | undefined): Membership | "choose" {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { seedMember } from "../helpers/seed.js";
+import { readFileSync } from "node:fs";
+import { AUDIT_EVENT_TYPES } from "../../src/domain/audit.js";
 import { auditApp, queryString, useAuditServer } from "./helpers.js";
 
 // Threat: one organization reading another's security events, or a filter or cursor that
@@ -84,6 +86,14 @@ describe("audit: ListAuditEvents", () => {
     expect([unknown.status, unknown.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
     const backwards = await http(`${box.server.url}/v1/audit-events?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z`, { headers: app.adminHeaders });
     expect([backwards.status, backwards.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
+  });
+
+  it("the proto's type rule and its comment list exactly the domain's vocabulary", () => {
+    const proto = readFileSync("proto/gatehouse/account/v1/account.proto", "utf8");
+    const rule = proto.slice(proto.indexOf("message ListAuditEventsRequest")).match(/in: \[([^\]]*)\]/)![1];
+    expect([...rule.matchAll(/"([^"]+)"/g)].map((m) => m[1])).toEqual([...AUDIT_EVENT_TYPES]);
+    const comment = proto.slice(proto.indexOf("// One security event (ListAuditEvents)"), proto.indexOf("message AuditEvent {"));
+    expect([...comment.matchAll(/`([a-z_]+\.[a-z_.]+)`/g)].map((m) => m[1])).toEqual([...AUDIT_EVENT_TYPES]);
   });
 
   it("answers on Connect and gRPC alike", async () => {

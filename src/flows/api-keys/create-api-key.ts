@@ -2,6 +2,7 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { API_KEY_SCOPES, PUBLISHABLE_SCOPES, type ApiKey, type ApiKeyKind } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { projectNotFound } from "../projects/not-found.js";
 
@@ -28,7 +29,7 @@ export interface CreatedApiKey {
  */
 export const KEY_HINT_LENGTH = 8;
 
-export async function createApiKey(deps: FlowDeps, organizationId: string, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+export async function createApiKey(deps: FlowDeps, organizationId: string, input: CreateApiKeyInput, origin: AuditOrigin): Promise<CreatedApiKey> {
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
   if (expiresAt && expiresAt.getTime() <= deps.clock.now().getTime()) {
     throw validationFailed([{ field: "expires_at", description: "must be in the future" }]);
@@ -42,7 +43,7 @@ export async function createApiKey(deps: FlowDeps, organizationId: string, input
   const apiKey = await deps.db.transaction(async (repos) => {
     // The share lock keeps the project from being deleted before the key row is in.
     if (!(await repos.projects.getForShare(organizationId, input.projectId))) throw projectNotFound();
-    return repos.apiKeys.create(organizationId, {
+    const created = await repos.apiKeys.create(organizationId, {
       projectId: input.projectId,
       label: input.label,
       kind,
@@ -51,6 +52,8 @@ export async function createApiKey(deps: FlowDeps, organizationId: string, input
       scopes,
       expiresAt,
     });
+    await repos.auditEvents.record({ type: "api_key.created", organizationId, projectId: input.projectId, targetId: created.id, details: { kind, scopes }, origin });
+    return created;
   });
   return { apiKey, key };
 }

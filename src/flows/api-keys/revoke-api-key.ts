@@ -1,4 +1,5 @@
 import { isIdOf } from "../../domain/ids.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { apiKeyNotFound } from "./not-found.js";
 
@@ -12,10 +13,14 @@ import { apiKeyNotFound } from "./not-found.js";
  * had (unknown, or another organization's) is API_KEY_NOT_FOUND, so nothing is learnt about
  * other tenants.
  */
-export async function revokeApiKey(deps: FlowDeps, organizationId: string, id: string): Promise<{ revoked: boolean; id: string }> {
+export async function revokeApiKey(deps: FlowDeps, organizationId: string, id: string, origin: AuditOrigin): Promise<{ revoked: boolean; id: string }> {
   if (!isIdOf("key", id)) throw apiKeyNotFound();
   const outcome = await deps.db.transaction(async (repos) => {
-    if (await repos.apiKeys.revokeActive(organizationId, id, deps.clock.now())) return "revoked";
+    if (await repos.apiKeys.revokeActive(organizationId, id, deps.clock.now())) {
+      const projectId = (await repos.apiKeys.projectOf(organizationId, id)) ?? null;
+      await repos.auditEvents.record({ type: "api_key.revoked", organizationId, projectId, targetId: id, origin });
+      return "revoked";
+    }
     return (await repos.apiKeys.exists(organizationId, id)) ? "already" : "absent";
   });
   if (outcome === "absent") throw apiKeyNotFound();

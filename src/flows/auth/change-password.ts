@@ -1,6 +1,7 @@
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import type { SessionOwner } from "./sessions.js";
 
@@ -16,6 +17,7 @@ export async function changePassword(
   project: Project,
   owner: SessionOwner,
   input: { currentPassword: string; newPassword: string },
+  origin: AuditOrigin,
 ): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
@@ -27,6 +29,7 @@ export async function changePassword(
   await deps.db.transaction(async (repos) => {
     await repos.users.update(project.id, owner.userId, { passwordHash });
     await repos.sessions.revokeAll(project.id, owner.userId, deps.clock.now(), owner.sessionId);
+    await repos.auditEvents.record({ type: "user.password.changed", organizationId: project.organizationId, projectId: project.id, userId: owner.userId, origin });
   });
   return { message: PASSWORD_CHANGED };
 }

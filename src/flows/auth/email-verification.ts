@@ -1,11 +1,12 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
-import type { User } from "../../domain/auth.js";
+import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { verificationMail } from "../../notify/verification-templates.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
+import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { confirmEmailChange, emailExists } from "./email-change.js";
 
@@ -61,7 +62,7 @@ export function emailVerificationLink(redirectUrl: string, token: string): strin
  * - email_change: the pending address becomes the user's email (email-change.ts).
  * An unknown, used or expired link is INVALID_LINK.
  */
-export async function verifyEmail(deps: FlowDeps, project: Project, token: string): Promise<User> {
+export async function verifyEmail(deps: FlowDeps, project: Project, token: string, client?: ClientInfo): Promise<User> {
   const invalid = () => new DomainError("INVALID_LINK", "this verification link is invalid, used or expired");
   const now = deps.clock.now();
   try {
@@ -70,7 +71,12 @@ export async function verifyEmail(deps: FlowDeps, project: Project, token: strin
       if (!consumed) throw invalid();
       const user = await repos.users.get(project.id, consumed.userId);
       if (!user) throw invalid();
-      if (consumed.kind === "email_change") return confirmEmailChange(repos, project, user, consumed, invalid);
+      if (consumed.kind === "email_change") {
+        const changed = await confirmEmailChange(repos, project, user, consumed, invalid);
+        const event = { type: "user.email.changed" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
+        await repos.auditEvents.record({ ...event, origin: userOrigin(user.id, client ?? { ipAddress: "", userAgent: "" }) });
+        return changed;
+      }
       if (normalizeEmail(user.email) !== normalizeEmail(consumed.email)) throw invalid();
       if (user.emailVerified) return user;
       const updated = await repos.users.update(project.id, user.id, { emailVerified: true });

@@ -5,6 +5,8 @@ import { isCommonPassword } from "../../domain/password-policy.js";
 import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { projectScope } from "../../limits/limits.js";
+import type { ClientInfo } from "../../domain/auth.js";
+import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { runDetached } from "./detached.js";
 
@@ -55,7 +57,7 @@ async function issueReset(deps: FlowDeps, project: Project, email: string): Prom
  * change is withdrawn: the notice of a change the owner did not ask for tells it to reset the
  * password, and the reset must stop the change as well as the sessions of whoever asked.
  */
-export async function resetPassword(deps: FlowDeps, project: Project, input: { resetToken: string; newPassword: string }): Promise<{ message: string }> {
+export async function resetPassword(deps: FlowDeps, project: Project, input: { resetToken: string; newPassword: string }, client: ClientInfo): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -69,6 +71,9 @@ export async function resetPassword(deps: FlowDeps, project: Project, input: { r
     }
     await repos.users.update(project.id, user.id, { passwordHash, emailVerified: true, newEmail: null });
     await repos.sessions.revokeAll(project.id, user.id, now);
+    // The holder of the link acts as the user: the link proves the address.
+    const event = { type: "user.password.reset" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
+    await repos.auditEvents.record({ ...event, origin: userOrigin(user.id, client) });
   });
   return { message: PASSWORD_RESET_DONE };
 }

@@ -3,6 +3,8 @@ import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { isIdle, sessionEnd } from "../../domain/session-lifetime.js";
 import { projectScope } from "../../limits/limits.js";
+import type { ClientInfo } from "../../domain/auth.js";
+import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { issuePair, type TokenPair } from "./tokens.js";
 
@@ -30,7 +32,7 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * as it is (only renewal stops; its access tokens live out their `exp`). Both are checked before
  * the grace window: a session that may not be refreshed hands out no pair, not even a sealed one.
  */
-export async function refresh(deps: FlowDeps, project: Project, refreshToken: string): Promise<TokenPair> {
+export async function refresh(deps: FlowDeps, project: Project, refreshToken: string, client: ClientInfo): Promise<TokenPair> {
   const tokenHash = hashToken(refreshToken);
   // Counted per session before the transaction: the limiter must never wait for a connection
   // while the transaction holds one (PGlite has only one). An unknown token counts nowhere.
@@ -60,6 +62,15 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
       // Reuse: whoever holds the old token may be a thief; end the session for everyone.
       await repos.sessions.revoke(project.id, session.userId, session.id, now);
       if (record.successorSealed) await repos.refreshTokens.forgetSuccessor(record.id);
+      await repos.auditEvents.record({
+        type: "token.reuse_detected",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: user.id,
+        targetId: session.id,
+        reason: "REFRESH_TOKEN_REUSED",
+        origin: userOrigin(user.id, client),
+      });
       return { reused: true };
     }
 
@@ -74,6 +85,14 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
       kind: "refresh",
       method: "refresh",
       at: now,
+    });
+    await repos.auditEvents.record({
+      type: "token.refreshed",
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId: user.id,
+      targetId: session.id,
+      origin: userOrigin(user.id, client),
     });
     return { pair };
   });

@@ -1,5 +1,6 @@
 import { hashToken } from "../../crypto/tokens.js";
 import type { Project } from "../../domain/account.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { checkAccessToken } from "./verify-access-token.js";
 
@@ -12,13 +13,25 @@ const JWS_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * refresh token is marked revoked. Anything unknown, expired, already revoked, of an ended
  * session or of another project answers `{revoked: false}`, so the call is safe to repeat.
  */
-export async function revokeToken(deps: FlowDeps, project: Project, token: string): Promise<{ revoked: boolean }> {
+export async function revokeToken(deps: FlowDeps, project: Project, token: string, origin: AuditOrigin): Promise<{ revoked: boolean }> {
   if (JWS_SHAPE.test(token)) {
     const verified = await checkAccessToken(deps, project, token);
     if (!verified) return { revoked: false };
-    const revoked = await deps.db.repos.revokedAccessTokens.revoke(project.id, verified.claims.jti, new Date(verified.claims.exp * 1000));
+    const revoked = await deps.db.transaction(async (repos) => {
+      if (!(await repos.revokedAccessTokens.revoke(project.id, verified.claims.jti, new Date(verified.claims.exp * 1000)))) return false;
+      await repos.auditEvents.record({ ...where(project, origin), userId: verified.userId, targetId: verified.sessionId, details: { token: "access" } });
+      return true;
+    });
     return { revoked };
   }
-  const revoked = await deps.db.repos.refreshTokens.revoke(project.id, hashToken(token), deps.clock.now());
+  const revoked = await deps.db.transaction(async (repos) => {
+    if (!(await repos.refreshTokens.revoke(project.id, hashToken(token), deps.clock.now()))) return false;
+    await repos.auditEvents.record({ ...where(project, origin), details: { token: "refresh" } });
+    return true;
+  });
   return { revoked };
+}
+
+function where(project: Project, origin: AuditOrigin) {
+  return { type: "token.revoked" as const, organizationId: project.organizationId, projectId: project.id, origin };
 }

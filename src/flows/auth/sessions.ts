@@ -1,6 +1,7 @@
 import type { Project } from "../../domain/account.js";
 import type { Session } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 /** The signed-in user and the session of the access token making the request. */
@@ -20,10 +21,15 @@ export async function listSessions(deps: FlowDeps, project: Project, owner: Sess
  * session's access tokens fail verification at once (checkAccessToken looks the session up)
  * and its refresh tokens stop working (Refresh checks the session).
  */
-export async function revokeAllSessions(deps: FlowDeps, project: Project, owner: SessionOwner, keepCurrent: boolean): Promise<number> {
-  return deps.db.transaction((repos) =>
-    repos.sessions.revokeAll(project.id, owner.userId, deps.clock.now(), keepCurrent ? owner.sessionId : undefined),
-  );
+export async function revokeAllSessions(deps: FlowDeps, project: Project, owner: SessionOwner, keepCurrent: boolean, origin: AuditOrigin): Promise<number> {
+  return deps.db.transaction(async (repos) => {
+    const count = await repos.sessions.revokeAll(project.id, owner.userId, deps.clock.now(), keepCurrent ? owner.sessionId : undefined);
+    if (count > 0) {
+      const event = { type: "session.revoked" as const, organizationId: project.organizationId, projectId: project.id, userId: owner.userId };
+      await repos.auditEvents.record({ ...event, details: { all: true, count, keep_current: keepCurrent }, origin });
+    }
+    return count;
+  });
 }
 
 /**
@@ -32,9 +38,13 @@ export async function revokeAllSessions(deps: FlowDeps, project: Project, owner:
  * Only an id the user never had (unknown, another user's, another project's) is
  * SESSION_NOT_FOUND, so nothing is learnt about other users' sessions.
  */
-export async function revokeSession(deps: FlowDeps, project: Project, owner: SessionOwner, sessionId: string): Promise<{ revoked: boolean }> {
+export async function revokeSession(deps: FlowDeps, project: Project, owner: SessionOwner, sessionId: string, origin: AuditOrigin): Promise<{ revoked: boolean }> {
   const outcome = await deps.db.transaction(async (repos) => {
-    if (await repos.sessions.revoke(project.id, owner.userId, sessionId, deps.clock.now())) return "revoked";
+    if (await repos.sessions.revoke(project.id, owner.userId, sessionId, deps.clock.now())) {
+      const event = { type: "session.revoked" as const, organizationId: project.organizationId, projectId: project.id, userId: owner.userId };
+      await repos.auditEvents.record({ ...event, targetId: sessionId, origin });
+      return "revoked";
+    }
     return (await repos.sessions.existsForUser(project.id, owner.userId, sessionId)) ? "already" : "absent";
   });
   if (outcome === "absent") throw new DomainError("SESSION_NOT_FOUND", "no such session");

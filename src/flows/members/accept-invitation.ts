@@ -4,6 +4,7 @@ import type { MemberIdentity } from "../../domain/member-identity.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "../management-token.js";
 
@@ -28,20 +29,20 @@ const wrongPassword = () => new DomainError("INVALID_CREDENTIALS", "this email a
 // another organization). The link proves control of the address, not of the identity: the
 // identity's current password must verify, and it stays as it is. A refused password (wrong,
 // or too common for a new identity) does not spend the invitation.
-export async function acceptInvitation(deps: FlowDeps, input: AcceptInvitationInput): Promise<AcceptedInvitation> {
+export async function acceptInvitation(deps: FlowDeps, input: AcceptInvitationInput, origin: AuditOrigin): Promise<AcceptedInvitation> {
   try {
-    return await acceptOnce(deps, input);
+    return await acceptOnce(deps, input, origin);
   } catch (error) {
     // A racing accept for the same new email (another organization's invitation) created the
     // identity between our check and our insert: once more, this time as an existing identity.
     if (error instanceof UniqueViolation && error.constraint === "member_identities_email_normalized_key") {
-      return acceptOnce(deps, input);
+      return acceptOnce(deps, input, origin);
     }
     throw error;
   }
 }
 
-async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput): Promise<AcceptedInvitation> {
+async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: AuditOrigin): Promise<AcceptedInvitation> {
   const tokenHash = hashToken(input.token);
   // Read first, spent later: the slow password work happens before a transaction holds a
   // connection, and a refused password leaves the invitation usable.
@@ -71,6 +72,14 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput): Promise
         : await repos.memberIdentities.create({ email: invitation.email, passwordHash: newPasswordHash! });
       const member = await repos.members.create({ organizationId: invitation.organizationId, identity, role: invitation.role });
       const token = await issueManagementToken(repos, member, now);
+      await repos.auditEvents.record({
+        type: "member.joined",
+        organizationId: member.organizationId,
+        projectId: null,
+        targetId: member.id,
+        details: { role: member.role },
+        origin: { ...origin, actor: { type: "member", id: member.id } },
+      });
       return { ...token, organizationId: member.organizationId };
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 export const MEMBER_PASSWORD_CHANGED = "Your password has been changed. Your other management tokens have been revoked.";
@@ -16,7 +17,7 @@ export interface ChangeMemberPasswordInput {
 // The password belongs to the identity, so a change applies to every organization it is a
 // member of, and so does the revocation: a token stolen in one organization must not outlive
 // the change the owner made from another.
-export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPasswordInput): Promise<{ message: string }> {
+export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPasswordInput, origin: AuditOrigin): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -27,6 +28,7 @@ export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPa
   await deps.db.transaction(async (repos) => {
     await repos.memberIdentities.updatePasswordHash(found.identity.id, passwordHash);
     await repos.managementTokens.revokeForIdentity(found.identity.id, input.tokenId);
+    await repos.auditEvents.record({ type: "member.password.changed", organizationId: input.organizationId, projectId: null, targetId: input.memberId, origin });
   });
   return { message: MEMBER_PASSWORD_CHANGED };
 }

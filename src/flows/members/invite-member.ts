@@ -2,6 +2,7 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import type { Member, MemberRole } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { invitationMail } from "../../notify/templates.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Invitation links work for 7 days (API.md section 4). */
@@ -15,7 +16,7 @@ export interface InviteMemberInput {
 
 // The invitation and its email commit together: the mail goes through the outbox, so an
 // SMTP outage delays the email but never loses it nor fails the request.
-export async function inviteMember(deps: FlowDeps, input: InviteMemberInput): Promise<{ message: string }> {
+export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, origin: AuditOrigin): Promise<{ message: string }> {
   const { inviter } = input;
   const token = randomToken("ginv");
   const now = deps.clock.now();
@@ -33,6 +34,7 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput): Pr
       invitedBy: inviter.id,
       expiresAt,
     });
+    await repos.auditEvents.record({ type: "member.invited", organizationId: inviter.organizationId, projectId: null, details: { role: input.role }, origin });
     const organization = await repos.organizations.get(inviter.organizationId);
     const content = invitationMail({
       organizationName: organization?.name ?? "your organization",

@@ -2,6 +2,7 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { memberPasswordResetLink, memberPasswordResetMail } from "../../notify/templates.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
 import { ACCOUNT_SCOPE } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
@@ -49,7 +50,7 @@ async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
  * password and revokes every management token it has, in every organization: whoever knew
  * the old password is out.
  */
-export async function resetMemberPassword(deps: FlowDeps, input: { token: string; newPassword: string }): Promise<{ message: string }> {
+export async function resetMemberPassword(deps: FlowDeps, input: { token: string; newPassword: string }, origin: AuditOrigin): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -59,6 +60,11 @@ export async function resetMemberPassword(deps: FlowDeps, input: { token: string
     if (!identityId) throw new DomainError("INVALID_LINK", "this password reset link is invalid, used or expired");
     await repos.memberIdentities.updatePasswordHash(identityId, passwordHash);
     await repos.managementTokens.revokeForIdentity(identityId);
+    // One identity, possibly several organizations: each one's log says its member's password changed.
+    for (const { member } of await repos.members.listForIdentity(identityId)) {
+      const actor = { type: "member" as const, id: member.id };
+      await repos.auditEvents.record({ type: "member.password.reset", organizationId: member.organizationId, projectId: null, targetId: member.id, origin: { ...origin, actor } });
+    }
   });
   return { message: MEMBER_PASSWORD_RESET_DONE };
 }

@@ -1,4 +1,5 @@
 import { DomainError } from "../../domain/errors.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 export interface RemoveMemberInput {
@@ -15,7 +16,7 @@ const notFound = () => new DomainError("MEMBER_NOT_FOUND", "no member with this 
 // them, so concurrent removals run in turn and the last one standing is refused. The identity
 // stays: its other organizations are untouched, and one left without any may be invited again
 // with its password.
-export async function removeMember(deps: FlowDeps, input: RemoveMemberInput): Promise<{ removed: boolean; id: string }> {
+export async function removeMember(deps: FlowDeps, input: RemoveMemberInput, origin: AuditOrigin): Promise<{ removed: boolean; id: string }> {
   await deps.db.transaction(async (repos) => {
     const member = await repos.members.get(input.organizationId, input.memberId);
     if (!member) throw notFound();
@@ -24,6 +25,7 @@ export async function removeMember(deps: FlowDeps, input: RemoveMemberInput): Pr
     }
     // A racing removal of the same member may have won while we waited for the lock.
     if (!(await repos.members.remove(input.organizationId, input.memberId))) throw notFound();
+    await repos.auditEvents.record({ type: "member.removed", organizationId: input.organizationId, projectId: null, targetId: input.memberId, origin });
   });
   return { removed: true, id: input.memberId };
 }

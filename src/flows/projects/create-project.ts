@@ -3,6 +3,7 @@ import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
 import { isValidSessionIdleTimeout, SESSION_IDLE_TIMEOUT_MAX, SESSION_IDLE_TIMEOUT_MIN } from "../../domain/session-lifetime.js";
 import { assertRateLimits, type RateLimitOverrides } from "../../limits/settings.js";
+import { SYSTEM_ORIGIN, type AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Defaults of the specification (and the proto comments) for settings left out. */
@@ -27,7 +28,7 @@ export interface CreateProjectInput {
  * a project never exists without a key to sign its tokens. The key pair is made before the
  * transaction opens, so the transaction holds its connection only for the inserts.
  */
-export async function createProject(deps: FlowDeps, organizationId: string, input: CreateProjectInput): Promise<Project> {
+export async function createProject(deps: FlowDeps, organizationId: string, input: CreateProjectInput, origin: AuditOrigin = SYSTEM_ORIGIN): Promise<Project> {
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits, input.rateLimits ?? {});
   const key = await generateSigningKey(deps.secrets);
@@ -45,6 +46,7 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
       sendVerification: input.sendVerification,
     });
     await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
+    await repos.auditEvents.record({ type: "project.created", organizationId, projectId: project.id, targetId: project.id, origin });
     return project;
   });
 }

@@ -1,4 +1,5 @@
 import { isIdOf } from "../../domain/ids.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { projectNotFound } from "./not-found.js";
 
@@ -8,9 +9,13 @@ import { projectNotFound } from "./not-found.js";
  * its keys fail on the very next request and its tokens no longer verify. The login id stays
  * registered so it is never issued again.
  */
-export async function deleteProject(deps: FlowDeps, organizationId: string, id: string): Promise<{ deleted: true; id: string }> {
+export async function deleteProject(deps: FlowDeps, organizationId: string, id: string, origin: AuditOrigin): Promise<{ deleted: true; id: string }> {
   if (!isIdOf("proj", id)) throw projectNotFound();
-  const deleted = await deps.db.transaction((repos) => repos.projects.delete(organizationId, id));
+  const deleted = await deps.db.transaction(async (repos) => {
+    if (!(await repos.projects.delete(organizationId, id))) return false;
+    await repos.auditEvents.record({ type: "project.deleted", organizationId, projectId: id, targetId: id, origin });
+    return true;
+  });
   if (!deleted) throw projectNotFound();
   return { deleted: true, id };
 }

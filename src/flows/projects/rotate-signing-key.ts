@@ -1,6 +1,7 @@
 import { generateSigningKey } from "../../crypto/signing-keys.js";
 import type { SigningKey } from "../../domain/account.js";
 import { isIdOf } from "../../domain/ids.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { projectNotFound } from "./not-found.js";
 
@@ -11,13 +12,15 @@ import { projectNotFound } from "./not-found.js";
  * token issued before the rotation stops working early. The key pair is made before the
  * transaction opens.
  */
-export async function rotateSigningKey(deps: FlowDeps, organizationId: string, projectId: string): Promise<SigningKey> {
+export async function rotateSigningKey(deps: FlowDeps, organizationId: string, projectId: string, origin: AuditOrigin): Promise<SigningKey> {
   if (!isIdOf("proj", projectId)) throw projectNotFound();
   const key = await generateSigningKey(deps.secrets);
   return deps.db.transaction(async (repos) => {
     const project = await repos.projects.get(organizationId, projectId);
     if (!project) throw projectNotFound();
     await repos.signingKeys.retire(project.id, deps.clock.now());
-    return repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
+    const created = await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
+    await repos.auditEvents.record({ type: "project.signing_key.rotated", organizationId, projectId, targetId: projectId, details: { kid: created.kid }, origin });
+    return created;
   });
 }

@@ -2,6 +2,7 @@ import type { Project } from "../../domain/account.js";
 import { isIdOf } from "../../domain/ids.js";
 import type { ProjectChanges } from "../../store/repositories/projects.js";
 import { assertRateLimits } from "../../limits/settings.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { assertSessionIdleTimeout, normalizeOrigins } from "./create-project.js";
 import { projectNotFound } from "./not-found.js";
@@ -9,7 +10,7 @@ import { projectNotFound } from "./not-found.js";
 /** Absent fields stay as they are; an empty allowedOrigins too (a repeated field has no presence). */
 export type UpdateProjectInput = ProjectChanges;
 
-export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput): Promise<Project> {
+export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput, origin: AuditOrigin): Promise<Project> {
   // An input rule, so refused before the project is looked up, as the proto's own rules are.
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits);
@@ -26,6 +27,10 @@ export async function updateProject(deps: FlowDeps, organizationId: string, id: 
     const updated = await repos.projects.update(organizationId, id, changes);
     // Checked against the limits now in force, and rolled back with the transaction if wrong.
     if (updated && changes.rateLimits) assertRateLimits(changes.rateLimits, updated.rateLimits);
+    if (updated) {
+      const fields = Object.entries(changes).filter(([, v]) => v !== undefined).map(([k]) => k).sort();
+      await repos.auditEvents.record({ type: "project.updated", organizationId, projectId: id, targetId: id, details: { fields }, origin });
+    }
     return updated;
   });
   if (!project) throw projectNotFound();

@@ -2,10 +2,11 @@ import { DomainError, validationFailed, type Violation } from "../../domain/erro
 import { isIdOf } from "../../domain/ids.js";
 import { checkIssuer, checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Adds an OpenID Connect provider to one of the organization's projects; the secret is sealed. */
-export async function createSsoConnection(deps: FlowDeps, organizationId: string, input: CreateSsoConnectionInput): Promise<SsoConnection> {
+export async function createSsoConnection(deps: FlowDeps, organizationId: string, input: CreateSsoConnectionInput, origin: AuditOrigin): Promise<SsoConnection> {
   // Scopes are joined by spaces into the authorization request, so each must be one OAuth
   // scope token: a rule the proto's field options cannot state.
   const violations: Violation[] = [];
@@ -20,7 +21,7 @@ export async function createSsoConnection(deps: FlowDeps, organizationId: string
 
   return deps.db.transaction(async (repos) => {
     if (!(await repos.projects.get(organizationId, input.projectId))) throw projectNotFound();
-    return repos.ssoConnections.create(
+    const connection = await repos.ssoConnections.create(
       organizationId,
       {
         projectId: input.projectId,
@@ -33,6 +34,8 @@ export async function createSsoConnection(deps: FlowDeps, organizationId: string
       },
       deps.secrets,
     );
+    await repos.auditEvents.record({ type: "sso_connection.created", organizationId, projectId: input.projectId, targetId: connection.id, details: { issuer: input.issuer }, origin });
+    return connection;
   });
 }
 

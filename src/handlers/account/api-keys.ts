@@ -5,6 +5,7 @@ import type { ApiKey } from "../../domain/account.js";
 import { createApiKey } from "../../flows/api-keys/create-api-key.js";
 import { listApiKeys } from "../../flows/api-keys/list-api-keys.js";
 import { revokeApiKey } from "../../flows/api-keys/revoke-api-key.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
 
@@ -23,12 +24,12 @@ export function apiKeysHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
         scopes: req.scopes,
         expiresAt: req.expiresAt,
         kind: req.kind,
-      });
+      }, auditOriginOf(ctx.values));
       return { ...toProto(apiKey), key };
     },
 
     async revokeApiKey(req, ctx) {
-      return revokeApiKey(deps, organizationOf(ctx), req.id);
+      return revokeApiKey(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
     },
   };
 }

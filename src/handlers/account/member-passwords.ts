@@ -1,5 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { changeMemberPassword } from "../../flows/members/change-member-password.js";
 import { requestMemberPasswordReset, resetMemberPassword } from "../../flows/members/member-password-reset.js";
@@ -17,15 +18,15 @@ export function memberPasswordsHandlers(deps: FlowDeps): Partial<ServiceImpl<typ
         tokenId,
         currentPassword: req.currentPassword,
         newPassword: req.newPassword,
-      });
+      }, auditOriginOf(ctx.values));
     },
 
     async requestMemberPasswordReset(req, ctx) {
       return requestMemberPasswordReset(deps, { email: req.email, ip: ctx.values.get(kRequest)?.ip ?? "" });
     },
 
-    async resetMemberPassword(req) {
-      return resetMemberPassword(deps, { token: req.token, newPassword: req.newPassword });
+    async resetMemberPassword(req, ctx) {
+      return resetMemberPassword(deps, { token: req.token, newPassword: req.newPassword }, auditOriginOf(ctx.values));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { MemberRole } from "../../domain/account.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { inviteMember } from "../../flows/members/invite-member.js";
 import { listMembers } from "../../flows/members/list-members.js";
@@ -13,7 +14,7 @@ export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
   return {
     async inviteMember(req, ctx) {
       // The validation interceptor admits only "admin" and "developer".
-      return inviteMember(deps, { inviter: memberOf(ctx).member, email: req.email, role: req.role as MemberRole });
+      return inviteMember(deps, { inviter: memberOf(ctx).member, email: req.email, role: req.role as MemberRole }, auditOriginOf(ctx.values));
     },
 
     async listMembers(req, ctx) {
@@ -26,7 +27,7 @@ export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
     },
 
     async removeMember(req, ctx) {
-      return removeMember(deps, { organizationId: memberOf(ctx).organizationId, memberId: req.id });
+      return removeMember(deps, { organizationId: memberOf(ctx).organizationId, memberId: req.id }, auditOriginOf(ctx.values));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService, RateLimits as RateLimitsMessage } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { Project } from "../../domain/account.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { createProject } from "../../flows/projects/create-project.js";
 import { deleteProject } from "../../flows/projects/delete-project.js";
@@ -20,7 +21,7 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
     },
 
     async createProject(req, ctx) {
-      const project = await createProject(deps, organizationOf(ctx), settingsOf(req));
+      const project = await createProject(deps, organizationOf(ctx), settingsOf(req), auditOriginOf(ctx.values));
       return toProto(project);
     },
 
@@ -30,12 +31,12 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
 
     async updateProject(req, ctx) {
       // Proto3 `optional` fields are undefined when absent: exactly "unchanged".
-      const project = await updateProject(deps, organizationOf(ctx), req.id, settingsOf(req));
+      const project = await updateProject(deps, organizationOf(ctx), req.id, settingsOf(req), auditOriginOf(ctx.values));
       return toProto(project);
     },
 
     async deleteProject(req, ctx) {
-      return deleteProject(deps, organizationOf(ctx), req.id);
+      return deleteProject(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import { accountLogin } from "../../flows/account-login.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { acceptInvitation } from "../../flows/members/accept-invitation.js";
 import { logout } from "../../flows/members/logout.js";
@@ -13,20 +14,20 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
   return {
     async login(req, ctx) {
       const ip = ctx.values.get(kRequest)?.ip ?? "";
-      const result = await accountLogin(deps, { email: req.email, password: req.password, organizationId: req.organizationId || undefined, ip });
+      const result = await accountLogin(deps, { email: req.email, password: req.password, organizationId: req.organizationId || undefined, ip }, auditOriginOf(ctx.values));
       if (result.kind === "choose") return { organizations: result.organizations };
       const { token, organizationId } = result;
       return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt), organizationId };
     },
 
-    async acceptInvitation(req) {
-      const accepted = await acceptInvitation(deps, { token: req.token, password: req.password });
+    async acceptInvitation(req, ctx) {
+      const accepted = await acceptInvitation(deps, { token: req.token, password: req.password }, auditOriginOf(ctx.values));
       return { managementToken: accepted.managementToken, expiresAt: timestampFromDate(accepted.expiresAt), organizationId: accepted.organizationId };
     },
 
     async logout(_req, ctx) {
       const { member, organizationId, tokenId } = memberOf(ctx);
-      return logout(deps, { organizationId, memberId: member.id, tokenId });
+      return logout(deps, { organizationId, memberId: member.id, tokenId }, auditOriginOf(ctx.values));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { SsoConnection } from "../../domain/sso.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
 import { createSsoConnection } from "../../flows/sso-connections/create-sso-connection.js";
@@ -20,7 +21,7 @@ export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountS
         clientSecret: req.clientSecret,
         scopes: req.scopes,
         trustEmails: req.trustEmails,
-      });
+      }, auditOriginOf(ctx.values));
       return toProto(connection);
     },
 
@@ -34,7 +35,7 @@ export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountS
     },
 
     async deleteSsoConnection(req, ctx) {
-      return deleteSsoConnection(deps, organizationOf(ctx), req.id);
+      return deleteSsoConnection(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
     },
   };
 }

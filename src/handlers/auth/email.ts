@@ -3,13 +3,13 @@ import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { verifyEmail } from "../../flows/auth/email-verification.js";
 import { userToProto } from "./mappers.js";
-import { projectOf } from "./principals.js";
+import { clientOf, projectOf } from "./principals.js";
 
 /** VerifyEmail: the token from the verification email → the verified user. */
 export function emailHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async verifyEmail(req, ctx) {
-      return userToProto(await verifyEmail(deps, projectOf(ctx), req.token));
+      return userToProto(await verifyEmail(deps, projectOf(ctx), req.token, clientOf(ctx)));
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { isMfaMethod, type MfaMethod } from "../../domain/mfa.js";
-import { auditedSignIn } from "../../flows/audit/sign-in.js";
+import { auditedSignIn, type SignInAttempt } from "../../flows/audit/sign-in.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { startMfaEnrollment } from "../../flows/auth/mfa/enroll.js";
 import { regenerateRecoveryCodes } from "../../flows/auth/mfa/recovery-codes.js";
@@ -21,19 +22,20 @@ export function mfaHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthServ
       const project = projectOf(ctx);
       const client = clientOf(ctx);
       const userId = userOf(ctx)?.userId;
-      const result = await auditedSignIn(deps, project, client, { method: "mfa", userId }, () =>
-        verifyMfa(deps, project, { mfaToken: req.mfaToken, code: req.code, method: method(req.method), userId, client }),
-      );
+      const attempt: SignInAttempt = { method: "mfa", userId };
+      const verify = () => verifyMfa(deps, project, { mfaToken: req.mfaToken, code: req.code, method: method(req.method), userId, client, attempt });
+      // With an mfa_token it is a sign-in's second step; without, the confirmation of an enrollment.
+      const result = req.mfaToken !== "" ? await auditedSignIn(deps, project, client, attempt, verify) : await verify();
       return {
         ...(result.outcome && signInResponse(result.outcome)),
         ...(result.enrolled && { enrolled: true, method: result.enrolled.method, recoveryCodes: result.enrolled.recoveryCodes }),
       };
     },
     async unenrollMfa(req, ctx) {
-      return unenrollMfa(deps, projectOf(ctx), ownerOf(ctx).userId, method(req.method)!);
+      return unenrollMfa(deps, projectOf(ctx), ownerOf(ctx).userId, method(req.method)!, auditOriginOf(ctx.values));
     },
     async regenerateRecoveryCodes(_req, ctx) {
-      return regenerateRecoveryCodes(deps, projectOf(ctx), ownerOf(ctx).userId);
+      return regenerateRecoveryCodes(deps, projectOf(ctx), ownerOf(ctx).userId, auditOriginOf(ctx.values));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { changePassword } from "../../flows/auth/change-password.js";
 import { requestPasswordReset, resetPassword } from "../../flows/auth/password-reset.js";
@@ -13,10 +14,10 @@ export function passwordHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Aut
       return requestPasswordReset(deps, projectOf(ctx), { email: req.email, ip: clientOf(ctx).ipAddress });
     },
     async resetPassword(req, ctx) {
-      return resetPassword(deps, projectOf(ctx), { resetToken: req.resetToken, newPassword: req.newPassword });
+      return resetPassword(deps, projectOf(ctx), { resetToken: req.resetToken, newPassword: req.newPassword }, clientOf(ctx));
     },
     async changePassword(req, ctx) {
-      return changePassword(deps, projectOf(ctx), ownerOf(ctx), { currentPassword: req.currentPassword, newPassword: req.newPassword });
+      return changePassword(deps, projectOf(ctx), ownerOf(ctx), { currentPassword: req.currentPassword, newPassword: req.newPassword }, auditOriginOf(ctx.values));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { DomainError } from "../../domain/errors.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { listSessions, revokeAllSessions, revokeSession, type SessionOwner } from "../../flows/auth/sessions.js";
 import { projectOf, userOf } from "./principals.js";
@@ -30,10 +31,10 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Auth
       };
     },
     async revokeAllSessions(req, ctx) {
-      return { revokedCount: await revokeAllSessions(deps, projectOf(ctx), ownerOf(ctx), req.keepCurrent) };
+      return { revokedCount: await revokeAllSessions(deps, projectOf(ctx), ownerOf(ctx), req.keepCurrent, auditOriginOf(ctx.values)) };
     },
     async revokeSession(req, ctx) {
-      const { revoked } = await revokeSession(deps, projectOf(ctx), ownerOf(ctx), req.id);
+      const { revoked } = await revokeSession(deps, projectOf(ctx), ownerOf(ctx), req.id, auditOriginOf(ctx.values));
       return { revoked, sessionId: req.id };
     },
   };

@@ -1,17 +1,18 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { JsonObject } from "@bufbuild/protobuf";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { refresh } from "../../flows/auth/refresh.js";
 import { revokeToken } from "../../flows/auth/revoke-token.js";
 import { verifyToken } from "../../flows/auth/verify-token.js";
-import { projectOf } from "./principals.js";
+import { clientOf, projectOf } from "./principals.js";
 
 /** Refresh, VerifyToken and RevokeToken. */
 export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async refresh(req, ctx) {
-      const pair = await refresh(deps, projectOf(ctx), req.refreshToken);
+      const pair = await refresh(deps, projectOf(ctx), req.refreshToken, clientOf(ctx));
       return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, tokenType: pair.tokenType };
     },
 
@@ -39,7 +40,7 @@ export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSe
     },
 
     async revokeToken(req, ctx) {
-      return revokeToken(deps, projectOf(ctx), req.token);
+      return revokeToken(deps, projectOf(ctx), req.token, auditOriginOf(ctx.values));
     },
   };
 }

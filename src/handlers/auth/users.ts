@@ -1,6 +1,7 @@
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { deleteUser } from "../../flows/auth/users/delete-user.js";
 import { getUser } from "../../flows/auth/users/get-user.js";
@@ -42,11 +43,11 @@ export function userHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
         metadata: req.metadata,
         appMetadata: req.appMetadata,
         disabled: req.disabled,
-      });
+      }, auditOriginOf(ctx.values));
       return userToProto(user);
     },
     async deleteUser(req, ctx) {
-      return deleteUser(deps, projectOf(ctx), actorOf(ctx), req.id);
+      return deleteUser(deps, projectOf(ctx), actorOf(ctx), req.id, auditOriginOf(ctx.values));
     },
   };
 }

@@ -95,6 +95,11 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
       return (result.affected ?? 0) > 0;
     },
 
+    /** The project of one of the organization's keys (revoked ones included), for the audit log. */
+    async projectOf(organizationId: string, id: string): Promise<string | undefined> {
+      return (await manager.findOneBy(ApiKeyEntity, { organizationId, id }))?.projectId;
+    },
+
     /** Whether the organization has (or had: revoked keys count) a key with this id. */
     async exists(organizationId: string, id: string): Promise<boolean> {
       return manager.existsBy(ApiKeyEntity, { organizationId, id });

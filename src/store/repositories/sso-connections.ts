@@ -82,6 +82,11 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
       return { ...toSsoConnection(row), clientSecret: secrets.open(row.clientSecretSealed, row.id).toString("utf8") };
     },
 
+    /** The project of one of the organization's connections, for the audit log. */
+    async projectOf(organizationId: string, id: string): Promise<string | undefined> {
+      return (await manager.findOneBy(SsoConnectionEntity, { organizationId, id }))?.projectId;
+    },
+
     /** False when absent or of another organization. */
     async delete(organizationId: string, id: string): Promise<boolean> {
       const result = await manager.delete(SsoConnectionEntity, { organizationId, id });

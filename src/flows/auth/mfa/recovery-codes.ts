@@ -3,6 +3,7 @@ import type { Project } from "../../../domain/account.js";
 import { DomainError } from "../../../domain/errors.js";
 import { RECOVERY_CODE_COUNT } from "../../../domain/mfa.js";
 import type { Repositories } from "../../../store/database.js";
+import type { AuditOrigin } from "../../../domain/audit.js";
 import type { FlowDeps } from "../../deps.js";
 
 export function recoveryCodeHmac(deps: FlowDeps, projectId: string, userId: string, code: string): string {
@@ -22,10 +23,13 @@ export async function issueRecoveryCodes(deps: FlowDeps, repos: Repositories, pr
 }
 
 /** RegenerateRecoveryCodes: a user with MFA gets ten new codes; the old ones stop working. */
-export async function regenerateRecoveryCodes(deps: FlowDeps, project: Project, userId: string): Promise<{ recoveryCodes: string[] }> {
+export async function regenerateRecoveryCodes(deps: FlowDeps, project: Project, userId: string, origin: AuditOrigin): Promise<{ recoveryCodes: string[] }> {
   return deps.db.transaction(async (repos) => {
     const user = await repos.users.get(project.id, userId);
     if (!user || user.mfaMethods.length === 0) throw new DomainError("MFA_NOT_ENROLLED", "recovery codes need an enrolled MFA method");
-    return { recoveryCodes: await issueRecoveryCodes(deps, repos, project, userId) };
+    const recoveryCodes = await issueRecoveryCodes(deps, repos, project, userId);
+    const event = { type: "user.mfa.recovery_codes_regenerated" as const, organizationId: project.organizationId, projectId: project.id, userId };
+    await repos.auditEvents.record({ ...event, origin });
+    return { recoveryCodes };
   });
 }

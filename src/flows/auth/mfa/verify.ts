@@ -5,6 +5,8 @@ import { DomainError } from "../../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS, type MfaFactor, type MfaMethod } from "../../../domain/mfa.js";
 import type { Repositories } from "../../../store/database.js";
 import { projectScope } from "../../../limits/limits.js";
+import type { SignInAttempt } from "../../audit/sign-in.js";
+import { userOrigin } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "../complete-sign-in.js";
 import { challengeSmsContext } from "./challenge.js";
@@ -19,6 +21,8 @@ export interface VerifyMfaInput {
   /** The user of the access token, when one was sent. */
   userId?: string;
   client: ClientInfo;
+  /** Told the challenge's user once known, for the audit of a failure (flows/audit/sign-in.ts). */
+  attempt?: SignInAttempt;
 }
 
 /** A finalized enrollment: the method, and the recovery codes issued with the user's first factor. */
@@ -52,7 +56,7 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
       await repos.mfaFactors.recordPendingFailure(project.id, pending.id, MAX_CODE_ATTEMPTS);
       return "wrong";
     }
-    return confirmEnrollment(deps, repos, project, user, pending);
+    return confirmEnrollment(deps, repos, project, user, pending, input.client);
   });
   if (result === "wrong") throw wrongCode();
   return { enrolled: result };
@@ -70,13 +74,14 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
     const challenge = await repos.mfaChallenges.lockLive(project.id, tokenHash, now);
     const user = challenge && (await repos.users.get(project.id, challenge.userId));
     if (!challenge || !user) throw invalidMfaToken();
+    if (input.attempt) input.attempt.userId = user.id;
     let factor: SecondFactor | undefined;
     let enrolled: Enrolled | undefined;
     if (challenge.purpose === "enroll") {
       const pending = await repos.mfaFactors.lockPending(project.id, user.id, input.method);
       if (!pending) throw notEnrolling();
       if (await checkEnrollmentCode(deps, repos, project, pending, input.code)) {
-        enrolled = await confirmEnrollment(deps, repos, project, user, pending);
+        enrolled = await confirmEnrollment(deps, repos, project, user, pending, input.client);
         factor = pending.method;
       }
     } else {
@@ -102,9 +107,11 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
 }
 
 /** Makes the pending factor active; the user's first factor comes with ten recovery codes. */
-async function confirmEnrollment(deps: FlowDeps, repos: Repositories, project: Project, user: User, pending: MfaFactor): Promise<Enrolled> {
+async function confirmEnrollment(deps: FlowDeps, repos: Repositories, project: Project, user: User, pending: MfaFactor, client: ClientInfo): Promise<Enrolled> {
   await repos.mfaFactors.confirm(project.id, user.id, pending.id, deps.clock.now());
   const recoveryCodes = user.mfaMethods.length === 0 ? await issueRecoveryCodes(deps, repos, project, user.id) : [];
+  const event = { type: "user.mfa.enrolled" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
+  await repos.auditEvents.record({ ...event, details: { method: pending.method }, origin: userOrigin(user.id, client) });
   return { method: pending.method, recoveryCodes };
 }
 

@@ -1,4 +1,6 @@
 import type { Project } from "../../../domain/account.js";
+import type { AuditOrigin } from "../../../domain/audit.js";
+import { auditUserPseudonym } from "../../audit/record.js";
 import type { FlowDeps } from "../../deps.js";
 import { requireSelfOrAdmin, type UserActor } from "./actor.js";
 import { isUserId, userNotFound } from "./get-user.js";
@@ -9,9 +11,25 @@ import { isUserId, userNotFound } from "./get-user.js";
  * fail verification at once, since their session and user are gone. With a user token, only
  * the user itself (an account deleting itself).
  */
-export async function deleteUser(deps: FlowDeps, project: Project, actor: UserActor, id: string): Promise<{ deleted: true; id: string }> {
+export async function deleteUser(deps: FlowDeps, project: Project, actor: UserActor, id: string, origin: AuditOrigin): Promise<{ deleted: true; id: string }> {
   requireSelfOrAdmin(actor, id, "user can be deleted");
-  const deleted = isUserId(id) && (await deps.db.transaction((repos) => repos.users.delete(project.id, id)));
+  const deleted =
+    isUserId(id) &&
+    (await deps.db.transaction(async (repos) => {
+      if (!(await repos.users.delete(project.id, id))) return false;
+      // The organization keeps its record of what happened; nothing in it points at the person.
+      const pseudonym = auditUserPseudonym(deps, id);
+      await repos.auditEvents.forgetUser(project.organizationId, project.id, id, pseudonym);
+      const self = origin.actor.type === "user";
+      await repos.auditEvents.record({
+        type: "user.deleted",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: pseudonym,
+        origin: self ? { actor: { type: "user", id: pseudonym }, ip: "", userAgent: "" } : origin,
+      });
+      return true;
+    }));
   if (!deleted) throw userNotFound();
   return { deleted: true, id };
 }

@@ -4,6 +4,7 @@ import { DomainError, validationFailed } from "../../../domain/errors.js";
 import type { QueuedMail } from "../../../notify/outbox.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
+import type { AuditOrigin } from "../../../domain/audit.js";
 import type { FlowDeps } from "../../deps.js";
 import { emailExists, proposeEmailChange, queueEmailChange, type PendingEmailChange } from "../email-change.js";
 import { queueVerificationEmail } from "../email-verification.js";
@@ -39,7 +40,7 @@ export interface UpdateUserInput {
  * `disabled: true` also revokes every session of the user, so its refresh tokens and access
  * tokens stop working at once.
  */
-export async function updateUser(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput): Promise<User> {
+export async function updateUser(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput, origin: AuditOrigin): Promise<User> {
   if (actor.kind === "user") {
     if (input.id !== actor.userId) {
       throw new DomainError("ADMIN_REQUIRED", "with a user access token, only the user's own profile can be updated");
@@ -83,6 +84,10 @@ export async function updateUser(deps: FlowDeps, project: Project, actor: UserAc
       const after = await repos.users.update(project.id, user.id, changes);
       if (!after) throw userNotFound();
       if (changes.disabled === true) await repos.sessions.revokeAll(project.id, user.id, deps.clock.now());
+      // Which fields changed, never their values (an email, metadata).
+      const fields = Object.keys(changes).sort();
+      const event = { type: "user.updated" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
+      await repos.auditEvents.record({ ...event, details: { fields }, origin });
       if (emailChanged) queued.push(await queueVerificationEmail(deps, repos, project, after, "email_change"));
       if (pending) queued.push(...(await queueEmailChange(deps, repos, project, user, pending)));
       return after;
