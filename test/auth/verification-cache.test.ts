@@ -8,10 +8,37 @@ import { eventually } from "../helpers/smtp.js";
 
 // VerifyToken and the API key check answer from memory (store/verification-cache.ts), kept
 // current by the database's change notices (store/change-feed.ts). These tests hold that
-// memory to the contract: every revoke is seen at once, on this instance and on another one
-// sharing the database, and the hot path does not query the database.
+// memory to the contract: every revoke is seen before it answers on the instance that made it,
+// within STALE_BOUND_MS on another one sharing the database, and the hot path does not query
+// the database.
+//
+// Another instance hears of a commit through PostgreSQL's NOTIFY, which the listening backend
+// passes on when the scheduler runs it: usually before the next request arrives, but on a busy
+// machine a probe can come first. So the other instance is probed until it refuses, and the
+// time that took (from the revoke's answer) is held to the bound docs/operations.md states.
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+/** How long another instance may still accept what was revoked (docs/operations.md). */
+const STALE_BOUND_MS = 100;
+
+/**
+ * Probes until `refused` holds and answers how long that took; fails past STALE_BOUND_MS. The
+ * probing goes on a little past the bound, so a late answer is reported with its real delay.
+ */
+async function refusedWithin(probe: () => Promise<HttpAnswer>, refused: (answer: HttpAnswer) => boolean): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const answer = await probe();
+    const elapsed = performance.now() - started;
+    if (refused(answer)) {
+      expect(elapsed, "stale on the other instance for longer than the bound").toBeLessThan(STALE_BOUND_MS);
+      return elapsed;
+    }
+    if (elapsed > 5 * STALE_BOUND_MS) throw new Error(`still accepted ${Math.round(elapsed)} ms after the revoke answered`);
+  }
+}
+const isInvalidKey = (r: HttpAnswer) => r.status === 401 && r.body?.reason === "INVALID_API_KEY";
+const isInvalidToken = (r: HttpAnswer) => r.status === 200 && r.body?.valid === false;
 const PASSWORD = "a sturdy passphrase 1";
 let counter = 0;
 
@@ -44,7 +71,7 @@ async function signup(via: TestServer, key: string) {
   return { email, userId: res.body.user.id as string, accessToken: res.body.access_token as string, refreshToken: res.body.refresh_token as string };
 }
 
-describe("verification answers from memory and still sees every revoke at once", () => {
+describe("verification answers from memory and sees every revoke: at once where it was made, within 100 ms elsewhere", () => {
   let db: TestDatabase;
   let a: Instance;
   let b: Instance;
@@ -84,37 +111,43 @@ describe("verification answers from memory and still sees every revoke at once",
     expect(queries).toEqual([]);
   });
 
-  it("RevokeApiKey on one instance: the other refuses the key on the very next request, ten times over", async () => {
+  it("RevokeApiKey on one instance: that one refuses the key at once, the other within the bound, ten times over", async () => {
     for (let round = 0; round < 10; round++) {
       const { key, keyId } = await projectWithKey(account, a.server);
       const user = await signup(a.server, key);
       expect((await b.verify(key, user.accessToken)).body.valid).toBe(true);
       const revoked = await http(`${a.server.url}/v1/api-keys/${keyId}`, { method: "DELETE", headers: account.admin.headers });
       expect(revoked.status).toBe(200);
+      // This instance refuses it before the revoke answered; the other within the bound.
+      expectError(await a.verify(key, user.accessToken), 401, "INVALID_API_KEY");
+      await refusedWithin(() => b.verify(key, user.accessToken), isInvalidKey);
       expectError(await b.verify(key, user.accessToken), 401, "INVALID_API_KEY");
     }
   });
 
-  it("RevokeToken, RevokeSession, disabling and deleting a user: the other instance answers valid: false at once", async () => {
+  it("RevokeToken, RevokeSession, disabling and deleting a user: the other instance answers valid: false within the bound", async () => {
     const { key } = await projectWithKey(account, a.server);
     const auth = (token?: string) => ({ "x-service-key": key, ...(token ? { authorization: `Bearer ${token}` } : {}) });
 
     const revokedToken = await signup(a.server, key);
     expect((await b.verify(key, revokedToken.accessToken)).body.valid).toBe(true);
     expect((await http(`${a.server.url}/v1/auth/token/revoke`, { headers: auth(), body: { token: revokedToken.accessToken } })).status).toBe(200);
-    expect((await b.verify(key, revokedToken.accessToken)).body).toEqual({ valid: false });
+    expect((await a.verify(key, revokedToken.accessToken)).body).toEqual({ valid: false });
+    await refusedWithin(() => b.verify(key, revokedToken.accessToken), isInvalidToken);
 
     const session = await signup(a.server, key);
     expect((await b.verify(key, session.accessToken)).body.valid).toBe(true);
     const sid = JSON.parse(Buffer.from(session.accessToken.split(".")[1], "base64url").toString()).sid as string;
     expect((await http(`${a.server.url}/v1/auth/sessions/${sid}`, { method: "DELETE", headers: auth(session.accessToken) })).status).toBe(200);
-    expect((await b.verify(key, session.accessToken)).body).toEqual({ valid: false });
+    expect((await a.verify(key, session.accessToken)).body).toEqual({ valid: false });
+    await refusedWithin(() => b.verify(key, session.accessToken), isInvalidToken);
 
     const disabled = await signup(a.server, key);
     expect((await b.verify(key, disabled.accessToken)).body.valid).toBe(true);
     const off = await http(`${a.server.url}/v1/auth/users/${disabled.userId}`, { method: "PATCH", headers: auth(), body: { disabled: true } });
     expect(off.status).toBe(200);
-    expect((await b.verify(key, disabled.accessToken)).body).toEqual({ valid: false });
+    expect((await a.verify(key, disabled.accessToken)).body).toEqual({ valid: false });
+    await refusedWithin(() => b.verify(key, disabled.accessToken), isInvalidToken);
     // Enabled again: a new sign-in verifies on the other instance (disabling also revoked the
     // old sessions, so the old token stays invalid).
     expect((await http(`${a.server.url}/v1/auth/users/${disabled.userId}`, { method: "PATCH", headers: auth(), body: { disabled: false } })).status).toBe(200);
@@ -126,10 +159,11 @@ describe("verification answers from memory and still sees every revoke at once",
     const deleted = await signup(a.server, key);
     expect((await b.verify(key, deleted.accessToken)).body.valid).toBe(true);
     expect((await http(`${a.server.url}/v1/auth/users/${deleted.userId}`, { method: "DELETE", headers: auth() })).status).toBe(200);
-    expect((await b.verify(key, deleted.accessToken)).body).toEqual({ valid: false });
+    expect((await a.verify(key, deleted.accessToken)).body).toEqual({ valid: false });
+    await refusedWithin(() => b.verify(key, deleted.accessToken), isInvalidToken);
   });
 
-  it("RotateSigningKey: tokens signed with the new key verify on the other instance at once; DeleteProject fails them at once", async () => {
+  it("RotateSigningKey: tokens signed with the new key verify on the other instance at once; DeleteProject fails them within the bound", async () => {
     const { key, projectId } = await projectWithKey(account, a.server);
     const before = await signup(a.server, key);
     expect((await b.verify(key, before.accessToken)).body.valid).toBe(true);
@@ -142,7 +176,8 @@ describe("verification answers from memory and still sees every revoke at once",
 
     const deleted = await http(`${a.server.url}/v1/projects/${projectId}`, { method: "DELETE", headers: account.admin.headers });
     expect(deleted.status).toBe(200);
-    expectError(await b.verify(key, after.accessToken), 401, "INVALID_API_KEY");
+    expectError(await a.verify(key, after.accessToken), 401, "INVALID_API_KEY");
+    await refusedWithin(() => b.verify(key, after.accessToken), isInvalidKey);
   });
 
   it.runIf(ON_POSTGRES)("while the listener connection is down the instance reads the database, and it comes back on its own", async () => {
