@@ -27,10 +27,16 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
   // block. A client gets 10 s to send its headers and 30 s for the whole request, so slow
   // senders cannot hold connections open.
   const http1 = createHttp1Server(
-    { keepAliveTimeout: 5000, maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: 10_000, requestTimeout: 30_000 },
+    // Node checks the two timeouts on a timer (30 s by default), which would stretch them to 40 s and 60 s.
+    { keepAliveTimeout: 5000, maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 },
     handler,
   );
   http1.maxHeadersCount = MAX_HEADER_COUNT + 1;
+  // This server never listens itself (the front server hands it connections), and Node starts
+  // tracking connections, which the two timeouts and closeIdleConnections rely on, only on
+  // "listening". Without this, a client sending its headers a byte at a time held a connection
+  // for ever.
+  http1.emit("listening");
   const http2 = createHttp2Server({ maxHeaderListPairs: MAX_HEADER_COUNT + 1 + H2_PSEUDO_HEADERS, settings: { maxHeaderListSize: MAX_HEADER_BYTES } }, handler);
   const sockets = new Set<Socket>();
   const sessions = new Set<Http2Session>();
@@ -76,6 +82,7 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
         await new Promise((r) => setTimeout(r, 25));
       }
       http1.closeIdleConnections();
+      http1.close(() => {}); // stops the connection-tracking timer; there is no listener to close
       for (const session of sessions) session.destroy();
       for (const socket of sockets) socket.destroy();
       await closed;
