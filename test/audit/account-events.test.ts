@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountFixture } from "../helpers/account.js";
 import { http } from "../helpers/clients.js";
-import { bearer, membersKit, PUBLIC_URL } from "../helpers/members.js";
+import { bearer, linkToken, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { createApiKey, createProject } from "../account/project-helpers.js";
 import { BEHIND_PROXY, client } from "./helpers.js";
@@ -88,6 +88,16 @@ describe("audit: Account events", () => {
     ]);
     expect(list.find((e) => e.type === "member.login.failed")).toMatchObject({ reason: "INVALID_CREDENTIALS", ip_address: c.ip, user_agent: c.userAgent, project_id: "" });
     expect(JSON.stringify(list)).not.toContain("passphrase");
+    // A password reset by email: in the log of every organization of the identity.
+    const before = kit.mails(f.developer.email).length;
+    expect((await http(`${env.server.url}/v1/account/password/reset-request`, { body: { email: f.developer.email } })).status).toBe(200);
+    const resetToken = linkToken(await env.smtp.waitFor(f.developer.email, { nth: before + 1 }), "member_password_reset");
+    const reset = await http(`${env.server.url}/v1/account/password/reset`, { headers: c.headers, body: { token: resetToken, new_password: "the developer's new passphrase 4" } });
+    expect(reset.status).toBe(200);
+    const [resetEvent] = await events(f.admin.headers, "&type=member.password.reset");
+    expect(resetEvent).toMatchObject({ actor_type: "member", actor_id: f.developer.member.id, target_id: f.developer.member.id, ip_address: c.ip });
+    expect(JSON.stringify(resetEvent)).not.toContain(resetToken);
+
     // The outsider sees its own sign-in only.
     expect((await events(f.outsider.headers, types)).filter((e) => e.actor_id !== f.outsider.member.id)).toEqual([]);
   });

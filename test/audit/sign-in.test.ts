@@ -79,6 +79,28 @@ describe("audit: sign-ins and signups", () => {
     expect((await app.events({ type: "user.signup" })).map((e) => e.type)).toEqual(["user.signup"]);
   });
 
+  it("a failed audit write never changes a refusal's answer; a success and its event commit together", async () => {
+    const app = await auditApp(box.server);
+    const { email, password, body } = await app.signup();
+    const sql = (text: string) => box.server.deps.db.dataSource.query(text);
+    // A fault in the table itself, for this project only: every insert of its events fails.
+    await sql(`CREATE FUNCTION audit_fault_${app.projectId}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit write refused'; END $$`);
+    await sql(`CREATE TRIGGER audit_fault_${app.projectId} BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW.project_id = '${app.projectId}') EXECUTE FUNCTION audit_fault_${app.projectId}()`);
+    try {
+      const wrong = await app.call("POST", "/v1/auth/login", { email, password: "wrong wrong wrong" });
+      expect([wrong.status, wrong.body.reason]).toEqual([401, "INVALID_CREDENTIALS"]);
+      // The sign-in's event is part of its statement: no event, no session either.
+      const right = await app.call("POST", "/v1/auth/login", { email, password });
+      expect(right.status).toBe(500);
+      const [{ n }] = await box.server.deps.db.dataSource.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [body.user.id]);
+      expect(n).toBe(1);
+    } finally {
+      await sql(`DROP TRIGGER audit_fault_${app.projectId} ON audit_events`);
+    }
+    expect((await app.call("POST", "/v1/auth/login", { email, password })).status).toBe(200);
+    expect((await app.events({ user_id: body.user.id })).map((e) => e.type)).toEqual(["user.login.succeeded", "user.signup"]);
+  });
+
   it("records a sign-in refused by a rate limit as rate_limit.exceeded, once", async () => {
     const app = await auditApp(box.server, { rateLimits: { signInFailuresPerAccount: 2 } });
     const { email } = await app.signup();
