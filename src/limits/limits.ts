@@ -18,6 +18,11 @@ export interface LimitScope {
 
 export const ACCOUNT_SCOPE: LimitScope = { id: "account", limits: RATE_LIMIT_DEFAULTS };
 
+/** An organization's own sends (invitations), with the defaults. */
+export function organizationScope(organizationId: string): LimitScope {
+  return { id: organizationId, limits: RATE_LIMIT_DEFAULTS };
+}
+
 export function projectScope(project: Project): LimitScope {
   return { id: project.id, limits: effectiveRateLimits(project.rateLimits) };
 }

@@ -3,12 +3,14 @@ import { http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { eventually } from "../helpers/smtp.js";
-import { BEHIND_PROXY, from, freshIp } from "./helpers.js";
+import { BEHIND_PROXY, from, freshIp, retryAfterOf } from "./helpers.js";
 import { measureSends } from "./timing-helpers.js";
 
-// The Account interface's mail, limited and timed like the end users' (counts.test.ts,
-// timing.test.ts): the member password reset request answers the same, in the same time, for
-// any address, and sends at most sends_per_destination (10 an hour, the defaults) to one.
+// The Account interface's mail and passwords, limited and timed like the end users'
+// (counts.test.ts, sign-in.test.ts, timing.test.ts), with the defaults: the member password
+// reset request answers the same, in the same time, for any address, and sends at most 10 an
+// hour to one; invitations to one address likewise; and a guess at an identity's password
+// through ChangeMemberPassword or AcceptInvitation counts as one through Login.
 
 describe("member password reset requests", () => {
   const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
@@ -44,5 +46,53 @@ describe("member password reset requests", () => {
     await measureSends("warm-up", send, registered.slice(0, 5).map((e) => e.toUpperCase()), unknown("warm", 5));
     const { d, bound } = await measureSends("/v1/account/password/reset-request", send, registered, unknown("member", 100));
     expect(Math.abs(d)).toBeLessThan(bound);
+  });
+});
+
+describe("invitations and member passwords", () => {
+  const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => http(`${ctx.server.url}${path}`, { headers: { ...from(freshIp()), ...headers }, body });
+  const signIn = async (email: string, password: string) => {
+    const res = await post("/v1/account/login", { email, password });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { authorization: `Bearer ${res.body.management_token}` };
+  };
+
+  it("InviteMember: the 11th invitation to one address within the hour is 429 RATE_LIMITED, and sends nothing", async () => {
+    const org = await seedOrganization(ctx.server.deps);
+    const admin = await signIn(org.email, org.password);
+    const email = `invited-${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++) expect((await post("/v1/members/invite", { email, role: "developer" }, admin)).status).toBe(200);
+    retryAfterOf(await post("/v1/members/invite", { email: email.toUpperCase(), role: "developer" }, admin));
+    // Another address is not affected.
+    expect((await post("/v1/members/invite", { email: `other-${Date.now()}@example.com`, role: "developer" }, admin)).status).toBe(200);
+    await ctx.smtp.waitFor(email, { nth: 10 });
+    await eventually("the outbox to settle", async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE recipient = $1 AND sent_at IS NULL`, [email]))[0].n === 0);
+    expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(10);
+  });
+
+  it("ChangeMemberPassword: wrong current passwords count toward the identity's sign-in limit; past it the right one and Login wait too", async () => {
+    const org = await seedOrganization(ctx.server.deps);
+    const member = await seedMember(ctx.server.deps, org.organization, "developer");
+    const headers = await signIn(member.email, member.password);
+    const change = (current: string) => post("/v1/account/password/change", { current_password: current, new_password: "a brand new member passphrase" }, headers);
+    for (let i = 0; i < 10; i++) expect((await change("not the password")).body.reason).toBe("INVALID_CREDENTIALS");
+    retryAfterOf(await change(member.password));
+    retryAfterOf(await post("/v1/account/login", { email: member.email, password: member.password }));
+  });
+
+  it("AcceptInvitation of an existing identity: wrong passwords count toward its sign-in limit, shared with Login", async () => {
+    const org = await seedOrganization(ctx.server.deps);
+    const other = await seedOrganization(ctx.server.deps);
+    const person = await seedMember(ctx.server.deps, other.organization, "developer");
+    const admin = await signIn(org.email, org.password);
+    expect((await post("/v1/members/invite", { email: person.email, role: "developer" }, admin)).status).toBe(200);
+    const mail = await ctx.smtp.waitFor(person.email);
+    const token = decodeURIComponent(/[?&]token=([^&\s]+)/.exec(mail.text)![1]!);
+    // Login's guesses and AcceptInvitation's add up: 1 + 9 wrong, then the right password waits.
+    expect((await post("/v1/account/login", { email: person.email, password: "a wrong guess" })).body.reason).toBe("INVALID_CREDENTIALS");
+    for (let i = 0; i < 9; i++) expect((await post("/v1/account/invitations/accept", { token, password: "a wrong guess" })).body.reason).toBe("INVALID_CREDENTIALS");
+    retryAfterOf(await post("/v1/account/invitations/accept", { token, password: person.password }));
+    retryAfterOf(await post("/v1/account/login", { email: person.email, password: person.password }));
   });
 });

@@ -5,6 +5,8 @@ import { isCommonPassword } from "../../domain/password-policy.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { AuditOrigin } from "../../domain/audit.js";
+import { normalizeEmail } from "../../domain/account.js";
+import { ACCOUNT_SCOPE } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "../management-token.js";
 
@@ -51,7 +53,12 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: 
   const existing = await deps.db.repos.memberIdentities.findCredentialsByEmail(pending.email);
   let newPasswordHash: string | undefined;
   if (existing) {
+    // The identity's password, guessed through an invitation: counted with Login's guesses.
+    const account = normalizeEmail(existing.identity.email);
+    const ticket = await deps.limits.beforeSignIn(ACCOUNT_SCOPE, account, origin.ip);
     const verdict = await deps.passwords.verify(existing.passwordHash, input.password);
+    if (verdict.ok) await deps.limits.signInSucceeded(ACCOUNT_SCOPE, account, ticket);
+    else await deps.limits.signInFailed(ACCOUNT_SCOPE, account, origin.ip);
     if (!verdict.ok) {
       // The invitation speaks first: a racing accept that spent it (and so made the identity)
       // is INVALID_INVITATION for the others, not a password they never set.

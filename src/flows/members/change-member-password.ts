@@ -1,6 +1,8 @@
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import type { AuditOrigin } from "../../domain/audit.js";
+import { normalizeEmail } from "../../domain/account.js";
+import { ACCOUNT_SCOPE } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 
 export const MEMBER_PASSWORD_CHANGED = "Your password has been changed. Your other management tokens have been revoked.";
@@ -22,8 +24,16 @@ export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPa
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
   const found = await deps.db.repos.memberIdentities.credentialsOfMember(input.organizationId, input.memberId);
+  // A guess at the current password is a guess at the identity's password: it counts toward the
+  // same limit as Login's (a stolen management token must not become an unlimited oracle).
+  const account = found ? normalizeEmail(found.identity.email) : undefined;
+  const ticket = account === undefined ? undefined : await deps.limits.beforeSignIn(ACCOUNT_SCOPE, account, origin.ip);
   const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.currentPassword);
-  if (!found || !verdict.ok) throw new DomainError("INVALID_CREDENTIALS", "the current password is incorrect");
+  if (!found || !verdict.ok) {
+    if (account !== undefined) await deps.limits.signInFailed(ACCOUNT_SCOPE, account, origin.ip);
+    throw new DomainError("INVALID_CREDENTIALS", "the current password is incorrect");
+  }
+  if (account !== undefined && ticket) await deps.limits.signInSucceeded(ACCOUNT_SCOPE, account, ticket);
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await deps.db.transaction(async (repos) => {
     await repos.memberIdentities.updatePasswordHash(found.identity.id, passwordHash);

@@ -1,8 +1,9 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
-import type { Member, MemberRole } from "../../domain/account.js";
+import { normalizeEmail, type Member, type MemberRole } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { invitationMail } from "../../notify/templates.js";
 import type { AuditOrigin } from "../../domain/audit.js";
+import { organizationScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Invitation links work for 7 days (API.md section 4). */
@@ -18,6 +19,8 @@ export interface InviteMemberInput {
 // SMTP outage delays the email but never loses it nor fails the request.
 export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, origin: AuditOrigin): Promise<{ message: string }> {
   const { inviter } = input;
+  // Per address, per inviter's client address and per organization, like every other send.
+  await deps.limits.send(organizationScope(inviter.organizationId), "invitation", `email:${normalizeEmail(input.email)}`, origin.ip, "reject");
   const token = randomToken("ginv");
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);

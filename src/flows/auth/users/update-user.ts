@@ -5,6 +5,7 @@ import type { QueuedMail } from "../../../notify/outbox.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
+import { projectScope } from "../../../limits/limits.js";
 import type { FlowDeps } from "../../deps.js";
 import { emailExists, proposeEmailChange, queueEmailChange, type PendingEmailChange } from "../email-change.js";
 import { queueVerificationEmail } from "../email-verification.js";
@@ -50,6 +51,11 @@ export async function updateUser(deps: FlowDeps, project: Project, actor: UserAc
   if (input.disabled !== undefined) adminOnly(actor, "setting disabled");
   if (input.appMetadata !== undefined) adminOnly(actor, "setting app_metadata");
   if (!isUserId(input.id)) throw userNotFound();
+  // A user's own change mails a link to the new address: counted as a send to it, before the
+  // transaction holds a connection. (An admin's change is the project's own doing.)
+  if (actor.kind === "user" && input.email !== undefined) {
+    await deps.limits.send(projectScope(project), "verification", `email:${normalizeEmail(input.email)}`, origin.ip, "reject");
+  }
   const queued: QueuedMail[] = [];
   let updated: User;
   try {

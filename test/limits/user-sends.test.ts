@@ -5,10 +5,10 @@ import { useMessagingServer } from "../helpers/messaging-server.js";
 import { eventually } from "../helpers/smtp.js";
 import { BEHIND_PROXY, limitsApp, retryAfterOf, sleep } from "./helpers.js";
 
-// Threat: one phone flooded with SMS through the second factor: enrollments started for a
-// number that is not the caller's, or sign-ins (with a known password) that each text a code.
-// The SMS of StartMfaEnrollment and of an SMS challenge count per number (with SendOtp's),
-// per client address and per project, like every other send.
+// Threat: one phone or inbox flooded through the second factor or a profile: enrollments
+// started for a number that is not the caller's, sign-ins (with a known password) that each
+// text a code, email changes that each mail a link to someone else's address. These count per
+// number or address (with SendOtp's and the others'), per client address and per project.
 
 describe("MFA SMS sends", () => {
   const ctx = useMessagingServer({ sms: true, env: BEHIND_PROXY });
@@ -52,5 +52,27 @@ describe("MFA SMS sends", () => {
     expect(smsTo(phone)).toBe(2);
     const recovered = await verifyMfa(app, { mfa_token: second, code: enrolled.body.recovery_codes[0] });
     expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
+  });
+});
+
+describe("email change mails", () => {
+  const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
+
+  it("a user's own change: over sends_per_destination for the new address, 429 RATE_LIMITED and no mail", async () => {
+    const app = await limitsApp(ctx.server);
+    await app.setLimits({ sends_per_destination: 2 });
+    const target = `target-${Date.now()}@example.com`;
+    for (let i = 0; i < 2; i++) {
+      const user = await newUser(app);
+      const res = await app.call("PATCH", `/v1/auth/users/${user.userId}`, { email: target }, user.accessToken);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.new_email).toBe(target);
+    }
+    const third = await newUser(app);
+    retryAfterOf(await app.call("PATCH", `/v1/auth/users/${third.userId}`, { email: target.toUpperCase() }, third.accessToken));
+    expect((await app.call("GET", `/v1/auth/users/${third.userId}`)).body.new_email).toBe("");
+    await ctx.smtp.waitFor(target, { nth: 2 });
+    await sleep(200);
+    expect(ctx.smtp.messages.filter((m) => m.to.includes(target))).toHaveLength(2);
   });
 });
