@@ -19,19 +19,19 @@ export async function revokeToken(deps: FlowDeps, project: Project, token: strin
     if (!verified) return { revoked: false };
     const revoked = await deps.db.transaction(async (repos) => {
       if (!(await repos.revokedAccessTokens.revoke(project.id, verified.claims.jti, new Date(verified.claims.exp * 1000)))) return false;
-      await repos.auditEvents.record({ ...where(project, origin), userId: verified.userId, targetId: verified.sessionId, details: { token: "access" } });
+      await repos.auditEvents.record({ ...tokenRevoked(project, origin), userId: verified.userId, targetId: verified.sessionId, details: { token: "access" } });
       return true;
     });
     return { revoked };
   }
   const revoked = await deps.db.transaction(async (repos) => {
     if (!(await repos.refreshTokens.revoke(project.id, hashToken(token), deps.clock.now()))) return false;
-    await repos.auditEvents.record({ ...where(project, origin), details: { token: "refresh" } });
+    await repos.auditEvents.record({ ...tokenRevoked(project, origin), details: { token: "refresh" } });
     return true;
   });
   return { revoked };
 }
 
-function where(project: Project, origin: AuditOrigin) {
+function tokenRevoked(project: Project, origin: AuditOrigin) {
   return { type: "token.revoked" as const, organizationId: project.organizationId, projectId: project.id, origin };
 }
