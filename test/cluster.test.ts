@@ -89,6 +89,9 @@ describe("WORKERS on PostgreSQL", () => {
     );
     const started = service.stdout().split("\n").find((line) => line.includes('"msg":"cluster started"'))!;
     expect(JSON.parse(started)).toMatchObject({ workers: 2, port: service.port });
+    // The primary learns a worker listens as the worker writes its own line: the two pipes may
+    // deliver in either order, so the second worker's line can come just after "cluster started".
+    await until(() => listeningLines(service).length === 2, 5_000, "both workers' listening lines");
     const listening = listeningLines(service);
     expect(listening).toHaveLength(2);
     expect(new Set(listening.map((line) => line.pid)).size).toBe(2);
