@@ -56,8 +56,7 @@ export function fixConnectErrorBody(bytes: Uint8Array, requestId: string): { err
   }
   if (!isFrameworkError(error)) return undefined;
   const fixed = fromFramework(error, requestId);
-  const reason = fixed.findDetails(ErrorInfoSchema)[0].reason as Reason;
-  return { error: fixed, reason, body: errorToJsonBytes(fixed, { useProtoFieldName: true }) };
+  return { error: fixed, reason: defaultReason(fixed.code), body: errorToJsonBytes(fixed, { useProtoFieldName: true }) };
 }
 
 /** gRPC: the status travels in the trailer (already complete when the handler returns on an early failure). */
