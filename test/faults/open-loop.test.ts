@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { authFixture } from "../auth/helpers.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
 import { FAIL_WITHIN_MS, onPostgres, startProxiedService, until, type ProxiedService } from "./helpers.js";
 
 // Threat: traffic does not slow down because the database did. Clients keep sending at their
