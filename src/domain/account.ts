@@ -70,8 +70,6 @@ export type ApiKeyScope = "auth:read" | "auth:write" | "users:read" | "users:wri
  */
 export type ApiKeyKind = "secret" | "publishable";
 
-export const API_KEY_KINDS: readonly ApiKeyKind[] = ["secret", "publishable"];
-
 /** The scopes a publishable key may carry (and gets by default): nothing that reads or writes other users. */
 export const PUBLISHABLE_SCOPES: readonly ApiKeyScope[] = ["auth:read", "auth:write"];
 

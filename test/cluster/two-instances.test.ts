@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../helpers/account.js";
 import { http, type HttpAnswer } from "../helpers/clients.js";
+import { probeAfter, STALE_BOUND_MS } from "../helpers/staleness.js";
 import { adminHeaders, newKey, projectWithKey, startPair, verify, type Instance, type Pair } from "./instances.js";
 
 // Two service processes on one PostgreSQL database: what one of them revokes, changes or counts
@@ -11,39 +12,8 @@ import { adminHeaders, newKey, projectWithKey, startPair, verify, type Instance,
 // PostgreSQL only: embedded PGlite is one process per data directory, so there is no second
 // instance to run against it.
 
-const STALE_BOUND_MS = 100;
 const PASSWORD = "a sturdy passphrase 1";
 let counter = 0;
-
-/**
- * Asks `probe` again and again (one request at a time, as fast as they answer) from the moment
- * a write answered, until it has refused 10 times in a row: how many it still accepted, and how
- * long after the write's answer the last acceptance came back. An acceptance after a refusal
- * is counted apart: the other instance must never go back.
- */
-async function probeAfter(probe: () => Promise<boolean>): Promise<{ probes: number; accepted: number; lastAcceptedMs: number; flapped: number }> {
-  const answered = performance.now();
-  let probes = 0;
-  let accepted = 0;
-  let flapped = 0;
-  let lastAcceptedMs = 0;
-  let refusedInARow = 0;
-  let refusedOnce = false;
-  while (refusedInARow < 10 && performance.now() - answered < 5_000) {
-    const ok = await probe();
-    probes++;
-    if (ok) {
-      accepted++;
-      if (refusedOnce) flapped++;
-      lastAcceptedMs = performance.now() - answered;
-      refusedInARow = 0;
-    } else {
-      refusedOnce = true;
-      refusedInARow++;
-    }
-  }
-  return { probes, accepted, lastAcceptedMs, flapped };
-}
 
 describe.skipIf(!process.env.DATABASE_URL)("two service processes on one PostgreSQL database (needs DATABASE_URL: embedded PGlite is one process per data directory)", () => {
   let pair: Pair;
