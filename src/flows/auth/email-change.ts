@@ -33,6 +33,24 @@ export async function proposeEmailChange(deps: FlowDeps, repos: Repositories, pr
 }
 
 /**
+ * Where UpdateUser's email change to `address` sends mail, so that each one is counted against
+ * the send limits before the transaction: nothing for the current address in another spelling;
+ * an admin's change mails the verification link to the new address (queueVerificationEmail);
+ * a user's own change mails the confirmation link to the new address and the notice to the
+ * current one, when there is one (queueEmailChange). update-user.ts decides by the same rules.
+ */
+export function emailChangeRecipients(user: User, address: string, admin: boolean): string[] {
+  const to = address.trim();
+  if (sameAddress(to, user.email)) return [];
+  if (admin || user.email === "") return [to];
+  return [to, user.email];
+}
+
+export function sameAddress(a: string, b: string): boolean {
+  return normalizeEmail(a) === normalizeEmail(b);
+}
+
+/**
  * Issues the confirmation link (retiring the user's earlier ones) and queues its email to the
  * new address and the notice to the current one, inside the caller's transaction: release the
  * answer after commit. `user` is the user as it was before the change (its current address).

@@ -1,15 +1,15 @@
-import { normalizeEmail, type Project } from "../../../domain/account.js";
+import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError, validationFailed } from "../../../domain/errors.js";
 import type { QueuedMail } from "../../../notify/outbox.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
-import { projectScope } from "../../../limits/limits.js";
 import type { FlowDeps } from "../../deps.js";
-import { emailExists, proposeEmailChange, queueEmailChange, type PendingEmailChange } from "../email-change.js";
+import { emailExists, proposeEmailChange, queueEmailChange, sameAddress, type PendingEmailChange } from "../email-change.js";
 import { queueVerificationEmail } from "../email-verification.js";
 import { adminOnly, isAdmin, type UserActor } from "./actor.js";
+import { countEmailChangeMails } from "./email-change-sends.js";
 import { isUserId, userNotFound } from "./get-user.js";
 
 /** The merged metadata object may hold at most this many bytes of JSON. */
@@ -37,9 +37,10 @@ export interface UpdateUserInput {
 /**
  * UpdateUser. A new address from an admin is stored unverified at once and a verification link
  * is mailed to it; from the user itself it waits for the new address to confirm it
- * (email-change.ts). Mails commit with the change and are released after commit.
- * `disabled: true` also revokes every session of the user, so its refresh tokens and access
- * tokens stop working at once.
+ * (email-change.ts). Either way its mails are counted against the send limits first, and over
+ * one nothing is written (email-change-sends.ts). Mails commit with the change and are released
+ * after commit. `disabled: true` also revokes every session of the user, so its refresh tokens
+ * and access tokens stop working at once.
  */
 export async function updateUser(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput, origin: AuditOrigin): Promise<User> {
   if (actor.kind === "user") {
@@ -51,23 +52,37 @@ export async function updateUser(deps: FlowDeps, project: Project, actor: UserAc
   if (input.disabled !== undefined) adminOnly(actor, "setting disabled");
   if (input.appMetadata !== undefined) adminOnly(actor, "setting app_metadata");
   if (!isUserId(input.id)) throw userNotFound();
-  // A user's own change mails a link to the new address: counted as a send to it, before the
-  // transaction holds a connection. (An admin's change is the project's own doing.)
-  if (actor.kind === "user" && input.email !== undefined) {
-    await deps.limits.send(projectScope(project), "verification", `email:${normalizeEmail(input.email)}`, origin.ip, "reject");
+  for (let attempt = 1; ; attempt++) {
+    const counted = input.email === undefined ? undefined : await countEmailChangeMails(deps, project, actor, input.id, input.email, origin.ip);
+    try {
+      return await applyUpdate(deps, project, actor, input, origin, counted);
+    } catch (error) {
+      // Each attempt counts its mails again, so the send limits bound this loop as well.
+      if (!(error instanceof AddressMoved)) throw error;
+      if (attempt === MAX_ATTEMPTS) throw new DomainError("SERVICE_UNAVAILABLE", "the user's email changed during this update; try again", [], 1);
+    }
   }
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** The user's email is no longer the one its mails were counted for: count again. */
+class AddressMoved extends Error {}
+
+async function applyUpdate(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput, origin: AuditOrigin, counted: string | undefined): Promise<User> {
   const queued: QueuedMail[] = [];
   let updated: User;
   try {
     updated = await deps.db.transaction(async (repos) => {
       const user = await repos.users.get(project.id, input.id);
       if (!user) throw userNotFound();
+      if (counted !== undefined && !sameAddress(counted, user.email)) throw new AddressMoved();
       const changes: UserChanges = {};
       let emailChanged = false;
       let pending: PendingEmailChange | undefined;
       if (input.email !== undefined) {
         const email = input.email.trim();
-        if (normalizeEmail(email) === normalizeEmail(user.email)) {
+        if (sameAddress(email, user.email)) {
           // A different spelling of the same address needs no proof; asking for the current
           // address withdraws a pending change.
           if (email !== user.email) changes.email = email;
