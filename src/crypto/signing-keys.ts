@@ -1,4 +1,5 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+import { createPrivateKey, type JsonWebKey, type KeyObject } from "node:crypto";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
 import type { SealedSigningKey } from "../domain/account.js";
 import type { SecretBox } from "./secret-box.js";
 
@@ -30,8 +31,8 @@ export async function generateSigningKey(secrets: Pick<SecretBox, "seal">): Prom
   };
 }
 
-/** The private key of a stored signing key, ready for jose's SignJWT. Throws when it does not open. */
-export async function openSigningKey(secrets: Pick<SecretBox, "open">, key: Pick<SealedSigningKey, "kid" | "privateJwkSealed">): Promise<CryptoKey> {
-  const jwk = JSON.parse(secrets.open(key.privateJwkSealed, key.kid).toString("utf8")) as JWK;
-  return (await importJWK(jwk, SIGNING_ALGORITHM)) as CryptoKey;
+/** The private key of a stored signing key, for node:crypto's sign (and jose's SignJWT). Throws when it does not open. */
+export function openSigningKey(secrets: Pick<SecretBox, "open">, key: Pick<SealedSigningKey, "kid" | "privateJwkSealed">): KeyObject {
+  const jwk = JSON.parse(secrets.open(key.privateJwkSealed, key.kid).toString("utf8")) as JsonWebKey;
+  return createPrivateKey({ key: jwk, format: "jwk" });
 }

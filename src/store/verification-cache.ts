@@ -1,5 +1,4 @@
 import type { KeyObject } from "node:crypto";
-import type { CryptoKey } from "jose";
 import type { ApiKey, Project } from "../domain/account.js";
 import { verificationKey } from "../crypto/access-tokens.js";
 import type { Change, ChangeFeed } from "./change-feed.js";
@@ -31,7 +30,7 @@ export interface SignedToken {
 /** The key new tokens of a project are signed with, opened. */
 export interface ActiveSigningKey {
   kid: string;
-  key: CryptoKey;
+  key: KeyObject;
 }
 
 /**

@@ -54,7 +54,7 @@ describe("project signing keys and login ids", () => {
       .setProtectedHeader({ alg: "ES256", kid: active!.kid })
       .setIssuedAt()
       .setExpirationTime("5m")
-      .sign(await openSigningKey(server.deps.secrets, active!));
+      .sign(openSigningKey(server.deps.secrets, active!));
     const jwks = async (projectId: string) => createLocalJWKSet({ keys: (await repos.signingKeys.listPublic(projectId)).map((k) => k.publicJwk) });
     const { payload, protectedHeader } = await jwtVerify(jwt, await jwks(project.id));
     expect({ sub: payload.sub, kid: protectedHeader.kid }).toEqual({ sub: "usr_test", kid: row.kid });

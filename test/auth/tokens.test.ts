@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, type KeyObject } from "node:crypto";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSigningKey } from "../../src/crypto/signing-keys.js";
@@ -28,7 +28,7 @@ describe("VerifyToken and RevokeToken", () => {
   };
   const activeKey = async (projectId: string) => {
     const key = await server.deps.db.repos.signingKeys.active(projectId);
-    return { kid: key!.kid, privateKey: await openSigningKey(server.deps.secrets, key!), publicJwk: (await server.deps.db.repos.signingKeys.listPublic(projectId))[0].publicJwk };
+    return { kid: key!.kid, privateKey: openSigningKey(server.deps.secrets, key!), publicJwk: (await server.deps.db.repos.signingKeys.listPublic(projectId))[0].publicJwk };
   };
 
   beforeAll(async () => {
@@ -44,7 +44,7 @@ describe("VerifyToken and RevokeToken", () => {
     let own: Awaited<ReturnType<typeof activeKey>>;
     /** The real user's claims, re-signed: a fresh jti, anything overridden. */
     const claims = (overrides: JWTPayload = {}): JWTPayload => ({ ...base, jti: randomBytes(16).toString("base64url"), ...overrides });
-    const es256 = (payload: JWTPayload, key: CryptoKey, kid: string) => new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid, typ: "JWT" }).sign(key);
+    const es256 = (payload: JWTPayload, key: CryptoKey | KeyObject, kid: string) => new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid, typ: "JWT" }).sign(key);
 
     beforeAll(async () => {
       user = (await app.signup()).body;

@@ -108,10 +108,10 @@ export async function issuePair(deps: FlowDeps, repos: Repositories, project: Pr
 export async function issueAccessToken(deps: FlowDeps, repos: Repositories, project: Project, user: TokenSubject, session: Session): Promise<string> {
   const signingKey = await deps.verification.activeSigningKey(project.id, async () => {
     const sealed = await repos.signingKeys.active(project.id);
-    return sealed && { kid: sealed.kid, key: await openSigningKey(deps.secrets, sealed) };
+    return sealed && { kid: sealed.kid, key: openSigningKey(deps.secrets, sealed) };
   });
   if (!signingKey) throw new Error(`project ${project.id} has no active signing key`);
-  const { token } = await signAccessToken({
+  const { token } = signAccessToken({
     key: signingKey.key,
     kid: signingKey.kid,
     issuer: issuerOf(deps.config.publicUrl, project),
