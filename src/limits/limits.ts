@@ -2,7 +2,7 @@ import type { CodeHasher } from "../crypto/one-time-codes.js";
 import type { Project } from "../domain/account.js";
 import { rateLimited } from "../domain/errors.js";
 import { effectiveRateLimits, RATE_LIMIT_DEFAULTS, type RateLimits } from "./settings.js";
-import type { Counter, LimiterStore } from "./store.js";
+import type { Count, Counter, LimiterStore } from "./store.js";
 
 /**
  * Keycloak's failure reset time: consecutive failures of an account are forgotten 12 hours
@@ -64,13 +64,15 @@ export interface Limits {
 export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
   // Keys are HMACs under the service secret: the store holds no email, number, address or token.
   const key = (scope: LimitScope, what: string, value: string) => `${scope.id}:${codes.hmac(`rate-limit:${what}`, value).slice(0, 32)}`;
-  const failuresOfIp = (s: LimitScope) => store.counter("fail_ip", s.limits.windowSeconds);
-  const failuresOfAccount = () => store.counter("fail_account", FAILURE_MEMORY_SECONDS);
+  // Each read names the counter that writes it, so one round trip can read several (peekMany).
+  const ipFailures = (s: LimitScope, ip: string) => ({ counter: "fail_ip", windowSeconds: s.limits.windowSeconds, key: key(s, "ip", ip) });
+  const accountFailures = (s: LimitScope, account: string) => ({ counter: "fail_account", windowSeconds: FAILURE_MEMORY_SECONDS, key: key(s, "account", account) });
+  const challengeFailures = (s: LimitScope, challenge: string) => ({ counter: "verify_challenge", windowSeconds: s.limits.windowSeconds, key: key(s, "challenge", challenge) });
+  const hit = (read: { counter: string; windowSeconds: number; key: string }) => store.counter(read.counter, read.windowSeconds).hit(read.key);
   // Its window is never used: every write is a set() with the wait's own length.
   const waits = () => store.counter("wait_account", FAILURE_MEMORY_SECONDS);
 
-  const overIp = async (s: LimitScope, ip: string) => {
-    const failures = await failuresOfIp(s).peek(key(s, "ip", ip));
+  const refuseIp = (s: LimitScope, failures: Count) => {
     if (failures.count >= s.limits.failuresPerIp) {
       throw rateLimited("too many failed attempts from this address; try again later", failures.msBeforeReset / 1000);
     }
@@ -86,47 +88,44 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
     close: () => store.close(),
 
     async beforeSignIn(s, account, ip) {
-      const [, failures] = await Promise.all([overIp(s, ip), failuresOfAccount().peek(key(s, "account", account))]);
-      if (failures.count >= s.limits.signInFailuresPerAccount) {
+      const [fromIp, ofAccount] = await store.peekMany([ipFailures(s, ip), accountFailures(s, account)]);
+      refuseIp(s, fromIp);
+      if (ofAccount.count >= s.limits.signInFailuresPerAccount) {
         const wait = await waits().peek(key(s, "account", account));
         if (wait.count > 0) {
           throw rateLimited("too many failed sign-ins for this account; wait before trying again", wait.msBeforeReset / 1000);
         }
       }
-      return { accountFailures: failures.count };
+      return { accountFailures: ofAccount.count };
     },
 
     async signInFailed(s, account, ip) {
-      const accountKey = key(s, "account", account);
-      const [, failures] = await Promise.all([failuresOfIp(s).hit(key(s, "ip", ip)), failuresOfAccount().hit(accountKey)]);
+      const [, failures] = await Promise.all([hit(ipFailures(s, ip)), hit(accountFailures(s, account))]);
       const beyond = failures.count - s.limits.signInFailuresPerAccount;
       if (beyond < 0) return;
       // Keycloak's progression: each failure past the threshold waits one step longer, up to the cap.
       const seconds = Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
-      await waits().set(accountKey, 1, seconds);
+      await waits().set(key(s, "account", account), 1, seconds);
     },
 
     async signInSucceeded(s, account, ticket) {
       if (ticket.accountFailures === 0) return;
-      const accountKey = key(s, "account", account);
-      await Promise.all([failuresOfAccount().reset(accountKey), waits().reset(accountKey)]);
+      const read = accountFailures(s, account);
+      await Promise.all([store.counter(read.counter, read.windowSeconds).reset(read.key), waits().reset(read.key)]);
     },
 
     async beforeVerify(s, challenge, ip) {
-      await overIp(s, ip);
-      if (challenge === undefined) return;
+      if (challenge === undefined) return refuseIp(s, (await store.peekMany([ipFailures(s, ip)]))[0]);
+      const [fromIp, ofChallenge] = await store.peekMany([ipFailures(s, ip), challengeFailures(s, challenge)]);
+      refuseIp(s, fromIp);
       // Failures only: a spent or replaced code keeps answering as such, not as a limit.
-      const failures = await store.counter("verify_challenge", s.limits.windowSeconds).peek(key(s, "challenge", challenge));
-      if (failures.count >= s.limits.verifyAttemptsPerChallenge) {
-        throw rateLimited("too many wrong attempts for this code; wait before trying again", failures.msBeforeReset / 1000);
+      if (ofChallenge.count >= s.limits.verifyAttemptsPerChallenge) {
+        throw rateLimited("too many wrong attempts for this code; wait before trying again", ofChallenge.msBeforeReset / 1000);
       }
     },
 
     async verifyFailed(s, ip, challenge) {
-      await Promise.all([
-        failuresOfIp(s).hit(key(s, "ip", ip)),
-        challenge === undefined ? undefined : store.counter("verify_challenge", s.limits.windowSeconds).hit(key(s, "challenge", challenge)),
-      ]);
+      await Promise.all([hit(ipFailures(s, ip)), challenge === undefined ? undefined : hit(challengeFailures(s, challenge))]);
     },
 
     async send(s, kind, destination, ip, overDestination) {

@@ -27,6 +27,8 @@ export interface LimiterStore {
   kind: "postgres" | "redis";
   /** One counter per name and window; asking again answers the same one. */
   counter(name: string, windowSeconds: number): Counter;
+  /** Several counts at once, as each counter's peek would answer them: one round trip on PostgreSQL. */
+  peekMany(reads: Array<{ counter: string; windowSeconds: number; key: string }>): Promise<Count[]>;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,26 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
       }
       return counter;
     },
+    async peekMany(reads) {
+      if (options.redisUrl) return Promise.all(reads.map((r) => this.counter(r.counter, r.windowSeconds).peek(r.key)));
+      // The library's own read (RateLimiterPostgres._get: `keyPrefix:key`, unexpired) for every
+      // key in one statement: a sign-in reads two counts before its password is checked.
+      const keys = reads.map((r) => `${r.counter}:${r.key}`);
+      const now = Date.now();
+      let rows: Array<{ key: string; points: number; expire: string | null }>;
+      try {
+        rows = (await options.db.dataSource.query(
+          `SELECT key, points, expire FROM ${RATE_LIMITS_TABLE} WHERE key = ANY($1) AND (expire > $2 OR expire IS NULL)`,
+          [keys, now],
+        )) as typeof rows;
+      } catch (error) {
+        throw storeUnavailable(options.logger, error);
+      }
+      return keys.map((key) => {
+        const row = rows.find((r) => r.key === key);
+        return row ? { count: row.points, msBeforeReset: row.expire === null ? 0 : Math.max(0, Number(row.expire) - now) } : { count: 0, msBeforeReset: 0 };
+      });
+    },
     async close() {
       const client = await redis?.catch(() => undefined);
       await client?.quit().catch(() => client.disconnect());
@@ -94,6 +116,12 @@ async function connectRedis(url: string): Promise<Redis> {
   return client;
 }
 
+/** No count means no decision: fail closed. */
+function storeUnavailable(logger: Logger, error: unknown): DomainError {
+  logger.warn({ err: error }, "rate limit store unavailable");
+  return new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later", [], 1);
+}
+
 function wrap(make: () => Promise<RateLimiterAbstract>, logger: Logger): Counter {
   let made: RateLimiterAbstract | undefined;
   const guard = async <T>(work: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
@@ -102,9 +130,8 @@ function wrap(make: () => Promise<RateLimiterAbstract>, logger: Logger): Counter
       return await work(made);
     } catch (error) {
       // The library rejects with its result when a consume goes over; here nothing consumes,
-      // so anything thrown is the store failing. No count means no decision: fail closed.
-      logger.warn({ err: error }, "rate limit store unavailable");
-      throw new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later", [], 1);
+      // so anything thrown is the store failing.
+      throw storeUnavailable(logger, error);
     }
   };
   const countOf = (res: RateLimiterRes | null): Count =>
