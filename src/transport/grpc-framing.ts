@@ -2,6 +2,7 @@ import { constants as h2, type Http2ServerRequest } from "node:http2";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { UniversalServerResponse } from "@connectrpc/connect/protocol";
 import { setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
+import type { NodeResponse } from "./error-body.js";
 import type { NodeRequest } from "./rest-handler.js";
 
 // gRPC and gRPC-Web carry each message in an envelope: one flag byte, a 4-byte length, the
@@ -11,6 +12,9 @@ import type { NodeRequest } from "./rest-handler.js";
 // checked here as the bytes go by, before connect splits the envelopes.
 
 export type Enveloped = "grpc" | "grpc-web";
+
+/** The flag byte and the 4-byte length before each message. */
+export const ENVELOPE_HEADER_BYTES = 5;
 
 /** gRPC or gRPC-Web by content type (`application/grpc`, `application/grpc+proto`, `application/grpc-web+json`, …). */
 export function envelopedProtocol(req: NodeRequest): Enveloped | undefined {
@@ -96,6 +100,18 @@ export function closeUnfinishedStream(req: NodeRequest): void {
       if (!stream.destroyed && !stream.closed && !req.readableEnded) stream.close(h2.NGHTTP2_NO_ERROR);
     }),
   );
+}
+
+/**
+ * HTTP/1.1's way of refusing the rest of a body: after an answer given before the request was
+ * all received (a message or body over the cap, a bad flag), `Connection: close`, so that Node
+ * ends the connection once the answer is written (and destroys the socket) instead of reading
+ * the body to its end to keep the connection for another request: a client declaring a
+ * gigabyte, or sending slowly, held the socket that long. HTTP/2 has closeUnfinishedStream.
+ * Call before the answer's headers go out.
+ */
+export function closeUnfinishedConnection(req: NodeRequest, res: NodeResponse): void {
+  if (req.httpVersionMajor === 1 && !req.complete && !res.headersSent) res.setHeader("connection", "close");
 }
 
 /** A trailers-only answer: the status in the headers, no message (what gRPC sends for an early error). */

@@ -12,7 +12,7 @@ import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { codeName } from "../interceptors/error-codes.js";
 import { fixGrpcTrailer, fixGrpcWebBody, fromFramework, reasonOf } from "./framework-errors.js";
 import { headersRefusal } from "./header-limits.js";
-import { checkEnvelopeFlags, closeUnfinishedStream, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
+import { checkEnvelopeFlags, closeUnfinishedConnection, closeUnfinishedStream, ENVELOPE_HEADER_BYTES, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
@@ -80,11 +80,16 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (isPreflight(req)) return answerPreflight(req, res);
     const enveloped = envelopedProtocol(req);
     const declared = Number(req.headers["content-length"]);
-    // gRPC and gRPC-Web hear about a message over the cap in their own terms (RESOURCE_EXHAUSTED
-    // in the status, from connect's readMaxBytes), not as an HTTP 413 their clients read as UNKNOWN.
-    if (enveloped === undefined && Number.isFinite(declared) && declared > options.maxBodyBytes) {
-      res.setHeader("connection", "close");
-      return writeReasonError(res, record.id, "REQUEST_TOO_LARGE", `request body exceeds ${options.maxBodyBytes} bytes`, 413);
+    // A body declared over the cap is refused before a byte of it is read, and on HTTP/1.1 the
+    // connection closes after the answer rather than reading the rest. gRPC and gRPC-Web hear
+    // it in their own terms (RESOURCE_EXHAUSTED in the status, as from connect's readMaxBytes
+    // for a message over the cap), not as an HTTP 413 their clients read as UNKNOWN; their cap
+    // is the message's, so one message at the cap, in its envelope, still passes.
+    if (Number.isFinite(declared) && declared > options.maxBodyBytes + (enveloped ? ENVELOPE_HEADER_BYTES : 0)) {
+      if (req.httpVersionMajor === 1) res.setHeader("connection", "close");
+      const message = `request body exceeds ${options.maxBodyBytes} bytes`;
+      if (enveloped) return refuseEnveloped(req, res, enveloped, new ConnectError(message, Code.ResourceExhausted), record);
+      return writeReasonError(res, record.id, "REQUEST_TOO_LARGE", message, 413);
     }
     const contextValues = createContextValues().set(kRequest, record);
     const rpc = options.rpc.get(path);
@@ -153,11 +158,15 @@ async function serveUniversal(
     // its JSON decoding errors quote the client's text (JSON.parse cuts it anywhere, even inside
     // a surrogate pair), so a body of application/grpc+json could crash the call into a 500.
     if (enveloped && error instanceof URIError) {
+      closeUnfinishedConnection(req, res);
       const refused = fromFramework(new ConnectError("request message is not valid JSON", Code.InvalidArgument), requestId);
       return universalResponseToNodeResponse(grpcStatusOnly(req, enveloped, refused), res);
     }
     throw error;
   }
+  // An answer given before the body was all in (a message over the cap, a bad flag) ends an
+  // HTTP/1.1 connection rather than leaving Node to read the rest.
+  closeUnfinishedConnection(req, res);
   // The access log line names what the client got, as the error interceptor does for RPC errors.
   const record = contextValues.get(kRequest);
   const onFixed = (error: ConnectError) => {
@@ -172,6 +181,19 @@ async function serveUniversal(
   }
   if (enveloped === "grpc-web" && uRes.body) uRes.body = fixGrpcWebBody(uRes.body, requestId, onFixed);
   return universalResponseToNodeResponse(uRes, res);
+}
+
+/**
+ * An early gRPC or gRPC-Web refusal (the body declared over the cap), as a trailers-only
+ * status in the API's terms; the HTTP/2 stream the client is still writing is closed after it
+ * (an HTTP/1.1 connection already says `Connection: close`).
+ */
+function refuseEnveloped(req: NodeRequest, res: NodeResponse, enveloped: Enveloped, error: ConnectError, record: RequestRecord): Promise<void> {
+  closeUnfinishedStream(req);
+  const refused = fromFramework(error, record.id);
+  record.code = codeName(refused.code);
+  record.reason = reasonOf(refused);
+  return universalResponseToNodeResponse(grpcStatusOnly(req, enveloped, refused), res);
 }
 
 /**
