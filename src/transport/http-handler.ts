@@ -14,6 +14,7 @@ import { fixGrpcTrailer, fixGrpcWebBody, fromFramework, reasonOf } from "./frame
 import { headersRefusal } from "./header-limits.js";
 import { checkEnvelopeFlags, closeUnfinishedConnection, closeUnfinishedStream, ENVELOPE_HEADER_BYTES, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
+import { clampTimeoutHeaders } from "./timeout-headers.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
 export interface HttpHandlerOptions {
@@ -38,7 +39,7 @@ export interface HttpHandler {
 }
 
 // The front door of every request on the port: request id, access log, CORS preflight,
-// body size, then the RPC, REST or plain HTTP route.
+// deadline headers, body size, then the RPC, REST or plain HTTP route.
 export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   let inFlight = 0;
   let draining = false;
@@ -78,6 +79,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       return writeReasonError(res, record.id, "HEADERS_TOO_LARGE", headersRefused, 431);
     }
     if (isPreflight(req)) return answerPreflight(req, res);
+    clampTimeoutHeaders(req);
     const enveloped = envelopedProtocol(req);
     const declared = Number(req.headers["content-length"]);
     // A body declared over the cap is refused before a byte of it is read, and on HTTP/1.1 the
