@@ -35,6 +35,8 @@ export interface SignInAttempt {
   email?: string;
   /** Set once the attempt names an existing user (a wrong password for a real account). */
   userId?: string;
+  /** What the failure told the client beyond its reason (SSO: the `error` of its redirect). */
+  details?: Record<string, string>;
 }
 
 // The answers a failed sign-in gets that say something about the attempt. Others (a malformed
@@ -62,7 +64,7 @@ export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client:
         userId: attempt.userId ?? null,
         reason: error.reason,
         emailHash: attempt.email ? auditEmailHash(deps, project.id, attempt.email) : null,
-        details: { method: attempt.method },
+        details: { ...attempt.details, method: attempt.method },
         origin: attempt.userId ? userOrigin(attempt.userId, client) : { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
       });
       recordedErrors.add(error);

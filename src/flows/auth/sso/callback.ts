@@ -1,9 +1,11 @@
 import * as oidc from "openid-client";
 import { randomToken, hashToken } from "../../../crypto/tokens.js";
+import type { Project } from "../../../domain/account.js";
 import type { ClientInfo } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
 import { checkEmail } from "../../../domain/formats.js";
 import type { ProvenIdentity, SsoConnectionWithSecret, SsoFlow } from "../../../domain/sso.js";
+import { auditedSignIn, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { ssoCallbackUrl } from "./authorize.js";
 import { signInWithIdentity } from "./identity-sign-in.js";
@@ -15,13 +17,16 @@ export const SSO_HANDOVER_TTL_SECONDS = 60;
 /** What the callback route answers: a redirect to the flow's URL, or a page when no flow is known. */
 export type CallbackAnswer = { redirect: string } | { page: string };
 
-/** A failure at the provider or in its answer, told to the application in the fragment. */
-class SsoFailure extends Error {
+/**
+ * A failure at the provider or in its answer, told to the application in the fragment as
+ * `error` (SSO_FAILED in the audit log, with that `error` in its details).
+ */
+class SsoRefusal extends DomainError {
   constructor(
     readonly error: string,
     readonly description: string,
   ) {
-    super(description);
+    super("SSO_FAILED", description);
   }
 }
 
@@ -30,53 +35,76 @@ class SsoFailure extends Error {
  * the client secret, opened only here), validates the ID token (issuer, audience, nonce,
  * expiry, signature from the provider's JWKS), takes the email from the ID token or userinfo,
  * and signs the identity in. Every failure once the flow is known goes back to the flow's URL
- * as `#error=…&error_description=…`; without a known flow there is nowhere safe to send the
- * browser, so it gets a page.
+ * as `#error=…&error_description=…`, and into the project's audit log as `user.login.failed`
+ * (auditedSignIn); without a known flow there is nowhere safe to send the browser, so it gets
+ * a page, and no project whose log it could go to.
  */
 export async function ssoCallback(deps: FlowDeps, query: URLSearchParams, client: ClientInfo): Promise<CallbackAnswer> {
   const state = query.get("state");
   if (!state) return { page: "This sign-in link is incomplete. Start again from the application." };
-  const now = deps.clock.now();
-  const flow = await deps.db.repos.ssoFlows.consume(hashToken(state), now);
+  const flow = await deps.db.repos.ssoFlows.consume(hashToken(state), deps.clock.now());
   if (!flow) return { page: "This sign-in was already used or never started. Start again from the application." };
   const fail = (error: string, description: string): CallbackAnswer => ({ redirect: errorRedirect(flow.redirectUrl, error, description) });
-  if (flow.expiresAt <= now) return fail("flow_expired", "the sign-in took longer than 10 minutes; start again");
+  const project = await deps.db.repos.projects.getByIdForFlow(flow.projectId);
+  if (!project) return fail("sso_failed", "the SSO connection no longer exists");
+  const attempt: SignInAttempt = { method: "sso" };
+  try {
+    return await auditedSignIn(deps, project, client, attempt, async () => {
+      try {
+        return await finish(deps, project, flow, state, query, client, attempt);
+      } catch (error) {
+        // The log says what the application was told.
+        const told = redirectErrorOf(error);
+        if (told) attempt.details = { error: told.error };
+        throw error;
+      }
+    });
+  } catch (error) {
+    const told = redirectErrorOf(error);
+    if (told) return fail(told.error, told.description);
+    throw error;
+  }
+}
+
+/** The `#error=…` a refusal sends the browser back with; none for a fault (answered 500). */
+function redirectErrorOf(error: unknown): { error: string; description: string } | undefined {
+  if (error instanceof SsoRefusal) return error;
+  if (error instanceof DomainError && error.reason === "USER_DISABLED") return { error: "user_disabled", description: error.message };
+  return undefined;
+}
+
+/** The callback once its flow and project are known: any refusal is thrown, for the audit log. */
+async function finish(deps: FlowDeps, project: Project, flow: SsoFlow, state: string, query: URLSearchParams, client: ClientInfo, attempt: SignInAttempt): Promise<CallbackAnswer> {
+  const now = deps.clock.now();
+  if (flow.expiresAt <= now) throw new SsoRefusal("flow_expired", "the sign-in took longer than 10 minutes; start again");
   const providerError = query.get("error");
   if (providerError !== null) {
     // The provider's own words, bounded: they end up in the application's URL.
     const error = /^[a-z_]{1,64}$/.test(providerError) ? providerError : "access_denied";
-    return fail(error, (query.get("error_description") ?? "the identity provider refused the sign-in").slice(0, 300));
+    throw new SsoRefusal(error, (query.get("error_description") ?? "the identity provider refused the sign-in").slice(0, 300));
   }
-  const project = await deps.db.repos.projects.getByIdForFlow(flow.projectId);
-  const connection = project && (await deps.db.repos.ssoConnections.getWithSecret(project.id, flow.connectionId, deps.secrets));
-  if (!project || !connection) return fail("sso_failed", "the SSO connection no longer exists");
+  const connection = await deps.db.repos.ssoConnections.getWithSecret(project.id, flow.connectionId, deps.secrets);
+  if (!connection) throw new SsoRefusal("sso_failed", "the SSO connection no longer exists");
   let identity: ProvenIdentity;
   try {
     identity = await proveIdentity(deps, connection, flow, state, query);
   } catch (error) {
-    if (error instanceof SsoFailure) {
-      deps.logger.warn({ connection_id: connection.id, error: error.error, reason: error.description }, "sso sign-in refused");
-      return fail(error.error, error.description);
-    }
+    if (error instanceof SsoRefusal) deps.logger.warn({ connection_id: connection.id, error: error.error, reason: error.description }, "sso sign-in refused");
     throw error;
   }
+  attempt.email = identity.email;
   if (flow.codeChallenge !== null) {
     const code = randomToken("gsc");
     const handover = { ...identity, codeChallenge: flow.codeChallenge, expiresAt: new Date(now.getTime() + SSO_HANDOVER_TTL_SECONDS * 1000) };
     await deps.db.repos.ssoHandovers.create(project.id, hashToken(code), handover, now);
     return { redirect: handoverRedirect(flow.redirectUrl, code) };
   }
-  try {
-    return { redirect: outcomeRedirect(flow.redirectUrl, await signInWithIdentity(deps, project, identity, client)) };
-  } catch (error) {
-    if (error instanceof DomainError && error.reason === "USER_DISABLED") return fail("user_disabled", error.message);
-    throw error;
-  }
+  return { redirect: outcomeRedirect(flow.redirectUrl, await signInWithIdentity(deps, project, identity, client, attempt)) };
 }
 
 async function proveIdentity(deps: FlowDeps, connection: SsoConnectionWithSecret, flow: SsoFlow, state: string, query: URLSearchParams): Promise<ProvenIdentity> {
   const config = await deps.sso.forExchange(connection).catch((error: unknown) => {
-    throw new SsoFailure("sso_failed", error instanceof DomainError ? error.message : "the identity provider cannot be reached");
+    throw new SsoRefusal("sso_failed", error instanceof DomainError ? error.message : "the identity provider cannot be reached");
   });
   const callbackUrl = ssoCallbackUrl(deps.config.publicUrl);
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -97,7 +125,7 @@ async function proveIdentity(deps: FlowDeps, connection: SsoConnectionWithSecret
   } catch (error) {
     // The provider may have changed its endpoints or keys: read them afresh next time.
     deps.sso.forget(connection.issuer);
-    throw new SsoFailure("sso_failed", `the provider's answer was refused: ${describe(error)}`);
+    throw new SsoRefusal("sso_failed", `the provider's answer was refused: ${describe(error)}`);
   }
   const claims = tokens.claims()!;
   let email = typeof claims.email === "string" ? claims.email : undefined;
@@ -107,8 +135,8 @@ async function proveIdentity(deps: FlowDeps, connection: SsoConnectionWithSecret
     email = typeof info?.email === "string" ? info.email : undefined;
     verified = isTrue(info?.email_verified);
   }
-  if (email === undefined || checkEmail(email) !== undefined) throw new SsoFailure("email_missing", "the identity provider gave no usable email address");
-  if (!verified && !connection.trustEmails) throw new SsoFailure("unverified_email", "the identity provider has not verified this email address");
+  if (email === undefined || checkEmail(email) !== undefined) throw new SsoRefusal("email_missing", "the identity provider gave no usable email address");
+  if (!verified && !connection.trustEmails) throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
   return { connectionId: connection.id, issuer: claims.iss, subject: claims.sub, email: email.trim() };
 }
 

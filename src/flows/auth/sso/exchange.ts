@@ -3,6 +3,7 @@ import { constantTimeEqual, hashToken } from "../../../crypto/tokens.js";
 import type { Project } from "../../../domain/account.js";
 import type { ClientInfo } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
+import { auditedSignIn, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import type { SignInOutcome } from "../complete-sign-in.js";
 import { signInWithIdentity } from "./identity-sign-in.js";
@@ -14,13 +15,18 @@ import { signInWithIdentity } from "./identity-sign-in.js";
  * signs in as the fragment would have, through the completion step.
  */
 export async function ssoExchange(deps: FlowDeps, project: Project, input: { code: string; codeVerifier: string; client: ClientInfo }): Promise<SignInOutcome> {
-  const now = deps.clock.now();
-  const handover = await deps.db.repos.ssoHandovers.consume(project.id, hashToken(input.code.trim()), now);
-  if (!handover || !constantTimeEqual(s256(input.codeVerifier), handover.codeChallenge)) {
-    throw new DomainError("INVALID_CODE", "the code is unknown, used, or does not match the code_verifier");
-  }
-  if (handover.expiresAt <= now) throw new DomainError("CODE_EXPIRED", "the code has expired; start the sign-in again");
-  return signInWithIdentity(deps, project, handover, input.client);
+  const attempt: SignInAttempt = { method: "sso" };
+  return auditedSignIn(deps, project, input.client, attempt, async () => {
+    const now = deps.clock.now();
+    const handover = await deps.db.repos.ssoHandovers.consume(project.id, hashToken(input.code.trim()), now);
+    // A real code burnt by a wrong verifier is logged under its identity's email (as a hash).
+    attempt.email = handover?.email;
+    if (!handover || !constantTimeEqual(s256(input.codeVerifier), handover.codeChallenge)) {
+      throw new DomainError("INVALID_CODE", "the code is unknown, used, or does not match the code_verifier");
+    }
+    if (handover.expiresAt <= now) throw new DomainError("CODE_EXPIRED", "the code has expired; start the sign-in again");
+    return signInWithIdentity(deps, project, handover, input.client, attempt);
+  });
 }
 
 /** RFC 7636 S256: BASE64URL(SHA-256(verifier)). */

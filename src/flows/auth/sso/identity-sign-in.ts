@@ -3,6 +3,7 @@ import type { ClientInfo, User } from "../../../domain/auth.js";
 import type { ProvenIdentity } from "../../../domain/sso.js";
 import type { Repositories } from "../../../store/database.js";
 import { UniqueViolation } from "../../../store/errors.js";
+import type { SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "../complete-sign-in.js";
 
@@ -12,7 +13,7 @@ import { completeSignIn, type Completed, type SignInOutcome } from "../complete-
  * email verified, linked. All in one transaction, so a refused sign-in (a disabled user) links
  * nothing.
  */
-export async function signInWithIdentity(deps: FlowDeps, project: Project, identity: ProvenIdentity, client: ClientInfo): Promise<SignInOutcome> {
+export async function signInWithIdentity(deps: FlowDeps, project: Project, identity: ProvenIdentity, client: ClientInfo, audited?: SignInAttempt): Promise<SignInOutcome> {
   const proof = { amr: ["sso"], method: "sso" as const };
   // Two first sign-ins of one identity (or email) racing: the loser's insert fails on the
   // unique key, and running again signs it in as the user the winner created.
@@ -22,9 +23,12 @@ export async function signInWithIdentity(deps: FlowDeps, project: Project, ident
         const now = deps.clock.now();
         const linked = await repos.ssoIdentities.find(project.id, identity.issuer, identity.subject);
         const linkedUser = linked && (await repos.users.get(project.id, linked.userId));
+        // The user it names, for the audit log of a refusal (a disabled user).
+        if (audited) audited.userId = linkedUser?.id;
         if (linkedUser) return completeSignIn(deps, repos, project, { existing: linkedUser }, proof, client);
         const byEmail = (await repos.users.findCredentials(project.id, identity.email))?.user;
         if (byEmail) {
+          if (audited) audited.userId = byEmail.id;
           const user = await adopt(deps, repos, project, byEmail, now);
           await repos.ssoIdentities.link(project.id, { ...identity, userId: user.id, linkedAt: now });
           return completeSignIn(deps, repos, project, { existing: user }, proof, client);
