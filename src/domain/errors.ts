@@ -80,9 +80,24 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A refusal by a rate limit, naming the limit's key in the limiter store (an HMAC under the
+ * service secret, never the address or email itself): the audit log records one event per
+ * key and wait, not one per refused request. Never sent to the caller.
+ */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    retryAfterSeconds: number,
+    readonly limitedKey: string | undefined,
+  ) {
+    super("RATE_LIMITED", message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+}
+
 /** RESOURCE_EXHAUSTED RATE_LIMITED with `Retry-After` (whole seconds, at least 1). */
-export function rateLimited(message: string, retryAfterSeconds: number): DomainError {
-  return new DomainError("RATE_LIMITED", message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
+export function rateLimited(message: string, retryAfterSeconds: number, limitedKey?: string): RateLimitedError {
+  return new RateLimitedError(message, retryAfterSeconds, limitedKey);
 }
 
 /**

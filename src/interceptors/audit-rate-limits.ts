@@ -1,5 +1,6 @@
 import type { Interceptor } from "@connectrpc/connect";
 import { DomainError } from "../domain/errors.js";
+import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "../flows/audit/rate-limit.js";
 import { recordAlone } from "../flows/audit/record.js";
 import { recordedErrors } from "../flows/audit/sign-in.js";
 import type { FlowDeps } from "../flows/deps.js";
@@ -7,10 +8,11 @@ import { auditOriginOf } from "./audit-origin.js";
 import { kMember, kProject, kUser } from "./context.js";
 
 /**
- * Records `rate_limit.exceeded` for every RPC a rate limit refused, in one place rather than in
- * each flow that counts something. A sign-in flow records its own (with the attempt's email
- * hash), so its error is skipped here. A request with no organization known (AccountLogin)
- * has no log to go to.
+ * Records `rate_limit.exceeded` for the RPCs a rate limit refused, in one place rather than in
+ * each flow that counts something: the first refusal of each limited key in its wait, so a
+ * flood writes one row (rate-limit.ts). A sign-in flow records its own (with the attempt's
+ * email hash), so its error is skipped here. A request with no organization known
+ * (AccountLogin) has no log to go to.
  */
 export function auditRateLimitsInterceptor(deps: FlowDeps): Interceptor {
   return (next) => async (req) => {
@@ -21,15 +23,20 @@ export function auditRateLimitsInterceptor(deps: FlowDeps): Interceptor {
         const project = req.contextValues.get(kProject)?.project;
         const organizationId = project?.organizationId ?? req.contextValues.get(kMember)?.organizationId;
         if (organizationId !== undefined) {
-          await recordAlone(deps, {
-            type: "rate_limit.exceeded",
-            organizationId,
-            projectId: project?.id ?? null,
-            userId: req.contextValues.get(kUser)?.userId ?? null,
-            reason: error.reason,
-            details: { rpc: `${req.service.name}/${req.method.name}` },
-            origin: auditOriginOf(req.contextValues),
-          });
+          const rpc = `${req.service.name}/${req.method.name}`;
+          const origin = auditOriginOf(req.contextValues);
+          const key = throttleKey(error, () => refusalKey(deps, organizationId, project?.id ?? "", rpc, origin.ip));
+          if (await firstRefusal(deps, key, error)) {
+            await recordAlone(deps, {
+              type: "rate_limit.exceeded",
+              organizationId,
+              projectId: project?.id ?? null,
+              userId: req.contextValues.get(kUser)?.userId ?? null,
+              reason: error.reason,
+              details: { rpc, ...rateLimitDetails(error) },
+              origin,
+            });
+          }
         }
       }
       throw error;

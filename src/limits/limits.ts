@@ -59,6 +59,12 @@ export interface Limits {
   /** Which store holds the counts. */
   store: LimiterStore["kind"];
   close(): Promise<void>;
+  /**
+   * Counts a refusal of a limited key (RateLimitedError.limitedKey) for `seconds`, its
+   * Retry-After: true for the first refusal of the key in that wait, so the audit log records
+   * a flood of refusals once.
+   */
+  firstRefusal(limitedKey: string, seconds: number): Promise<boolean>;
 }
 
 export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
@@ -72,14 +78,14 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
   // Its window is never used: every write is a set() with the wait's own length.
   const waits = () => store.counter("wait_account", FAILURE_MEMORY_SECONDS);
 
-  const refuseIp = (s: LimitScope, failures: Count) => {
+  const refuseIp = (s: LimitScope, failures: Count, ip: string) => {
     if (failures.count >= s.limits.failuresPerIp) {
-      throw rateLimited("too many failed attempts from this address; try again later", failures.msBeforeReset / 1000);
+      throw rateLimited("too many failed attempts from this address; try again later", failures.msBeforeReset / 1000, key(s, "ip", ip));
     }
   };
   const over = (counter: Counter, k: string, limit: number, message: string) =>
     counter.hit(k).then((c) => {
-      if (c.count > limit) throw rateLimited(message, c.msBeforeReset / 1000);
+      if (c.count > limit) throw rateLimited(message, c.msBeforeReset / 1000, k);
       return c;
     });
 
@@ -89,11 +95,11 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
 
     async beforeSignIn(s, account, ip) {
       const [fromIp, ofAccount] = await store.peekMany([ipFailures(s, ip), accountFailures(s, account)]);
-      refuseIp(s, fromIp);
+      refuseIp(s, fromIp, ip);
       if (ofAccount.count >= s.limits.signInFailuresPerAccount) {
         const wait = await waits().peek(key(s, "account", account));
         if (wait.count > 0) {
-          throw rateLimited("too many failed sign-ins for this account; wait before trying again", wait.msBeforeReset / 1000);
+          throw rateLimited("too many failed sign-ins for this account; wait before trying again", wait.msBeforeReset / 1000, key(s, "account", account));
         }
       }
       return { accountFailures: ofAccount.count };
@@ -115,12 +121,12 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
     },
 
     async beforeVerify(s, challenge, ip) {
-      if (challenge === undefined) return refuseIp(s, (await store.peekMany([ipFailures(s, ip)]))[0]);
+      if (challenge === undefined) return refuseIp(s, (await store.peekMany([ipFailures(s, ip)]))[0], ip);
       const [fromIp, ofChallenge] = await store.peekMany([ipFailures(s, ip), challengeFailures(s, challenge)]);
-      refuseIp(s, fromIp);
+      refuseIp(s, fromIp, ip);
       // Failures only: a spent or replaced code keeps answering as such, not as a limit.
       if (ofChallenge.count >= s.limits.verifyAttemptsPerChallenge) {
-        throw rateLimited("too many wrong attempts for this code; wait before trying again", ofChallenge.msBeforeReset / 1000);
+        throw rateLimited("too many wrong attempts for this code; wait before trying again", ofChallenge.msBeforeReset / 1000, key(s, "challenge", challenge));
       }
     },
 
@@ -135,7 +141,7 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
       const perDestination = await store.counter("send_destination", limits.sendWindowSeconds).hit(key(s, "send", destination));
       if (perDestination.count <= limits.sendsPerDestination) return true;
       if (overDestination === "drop") return false;
-      throw rateLimited("too many messages were sent to this destination; try again later", perDestination.msBeforeReset / 1000);
+      throw rateLimited("too many messages were sent to this destination; try again later", perDestination.msBeforeReset / 1000, key(s, "send", destination));
     },
 
     async refresh(s, sessionId) {
@@ -144,6 +150,11 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
 
     async signup(s, ip) {
       await over(store.counter("signup_ip", s.limits.windowSeconds), key(s, "signup_ip", ip), s.limits.signupsPerIp, "too many signups from this address; try again later");
+    },
+
+    async firstRefusal(limitedKey, seconds) {
+      // The counter's own window is never used: every hit brings the refusal's wait.
+      return (await store.counter("refused", FAILURE_MEMORY_SECONDS).hitFor(limitedKey, seconds)).count === 1;
     },
   };
 }

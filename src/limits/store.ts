@@ -16,6 +16,8 @@ export interface Counter {
   /** Sets the count to `points` for exactly `seconds` from now (a wait). */
   set(key: string, points: number, seconds: number): Promise<void>;
   reset(key: string): Promise<void>;
+  /** hit() whose window, when this hit starts one, is `seconds` (whole, at least 1) instead of the counter's. */
+  hitFor(key: string, seconds: number): Promise<Count>;
 }
 
 export interface Count {
@@ -141,5 +143,7 @@ function wrap(make: () => Promise<RateLimiterAbstract>, logger: Logger): Counter
     peek: (key) => guard(async (limiter) => countOf(await limiter.get(key))),
     set: (key, points, seconds) => guard(async (limiter) => void (await limiter.set(key, points, seconds))),
     reset: (key) => guard(async (limiter) => void (await limiter.delete(key))),
+    // Whole seconds: the Redis store floors the window, and a window of 0 would never expire.
+    hitFor: (key, seconds) => guard(async (limiter) => countOf(await limiter.penalty(key, 1, { customDuration: Math.max(1, Math.ceil(seconds)) }))),
   };
 }

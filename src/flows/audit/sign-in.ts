@@ -6,6 +6,7 @@ import type { AuthEventKind, AuthMethod } from "../../domain/usage.js";
 import type { AuditEventEntity } from "../../store/entities/audit-event.entity.js";
 import { auditRow } from "../../store/repositories/audit-events.js";
 import type { FlowDeps } from "../deps.js";
+import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "./rate-limit.js";
 import { auditEmailHash, recordAlone } from "./record.js";
 
 /** The user is the actor of its own sign-in, from the client that asked for it. */
@@ -49,26 +50,35 @@ export const recordedErrors = new WeakSet<object>();
 /**
  * Runs a sign-in method and records its failure: `user.login.failed` with the reason the
  * caller got, or `rate_limit.exceeded` when a limit refused it before any credential was
- * checked. The failure has no transaction to join (nothing else is written), so the event is
- * its own write, and the caller gets the same answer whether or not it was stored.
+ * checked (once per limited key and wait: rate-limit.ts). The failure has no transaction to
+ * join (nothing else is written), so the event is its own write, and the caller gets the same
+ * answer whether or not it was stored.
  */
 export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof DomainError && (SIGN_IN_FAILURES.has(error.reason) || error.reason === "RATE_LIMITED")) {
-      await recordAlone(deps, {
-        type: error.reason === "RATE_LIMITED" ? "rate_limit.exceeded" : "user.login.failed",
-        organizationId: project.organizationId,
-        projectId: project.id,
-        userId: attempt.userId ?? null,
-        reason: error.reason,
-        emailHash: attempt.email ? auditEmailHash(deps, project.id, attempt.email) : null,
-        details: { ...attempt.details, method: attempt.method },
-        origin: attempt.userId ? userOrigin(attempt.userId, client) : { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
-      });
       recordedErrors.add(error);
+      await recordSignInFailure(deps, project, client, attempt, error);
     }
     throw error;
   }
+}
+
+async function recordSignInFailure(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, error: DomainError): Promise<void> {
+  const limited = error.reason === "RATE_LIMITED";
+  const emailHash = attempt.email ? auditEmailHash(deps, project.id, attempt.email) : null;
+  const fallback = () => refusalKey(deps, project.id, attempt.method, emailHash ?? client.ipAddress);
+  if (limited && !(await firstRefusal(deps, throttleKey(error, fallback), error))) return;
+  await recordAlone(deps, {
+    type: limited ? "rate_limit.exceeded" : "user.login.failed",
+    organizationId: project.organizationId,
+    projectId: project.id,
+    userId: attempt.userId ?? null,
+    reason: error.reason,
+    emailHash,
+    details: { ...attempt.details, method: attempt.method, ...(limited ? rateLimitDetails(error) : {}) },
+    origin: attempt.userId ? userOrigin(attempt.userId, client) : { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
+  });
 }
