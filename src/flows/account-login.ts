@@ -3,7 +3,7 @@ import type { Membership } from "../domain/member-identity.js";
 import { normalizeEmail } from "../domain/account.js";
 import { ACCOUNT_SCOPE } from "../limits/limits.js";
 import type { AuditOrigin } from "../domain/audit.js";
-import { recordAlone } from "./audit/record.js";
+import { auditedRefusal, recordMemberLoginFailed } from "./audit/member-sign-in.js";
 import { runDetached } from "./auth/detached.js";
 import type { FlowDeps } from "./deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "./management-token.js";
@@ -32,7 +32,7 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, ori
   const { db, passwords, clock, limits } = deps;
   // The Account interface's own limits (the defaults), as for end users (login.ts).
   const account = normalizeEmail(input.email);
-  const ticket = await limits.beforeSignIn(ACCOUNT_SCOPE, account, input.ip);
+  const ticket = await limits.beforeSignIn(ACCOUNT_SCOPE, account, input.ip).catch((error: unknown) => auditedRefusal(deps, account, error, origin));
   const found = await db.repos.memberIdentities.findCredentialsByEmail(input.email);
   const verdict = await passwords.verify(found?.passwordHash ?? null, input.password);
   if (!found || !verdict.ok) {
@@ -59,20 +59,6 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, ori
     await repos.auditEvents.record({ type: "member.login.succeeded", organizationId, projectId: null, targetId: id, origin: { ...origin, actor: { type: "member", id } } });
     return { kind: "token", token, organizationId };
   });
-}
-
-/** A wrong password for a member identity: recorded in each of its organizations, as that member. */
-async function recordMemberLoginFailed(deps: FlowDeps, identityId: string, origin: AuditOrigin): Promise<void> {
-  for (const { member } of await deps.db.repos.members.listForIdentity(identityId)) {
-    await recordAlone(deps, {
-      type: "member.login.failed",
-      organizationId: member.organizationId,
-      projectId: null,
-      targetId: member.id,
-      reason: "INVALID_CREDENTIALS",
-      origin: { ...origin, actor: { type: "member", id: member.id } },
-    });
-  }
 }
 
 function choose(memberships: Membership[], organizationId: string | undefined): Membership | "choose" {

@@ -10,9 +10,9 @@ import { kMember, kProject, kUser } from "./context.js";
 /**
  * Records `rate_limit.exceeded` for the RPCs a rate limit refused, in one place rather than in
  * each flow that counts something: the first refusal of each limited key in its wait, so a
- * flood writes one row (rate-limit.ts). A sign-in flow records its own (with the attempt's
- * email hash), so its error is skipped here. A request with no organization known
- * (AccountLogin) has no log to go to.
+ * flood writes one row (rate-limit.ts). Sign-in flows record their own (with the attempt's
+ * email hash; AccountLogin in each organization of the identity), so their errors are skipped
+ * here. Any other request with no organization known has no log to go to.
  */
 export function auditRateLimitsInterceptor(deps: FlowDeps): Interceptor {
   return (next) => async (req) => {
