@@ -34,8 +34,8 @@ export interface ServerDeps extends FlowDeps {
 export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const shared = {
     readMaxBytes: MAX_BODY_BYTES,
-    // The longest timer Node can set: a longer grpc-timeout would overflow it into a 1 ms
-    // deadline, so it is refused (INVALID_ARGUMENT) rather than silently cut short.
+    // The longest timer Node can set. Longer timeouts are lowered to it before connect-es reads
+    // them (src/transport/timeout-headers.ts); this catches anything that lowering misses.
     maxTimeoutMs: 2 ** 31 - 1,
     acceptCompression: [compressionGzip, compressionBrotli],
     jsonOptions: JSON_OPTIONS,
