@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { http } from "./helpers/clients.js";
+import { eventually } from "./helpers/eventually.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { runNode, spawnService, type ServiceProcess } from "./helpers/process.js";
 
@@ -61,14 +62,6 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | "timeout"> {
   return Promise.race([promise, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), ms).unref())]);
 }
 
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** A fresh connection per request, so the requests are spread over the workers. */
 async function healthz(port: number) {
   const response = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: "close" } });
@@ -91,7 +84,7 @@ describe("WORKERS on PostgreSQL", () => {
     expect(JSON.parse(started)).toMatchObject({ workers: 2, port: service.port });
     // The primary learns a worker listens as the worker writes its own line: the two pipes may
     // deliver in either order, so the second worker's line can come just after "cluster started".
-    await until(() => listeningLines(service).length === 2, 5_000, "both workers' listening lines");
+    await eventually("both workers' listening lines", () => listeningLines(service).length === 2, 5_000);
     const listening = listeningLines(service);
     expect(listening).toHaveLength(2);
     expect(new Set(listening.map((line) => line.pid)).size).toBe(2);
@@ -126,7 +119,7 @@ describe("WORKERS on PostgreSQL", () => {
     const service = await spawn({ ...env, WORKERS: "2" }, CLUSTER_STARTED);
     const [victim, survivor] = workerPids(service);
     process.kill(victim, "SIGKILL");
-    await until(() => listeningLines(service).length === 3, 20_000, "a replacement worker");
+    await eventually("a replacement worker", () => listeningLines(service).length === 3, 20_000);
     const replacement = listeningLines(service)[2].pid;
     expect([victim, survivor]).not.toContain(replacement);
     expect(service.stdout()).toMatch(new RegExp(`"pid":${victim},"code":null,"signal":"SIGKILL","msg":"worker died; starting a replacement"`));

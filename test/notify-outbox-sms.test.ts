@@ -5,7 +5,8 @@ import { createTestDatabase } from "./helpers/database.js";
 import { useMessagingServer } from "./helpers/messaging-server.js";
 import { runNode, spawnService } from "./helpers/process.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
-import { closedPort, eventually, startSmtpSink } from "./helpers/smtp.js";
+import { closedPort, startSmtpSink } from "./helpers/smtp.js";
+import { eventually } from "./helpers/eventually.js";
 
 // Threats: a sign-in code or link lost to an SMS webhook or SMTP outage, an API answer that
 // changes during one (telling an attacker something, or failing a user who will get the

@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { runNode, spawnService } from "../helpers/process.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { closedPort, eventually, startSmtpSink } from "../helpers/smtp.js";
+import { closedPort, startSmtpSink } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 
 // Threat: an invitation lost to a mail outage, or its secret link leaked to the logs. The
 // invitation and its email commit together in the outbox; delivery happens after commit.

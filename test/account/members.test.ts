@@ -4,7 +4,8 @@ import { accountFixture, expectError, type AccountFixture } from "../helpers/acc
 import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { eventually, startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp.js";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 
 // Members and invitations over the wire, with the invitation email delivered through a real
 // SMTP server. Threats: a developer or an anonymous caller invites; an invitation link works

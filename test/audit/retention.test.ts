@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestClock } from "../helpers/clock.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 import { auditApp, useAuditServer } from "./helpers.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { accountFixture, expectError, type AccountFixture } from "../helpers/acc
 import { http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 import { probeAfter, STALE_BOUND_MS } from "../helpers/staleness.js";
 
 // VerifyToken and the API key check answer from memory (store/verification-cache.ts), kept

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { authFixture } from "../auth/helpers.js";
 import { http } from "../helpers/clients.js";
 import { startTestServer } from "../helpers/server.js";
-import { FAIL_WITHIN_MS, onPostgres, probes, startProxiedService, timed, until, type ProxiedService } from "./helpers.js";
+import { FAIL_WITHIN_MS, onPostgres, probes, startProxiedService, timed, type ProxiedService } from "./helpers.js";
+import { msUntil } from "../helpers/eventually.js";
 
 // PostgreSQL refused or silently gone: every answer is 503 SERVICE_UNAVAILABLE (UNAVAILABLE on
 // gRPC) with Retry-After within 2 s, the health checks say so within 2 s, and the service comes
@@ -59,9 +60,9 @@ describe.skipIf(!onPostgres)("PostgreSQL unreachable (needs DATABASE_URL: embedd
       }
 
       proxy.restore();
-      const healthy = await until(async () => (await http(`${server.url}/healthz`)).status === 200, 10_000, "/healthz 200");
+      const healthy = await msUntil("/healthz 200", async () => (await http(`${server.url}/healthz`)).status === 200, 10_000);
       // The listener comes back on its own (backoff at most 2 s), and the caches with it.
-      const listening = await until(async () => server.deps.db.changes.live, 10_000, "the change feed");
+      const listening = await msUntil("the change feed", async () => server.deps.db.changes.live, 10_000);
       for (const probe of list) {
         const answer = await probe.run();
         expect([200, "0", "SERVING", 401, "16"], probe.name).toContain(answer.status);
@@ -106,7 +107,7 @@ describe.skipIf(!onPostgres)("PostgreSQL unreachable (needs DATABASE_URL: embedd
       expect(answers.slice(firstFailure).every((x) => x.status === 503)).toBe(true);
 
       proxy.restore();
-      await until(async () => (await verify(a.url)).status === 200, 10_000, "VerifyToken to answer again");
+      await msUntil("VerifyToken to answer again", async () => (await verify(a.url)).status === 200, 10_000);
       expect((await verify(a.url)).body.valid).toBe(false);
       console.log(`[faults] revoked ${revoked - cut} ms into a partition; instance A answered "valid" for ${Math.max(0, lastStale - revoked)} ms after the revoke (${stale.length} answers), then 503 (${answers.length - stale.length} answers)`);
     } finally {

@@ -108,12 +108,3 @@ export function probes(server: TestServer, key: string, accessToken: string, man
   ];
 }
 
-/** Polls `check` until it holds; answers how long that took. */
-export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return Math.round(performance.now() - started);
-    if (performance.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

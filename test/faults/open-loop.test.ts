@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { authFixture } from "../auth/helpers.js";
 import type { HttpAnswer } from "../helpers/clients.js";
-import { FAIL_WITHIN_MS, onPostgres, startProxiedService, until, type ProxiedService } from "./helpers.js";
+import { FAIL_WITHIN_MS, onPostgres, startProxiedService, type ProxiedService } from "./helpers.js";
+import { msUntil } from "../helpers/eventually.js";
 
 // Threat: traffic does not slow down because the database did. Clients keep sending at their
 // own rate (open loop); if a request waited for PostgreSQL without bound, the requests waiting
@@ -73,6 +74,6 @@ describe.skipIf(!onPostgres)("open-loop traffic into a silent partition (needs D
     }
 
     proxy.restore();
-    await until(async () => (await read()).status === 200, 10_000, "reads served again");
+    await msUntil("reads served again", async () => (await read()).status === 200, 10_000);
   }, 60_000);
 });

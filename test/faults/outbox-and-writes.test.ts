@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { authFixture } from "../auth/helpers.js";
 import { http } from "../helpers/clients.js";
 import { createTestClock } from "../helpers/clock.js";
-import { onPostgres, startProxiedService, until, type ProxiedService } from "./helpers.js";
+import { onPostgres, startProxiedService, type ProxiedService } from "./helpers.js";
+import { msUntil } from "../helpers/eventually.js";
 
 // The database dies in the middle of things: no flow leaves half its rows behind, and no mail
 // in the outbox is lost (it may go twice: delivery is at least once).
@@ -73,7 +74,7 @@ describe.skipIf(!onPostgres)("the database dies mid-flow (needs DATABASE_URL: em
     await fixture.signup(email);
     // The SMTP server has the message; its "250 OK" waits until the database is gone, so the
     // worker learns of the delivery when it can no longer record it.
-    await until(async () => smtp.received.length === 1, 10_000, "the first delivery");
+    await msUntil("the first delivery", async () => smtp.received.length === 1, 10_000);
     proxy.refuse();
     smtp.open();
     await new Promise((r) => setTimeout(r, 500));
@@ -84,8 +85,8 @@ describe.skipIf(!onPostgres)("the database dies mid-flow (needs DATABASE_URL: em
     // Nobody will tell the worker whether the first attempt went out: once its lease runs out the
     // message is due again, and delivered again.
     clock.advance(LEASE_MS + 1000);
-    const redelivered = await until(async () => smtp.received.length >= 2, 15_000, "the second delivery");
-    await until(async () => (await sql(database.databaseUrl!, "SELECT sent_at FROM outbox WHERE recipient = $1", [email]))[0]?.sent_at !== null, 10_000, "sent_at");
+    const redelivered = await msUntil("the second delivery", async () => smtp.received.length >= 2, 15_000);
+    await msUntil("sent_at", async () => (await sql(database.databaseUrl!, "SELECT sent_at FROM outbox WHERE recipient = $1", [email]))[0]?.sent_at !== null, 10_000);
     expect(smtp.received).toEqual([email, email]);
     console.log(`[faults] outbox: delivery unrecorded during the outage, delivered again ${redelivered} ms after the lease ran out`);
   }, 60_000);

@@ -117,17 +117,6 @@ function decodeWords(value: string): string {
   );
 }
 
-/** Polls `probe` until it answers something truthy; fails after `timeoutMs` naming `what`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** A loopback port with nothing listening on it (yet): an SMTP relay that is down, until a sink starts there. */
 export async function closedPort(): Promise<number> {
   const probe = createServer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useMessagingServer } from "../helpers/messaging-server.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf } from "./helpers.js";
 
 // Threats: one inbox or phone flooded with mail or SMS (130 reset mails in a minute to one

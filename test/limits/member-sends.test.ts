@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 import { BEHIND_PROXY, from, freshIp, retryAfterOf } from "./helpers.js";
 import { measureSends } from "./timing-helpers.js";
 

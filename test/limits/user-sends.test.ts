@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { challenge, expectChallenge, login, newUser, verifyMfa } from "../auth/mfa-helpers.js";
 import { newPhone } from "../auth/passwordless-helpers.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 import { BEHIND_PROXY, limitsApp, retryAfterOf, sleep } from "./helpers.js";
 
 // Threat: one phone or inbox flooded through the second factor or a profile: enrollments

@@ -6,7 +6,7 @@ import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/c
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, linkToken, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedOrganization } from "../helpers/seed.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 
 // Member passwords (issue 13). Threats: a stolen management token changes the password without
 // knowing it; a token stolen before a change or a reset keeps working, in any organization the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newUser } from "../auth/mfa-helpers.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
-import { eventually } from "../helpers/smtp.js";
+import { eventually } from "../helpers/eventually.js";
 import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, sleep, type LimitsApp } from "../limits/helpers.js";
 
 // Threat: an inbox flooded through UpdateUser. An admin's email change (the API key alone)
