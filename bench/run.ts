@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick | --scale | --profile]`: Gatehouse against the machine's own ceilings,
 // in one run. `--profile` instead CPU-profiles the service under VerifyToken load (Connect JSON)
-// and prints where its main thread spent the time.
+// and prints where its main thread spent the time; `--cpu[=workload]` runs one workload without
+// the profiler and prints where the whole machine's CPU went (bench/cpu-split.ts).
 //
 // Gatehouse runs in its own child process on a scratch PostgreSQL database; the ceiling servers
 // run in child processes too; load comes from this process over loopback (autocannon for
@@ -19,6 +20,7 @@ import pg from "pg";
 import type { Client } from "@grpc/grpc-js";
 import { loadConfig } from "../src/config.js";
 import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
+import { formatCpuSplit, withCpuSplit } from "./cpu-split.js";
 import { formatProfile, summarizeProfiles } from "./profile.js";
 import { sourceNodeArgs, startCommand, type StartCommand } from "./start-command.js";
 import { BENCH_PASSWORD, openBenchDeps, seed, type Seeded } from "./seed.js";
@@ -34,13 +36,17 @@ const DIST = !args.has("--tsx");
 const PROFILED = ["verify", "login", "signup"] as const;
 const profileArg = [...args].find((a) => a === "--profile" || a.startsWith("--profile="));
 const PROFILE = profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
-if (PROFILE !== undefined && !PROFILED.includes(PROFILE)) {
-  process.stderr.write(`--profile takes one of ${PROFILED.join(", ")} (got ${PROFILE})\n`);
-  process.exit(2);
+const cpuArg = [...args].find((a) => a === "--cpu" || a.startsWith("--cpu="));
+const CPU = cpuArg === undefined ? undefined : ((cpuArg.split("=")[1] ?? "login") as (typeof PROFILED)[number]);
+for (const [flag, value] of [["--profile", PROFILE], ["--cpu", CPU]] as const) {
+  if (value !== undefined && !PROFILED.includes(value)) {
+    process.stderr.write(`${flag} takes one of ${PROFILED.join(", ")} (got ${value})\n`);
+    process.exit(2);
+  }
 }
 for (const arg of args) {
-  if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg) {
-    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup]]   (unknown argument ${arg})\n`);
+  if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg) {
+    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup]] [--cpu[=login|signup|verify]]   (unknown argument ${arg})\n`);
     process.exit(2);
   }
 }
@@ -397,6 +403,7 @@ async function main(): Promise<void> {
     if (code !== 0) throw new Error(`npm run build failed (${code})`);
   }
   if (PROFILE) return profileWorkload(PROFILE, env, seeded);
+  if (CPU) return cpuSplitWorkload(CPU, env, seeded);
 
   // In-process: jose's verification rate (for reference; Gatehouse verifies with node:crypto).
   progress(`ceiling: jose ES256 jwtVerify, one at a time, ${QUICK ? 1 : 2} s`);
@@ -715,6 +722,28 @@ async function profileWorkload(workload: (typeof PROFILED)[number], env: Record<
   process.stdout.write(`${formatProfile(summary)}\n`);
   writeFileSync(join(ROOT, "bench", "profile.json"), `${JSON.stringify({ workload, rps_under_profiler: Math.round(run.rps), ...summary }, null, 2)}\n`);
   progress("wrote bench/profile.json");
+}
+
+/** `--cpu[=workload]`: one workload for 10 s, and where the machine's CPU went meanwhile. */
+async function cpuSplitWorkload(workload: (typeof PROFILED)[number], env: Record<string, string>, seeded: Seeded): Promise<void> {
+  const service = await startGatehouse(env);
+  const pid = service.child.pid;
+  if (pid === undefined) throw new Error("gatehouse has no pid");
+  const loads = httpLoads(`http://127.0.0.1:${service.port}`, seeded);
+  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup }[workload];
+  await load(WARMUP_S);
+  const { value: run, split } = await withCpuSplit(pid, () => load(10));
+  progress(`${workload}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms, ${run.errors} errors`);
+  await stopChild(service.child);
+  process.stdout.write(`${workload}, ${run.rps.toFixed(1)} req/s:\n${formatCpuSplit(split, run.rps * 10)}\n`);
+  if (workload === "verify") return;
+  // The same accounting for the hashes alone, with the "service" being the ceiling's process.
+  const config = loadConfig(env);
+  const argon2Child = await startArgon2Ceiling(config.passwordParams);
+  await argon2Child.run(WARMUP_S);
+  const ceiling = await withCpuSplit(argon2Child.child.pid!, () => argon2Child.run(10));
+  await stopChild(argon2Child.child);
+  process.stdout.write(`\nargon2 ceiling, ${ceiling.value.rps.toFixed(1)} hashes/s:\n${formatCpuSplit(ceiling.split, ceiling.value.rps * 10)}\n`);
 }
 
 main()
