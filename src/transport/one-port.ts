@@ -1,6 +1,7 @@
 import { createServer as createHttp1Server } from "node:http";
 import { createServer as createHttp2Server, type Http2Session } from "node:http2";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import { answerClientError } from "./client-errors.js";
 import { MAX_HEADER_BYTES, MAX_HEADER_COUNT } from "./header-limits.js";
 import type { HttpHandler } from "./http-handler.js";
 
@@ -19,9 +20,9 @@ export interface OnePortServer {
 }
 
 export function createOnePortServer(handler: HttpHandler): OnePortServer {
-  // Header limits (header-limits.ts): on HTTP/1.1 Node answers a block over MAX_HEADER_BYTES
-  // with 431 itself and keeps one field over the count so the handler sees the excess and
-  // answers 431. On HTTP/2 the handler answers 431 for both; only past nghttp2's own limits
+  // Header limits (header-limits.ts): on HTTP/1.1 Node's parser refuses a block over
+  // MAX_HEADER_BYTES, answered 431 in the API's shape (client-errors.ts), and keeps one field
+  // over the count so the handler sees the excess and answers 431. On HTTP/2 the handler answers 431 for both; only past nghttp2's own limits
   // (more pairs than maxHeaderListPairs, or a block over 64 KiB) is the stream reset instead
   // (ENHANCE_YOUR_CALM, REFUSED_STREAM), since no status can be sent for a refused header
   // block. A client gets 10 s to send its headers and 30 s for the whole request, so slow
@@ -32,6 +33,7 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
     handler,
   );
   http1.maxHeadersCount = MAX_HEADER_COUNT + 1;
+  http1.on("clientError", answerClientError);
   // This server never listens itself (the front server hands it connections), and Node starts
   // tracking connections, which the two timeouts and closeIdleConnections rely on, only on
   // "listening". Without this, a client sending its headers a byte at a time held a connection

@@ -142,13 +142,25 @@ describe("HTTP hygiene", () => {
     }
   });
 
+  it("a request Node's HTTP/1.1 parser refuses is answered 400 in the API's error shape, not with a bare status line", async () => {
+    for (const garbage of ["NOT HTTP AT ALL\r\n\r\n", "GET /healthz HTTP/1.1\r\nhost x\r\n\r\n", "GET /healthz HTTP/1.1\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n"]) {
+      const answer = await rawHttp1(port, garbage);
+      expect(answer, JSON.stringify(garbage)).toMatch(/^HTTP\/1\.1 400 /);
+      expectApiError(answer, "VALIDATION_FAILED");
+    }
+    // The service still answers.
+    expect(await rawHttp1(port, "GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it("more than 100 header fields, or a header block over 16 KiB, is 431 on HTTP/1.1 and HTTP/2", async () => {
     const many = Array.from({ length: 101 }, (_, i) => `x-h${i}: v\r\n`).join("");
     const count = await rawHttp1(port, `GET /healthz HTTP/1.1\r\nhost: x\r\n${many}\r\n`);
     expect(count).toMatch(/^HTTP\/1\.1 431 /);
     expect(count).toContain('"reason":"HEADERS_TOO_LARGE"');
-    // Node's own answer, before any handler: status line only.
-    expect(await rawHttp1(port, `GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431 /);
+    // Refused by Node's parser before any handler, yet answered like every other error.
+    const big = await rawHttp1(port, `GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expectApiError(big, "HEADERS_TOO_LARGE");
     // 100 fields are fine.
     const hundred = Array.from({ length: 98 }, (_, i) => `x-h${i}: v\r\n`).join("");
     expect(await rawHttp1(port, `GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n${hundred}\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
@@ -206,6 +218,18 @@ function varint(bytes: Uint8Array, at: number): [number, number] {
     shift += 7;
     if (byte < 0x80) return [value, at];
   }
+}
+
+/** An answer in the API's error shape: its reason, a request id quoted in header and body, the hygiene headers, the connection closed. */
+function expectApiError(raw: string, reason: string): void {
+  const [head, body] = raw.split("\r\n\r\n");
+  const parsed = JSON.parse(body) as { reason: string; request_id: string };
+  expect(parsed.reason).toBe(reason);
+  expect(parsed.request_id).toMatch(/^req_/);
+  expect(head).toContain(`x-request-id: ${parsed.request_id}`);
+  expect(head).toContain("x-content-type-options: nosniff");
+  expect(head).toContain("cache-control: no-store");
+  expect(head).toContain("connection: close");
 }
 
 function rawHttp1(port: number, head: string): Promise<string> {
