@@ -193,3 +193,38 @@ describe("TypeScript SDK", () => {
     expect(existsSync(join(root, "sdk/ts/dist/gen/gatehouse/auth/v1/auth_pb.js"))).toBe(true);
   }, 120_000);
 });
+
+describe("the TypeScript example of docs/clients.md", () => {
+  let server: TestServer;
+  let app: AuthFixture;
+  beforeAll(async () => {
+    server = await startTestServer();
+    app = await authFixture(server);
+  });
+  afterAll(() => server?.stop());
+
+  it("runs against the server and prints what it promises", async () => {
+    const root = join(import.meta.dirname, "../..");
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ["--import", "tsx", join(root, "sdk/ts/examples/quickstart.ts")],
+        {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH,
+            GATEHOUSE_URL: server.url,
+            GATEHOUSE_API_KEY: app.key,
+            GATEHOUSE_LOGIN_ID: app.loginId,
+            GATEHOUSE_PROJECT_ID: app.projectId,
+            GATEHOUSE_ISSUER: `${server.deps.config.publicUrl}/v1/auth/${app.loginId}`,
+          },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
+      ),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^signed up usr_\w+\nsigned in as quickstart-\d+@example\.com\ntoken checked offline: sub usr_\w+, amr pwd\nfailed login: INVALID_CREDENTIALS\n$/);
+  }, 90_000);
+});
