@@ -1,0 +1,51 @@
+// Gatehouse from a web page with the TypeScript SDK: a publishable key (safe in a page), the
+// project's allowed origins naming this page's origin, and a session that every tab of the
+// origin shares (localStorage holds it, the Web Locks API lets one tab refresh it at a time).
+import { authClients, errorReason, Session, storageStore, webTransport } from "../../src/web.js";
+
+// A real page has these as constants; the test serving this example passes them in the URL.
+const params = new URLSearchParams(location.search);
+const GATEHOUSE_URL = params.get("gatehouse") ?? "http://localhost:8080";
+const PUBLISHABLE_KEY = params.get("key") ?? "gpk_replace_me";
+
+const { auth, asUser } = authClients(webTransport(GATEHOUSE_URL), PUBLISHABLE_KEY);
+const session = new Session({ auth, store: storageStore("gatehouse.session") });
+const status = document.querySelector<HTMLParagraphElement>("#status")!;
+let userId = localStorage.getItem("gatehouse.user") ?? undefined;
+
+async function showProfile(): Promise<void> {
+  if (!userId) return;
+  try {
+    const me = await asUser(session).getUser({ id: userId });
+    status.textContent = `Signed in as ${me.email}.`;
+  } catch (error) {
+    status.textContent = `Not signed in (${errorReason(error) ?? String(error)}).`;
+  }
+}
+
+document.querySelector<HTMLFormElement>("#credentials")!.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target as HTMLFormElement);
+  const [email, password] = [String(form.get("email")), String(form.get("password"))];
+  const action = ((event as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+  try {
+    const answer = action === "signup" ? await auth.signup({ email, password }) : await auth.login({ email, password });
+    await session.start(answer);
+    userId = answer.user!.id;
+    localStorage.setItem("gatehouse.user", userId);
+    await showProfile();
+  } catch (error) {
+    status.textContent = `That did not work: ${errorReason(error) ?? String(error)}.`;
+  }
+});
+
+document.querySelector<HTMLButtonElement>("#signout")!.addEventListener("click", async () => {
+  await session.signOut();
+  localStorage.removeItem("gatehouse.user");
+  userId = undefined;
+  status.textContent = "Not signed in.";
+});
+
+await showProfile();
+// For the test that drives this page in Chromium.
+Object.assign(globalThis, { example: { auth, asUser, session, Session, storageStore } });

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProject } from "../../src/flows/projects/create-project.js";
+import { seedApiKey, seedOrganization } from "../helpers/seed.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+// The browser example of docs/clients.md (sdk/ts/examples/browser), bundled with esbuild and
+// driven in Debian's headless Chromium: a publishable key, the page's origin allowed by the
+// project, and one session shared by two tabs through localStorage and the Web Locks API.
+
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const EXAMPLE = join(import.meta.dirname, "../../sdk/ts/examples/browser");
+
+describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs Debian's chromium package; .ci/run installs it)", () => {
+  let server: TestServer;
+  let pages: Server;
+  let browser: Browser;
+  let url: string;
+
+  beforeAll(async () => {
+    const bundle = await build({ entryPoints: [join(EXAMPLE, "main.ts")], bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, outfile: "main.js" });
+    const files: Record<string, [string, string]> = {
+      "/": ["text/html", readFileSync(join(EXAMPLE, "index.html"), "utf8")],
+      "/main.js": ["text/javascript", bundle.outputFiles[0]!.text],
+    };
+    pages = createServer((req, res) => {
+      const file = files[new URL(req.url ?? "/", "http://x").pathname];
+      if (!file) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": file[0] }).end(file[1]);
+    });
+    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+
+    server = await startTestServer();
+    const { organization } = await seedOrganization(server.deps);
+    const project = await createProject(server.deps, organization.id, {
+      name: "Browser example",
+      description: "",
+      mfaRequired: false,
+      sendVerification: false,
+      allowedOrigins: [origin],
+      redirectUrl: `${origin}/`,
+      tokenExpiry: 300,
+    });
+    const { key } = await seedApiKey(server.deps, project, { kind: "publishable" });
+    url = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${key}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => pages?.close(resolve));
+    await server?.stop();
+  });
+
+  const statusOf = (page: Page) => page.locator("#status").textContent();
+  const waitForStatus = (page: Page, text: string) =>
+    page.waitForFunction((expected) => (globalThis as any).document.querySelector("#status")?.textContent === expected, text, { timeout: 10_000 });
+
+  async function signUp(page: Page): Promise<string> {
+    const email = `page-${Date.now()}@example.com`;
+    await page.goto(url);
+    await page.fill("#email", email);
+    await page.fill("#password", "a sturdy passphrase 1");
+    await page.click("#signup");
+    await waitForStatus(page, `Signed in as ${email}.`);
+    return email;
+  }
+
+  it("signs up from the page with a publishable key, and a second tab is signed in too", async () => {
+    const context = await browser.newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    const email = await signUp(first);
+    await second.goto(url);
+    await waitForStatus(second, `Signed in as ${email}.`);
+    await second.click("#signout");
+    await waitForStatus(second, "Not signed in.");
+    await first.reload();
+    await waitForStatus(first, "Not signed in.");
+    await context.close();
+  });
+
+  it("two tabs that find the token due at once refresh it once between them (Web Locks), and both use the new one", async () => {
+    const context = await browser.newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    const refreshes: string[] = [];
+    context.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/gatehouse.auth.v1.AuthService/Refresh")) refreshes.push(request.url());
+    });
+    await signUp(first);
+    await second.goto(url);
+    // Each tab's clock runs 10 minutes ahead, so the stored token (300 s) is due in both.
+    const tokens = async (page: Page) =>
+      page.evaluate(async () => {
+        const { Session, storageStore, auth } = (globalThis as any).example;
+        const ahead = new Session({ auth, store: storageStore("gatehouse.session"), now: () => Date.now() + 600_000 });
+        return { locks: "locks" in (globalThis as any).navigator, tokens: await Promise.all(Array.from({ length: 10 }, () => ahead.accessToken())) };
+      });
+    const [a, b] = await Promise.all([tokens(first), tokens(second)]);
+    expect(a.locks && b.locks).toBe(true);
+    expect(refreshes).toHaveLength(1);
+    expect(new Set([...a.tokens, ...b.tokens]).size).toBe(1);
+    // The page's own session reads the refreshed tokens and its profile still loads.
+    await second.reload();
+    await waitForStatus(second, (await statusOf(first))!);
+    await context.close();
+  });
+});
