@@ -15,6 +15,7 @@ import { validationInterceptor } from "./interceptors/validation.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
+import { OPENAPI_PATH, serveOpenApi } from "./transport/openapi-route.js";
 import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
@@ -83,6 +84,7 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>): (path: 
   const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
   return (path) => {
     if (path === "/healthz") return health;
+    if (path === OPENAPI_PATH) return serveOpenApi;
     if (path === "/v1/auth/sso/authorize") return sso.authorize;
     if (path === "/v1/auth/sso/callback") return sso.callback;
     const jwks = JWKS_PATH.exec(path);
