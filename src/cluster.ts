@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { bootstrap, createDeps, shutdownBoundMs } from "./app.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./log.js";
+import { serveClusterMetrics } from "./metrics/cluster.js";
 
 // The primary of a cluster (WORKERS > 1, PostgreSQL only): it prepares the database once, forks
 // the workers that serve the shared port, replaces those that die and drains them all on SIGTERM.
@@ -61,6 +62,9 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     alive.add(worker);
     worker.on("error", (error) => logger.warn({ err: error, worker: worker.id }, "worker channel error"));
   };
+
+  // A scrape of GET /metrics lands on one worker, which asks this process for every worker's.
+  serveClusterMetrics(logger);
 
   cluster.on("message", (worker, message: ListeningMessage) => {
     if (message?.type !== "gatehouse:listening" || started || stopping) return;

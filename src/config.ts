@@ -49,6 +49,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How often the retention sweep runs. */
   auditSweepIntervalMs: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     // About a second and a half of waiting at OWASP's parameters, whatever the slot count.
     passwordQueueMax: integer(read, "ARGON2_QUEUE_MAX", 32 * passwordMaxInFlight, 0, 100_000),
     passwordQueueWaitMs: integer(read, "ARGON2_QUEUE_WAIT_MS", 2000, 10, 60_000),
+    metricsToken: bearerToken(read, "METRICS_TOKEN"),
   };
 }
 
@@ -172,6 +175,13 @@ function addressList(read: Reader, name: string): string[] {
   const bad = items.find((item) => isIP(item) === 0);
   if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of IP addresses (got "${bad}")`);
   return items;
+}
+
+/** A secret sent as `Authorization: Bearer <token>`: one word of visible ASCII. */
+function bearerToken(read: Reader, name: string): string | undefined {
+  const text = read(name);
+  if (text !== undefined && !/^[\x21-\x7e]+$/.test(text)) throw new ConfigError(name, "must be visible ASCII characters without spaces (e.g. `openssl rand -hex 32`)");
+  return text;
 }
 
 /** Accepts 64 hex characters or base64/base64url of exactly 32 bytes. */

@@ -12,6 +12,7 @@ import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js"
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
 import { errorInterceptor } from "./interceptors/errors.js";
 import { validationInterceptor } from "./interceptors/validation.js";
+import { METRICS_PATH, metricsRoute } from "./metrics/route.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
@@ -62,21 +63,23 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const health = createConnectRouter(shared);
   const isHealthy = () => databaseAnswers(deps);
   health.service(Health, healthHandlers(isHealthy));
+  const metrics = metricsRoute(deps);
 
   const handler = createHttpHandler({
     rpc: byPath(api, health),
     rest: compileRestRoutes(api.handlers),
-    http: plainRoutes(deps, isHealthy),
+    http: plainRoutes(deps, isHealthy, metrics.route),
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,
     maxBodyBytes: MAX_BODY_BYTES,
   });
-  return createOnePortServer(handler);
+  const server = createOnePortServer(handler);
+  return { ...server, close: (graceMs) => server.close(graceMs).finally(metrics.close) };
 }
 
 const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
 
-function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>): (path: string) => PlainRoute | undefined {
+function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>, metrics: PlainRoute): (path: string) => PlainRoute | undefined {
   const health: PlainRoute = async (_req, res) => {
     const ok = await isHealthy();
     writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
@@ -85,6 +88,7 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>): (path: 
   return (path) => {
     if (path === "/healthz") return health;
     if (path === OPENAPI_PATH) return serveOpenApi;
+    if (path === METRICS_PATH) return metrics;
     if (path === "/v1/auth/sso/authorize") return sso.authorize;
     if (path === "/v1/auth/sso/callback") return sso.callback;
     const jwks = JWKS_PATH.exec(path);

@@ -49,6 +49,9 @@ export const REASONS = [
   "METHOD_NOT_ALLOWED",
   "NOT_IMPLEMENTED",
   "INTERNAL_ERROR",
+  // GET /metrics when METRICS_TOKEN is set (docs/metrics.md).
+  "MISSING_METRICS_TOKEN",
+  "INVALID_METRICS_TOKEN",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

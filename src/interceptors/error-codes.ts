@@ -53,6 +53,8 @@ export const REASON_CODES: Record<Reason, Code> = {
   METHOD_NOT_ALLOWED: Code.Unimplemented,
   NOT_IMPLEMENTED: Code.Unimplemented,
   INTERNAL_ERROR: Code.Internal,
+  MISSING_METRICS_TOKEN: Code.Unauthenticated,
+  INVALID_METRICS_TOKEN: Code.Unauthenticated,
 };
 
 /** The reason given to an error that was raised without one (by the framework). */

@@ -57,7 +57,14 @@ export interface VerificationCache {
   activeSigningKey(projectId: string, load: () => Promise<ActiveSigningKey | null>): Promise<ActiveSigningKey | null>;
   /** The session when it is unrevoked, unexpired and its user exists and is enabled. */
   activeSession(projectId: string, sessionId: string, now: Date): Promise<SessionStanding | undefined>;
+  /** Lookups answered from memory (hits) or not (misses), per cache, since start (src/metrics). */
+  readonly stats: VerificationCacheStats;
 }
+
+export const VERIFICATION_CACHES = ["api_keys", "signing_keys", "active_signing_keys", "signed_tokens", "revoked", "sessions"] as const;
+export type VerificationCacheName = (typeof VERIFICATION_CACHES)[number];
+/** Plain counters, bumped on the hot path without allocating; read when metrics are scraped. */
+export type VerificationCacheStats = Record<VerificationCacheName, { hits: number; misses: number }>;
 
 export interface VerificationCacheLimits {
   apiKeys: number;
@@ -93,6 +100,7 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
   let denyLoaded = false;
   let denyLoading: Promise<void> | undefined;
   let lastSweep = 0;
+  const stats = Object.fromEntries(VERIFICATION_CACHES.map((name) => [name, { hits: 0, misses: 0 }])) as VerificationCacheStats;
   // A read that started before a change must not store what it read after the change was
   // applied: each cache stores only when its generation is the one the read started under.
   const generation = { apiKeys: 0, keys: 0, sessions: 0, deny: 0 };
@@ -210,10 +218,17 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
   };
 
   return {
+    stats,
+
     async findActiveApiKey(keyHash, now) {
-      if (!feed.live) return repos.apiKeys.findActive(keyHash, now);
+      if (!feed.live) {
+        stats.api_keys.misses++;
+        return repos.apiKeys.findActive(keyHash, now);
+      }
       let found = apiKeys.get(keyHash);
-      if (!found) {
+      if (found) stats.api_keys.hits++;
+      else {
+        stats.api_keys.misses++;
         const started = generation.apiKeys;
         const loaded = await repos.apiKeys.findActive(keyHash, now);
         // Unknown keys are not remembered: a flood of made-up keys must not evict real ones.
@@ -227,7 +242,9 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
 
     async signingKey(project, kid, now) {
       let cached = feed.live ? projectKeys.get(project.id) : undefined;
-      if (!cached) {
+      if (cached) stats.signing_keys.hits++;
+      else {
+        stats.signing_keys.misses++;
         const started = generation.keys;
         const retiredAfter = new Date(now.getTime() - project.tokenExpiry * 1000);
         const rows = await repos.signingKeys.listPublic(project.id, retiredAfter);
@@ -240,9 +257,11 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
     },
 
     signedPayload(projectId, token) {
-      if (!feed.live) return undefined;
-      const signed = signedTokens.get(token);
-      return signed && signed.projectId === projectId ? signed : undefined;
+      const signed = feed.live ? signedTokens.get(token) : undefined;
+      const found = signed && signed.projectId === projectId ? signed : undefined;
+      if (found) stats.signed_tokens.hits++;
+      else stats.signed_tokens.misses++;
+      return found;
     },
 
     rememberSigned(projectId, token, signed) {
@@ -253,7 +272,11 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
 
     async activeSigningKey(projectId, load) {
       const cached = feed.live ? activeKeys.get(projectId) : undefined;
-      if (cached) return cached;
+      if (cached) {
+        stats.active_signing_keys.hits++;
+        return cached;
+      }
+      stats.active_signing_keys.misses++;
       const started = generation.keys;
       const loaded = await load();
       if (loaded) keep("keys", started, activeKeys, limits.projects, projectId, loaded);
@@ -261,18 +284,25 @@ export function createVerificationCache(repos: Repos, feed: ChangeFeed, limits: 
     },
 
     async isRevoked(projectId, jti, now) {
-      if (!feed.live) return repos.revokedAccessTokens.isRevoked(projectId, jti);
+      if (!feed.live) {
+        stats.revoked.misses++;
+        return repos.revokedAccessTokens.isRevoked(projectId, jti);
+      }
       if (!denyLoaded) {
+        stats.revoked.misses++;
         loadDenyList(now);
         return repos.revokedAccessTokens.isRevoked(projectId, jti);
       }
+      stats.revoked.hits++;
       sweepDenied(now);
       return denied.has(`${projectId}:${jti}`);
     },
 
     async activeSession(projectId, sessionId, now) {
       let cached = feed.live ? sessions.get(sessionId) : undefined;
-      if (!cached || cached.projectId !== projectId) {
+      if (cached && cached.projectId === projectId) stats.sessions.hits++;
+      else {
+        stats.sessions.misses++;
         const started = generation.sessions;
         const loaded = await loadSession(projectId, sessionId, now);
         if (feed.live && generation.sessions === started && !loaded.transient) {

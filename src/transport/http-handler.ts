@@ -5,6 +5,7 @@ import type { UniversalHandler, UniversalServerResponse } from "@connectrpc/conn
 import { newId } from "../crypto/ids.js";
 import { kRequest, type RequestRecord } from "../interceptors/context.js";
 import { runInRequest, type Logger } from "../log.js";
+import { observeRequest } from "../metrics/requests.js";
 import { clientIp } from "./client-ip.js";
 import { isConnectUnaryPost, serveConnectUnary } from "./connect-unary.js";
 import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
@@ -215,8 +216,8 @@ function varyOnOrigin(res: NodeResponse): void {
   res.setHeader("vary", "Origin");
 }
 
-// One line per request. Only the path is logged, never the query string, headers or body:
-// those may carry tokens, codes and keys.
+// One line per request, and the request counted in the metrics under the same names. Only the
+// path is logged, never the query string, headers or body: those may carry tokens, codes and keys.
 function logRequest(logger: Logger, req: NodeRequest, res: NodeResponse, record: RequestRecord, path: string, started: number) {
   const contentType = String(req.headers["content-type"] ?? "");
   const protocol = !record.rpc
@@ -231,19 +232,22 @@ function logRequest(logger: Logger, req: NodeRequest, res: NodeResponse, record:
   // What the client really got: an answer cut off (the client left, or a shutdown's grace ran
   // out) is "aborted", with the status only if its headers went out.
   const complete = res.writableFinished;
+  const code = complete ? (record.code ?? statusCode(res)) : "aborted";
+  const durationMs = performance.now() - started;
   logger.info(
     {
       request_id: record.id,
       method: record.rpc ?? `${req.method} ${path}`,
       protocol,
-      code: complete ? (record.code ?? statusCode(res)) : "aborted",
+      code,
       reason: record.reason,
       status: complete || res.headersSent ? res.statusCode : 0,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      duration_ms: Math.round(durationMs * 100) / 100,
       ip: record.ip,
     },
     "request",
   );
+  observeRequest(record.rpc, protocol, code, record.reason, durationMs / 1000);
 }
 
 function statusCode(res: NodeResponse): string {

@@ -5,6 +5,7 @@ import { DomainError, type Reason } from "../../domain/errors.js";
 import type { AuthEventKind, AuthMethod } from "../../domain/usage.js";
 import type { AuditEventEntity } from "../../store/entities/audit-event.entity.js";
 import { auditRow } from "../../store/repositories/audit-events.js";
+import { countSignIn, isChallenge } from "../../metrics/sign-ins.js";
 import type { FlowDeps } from "../deps.js";
 import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "./rate-limit.js";
 import { auditEmailHash, recordAlone } from "./record.js";
@@ -16,6 +17,7 @@ export function userOrigin(userId: string, client: ClientInfo): AuditOrigin {
 
 /** The audit row of a sign-in or signup that succeeded, written with its session (sign-ins.ts). */
 export function signInAudit(project: Project, userId: string, context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo }, at: Date): AuditEventEntity {
+  countSignIn(context.method, context.kind === "signup" ? "signed_up" : "succeeded");
   return auditRow(
     {
       type: context.kind === "signup" ? "user.signup" : "user.login.succeeded",
@@ -56,9 +58,12 @@ export const recordedErrors = new WeakSet<object>();
  */
 export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    const result = await run();
+    if (isChallenge(result)) countSignIn(attempt.method, "mfa_required");
+    return result;
   } catch (error) {
     if (error instanceof DomainError && (SIGN_IN_FAILURES.has(error.reason) || error.reason === "RATE_LIMITED")) {
+      countSignIn(attempt.method, error.reason.toLowerCase());
       recordedErrors.add(error);
       await recordSignInFailure(deps, project, client, attempt, error);
     }
