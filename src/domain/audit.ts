@@ -43,10 +43,11 @@ export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /**
  * Who acted: an end user (`usr_…`), a member (`mem_…`), an API key acting as the project's
- * administrator (`key_…`), or nobody known yet (`anonymous`, id ""): a sign-in that failed
- * before it named a user.
+ * administrator (`key_…`), an operator running the CLI on the server's machine (id: the
+ * operating-system account that ran it), or nobody known yet (`anonymous`, id ""): a sign-in
+ * that failed before it named a user.
  */
-export type AuditActorType = "user" | "member" | "api_key" | "anonymous";
+export type AuditActorType = "user" | "member" | "api_key" | "operator" | "anonymous";
 
 export interface AuditActor {
   type: AuditActorType;

@@ -13,6 +13,7 @@ import { ApiKeyKinds1733200000002 } from "./1733200000002-api-key-kinds.js";
 import { MemberIdentities1733200000003 } from "./1733200000003-member-identities.js";
 import { RateLimits1733300000000 } from "./1733300000000-rate-limits.js";
 import { AuditLog1733300000001 } from "./1733300000001-audit-log.js";
+import { OperatorActor1733400000000 } from "./1733400000000-operator-actor.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   MemberIdentities1733200000003,
   RateLimits1733300000000,
   AuditLog1733300000001,
+  OperatorActor1733400000000,
 ];
