@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm, type Options, type Version } from "@node-rs/argon2";
 import { DomainError } from "../domain/errors.js";
+import { legacySchemeOf, verifyLegacyHash } from "./legacy-hashes.js";
 import { QueueFullError, Semaphore, type QueueBounds } from "./semaphore.js";
 
 export interface PasswordParams {
@@ -24,8 +25,10 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /**
    * `hash` null (unknown account) costs the same time as a real check and answers ok: false.
-   * A hash of another scheme (`$scrypt$…`) answers ok: false at once; a string that is no PHC
-   * hash at all (a corrupt row) rejects, so it surfaces as an internal error, not as a wrong password.
+   * An imported bcrypt or scrypt hash (legacy-hashes.ts) is checked and, when it matches,
+   * answers needsRehash: true, so the sign-in stores argon2id instead. A hash of any other
+   * scheme (`$pbkdf2$…`) answers ok: false at once; a string that is no PHC hash at all (a
+   * corrupt row) rejects, so it surfaces as an internal error, not as a wrong password.
    */
   verify(hash: string | null, password: string): Promise<PasswordVerdict>;
 }
@@ -73,6 +76,11 @@ export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight
         const decoy = await dummy;
         await gate.run(() => argon2Verify(decoy, password));
         return { ok: false, needsRehash: false };
+      }
+      if (legacySchemeOf(stored)) {
+        // Through the same queue: a flood of sign-ins to imported accounts waits its turn too.
+        const ok = await gate.run(() => verifyLegacyHash(stored, password));
+        return { ok, needsRehash: ok };
       }
       // The argon2 package answered false for another scheme's PHC string; @node-rs/argon2 throws.
       if (isOtherScheme(stored)) return { ok: false, needsRehash: false };
