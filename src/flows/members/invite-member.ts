@@ -1,5 +1,5 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
-import { normalizeEmail, type Member, type MemberRole } from "../../domain/account.js";
+import { normalizeEmail, type MemberRole } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { invitationMail } from "../../notify/templates.js";
 import type { AuditOrigin } from "../../domain/audit.js";
@@ -9,8 +9,15 @@ import type { FlowDeps } from "../deps.js";
 /** Invitation links work for 7 days (API.md section 4). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A member (InviteMember), or an operator on the server's machine (the CLI): no id, no email. */
+export interface Inviter {
+  organizationId: string;
+  id: string | null;
+  email: string | null;
+}
+
 export interface InviteMemberInput {
-  inviter: Member;
+  inviter: Inviter;
   email: string;
   role: MemberRole;
 }
@@ -41,7 +48,7 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, ori
     const organization = await repos.organizations.get(inviter.organizationId);
     const content = invitationMail({
       organizationName: organization?.name ?? "your organization",
-      inviterEmail: inviter.email,
+      inviterEmail: inviter.email ?? undefined,
       role: input.role,
       link: invitationLink(deps.config.publicUrl, token),
       expiresAt,

@@ -35,7 +35,7 @@ export function apiKeysHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
 }
 
 // Field by field: the hash and the organization id never reach the wire.
-function toProto(k: ApiKey) {
+export function toProto(k: ApiKey) {
   return {
     id: k.id,
     label: k.label,

@@ -26,7 +26,7 @@ export function auditEventsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof 
 }
 
 // Field by field: the organization id is the caller's own and never goes out.
-function toProto(e: AuditEvent) {
+export function toProto(e: AuditEvent) {
   return {
     id: e.id,
     type: e.type,

@@ -69,7 +69,7 @@ type SettingKey =
   | "sendVerification";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
-function toProto(p: Project) {
+export function toProto(p: Project) {
   return {
     id: p.id,
     loginId: p.loginId,

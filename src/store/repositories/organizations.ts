@@ -21,6 +21,12 @@ export function organizationsRepository(manager: EntityManager, clock: Clock) {
       const row = await manager.findOneBy(OrganizationEntity, { id });
       return row ? toOrganization(row) : null;
     },
+
+    /** Every organization, oldest first: for an operator (`gatehouse org list`), never for a member. */
+    async listAll(): Promise<Organization[]> {
+      const rows = await manager.find(OrganizationEntity, { order: { createdAt: "ASC", id: "ASC" } });
+      return rows.map(toOrganization);
+    },
   };
 }
 

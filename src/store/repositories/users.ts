@@ -1,9 +1,12 @@
 import type { EntityManager } from "typeorm";
+import { newId } from "../../crypto/ids.js";
 import { normalizeEmail } from "../../domain/account.js";
+import type { AuditOrigin } from "../../domain/audit.js";
 import type { User } from "../../domain/auth.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { translateUniqueViolation } from "../errors.js";
+import { auditRow } from "./audit-events.js";
 
 export interface UserRow {
   id: string;
@@ -48,6 +51,27 @@ export function toUser(r: UserRow, now: Date): User {
     updatedAt: new Date(r.updated_at),
     lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
   };
+}
+
+/** A user brought in by `gatehouse user import`, its password hash as the other system made it. */
+export interface ImportedUser {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  passwordHash: string | null;
+  metadata: Record<string, unknown>;
+  appMetadata: Record<string, unknown>;
+  /** Recorded on its `user.signup` audit event (`method: "import"` is added). */
+  auditDetails: Record<string, string>;
+}
+
+export interface ImportOutcome {
+  id: string;
+  inserted: boolean;
+  /** Not inserted, and the project already had the email (else it had the phone number). */
+  emailTaken: boolean;
 }
 
 export interface UserChanges {
@@ -149,6 +173,63 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       );
       const updated = (rows as [UserRow[], number])[0] ?? [];
       return updated[0] ? toUser(updated[0], clock.now()) : null;
+    },
+
+    /**
+     * Inserts a batch in one statement, so it commits whole or not at all, each user with its
+     * `user.signup` audit event. A user whose email or phone the project already has (or that
+     * an earlier row of the batch took) is skipped, not an error: the outcome says which.
+     */
+    async importMany(organizationId: string, projectId: string, users: readonly ImportedUser[], origin: AuditOrigin): Promise<ImportOutcome[]> {
+      if (users.length === 0) return [];
+      const now = clock.now();
+      const audit = auditRow({ type: "user.signup", organizationId, projectId, origin }, now);
+      const column = <T>(pick: (u: ImportedUser) => T) => users.map(pick);
+      const params: unknown[] = [
+        organizationId,
+        projectId,
+        now,
+        column((u) => u.id),
+        column((u) => u.email),
+        column((u) => (u.email === null ? null : normalizeEmail(u.email))),
+        column((u) => u.phone),
+        column((u) => u.emailVerified),
+        column((u) => u.phoneVerified),
+        column((u) => u.passwordHash),
+        column((u) => JSON.stringify(u.metadata)),
+        column((u) => JSON.stringify(u.appMetadata)),
+        column(() => newId("aev", now.getTime())),
+        column((u) => JSON.stringify({ method: "import", ...u.auditDetails })),
+        audit.actorType,
+        audit.actorId,
+        audit.ipAddress,
+        audit.userAgent,
+      ];
+      // Rows a data-modifying CTE inserts are invisible to the rest of its statement: the
+      // EXISTS below sees only what the project had before, which is why a row was skipped.
+      const rows = (await manager.query(
+        `WITH input AS (
+           SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::boolean[], $10::text[],
+                                $11::jsonb[], $12::jsonb[], $13::text[], $14::jsonb[])
+             AS t(id, email, email_normalized, phone, email_verified, phone_verified, password_hash, metadata, app_metadata, audit_id, audit_details)
+         ), inserted AS (
+           INSERT INTO users (id, organization_id, project_id, email, email_normalized, phone, email_verified, phone_verified,
+             password_hash, metadata, app_metadata, created_at, updated_at)
+           SELECT id, $1, $2, email, email_normalized, phone, email_verified, phone_verified, password_hash, metadata, app_metadata, $3, $3
+           FROM input
+           ON CONFLICT DO NOTHING
+           RETURNING id
+         ), audit AS (
+           INSERT INTO audit_events (id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id, ip_address, user_agent, details, created_at)
+           SELECT input.audit_id, $1, $2, 'user.signup', input.id, $15, $16, input.id, $17, $18, input.audit_details, $3
+           FROM inserted JOIN input USING (id)
+         )
+         SELECT input.id, inserted.id IS NOT NULL AS inserted,
+                EXISTS (SELECT 1 FROM users u WHERE u.project_id = $2 AND u.email_normalized = input.email_normalized) AS email_taken
+         FROM input LEFT JOIN inserted USING (id)`,
+        params,
+      )) as Array<{ id: string; inserted: boolean; email_taken: boolean }>;
+      return rows.map((r) => ({ id: r.id, inserted: r.inserted, emailTaken: !r.inserted && r.email_taken }));
     },
 
     /** Sessions, tokens and links go with the user (ON DELETE CASCADE). */

@@ -1,0 +1,54 @@
+import { ConfigError } from "../config.js";
+import { DomainError, type Violation } from "../domain/errors.js";
+import { isDatabaseUnavailable } from "../store/errors.js";
+
+/** Exit statuses, from BSD's sysexits.h where one fits, so scripts can tell the cases apart. */
+export const EXIT = {
+  OK: 0,
+  /** Refused by the service's rules: not found, already exists, rate limited, an internal error. */
+  FAILED: 1,
+  /** EX_USAGE: an unknown command or option, or an option value the API's rules refuse. */
+  USAGE: 64,
+  /** EX_DATAERR: `user import` refused some lines (the others were imported). */
+  DATA: 65,
+  /** EX_NOINPUT: the import file cannot be read. */
+  NO_INPUT: 66,
+  /** EX_UNAVAILABLE: the database does not answer. */
+  UNAVAILABLE: 69,
+  /** EX_CONFIG: the environment is not a valid configuration. */
+  CONFIG: 78,
+} as const;
+
+/**
+ * What a command reports when it fails: an API reason (errors.ts) when a flow refused, or one of
+ * the CLI's own (`USAGE`, `ORGANIZATION_NOT_FOUND`, `FILE_UNREADABLE`, `INVALID_CONFIGURATION`).
+ */
+export class CliError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+    readonly exitCode: number,
+    readonly violations: readonly Violation[] = [],
+  ) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+export function usageError(message: string): CliError {
+  return new CliError("USAGE", message, EXIT.USAGE);
+}
+
+/** Anything a command threw, as the reason, message and status the CLI reports. */
+export function toCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof ConfigError) return new CliError("INVALID_CONFIGURATION", `invalid configuration: ${error.message}`, EXIT.CONFIG);
+  if (error instanceof DomainError) {
+    const input = error.reason === "VALIDATION_FAILED" || error.reason === "INVALID_CURSOR";
+    const down = error.reason === "SERVICE_UNAVAILABLE";
+    return new CliError(error.reason, error.message, input ? EXIT.USAGE : down ? EXIT.UNAVAILABLE : EXIT.FAILED, error.violations);
+  }
+  if (isDatabaseUnavailable(error)) return new CliError("SERVICE_UNAVAILABLE", "the database does not answer", EXIT.UNAVAILABLE);
+  // An operator's tool on the server's machine: the message helps more than it reveals.
+  return new CliError("INTERNAL_ERROR", error instanceof Error ? error.message : String(error), EXIT.FAILED);
+}

@@ -1,0 +1,19 @@
+import { userInfo } from "node:os";
+import type { AuditOrigin } from "../domain/audit.js";
+
+/**
+ * Who the audit log says acted: the CLI runs on the server's machine with the service's own
+ * configuration, so its caller is whoever may run it there: the operating-system account.
+ */
+export function operatorOrigin(): AuditOrigin {
+  return { actor: { type: "operator", id: operatorName() }, ip: "", userAgent: "gatehouse-cli" };
+}
+
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A uid with no passwd entry (a container's): the number is what there is.
+    return process.env.USER || `uid:${process.getuid?.() ?? "unknown"}`;
+  }
+}

@@ -1,0 +1,79 @@
+import { pino } from "pino";
+import { createDeps } from "../app.js";
+import { loadConfig } from "../config.js";
+import type { FlowDeps } from "../flows/deps.js";
+import { createLogger } from "../log.js";
+import type { Command } from "./command.js";
+import { apiKeyCommands } from "./commands/api-keys.js";
+import { auditCommands } from "./commands/audit.js";
+import { memberCommands } from "./commands/members.js";
+import { operationCommands } from "./commands/operations.js";
+import { projectCommands } from "./commands/projects.js";
+import { userCommands } from "./commands/users.js";
+import type { CliContext } from "./context.js";
+import { EXIT, toCliError, usageError } from "./errors.js";
+import { operatorOrigin } from "./operator.js";
+import { flag, parseOptions } from "./options.js";
+import { printError, printOutcome, type Output } from "./output.js";
+
+export const COMMANDS: Command[] = [...operationCommands, ...projectCommands, ...apiKeyCommands, ...memberCommands, ...userCommands, ...auditCommands];
+
+export function usage(commands: Command[] = COMMANDS): string {
+  return ["usage:", ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`)].join("\n");
+}
+
+/**
+ * Runs one command and answers its exit status. The CLI is an operator's tool on the server's
+ * machine: it reads the service's own configuration (the environment), opens its database and
+ * calls the same flows as the RPCs, so their rules, limits and audit events apply alike.
+ */
+export async function runCli(argv: string[], output: Output): Promise<number> {
+  const command = COMMANDS.find((c) => {
+    const words = c.name.split(" ");
+    return words.every((word, i) => argv[i] === word);
+  });
+  const json = argv.includes("--json");
+  if (!command) {
+    const help = argv.length === 0 || argv[0] === "help" || argv[0] === "--help";
+    if (help) {
+      output.out(usage());
+      return EXIT.OK;
+    }
+    const error = usageError(`unknown command: ${argv.slice(0, 2).join(" ") || "(none)"}`);
+    printError(output, error, json, json ? undefined : usage());
+    return error.exitCode;
+  }
+  let deps: FlowDeps | undefined;
+  try {
+    const values = parseOptions(argv.slice(command.name.split(" ").length), command.options);
+    if (flag(values, "help")) {
+      output.out(usage([command]));
+      return EXIT.OK;
+    }
+    const config = loadConfig();
+    // Library warnings and errors only, on stderr: stdout holds the answer.
+    const logger = createLogger(config.logLevel === "info" ? "warn" : config.logLevel, pino.destination({ dest: 2, sync: true }));
+    const ctx: CliContext = {
+      config,
+      logger,
+      output,
+      origin: operatorOrigin(),
+      async deps() {
+        deps ??= await createDeps(config, { logger });
+        return deps;
+      },
+    };
+    const outcome = await command.run(ctx, values);
+    printOutcome(output, outcome, flag(values, "json"));
+    return outcome.exitCode ?? EXIT.OK;
+  } catch (thrown) {
+    const error = toCliError(thrown);
+    printError(output, error, json, error.reason === "USAGE" && !json ? usage([command]) : undefined);
+    return error.exitCode;
+  } finally {
+    if (deps) {
+      await deps.limits.close();
+      await deps.db.close();
+    }
+  }
+}
