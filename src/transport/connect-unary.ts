@@ -11,12 +11,17 @@ import { carriesReason, recordReason, writeReasonError, type ConnectErrorJson, t
 import { fixConnectErrorBody } from "./framework-errors.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { explainJsonText, requestText } from "./json-decode-errors.js";
+import { connectGetAsPost } from "./connect-get.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
 import { runUnaryCall, webHeaders } from "./unary-call.js";
 
-/** A Connect unary POST (JSON or binary), as opposed to gRPC, gRPC-Web, streams and GET. */
-export function isConnectUnaryPost(req: NodeRequest): boolean {
+/**
+ * A Connect unary call: a POST of JSON or binary, as opposed to gRPC, gRPC-Web and streams, or
+ * a GET (connect-get.ts; refused here unless the method is a read).
+ */
+export function isConnectUnary(req: NodeRequest): boolean {
+  if (req.method === "GET") return true;
   if (req.method !== "POST") return false;
   const type = String(req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase();
   return type === "application/json" || type === "application/proto";
@@ -36,22 +41,28 @@ export async function serveConnectUnary(
   requestId: string,
   maxBodyBytes: number,
 ): Promise<void> {
-  let body: Buffer;
-  try {
-    body = await readBody(req, maxBodyBytes);
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    res.setHeader("connection", "close");
-    return writeReasonError(res, requestId, "REQUEST_TOO_LARGE", `request body exceeds ${maxBodyBytes} bytes`, 413);
+  let body: Uint8Array;
+  let header: Headers;
+  if (req.method === "GET") {
+    const get = connectGetAsPost(req, handler);
+    if ("refused" in get) {
+      if (get.refused.allow) res.setHeader("allow", get.refused.allow);
+      return writeRefusal(res, contextValues, get.refused);
+    }
+    ({ header, body } = get);
+  } else {
+    try {
+      body = await readBody(req, maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      res.setHeader("connection", "close");
+      return writeReasonError(res, requestId, "REQUEST_TOO_LARGE", `request body exceeds ${maxBodyBytes} bytes`, 413);
+    }
+    header = webHeaders(req);
   }
-  const refusal = refuseBeforeDecoding(req, body);
-  if (refusal) {
-    recordReason(contextValues.get(kRequest), refusal.error.reason);
-    const bytes = errorToJsonBytes(domainToConnect(refusal.error), ERROR_JSON);
-    res.writeHead(refusal.status, { "content-type": "application/json", "content-length": bytes.byteLength });
-    return void res.end(bytes);
-  }
-  const answer = await runUnaryCall(req, res, handler, { header: webHeaders(req), body, contextValues });
+  const refusal = refuseBeforeDecoding(header, body);
+  if (refusal) return writeRefusal(res, contextValues, refusal);
+  const answer = await runUnaryCall(req, res, handler, { path: handler.requestPath, header, body, contextValues });
   // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
   if (answer.trailer !== undefined) return universalResponseToNodeResponse(answer, res);
   let bytes = answer.body ? await readAllBytes(answer.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
@@ -59,8 +70,8 @@ export async function serveConnectUnary(
   answer.header?.forEach((value, name) => {
     headers[name] = value;
   });
-  if (answer.status === 400 && isJson(req)) {
-    const explained = explainDecodeFailure(req, handler, body, bytes, headers, maxBodyBytes);
+  if (answer.status === 400 && isJson(header)) {
+    const explained = explainDecodeFailure(header, handler, body, bytes, headers, maxBodyBytes);
     if (explained) {
       recordReason(contextValues.get(kRequest), explained.reason);
       bytes = errorToJsonBytes(domainToConnect(explained), ERROR_JSON);
@@ -86,6 +97,14 @@ export async function serveConnectUnary(
   res.end(bytes);
 }
 
+/** A refusal before the handler ran, as Connect's error JSON (with its ErrorInfo) under the status given. */
+function writeRefusal(res: NodeResponse, contextValues: ContextValues, refusal: { status: number; error: DomainError }): void {
+  recordReason(contextValues.get(kRequest), refusal.error.reason);
+  const bytes = errorToJsonBytes(domainToConnect(refusal.error), ERROR_JSON);
+  res.writeHead(refusal.status, { "content-type": "application/json", "content-length": bytes.byteLength });
+  res.end(bytes);
+}
+
 const ENCODINGS = new Set(["identity", "gzip", "br"]);
 
 /**
@@ -93,19 +112,19 @@ const ENCODINGS = new Set(["identity", "gzip", "br"]);
  * (415, not connect's 501: the fault is the request's), and JSON nested deeper than any request
  * needs, which would overflow the stack in the decoders (json-depth.ts).
  */
-function refuseBeforeDecoding(req: NodeRequest, body: Buffer): { status: number; error: DomainError } | undefined {
-  const encoding = stringHeader(req.headers["content-encoding"])?.trim().toLowerCase();
+function refuseBeforeDecoding(header: Headers, body: Uint8Array): { status: number; error: DomainError } | undefined {
+  const encoding = header.get("content-encoding")?.trim().toLowerCase();
   if (encoding !== undefined && !ENCODINGS.has(encoding)) {
     return { status: 415, error: new DomainError("UNSUPPORTED_MEDIA_TYPE", `content-encoding ${encoding} is not supported; use gzip or br`) };
   }
-  if ((encoding === undefined || encoding === "identity") && isJson(req) && nestsDeeperThan(body)) {
+  if ((encoding === undefined || encoding === "identity") && isJson(header) && nestsDeeperThan(body)) {
     return { status: httpStatus(REASON_CODES.VALIDATION_FAILED), error: new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE) };
   }
   return undefined;
 }
 
-function isJson(req: NodeRequest): boolean {
-  return String(req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase() === "application/json";
+function isJson(header: Headers): boolean {
+  return (header.get("content-type") ?? "").split(";", 1)[0].trim().toLowerCase() === "application/json";
 }
 
 /** Error JSON keeps proto field names in its `debug` view, as the router writes it (server.ts JSON_OPTIONS). */
@@ -118,9 +137,9 @@ const ERROR_JSON = { useProtoFieldName: true } as const;
  * the interceptors carries one.
  */
 function explainDecodeFailure(
-  req: NodeRequest,
+  header: Headers,
   handler: UniversalHandler,
-  body: Buffer,
+  body: Uint8Array,
   answer: Uint8Array,
   headers: Record<string, string>,
   maxBodyBytes: number,
@@ -133,10 +152,6 @@ function explainDecodeFailure(
     return undefined;
   }
   if (carriesReason(json)) return undefined;
-  const text = requestText(body, stringHeader(req.headers["content-encoding"]), maxBodyBytes);
+  const text = requestText(body, header.get("content-encoding") ?? undefined, maxBodyBytes);
   return text === undefined ? undefined : explainJsonText(handler.method.input, text);
-}
-
-function stringHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(",") : value;
 }

@@ -7,7 +7,7 @@ import { kRequest, type RequestRecord } from "../interceptors/context.js";
 import { runInRequest, type Logger } from "../log.js";
 import { observeRequest } from "../metrics/requests.js";
 import { clientIp } from "./client-ip.js";
-import { isConnectUnaryPost, serveConnectUnary } from "./connect-unary.js";
+import { isConnectUnary, serveConnectUnary } from "./connect-unary.js";
 import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { codeName } from "../interceptors/error-codes.js";
@@ -99,7 +99,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (rpc) {
       varyOnOrigin(res);
       record.rpc = `${rpc.service.typeName}/${rpc.method.name}`;
-      if (isConnectUnaryPost(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
+      if (isConnectUnary(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
       return serveUniversal(req, res, rpc, contextValues, record.id, enveloped);
     }
     const plain = req.method === "GET" ? options.http(path) : undefined;
