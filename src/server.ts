@@ -17,6 +17,7 @@ import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
 import { OPENAPI_PATH, serveOpenApi } from "./transport/openapi-route.js";
+import { serveReflection } from "./transport/reflection.js";
 import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
@@ -59,10 +60,11 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   });
   api.service(AccountService, accountHandlers(deps));
   api.service(AuthService, authHandlers(deps));
-  // Health checks need no credential, so they live outside the API's interceptor chain.
+  // Health checks and reflection need no credential, so they live outside the API's interceptor chain.
   const health = createConnectRouter(shared);
   const isHealthy = () => databaseAnswers(deps);
   health.service(Health, healthHandlers(isHealthy));
+  serveReflection(health, [AccountService, AuthService, Health]);
   const metrics = metricsRoute(deps);
 
   const handler = createHttpHandler({
