@@ -63,7 +63,8 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   // Health checks and reflection need no credential, so they live outside the API's interceptor chain.
   const health = createConnectRouter(shared);
   const isHealthy = () => databaseAnswers(deps);
-  health.service(Health, healthHandlers(isHealthy));
+  const shutdown = new AbortController();
+  health.service(Health, healthHandlers({ isHealthy, services: [AccountService.typeName, AuthService.typeName], shutdown: shutdown.signal }));
   serveReflection(health, [AccountService, AuthService, Health]);
   const metrics = metricsRoute(deps);
 
@@ -76,7 +77,8 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
     maxBodyBytes: MAX_BODY_BYTES,
   });
   const server = createOnePortServer(handler);
-  return { ...server, close: (graceMs) => server.close(graceMs).finally(metrics.close) };
+  // Health watchers hear NOT_SERVING and their streams end before the server waits for requests in flight.
+  return { ...server, close: (graceMs) => (shutdown.abort(), server.close(graceMs).finally(metrics.close)) };
 }
 
 const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;

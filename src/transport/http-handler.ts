@@ -12,6 +12,7 @@ import { allowOriginOn, answerPreflight, isPreflight } from "./cors.js";
 import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { codeName } from "../interceptors/error-codes.js";
 import { fixGrpcTrailer, fixGrpcWebBody, fromFramework, reasonOf } from "./framework-errors.js";
+import { answerUnknownMethod } from "./grpc-unimplemented.js";
 import { headersRefusal } from "./header-limits.js";
 import { checkEnvelopeFlags, closeUnfinishedConnection, closeUnfinishedStream, ENVELOPE_HEADER_BYTES, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
@@ -102,6 +103,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       if (isConnectUnary(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
       return serveUniversal(req, res, rpc, contextValues, record.id, enveloped);
     }
+    // A gRPC client reads its status from the trailers; an HTTP 404 would reach it as UNKNOWN.
+    if (enveloped) return answerUnknownMethod(req, res, enveloped, path, options.rpc.keys(), record);
     const plain = req.method === "GET" ? options.http(path) : undefined;
     if (plain) return plain(req, res, record);
     const match = matchRestRoute(options.rest, req.method ?? "", path);
