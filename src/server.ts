@@ -13,6 +13,7 @@ import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/cr
 import { errorInterceptor } from "./interceptors/errors.js";
 import { validationInterceptor } from "./interceptors/validation.js";
 import { METRICS_PATH, metricsRoute } from "./metrics/route.js";
+import { OPENID_CONFIGURATION_PATH, serveOpenidConfiguration } from "./transport/discovery-route.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
@@ -97,6 +98,8 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>, metrics:
     if (path === "/v1/auth/sso/callback") return sso.callback;
     const jwks = JWKS_PATH.exec(path);
     if (jwks) return (_req, res, record) => serveJwks(deps, jwks[1], res, record.id);
+    const discovery = OPENID_CONFIGURATION_PATH.exec(path);
+    if (discovery) return (_req, res, record) => serveOpenidConfiguration(deps, discovery[1], res, record.id);
     return undefined;
   };
 }
