@@ -1,0 +1,701 @@
+from gatehouse.options.v1 import options_pb2 as _options_pb2
+from google.api import annotations_pb2 as _annotations_pb2
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class AcceptInvitationRequest(_message.Message):
+    __slots__ = ["password", "token"]
+    PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    password: str
+    token: str
+    def __init__(self, token: _Optional[str] = ..., password: _Optional[str] = ...) -> None: ...
+
+class AcceptInvitationResponse(_message.Message):
+    __slots__ = ["expires_at", "management_token", "organization_id"]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    expires_at: _timestamp_pb2.Timestamp
+    management_token: str
+    organization_id: str
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ...) -> None: ...
+
+class ApiKey(_message.Message):
+    __slots__ = ["created_at", "expires_at", "id", "key_hint", "kind", "label", "project_id", "scopes"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KEY_HINT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    expires_at: _struct_pb2.Value
+    id: str
+    key_hint: str
+    kind: str
+    label: str
+    project_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class AuditEvent(_message.Message):
+    __slots__ = ["actor_id", "actor_type", "created_at", "details", "email_hash", "id", "ip_address", "project_id", "reason", "target_id", "type", "user_agent", "user_id"]
+    ACTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTOR_TYPE_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_HASH_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    IP_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    USER_AGENT_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    actor_id: str
+    actor_type: str
+    created_at: _timestamp_pb2.Timestamp
+    details: _struct_pb2.Struct
+    email_hash: str
+    id: str
+    ip_address: str
+    project_id: str
+    reason: str
+    target_id: str
+    type: str
+    user_agent: str
+    user_id: str
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., project_id: _Optional[str] = ..., user_id: _Optional[str] = ..., actor_type: _Optional[str] = ..., actor_id: _Optional[str] = ..., target_id: _Optional[str] = ..., ip_address: _Optional[str] = ..., user_agent: _Optional[str] = ..., reason: _Optional[str] = ..., email_hash: _Optional[str] = ..., details: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class ChangeMemberPasswordRequest(_message.Message):
+    __slots__ = ["current_password", "new_password"]
+    CURRENT_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    NEW_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    current_password: str
+    new_password: str
+    def __init__(self, current_password: _Optional[str] = ..., new_password: _Optional[str] = ...) -> None: ...
+
+class ChangeMemberPasswordResponse(_message.Message):
+    __slots__ = ["message"]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    def __init__(self, message: _Optional[str] = ...) -> None: ...
+
+class CreateApiKeyRequest(_message.Message):
+    __slots__ = ["expires_at", "kind", "label", "project_id", "scopes"]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    expires_at: str
+    kind: str
+    label: str
+    project_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, project_id: _Optional[str] = ..., label: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class CreateApiKeyResponse(_message.Message):
+    __slots__ = ["created_at", "expires_at", "id", "key", "key_hint", "kind", "label", "project_id", "scopes"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    KEY_HINT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    expires_at: _struct_pb2.Value
+    id: str
+    key: str
+    key_hint: str
+    kind: str
+    label: str
+    project_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., key: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class CreateProjectRequest(_message.Message):
+    __slots__ = ["allowed_origins", "description", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry"]
+    ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    allowed_origins: _containers.RepeatedScalarFieldContainer[str]
+    description: str
+    mfa_required: bool
+    name: str
+    rate_limits: RateLimits
+    redirect_url: str
+    refresh_token_expiry: int
+    send_verification: bool
+    session_idle_timeout: int
+    token_expiry: int
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+
+class CreateProjectResponse(_message.Message):
+    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    allowed_origins: _containers.RepeatedScalarFieldContainer[str]
+    created_at: _timestamp_pb2.Timestamp
+    description: str
+    id: str
+    login_id: str
+    mfa_required: bool
+    name: str
+    rate_limits: RateLimits
+    redirect_url: str
+    refresh_token_expiry: int
+    send_verification: bool
+    session_idle_timeout: int
+    token_expiry: int
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+
+class CreateSsoConnectionRequest(_message.Message):
+    __slots__ = ["client_id", "client_secret", "issuer", "name", "project_id", "scopes", "trust_emails"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    ISSUER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    client_secret: str
+    issuer: str
+    name: str
+    project_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    trust_emails: bool
+    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ...) -> None: ...
+
+class CreateSsoConnectionResponse(_message.Message):
+    __slots__ = ["client_id", "created_at", "id", "issuer", "name", "project_id", "scopes", "trust_emails"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ISSUER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    created_at: _timestamp_pb2.Timestamp
+    id: str
+    issuer: str
+    name: str
+    project_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    trust_emails: bool
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
+
+class DeleteProjectRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class DeleteProjectResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
+class DeleteSsoConnectionRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class DeleteSsoConnectionResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
+class GetProjectRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class GetProjectResponse(_message.Message):
+    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    allowed_origins: _containers.RepeatedScalarFieldContainer[str]
+    created_at: _timestamp_pb2.Timestamp
+    description: str
+    id: str
+    login_id: str
+    mfa_required: bool
+    name: str
+    rate_limits: RateLimits
+    redirect_url: str
+    refresh_token_expiry: int
+    send_verification: bool
+    session_idle_timeout: int
+    token_expiry: int
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+
+class GetUsageMetricsRequest(_message.Message):
+    __slots__ = ["project_id", "to"]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    project_id: str
+    to: str
+    def __init__(self, project_id: _Optional[str] = ..., to: _Optional[str] = ..., **kwargs) -> None: ...
+
+class GetUsageMetricsResponse(_message.Message):
+    __slots__ = ["mau", "passwordless_logins", "period", "sso_logins", "tokens_issued", "total_logins"]
+    MAU_FIELD_NUMBER: _ClassVar[int]
+    PASSWORDLESS_LOGINS_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    SSO_LOGINS_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_ISSUED_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_LOGINS_FIELD_NUMBER: _ClassVar[int]
+    mau: int
+    passwordless_logins: int
+    period: UsagePeriod
+    sso_logins: int
+    tokens_issued: int
+    total_logins: int
+    def __init__(self, period: _Optional[_Union[UsagePeriod, _Mapping]] = ..., mau: _Optional[int] = ..., total_logins: _Optional[int] = ..., tokens_issued: _Optional[int] = ..., passwordless_logins: _Optional[int] = ..., sso_logins: _Optional[int] = ...) -> None: ...
+
+class InviteMemberRequest(_message.Message):
+    __slots__ = ["email", "role"]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    email: str
+    role: str
+    def __init__(self, email: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
+
+class InviteMemberResponse(_message.Message):
+    __slots__ = ["message"]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    def __init__(self, message: _Optional[str] = ...) -> None: ...
+
+class ListApiKeysRequest(_message.Message):
+    __slots__ = ["cursor", "limit", "project_id"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListApiKeysResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[ApiKey]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[ApiKey, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListAuditEventsRequest(_message.Message):
+    __slots__ = ["cursor", "limit", "project_id", "to", "type", "user_id"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    project_id: str
+    to: str
+    type: _containers.RepeatedScalarFieldContainer[str]
+    user_id: str
+    def __init__(self, project_id: _Optional[str] = ..., user_id: _Optional[str] = ..., type: _Optional[_Iterable[str]] = ..., to: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ..., **kwargs) -> None: ...
+
+class ListAuditEventsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[AuditEvent]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[AuditEvent, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListMembersRequest(_message.Message):
+    __slots__ = ["cursor", "limit"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    def __init__(self, limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListMembersResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[Member]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[Member, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListProjectsRequest(_message.Message):
+    __slots__ = ["cursor", "limit"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    def __init__(self, limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListProjectsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[Project]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[Project, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListSsoConnectionsRequest(_message.Message):
+    __slots__ = ["cursor", "limit", "project_id"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListSsoConnectionsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[SsoConnection]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[SsoConnection, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class LoginRequest(_message.Message):
+    __slots__ = ["email", "organization_id", "password"]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    email: str
+    organization_id: str
+    password: str
+    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., organization_id: _Optional[str] = ...) -> None: ...
+
+class LoginResponse(_message.Message):
+    __slots__ = ["expires_at", "management_token", "organization_id", "organizations"]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    expires_at: _timestamp_pb2.Timestamp
+    management_token: str
+    organization_id: str
+    organizations: _containers.RepeatedCompositeFieldContainer[OrganizationChoice]
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., organizations: _Optional[_Iterable[_Union[OrganizationChoice, _Mapping]]] = ...) -> None: ...
+
+class LogoutRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class LogoutResponse(_message.Message):
+    __slots__ = ["revoked"]
+    REVOKED_FIELD_NUMBER: _ClassVar[int]
+    revoked: bool
+    def __init__(self, revoked: bool = ...) -> None: ...
+
+class Member(_message.Message):
+    __slots__ = ["created_at", "email", "id", "role"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    email: str
+    id: str
+    role: str
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class OrganizationChoice(_message.Message):
+    __slots__ = ["id", "name", "role"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    role: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
+
+class Project(_message.Message):
+    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    allowed_origins: _containers.RepeatedScalarFieldContainer[str]
+    created_at: _timestamp_pb2.Timestamp
+    description: str
+    id: str
+    login_id: str
+    mfa_required: bool
+    name: str
+    rate_limits: RateLimits
+    redirect_url: str
+    refresh_token_expiry: int
+    send_verification: bool
+    session_idle_timeout: int
+    token_expiry: int
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+
+class RateLimits(_message.Message):
+    __slots__ = ["failures_per_ip", "refreshes_per_session", "send_window_seconds", "sends_per_destination", "sends_per_ip", "sends_per_project", "sign_in_failures_per_account", "sign_in_max_wait_seconds", "sign_in_wait_seconds", "signups_per_ip", "verify_attempts_per_challenge", "window_seconds"]
+    FAILURES_PER_IP_FIELD_NUMBER: _ClassVar[int]
+    REFRESHES_PER_SESSION_FIELD_NUMBER: _ClassVar[int]
+    SENDS_PER_DESTINATION_FIELD_NUMBER: _ClassVar[int]
+    SENDS_PER_IP_FIELD_NUMBER: _ClassVar[int]
+    SENDS_PER_PROJECT_FIELD_NUMBER: _ClassVar[int]
+    SEND_WINDOW_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_PER_IP_FIELD_NUMBER: _ClassVar[int]
+    SIGN_IN_FAILURES_PER_ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    SIGN_IN_MAX_WAIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SIGN_IN_WAIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    VERIFY_ATTEMPTS_PER_CHALLENGE_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    failures_per_ip: int
+    refreshes_per_session: int
+    send_window_seconds: int
+    sends_per_destination: int
+    sends_per_ip: int
+    sends_per_project: int
+    sign_in_failures_per_account: int
+    sign_in_max_wait_seconds: int
+    sign_in_wait_seconds: int
+    signups_per_ip: int
+    verify_attempts_per_challenge: int
+    window_seconds: int
+    def __init__(self, sign_in_failures_per_account: _Optional[int] = ..., sign_in_wait_seconds: _Optional[int] = ..., sign_in_max_wait_seconds: _Optional[int] = ..., failures_per_ip: _Optional[int] = ..., verify_attempts_per_challenge: _Optional[int] = ..., refreshes_per_session: _Optional[int] = ..., signups_per_ip: _Optional[int] = ..., sends_per_ip: _Optional[int] = ..., sends_per_destination: _Optional[int] = ..., sends_per_project: _Optional[int] = ..., window_seconds: _Optional[int] = ..., send_window_seconds: _Optional[int] = ...) -> None: ...
+
+class RemoveMemberRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class RemoveMemberResponse(_message.Message):
+    __slots__ = ["id", "removed"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    removed: bool
+    def __init__(self, removed: bool = ..., id: _Optional[str] = ...) -> None: ...
+
+class RequestMemberPasswordResetRequest(_message.Message):
+    __slots__ = ["email"]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    email: str
+    def __init__(self, email: _Optional[str] = ...) -> None: ...
+
+class RequestMemberPasswordResetResponse(_message.Message):
+    __slots__ = ["message"]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    def __init__(self, message: _Optional[str] = ...) -> None: ...
+
+class ResetMemberPasswordRequest(_message.Message):
+    __slots__ = ["new_password", "token"]
+    NEW_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    new_password: str
+    token: str
+    def __init__(self, token: _Optional[str] = ..., new_password: _Optional[str] = ...) -> None: ...
+
+class ResetMemberPasswordResponse(_message.Message):
+    __slots__ = ["message"]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: str
+    def __init__(self, message: _Optional[str] = ...) -> None: ...
+
+class RevokeApiKeyRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class RevokeApiKeyResponse(_message.Message):
+    __slots__ = ["id", "revoked"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    REVOKED_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    revoked: bool
+    def __init__(self, revoked: bool = ..., id: _Optional[str] = ...) -> None: ...
+
+class RotateSigningKeyRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class RotateSigningKeyResponse(_message.Message):
+    __slots__ = ["algorithm", "created_at", "id", "kid"]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KID_FIELD_NUMBER: _ClassVar[int]
+    algorithm: str
+    created_at: _timestamp_pb2.Timestamp
+    id: str
+    kid: str
+    def __init__(self, id: _Optional[str] = ..., kid: _Optional[str] = ..., algorithm: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SsoConnection(_message.Message):
+    __slots__ = ["client_id", "created_at", "id", "issuer", "name", "project_id", "scopes", "trust_emails"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ISSUER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    created_at: _timestamp_pb2.Timestamp
+    id: str
+    issuer: str
+    name: str
+    project_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    trust_emails: bool
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
+
+class UpdateProjectRequest(_message.Message):
+    __slots__ = ["allowed_origins", "description", "id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry"]
+    ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    allowed_origins: _containers.RepeatedScalarFieldContainer[str]
+    description: str
+    id: str
+    mfa_required: bool
+    name: str
+    rate_limits: RateLimits
+    redirect_url: str
+    refresh_token_expiry: int
+    send_verification: bool
+    session_idle_timeout: int
+    token_expiry: int
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+
+class UpdateProjectResponse(_message.Message):
+    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    allowed_origins: _containers.RepeatedScalarFieldContainer[str]
+    created_at: _timestamp_pb2.Timestamp
+    description: str
+    id: str
+    login_id: str
+    mfa_required: bool
+    name: str
+    rate_limits: RateLimits
+    redirect_url: str
+    refresh_token_expiry: int
+    send_verification: bool
+    session_idle_timeout: int
+    token_expiry: int
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+
+class UsagePeriod(_message.Message):
+    __slots__ = ["to"]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    to: str
+    def __init__(self, to: _Optional[str] = ..., **kwargs) -> None: ...
