@@ -1,4 +1,4 @@
-import { afterAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,12 +11,16 @@ import { run } from "./run.js";
 // a scratch GOPATH holds sdk/go as gatehouse.dev/sdk/go, beside /usr/share/gocode.
 const missing = skipReason(goMissing());
 const root = resolve(import.meta.dirname, "../..");
-const gopath = mkdtempSync(join(tmpdir(), "gatehouse-gopath-"));
-mkdirSync(join(gopath, "src/gatehouse.dev/sdk"), { recursive: true });
-symlinkSync(join(root, "sdk/go"), join(gopath, "src/gatehouse.dev/sdk/go"));
-afterAll(() => rmSync(gopath, { recursive: true, force: true }));
 
 describe.skipIf(missing !== undefined)(`Go SDK${missing ? ` (skipped: ${missing})` : ""}`, () => {
+  let gopath = "";
+  beforeAll(() => {
+    gopath = mkdtempSync(join(tmpdir(), "gatehouse-gopath-"));
+    mkdirSync(join(gopath, "src/gatehouse.dev/sdk"), { recursive: true });
+    symlinkSync(join(root, "sdk/go"), join(gopath, "src/gatehouse.dev/sdk/go"));
+  });
+  afterAll(() => rmSync(gopath, { recursive: true, force: true }));
+
   quickstartSuite("Unauthenticated", 300_000, (env) =>
     run("go", ["run", "gatehouse.dev/sdk/go/examples/quickstart"], {
       cwd: gopath,
