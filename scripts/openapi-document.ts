@@ -56,7 +56,11 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "(scripts/openapi.ts). The same operations are served over gRPC, gRPC-Web and Connect on the same port. " +
         "JSON uses the proto field names; fields with default values are written; errors have one shape (ErrorBody).",
     },
-    tags: input.services.map((service) => ({ name: service.name, ...describe(input.comments.get(service.typeName)) })),
+    // A tag per service with REST paths: health and reflection (gRPC only) have none, and
+    // reflection's v1 and v1alpha would otherwise give two tags of one name.
+    tags: input.services
+      .filter((service) => routes.some((route) => route.method.parent === service))
+      .map((service) => ({ name: service.name, ...describe(input.comments.get(service.typeName)) })),
     paths,
     components: {
       schemas: { ...schemas.components(), ErrorBody: ERROR_BODY, Violation: VIOLATION },
