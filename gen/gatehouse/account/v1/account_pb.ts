@@ -2369,14 +2369,16 @@ export type AuditEvent = Message<"gatehouse.account.v1.AuditEvent"> & {
   userId: string;
 
   /**
-   * Who acted: `user`, `member`, `api_key` or `anonymous`.
+   * Who acted: `user`, `member`, `api_key`, `operator` (a CLI command on the server) or
+   * `anonymous`.
    *
    * @generated from field: string actor_type = 6;
    */
   actorType: string;
 
   /**
-   * The actor's id (`usr_…`, `mem_…`, `key_…`); empty for `anonymous`.
+   * The actor's id (`usr_…`, `mem_…`, `key_…`, the operating-system account that ran the
+   * command); empty for `anonymous`.
    *
    * @generated from field: string actor_id = 7;
    */
@@ -2872,7 +2874,8 @@ export const AccountService: GenService<{
    * reuse, revocations, password, email and MFA changes, changes an API key made to users,
    * API key, member, SSO connection and project changes, rate limits that tripped. Each event
    * names its time, project (empty for the organization's own), the user it is about, the
-   * actor (`user`, `member`, `api_key`, or `anonymous` for a sign-in that named no user), the
+   * actor (`user`, `member`, `api_key`, `operator` for the CLI, or `anonymous` for a sign-in
+   * that named no user), the
    * client's IP address and user agent. A failed sign-in keeps a keyed hash of the email it
    * named, never the address or any password or code. Events are kept AUDIT_RETENTION_DAYS
    * (default 365); a deleted user's events stay with its id replaced by a keyed pseudonym

@@ -419,7 +419,8 @@ class AccountServiceServicer(object):
         reuse, revocations, password, email and MFA changes, changes an API key made to users,
         API key, member, SSO connection and project changes, rate limits that tripped. Each event
         names its time, project (empty for the organization's own), the user it is about, the
-        actor (`user`, `member`, `api_key`, or `anonymous` for a sign-in that named no user), the
+        actor (`user`, `member`, `api_key`, `operator` for the CLI, or `anonymous` for a sign-in
+        that named no user), the
         client's IP address and user agent. A failed sign-in keeps a keyed hash of the email it
         named, never the address or any password or code. Events are kept AUDIT_RETENTION_DAYS
         (default 365); a deleted user's events stay with its id replaced by a keyed pseudonym

@@ -4106,9 +4106,11 @@ type AuditEvent struct {
 	// The end user the event is about, `usr_…` (or `deleted_…` once the user was deleted);
 	// empty when none.
 	UserId string `protobuf:"bytes,5,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
-	// Who acted: `user`, `member`, `api_key` or `anonymous`.
+	// Who acted: `user`, `member`, `api_key`, `operator` (a CLI command on the server) or
+	// `anonymous`.
 	ActorType string `protobuf:"bytes,6,opt,name=actor_type,json=actorType,proto3" json:"actor_type,omitempty"`
-	// The actor's id (`usr_…`, `mem_…`, `key_…`); empty for `anonymous`.
+	// The actor's id (`usr_…`, `mem_…`, `key_…`, the operating-system account that ran the
+	// command); empty for `anonymous`.
 	ActorId string `protobuf:"bytes,7,opt,name=actor_id,json=actorId,proto3" json:"actor_id,omitempty"`
 	// What was acted on: `key_…`, `mem_…`, `sso_…`, `proj_…`, `sess_…`; empty when nothing else.
 	TargetId string `protobuf:"bytes,8,opt,name=target_id,json=targetId,proto3" json:"target_id,omitempty"`
