@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "../helpers/server.js";
 
 // The browser example of docs/clients.md (sdk/ts/examples/browser), bundled with esbuild and
 // driven in Debian's headless Chromium: a publishable key, the page's origin allowed by the
-// project, and one session shared by two tabs through localStorage and the Web Locks API.
+// project, and one session shared by two tabs through IndexedDB and the Web Locks API.
 
 const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -95,12 +95,14 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
     await signUp(first);
     await second.goto(url);
     // Each tab's clock runs 10 minutes ahead, so the stored token (300 s) is due in both.
-    const tokens = async (page: Page) =>
-      page.evaluate(async () => {
-        const { Session, storageStore, auth } = (globalThis as any).example;
-        const ahead = new Session({ auth, store: storageStore("gatehouse.session"), now: () => Date.now() + 600_000 });
+    const tokens = async (page: Page) => {
+      await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: 10_000 });
+      return page.evaluate(async () => {
+        const { Session, store, auth } = (globalThis as any).example;
+        const ahead = new Session({ auth, store, now: () => Date.now() + 600_000 });
         return { locks: "locks" in (globalThis as any).navigator, tokens: await Promise.all(Array.from({ length: 10 }, () => ahead.accessToken())) };
       });
+    };
     const [a, b] = await Promise.all([tokens(first), tokens(second)]);
     expect(a.locks && b.locks).toBe(true);
     expect(refreshes).toHaveLength(1);

@@ -11,8 +11,9 @@ export interface Tokens {
 
 /**
  * Where a session's tokens live. Every copy of the application that shares a session (browser
- * tabs) must share the store: after a refresh the old refresh token is spent, and presenting it
- * again is reuse, which revokes the whole session (API.md section 5).
+ * tabs: indexedDbStore) must share the store and read there what another copy wrote before
+ * it: after a refresh the old refresh token is spent, and presenting it again is reuse, which
+ * revokes the whole session (API.md section 5).
  */
 export interface TokenStore {
   load(): Tokens | undefined | Promise<Tokens | undefined>;
@@ -49,7 +50,12 @@ export interface LockRequester {
 
 const browser = globalThis as { localStorage?: KeyValueStorage; navigator?: { locks?: LockRequester } };
 
-/** Tokens in `localStorage` (or any such storage), shared by every tab of the origin. */
+/**
+ * Tokens in `localStorage` (or any such storage). Within one tab only: a tab reads its own copy
+ * of localStorage, which learns of another tab's write a moment later, so a tab taking the
+ * refresh lock right after another may still read the spent refresh token. Tabs share a
+ * session through indexedDbStore().
+ */
 export function storageStore(key: string, storage: KeyValueStorage | undefined = browser.localStorage): TokenStore {
   if (!storage) throw new Error("no localStorage here: pass a storage, or use memoryStore()");
   return {

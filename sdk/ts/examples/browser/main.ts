@@ -1,7 +1,7 @@
 // Gatehouse from a web page with the TypeScript SDK: a publishable key (safe in a page), the
 // project's allowed origins naming this page's origin, and a session that every tab of the
-// origin shares (localStorage holds it, the Web Locks API lets one tab refresh it at a time).
-import { authClients, errorReason, Session, storageStore, webTransport } from "../../src/web.js";
+// origin shares (IndexedDB holds it, the Web Locks API lets one tab refresh it at a time).
+import { authClients, errorReason, indexedDbStore, Session, webTransport } from "../../src/web.js";
 
 // A real page has these as constants; the test serving this example passes them in the URL.
 const params = new URLSearchParams(location.search);
@@ -9,7 +9,8 @@ const GATEHOUSE_URL = params.get("gatehouse") ?? "http://localhost:8080";
 const PUBLISHABLE_KEY = params.get("key") ?? "gpk_replace_me";
 
 const { auth, asUser } = authClients(webTransport(GATEHOUSE_URL), PUBLISHABLE_KEY);
-const session = new Session({ auth, store: storageStore("gatehouse.session") });
+const store = indexedDbStore();
+const session = new Session({ auth, store });
 const status = document.querySelector<HTMLParagraphElement>("#status")!;
 let userId = localStorage.getItem("gatehouse.user") ?? undefined;
 
@@ -46,6 +47,6 @@ document.querySelector<HTMLButtonElement>("#signout")!.addEventListener("click",
   status.textContent = "Not signed in.";
 });
 
-await showProfile();
 // For the test that drives this page in Chromium.
-Object.assign(globalThis, { example: { auth, asUser, session, Session, storageStore } });
+Object.assign(globalThis, { example: { auth, asUser, session, Session, store } });
+await showProfile();
