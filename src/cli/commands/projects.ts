@@ -11,8 +11,7 @@ import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
 import { createProject } from "../../flows/projects/create-project.js";
 import { listProjects } from "../../flows/projects/list-projects.js";
-import { toProto } from "../../handlers/account/projects.js";
-import { overridesOf } from "../../limits/settings.js";
+import { settingsOf, toProto } from "../../handlers/account/projects.js";
 import type { Command } from "../command.js";
 import { flag, integer, list, text, type Values } from "../options.js";
 import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
@@ -71,18 +70,7 @@ export const projectCommands: Command[] = [
       const project = await createProject(
         deps,
         organizationId,
-        {
-          name: req.name,
-          description: req.description,
-          allowedOrigins: req.allowedOrigins,
-          redirectUrl: req.redirectUrl,
-          tokenExpiry: req.tokenExpiry,
-          refreshTokenExpiry: req.refreshTokenExpiry,
-          sessionIdleTimeout: req.sessionIdleTimeout,
-          rateLimits: overridesOf(req.rateLimits),
-          mfaRequired: req.mfaRequired,
-          sendVerification: req.sendVerification,
-        },
+        settingsOf(req),
         ctx.origin,
       );
       return { json: wireJson(CreateProjectResponseSchema, toProto(project)), text: `created project ${projectLine(project)}` };

@@ -41,8 +41,8 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
   };
 }
 
-/** The settings fields shared by CreateProject and UpdateProject, as the flows name them. */
-function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLimits?: RateLimitsMessage }>(req: R): Pick<R, SettingKey> & { rateLimits?: RateLimitOverrides } {
+/** The settings fields shared by CreateProject and UpdateProject, as the flows name them (the CLI's project create too). */
+export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLimits?: RateLimitsMessage }>(req: R): Pick<R, SettingKey> & { rateLimits?: RateLimitOverrides } {
   return {
     name: req.name,
     description: req.description,
