@@ -13,8 +13,11 @@ import { MAX_HEADER_BYTES } from "./header-limits.js";
  * the parser cannot find where the next request would start.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  // A reset, or an answer already on its way: nothing can be written.
-  if (error.code === "ECONNRESET" || !socket.writable || (socket as Duplex & { bytesWritten?: number }).bytesWritten) {
+  // A reset, or an answer to this connection's current request already begun: writing now
+  // would corrupt it (Node's own rule; an earlier request's answer on a kept-alive connection
+  // does not count).
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || current?.headersSent) {
     socket.destroy();
     return;
   }

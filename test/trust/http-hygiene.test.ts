@@ -148,6 +148,11 @@ describe("HTTP hygiene", () => {
       expect(answer, JSON.stringify(garbage)).toMatch(/^HTTP\/1\.1 400 /);
       expectApiError(answer, "VALIDATION_FAILED");
     }
+    // On a kept-alive connection that already answered a request, the next one is answered too.
+    const second = await rawHttp1(port, ["GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n", `GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`]);
+    expect(second).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/\r\n\r\n\{[^]*HTTP\/1\.1 431 /);
+    expectApiError(second.slice(second.lastIndexOf("HTTP/1.1 431")), "HEADERS_TOO_LARGE");
     // The service still answers.
     expect(await rawHttp1(port, "GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
   });
@@ -232,21 +237,38 @@ function expectApiError(raw: string, reason: string): void {
   expect(head).toContain("connection: close");
 }
 
-function rawHttp1(port: number, head: string): Promise<string> {
+/**
+ * Writes each request on one new connection, the next once the answer before it is whole, and
+ * reads until every request is answered or the server closes.
+ */
+function rawHttp1(port: number, requests: string | string[]): Promise<string> {
+  const queue = typeof requests === "string" ? [requests] : requests;
+  let sent = 1;
   return new Promise((resolve) => {
-    const socket = netConnect(port, "127.0.0.1", () => socket.write(head));
+    const socket = netConnect(port, "127.0.0.1", () => socket.write(queue[0]!));
     let data = "";
     socket.on("data", (d: Buffer) => {
       data += d.toString("utf8");
-      if (/\r\n\r\n/.test(data) && /content-length: (\d+)/i.test(data)) {
-        const length = Number(/content-length: (\d+)/i.exec(data)![1]);
-        if (data.length - data.indexOf("\r\n\r\n") - 4 >= length) socket.end();
-      }
+      const answered = complete(data);
+      if (answered >= queue.length) socket.end();
+      else if (answered === sent) socket.write(queue[sent++]!);
     });
     socket.on("close", () => resolve(data));
     socket.on("error", () => resolve(data));
     setTimeout(() => socket.destroy(), 5000);
   });
+}
+
+/** How many whole answers (head and content-length body) `data` holds. */
+function complete(data: string): number {
+  let count = 0;
+  for (let at = 0; ; count++) {
+    const end = data.indexOf("\r\n\r\n", at);
+    if (end < 0) return count;
+    const length = Number(/content-length: (\d+)/i.exec(data.slice(at, end))?.[1] ?? 0);
+    if (data.length - end - 4 < length) return count;
+    at = end + 4 + length;
+  }
 }
 
 function http2Status(port: number, headers: Record<string, string>): Promise<string> {
