@@ -94,24 +94,26 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
     close: () => store.close(),
 
     async beforeSignIn(s, account, ip) {
-      const [fromIp, ofAccount] = await store.peekMany([ipFailures(s, ip), accountFailures(s, account)]);
+      const ofAccountRead = accountFailures(s, account);
+      const [fromIp, ofAccount] = await store.peekMany([ipFailures(s, ip), ofAccountRead]);
       refuseIp(s, fromIp, ip);
       if (ofAccount.count >= s.limits.signInFailuresPerAccount) {
-        const wait = await waits().peek(key(s, "account", account));
+        const wait = await waits().peek(ofAccountRead.key);
         if (wait.count > 0) {
-          throw rateLimited("too many failed sign-ins for this account; wait before trying again", wait.msBeforeReset / 1000, key(s, "account", account));
+          throw rateLimited("too many failed sign-ins for this account; wait before trying again", wait.msBeforeReset / 1000, ofAccountRead.key);
         }
       }
       return { accountFailures: ofAccount.count };
     },
 
     async signInFailed(s, account, ip) {
-      const [, failures] = await Promise.all([hit(ipFailures(s, ip)), hit(accountFailures(s, account))]);
+      const ofAccountRead = accountFailures(s, account);
+      const [, failures] = await Promise.all([hit(ipFailures(s, ip)), hit(ofAccountRead)]);
       const beyond = failures.count - s.limits.signInFailuresPerAccount;
       if (beyond < 0) return;
       // Keycloak's progression: each failure past the threshold waits one step longer, up to the cap.
       const seconds = Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
-      await waits().set(key(s, "account", account), 1, seconds);
+      await waits().set(ofAccountRead.key, 1, seconds);
     },
 
     async signInSucceeded(s, account, ticket) {
