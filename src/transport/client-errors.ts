@@ -4,6 +4,7 @@ import { newId } from "../crypto/ids.js";
 import type { Reason } from "../domain/errors.js";
 import { codeName, REASON_CODES } from "../interceptors/error-codes.js";
 import { MAX_HEADER_BYTES } from "./header-limits.js";
+import { DEFAULT_HEADERS } from "./http-handler.js";
 
 /**
  * What Node's HTTP/1.1 parser could not take (a header block over the cap, a request that is
@@ -29,9 +30,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     "content-type: application/json",
     `content-length: ${Buffer.byteLength(body)}`,
     `x-request-id: ${requestId}`,
-    "x-content-type-options: nosniff",
-    "content-security-policy: default-src 'none'; frame-ancestors 'none'",
-    "cache-control: no-store",
+    ...Object.entries(DEFAULT_HEADERS).map(([name, value]) => `${name}: ${value}`),
     "connection: close",
   ];
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);

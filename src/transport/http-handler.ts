@@ -205,12 +205,17 @@ function refuseEnveloped(req: NodeRequest, res: NodeResponse, enveloped: Envelop
 /**
  * What every answer carries unless its route says otherwise: no MIME sniffing, a CSP that lets a
  * JSON answer load and frame nothing should a browser ever render it, and no caching, since
- * answers carry tokens, keys and personal data (JWKS sets its own public max-age).
+ * answers carry tokens, keys and personal data (JWKS sets its own public max-age). Answers
+ * written before a request exists (client-errors.ts) carry them too.
  */
+export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cache-control": "no-store",
+};
+
 function setDefaultHeaders(res: NodeResponse): void {
-  res.setHeader("x-content-type-options", "nosniff");
-  res.setHeader("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
-  res.setHeader("cache-control", "no-store");
+  for (const [name, value] of Object.entries(DEFAULT_HEADERS)) res.setHeader(name, value);
 }
 
 // RPC answers depend on Origin (allowed, refused, or named back), so a shared cache must not
