@@ -297,4 +297,6 @@ const FORMATS: Record<Format, Schema> = {
   [Format.DATE]: { format: "date" },
   [Format.DATE_TIME]: { format: "date-time" },
   [Format.SIX_DIGITS]: { pattern: "^[0-9]{6}$" },
+  [Format.HEX_COLOR]: { pattern: "^#[0-9a-fA-F]{6}$" },
+  [Format.IMAGE_URL]: { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" },
 };

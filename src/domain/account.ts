@@ -58,6 +58,10 @@ export interface Project {
   sendVerification: boolean;
   allowedOrigins: string[];
   redirectUrl: string;
+  /** What the hosted pages show (docs/pages.md); empty strings: the name, no logo, the default colour. */
+  displayName: string;
+  logoUrl: string;
+  accentColor: string;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -77,6 +77,9 @@ describe("projects", () => {
             send_verification: false,
             allowed_origins: ["https://shop.example.com"],
             redirect_url: "https://shop.example.com/auth/callback",
+            display_name: "",
+            logo_url: "",
+            accent_color: "",
             created_at: expect.stringMatching(RFC3339_UTC),
             updated_at: res.body.created_at,
           });
@@ -253,6 +256,24 @@ describe("projects", () => {
         token_expiry: 3600,
         name: "Shop",
       });
+    });
+
+    it("sets the hosted pages' branding, refuses a bad colour or a plain-http logo, and clears with empty strings", async () => {
+      const before = await createProject(f, { display_name: "Shop & Co", accent_color: "#0A7E3B" });
+      expect(before).toMatchObject({ display_name: "Shop & Co", logo_url: "", accent_color: "#0A7E3B" });
+      const bad = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, {
+        accent_color: "green",
+        logo_url: "http://cdn.example.com/logo.png",
+        display_name: "x".repeat(101),
+      });
+      violates("accent_color", "logo_url", "display_name")(bad);
+      const set = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { logo_url: "https://cdn.example.com/logo.png" });
+      expect(set.body).toMatchObject({ display_name: "Shop & Co", logo_url: "https://cdn.example.com/logo.png", accent_color: "#0A7E3B" });
+      // A loopback http logo is allowed, for development.
+      const local = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { logo_url: "http://127.0.0.1:3000/logo.svg" });
+      expect(local.body.logo_url).toBe("http://127.0.0.1:3000/logo.svg");
+      const cleared = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { display_name: "", logo_url: "", accent_color: "" });
+      expect(cleared.body).toMatchObject({ display_name: "", logo_url: "", accent_color: "" });
     });
 
     it("a request with no field changes nothing, updated_at included", async () => {

@@ -24,6 +24,8 @@ export async function queueVerificationEmail(
   project: Project,
   user: User,
   reason: "signup" | "email_change",
+  /** Where the link points (an allowed redirect); absent: the project's redirect_url. */
+  linkTarget?: string,
 ): Promise<QueuedMail> {
   const token = randomToken("gev");
   const expiresAt = new Date(deps.clock.now().getTime() + EMAIL_VERIFICATION_TTL_MS);
@@ -37,7 +39,7 @@ export async function queueVerificationEmail(
   const content = verificationMail({
     projectName: project.name,
     email: user.email,
-    link: emailVerificationLink(project.redirectUrl || deps.config.publicUrl, token),
+    link: emailVerificationLink(linkTarget || project.redirectUrl || deps.config.publicUrl, token),
     expiresAt,
     reason,
   });

@@ -24,7 +24,7 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
  * VerifyMagicLink spends it, so a mail scanner that follows links spends nothing.
  */
 export async function sendMagicLink(deps: FlowDeps, project: Project, input: { email: string; redirectUrl: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
-  const target = allowedRedirect(project, input.redirectUrl);
+  const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
   // Links go to any address, registered or not, so a refusal tells nothing about registration.
   await deps.limits.send(projectScope(project), "magic_link", `email:${normalizeEmail(email)}`, input.ip, "reject");

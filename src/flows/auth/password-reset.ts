@@ -2,6 +2,7 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
+import { allowedRedirect } from "../../domain/redirects.js";
 import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { projectScope } from "../../limits/limits.js";
@@ -26,18 +27,20 @@ export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with t
  * is sent and the answer is still the same, since saying so would confirm nothing useful to
  * the owner and would be one more difference to measure.
  */
-export async function requestPasswordReset(deps: FlowDeps, project: Project, input: { email: string; ip: string }): Promise<{ message: string }> {
+export async function requestPasswordReset(deps: FlowDeps, project: Project, input: { email: string; redirectUrl?: string; ip: string }): Promise<{ message: string }> {
+  // Checked before anything depends on the address, so a refusal says nothing about it.
+  const linkTarget = allowedRedirect(project, input.redirectUrl ?? "", deps.config.publicUrl);
   const send = await deps.limits.send(projectScope(project), "password_reset", `email:${normalizeEmail(input.email)}`, input.ip, "drop");
-  if (send) runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email));
+  if (send) runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email, linkTarget));
   return { message: PASSWORD_RESET_REQUESTED };
 }
 
-async function issueReset(deps: FlowDeps, project: Project, email: string): Promise<void> {
+async function issueReset(deps: FlowDeps, project: Project, email: string, linkTarget: string): Promise<void> {
   const token = randomToken("gpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
-  const content = passwordResetMail({ projectName: project.name, link: passwordResetLink(project.redirectUrl, token), validMinutes: 15 });
+  const content = passwordResetMail({ projectName: project.name, link: passwordResetLink(linkTarget, token), validMinutes: 15 });
   const queued: QueuedMail | undefined = await deps.db.transaction(async (repos) => {
     const found = await repos.users.findCredentials(project.id, email);
     if (!found || found.user.disabled) return undefined;

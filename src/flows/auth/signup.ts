@@ -2,6 +2,7 @@ import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
+import { allowedRedirect } from "../../domain/redirects.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { projectScope } from "../../limits/limits.js";
@@ -16,6 +17,8 @@ export interface SignupInput {
   metadata: Record<string, unknown>;
   /** Absent: the project's `send_verification` setting decides. */
   sendVerification?: boolean;
+  /** Where the verification link points; empty: the project's redirect_url. */
+  redirectUrl?: string;
   client: ClientInfo;
 }
 
@@ -30,6 +33,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   // Before the argon2 work, so a flood of signups from one address costs it nothing.
   const scope = projectScope(project);
   await deps.limits.signup(scope, input.client.ipAddress);
+  const linkTarget = allowedRedirect(project, input.redirectUrl ?? "", deps.config.publicUrl);
   if (isCommonPassword(input.password)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -50,7 +54,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     let verification: QueuedMail | undefined;
     const completed: Completed = await deps.db.transaction(async (repos) => {
       const completed = await completeSignIn(deps, repos, project, subject, proof, input.client);
-      if (withVerification) verification = await queueVerificationEmail(deps, repos, project, completed.user, "signup");
+      if (withVerification) verification = await queueVerificationEmail(deps, repos, project, completed.user, "signup", linkTarget);
       return completed;
     });
     if (verification) deps.mail.release(verification);

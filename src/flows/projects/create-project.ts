@@ -21,6 +21,10 @@ export interface CreateProjectInput {
   rateLimits?: RateLimitOverrides;
   mfaRequired: boolean;
   sendVerification: boolean;
+  /** The hosted pages' branding; absent: none. */
+  displayName?: string;
+  logoUrl?: string;
+  accentColor?: string;
 }
 
 /**
@@ -44,6 +48,9 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
       rateLimits: input.rateLimits,
       mfaRequired: input.mfaRequired,
       sendVerification: input.sendVerification,
+      displayName: input.displayName,
+      logoUrl: input.logoUrl,
+      accentColor: input.accentColor,
     });
     await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
     await repos.auditEvents.record({ type: "project.created", organizationId, projectId: project.id, targetId: project.id, origin });

@@ -54,6 +54,9 @@ export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLim
     rateLimits: overridesOf(req.rateLimits),
     mfaRequired: req.mfaRequired,
     sendVerification: req.sendVerification,
+    displayName: req.displayName,
+    logoUrl: req.logoUrl,
+    accentColor: req.accentColor,
   };
 }
 
@@ -66,7 +69,10 @@ type SettingKey =
   | "refreshTokenExpiry"
   | "sessionIdleTimeout"
   | "mfaRequired"
-  | "sendVerification";
+  | "sendVerification"
+  | "displayName"
+  | "logoUrl"
+  | "accentColor";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 export function toProto(p: Project) {
@@ -83,6 +89,9 @@ export function toProto(p: Project) {
     sendVerification: p.sendVerification,
     allowedOrigins: p.allowedOrigins,
     redirectUrl: p.redirectUrl,
+    displayName: p.displayName,
+    logoUrl: p.logoUrl,
+    accentColor: p.accentColor,
     createdAt: timestampFromDate(p.createdAt),
     updatedAt: timestampFromDate(p.updatedAt),
   };

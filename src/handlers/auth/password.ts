@@ -11,7 +11,7 @@ import { ownerOf } from "./sessions.js";
 export function passwordHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
     async requestPasswordReset(req, ctx) {
-      return requestPasswordReset(deps, projectOf(ctx), { email: req.email, ip: clientOf(ctx).ipAddress });
+      return requestPasswordReset(deps, projectOf(ctx), { email: req.email, redirectUrl: req.redirectUrl, ip: clientOf(ctx).ipAddress });
     },
     async resetPassword(req, ctx) {
       return resetPassword(deps, projectOf(ctx), { resetToken: req.resetToken, newPassword: req.newPassword }, clientOf(ctx));

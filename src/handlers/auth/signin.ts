@@ -13,7 +13,7 @@ export function signinHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthS
       const outcome = await signup(
         deps,
         projectOf(ctx),
-        { email: req.email, password: req.password, metadata: structToObject(req.metadata), sendVerification: req.sendVerification, client: clientOf(ctx) },
+        { email: req.email, password: req.password, metadata: structToObject(req.metadata), sendVerification: req.sendVerification, redirectUrl: req.redirectUrl, client: clientOf(ctx) },
       );
       return signInResponse(outcome);
     },

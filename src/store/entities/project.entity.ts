@@ -42,6 +42,15 @@ export class ProjectEntity {
   @Column({ name: "redirect_url", type: "text" })
   redirectUrl!: string;
 
+  @Column({ name: "display_name", type: "text" })
+  displayName!: string;
+
+  @Column({ name: "logo_url", type: "text" })
+  logoUrl!: string;
+
+  @Column({ name: "accent_color", type: "text" })
+  accentColor!: string;
+
   @Column({ name: "created_at", type: "timestamptz" })
   createdAt!: Date;
 

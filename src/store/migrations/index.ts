@@ -14,6 +14,7 @@ import { MemberIdentities1733200000003 } from "./1733200000003-member-identities
 import { RateLimits1733300000000 } from "./1733300000000-rate-limits.js";
 import { AuditLog1733300000001 } from "./1733300000001-audit-log.js";
 import { OperatorActor1733400000000 } from "./1733400000000-operator-actor.js";
+import { ProjectBranding1733500000000 } from "./1733500000000-project-branding.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   RateLimits1733300000000,
   AuditLog1733300000001,
   OperatorActor1733400000000,
+  ProjectBranding1733500000000,
 ];

@@ -23,13 +23,20 @@ export function toProject(e: ProjectEntity): Project {
     sendVerification: e.sendVerification,
     allowedOrigins: [...e.allowedOrigins],
     redirectUrl: e.redirectUrl,
+    displayName: e.displayName,
+    logoUrl: e.logoUrl,
+    accentColor: e.accentColor,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
 }
 
 /** A project's settings; ids and timestamps are the repository's to make. */
-export type CreateProjectInput = Omit<Project, "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "rateLimits" | "createdAt" | "updatedAt"> & {
+export type CreateProjectInput = Omit<
+  Project,
+  "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "rateLimits" | "displayName" | "logoUrl" | "accentColor" | "createdAt" | "updatedAt"
+> &
+  Partial<Pick<Project, "displayName" | "logoUrl" | "accentColor">> & {
   description?: string;
   /** Absent: every default. */
   rateLimits?: RateLimitOverrides;
@@ -47,6 +54,9 @@ const CHANGEABLE = [
   "sessionIdleTimeout",
   "mfaRequired",
   "sendVerification",
+  "displayName",
+  "logoUrl",
+  "accentColor",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
 
 /**
@@ -82,6 +92,9 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         sendVerification: input.sendVerification,
         allowedOrigins: [...input.allowedOrigins],
         redirectUrl: input.redirectUrl,
+        displayName: input.displayName ?? "",
+        logoUrl: input.logoUrl ?? "",
+        accentColor: input.accentColor ?? "",
         createdAt: now,
         updatedAt: now,
       };

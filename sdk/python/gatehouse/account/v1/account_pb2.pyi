@@ -128,9 +128,12 @@ class CreateApiKeyResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., key: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class CreateProjectRequest(_message.Message):
-    __slots__ = ["allowed_origins", "description", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "description", "display_name", "logo_url", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry"]
+    ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URL_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -139,8 +142,11 @@ class CreateProjectRequest(_message.Message):
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     description: str
+    display_name: str
+    logo_url: str
     mfa_required: bool
     name: str
     rate_limits: RateLimits
@@ -149,15 +155,18 @@ class CreateProjectRequest(_message.Message):
     send_verification: bool
     session_idle_timeout: int
     token_expiry: int
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ...) -> None: ...
 
 class CreateProjectResponse(_message.Message):
-    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "created_at", "description", "display_name", "id", "login_id", "logo_url", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URL_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -167,11 +176,14 @@ class CreateProjectResponse(_message.Message):
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     created_at: _timestamp_pb2.Timestamp
     description: str
+    display_name: str
     id: str
     login_id: str
+    logo_url: str
     mfa_required: bool
     name: str
     rate_limits: RateLimits
@@ -181,7 +193,7 @@ class CreateProjectResponse(_message.Message):
     session_idle_timeout: int
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ...) -> None: ...
 
 class CreateSsoConnectionRequest(_message.Message):
     __slots__ = ["client_id", "client_secret", "issuer", "name", "project_id", "scopes", "trust_emails"]
@@ -256,12 +268,15 @@ class GetProjectRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class GetProjectResponse(_message.Message):
-    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "created_at", "description", "display_name", "id", "login_id", "logo_url", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URL_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -271,11 +286,14 @@ class GetProjectResponse(_message.Message):
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     created_at: _timestamp_pb2.Timestamp
     description: str
+    display_name: str
     id: str
     login_id: str
+    logo_url: str
     mfa_required: bool
     name: str
     rate_limits: RateLimits
@@ -285,7 +303,7 @@ class GetProjectResponse(_message.Message):
     session_idle_timeout: int
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ...) -> None: ...
 
 class GetUsageMetricsRequest(_message.Message):
     __slots__ = ["project_id", "to"]
@@ -484,12 +502,15 @@ class OrganizationChoice(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Project(_message.Message):
-    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "created_at", "description", "display_name", "id", "login_id", "logo_url", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URL_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -499,11 +520,14 @@ class Project(_message.Message):
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     created_at: _timestamp_pb2.Timestamp
     description: str
+    display_name: str
     id: str
     login_id: str
+    logo_url: str
     mfa_required: bool
     name: str
     rate_limits: RateLimits
@@ -513,7 +537,7 @@ class Project(_message.Message):
     session_idle_timeout: int
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ...) -> None: ...
 
 class RateLimits(_message.Message):
     __slots__ = ["failures_per_ip", "refreshes_per_session", "send_window_seconds", "sends_per_destination", "sends_per_ip", "sends_per_project", "sign_in_failures_per_account", "sign_in_max_wait_seconds", "sign_in_wait_seconds", "signups_per_ip", "verify_attempts_per_challenge", "window_seconds"]
@@ -636,10 +660,13 @@ class SsoConnection(_message.Message):
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
 
 class UpdateProjectRequest(_message.Message):
-    __slots__ = ["allowed_origins", "description", "id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "description", "display_name", "id", "logo_url", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry"]
+    ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URL_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -648,9 +675,12 @@ class UpdateProjectRequest(_message.Message):
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     description: str
+    display_name: str
     id: str
+    logo_url: str
     mfa_required: bool
     name: str
     rate_limits: RateLimits
@@ -659,15 +689,18 @@ class UpdateProjectRequest(_message.Message):
     send_verification: bool
     session_idle_timeout: int
     token_expiry: int
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ...) -> None: ...
 
 class UpdateProjectResponse(_message.Message):
-    __slots__ = ["allowed_origins", "created_at", "description", "id", "login_id", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "created_at", "description", "display_name", "id", "login_id", "logo_url", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "send_verification", "session_idle_timeout", "token_expiry", "updated_at"]
+    ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LOGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URL_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -677,11 +710,14 @@ class UpdateProjectResponse(_message.Message):
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     created_at: _timestamp_pb2.Timestamp
     description: str
+    display_name: str
     id: str
     login_id: str
+    logo_url: str
     mfa_required: bool
     name: str
     rate_limits: RateLimits
@@ -691,7 +727,7 @@ class UpdateProjectResponse(_message.Message):
     session_idle_timeout: int
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ...) -> None: ...
 
 class UsagePeriod(_message.Message):
     __slots__ = ["to"]

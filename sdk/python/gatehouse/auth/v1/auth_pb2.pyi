@@ -202,10 +202,12 @@ class RegenerateRecoveryCodesResponse(_message.Message):
     def __init__(self, recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RequestPasswordResetRequest(_message.Message):
-    __slots__ = ["email"]
+    __slots__ = ["email", "redirect_url"]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     email: str
-    def __init__(self, email: _Optional[str] = ...) -> None: ...
+    redirect_url: str
+    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ...) -> None: ...
 
 class RequestPasswordResetResponse(_message.Message):
     __slots__ = ["message"]
@@ -316,16 +318,18 @@ class Session(_message.Message):
     def __init__(self, id: _Optional[str] = ..., ip_address: _Optional[str] = ..., user_agent: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_active_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., is_current: bool = ...) -> None: ...
 
 class SignupRequest(_message.Message):
-    __slots__ = ["email", "metadata", "password", "send_verification"]
+    __slots__ = ["email", "metadata", "password", "redirect_url", "send_verification"]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     email: str
     metadata: _struct_pb2.Struct
     password: str
+    redirect_url: str
     send_verification: bool
-    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., send_verification: bool = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., send_verification: bool = ..., redirect_url: _Optional[str] = ...) -> None: ...
 
 class SignupResponse(_message.Message):
     __slots__ = ["access_token", "expires_in", "mfa_methods", "mfa_required", "mfa_token", "refresh_token", "token_type", "user"]
