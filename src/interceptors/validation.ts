@@ -174,6 +174,10 @@ function checkFormat(value: string, format: Format): string | undefined {
       return formats.checkDateTime(value);
     case Format.SIX_DIGITS:
       return formats.checkSixDigits(value);
+    case Format.HEX_COLOR:
+      return formats.checkHexColor(value);
+    case Format.IMAGE_URL:
+      return formats.checkImageUrl(value);
   }
 }
 

@@ -266,7 +266,7 @@ describe("projects", () => {
         logo_url: "http://cdn.example.com/logo.png",
         display_name: "x".repeat(101),
       });
-      violates("accent_color", "logo_url", "display_name")(bad);
+      violates("display_name", "logo_url", "accent_color")(bad);
       const set = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { logo_url: "https://cdn.example.com/logo.png" });
       expect(set.body).toMatchObject({ display_name: "Shop & Co", logo_url: "https://cdn.example.com/logo.png", accent_color: "#0A7E3B" });
       // A loopback http logo is allowed, for development.
