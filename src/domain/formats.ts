@@ -21,12 +21,14 @@ export function checkHttpUri(value: string): string | undefined {
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+// These two name settings that may be cleared, so the empty string (none) passes.
 export function checkHexColor(value: string): string | undefined {
-  return HEX_COLOR.test(value) ? undefined : "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3";
+  return value === "" || HEX_COLOR.test(value) ? undefined : "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3";
 }
 
 /** An image a hosted page loads: https, or http on a loopback host (plain http elsewhere is mixed content). */
 export function checkImageUrl(value: string): string | undefined {
+  if (value === "") return undefined;
   const url = parseUrl(value);
   const ok = url !== undefined && url.hostname !== "" && (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)));
   return ok ? undefined : "must be an absolute https URI (http only on localhost or a loopback address)";
