@@ -1,0 +1,67 @@
+// Passwordless sign-in: a six-digit code by email or SMS, entered here, or a sign-in link by
+// email that opens the magic-link page.
+import { actionButton, footer, link, showView, statusRegion } from "../shared/dom.js";
+import { Form } from "../shared/form.js";
+import { pageUrl, type Page } from "./context.js";
+import { signedIn } from "./outcome.js";
+
+type Destination = { email: string } | { phone: string };
+
+export async function sendEmailCode(page: Page, email: string): Promise<void> {
+  await page.auth.sendOtp({ email, channel: "email" });
+  showCodeEntry(page, { email });
+}
+
+export async function sendMagicLink(page: Page, email: string): Promise<void> {
+  await page.auth.sendMagicLink({ email, redirectUrl: pageUrl(page, "magic-link", true) });
+  const status = statusRegion(`Check your email: we sent a sign-in link to ${email}. It works for 15 minutes.`);
+  showView("Sign-in link sent", status, footer(link("Back to sign in", pageUrl(page, "login"))));
+}
+
+export function showPhoneStep(page: Page): Promise<void> {
+  const form = new Form({
+    id: "phone",
+    fields: [
+      {
+        name: "phone",
+        label: "Phone number",
+        type: "tel",
+        autocomplete: "tel",
+        inputmode: "tel",
+        hint: "With the country code, for example +14155550123.",
+      },
+    ],
+    buttons: [{ label: "Send code" }],
+  });
+  form.onSubmit(async () => {
+    if (!form.requireFilled("phone")) return;
+    const phone = form.value("phone").replace(/[\s().-]/g, "");
+    await page.auth.sendOtp({ phone, channel: "sms" });
+    showCodeEntry(page, { phone });
+  });
+  showView("Sign in with a text message", form.element, footer(link("Back to sign in", pageUrl(page, "login"))));
+  return Promise.resolve();
+}
+
+function showCodeEntry(page: Page, to: Destination): void {
+  const where = "email" in to ? to.email : to.phone;
+  const form = new Form({
+    id: "code",
+    fields: [{ name: "otp", label: "Code", autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 }],
+    buttons: [{ label: "Verify code" }],
+  });
+  const status = statusRegion(`We sent a six-digit code to ${where}. It works for 10 minutes.`);
+  form.onSubmit(async () => {
+    if (!form.requireFilled("otp")) return;
+    await signedIn(page, await page.auth.verifyOtp({ ...to, otp: form.value("otp").replace(/\s+/g, "") }));
+  });
+  const resend = actionButton("Send a new code", () => {
+    resend.disabled = true;
+    page.auth
+      .sendOtp({ ...to, channel: "email" in to ? "email" : "sms" })
+      .then(() => (status.textContent = `We sent a new code to ${where}.`))
+      .catch((error: unknown) => form.failWith(error, "otp"))
+      .finally(() => (resend.disabled = false));
+  });
+  showView("Enter your code", status, form.element, footer(resend), footer(link("Back to sign in", pageUrl(page, "login"))));
+}

@@ -1,0 +1,59 @@
+// The sign-in page: email and password, the passwordless ways in (a code by email or SMS, a
+// link by email) sharing the one Email field, and a link per SSO connection.
+import { footer, h, link, showView } from "../shared/dom.js";
+import { Form } from "../shared/form.js";
+import { pageUrl, type Page } from "./context.js";
+import { sendEmailCode, sendMagicLink, showPhoneStep } from "./codes.js";
+import { signedIn } from "./outcome.js";
+
+export function showLogin(page: Page, email = ""): void {
+  const form = new Form({
+    id: "login",
+    fields: [
+      { name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254, value: email },
+      { name: "password", label: "Password", type: "password", autocomplete: "current-password", maxlength: 1024 },
+    ],
+    buttons: [{ label: "Sign in", value: "password" }],
+  });
+  const passwordField = form.input("password").parentElement!;
+  passwordField.append(h("p", { class: "field-link" }, link("Forgot your password?", pageUrl(page, "forgot-password"))));
+  form.element.append(
+    h("p", { class: "divider" }, h("span", {}, "or")),
+    form.actions([
+      { label: "Email me a code", value: "email-code", secondary: true },
+      { label: "Email me a sign-in link", value: "magic-link", secondary: true },
+      { label: "Text me a code", value: "sms-code", secondary: true },
+    ]),
+  );
+  form.onSubmit(
+    async (action) => {
+      if (action === "sms-code") return showPhoneStep(page);
+      if (!form.requireFilled("email")) return;
+      const address = form.value("email");
+      if (action === "email-code") return sendEmailCode(page, address);
+      if (action === "magic-link") return sendMagicLink(page, address);
+      if (!form.requireFilled("password")) return;
+      await signedIn(page, await page.auth.login({ email: address, password: form.raw("password") }));
+    },
+    (action) => (action === "password" ? "password" : "email"),
+  );
+  const sso = page.config.sso_connections.map((connection) =>
+    h("li", {}, link(`Continue with ${connection.name}`, ssoHref(page, connection.id), { class: "button secondary" })),
+  );
+  showView(
+    "Sign in",
+    form.element,
+    sso.length > 0 && h("ul", { class: "sso", "aria-label": "Single sign-on" }, ...sso),
+    footer("New here? ", link("Create an account", pageUrl(page, "signup"))),
+  );
+}
+
+/** The browser leaves for the provider by GET; the callback comes back to the sso page. */
+function ssoHref(page: Page, connectionId: string): string {
+  const query = new URLSearchParams({
+    login_id: page.config.login_id,
+    connection_id: connectionId,
+    redirect_url: pageUrl(page, "sso", true),
+  });
+  return `/v1/auth/sso/authorize?${query}`;
+}

@@ -1,0 +1,27 @@
+// Creating an account with email and password. The verification email (when the project sends
+// one) links to the verify-email page.
+import { footer, link, showView } from "../shared/dom.js";
+import { Form } from "../shared/form.js";
+import { pageUrl, type Page } from "./context.js";
+import { signedIn } from "./outcome.js";
+
+export function showSignup(page: Page): void {
+  const form = new Form({
+    id: "signup",
+    fields: [
+      { name: "email", label: "Email", type: "email", autocomplete: "email", inputmode: "email", maxlength: 254 },
+      { name: "password", label: "Password", type: "password", autocomplete: "new-password", maxlength: 128, hint: "At least 8 characters." },
+    ],
+    buttons: [{ label: "Create account" }],
+  });
+  form.onSubmit(
+    async () => {
+      if (!form.requireFilled("email", "password")) return;
+      // A variable, not a literal, until the generated request has `redirect_url` (issue 16).
+      const request = { email: form.value("email"), password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true) };
+      await signedIn(page, await page.auth.signup(request));
+    },
+    () => "email",
+  );
+  showView("Create an account", form.element, footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
+}

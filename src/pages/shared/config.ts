@@ -1,0 +1,39 @@
+// The server renders each page's settings into a JSON block (never into script), so the bundle
+// is the same file for every project and the page's CSP needs no inline script.
+
+export type ProjectPage =
+  | "login"
+  | "signup"
+  | "forgot-password"
+  | "reset-password"
+  | "verify-email"
+  | "magic-link"
+  | "sso"
+  | "logout";
+
+export interface ProjectConfig {
+  page: ProjectPage;
+  login_id: string;
+  /** The hosted pages' path prefix, `/v1/auth/{login_id}`. */
+  base: string;
+  display_name: string;
+  logo_url: string;
+  accent_color: string;
+  mfa_required: boolean;
+  sso_connections: { id: string; name: string }[];
+  /** Where a finished sign-in goes; the server validated it. */
+  redirect_url: string;
+  /** The `?redirect_url=` this page was opened with (validated), carried to the next hosted page; "" if none. */
+  redirect_override: string;
+}
+
+export interface AccountConfig {
+  page: "account";
+  display_name: string;
+}
+
+export function readConfig<T>(): T {
+  const block = document.getElementById("gatehouse-page");
+  if (!block?.textContent) throw new Error("the page has no gatehouse-page configuration block");
+  return JSON.parse(block.textContent) as T;
+}

@@ -1,0 +1,76 @@
+// What a failed call means to the person at the form. Gatehouse's answers carry a stable
+// reason (google.rpc.ErrorInfo); the words come from that, never from the server's message or
+// a raw body, and an error without a reason is the network's or a proxy's.
+import { Code, ConnectError } from "@connectrpc/connect";
+import { BadRequestSchema, ErrorInfoSchema, RetryInfoSchema } from "../../../gen/google/rpc/error_details_pb.js";
+
+export interface Explained {
+  message: string;
+  /** The request field the error is about (a violation's field), to mark that input. */
+  field?: string;
+  reason?: string;
+}
+
+const WORDS: Record<string, string> = {
+  INVALID_CREDENTIALS: "That email and password don't match.",
+  INVALID_CODE: "That code is not right. Check it and try again.",
+  CODE_EXPIRED: "That code has expired. Ask for a new one.",
+  INVALID_LINK: "This link has expired or was already used. Ask for a new one.",
+  WEAK_PASSWORD: "Choose a longer, less common password.",
+  EMAIL_EXISTS: "An account with this email already exists. Sign in instead.",
+  USER_DISABLED: "This account is disabled.",
+  INVALID_MFA_TOKEN: "This sign-in has expired. Start again.",
+  INVALID_INVITATION: "This invitation has expired or was already used.",
+  SERVICE_UNAVAILABLE: "The service is busy. Try again in a moment.",
+};
+
+export const INVALID_LINK = WORDS["INVALID_LINK"]!;
+export const NETWORK_FAILURE = "Could not reach the server. Check your connection.";
+
+/**
+ * `labelOf` names a request field as its form labels it, so a violation ("is required") reads
+ * as a sentence about the input the person sees ("Email is required.").
+ */
+export function explain(error: unknown, labelOf: (field: string) => string | undefined = () => undefined): Explained {
+  if (!(error instanceof ConnectError)) return { message: NETWORK_FAILURE };
+  const info = error.findDetails(ErrorInfoSchema)[0];
+  const reason = info?.reason;
+  if (!reason) {
+    // connect-web turns a failed fetch into Unknown/Unavailable; other codes without a
+    // reason come from something in front of Gatehouse.
+    const unreachable = [Code.Unknown, Code.Unavailable, Code.DeadlineExceeded, Code.Canceled].includes(error.code);
+    return { message: unreachable ? NETWORK_FAILURE : `Something went wrong (${Code[error.code]}).` };
+  }
+  if (reason === "RATE_LIMITED") return { reason, message: tooManyAttempts(retryAfter(error, info?.metadata)) };
+  if (reason === "SSO_FAILED") return { reason, message: ssoFailed(error.rawMessage) };
+  if (reason === "VALIDATION_FAILED") {
+    const violation = error.findDetails(BadRequestSchema)[0]?.fieldViolations[0];
+    if (violation) {
+      const name = labelOf(violation.field) ?? humanise(violation.field);
+      return { reason, message: `${name} ${violation.description.trim().replace(/\.$/, "")}.`, field: violation.field };
+    }
+  }
+  return { reason, message: WORDS[reason] ?? `Something went wrong (${reason}).` };
+}
+
+export function ssoFailed(description: string): string {
+  return `Single sign-on did not complete: ${description}`;
+}
+
+function tooManyAttempts(seconds: number | undefined): string {
+  if (seconds === undefined) return "Too many attempts. Try again later.";
+  if (seconds >= 120) return `Too many attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`;
+  return `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds))} seconds.`;
+}
+
+function retryAfter(error: ConnectError, metadata: Record<string, string> | undefined): number | undefined {
+  const delay = error.findDetails(RetryInfoSchema)[0]?.retryDelay;
+  if (delay) return Number(delay.seconds) + delay.nanos / 1e9;
+  const fromInfo = Number(metadata?.["retry_after_seconds"] ?? error.metadata.get("retry-after") ?? NaN);
+  return Number.isFinite(fromInfo) ? fromInfo : undefined;
+}
+
+function humanise(field: string): string {
+  const words = field.replace(/\[\d+\]$/, "").replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

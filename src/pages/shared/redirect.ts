@@ -1,0 +1,35 @@
+// A finished sign-in hands its tokens to the application in the URL fragment, which browsers
+// never send to a server or put in a Referer; replace() keeps this page out of the history so
+// Back does not land on a spent form.
+
+export interface Tokens {
+  accessToken?: string;
+  refreshToken?: string;
+  expiresIn?: number;
+}
+
+export function tokenFragment(tokens: Tokens): string {
+  return new URLSearchParams({
+    access_token: tokens.accessToken ?? "",
+    refresh_token: tokens.refreshToken ?? "",
+    expires_in: String(tokens.expiresIn ?? 0),
+    token_type: "Bearer",
+  }).toString();
+}
+
+/** Goes to `destination` with `fragment` in place of any fragment it had. */
+export function forward(destination: string, fragment: string): void {
+  location.replace(`${destination.split("#")[0]}#${fragment}`);
+}
+
+/** Reads a token from the query string or fragment and takes it out of the address bar and history. */
+export function takeFromUrl(): { query: URLSearchParams; fragment: URLSearchParams } {
+  const query = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const kept = new URLSearchParams(query);
+  for (const secret of ["token", "type"]) kept.delete(secret);
+  const rest = kept.toString();
+  const search = rest ? `?${rest}` : "";
+  history.replaceState(null, "", `${location.pathname}${search}`);
+  return { query, fragment };
+}
