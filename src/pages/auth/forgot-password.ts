@@ -15,9 +15,7 @@ export function showForgotPassword(page: Page): void {
   form.onSubmit(async () => {
     if (!form.requireFilled("email")) return;
     const email = form.value("email");
-    // A variable, not a literal, until the generated request has `redirect_url` (issue 16).
-    const request = { email, redirectUrl: pageUrl(page, "reset-password", true) };
-    await page.auth.requestPasswordReset(request);
+    await page.auth.requestPasswordReset({ email, redirectUrl: pageUrl(page, "reset-password", true) });
     body.remove();
     status.textContent = `If an account exists for ${email}, we sent it a link to choose a new password. The link works for 15 minutes.`;
     heading.focus();

@@ -17,9 +17,9 @@ export function showSignup(page: Page): void {
   form.onSubmit(
     async () => {
       if (!form.requireFilled("email", "password")) return;
-      // A variable, not a literal, until the generated request has `redirect_url` (issue 16).
-      const request = { email: form.value("email"), password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true) };
-      await signedIn(page, await page.auth.signup(request));
+      const email = form.value("email");
+      const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true) });
+      await signedIn(page, answer);
     },
     () => "email",
   );
