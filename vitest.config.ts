@@ -8,6 +8,8 @@ export default defineConfig({
     // Separate processes: PGlite (WASM) and argon2 (native) are happier outside worker threads.
     pool: "forks",
     include: ["test/**/*.test.ts"],
+    // Bundles the hosted pages into dist/pages before the first server starts.
+    globalSetup: ["test/global-setup.ts"],
     // Opening PGlite runs initdb on a fresh directory, which takes seconds.
     testTimeout: 30_000,
     hookTimeout: 30_000,

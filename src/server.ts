@@ -18,6 +18,7 @@ import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
 import { OPENAPI_PATH, serveOpenApi } from "./transport/openapi-route.js";
+import { pageRoutes } from "./pages-route/routes.js";
 import { serveReflection } from "./transport/reflection.js";
 import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
@@ -54,6 +55,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
         clock: deps.clock,
         userTokens: deps.userTokens,
         accountOrigins: [new URL(deps.config.publicUrl).origin],
+        pages: { projects: deps.db.repos.projects, pagesOrigin: new URL(deps.config.publicUrl).origin },
       }),
       auditRateLimitsInterceptor(deps),
       validationInterceptor(),
@@ -90,6 +92,7 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>, metrics:
     writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
   };
   const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
+  const pages = pageRoutes(deps);
   return (path) => {
     if (path === "/healthz") return health;
     if (path === OPENAPI_PATH) return serveOpenApi;
@@ -100,7 +103,7 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>, metrics:
     if (jwks) return (_req, res, record) => serveJwks(deps, jwks[1], res, record.id);
     const discovery = OPENID_CONFIGURATION_PATH.exec(path);
     if (discovery) return (_req, res, record) => serveOpenidConfiguration(deps, discovery[1], res, record.id);
-    return undefined;
+    return pages(path);
   };
 }
 

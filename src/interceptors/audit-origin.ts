@@ -5,7 +5,7 @@ import { kMember, kProject, kRequest, kUser } from "./context.js";
 /**
  * Who is calling, for the audit log: the end user behind an access token, else the member
  * behind a management token, else the API key (acting as the project's administrator), else
- * nobody known; with the client's address (after TRUSTED_PROXIES) and user agent.
+ * nobody known (a hosted page's request too); with the client's address (after TRUSTED_PROXIES) and user agent.
  */
 export function auditOriginOf(values: ContextValues): AuditOrigin {
   const record = values.get(kRequest);
@@ -16,8 +16,9 @@ export function auditOriginOf(values: ContextValues): AuditOrigin {
     ? { type: "user" as const, id: user.userId }
     : member
       ? { type: "member" as const, id: member.member.id }
-      : project
+      : project?.apiKey
         ? { type: "api_key" as const, id: project.apiKey.id }
-        : { type: "anonymous" as const, id: "" };
+        : // A hosted page's request (no key) is someone not yet signed in.
+          { type: "anonymous" as const, id: "" };
   return { actor, ip: record?.ip ?? "", userAgent: record?.userAgent ?? "" };
 }

@@ -16,10 +16,13 @@ export interface RequestRecord {
   allowOrigin(origin: string): void;
 }
 
-/** The project and API key behind `X-Service-Key`. */
+/**
+ * The project and API key behind `X-Service-Key`; or, with `apiKey` null, the project a hosted
+ * page names in `X-Gatehouse-Page` (src/interceptors/page-credential.ts), which has no key.
+ */
 export interface ProjectPrincipal {
   project: Project;
-  apiKey: ApiKey;
+  apiKey: ApiKey | null;
 }
 
 /** The organization member behind a management token. */

@@ -7,6 +7,7 @@ import { DomainError } from "../domain/errors.js";
 import { hashToken } from "../crypto/tokens.js";
 import type { Repositories } from "../store/repositories/index.js";
 import type { VerificationCache } from "../store/verification-cache.js";
+import { PAGE_HEADER, pagePrincipal, type PageCredentialDeps } from "./page-credential.js";
 import { kMember, kProject, kRequest, kUser, type RequestRecord, type UserPrincipal } from "./context.js";
 
 /** Checks an end user's access token (flows/auth/verify-access-token.ts). */
@@ -22,6 +23,8 @@ export interface CredentialDeps {
   userTokens: UserTokenVerifier;
   /** Browser origins allowed to call the Account interface (the dashboard's). */
   accountOrigins: string[];
+  /** The hosted pages' credential: their project by login_id, and their origin. */
+  pages: PageCredentialDeps;
 }
 
 // Enforces the `(gatehouse.options.v1.access)` declared on each RPC: the credential kind,
@@ -63,7 +66,14 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
       case Credential.API_KEY:
       case Credential.API_KEY_AND_USER_TOKEN:
       case Credential.API_KEY_OPTIONAL_USER_TOKEN: {
-        const principal = await projectFor(deps, req.header.get("x-service-key"));
+        const key = req.header.get("x-service-key");
+        const page = req.header.get(PAGE_HEADER);
+        if (key === null && page !== null) {
+          // Same-origin by rule, so there is no CORS answer to give.
+          req.contextValues.set(kProject, await pagePrincipal(deps.pages, access, page.trim(), origin, authorization, req.method.name));
+          break;
+        }
+        const principal = await projectFor(deps, key);
         req.contextValues.set(kProject, principal);
         requireOrigin(record, origin, principal.project.allowedOrigins, PROJECT_HINT);
         const publishable = principal.apiKey.kind === "publishable";

@@ -215,7 +215,7 @@ describe("a wrong HTTP method on a known path is 405 with Allow", () => {
     ["GET", "/v1/nothing-here"],
     ["POST", "/v1/auth/users/usr_x/extra"],
     ["PUT", "/v1/auth"],
-    ["GET", "/"],
+    ["GET", "/nothing-here"],
   ])("unknown paths stay 404 ROUTE_NOT_FOUND: %s %s", async (method, path) => {
     const res = await http(`${server.url}${path}`, { method, body: method === "GET" ? undefined : {} });
     expect({ status: res.status, reason: res.body?.reason, allow: res.headers.get("allow") }).toEqual({ status: 404, reason: "ROUTE_NOT_FOUND", allow: null });

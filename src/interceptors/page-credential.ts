@@ -1,0 +1,45 @@
+import { Publishable, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
+import type { Project } from "../domain/account.js";
+import { DomainError } from "../domain/errors.js";
+import type { ProjectPrincipal } from "./context.js";
+
+/** The header a hosted page names its project in (docs/pages.md): the public login_id, no secret. */
+export const PAGE_HEADER = "x-gatehouse-page";
+
+export interface PageCredentialDeps {
+  projects: { getByLoginId(loginId: string): Promise<Project | null> };
+  /** Gatehouse's own origin (PUBLIC_URL's), where the hosted pages are served. */
+  pagesOrigin: string;
+}
+
+const LOGIN_ID = /^lp_[0-9a-z]{26}$/;
+
+// The hosted pages call the Auth interface with no API key: a key in a page is public anyway,
+// and a project should not have to make one to get sign-in pages. What they send instead is
+// the project's public login_id, and what it buys is less than a publishable key's: only the
+// RPCs a publishable key may call without a user token (sign-up, sign-in, codes, links, MFA,
+// reset, verification), with the auth:write scope alone, acting for no user. A browser cannot
+// forge `Origin`, so requiring Gatehouse's own origin keeps other sites' pages from using it;
+// a script outside a browser can send any header, and then has no more than the same public
+// sign-in endpoints any publishable key opens, behind the same rate limits.
+export async function pagePrincipal(
+  deps: PageCredentialDeps,
+  access: Access,
+  loginId: string,
+  origin: string | null,
+  authorization: string | null,
+  method: string,
+): Promise<ProjectPrincipal> {
+  if (origin === null || origin.toLowerCase() !== deps.pagesOrigin.toLowerCase()) {
+    throw new DomainError("ORIGIN_NOT_ALLOWED", "the hosted pages' credential (X-Gatehouse-Page) works only from Gatehouse's own pages; other callers send an API key in X-Service-Key");
+  }
+  if (access.publishable !== Publishable.ALLOWED || (access.scope !== "" && access.scope !== "auth:write")) {
+    throw new DomainError("SCOPE_REQUIRED", `the hosted pages' credential reaches only sign-in operations; call ${method} with an API key`);
+  }
+  if (authorization !== null) {
+    throw new DomainError("SCOPE_REQUIRED", "the hosted pages' credential acts for no user; send no Authorization header with it");
+  }
+  const project = LOGIN_ID.test(loginId) ? await deps.projects.getByLoginId(loginId) : null;
+  if (!project) throw new DomainError("INVALID_API_KEY", "X-Gatehouse-Page names no project");
+  return { project, apiKey: null };
+}

@@ -1,0 +1,35 @@
+import type { NodeResponse } from "../transport/error-body.js";
+
+/**
+ * The headers every hosted page carries. Scripts, styles and calls come from Gatehouse itself
+ * only, with no inline script or style at all, so an injected tag has nothing to run; the page
+ * cannot be framed (clickjacking a password form); and no Referer leaves it, since the page's
+ * own address may hold a reset or sign-in token until the script removes it. Images may also
+ * come from the project's logo origin, and `data:` for the TOTP QR code.
+ */
+export function setPageHeaders(res: NodeResponse, logoUrl = ""): void {
+  const logoOrigin = originOf(logoUrl);
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data:${logoOrigin ? ` ${logoOrigin}` : ""}`,
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+  res.setHeader("content-security-policy", csp);
+  res.setHeader("x-frame-options", "DENY");
+  res.setHeader("referrer-policy", "no-referrer");
+  res.setHeader("cache-control", "no-store");
+}
+
+function originOf(url: string): string | undefined {
+  if (url === "") return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+import type { Project } from "../domain/account.js";
+import { hostedPagesPath, isAllowedRedirect } from "../domain/redirects.js";
+import type { FlowDeps } from "../flows/deps.js";
+import type { NodeResponse } from "../transport/error-body.js";
+import { setPageHeaders } from "./headers.js";
+import { renderMessage, renderShell } from "./shell.js";
+
+/** The project pages and their titles; the page's script picks its view by name. */
+export const PROJECT_PAGES = {
+  login: "Sign in",
+  signup: "Create an account",
+  "forgot-password": "Reset your password",
+  "reset-password": "Choose a new password",
+  "verify-email": "Verify your email",
+  "magic-link": "Signing you in",
+  sso: "Signing you in",
+  logout: "Sign out",
+} as const;
+
+export type ProjectPage = keyof typeof PROJECT_PAGES;
+
+export const PROJECT_PAGE_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/([a-z-]+)$/;
+
+/** How many SSO connections the sign-in page offers (newest first). */
+const MAX_SSO_BUTTONS = 20;
+
+// GET /v1/auth/{login_id}/{page}: the shell with what the page's script needs. The final
+// destination (`?redirect_url=`, or the project's) is checked here, before the page exists, so
+// the script can send tokens to `redirect_url` without judging it; a page opened with one the
+// project does not allow answers in words and never runs.
+export async function serveProjectPage(deps: FlowDeps, loginId: string, page: string, url: URL, res: NodeResponse): Promise<void> {
+  const project = await deps.db.repos.projects.getByLoginId(loginId);
+  if (!project) return message(res, 404, "Page not found", "There is no sign-in page at this address. Check the link you followed.");
+  const brand = project.displayName || project.name;
+  if (!isProjectPage(page)) return message(res, 404, "Page not found", "There is no such page. Go back to the sign-in page and try again.", brand);
+  const override = url.searchParams.get("redirect_url") ?? "";
+  if (override !== "" && (override.length > 2048 || !isAllowedRedirect(project, override))) {
+    return message(res, 400, "This link cannot be used", "It would send you to an address this application does not allow. Ask the application for a new link.", brand);
+  }
+  const connections = page === "login" || page === "signup" ? await deps.db.repos.ssoConnections.list(project.organizationId, project.id, { limit: MAX_SSO_BUTTONS }) : [];
+  setPageHeaders(res, project.logoUrl);
+  const html = renderShell({
+    title: PROJECT_PAGES[page],
+    brand,
+    logoUrl: project.logoUrl,
+    bundle: "auth.js",
+    config: {
+      page,
+      login_id: project.loginId,
+      base: hostedPagesPath(project.loginId).slice(0, -1),
+      display_name: brand,
+      logo_url: project.logoUrl,
+      accent_color: project.accentColor,
+      mfa_required: project.mfaRequired,
+      sso_connections: connections.map((c) => ({ id: c.id, name: c.name })),
+      redirect_url: override || project.redirectUrl,
+      redirect_override: override,
+    },
+  });
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+}
+
+function isProjectPage(page: string): page is ProjectPage {
+  return Object.hasOwn(PROJECT_PAGES, page);
+}
+
+export function message(res: NodeResponse, status: number, title: string, text: string, brand?: string): void {
+  setPageHeaders(res);
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(renderMessage(title, text, brand));
+}
+
+export type { Project };

@@ -1,0 +1,31 @@
+import type { FlowDeps } from "../flows/deps.js";
+import type { PlainRoute } from "../transport/http-handler.js";
+import { serveAccountPage } from "./account-pages.js";
+import { loadPageAssets, type PageAssets } from "./assets.js";
+import { message, PROJECT_PAGE_PATH, serveProjectPage } from "./project-pages.js";
+
+const ASSET_PATH = /^\/assets\/([a-z]+\.(?:js|css))$/;
+
+/**
+ * The hosted pages' GET routes (docs/pages.md): `/` (account pages), `/v1/auth/{login_id}/{page}`
+ * (project pages) and `/assets/…` (their bundles). Undefined for any other path.
+ */
+export function pageRoutes(deps: FlowDeps, assets: PageAssets = loadPageAssets()): (path: string) => PlainRoute | undefined {
+  if (!assets.ready) deps.logger.warn("the hosted pages are not built (dist/pages is missing): run `npm run build`; the pages answer 503 until then");
+  const unbuilt: PlainRoute = async (_req, res) => message(res, 503, "Pages unavailable", "The sign-in pages are not installed on this server yet. Try again later.");
+  return (path) => {
+    const asset = ASSET_PATH.exec(path);
+    if (asset) {
+      return async (req, res, record) => {
+        if (!assets.serve(asset[1], req, res)) message(res, 404, "Not found", `No file at ${path} (request ${record.id}).`);
+      };
+    }
+    if (path === "/") return assets.ready ? async (req, res) => serveAccountPage(new URL(req.url ?? "/", "http://gatehouse"), res) : unbuilt;
+    const page = PROJECT_PAGE_PATH.exec(path);
+    if (page) {
+      if (!assets.ready) return unbuilt;
+      return (req, res) => serveProjectPage(deps, page[1], page[2], new URL(req.url ?? "/", "http://gatehouse"), res);
+    }
+    return undefined;
+  };
+}
