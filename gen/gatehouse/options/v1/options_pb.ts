@@ -338,7 +338,7 @@ export enum Format {
   SIX_DIGITS = 7,
 
   /**
-   * `#` and six hexadecimal digits, a colour (`#2f5bd3`).
+   * `#` and six hexadecimal digits, a colour (`#2f5bd3`); the empty string (none) passes.
    *
    * @generated from enum value: FORMAT_HEX_COLOR = 8;
    */
@@ -346,7 +346,8 @@ export enum Format {
 
   /**
    * An absolute https URI, or http when the host is localhost or a loopback address
-   * (an image a page loads: plain http elsewhere would be mixed content).
+   * (an image a page loads: plain http elsewhere would be mixed content); the empty
+   * string (none) passes.
    *
    * @generated from enum value: FORMAT_IMAGE_URL = 9;
    */

@@ -221,10 +221,11 @@ const (
 	Format_FORMAT_DATE_TIME Format = 6
 	// Exactly six decimal digits (one-time and MFA codes).
 	Format_FORMAT_SIX_DIGITS Format = 7
-	// `#` and six hexadecimal digits, a colour (`#2f5bd3`).
+	// `#` and six hexadecimal digits, a colour (`#2f5bd3`); the empty string (none) passes.
 	Format_FORMAT_HEX_COLOR Format = 8
 	// An absolute https URI, or http when the host is localhost or a loopback address
-	// (an image a page loads: plain http elsewhere would be mixed content).
+	// (an image a page loads: plain http elsewhere would be mixed content); the empty
+	// string (none) passes.
 	Format_FORMAT_IMAGE_URL Format = 9
 )
 
