@@ -114,7 +114,11 @@ export class Form {
   failWith(error: unknown, field?: string): void {
     const explained = explain(error, (name) => this.labels.get(name));
     const named = explained.field && this.inputs.has(explained.field) ? explained.field : undefined;
-    this.fail(explained.message, named ?? field);
+    this.fail(explained.message, named ?? (explained.reason === "WEAK_PASSWORD" ? this.passwordField() : undefined) ?? field);
+  }
+
+  private passwordField(): string | undefined {
+    return [...this.inputs].find(([, input]) => input.type === "password")?.[0];
   }
 
   clear(): void {
