@@ -18,7 +18,7 @@ export async function sendMagicLink(page: Page, email: string): Promise<void> {
   showView("Sign-in link sent", status, footer(link("Back to sign in", pageUrl(page, "login"))));
 }
 
-export function showPhoneStep(page: Page): Promise<void> {
+export function showPhoneStep(page: Page): void {
   const form = new Form({
     id: "phone",
     fields: [
@@ -40,7 +40,6 @@ export function showPhoneStep(page: Page): Promise<void> {
     showCodeEntry(page, { phone });
   });
   showView("Sign in with a text message", form.element, footer(link("Back to sign in", pageUrl(page, "login"))));
-  return Promise.resolve();
 }
 
 function showCodeEntry(page: Page, to: Destination): void {

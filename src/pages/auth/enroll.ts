@@ -4,8 +4,7 @@
 import { footer, h, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import type { Tokens } from "../shared/redirect.js";
-import { pageUrl, type Page } from "./context.js";
-import { finish } from "./outcome.js";
+import { finish, pageUrl, type Page } from "./context.js";
 
 export async function showEnrollment(page: Page, mfaToken: string): Promise<void> {
   const started = await page.auth.startMfaEnrollment({ method: "totp", mfaToken });

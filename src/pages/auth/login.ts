@@ -5,6 +5,7 @@ import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { sendEmailCode, sendMagicLink, showPhoneStep } from "./codes.js";
 import { signedIn } from "./outcome.js";
+import { ssoLinks } from "./sso-links.js";
 
 export function showLogin(page: Page, email = ""): void {
   const form = new Form({
@@ -37,23 +38,10 @@ export function showLogin(page: Page, email = ""): void {
     },
     (action) => (action === "password" ? "password" : "email"),
   );
-  const sso = page.config.sso_connections.map((connection) =>
-    h("li", {}, link(`Continue with ${connection.name}`, ssoHref(page, connection.id), { class: "button secondary" })),
-  );
   showView(
     "Sign in",
     form.element,
-    sso.length > 0 && h("ul", { class: "sso", "aria-label": "Single sign-on" }, ...sso),
+    ssoLinks(page),
     footer("New here? ", link("Create an account", pageUrl(page, "signup"))),
   );
-}
-
-/** The browser leaves for the provider by GET; the callback comes back to the sso page. */
-function ssoHref(page: Page, connectionId: string): string {
-  const query = new URLSearchParams({
-    login_id: page.config.login_id,
-    connection_id: connectionId,
-    redirect_url: pageUrl(page, "sso", true),
-  });
-  return `/v1/auth/sso/authorize?${query}`;
 }

@@ -2,8 +2,7 @@
 // SMS sent with the challenge), or one of the recovery codes.
 import { actionButton, footer, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
-import { pageUrl, type Page } from "./context.js";
-import { finish } from "./outcome.js";
+import { finish, pageUrl, type Page } from "./context.js";
 
 export function showMfa(page: Page, mfaToken: string, methods: string[], recovery = false): void {
   const smsOnly = methods.length > 0 && methods.every((m) => m === "sms");

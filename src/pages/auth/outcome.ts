@@ -1,8 +1,8 @@
 // Every way of signing in ends here: tokens go to the application, an MFA challenge goes to
 // the code step, and a challenge with no methods (the project requires MFA, the user has none)
 // goes to enrolment.
-import { forward, tokenFragment, type Tokens } from "../shared/redirect.js";
-import type { Page } from "./context.js";
+import type { Tokens } from "../shared/redirect.js";
+import { finish, type Page } from "./context.js";
 import { showEnrollment } from "./enroll.js";
 import { showMfa } from "./mfa.js";
 
@@ -19,8 +19,4 @@ export async function signedIn(page: Page, answer: SignInAnswer): Promise<void> 
     return;
   }
   finish(page, answer);
-}
-
-export function finish(page: Page, tokens: Tokens): void {
-  forward(page.config.redirect_url, tokenFragment(tokens));
 }

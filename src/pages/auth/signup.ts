@@ -4,6 +4,7 @@ import { footer, link, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
+import { ssoLinks } from "./sso-links.js";
 
 export function showSignup(page: Page): void {
   const form = new Form({
@@ -23,5 +24,5 @@ export function showSignup(page: Page): void {
     },
     () => "email",
   );
-  showView("Create an account", form.element, footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
+  showView("Create an account", form.element, ssoLinks(page, true), footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
 }
