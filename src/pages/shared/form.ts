@@ -2,6 +2,7 @@
 // marked and described by that region, the buttons disabled while a call runs.
 import { explain } from "./errors.js";
 import { h } from "./dom.js";
+import { isLeaving } from "./redirect.js";
 
 export interface FieldSpec {
   /** The request field it fills (a violation naming it marks this input). */
@@ -162,6 +163,9 @@ export class Form {
           this.failWith(error, failureField?.(action));
         })
         .finally(() => {
+          // A sign-in that handed its tokens over is navigating away; a second press would
+          // only start another sign-in.
+          if (isLeaving()) return;
           for (const button of buttons) button.disabled = false;
           this.element.removeAttribute("aria-busy");
         });

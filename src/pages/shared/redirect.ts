@@ -17,9 +17,17 @@ export function tokenFragment(tokens: Tokens): string {
   }).toString();
 }
 
+let leaving = false;
+
 /** Goes to `destination` with `fragment` in place of any fragment it had. */
 export function forward(destination: string, fragment: string): void {
+  leaving = true;
   location.replace(`${destination.split("#")[0]}#${fragment}`);
+}
+
+/** True once the page is on its way to the application: its forms must not submit again. */
+export function isLeaving(): boolean {
+  return leaving;
 }
 
 /** Reads a token from the query string or fragment and takes it out of the address bar and history. */
