@@ -167,6 +167,7 @@ describe("AcceptInvitation", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.management_token).toMatch(/^gmt_/);
+    expect(answer.body.email).toBe(email);
     const hours = (Date.parse(answer.body.expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);

@@ -17,6 +17,8 @@ export interface AcceptInvitationInput {
 
 export interface AcceptedInvitation extends IssuedManagementToken {
   organizationId: string;
+  /** The member's email: the invited address, which the invitation link just proved. */
+  email: string;
 }
 
 const invalidInvitation = () => new DomainError("INVALID_INVITATION", "the invitation is invalid, expired or already used");
@@ -87,7 +89,7 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: 
         details: { role: member.role },
         origin: { ...origin, actor: { type: "member", id: member.id } },
       });
-      return { ...token, organizationId: member.organizationId };
+      return { ...token, organizationId: member.organizationId, email: member.email };
     });
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "members_organization_identity_key") {

@@ -22,7 +22,7 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
 
     async acceptInvitation(req, ctx) {
       const accepted = await acceptInvitation(deps, { token: req.token, password: req.password }, auditOriginOf(ctx.values));
-      return { managementToken: accepted.managementToken, expiresAt: timestampFromDate(accepted.expiresAt), organizationId: accepted.organizationId };
+      return { managementToken: accepted.managementToken, expiresAt: timestampFromDate(accepted.expiresAt), organizationId: accepted.organizationId, email: accepted.email };
     },
 
     async logout(_req, ctx) {

@@ -29,17 +29,7 @@ export function showInvitation(token: string | null): void {
   form.onSubmit(async () => {
     if (!form.requireFilled("password")) return;
     const answer = await accountClient().acceptInvitation({ token, password: form.raw("password") });
-    await showHome({ token: answer.managementToken, email: await newMemberEmail(answer.managementToken, answer) });
+    await showHome({ token: answer.managementToken, email: answer.email });
   });
   showView("Accept your invitation", paragraph("You were invited to join an organization on Gatehouse."), form.element);
-}
-
-/**
- * The answer names no email; the member who just joined is the organization's newest (members
- * are listed newest first). An answer that carries `email` is used as it is.
- */
-async function newMemberEmail(token: string, answer: object): Promise<string> {
-  if ("email" in answer && typeof answer.email === "string" && answer.email) return answer.email;
-  const members = await accountClient(token).listMembers({ limit: 1 });
-  return members.data[0]?.email ?? "";
 }

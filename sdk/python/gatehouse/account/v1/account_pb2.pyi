@@ -18,14 +18,16 @@ class AcceptInvitationRequest(_message.Message):
     def __init__(self, token: _Optional[str] = ..., password: _Optional[str] = ...) -> None: ...
 
 class AcceptInvitationResponse(_message.Message):
-    __slots__ = ["expires_at", "management_token", "organization_id"]
+    __slots__ = ["email", "expires_at", "management_token", "organization_id"]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
     EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
     MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    email: str
     expires_at: _timestamp_pb2.Timestamp
     management_token: str
     organization_id: str
-    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., email: _Optional[str] = ...) -> None: ...
 
 class ApiKey(_message.Message):
     __slots__ = ["created_at", "expires_at", "id", "key_hint", "kind", "label", "project_id", "scopes"]
