@@ -1,18 +1,20 @@
-// Signing out: the application sends the browser here with `#refresh_token=…`; revoking it
-// ends the session's refreshes.
+// Signing out: the application sends the browser here with `#refresh_token=…` (and, best,
+// `&access_token=…`). Revoking the refresh token ends the session's refreshes; revoking the
+// access token too makes VerifyToken refuse it at once rather than at its expiry.
 import { footer, link, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
 
 export async function showLogout(page: Page): Promise<void> {
-  const token = takeFromUrl().fragment.get("refresh_token");
-  if (token) {
+  const { fragment } = takeFromUrl();
+  const tokens = ["refresh_token", "access_token"].map((name) => fragment.get(name)).filter((t): t is string => !!t);
+  if (tokens.length > 0) {
     showView("Signing out", statusRegion("Signing you out…"));
     try {
-      await page.auth.revokeToken({ token });
+      await revokeAll(page, tokens);
     } catch (error) {
-      return showRetry(page, token, error);
+      return showRetry(page, tokens, error);
     }
   }
   showSignedOut(page);
@@ -22,10 +24,14 @@ function showSignedOut(page: Page): void {
   showView("Signed out", statusRegion("You are signed out."), footer(link("Sign in again", pageUrl(page, "login"))));
 }
 
-function showRetry(page: Page, token: string, error: unknown): void {
+async function revokeAll(page: Page, tokens: string[]): Promise<void> {
+  for (const token of tokens) await page.auth.revokeToken({ token });
+}
+
+function showRetry(page: Page, tokens: string[], error: unknown): void {
   const form = new Form({ id: "logout", fields: [], buttons: [{ label: "Sign out" }] });
   form.onSubmit(async () => {
-    await page.auth.revokeToken({ token });
+    await revokeAll(page, tokens);
     showSignedOut(page);
   });
   showView("Sign out", form.element);
