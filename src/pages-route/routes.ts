@@ -5,6 +5,8 @@ import { loadPageAssets, type PageAssets } from "./assets.js";
 import { message, PROJECT_PAGE_PATH, serveProjectPage } from "./project-pages.js";
 
 const ASSET_PATH = /^\/assets\/([a-z]+\.(?:js|css))$/;
+/** The pages' folder itself: its entry is the sign-in page. */
+const PAGES_ROOT = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/?$/;
 
 /**
  * The hosted pages' GET routes (docs/pages.md): `/` (account pages), `/v1/auth/{login_id}/{page}`
@@ -21,6 +23,13 @@ export function pageRoutes(deps: FlowDeps, assets: PageAssets = loadPageAssets()
       };
     }
     if (path === "/") return assets.ready ? async (req, res) => serveAccountPage(new URL(req.url ?? "/", "http://gatehouse"), res) : unbuilt;
+    const root = PAGES_ROOT.exec(path);
+    if (root) {
+      return async (req, res) => {
+        const query = new URL(req.url ?? "/", "http://gatehouse").search;
+        res.writeHead(302, { location: `/v1/auth/${root[1]}/login${query}`, "content-length": 0 }).end();
+      };
+    }
     const page = PROJECT_PAGE_PATH.exec(path);
     if (page) {
       if (!assets.ready) return unbuilt;

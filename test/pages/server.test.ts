@@ -60,6 +60,13 @@ describe("hosted pages: the server side", () => {
     expect(configOf(res.body)).toMatchObject({ page: "login", login_id: project.loginId, accent_color: "#0a7e3b", redirect_url: project.redirectUrl, redirect_override: "" });
   });
 
+  it("sends the pages' folder to its entry, the sign-in page, keeping the query", async () => {
+    for (const path of [`/v1/auth/${project.loginId}`, `/v1/auth/${project.loginId}/`]) {
+      const res = await fetch(`${server.url}${path}?redirect_url=x`, { redirect: "manual" });
+      expect({ path, status: res.status, location: res.headers.get("location") }).toEqual({ path, status: 302, location: `/v1/auth/${project.loginId}/login?redirect_url=x` });
+    }
+  });
+
   it("escapes what the project chose: a display name cannot end the data block or inject markup", async () => {
     const res = await page(`/v1/auth/${project.loginId}/signup`);
     expect(res.body).not.toContain("<script>alert(1)");
