@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import axe from "axe-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { describe } from "vitest";
+
+// Debian's Chromium driven by playwright-core (no browser download): the hosted pages as a
+// person meets them, with their real Content-Security-Policy.
+
+export const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARTIFACTS = join(import.meta.dirname, "../../artifacts/pages");
+
+/** A describe that is skipped where Debian's chromium package is not installed (.ci/run installs it). */
+export const describeInChromium = describe.skipIf(!existsSync(CHROMIUM));
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
+}
+
+/** A full-page PNG at artifacts/pages/<name>.png, for a person to look at after the run. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true, timeout: 10_000 });
+}
+
+/**
+ * Runs axe-core in the page and fails on any violation of impact serious or critical, naming
+ * each with its nodes. The pages' CSP allows no inline script, so the library goes in through
+ * the DevTools protocol (page.evaluate), which CSP does not govern, not through a <script>.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const loaded = await page.evaluate(`(() => { ${axe.source}; return typeof axe; })()`).catch((error: Error) => `blocked: ${error.message}`);
+  if (loaded !== "object") throw new Error(`axe-core could not be loaded into ${page.url()}: ${String(loaded)}`);
+  const violations = await page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] });
+    return (result.violations as Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[]; failureSummary: string }> }>).map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary}`),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (serious.length > 0) {
+    const list = serious.map((v) => `- ${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`).join("\n");
+    throw new Error(`${serious.length} serious or critical accessibility violation(s) at ${page.url()}:\n${list}`);
+  }
+}
+
+/** Whether the page scrolls sideways at its current viewport width. */
+export function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+}
