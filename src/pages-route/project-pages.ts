@@ -1,4 +1,3 @@
-import type { Project } from "../domain/account.js";
 import { hostedPagesPath, isAllowedRedirect } from "../domain/redirects.js";
 import type { FlowDeps } from "../flows/deps.js";
 import type { NodeResponse } from "../transport/error-body.js";
@@ -31,7 +30,7 @@ const MAX_SSO_BUTTONS = 20;
 export async function serveProjectPage(deps: FlowDeps, loginId: string, page: string, url: URL, res: NodeResponse): Promise<void> {
   const project = await deps.db.repos.projects.getByLoginId(loginId);
   if (!project) return message(res, 404, "Page not found", "There is no sign-in page at this address. Check the link you followed.");
-  const brand = project.displayName || project.name;
+  const brand = { name: project.displayName || project.name, logoUrl: project.logoUrl };
   if (!isProjectPage(page)) return message(res, 404, "Page not found", "There is no such page. Go back to the sign-in page and try again.", brand);
   const override = url.searchParams.get("redirect_url") ?? "";
   if (override !== "" && (override.length > 2048 || !isAllowedRedirect(project, override))) {
@@ -41,14 +40,14 @@ export async function serveProjectPage(deps: FlowDeps, loginId: string, page: st
   setPageHeaders(res, project.logoUrl);
   const html = renderShell({
     title: PROJECT_PAGES[page],
-    brand,
+    brand: brand.name,
     logoUrl: project.logoUrl,
     bundle: "auth.js",
     config: {
       page,
       login_id: project.loginId,
       base: hostedPagesPath(project.loginId).slice(0, -1),
-      display_name: brand,
+      display_name: brand.name,
       logo_url: project.logoUrl,
       accent_color: project.accentColor,
       mfa_required: project.mfaRequired,
@@ -64,9 +63,9 @@ function isProjectPage(page: string): page is ProjectPage {
   return Object.hasOwn(PROJECT_PAGES, page);
 }
 
-export function message(res: NodeResponse, status: number, title: string, text: string, brand?: string): void {
-  setPageHeaders(res);
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(renderMessage(title, text, brand));
+/** A page in words, with the project's name and logo once the project is known. */
+export function message(res: NodeResponse, status: number, title: string, text: string, brand?: { name: string; logoUrl: string }): void {
+  setPageHeaders(res, brand?.logoUrl);
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(renderMessage(title, text, brand?.name, brand?.logoUrl));
 }
 
-export type { Project };

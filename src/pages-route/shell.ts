@@ -37,7 +37,8 @@ export function renderShell(shell: Shell): string {
 }
 
 /** A page in words, for what no script can fix: an unknown project, a bad link. */
-export function renderMessage(title: string, message: string, brand = "Gatehouse"): string {
+export function renderMessage(title: string, message: string, brand = "Gatehouse", logoUrl = ""): string {
+  const logo = logoUrl ? `<img class="logo" src="${escapeHtml(logoUrl)}" alt="">` : "";
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -47,7 +48,7 @@ export function renderMessage(title: string, message: string, brand = "Gatehouse
 <link rel="stylesheet" href="/assets/pages.css">
 </head>
 <body>
-<header class="brand"><span class="brand-name">${escapeHtml(brand)}</span></header>
+<header class="brand">${logo}<span class="brand-name">${escapeHtml(brand)}</span></header>
 <main id="app"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main>
 </body>
 </html>
