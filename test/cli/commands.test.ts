@@ -37,7 +37,7 @@ describe("cli: projects, API keys, members and the audit log", () => {
     expect(await box.fails(["project", "list", "--org", org, "--limit", "500"], 64)).toMatchObject({ reason: "VALIDATION_FAILED", violations: [{ field: "limit", description: "must be at most 100" }] });
     expect(await box.fails(["project", "frobnicate"], 64)).toMatchObject({ reason: "USAGE" });
 
-    const first = await box.json(["project", "create", "--org", org, "--name", "Shop", ...PROJECT, "--token-expiry", "600", "--rate-limits", '{"signups_per_ip": 5}']);
+    const first = await box.json(["project", "create", "--org", org, "--name", "Shop", ...PROJECT, "--token-expiry", "600", "--rate-limits", '{"signups_per_ip": 5}', "--display-name", "Shop & Co", "--accent-color", "#0a7e3b"]);
     expect(first).toMatchObject({
       id: expect.stringMatching(/^proj_/),
       login_id: expect.stringMatching(/^lp_/),
@@ -49,6 +49,9 @@ describe("cli: projects, API keys, members and the audit log", () => {
       allowed_origins: ["https://app.example.com"],
       redirect_url: "https://app.example.com/cb",
       rate_limits: expect.objectContaining({ signups_per_ip: 5 }),
+      display_name: "Shop & Co",
+      logo_url: "",
+      accent_color: "#0a7e3b",
     });
     const second = await box.json(["project", "create", "--org", org, "--name", "Blog", ...PROJECT]);
     const onePage = await box.json(["project", "list", "--org", org, "--limit", "1"]);

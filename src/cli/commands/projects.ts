@@ -38,7 +38,8 @@ export const projectCommands: Command[] = [
     name: "project create",
     synopsis:
       "--org ORG_ID --name NAME --allowed-origin ORIGIN... --redirect-url URL [--description TEXT] [--token-expiry SECONDS] " +
-      "[--refresh-token-expiry SECONDS] [--session-idle-timeout SECONDS] [--mfa-required] [--send-verification] [--rate-limits JSON]",
+      "[--refresh-token-expiry SECONDS] [--session-idle-timeout SECONDS] [--mfa-required] [--send-verification] [--rate-limits JSON] " +
+      "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB]",
     options: {
       org: { type: "string" },
       name: { type: "string" },
@@ -51,6 +52,9 @@ export const projectCommands: Command[] = [
       "mfa-required": { type: "boolean" },
       "send-verification": { type: "boolean" },
       "rate-limits": { type: "string" },
+      "display-name": { type: "string" },
+      "logo-url": { type: "string" },
+      "accent-color": { type: "string" },
     },
     async run(ctx, values) {
       const req = checkedRequest(CreateProjectRequestSchema, {
@@ -64,6 +68,9 @@ export const projectCommands: Command[] = [
         mfaRequired: flag(values, "mfa-required"),
         sendVerification: flag(values, "send-verification"),
         rateLimits: rateLimitsOption(values),
+        displayName: text(values, "display-name") ?? "",
+        logoUrl: text(values, "logo-url") ?? "",
+        accentColor: text(values, "accent-color") ?? "",
       });
       const organizationId = await organizationOption(ctx, values);
       const deps = await ctx.deps();
