@@ -13,6 +13,7 @@ import {
   landedWithTokens,
   link,
   PASSWORD,
+  seeAlert,
   signupOverRest,
   usePagesWorld,
   type PagesProject,
@@ -98,5 +99,26 @@ describeInChromium("hosted pages: two-step verification", () => {
     await checkState(page, "mfa-recovery-entry");
     await button(page, "Verify").click();
     await expectValidTokens(project, await landedWithTokens(world, page));
+  });
+
+  it("says so in words when a code is wrong, and when the sign-in waited past its five minutes", async () => {
+    expect(secret).not.toBe("");
+    const { page } = await world.tab();
+    await signInWithPassword(page);
+    await heading(page, "Two-step verification").waitFor();
+    nextStep(world.clock);
+    const right = await totpAt(secret, world.clock);
+    // Another six digits than the right code: each digit moved on by one.
+    const wrong = [...right].map((d) => String((Number(d) + 1) % 10)).join("");
+    await field(page, "Authentication code").fill(wrong);
+    await button(page, "Verify").click();
+    await seeAlert(page, "That code is not right. Check it and try again.");
+    expect(await field(page, "Authentication code").getAttribute("aria-invalid")).toBe("true");
+
+    // The challenge (mfa_token) lives 300 s; past it even the right code starts over.
+    world.clock.advance(301_000);
+    await field(page, "Authentication code").fill(await totpAt(secret, world.clock));
+    await button(page, "Verify").click();
+    await seeAlert(page, "This sign-in has expired. Start again.");
   });
 });
