@@ -20,9 +20,11 @@ describe("audit: ListAuditEvents", () => {
     const all = await app.events({ project_id: app.projectId });
     expect(all.filter((e) => e.type === "user.signup")).toHaveLength(3);
     expect(all.filter((e) => e.type === "user.login.succeeded")).toHaveLength(3);
-    // Newest first, by time then id.
-    const order = all.map((e) => `${e.created_at}|${e.id}`);
-    expect([...order].sort().reverse()).toEqual(order);
+    // Newest first, by time then id. Times compare as instants: RFC 3339 leaves out a zero
+    // fraction (`…26Z` is 26.000), so as strings `…26Z` would sort after `…26.035Z`.
+    const order = all.map((e) => ({ at: Date.parse(e.created_at), id: e.id }));
+    const newestFirst = [...order].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    expect(newestFirst).toEqual(order);
 
     const mine = await app.events({ user_id: first.body.user.id });
     expect(mine.map((e) => e.type)).toEqual(["user.login.succeeded", "user.signup"]);
