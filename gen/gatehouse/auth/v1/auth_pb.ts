@@ -2381,7 +2381,7 @@ export const AuthService: GenService<{
   /**
    * Registers a user with email and password and signs it in (a new session).
    * `send_verification` (default: the project's setting) sends an email verification
-   * link. In a project with `mfa_required`, the user is created and the answer is the
+   * link, to the project's `redirect_url` or the request's. In a project with `mfa_required`, the user is created and the answer is the
    * enrollment challenge (`mfa_methods: []`) instead of tokens.
    * Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD (8 to 128
    * characters, not a very common password).
@@ -2454,7 +2454,8 @@ export const AuthService: GenService<{
   },
   /**
    * Sends a password reset link to a registered address: the project's `redirect_url`
-   * with `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
+   * (or the request's, such as the project's hosted reset page) with
+   * `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
    * replaces the previous link. Answers the same message, in the same time, whether or
    * not the email is registered.
    *

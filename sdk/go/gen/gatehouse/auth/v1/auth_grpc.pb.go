@@ -19,7 +19,7 @@ const _ = grpc.SupportPackageIsVersion7
 type AuthServiceClient interface {
 	// Registers a user with email and password and signs it in (a new session).
 	// `send_verification` (default: the project's setting) sends an email verification
-	// link. In a project with `mfa_required`, the user is created and the answer is the
+	// link, to the project's `redirect_url` or the request's. In a project with `mfa_required`, the user is created and the answer is the
 	// enrollment challenge (`mfa_methods: []`) instead of tokens.
 	// Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD (8 to 128
 	// characters, not a very common password).
@@ -52,7 +52,8 @@ type AuthServiceClient interface {
 	// not an error (RFC 7009 style), so the call is safe to repeat.
 	RevokeToken(ctx context.Context, in *RevokeTokenRequest, opts ...grpc.CallOption) (*RevokeTokenResponse, error)
 	// Sends a password reset link to a registered address: the project's `redirect_url`
-	// with `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
+	// (or the request's, such as the project's hosted reset page) with
+	// `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
 	// replaces the previous link. Answers the same message, in the same time, whether or
 	// not the email is registered.
 	RequestPasswordReset(ctx context.Context, in *RequestPasswordResetRequest, opts ...grpc.CallOption) (*RequestPasswordResetResponse, error)
@@ -472,7 +473,7 @@ func (c *authServiceClient) RevokeSession(ctx context.Context, in *RevokeSession
 type AuthServiceServer interface {
 	// Registers a user with email and password and signs it in (a new session).
 	// `send_verification` (default: the project's setting) sends an email verification
-	// link. In a project with `mfa_required`, the user is created and the answer is the
+	// link, to the project's `redirect_url` or the request's. In a project with `mfa_required`, the user is created and the answer is the
 	// enrollment challenge (`mfa_methods: []`) instead of tokens.
 	// Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD (8 to 128
 	// characters, not a very common password).
@@ -505,7 +506,8 @@ type AuthServiceServer interface {
 	// not an error (RFC 7009 style), so the call is safe to repeat.
 	RevokeToken(context.Context, *RevokeTokenRequest) (*RevokeTokenResponse, error)
 	// Sends a password reset link to a registered address: the project's `redirect_url`
-	// with `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
+	// (or the request's, such as the project's hosted reset page) with
+	// `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
 	// replaces the previous link. Answers the same message, in the same time, whether or
 	// not the email is registered.
 	RequestPasswordReset(context.Context, *RequestPasswordResetRequest) (*RequestPasswordResetResponse, error)
