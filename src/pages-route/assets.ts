@@ -1,19 +1,13 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { NodeRequest } from "../transport/rest-handler.js";
 import type { NodeResponse } from "../transport/error-body.js";
+import { fixedBody, sendFixed, type FixedBody } from "../transport/fixed-body.js";
 
 /** The bundles scripts/build-pages.mjs writes, by the name the pages load them under. */
 const FILES = { "auth.js": "text/javascript; charset=utf-8", "account.js": "text/javascript; charset=utf-8", "pages.css": "text/css; charset=utf-8" } as const;
 
 export type AssetName = keyof typeof FILES;
-
-interface Asset {
-  body: Buffer;
-  type: string;
-  etag: string;
-}
 
 export interface PageAssets {
   /** Whether every bundle was found at start. */
@@ -21,8 +15,9 @@ export interface PageAssets {
   serve(name: string, req: NodeRequest, res: NodeResponse): boolean;
 }
 
-// dist/pages from the repository's root, whether the server runs from src/ (tsx, the tests) or
-// dist/src/ (npm start): both sit two levels under the root.
+// dist/pages under the repository's root, whether this file runs from src/pages-route (tsx, the
+// tests: two levels up is the root) or dist/src/pages-route (npm start: two levels up is dist/,
+// so the path comes out as dist/dist/pages and folds back to dist/pages).
 const DIST = fileURLToPath(new URL("../../dist/pages/", import.meta.url).href.replace("/dist/dist/", "/dist/"));
 
 /**
@@ -31,11 +26,10 @@ const DIST = fileURLToPath(new URL("../../dist/pages/", import.meta.url).href.re
  * memory with an ETag and revalidated on each use (a new deploy is seen at once).
  */
 export function loadPageAssets(dir = DIST): PageAssets {
-  const assets = new Map<string, Asset>();
+  const assets = new Map<string, FixedBody>();
   for (const [name, type] of Object.entries(FILES)) {
     try {
-      const body = readFileSync(dir + name);
-      assets.set(name, { body, type, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` });
+      assets.set(name, fixedBody(readFileSync(dir + name), type));
     } catch {
       // Missing: `ready` says so and the pages answer in words (routes.ts).
     }
@@ -46,13 +40,7 @@ export function loadPageAssets(dir = DIST): PageAssets {
       const asset = assets.get(name);
       if (!asset) return false;
       res.setHeader("cache-control", "no-cache");
-      res.setHeader("etag", asset.etag);
-      if (req.headers["if-none-match"] === asset.etag) {
-        res.writeHead(304).end();
-        return true;
-      }
-      res.writeHead(200, { "content-type": asset.type, "content-length": asset.body.length });
-      res.end(asset.body);
+      sendFixed(req, res, asset);
       return true;
     },
   };

@@ -2,7 +2,8 @@ import { hostedPagesPath, isAllowedRedirect } from "../domain/redirects.js";
 import type { FlowDeps } from "../flows/deps.js";
 import type { NodeResponse } from "../transport/error-body.js";
 import { setPageHeaders } from "./headers.js";
-import { renderMessage, renderShell } from "./shell.js";
+import { answerInWords } from "./message.js";
+import { renderShell } from "./shell.js";
 
 /** The project pages and their titles; the page's script picks its view by name. */
 export const PROJECT_PAGES = {
@@ -29,12 +30,12 @@ const MAX_SSO_BUTTONS = 20;
 // project does not allow answers in words and never runs.
 export async function serveProjectPage(deps: FlowDeps, loginId: string, page: string, url: URL, res: NodeResponse): Promise<void> {
   const project = await deps.db.repos.projects.getByLoginId(loginId);
-  if (!project) return message(res, 404, "Page not found", "There is no sign-in page at this address. Check the link you followed.");
+  if (!project) return answerInWords(res, 404, "Page not found", "There is no sign-in page at this address. Check the link you followed.");
   const brand = { name: project.displayName || project.name, logoUrl: project.logoUrl };
-  if (!isProjectPage(page)) return message(res, 404, "Page not found", "There is no such page. Go back to the sign-in page and try again.", brand);
+  if (!isProjectPage(page)) return answerInWords(res, 404, "Page not found", "There is no such page. Go back to the sign-in page and try again.", brand);
   const override = url.searchParams.get("redirect_url") ?? "";
   if (override !== "" && (override.length > 2048 || !isAllowedRedirect(project, override))) {
-    return message(res, 400, "This link cannot be used", "It would send you to an address this application does not allow. Ask the application for a new link.", brand);
+    return answerInWords(res, 400, "This link cannot be used", "It would send you to an address this application does not allow. Ask the application for a new link.", brand);
   }
   const connections = page === "login" || page === "signup" ? await deps.db.repos.ssoConnections.list(project.organizationId, project.id, { limit: MAX_SSO_BUTTONS }) : [];
   setPageHeaders(res, project.logoUrl);
@@ -62,10 +63,3 @@ export async function serveProjectPage(deps: FlowDeps, loginId: string, page: st
 function isProjectPage(page: string): page is ProjectPage {
   return Object.hasOwn(PROJECT_PAGES, page);
 }
-
-/** A page in words, with the project's name and logo once the project is known. */
-export function message(res: NodeResponse, status: number, title: string, text: string, brand?: { name: string; logoUrl: string }): void {
-  setPageHeaders(res, brand?.logoUrl);
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(renderMessage(title, text, brand?.name, brand?.logoUrl));
-}
-

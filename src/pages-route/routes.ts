@@ -2,7 +2,8 @@ import type { FlowDeps } from "../flows/deps.js";
 import type { PlainRoute } from "../transport/http-handler.js";
 import { serveAccountPage } from "./account-pages.js";
 import { loadPageAssets, type PageAssets } from "./assets.js";
-import { message, PROJECT_PAGE_PATH, serveProjectPage } from "./project-pages.js";
+import { answerInWords } from "./message.js";
+import { PROJECT_PAGE_PATH, serveProjectPage } from "./project-pages.js";
 
 const ASSET_PATH = /^\/assets\/([a-z]+\.(?:js|css))$/;
 /** The pages' folder itself: its entry is the sign-in page. */
@@ -14,12 +15,12 @@ const PAGES_ROOT = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/?$/;
  */
 export function pageRoutes(deps: FlowDeps, assets: PageAssets = loadPageAssets()): (path: string) => PlainRoute | undefined {
   if (!assets.ready) deps.logger.warn("the hosted pages are not built (dist/pages is missing): run `npm run build`; the pages answer 503 until then");
-  const unbuilt: PlainRoute = async (_req, res) => message(res, 503, "Pages unavailable", "The sign-in pages are not installed on this server yet. Try again later.");
+  const unbuilt: PlainRoute = async (_req, res) => answerInWords(res, 503, "Pages unavailable", "The sign-in pages are not installed on this server yet. Try again later.");
   return (path) => {
     const asset = ASSET_PATH.exec(path);
     if (asset) {
       return async (req, res, record) => {
-        if (!assets.serve(asset[1], req, res)) message(res, 404, "Not found", `No file at ${path} (request ${record.id}).`);
+        if (!assets.serve(asset[1], req, res)) answerInWords(res, 404, "Not found", `No file at ${path} (request ${record.id}).`);
       };
     }
     if (path === "/") return assets.ready ? async (req, res) => serveAccountPage(new URL(req.url ?? "/", "http://gatehouse"), res) : unbuilt;

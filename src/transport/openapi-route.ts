@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
 import document from "../../gen/openapi.json" with { type: "json" };
+import { fixedBody, sendFixed } from "./fixed-body.js";
 import type { PlainRoute } from "./http-handler.js";
 
 export const OPENAPI_PATH = "/openapi.json";
 
 // Made by `npm run generate` (scripts/openapi.ts) and fixed for the life of the build, so the
 // bytes and their tag are computed once.
-const body = Buffer.from(JSON.stringify(document));
-const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+const openapi = fixedBody(Buffer.from(JSON.stringify(document)), "application/json");
 
 /**
  * GET /openapi.json: the OpenAPI 3.1 document of the REST paths. Public and the same for
@@ -17,12 +16,5 @@ const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 
 export const serveOpenApi: PlainRoute = async (req, res) => {
   res.setHeader("cache-control", "public, max-age=300");
   res.setHeader("access-control-allow-origin", "*");
-  res.setHeader("etag", etag);
-  if (req.headers["if-none-match"] === etag) {
-    res.writeHead(304);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
-  res.end(body);
+  sendFixed(req, res, openapi);
 };

@@ -1,9 +1,9 @@
 import { DomainError } from "../domain/errors.js";
 import { checkHttpUri } from "../domain/formats.js";
-import { escapeHtml } from "../notify/html.js";
 import { ssoAuthorize } from "../flows/auth/sso/authorize.js";
 import { ssoCallback } from "../flows/auth/sso/callback.js";
 import type { FlowDeps } from "../flows/deps.js";
+import { answerInWords } from "../pages-route/message.js";
 import type { NodeResponse } from "./error-body.js";
 import type { PlainRoute } from "./http-handler.js";
 
@@ -53,16 +53,5 @@ function redirect(res: NodeResponse, location: string): void {
 
 /** A page in words for a person, not JSON: this route is a browser's. */
 function page(res: NodeResponse, status: number, message: string): void {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in failed</title></head>
-<body><h1>Sign-in failed</h1><p>${escapeHtml(message)}</p></body></html>
-`;
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": Buffer.byteLength(html),
-    "cache-control": "no-store",
-    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    "referrer-policy": "no-referrer",
-  });
-  res.end(html);
+  answerInWords(res, status, "Sign-in failed", message);
 }
