@@ -2,7 +2,8 @@
 // reason (google.rpc.ErrorInfo); the words come from that, never from the server's message or
 // a raw body, and an error without a reason is the network's or a proxy's.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { BadRequestSchema, ErrorInfoSchema, RetryInfoSchema } from "../../../gen/google/rpc/error_details_pb.js";
+import { BadRequestSchema } from "../../../gen/google/rpc/error_details_pb.js";
+import { errorReason, retryAfterSeconds } from "../../../sdk/ts/src/errors.js";
 
 export interface Explained {
   message: string;
@@ -33,15 +34,15 @@ export const NETWORK_FAILURE = "Could not reach the server. Check your connectio
  */
 export function explain(error: unknown, labelOf: (field: string) => string | undefined = () => undefined): Explained {
   if (!(error instanceof ConnectError)) return { message: NETWORK_FAILURE };
-  const info = error.findDetails(ErrorInfoSchema)[0];
-  const reason = info?.reason;
+  const reason = errorReason(error);
   if (!reason) {
     // connect-web turns a failed fetch into Unknown/Unavailable; other codes without a
     // reason come from something in front of Gatehouse.
     const unreachable = [Code.Unknown, Code.Unavailable, Code.DeadlineExceeded, Code.Canceled].includes(error.code);
     return { message: unreachable ? NETWORK_FAILURE : `Something went wrong (${Code[error.code]}).` };
   }
-  if (reason === "RATE_LIMITED") return { reason, message: tooManyAttempts(retryAfter(error, info?.metadata)) };
+  // The server sends every RATE_LIMITED with its wait (google.rpc.RetryInfo).
+  if (reason === "RATE_LIMITED") return { reason, message: tooManyAttempts(retryAfterSeconds(error)) };
   if (reason === "SSO_FAILED") return { reason, message: ssoFailed(error.rawMessage) };
   if (reason === "VALIDATION_FAILED") {
     const violation = error.findDetails(BadRequestSchema)[0]?.fieldViolations[0];
@@ -61,13 +62,6 @@ function tooManyAttempts(seconds: number | undefined): string {
   if (seconds === undefined) return "Too many attempts. Try again later.";
   if (seconds >= 120) return `Too many attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`;
   return `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds))} seconds.`;
-}
-
-function retryAfter(error: ConnectError, metadata: Record<string, string> | undefined): number | undefined {
-  const delay = error.findDetails(RetryInfoSchema)[0]?.retryDelay;
-  if (delay) return Number(delay.seconds) + delay.nanos / 1e9;
-  const fromInfo = Number(metadata?.["retry_after_seconds"] ?? error.metadata.get("retry-after") ?? NaN);
-  return Number.isFinite(fromInfo) ? fromInfo : undefined;
 }
 
 function humanise(field: string): string {
