@@ -298,5 +298,6 @@ const FORMATS: Record<Format, Schema> = {
   [Format.DATE_TIME]: { format: "date-time" },
   [Format.SIX_DIGITS]: { pattern: "^[0-9]{6}$" },
   [Format.HEX_COLOR]: { pattern: "^#[0-9a-fA-F]{6}$" },
+  [Format.CALLING_CODE]: { pattern: "^[1-9][0-9]{0,2}$" },
   [Format.IMAGE_URL]: { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" },
 };

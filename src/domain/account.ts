@@ -62,9 +62,20 @@ export interface Project {
   displayName: string;
   logoUrl: string;
   accentColor: string;
+  /** Country calling codes SMS may go to (`"1"`, `"44"`); empty: any country. */
+  smsCountryCodes: string[];
+  /** Whether public credentials must send a solved bot challenge with sends and signups. */
+  botProtection: boolean;
+  /** Most live sessions per user; a sign-in past it revokes the oldest. */
+  maxSessionsPerUser: number;
+  /** Whether Signup from public credentials may answer EMAIL_EXISTS (else: confirmation by email). */
+  revealEmailExists: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The cap of live sessions per user when the project sets none (account.proto). */
+export const DEFAULT_MAX_SESSIONS_PER_USER = 50;
 
 export type ApiKeyScope = "auth:read" | "auth:write" | "users:read" | "users:write";
 

@@ -16,6 +16,7 @@ export const AUDIT_EVENT_TYPES = [
   "user.mfa.enrolled",
   "user.mfa.unenrolled",
   "user.mfa.recovery_codes_regenerated",
+  "user.mfa.failures_exceeded",
   "user.updated",
   "user.deleted",
   // Organization members and resources (Account interface).
@@ -37,6 +38,7 @@ export const AUDIT_EVENT_TYPES = [
   "project.signing_key.rotated",
   // Either interface.
   "rate_limit.exceeded",
+  "send_budget.reached",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -41,6 +41,8 @@ export const REASONS = [
   "SECRET_KEY_IN_BROWSER",
   "MEMBER_NOT_FOUND",
   "LAST_ADMIN",
+  // A project's bot protection: a public send or signup without a valid solved challenge.
+  "BOT_CHECK_FAILED",
   // Added by Gatehouse for transport-level answers the specification does not name.
   "REQUEST_TOO_LARGE",
   "HEADERS_TOO_LARGE",

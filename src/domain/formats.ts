@@ -43,6 +43,12 @@ export function checkOrigin(value: string): string | undefined {
   return shapeOk ? undefined : "must be an origin, scheme://host[:port], without path, query or trailing slash";
 }
 
+const CALLING_CODE = /^[1-9]\d{0,2}$/;
+
+export function checkCallingCode(value: string): string | undefined {
+  return CALLING_CODE.test(value) ? undefined : "must be a country calling code: 1 to 3 digits, not starting with 0 (1, 44, 353)";
+}
+
 export function checkE164(value: string): string | undefined {
   return E164.test(value) ? undefined : "must be a phone number in E.164 form, e.g. +15551234567";
 }

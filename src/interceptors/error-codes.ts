@@ -39,6 +39,7 @@ export const REASON_CODES: Record<Reason, Code> = {
   LAST_ADMIN: Code.FailedPrecondition,
   ORIGIN_NOT_ALLOWED: Code.PermissionDenied,
   SECRET_KEY_IN_BROWSER: Code.PermissionDenied,
+  BOT_CHECK_FAILED: Code.PermissionDenied,
   INVALID_INVITATION: Code.Unauthenticated,
   SSO_FAILED: Code.FailedPrecondition,
   RATE_LIMITED: Code.ResourceExhausted,

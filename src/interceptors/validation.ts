@@ -178,6 +178,8 @@ function checkFormat(value: string, format: Format): string | undefined {
       return formats.checkHexColor(value);
     case Format.IMAGE_URL:
       return formats.checkImageUrl(value);
+    case Format.CALLING_CODE:
+      return formats.checkCallingCode(value);
   }
 }
 

@@ -24,12 +24,20 @@ export interface RateLimits {
   sendsPerIp: number;
   /** Mails and SMS to one address or number per send window. */
   sendsPerDestination: number;
-  /** Mails and SMS of the whole project per send window. */
+  /** Mails and SMS to the project's users (addresses and numbers a user has) per send window. */
   sendsPerProject: number;
   /** The window of the per-IP, per-challenge and per-session counts. */
   windowSeconds: number;
   /** The window of the per-destination and per-project send counts. */
   sendWindowSeconds: number;
+  /** Wrong second factors of one user, across challenges, before each further answer must wait. */
+  mfaFailuresPerAccount: number;
+  /** Mails and SMS to addresses and numbers no user has (first contact) per send window. */
+  firstContactSendsPerProject: number;
+  /** First-contact SMS to one country calling code per send window. */
+  firstContactSmsPerCountry: number;
+  /** SMS to one number per day. */
+  smsPerDestinationPerDay: number;
 }
 
 /**
@@ -51,6 +59,10 @@ export const RATE_LIMIT_DEFAULTS: Readonly<RateLimits> = {
   sendsPerProject: 1000,
   windowSeconds: 300,
   sendWindowSeconds: 3600,
+  mfaFailuresPerAccount: 5,
+  firstContactSendsPerProject: 200,
+  firstContactSmsPerCountry: 20,
+  smsPerDestinationPerDay: 10,
 };
 
 const DAY = 86_400;
@@ -69,6 +81,10 @@ export const RATE_LIMIT_BOUNDS: Readonly<Record<keyof RateLimits, readonly [numb
   sendsPerProject: [1, 10_000_000],
   windowSeconds: [1, DAY],
   sendWindowSeconds: [1, DAY],
+  mfaFailuresPerAccount: [1, 100],
+  firstContactSendsPerProject: [1, 10_000_000],
+  firstContactSmsPerCountry: [1, 100_000],
+  smsPerDestinationPerDay: [1, 1000],
 };
 
 export const RATE_LIMIT_KEYS = Object.keys(RATE_LIMIT_DEFAULTS) as Array<keyof RateLimits>;

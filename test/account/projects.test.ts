@@ -72,6 +72,10 @@ describe("projects", () => {
               sends_per_project: 1000,
               window_seconds: 300,
               send_window_seconds: 3600,
+              mfa_failures_per_account: 5,
+              first_contact_sends_per_project: 200,
+              first_contact_sms_per_country: 20,
+              sms_per_destination_per_day: 10,
             },
             mfa_required: false,
             send_verification: false,
@@ -80,6 +84,10 @@ describe("projects", () => {
             display_name: "",
             logo_url: "",
             accent_color: "",
+            sms_country_codes: [],
+            bot_protection: false,
+            max_sessions_per_user: 50,
+            reveal_email_exists: false,
             created_at: expect.stringMatching(RFC3339_UTC),
             updated_at: res.body.created_at,
           });
@@ -274,6 +282,21 @@ describe("projects", () => {
       expect(local.body.logo_url).toBe("http://127.0.0.1:3000/logo.svg");
       const cleared = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { display_name: "", logo_url: "", accent_color: "" });
       expect(cleared.body).toMatchObject({ display_name: "", logo_url: "", accent_color: "" });
+    });
+
+    it("sets the send and session settings; an empty country list leaves it, clear_sms_country_codes empties it", async () => {
+      const before = await createProject(f, { sms_country_codes: ["44", "1", "44"], bot_protection: true, max_sessions_per_user: 3 });
+      expect(before).toMatchObject({ sms_country_codes: ["44", "1"], bot_protection: true, max_sessions_per_user: 3, reveal_email_exists: false });
+      const bad = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { sms_country_codes: ["+44", "0", "1234"], max_sessions_per_user: 0 });
+      violates("sms_country_codes[0]", "sms_country_codes[1]", "sms_country_codes[2]", "max_sessions_per_user")(bad);
+      const both = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { sms_country_codes: ["33"], clear_sms_country_codes: true });
+      violates("clear_sms_country_codes")(both);
+      const kept = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { sms_country_codes: [], reveal_email_exists: true });
+      expect(kept.body).toMatchObject({ sms_country_codes: ["44", "1"], reveal_email_exists: true });
+      const replaced = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { sms_country_codes: ["353"], bot_protection: false });
+      expect(replaced.body).toMatchObject({ sms_country_codes: ["353"], bot_protection: false, max_sessions_per_user: 3 });
+      const cleared = await f.rest("PATCH", `/v1/projects/${before.id}`, f.admin.headers, { clear_sms_country_codes: true });
+      expect(cleared.body.sms_country_codes).toEqual([]);
     });
 
     it("a request with no field changes nothing, updated_at included", async () => {

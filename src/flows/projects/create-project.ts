@@ -25,6 +25,12 @@ export interface CreateProjectInput {
   displayName?: string;
   logoUrl?: string;
   accentColor?: string;
+  /** Where SMS may go; absent or empty: any country. */
+  smsCountryCodes?: string[];
+  botProtection?: boolean;
+  /** Absent: DEFAULT_MAX_SESSIONS_PER_USER. */
+  maxSessionsPerUser?: number;
+  revealEmailExists?: boolean;
 }
 
 /**
@@ -51,6 +57,10 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
       displayName: input.displayName,
       logoUrl: input.logoUrl,
       accentColor: input.accentColor,
+      smsCountryCodes: normalizeCallingCodes(input.smsCountryCodes ?? []),
+      botProtection: input.botProtection,
+      maxSessionsPerUser: input.maxSessionsPerUser,
+      revealEmailExists: input.revealEmailExists,
     });
     await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
     await repos.auditEvents.record({ type: "project.created", organizationId, projectId: project.id, targetId: project.id, origin });
@@ -65,6 +75,11 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
  */
 export function normalizeOrigins(origins: readonly string[]): string[] {
   return [...new Set(origins.map((origin) => new URL(origin).origin))];
+}
+
+/** Each code once, in the order given; the validation interceptor already refused bad shapes. */
+export function normalizeCallingCodes(codes: readonly string[]): string[] {
+  return [...new Set(codes)];
 }
 
 /**

@@ -4,22 +4,31 @@ import type { ProjectChanges } from "../../store/repositories/projects.js";
 import { assertRateLimits } from "../../limits/settings.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
-import { assertSessionIdleTimeout, normalizeOrigins } from "./create-project.js";
+import { validationFailed } from "../../domain/errors.js";
+import { assertSessionIdleTimeout, normalizeCallingCodes, normalizeOrigins } from "./create-project.js";
 import { projectNotFound } from "./not-found.js";
 
-/** Absent fields stay as they are; an empty allowedOrigins too (a repeated field has no presence). */
-export type UpdateProjectInput = ProjectChanges;
+/**
+ * Absent fields stay as they are; an empty allowedOrigins or smsCountryCodes too (a repeated
+ * field has no presence), so emptying the SMS countries has its own flag.
+ */
+export type UpdateProjectInput = ProjectChanges & { clearSmsCountryCodes?: boolean };
 
 export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput, origin: AuditOrigin): Promise<Project> {
   // An input rule, so refused before the project is looked up, as the proto's own rules are.
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits);
   if (!isIdOf("proj", id)) throw projectNotFound();
-  const { allowedOrigins, ...rest } = input;
+  const { allowedOrigins, smsCountryCodes, clearSmsCountryCodes, ...rest } = input;
+  const newCodes = smsCountryCodes && smsCountryCodes.length > 0 ? normalizeCallingCodes(smsCountryCodes) : undefined;
+  if (clearSmsCountryCodes && newCodes) {
+    throw validationFailed([{ field: "clear_sms_country_codes", description: "cannot be sent together with sms_country_codes" }]);
+  }
   const changes: ProjectChanges = {
     ...rest,
     // A project always keeps at least one allowed origin, so an empty list cannot mean "none".
     allowedOrigins: allowedOrigins && allowedOrigins.length > 0 ? normalizeOrigins(allowedOrigins) : undefined,
+    smsCountryCodes: clearSmsCountryCodes ? [] : newCodes,
   };
   const project = await deps.db.transaction(async (repos) => {
     // Nothing to change: the project is answered as it is, and updated_at does not move.

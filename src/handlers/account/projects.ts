@@ -31,7 +31,8 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
 
     async updateProject(req, ctx) {
       // Proto3 `optional` fields are undefined when absent: exactly "unchanged".
-      const project = await updateProject(deps, organizationOf(ctx), req.id, settingsOf(req), auditOriginOf(ctx.values));
+      const changes = { ...settingsOf(req), clearSmsCountryCodes: req.clearSmsCountryCodes };
+      const project = await updateProject(deps, organizationOf(ctx), req.id, changes, auditOriginOf(ctx.values));
       return toProto(project);
     },
 
@@ -57,6 +58,10 @@ export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLim
     displayName: req.displayName,
     logoUrl: req.logoUrl,
     accentColor: req.accentColor,
+    smsCountryCodes: req.smsCountryCodes,
+    botProtection: req.botProtection,
+    maxSessionsPerUser: req.maxSessionsPerUser,
+    revealEmailExists: req.revealEmailExists,
   };
 }
 
@@ -72,7 +77,11 @@ type SettingKey =
   | "sendVerification"
   | "displayName"
   | "logoUrl"
-  | "accentColor";
+  | "accentColor"
+  | "smsCountryCodes"
+  | "botProtection"
+  | "maxSessionsPerUser"
+  | "revealEmailExists";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 export function toProto(p: Project) {
@@ -92,6 +101,10 @@ export function toProto(p: Project) {
     displayName: p.displayName,
     logoUrl: p.logoUrl,
     accentColor: p.accentColor,
+    smsCountryCodes: p.smsCountryCodes,
+    botProtection: p.botProtection,
+    maxSessionsPerUser: p.maxSessionsPerUser,
+    revealEmailExists: p.revealEmailExists,
     createdAt: timestampFromDate(p.createdAt),
     updatedAt: timestampFromDate(p.updatedAt),
   };

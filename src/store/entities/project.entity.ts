@@ -51,6 +51,18 @@ export class ProjectEntity {
   @Column({ name: "accent_color", type: "text" })
   accentColor!: string;
 
+  @Column({ name: "sms_country_codes", type: "text", array: true })
+  smsCountryCodes!: string[];
+
+  @Column({ name: "bot_protection", type: "boolean" })
+  botProtection!: boolean;
+
+  @Column({ name: "max_sessions_per_user", type: "integer" })
+  maxSessionsPerUser!: number;
+
+  @Column({ name: "reveal_email_exists", type: "boolean" })
+  revealEmailExists!: boolean;
+
   @Column({ name: "created_at", type: "timestamptz" })
   createdAt!: Date;
 

@@ -15,6 +15,7 @@ import { RateLimits1733300000000 } from "./1733300000000-rate-limits.js";
 import { AuditLog1733300000001 } from "./1733300000001-audit-log.js";
 import { OperatorActor1733400000000 } from "./1733400000000-operator-actor.js";
 import { ProjectBranding1733500000000 } from "./1733500000000-project-branding.js";
+import { SendAndSessionSettings1733600000000 } from "./1733600000000-send-and-session-settings.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   AuditLog1733300000001,
   OperatorActor1733400000000,
   ProjectBranding1733500000000,
+  SendAndSessionSettings1733600000000,
 ];

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import type { Project } from "../../domain/account.js";
+import { DEFAULT_MAX_SESSIONS_PER_USER, type Project } from "../../domain/account.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
@@ -26,17 +26,23 @@ export function toProject(e: ProjectEntity): Project {
     displayName: e.displayName,
     logoUrl: e.logoUrl,
     accentColor: e.accentColor,
+    smsCountryCodes: [...e.smsCountryCodes],
+    botProtection: e.botProtection,
+    maxSessionsPerUser: e.maxSessionsPerUser,
+    revealEmailExists: e.revealEmailExists,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
 }
 
 /** A project's settings; ids and timestamps are the repository's to make. */
+type OptionalSetting = "displayName" | "logoUrl" | "accentColor" | "smsCountryCodes" | "botProtection" | "maxSessionsPerUser" | "revealEmailExists";
+
 export type CreateProjectInput = Omit<
   Project,
-  "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "rateLimits" | "displayName" | "logoUrl" | "accentColor" | "createdAt" | "updatedAt"
+  "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "rateLimits" | OptionalSetting | "createdAt" | "updatedAt"
 > &
-  Partial<Pick<Project, "displayName" | "logoUrl" | "accentColor">> & {
+  Partial<Pick<Project, OptionalSetting>> & {
   description?: string;
   /** Absent: every default. */
   rateLimits?: RateLimitOverrides;
@@ -57,6 +63,10 @@ const CHANGEABLE = [
   "displayName",
   "logoUrl",
   "accentColor",
+  "smsCountryCodes",
+  "botProtection",
+  "maxSessionsPerUser",
+  "revealEmailExists",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
 
 /**
@@ -95,6 +105,10 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         displayName: input.displayName ?? "",
         logoUrl: input.logoUrl ?? "",
         accentColor: input.accentColor ?? "",
+        smsCountryCodes: [...(input.smsCountryCodes ?? [])],
+        botProtection: input.botProtection ?? false,
+        maxSessionsPerUser: input.maxSessionsPerUser ?? DEFAULT_MAX_SESSIONS_PER_USER,
+        revealEmailExists: input.revealEmailExists ?? false,
         createdAt: now,
         updatedAt: now,
       };

@@ -63,6 +63,24 @@ class DeleteUserResponse(_message.Message):
     id: str
     def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
 
+class GetBotChallengeRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class GetBotChallengeResponse(_message.Message):
+    __slots__ = ["algorithm", "challenge", "maxnumber", "salt", "signature"]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGE_FIELD_NUMBER: _ClassVar[int]
+    MAXNUMBER_FIELD_NUMBER: _ClassVar[int]
+    SALT_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    algorithm: str
+    challenge: str
+    maxnumber: int
+    salt: str
+    signature: str
+    def __init__(self, algorithm: _Optional[str] = ..., challenge: _Optional[str] = ..., maxnumber: _Optional[int] = ..., salt: _Optional[str] = ..., signature: _Optional[str] = ...) -> None: ...
+
 class GetUserRequest(_message.Message):
     __slots__ = ["id"]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -116,14 +134,22 @@ class LinkedIdentity(_message.Message):
     def __init__(self, connection_id: _Optional[str] = ..., provider: _Optional[str] = ..., subject: _Optional[str] = ..., email: _Optional[str] = ..., linked_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ListSessionsRequest(_message.Message):
-    __slots__ = []
-    def __init__(self) -> None: ...
+    __slots__ = ["cursor", "limit"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    def __init__(self, limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
 
 class ListSessionsResponse(_message.Message):
-    __slots__ = ["data"]
+    __slots__ = ["data", "has_more", "next_cursor"]
     DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[Session]
-    def __init__(self, data: _Optional[_Iterable[_Union[Session, _Mapping]]] = ...) -> None: ...
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[Session, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
 
 class ListUsersRequest(_message.Message):
     __slots__ = ["cursor", "limit", "search"]
@@ -202,12 +228,14 @@ class RegenerateRecoveryCodesResponse(_message.Message):
     def __init__(self, recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RequestPasswordResetRequest(_message.Message):
-    __slots__ = ["email", "redirect_url"]
+    __slots__ = ["bot_proof", "email", "redirect_url"]
+    BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    bot_proof: str
     email: str
     redirect_url: str
-    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
 
 class RequestPasswordResetResponse(_message.Message):
     __slots__ = ["message"]
@@ -268,12 +296,14 @@ class RevokeTokenResponse(_message.Message):
     def __init__(self, revoked: bool = ...) -> None: ...
 
 class SendMagicLinkRequest(_message.Message):
-    __slots__ = ["email", "redirect_url"]
+    __slots__ = ["bot_proof", "email", "redirect_url"]
+    BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    bot_proof: str
     email: str
     redirect_url: str
-    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
 
 class SendMagicLinkResponse(_message.Message):
     __slots__ = ["expires_in", "message"]
@@ -284,14 +314,16 @@ class SendMagicLinkResponse(_message.Message):
     def __init__(self, message: _Optional[str] = ..., expires_in: _Optional[int] = ...) -> None: ...
 
 class SendOtpRequest(_message.Message):
-    __slots__ = ["channel", "email", "phone"]
+    __slots__ = ["bot_proof", "channel", "email", "phone"]
+    BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
     CHANNEL_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     PHONE_FIELD_NUMBER: _ClassVar[int]
+    bot_proof: str
     channel: str
     email: str
     phone: str
-    def __init__(self, email: _Optional[str] = ..., phone: _Optional[str] = ..., channel: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., phone: _Optional[str] = ..., channel: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
 
 class SendOtpResponse(_message.Message):
     __slots__ = ["expires_in", "message"]
@@ -318,22 +350,25 @@ class Session(_message.Message):
     def __init__(self, id: _Optional[str] = ..., ip_address: _Optional[str] = ..., user_agent: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_active_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., is_current: bool = ...) -> None: ...
 
 class SignupRequest(_message.Message):
-    __slots__ = ["email", "metadata", "password", "redirect_url", "send_verification"]
+    __slots__ = ["bot_proof", "email", "metadata", "password", "redirect_url", "send_verification"]
+    BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     PASSWORD_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
+    bot_proof: str
     email: str
     metadata: _struct_pb2.Struct
     password: str
     redirect_url: str
     send_verification: bool
-    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., send_verification: bool = ..., redirect_url: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., send_verification: bool = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
 
 class SignupResponse(_message.Message):
-    __slots__ = ["access_token", "expires_in", "mfa_methods", "mfa_required", "mfa_token", "refresh_token", "token_type", "user"]
+    __slots__ = ["access_token", "confirmation_required", "expires_in", "mfa_methods", "mfa_required", "mfa_token", "refresh_token", "token_type", "user"]
     ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CONFIRMATION_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
@@ -342,6 +377,7 @@ class SignupResponse(_message.Message):
     TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
     USER_FIELD_NUMBER: _ClassVar[int]
     access_token: str
+    confirmation_required: bool
     expires_in: int
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     mfa_required: bool
@@ -349,7 +385,7 @@ class SignupResponse(_message.Message):
     refresh_token: str
     token_type: str
     user: User
-    def __init__(self, access_token: _Optional[str] = ..., refresh_token: _Optional[str] = ..., expires_in: _Optional[int] = ..., token_type: _Optional[str] = ..., user: _Optional[_Union[User, _Mapping]] = ..., mfa_required: bool = ..., mfa_token: _Optional[str] = ..., mfa_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, access_token: _Optional[str] = ..., refresh_token: _Optional[str] = ..., expires_in: _Optional[int] = ..., token_type: _Optional[str] = ..., user: _Optional[_Union[User, _Mapping]] = ..., mfa_required: bool = ..., mfa_token: _Optional[str] = ..., mfa_methods: _Optional[_Iterable[str]] = ..., confirmation_required: bool = ...) -> None: ...
 
 class SsoAuthorizeRequest(_message.Message):
     __slots__ = ["code_challenge", "connection_id", "redirect_url"]

@@ -139,6 +139,11 @@ class AuthServiceStub(object):
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkResponse.FromString,
                 )
+        self.GetBotChallenge = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/GetBotChallenge',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeResponse.FromString,
+                )
         self.VerifyMagicLink = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/VerifyMagicLink',
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkRequest.SerializeToString,
@@ -284,8 +289,14 @@ class AuthServiceServicer(object):
         `send_verification` (default: the project's setting) sends an email verification
         link, to the project's `redirect_url` or the request's. In a project with `mfa_required`, the user is created and the answer is the
         enrollment challenge (`mfa_methods: []`) instead of tokens.
-        Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD (8 to 128
-        characters, not a very common password).
+        With a publishable key or from the hosted pages, in a project without
+        `reveal_email_exists` (the default), the answer is `{confirmation_required: true}`
+        for every address, registered or not, and the account is made when the link mailed
+        to the address is opened (SignupResponse.confirmation_required); so the answer never
+        tells whether an email is registered. A secret key signs the user up at once.
+        Errors: ALREADY_EXISTS EMAIL_EXISTS (secret keys, or `reveal_email_exists`),
+        INVALID_ARGUMENT WEAK_PASSWORD (8 to 128 characters, not a very common password),
+        PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -311,9 +322,13 @@ class AuthServiceServicer(object):
         sign-in + the project's current refresh_token_expiry (a lowered lifetime reaches it
         here), and with a session_idle_timeout it also cannot be refreshed after more than
         that without a refresh (its access tokens still verify until their `exp`).
+        In a project with `mfa_required`, a session signed in without a second factor (one
+        opened before the project required MFA) is no longer refreshed: the answer is
+        PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT and the session ends, so the user signs in
+        again and is made to enroll there (the SDKs and hosted pages sign the user out on it).
         Errors: UNAUTHENTICATED INVALID_REFRESH_TOKEN (unknown, expired, revoked, of another
         project, of a revoked, ended or idle session, or of a disabled or deleted user),
-        UNAUTHENTICATED REFRESH_TOKEN_REUSED.
+        UNAUTHENTICATED REFRESH_TOKEN_REUSED, PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -344,6 +359,7 @@ class AuthServiceServicer(object):
         `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
         replaces the previous link. Answers the same message, in the same time, whether or
         not the email is registered.
+        Errors: PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -397,8 +413,13 @@ class AuthServiceServicer(object):
         address is registered: VerifyOtp signs existing users in and new ones up. The
         channel's address must be given (`email` for `email`, `phone` for `sms`), else
         INVALID_ARGUMENT VALIDATION_FAILED.
+        SMS go only to the project's `sms_country_codes` (when set), never to premium-rate
+        or other high-cost numbers, and at most once a minute and
+        `rate_limits.sms_per_destination_per_day` times a day to one number.
         Errors: RESOURCE_EXHAUSTED RATE_LIMITED (a code went to this address less than a
-        minute ago; `Retry-After` says when to ask again).
+        minute ago; `Retry-After` says when to ask again), INVALID_ARGUMENT
+        VALIDATION_FAILED naming `phone` (a country or number SMS may not go to),
+        PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -423,7 +444,20 @@ class AuthServiceServicer(object):
         Errors: INVALID_ARGUMENT REDIRECT_NOT_ALLOWED (`redirect_url` shares its origin with
         neither the project's `redirect_url` nor one of its `allowed_origins`),
         RESOURCE_EXHAUSTED RATE_LIMITED (a link went to this address less than a minute ago;
-        `Retry-After` says when to ask again).
+        `Retry-After` says when to ask again), PERMISSION_DENIED BOT_CHECK_FAILED
+        (`bot_protection`).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetBotChallenge(self, request, context):
+        """A proof-of-work challenge (ALTCHA, self-hosted: no third-party service) for a
+        project with `bot_protection`: the client finds the number whose SHA-256 with `salt`
+        is `challenge` (the ALTCHA widget or altcha-lib's solver does it, in about a second)
+        and sends the solution, base64, as `bot_proof` with SendOtp, SendMagicLink,
+        RequestPasswordReset or Signup. A challenge is signed by Gatehouse, works once and
+        for 10 minutes. The answer's fields are the widget's `challengejson`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -586,7 +620,9 @@ class AuthServiceServicer(object):
 
     def ListSessions(self, request, context):
         """Lists the signed-in user's active sessions (user access token), newest first, the
-        current one marked `is_current`.
+        current one marked `is_current`, a page at a time as ListUsers does. A user has at
+        most the project's `max_sessions_per_user` live sessions: a sign-in past it revokes
+        the oldest.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -676,6 +712,11 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.SendMagicLink,
                     request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkRequest.FromString,
                     response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkResponse.SerializeToString,
+            ),
+            'GetBotChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetBotChallenge,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeResponse.SerializeToString,
             ),
             'VerifyMagicLink': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyMagicLink,
@@ -1023,6 +1064,23 @@ class AuthService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/SendMagicLink',
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkRequest.SerializeToString,
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def GetBotChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/GetBotChallenge',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

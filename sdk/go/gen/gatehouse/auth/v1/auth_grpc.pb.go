@@ -21,8 +21,14 @@ type AuthServiceClient interface {
 	// `send_verification` (default: the project's setting) sends an email verification
 	// link, to the project's `redirect_url` or the request's. In a project with `mfa_required`, the user is created and the answer is the
 	// enrollment challenge (`mfa_methods: []`) instead of tokens.
-	// Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD (8 to 128
-	// characters, not a very common password).
+	// With a publishable key or from the hosted pages, in a project without
+	// `reveal_email_exists` (the default), the answer is `{confirmation_required: true}`
+	// for every address, registered or not, and the account is made when the link mailed
+	// to the address is opened (SignupResponse.confirmation_required); so the answer never
+	// tells whether an email is registered. A secret key signs the user up at once.
+	// Errors: ALREADY_EXISTS EMAIL_EXISTS (secret keys, or `reveal_email_exists`),
+	// INVALID_ARGUMENT WEAK_PASSWORD (8 to 128 characters, not a very common password),
+	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
 	Signup(ctx context.Context, in *SignupRequest, opts ...grpc.CallOption) (*SignupResponse, error)
 	// Signs a user in with email and password: a token response, or an MFA challenge when
 	// the user has MFA (a user whose only method is `sms` is sent the code with it) or the
@@ -38,9 +44,13 @@ type AuthServiceClient interface {
 	// sign-in + the project's current refresh_token_expiry (a lowered lifetime reaches it
 	// here), and with a session_idle_timeout it also cannot be refreshed after more than
 	// that without a refresh (its access tokens still verify until their `exp`).
+	// In a project with `mfa_required`, a session signed in without a second factor (one
+	// opened before the project required MFA) is no longer refreshed: the answer is
+	// PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT and the session ends, so the user signs in
+	// again and is made to enroll there (the SDKs and hosted pages sign the user out on it).
 	// Errors: UNAUTHENTICATED INVALID_REFRESH_TOKEN (unknown, expired, revoked, of another
 	// project, of a revoked, ended or idle session, or of a disabled or deleted user),
-	// UNAUTHENTICATED REFRESH_TOKEN_REUSED.
+	// UNAUTHENTICATED REFRESH_TOKEN_REUSED, PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT.
 	Refresh(ctx context.Context, in *RefreshRequest, opts ...grpc.CallOption) (*RefreshResponse, error)
 	// Verifies an access token: signature, expiry, project, and that neither the token nor
 	// its session was revoked and its user still exists. A token that fails any check
@@ -56,6 +66,7 @@ type AuthServiceClient interface {
 	// `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
 	// replaces the previous link. Answers the same message, in the same time, whether or
 	// not the email is registered.
+	// Errors: PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
 	RequestPasswordReset(ctx context.Context, in *RequestPasswordResetRequest, opts ...grpc.CallOption) (*RequestPasswordResetResponse, error)
 	// Sets a new password with the token from a password reset link, consuming the token.
 	// All of the user's sessions are revoked, so every device signs in again. Also works
@@ -90,8 +101,13 @@ type AuthServiceClient interface {
 	// address is registered: VerifyOtp signs existing users in and new ones up. The
 	// channel's address must be given (`email` for `email`, `phone` for `sms`), else
 	// INVALID_ARGUMENT VALIDATION_FAILED.
+	// SMS go only to the project's `sms_country_codes` (when set), never to premium-rate
+	// or other high-cost numbers, and at most once a minute and
+	// `rate_limits.sms_per_destination_per_day` times a day to one number.
 	// Errors: RESOURCE_EXHAUSTED RATE_LIMITED (a code went to this address less than a
-	// minute ago; `Retry-After` says when to ask again).
+	// minute ago; `Retry-After` says when to ask again), INVALID_ARGUMENT
+	// VALIDATION_FAILED naming `phone` (a country or number SMS may not go to),
+	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
 	SendOtp(ctx context.Context, in *SendOtpRequest, opts ...grpc.CallOption) (*SendOtpResponse, error)
 	// Checks a one-time code and signs the user in, or signs a new user up with the address
 	// marked verified: a token response, or an MFA challenge when MFA applies. Five wrong
@@ -106,8 +122,16 @@ type AuthServiceClient interface {
 	// Errors: INVALID_ARGUMENT REDIRECT_NOT_ALLOWED (`redirect_url` shares its origin with
 	// neither the project's `redirect_url` nor one of its `allowed_origins`),
 	// RESOURCE_EXHAUSTED RATE_LIMITED (a link went to this address less than a minute ago;
-	// `Retry-After` says when to ask again).
+	// `Retry-After` says when to ask again), PERMISSION_DENIED BOT_CHECK_FAILED
+	// (`bot_protection`).
 	SendMagicLink(ctx context.Context, in *SendMagicLinkRequest, opts ...grpc.CallOption) (*SendMagicLinkResponse, error)
+	// A proof-of-work challenge (ALTCHA, self-hosted: no third-party service) for a
+	// project with `bot_protection`: the client finds the number whose SHA-256 with `salt`
+	// is `challenge` (the ALTCHA widget or altcha-lib's solver does it, in about a second)
+	// and sends the solution, base64, as `bot_proof` with SendOtp, SendMagicLink,
+	// RequestPasswordReset or Signup. A challenge is signed by Gatehouse, works once and
+	// for 10 minutes. The answer's fields are the widget's `challengejson`.
+	GetBotChallenge(ctx context.Context, in *GetBotChallengeRequest, opts ...grpc.CallOption) (*GetBotChallengeResponse, error)
 	// Consumes a magic link token and signs the user in, or signs a new user up with the
 	// email verified: a token response, or an MFA challenge when MFA applies.
 	// Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or expired token),
@@ -209,7 +233,9 @@ type AuthServiceClient interface {
 	// naming any other id; decided before the lookup).
 	DeleteUser(ctx context.Context, in *DeleteUserRequest, opts ...grpc.CallOption) (*DeleteUserResponse, error)
 	// Lists the signed-in user's active sessions (user access token), newest first, the
-	// current one marked `is_current`.
+	// current one marked `is_current`, a page at a time as ListUsers does. A user has at
+	// most the project's `max_sessions_per_user` live sessions: a sign-in past it revokes
+	// the oldest.
 	ListSessions(ctx context.Context, in *ListSessionsRequest, opts ...grpc.CallOption) (*ListSessionsResponse, error)
 	// Revokes all of the signed-in user's sessions (user access token), the current one
 	// included unless `keep_current`. Their refresh tokens stop working and their access
@@ -335,6 +361,15 @@ func (c *authServiceClient) VerifyOtp(ctx context.Context, in *VerifyOtpRequest,
 func (c *authServiceClient) SendMagicLink(ctx context.Context, in *SendMagicLinkRequest, opts ...grpc.CallOption) (*SendMagicLinkResponse, error) {
 	out := new(SendMagicLinkResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/SendMagicLink", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) GetBotChallenge(ctx context.Context, in *GetBotChallengeRequest, opts ...grpc.CallOption) (*GetBotChallengeResponse, error) {
+	out := new(GetBotChallengeResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/GetBotChallenge", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -475,8 +510,14 @@ type AuthServiceServer interface {
 	// `send_verification` (default: the project's setting) sends an email verification
 	// link, to the project's `redirect_url` or the request's. In a project with `mfa_required`, the user is created and the answer is the
 	// enrollment challenge (`mfa_methods: []`) instead of tokens.
-	// Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD (8 to 128
-	// characters, not a very common password).
+	// With a publishable key or from the hosted pages, in a project without
+	// `reveal_email_exists` (the default), the answer is `{confirmation_required: true}`
+	// for every address, registered or not, and the account is made when the link mailed
+	// to the address is opened (SignupResponse.confirmation_required); so the answer never
+	// tells whether an email is registered. A secret key signs the user up at once.
+	// Errors: ALREADY_EXISTS EMAIL_EXISTS (secret keys, or `reveal_email_exists`),
+	// INVALID_ARGUMENT WEAK_PASSWORD (8 to 128 characters, not a very common password),
+	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
 	Signup(context.Context, *SignupRequest) (*SignupResponse, error)
 	// Signs a user in with email and password: a token response, or an MFA challenge when
 	// the user has MFA (a user whose only method is `sms` is sent the code with it) or the
@@ -492,9 +533,13 @@ type AuthServiceServer interface {
 	// sign-in + the project's current refresh_token_expiry (a lowered lifetime reaches it
 	// here), and with a session_idle_timeout it also cannot be refreshed after more than
 	// that without a refresh (its access tokens still verify until their `exp`).
+	// In a project with `mfa_required`, a session signed in without a second factor (one
+	// opened before the project required MFA) is no longer refreshed: the answer is
+	// PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT and the session ends, so the user signs in
+	// again and is made to enroll there (the SDKs and hosted pages sign the user out on it).
 	// Errors: UNAUTHENTICATED INVALID_REFRESH_TOKEN (unknown, expired, revoked, of another
 	// project, of a revoked, ended or idle session, or of a disabled or deleted user),
-	// UNAUTHENTICATED REFRESH_TOKEN_REUSED.
+	// UNAUTHENTICATED REFRESH_TOKEN_REUSED, PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT.
 	Refresh(context.Context, *RefreshRequest) (*RefreshResponse, error)
 	// Verifies an access token: signature, expiry, project, and that neither the token nor
 	// its session was revoked and its user still exists. A token that fails any check
@@ -510,6 +555,7 @@ type AuthServiceServer interface {
 	// `?token=…&type=password_reset`, single-use, valid 15 minutes; a new request
 	// replaces the previous link. Answers the same message, in the same time, whether or
 	// not the email is registered.
+	// Errors: PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
 	RequestPasswordReset(context.Context, *RequestPasswordResetRequest) (*RequestPasswordResetResponse, error)
 	// Sets a new password with the token from a password reset link, consuming the token.
 	// All of the user's sessions are revoked, so every device signs in again. Also works
@@ -544,8 +590,13 @@ type AuthServiceServer interface {
 	// address is registered: VerifyOtp signs existing users in and new ones up. The
 	// channel's address must be given (`email` for `email`, `phone` for `sms`), else
 	// INVALID_ARGUMENT VALIDATION_FAILED.
+	// SMS go only to the project's `sms_country_codes` (when set), never to premium-rate
+	// or other high-cost numbers, and at most once a minute and
+	// `rate_limits.sms_per_destination_per_day` times a day to one number.
 	// Errors: RESOURCE_EXHAUSTED RATE_LIMITED (a code went to this address less than a
-	// minute ago; `Retry-After` says when to ask again).
+	// minute ago; `Retry-After` says when to ask again), INVALID_ARGUMENT
+	// VALIDATION_FAILED naming `phone` (a country or number SMS may not go to),
+	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
 	SendOtp(context.Context, *SendOtpRequest) (*SendOtpResponse, error)
 	// Checks a one-time code and signs the user in, or signs a new user up with the address
 	// marked verified: a token response, or an MFA challenge when MFA applies. Five wrong
@@ -560,8 +611,16 @@ type AuthServiceServer interface {
 	// Errors: INVALID_ARGUMENT REDIRECT_NOT_ALLOWED (`redirect_url` shares its origin with
 	// neither the project's `redirect_url` nor one of its `allowed_origins`),
 	// RESOURCE_EXHAUSTED RATE_LIMITED (a link went to this address less than a minute ago;
-	// `Retry-After` says when to ask again).
+	// `Retry-After` says when to ask again), PERMISSION_DENIED BOT_CHECK_FAILED
+	// (`bot_protection`).
 	SendMagicLink(context.Context, *SendMagicLinkRequest) (*SendMagicLinkResponse, error)
+	// A proof-of-work challenge (ALTCHA, self-hosted: no third-party service) for a
+	// project with `bot_protection`: the client finds the number whose SHA-256 with `salt`
+	// is `challenge` (the ALTCHA widget or altcha-lib's solver does it, in about a second)
+	// and sends the solution, base64, as `bot_proof` with SendOtp, SendMagicLink,
+	// RequestPasswordReset or Signup. A challenge is signed by Gatehouse, works once and
+	// for 10 minutes. The answer's fields are the widget's `challengejson`.
+	GetBotChallenge(context.Context, *GetBotChallengeRequest) (*GetBotChallengeResponse, error)
 	// Consumes a magic link token and signs the user in, or signs a new user up with the
 	// email verified: a token response, or an MFA challenge when MFA applies.
 	// Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or expired token),
@@ -663,7 +722,9 @@ type AuthServiceServer interface {
 	// naming any other id; decided before the lookup).
 	DeleteUser(context.Context, *DeleteUserRequest) (*DeleteUserResponse, error)
 	// Lists the signed-in user's active sessions (user access token), newest first, the
-	// current one marked `is_current`.
+	// current one marked `is_current`, a page at a time as ListUsers does. A user has at
+	// most the project's `max_sessions_per_user` live sessions: a sign-in past it revokes
+	// the oldest.
 	ListSessions(context.Context, *ListSessionsRequest) (*ListSessionsResponse, error)
 	// Revokes all of the signed-in user's sessions (user access token), the current one
 	// included unless `keep_current`. Their refresh tokens stop working and their access
@@ -719,6 +780,9 @@ func (UnimplementedAuthServiceServer) VerifyOtp(context.Context, *VerifyOtpReque
 }
 func (UnimplementedAuthServiceServer) SendMagicLink(context.Context, *SendMagicLinkRequest) (*SendMagicLinkResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SendMagicLink not implemented")
+}
+func (UnimplementedAuthServiceServer) GetBotChallenge(context.Context, *GetBotChallengeRequest) (*GetBotChallengeResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetBotChallenge not implemented")
 }
 func (UnimplementedAuthServiceServer) VerifyMagicLink(context.Context, *VerifyMagicLinkRequest) (*VerifyMagicLinkResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method VerifyMagicLink not implemented")
@@ -987,6 +1051,24 @@ func _AuthService_SendMagicLink_Handler(srv interface{}, ctx context.Context, de
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(AuthServiceServer).SendMagicLink(ctx, req.(*SendMagicLinkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_GetBotChallenge_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetBotChallengeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).GetBotChallenge(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/GetBotChallenge",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).GetBotChallenge(ctx, req.(*GetBotChallengeRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1294,6 +1376,10 @@ var _AuthService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SendMagicLink",
 			Handler:    _AuthService_SendMagicLink_Handler,
+		},
+		{
+			MethodName: "GetBotChallenge",
+			Handler:    _AuthService_GetBotChallenge_Handler,
 		},
 		{
 			MethodName: "VerifyMagicLink",
