@@ -15,6 +15,8 @@ export const MFA_CHALLENGE_TTL_SECONDS = 300;
 export const MAX_CODE_ATTEMPTS = 5;
 /** How long an SMS enrollment code stays valid. */
 export const SMS_ENROLLMENT_TTL_SECONDS = 600;
+/** At most one SMS enrollment code a minute for a user, as SendOtp sends one code a minute. */
+export const SMS_RESEND_INTERVAL_SECONDS = 60;
 /** Recovery codes issued at once. */
 export const RECOVERY_CODE_COUNT = 10;
 

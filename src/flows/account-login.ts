@@ -1,7 +1,7 @@
 import { DomainError } from "../domain/errors.js";
 import type { Membership } from "../domain/member-identity.js";
 import { normalizeEmail } from "../domain/account.js";
-import { ACCOUNT_SCOPE } from "../limits/limits.js";
+import { ACCOUNT_SCOPE, checking } from "../limits/limits.js";
 import type { AuditOrigin } from "../domain/audit.js";
 import { auditedRefusal, recordMemberLoginFailed } from "./audit/member-sign-in.js";
 import { runDetached } from "./auth/detached.js";
@@ -32,17 +32,19 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, ori
   const { db, passwords, clock, limits } = deps;
   // The Account interface's own limits (the defaults), as for end users (login.ts).
   const account = normalizeEmail(input.email);
-  const ticket = await limits.beforeSignIn(ACCOUNT_SCOPE, account, input.ip).catch((error: unknown) => auditedRefusal(deps, account, error, origin));
-  const found = await db.repos.memberIdentities.findCredentialsByEmail(input.email);
-  const verdict = await passwords.verify(found?.passwordHash ?? null, input.password);
+  const limited = await limits.beginSignIn(ACCOUNT_SCOPE, account, input.ip).catch((error: unknown) => auditedRefusal(deps, account, error, origin));
+  const { found, verdict } = await checking(limited, async () => {
+    const found = await db.repos.memberIdentities.findCredentialsByEmail(input.email);
+    return { found, verdict: await passwords.verify(found?.passwordHash ?? null, input.password) };
+  });
   if (!found || !verdict.ok) {
-    await limits.signInFailed(ACCOUNT_SCOPE, account, input.ip);
+    await limited.failed();
     // After the answer: a known identity writes an event per organization, an unknown one none.
     if (found) runDetached(deps.logger, "audit member.login.failed", () => recordMemberLoginFailed(deps, found.identity.id, origin));
     throw invalid();
   }
   // The password proved who asks: a wrong organization afterwards is no guess at the password.
-  await limits.signInSucceeded(ACCOUNT_SCOPE, account, ticket);
+  await limited.succeeded();
   const rehash = verdict.needsRehash ? await passwords.hash(input.password) : undefined;
   return db.transaction(async (repos) => {
     if (rehash) await repos.memberIdentities.rehashPassword(found.identity.id, found.passwordHash, rehash);

@@ -25,12 +25,30 @@ export interface Count {
   msBeforeReset: number;
 }
 
+/** One count of one counter: the counter's name and window, and the key counted. */
+export interface CountRef {
+  counter: string;
+  windowSeconds: number;
+  key: string;
+}
+
 export interface LimiterStore {
   kind: "postgres" | "redis";
   /** One counter per name and window; asking again answers the same one. */
   counter(name: string, windowSeconds: number): Counter;
   /** Several counts at once, as each counter's peek would answer them: one round trip on PostgreSQL. */
-  peekMany(reads: Array<{ counter: string; windowSeconds: number; key: string }>): Promise<Count[]>;
+  peekMany(reads: CountRef[]): Promise<Count[]>;
+  /**
+   * Adds one to each count, atomically in the store, and answers the counts with this one
+   * included: one round trip. What a try takes before its work, so that of a burst of
+   * parallel tries only those within the limit see a count within it (check-then-act would
+   * let every one of them read the same count before any wrote).
+   */
+  take(refs: CountRef[]): Promise<Count[]>;
+  /** Takes back one from each count still in its window and above zero: one round trip. */
+  giveBack(refs: CountRef[]): Promise<void>;
+  /** Deletes the counts: one round trip. */
+  forget(refs: CountRef[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,12 +120,103 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
         return row ? { count: row.points, msBeforeReset: row.expire === null ? 0 : Math.max(0, Number(row.expire) - now) } : { count: 0, msBeforeReset: 0 };
       });
     },
+    async take(refs) {
+      if (refs.length === 0) return [];
+      // Counts written only here still need the library's sweep of expired rows.
+      if (!options.redisUrl && !sweeping) void make("sweep", 60);
+      const now = Date.now();
+      try {
+        if (options.redisUrl) {
+          const client = await redisClient(options.redisUrl);
+          const answers = (await client.eval(TAKE_LUA, refs.length, ...refs.map(storeKey), ...refs.map((r) => String(wholeSeconds(r.windowSeconds))))) as number[];
+          return refs.map((_, i) => ({ count: Number(answers[2 * i]), msBeforeReset: Math.max(0, Number(answers[2 * i + 1])) }));
+        }
+        // rate-limiter-flexible's own upsert (RateLimiterPostgres._upsert) for every key in one
+        // statement; keys sorted, so two statements over the same keys cannot deadlock.
+        const sorted = [...new Set(refs.map(storeKey))].sort();
+        const expires = sorted.map((k) => now + wholeSeconds(refs.find((r) => storeKey(r) === k)!.windowSeconds) * 1000);
+        const rows = (await options.db.dataSource.query(
+          `INSERT INTO ${RATE_LIMITS_TABLE} (key, points, expire)
+             SELECT k, 1, e FROM unnest($1::varchar[], $2::bigint[]) AS t(k, e)
+           ON CONFLICT (key) DO UPDATE SET
+             points = CASE WHEN ${RATE_LIMITS_TABLE}.expire <= $3 THEN 1 ELSE ${RATE_LIMITS_TABLE}.points + 1 END,
+             expire = CASE WHEN ${RATE_LIMITS_TABLE}.expire <= $3 THEN EXCLUDED.expire ELSE ${RATE_LIMITS_TABLE}.expire END
+           RETURNING key, points, expire`,
+          [sorted, expires, now],
+        )) as Array<{ key: string; points: number; expire: string | null }>;
+        return refs.map((ref) => {
+          const row = rows.find((r) => r.key === storeKey(ref))!;
+          return { count: row.points, msBeforeReset: row.expire === null ? 0 : Math.max(0, Number(row.expire) - now) };
+        });
+      } catch (error) {
+        throw storeUnavailable(options.logger, error);
+      }
+    },
+    async giveBack(refs) {
+      if (refs.length === 0) return;
+      try {
+        if (options.redisUrl) {
+          await (await redisClient(options.redisUrl)).eval(GIVE_BACK_LUA, refs.length, ...refs.map(storeKey));
+          return;
+        }
+        await options.db.dataSource.query(
+          `UPDATE ${RATE_LIMITS_TABLE} SET points = points - 1 WHERE key = ANY($1::varchar[]) AND points > 0 AND (expire > $2 OR expire IS NULL)`,
+          [[...new Set(refs.map(storeKey))].sort(), Date.now()],
+        );
+      } catch (error) {
+        throw storeUnavailable(options.logger, error);
+      }
+    },
+    async forget(refs) {
+      if (refs.length === 0) return;
+      try {
+        if (options.redisUrl) {
+          await (await redisClient(options.redisUrl)).del(...refs.map(storeKey));
+          return;
+        }
+        await options.db.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE key = ANY($1::varchar[])`, [[...new Set(refs.map(storeKey))].sort()]);
+      } catch (error) {
+        throw storeUnavailable(options.logger, error);
+      }
+    },
     async close() {
       const client = await redis?.catch(() => undefined);
       await client?.quit().catch(() => client.disconnect());
     },
   };
 }
+
+/** The key rate-limiter-flexible stores a counter's count under (its getKey: `keyPrefix:key`). */
+function storeKey(ref: CountRef): string {
+  return `${ref.counter}:${ref.key}`;
+}
+
+/** Whole seconds, at least 1, as the library's Redis store keeps windows. */
+function wholeSeconds(seconds: number): number {
+  return Math.max(1, Math.floor(seconds));
+}
+
+// The library's own increment (RateLimiterRedis incrTtlLuaScript) for every key in one call.
+const TAKE_LUA = `local out = {}
+for i, key in ipairs(KEYS) do
+  redis.call('set', key, 0, 'EX', ARGV[i], 'NX')
+  local count = redis.call('incrby', key, 1)
+  local ttl = redis.call('pttl', key)
+  if ttl == -1 then
+    redis.call('expire', key, ARGV[i])
+    ttl = 1000 * ARGV[i]
+  end
+  out[2 * i - 1] = count
+  out[2 * i] = ttl
+end
+return out`;
+
+// Only a live count above zero goes down: a count whose window ended stays gone.
+const GIVE_BACK_LUA = `for _, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('get', key) or '0')
+  if count > 0 then redis.call('decrby', key, 1) end
+end
+return 0`;
 
 async function connectRedis(url: string): Promise<Redis> {
   // No offline queue: a command while Redis is away fails at once (fail closed) instead of

@@ -12,8 +12,9 @@ const THROTTLE = "first refusal per limited key and wait";
 
 /** 20 refused sign-ins of one account, 5 of another, then a new wait; against the server in `box`. */
 async function floodOfSignIns(box: { server: TestServer }): Promise<void> {
-  // One failure starts a 2 s wait, and every later wait is 2 s too.
-  const app = await auditApp(box.server, { rateLimits: { signInFailuresPerAccount: 1, signInWaitSeconds: 2, signInMaxWaitSeconds: 2 } });
+  // One failure starts a 5 s wait, and every later wait is 5 s too: long enough for the 25
+  // refused sign-ins below on a busy machine, each of which takes a try and gives it back.
+  const app = await auditApp(box.server, { rateLimits: { signInFailuresPerAccount: 1, signInWaitSeconds: 5, signInMaxWaitSeconds: 5 } });
   const alice = await app.signup();
   const bob = await app.signup();
   const c = client();

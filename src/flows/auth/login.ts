@@ -1,7 +1,7 @@
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
-import { projectScope } from "../../limits/limits.js";
+import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn, type SignInAttempt } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, mayChallenge, type Proof, type SignInOutcome } from "./complete-sign-in.js";
@@ -19,7 +19,9 @@ export interface LoginInput {
  *
  * Rate limits come first: an account or an address that must wait is answered before any
  * lookup or argon2 work, whether the email is registered or not, and the right password
- * waits too. Failures count for both; a success forgets the account's (src/limits).
+ * waits too. The try is taken from both counts before the password is checked, so parallel
+ * guesses cannot all pass one check; a failure keeps it, a success gives it back and forgets
+ * the account's failures (src/limits).
  */
 export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignInOutcome> {
   const attempt: SignInAttempt = { method: "password", email: input.email };
@@ -29,15 +31,14 @@ export async function login(deps: FlowDeps, project: Project, input: LoginInput)
 async function passwordSignIn(deps: FlowDeps, project: Project, input: LoginInput, attempt: SignInAttempt): Promise<SignInOutcome> {
   const scope = projectScope(project);
   const account = normalizeEmail(input.email);
-  const ticket = await deps.limits.beforeSignIn(scope, account, input.client.ipAddress);
-  const found = await deps.db.repos.users.findCredentials(project.id, input.email);
-  const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.password);
+  const limited = await deps.limits.beginSignIn(scope, account, input.client.ipAddress);
+  const { found, verdict } = await checking(limited, () => checkPassword(deps, project, input));
   attempt.userId = found?.user.id;
   if (!found || !verdict.ok) {
-    await deps.limits.signInFailed(scope, account, input.client.ipAddress);
+    await limited.failed();
     throw new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
   }
-  await deps.limits.signInSucceeded(scope, account, ticket);
+  await limited.succeeded();
   const proof: Proof = { amr: ["pwd"], method: "password" };
   const subject = { existing: found.user };
   // A session is written in one statement: the common sign-in needs no transaction. A rehash or
@@ -53,4 +54,10 @@ async function passwordSignIn(deps: FlowDeps, project: Project, input: LoginInpu
   });
   completed.release();
   return completed.outcome;
+}
+
+async function checkPassword(deps: FlowDeps, project: Project, input: LoginInput) {
+  const found = await deps.db.repos.users.findCredentials(project.id, input.email);
+  const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.password);
+  return { found, verdict };
 }

@@ -6,9 +6,10 @@ import { allowedRedirect } from "../../domain/redirects.js";
 import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { UniqueViolation } from "../../store/errors.js";
-import { projectScope } from "../../limits/limits.js";
+import { checking, projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
-import { completeSignIn, type SignInOutcome } from "./complete-sign-in.js";
+import { admitSend, projectSendTarget } from "../send-gate.js";
+import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
 
 /** Links work for 15 minutes (auth.proto, SendMagicLink). */
 export const MAGIC_LINK_TTL_SECONDS = 900;
@@ -26,8 +27,11 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
 export async function sendMagicLink(deps: FlowDeps, project: Project, input: { email: string; redirectUrl: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
-  // Links go to any address, registered or not, so a refusal tells nothing about registration.
-  await deps.limits.send(projectScope(project), "magic_link", `email:${normalizeEmail(email)}`, input.ip, "reject");
+  // Links go to any address, registered or not, so a refusal tells nothing about registration;
+  // whether it is a user's only decides which budget pays, and a spent budget answers the same.
+  const known = await deps.db.repos.users.emailTaken(project.id, email);
+  const request = { kind: "magic_link", channel: "email", destination: normalizeEmail(email), known, overDestination: "reject", ip: input.ip } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), request))) return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
   const token = randomToken("gml");
   const now = deps.clock.now();
   const content = magicLinkMail({ projectName: project.name, link: magicLinkUrl(target, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
@@ -57,15 +61,25 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
  * verified, through the completion step, in the same transaction.
  */
 export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
-  const proof = { amr: ["magic_link"], method: "magic_link" as const };
-  const scope = projectScope(project);
   // A link is 256 random bits: guessing one is hopeless, but guessing many is still a flood.
-  await deps.limits.beforeVerify(scope, undefined, input.client.ipAddress);
+  const limited = await deps.limits.beginVerify(projectScope(project), {}, input.client.ipAddress);
+  const completed = await checking(limited, () => consumeLink(deps, project, input));
+  if (completed === "invalid") {
+    await limited.failed();
+    throw invalidLink();
+  }
+  await limited.succeeded();
+  completed.release();
+  return completed.outcome;
+}
+
+async function consumeLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<Completed | "invalid"> {
+  const proof = { amr: ["magic_link"], method: "magic_link" as const };
   for (let attempt = 0; ; attempt++) {
     try {
-      const completed = await deps.db.transaction(async (repos) => {
+      return await deps.db.transaction(async (repos): Promise<Completed | "invalid"> => {
         const email = await repos.magicLinks.consume(project.id, hashToken(input.token.trim()), deps.clock.now());
-        if (email === null) throw invalidLink();
+        if (email === null) return "invalid";
         const found = (await repos.users.findCredentials(project.id, email))?.user;
         if (!found) {
           const create = { email, phone: null, emailVerified: true, phoneVerified: false, passwordHash: null, metadata: {} };
@@ -74,10 +88,7 @@ export async function verifyMagicLink(deps: FlowDeps, project: Project, input: {
         const user = found.emailVerified ? found : ((await repos.users.update(project.id, found.id, { emailVerified: true })) ?? found);
         return completeSignIn(deps, repos, project, { existing: user }, proof, input.client);
       });
-      completed.release();
-      return completed.outcome;
     } catch (error) {
-      if (error instanceof DomainError && error.reason === "INVALID_LINK") await deps.limits.verifyFailed(scope, input.client.ipAddress);
       // A sign-up racing another for the same email: run again, as the other user's sign-in.
       if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
     }

@@ -7,8 +7,9 @@ import { otpMail, otpSms } from "../../notify/passwordless-templates.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
-import { projectScope } from "../../limits/limits.js";
+import { checking, projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
+import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
 
 /** Codes work for 10 minutes (auth.proto, SendOtp). */
@@ -38,8 +39,15 @@ interface Destination {
  */
 export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddress & { channel: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
-  // Codes go to any address, registered or not, so a refusal tells nothing about registration.
-  await deps.limits.send(projectScope(project), "otp", `${destination.channel}:${destination.key}`, input.ip, "reject");
+  // Codes go to any address, registered or not, so a refusal tells nothing about registration;
+  // whether it is a user's only decides which budget pays (send-gate.ts), and a spent budget
+  // answers the same.
+  const known =
+    destination.channel === "email"
+      ? await deps.db.repos.users.emailTaken(project.id, destination.key)
+      : (await deps.db.repos.users.findByPhone(project.id, destination.key)) !== null;
+  const request = { kind: "otp", channel: destination.channel, destination: destination.key, known, overDestination: "reject", ip: input.ip } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), request))) return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
   const code = sixDigitCode();
   const now = deps.clock.now();
   const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
@@ -75,16 +83,27 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
  */
 export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
   const destination = verifyDestination(input);
-  const context = otpContext(project.id, destination);
   const scope = projectScope(project);
   // Outside the transaction (which holds PGlite's only connection): per code and per IP.
   const challenge = `otp:${destination.channel}:${destination.key}`;
-  await deps.limits.beforeVerify(scope, challenge, input.client.ipAddress);
+  const limited = await deps.limits.beginVerify(scope, { challenge }, input.client.ipAddress);
+  const result = await checking(limited, () => checkCode(deps, project, destination, input));
+  if ("failed" in result) {
+    await limited.failed();
+    throw codeError(result.failed);
+  }
+  await limited.succeeded();
+  result.completed.release();
+  return result.completed.outcome;
+}
+
+async function checkCode(deps: FlowDeps, project: Project, destination: Destination, input: { otp: string; client: ClientInfo }) {
+  const context = otpContext(project.id, destination);
   // A sign-up racing another for the same address loses on the unique email or phone and is
   // then run again, as the sign-in of the user the other created.
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await deps.db.transaction(async (repos): Promise<{ failed: Reason } | { completed: Completed }> => {
+      return await deps.db.transaction(async (repos): Promise<{ failed: Reason } | { completed: Completed }> => {
         const now = deps.clock.now();
         const live = await repos.otpCodes.lockLive(project.id, destination.channel, destination.key);
         if (!live) return { failed: "INVALID_CODE" };
@@ -99,12 +118,6 @@ export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddr
         await repos.otpCodes.consume(project.id, destination.channel, destination.key, now);
         return { completed: await signInOrUp(deps, repos, project, destination, input.client) };
       });
-      if ("failed" in result) {
-        await deps.limits.verifyFailed(scope, input.client.ipAddress, challenge);
-        throw codeError(result.failed);
-      }
-      result.completed.release();
-      return result.completed.outcome;
     } catch (error) {
       if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
     }

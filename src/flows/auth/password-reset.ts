@@ -5,10 +5,10 @@ import { isCommonPassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
 import type { QueuedMail } from "../../notify/outbox.js";
-import { projectScope } from "../../limits/limits.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
+import { admitSend, projectSendTarget } from "../send-gate.js";
 import { runDetached } from "./detached.js";
 
 /** Password reset links work for 15 minutes (auth.proto, RequestPasswordReset). */
@@ -20,22 +20,31 @@ export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with t
 
 /**
  * Answers before any work that differs between a registered and an unknown address: the
- * request is counted against the rate limits (the same for every address) and answered, and
- * the rest runs detached. There a token is generated, and only a registered (and not disabled)
- * user gets it stored and the mail queued; the token row and the mail commit together, and a
- * new request spends the previous link (userTokens.issue). Over the per-address limit nothing
- * is sent and the answer is still the same, since saying so would confirm nothing useful to
- * the owner and would be one more difference to measure.
+ * request is counted against the client address's and the destination's limits (the same for
+ * every address) and answered, and the rest runs detached. There only a registered (and not
+ * disabled) user's address spends the users' send budget, and gets a token stored and the
+ * mail queued; the token row and the mail commit together, and a new request
+ * spends the previous link (userTokens.issue). Over the destination's limit or a spent budget
+ * nothing is sent and the answer is still the same, since saying so would confirm nothing
+ * useful to the owner and would be one more difference to measure.
  */
 export async function requestPasswordReset(deps: FlowDeps, project: Project, input: { email: string; redirectUrl?: string; ip: string }): Promise<{ message: string }> {
   // Checked before anything depends on the address, so a refusal says nothing about it.
   const linkTarget = allowedRedirect(project, input.redirectUrl ?? "", deps.config.publicUrl);
-  const send = await deps.limits.send(projectScope(project), "password_reset", `email:${normalizeEmail(input.email)}`, input.ip, "drop");
-  if (send) runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email, linkTarget));
+  const request = { kind: "password_reset", channel: "email", destination: normalizeEmail(input.email), overDestination: "drop" } as const;
+  // The address and the destination count for every address alike, before the answer.
+  if (await admitSend(deps, projectSendTarget(project), { ...request, known: false, ip: input.ip, only: "destination" })) {
+    runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email, linkTarget));
+  }
   return { message: PASSWORD_RESET_REQUESTED };
 }
 
 async function issueReset(deps: FlowDeps, project: Project, email: string, linkTarget: string): Promise<void> {
+  // Only a user's address gets a link, so only it spends the users' budget.
+  const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
+  if (!user || user.disabled) return;
+  const request = { kind: "password_reset", channel: "email", destination: normalizeEmail(user.email), known: true, overDestination: "drop", only: "budget" } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), request))) return;
   const token = randomToken("gpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();

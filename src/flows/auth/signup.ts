@@ -7,6 +7,7 @@ import { UniqueViolation } from "../../store/errors.js";
 import type { QueuedMail } from "../../notify/outbox.js";
 import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
+import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 import { queueVerificationEmail } from "./email-verification.js";
 import type { NewUser } from "./tokens.js";
@@ -43,9 +44,10 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   const proof: Proof = { amr: ["pwd"], method: "password" };
   // Over the address's send limit the account is still made, without the mail (ResendVerification-style
   // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
-  const withVerification =
-    (input.sendVerification ?? project.sendVerification) &&
-    (await deps.limits.send(scope, "verification", `email:${normalizeEmail(input.email)}`, input.client.ipAddress, "drop"));
+  // A new account's address is a first contact: anonymous traffic may sign up, and must not
+  // spend the budget that existing users' codes and links need.
+  const verification = { kind: "verification", channel: "email", destination: normalizeEmail(input.email), known: false, overDestination: "drop" } as const;
+  const withVerification = (input.sendVerification ?? project.sendVerification) && (await admitSend(deps, projectSendTarget(project), { ...verification, ip: input.client.ipAddress }));
   try {
     // Without a verification email or a challenge the one statement is the whole signup.
     if (!withVerification && !project.mfaRequired) {

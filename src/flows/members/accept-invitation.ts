@@ -6,7 +6,7 @@ import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
-import { ACCOUNT_SCOPE } from "../../limits/limits.js";
+import { ACCOUNT_SCOPE, checking } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "../management-token.js";
 
@@ -57,10 +57,10 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: 
   if (existing) {
     // The identity's password, guessed through an invitation: counted with Login's guesses.
     const account = normalizeEmail(existing.identity.email);
-    const ticket = await deps.limits.beforeSignIn(ACCOUNT_SCOPE, account, origin.ip);
-    const verdict = await deps.passwords.verify(existing.passwordHash, input.password);
-    if (verdict.ok) await deps.limits.signInSucceeded(ACCOUNT_SCOPE, account, ticket);
-    else await deps.limits.signInFailed(ACCOUNT_SCOPE, account, origin.ip);
+    const limited = await deps.limits.beginSignIn(ACCOUNT_SCOPE, account, origin.ip);
+    const verdict = await checking(limited, () => deps.passwords.verify(existing.passwordHash, input.password));
+    if (verdict.ok) await limited.succeeded();
+    else await limited.failed();
     if (!verdict.ok) {
       // The invitation speaks first: a racing accept that spent it (and so made the identity)
       // is INVALID_INVITATION for the others, not a password they never set.

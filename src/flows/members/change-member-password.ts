@@ -2,7 +2,7 @@ import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
-import { ACCOUNT_SCOPE } from "../../limits/limits.js";
+import { ACCOUNT_SCOPE, checking } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 
 export const MEMBER_PASSWORD_CHANGED = "Your password has been changed. Your other management tokens have been revoked.";
@@ -27,13 +27,14 @@ export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPa
   // A guess at the current password is a guess at the identity's password: it counts toward the
   // same limit as Login's (a stolen management token must not become an unlimited oracle).
   const account = found ? normalizeEmail(found.identity.email) : undefined;
-  const ticket = account === undefined ? undefined : await deps.limits.beforeSignIn(ACCOUNT_SCOPE, account, origin.ip);
-  const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.currentPassword);
+  const limited = account === undefined ? undefined : await deps.limits.beginSignIn(ACCOUNT_SCOPE, account, origin.ip);
+  const check = () => deps.passwords.verify(found?.passwordHash ?? null, input.currentPassword);
+  const verdict = limited ? await checking(limited, check) : await check();
   if (!found || !verdict.ok) {
-    if (account !== undefined) await deps.limits.signInFailed(ACCOUNT_SCOPE, account, origin.ip);
+    await limited?.failed();
     throw new DomainError("INVALID_CREDENTIALS", "the current password is incorrect");
   }
-  if (account !== undefined && ticket) await deps.limits.signInSucceeded(ACCOUNT_SCOPE, account, ticket);
+  await limited?.succeeded();
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await deps.db.transaction(async (repos) => {
     await repos.memberIdentities.updatePasswordHash(found.identity.id, passwordHash);

@@ -3,7 +3,7 @@ import { normalizeEmail, type MemberRole } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { invitationMail } from "../../notify/templates.js";
 import type { AuditOrigin } from "../../domain/audit.js";
-import { organizationScope } from "../../limits/limits.js";
+import { admitSend, organizationSendTarget } from "../send-gate.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Invitation links work for 7 days (API.md section 4). */
@@ -27,7 +27,9 @@ export interface InviteMemberInput {
 export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, origin: AuditOrigin): Promise<{ message: string }> {
   const { inviter } = input;
   // Per address, per inviter's client address and per organization, like every other send.
-  await deps.limits.send(organizationScope(inviter.organizationId), "invitation", `email:${normalizeEmail(input.email)}`, origin.ip, "reject");
+  const target = organizationSendTarget(inviter.organizationId);
+  const request = { kind: "invitation", channel: "email", destination: normalizeEmail(input.email), known: true, overDestination: "reject", overBudget: "reject", ip: origin.ip } as const;
+  await admitSend(deps, target, request);
   const token = randomToken("ginv");
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);

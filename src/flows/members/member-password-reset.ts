@@ -4,8 +4,8 @@ import { isCommonPassword } from "../../domain/password-policy.js";
 import { memberPasswordResetLink, memberPasswordResetMail } from "../../notify/templates.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
-import { ACCOUNT_SCOPE } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
+import { ACCOUNT_SEND_TARGET, admitSend } from "../send-gate.js";
 import { runDetached } from "../auth/detached.js";
 
 /** Member password reset links work for 1 hour (account.proto, RequestMemberPasswordReset). */
@@ -18,19 +18,27 @@ export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in
 /**
  * Answers before any work that differs between an identity's address and an unknown one, as the
  * end user's reset does (flows/auth/password-reset.ts): the request is counted against the
- * Account interface's send limits (the same for every address) and answered, and the rest runs
- * detached. There a token is generated and only an identity gets it stored and the mail
- * queued; the row and the mail commit together, and a newer request replaces the older link.
- * An identity left without organizations still gets it: it may be invited again, and accepting
- * asks for its password. Over the per-address limit nothing is sent and the answer is the same.
+ * client address's and the destination's limits (the same for every address) and answered, and
+ * the rest runs detached. There only an identity's address spends the budget, gets a token
+ * stored and the mail queued; the row and the mail commit together, and a newer request
+ * replaces the older link. An identity left without organizations still gets it: it may be
+ * invited again, and accepting asks for its password. Over the destination's limit nothing is
+ * sent and the answer is the same.
  */
 export async function requestMemberPasswordReset(deps: FlowDeps, input: { email: string; ip: string }): Promise<{ message: string }> {
-  const send = await deps.limits.send(ACCOUNT_SCOPE, "password_reset", `member:${normalizeEmail(input.email)}`, input.ip, "drop");
-  if (send) runDetached(deps.logger, "member password reset request", () => issueMemberReset(deps, input.email));
+  const request = { kind: "password_reset", channel: "email", destination: `member:${normalizeEmail(input.email)}`, overDestination: "drop" } as const;
+  // The address and the destination count for every address alike, before the answer.
+  if (await admitSend(deps, ACCOUNT_SEND_TARGET, { ...request, known: false, ip: input.ip, only: "destination" })) {
+    runDetached(deps.logger, "member password reset request", () => issueMemberReset(deps, input.email));
+  }
   return { message: MEMBER_PASSWORD_RESET_REQUESTED };
 }
 
 async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
+  // Only an identity's address gets a link, so only it spends the budget.
+  if (!(await deps.db.repos.memberIdentities.findByEmail(email))) return;
+  const request = { kind: "password_reset", channel: "email", destination: `member:${normalizeEmail(email)}`, known: true, overDestination: "drop", only: "budget" } as const;
+  if (!(await admitSend(deps, ACCOUNT_SEND_TARGET, request))) return;
   const token = randomToken("gmpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();

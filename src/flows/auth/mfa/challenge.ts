@@ -5,7 +5,7 @@ import type { User } from "../../../domain/auth.js";
 import { MFA_CHALLENGE_TTL_SECONDS, type MfaChallenge } from "../../../domain/mfa.js";
 import { mfaSms } from "../../../notify/passwordless-templates.js";
 import type { Repositories } from "../../../store/database.js";
-import { projectScope } from "../../../limits/limits.js";
+import { admitSend, projectSendTarget } from "../../send-gate.js";
 import type { FlowDeps } from "../../deps.js";
 import { runDetached } from "../detached.js";
 import type { Completed, Proof } from "../complete-sign-in.js";
@@ -19,10 +19,11 @@ export function challengeSmsContext(projectId: string, tokenHash: string): strin
  * Holds a sign-in at its second factor (`verify`) or at enrollment (`enroll`): an mfa_token of
  * 256 random bits, stored as SHA-256, valid 300 s. A user whose only method is SMS is sent the
  * code with the challenge (API.md section 5): the challenge stores the code's HMAC, and after
- * commit (`release`) the SMS is counted against the send limits of the number, the client's
- * address and the project, then queued. Counted there because the limits are never consulted
- * inside a transaction; over a limit no SMS goes out and the challenge stands (a recovery code
- * still answers it), as a reset over its limit answers the same and sends nothing.
+ * commit (`release`) the SMS passes the send gate (send-gate.ts: the number's country and
+ * limits, the client's address, the users' budget), then is queued. Counted there because the
+ * limits are never consulted inside a transaction; over a limit no SMS goes out and the
+ * challenge stands (a recovery code still answers it), as a reset over its limit answers the
+ * same and sends nothing.
  */
 export async function openChallenge(
   deps: FlowDeps,
@@ -47,7 +48,8 @@ export async function openChallenge(
       const body = mfaSms({ projectName: project.name, code, validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60, purpose: "verify" });
       release = () =>
         runDetached(deps.logger, "mfa challenge sms", async () => {
-          if (!(await deps.limits.send(projectScope(project), "mfa_sms", `sms:${phone}`, ip, "drop"))) return;
+          const request = { kind: "mfa_sms", channel: "sms", destination: phone, known: true, overDestination: "drop", ip } as const;
+          if (!(await admitSend(deps, projectSendTarget(project), request))) return;
           const queued = await deps.db.transaction((tx) => deps.sms.queue(tx, { to: phone, body }));
           deps.sms.release(queued);
         });

@@ -4,11 +4,11 @@ import { hashToken } from "../../../crypto/tokens.js";
 import { newTotpSecret, qrCodeDataUri, totpUri } from "../../../crypto/totp.js";
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
-import { DomainError, validationFailed } from "../../../domain/errors.js";
-import { SMS_ENROLLMENT_TTL_SECONDS, type MfaMethod } from "../../../domain/mfa.js";
+import { DomainError, rateLimited, validationFailed } from "../../../domain/errors.js";
+import { SMS_ENROLLMENT_TTL_SECONDS, SMS_RESEND_INTERVAL_SECONDS, type MfaMethod } from "../../../domain/mfa.js";
 import { mfaSms } from "../../../notify/passwordless-templates.js";
 import type { Repositories } from "../../../store/database.js";
-import { projectScope } from "../../../limits/limits.js";
+import { admitSend, projectSendTarget } from "../../send-gate.js";
 import type { FlowDeps } from "../../deps.js";
 import { enrollmentSmsContext } from "./second-factor.js";
 
@@ -35,7 +35,11 @@ export async function startMfaEnrollment(
 ): Promise<{ method: MfaMethod; totpUri: string; qrCode: string }> {
   if (input.method === "sms" && input.phone === "") throw validationFailed([{ field: "phone", description: "is required to enroll sms" }]);
   // Counted like a code sent by SendOtp to the same number, before the transaction holds a connection.
-  if (input.method === "sms") await deps.limits.send(projectScope(project), "mfa_sms", `sms:${input.phone}`, input.ip, "reject");
+  // A number the user has not proven yet is a first contact, as a new address is.
+  if (input.method === "sms") {
+    const request = { kind: "mfa_sms", channel: "sms", destination: input.phone, known: false, overDestination: "reject", overBudget: "reject", ip: input.ip } as const;
+    await admitSend(deps, projectSendTarget(project), request);
+  }
   const id = newId("mfa");
   const now = deps.clock.now();
   const started = await deps.db.transaction(async (repos) => {
@@ -47,6 +51,12 @@ export async function startMfaEnrollment(
       const fresh = await repos.mfaFactors.startPending(project.id, { ...pending, secretSealed: deps.secrets.seal(secret, id), phone: null, codeHmac: null, codeExpiresAt: null });
       if (!fresh) throw alreadyEnrolled(input.method);
       return { uri: totpUri({ issuer: project.name, account: user.email || user.phone || user.id, secret }), release: () => {} };
+    }
+    // One enrollment code a minute, as one sign-in code a minute (SendOtp).
+    const previous = await repos.mfaFactors.lockPending(project.id, user.id, "sms");
+    const sentAt = previous?.pendingCodeExpiresAt && previous.pendingCodeExpiresAt.getTime() - SMS_ENROLLMENT_TTL_SECONDS * 1000;
+    if (sentAt && now.getTime() - sentAt < SMS_RESEND_INTERVAL_SECONDS * 1000) {
+      throw rateLimited("an enrollment code was sent less than a minute ago; wait before asking for another", SMS_RESEND_INTERVAL_SECONDS - (now.getTime() - sentAt) / 1000);
     }
     const code = sixDigitCode();
     const fresh = await repos.mfaFactors.startPending(project.id, {

@@ -4,7 +4,9 @@ import type { ClientInfo, User } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS, type MfaFactor, type MfaMethod } from "../../../domain/mfa.js";
 import type { Repositories } from "../../../store/database.js";
-import { projectScope } from "../../../limits/limits.js";
+import { checking, projectScope } from "../../../limits/limits.js";
+import { runDetached } from "../detached.js";
+import { noticeMfaFailures } from "./failures-notice.js";
 import type { SignInAttempt } from "../../audit/sign-in.js";
 import { userOrigin } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
@@ -64,11 +66,28 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
 
 async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMfaInput): Promise<VerifyMfaResult> {
   const tokenHash = hashToken(input.mfaToken.trim());
-  const scope = projectScope(project);
-  // Outside the transaction (which holds PGlite's only connection): per challenge and per IP.
-  const challenge = `mfa:${tokenHash}`;
-  await deps.limits.beforeVerify(scope, challenge, input.client.ipAddress);
-  const result = await deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
+  // Outside the transaction (which holds PGlite's only connection): per challenge, per IP and,
+  // for a sign-in's second factor, per user across challenges, so a new challenge (a new
+  // password sign-in, from a new address) does not bring new guesses. An enrollment's first
+  // code is no guess at a factor the user has, and does not count for the user.
+  const live = await deps.db.repos.mfaChallenges.findLive(project.id, tokenHash, deps.clock.now());
+  const secondFactorOf = live?.purpose === "verify" ? live.userId : undefined;
+  const limited = await deps.limits.beginVerify(projectScope(project), { challenge: `mfa:${tokenHash}`, secondFactorOf }, input.client.ipAddress);
+  const result = await checking(limited, () => answerChallenge(deps, project, tokenHash, input));
+  if (result === "wrong") {
+    const { tripped } = await limited.failed();
+    if (tripped && secondFactorOf !== undefined) {
+      runDetached(deps.logger, "mfa failures notice", () => noticeMfaFailures(deps, project, secondFactorOf, input.client));
+    }
+    throw wrongCode();
+  }
+  await limited.succeeded();
+  result.completed.release();
+  return { outcome: result.completed.outcome, enrolled: result.enrolled };
+}
+
+function answerChallenge(deps: FlowDeps, project: Project, tokenHash: string, input: VerifyMfaInput) {
+  return deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
     const now = deps.clock.now();
     // Locked: two verifies of one challenge run one after the other, so only one can succeed.
     const challenge = await repos.mfaChallenges.lockLive(project.id, tokenHash, now);
@@ -98,12 +117,6 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
     const proof = { amr: [...challenge.amr, factor], method: challenge.method };
     return { completed: await completeSignIn(deps, repos, project, { existing: current }, proof, input.client), enrolled };
   });
-  if (result === "wrong") {
-    await deps.limits.verifyFailed(scope, input.client.ipAddress, challenge);
-    throw wrongCode();
-  }
-  result.completed.release();
-  return { outcome: result.completed.outcome, enrolled: result.enrolled };
 }
 
 /** Makes the pending factor active; the user's first factor comes with ten recovery codes. */

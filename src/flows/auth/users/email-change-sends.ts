@@ -1,5 +1,5 @@
 import { normalizeEmail, type Project } from "../../../domain/account.js";
-import { projectScope } from "../../../limits/limits.js";
+import { admitSend, projectSendTarget } from "../../send-gate.js";
 import type { FlowDeps } from "../../deps.js";
 import { emailChangeRecipients } from "../email-change.js";
 import { isAdmin, type UserActor } from "./actor.js";
@@ -19,10 +19,12 @@ import { userNotFound } from "./get-user.js";
 export async function countEmailChangeMails(deps: FlowDeps, project: Project, actor: UserActor, id: string, address: string, ip: string): Promise<string> {
   const user = await deps.db.repos.users.get(project.id, id);
   if (!user) throw userNotFound();
-  const scope = projectScope(project);
+  const target = projectSendTarget(project);
   for (const to of emailChangeRecipients(user, address, isAdmin(actor))) {
     // The limiter's kinds share one count per destination; the notice counts like the link.
-    await deps.limits.send(scope, "verification", `email:${normalizeEmail(to)}`, ip, "reject");
+    // Both go to a user's own request, so the users' budget pays; a spent one refuses the change.
+    const request = { kind: "verification", channel: "email", destination: normalizeEmail(to), known: true, overDestination: "reject", overBudget: "reject", ip } as const;
+    await admitSend(deps, target, request);
   }
   return user.email;
 }

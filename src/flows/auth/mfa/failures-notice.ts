@@ -1,0 +1,34 @@
+import type { Project } from "../../../domain/account.js";
+import type { ClientInfo } from "../../../domain/auth.js";
+import { effectiveRateLimits } from "../../../limits/settings.js";
+import { countMfaFailuresExceeded } from "../../../metrics/sends.js";
+import { mfaFailuresNotice } from "../../../notify/security-notice-templates.js";
+import type { QueuedMail } from "../../../notify/outbox.js";
+import type { FlowDeps } from "../../deps.js";
+
+/**
+ * A user's wrong second factors first reached the project's mfa_failures_per_account: whoever
+ * answers knows the password. The user is told by email (no link, no code: see the template)
+ * and the audit log records `user.mfa.failures_exceeded`, with the address of the answer that
+ * tripped it. Run after the answer, so its timing tells the guesser nothing.
+ */
+export async function noticeMfaFailures(deps: FlowDeps, project: Project, userId: string, client: ClientInfo): Promise<void> {
+  const failures = effectiveRateLimits(project.rateLimits).mfaFailuresPerAccount;
+  countMfaFailuresExceeded();
+  const queued = await deps.db.transaction(async (repos): Promise<QueuedMail | undefined> => {
+    const user = await repos.users.get(project.id, userId);
+    if (!user) return undefined;
+    await repos.auditEvents.record({
+      type: "user.mfa.failures_exceeded",
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId: user.id,
+      targetId: user.id,
+      details: { failures },
+      origin: { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
+    });
+    if (user.email === "") return undefined;
+    return deps.mail.queue(repos, { to: user.email, ...mfaFailuresNotice({ projectName: project.name, failures }) });
+  });
+  if (queued) deps.mail.release(queued);
+}
