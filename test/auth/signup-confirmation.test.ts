@@ -174,6 +174,9 @@ describe("signup from public credentials: confirmation by email", () => {
 
     const login = await expectLogin(app, email, ATTACKER_PASSWORD, 200);
     expect(login.body.user.id).toBe(verified.body.user.id);
+    // The spent link keeps no password hash.
+    const link = await env.sql(`SELECT signup_password_hash, signup_metadata FROM magic_links WHERE project_id = $1`, [app.id]);
+    expect(link).toEqual([{ signup_password_hash: null, signup_metadata: null }]);
     const stored = await app.admin("GET", `/v1/auth/users/${verified.body.user.id}`);
     expect(stored.body).toMatchObject({ email, email_verified: true, metadata: { plan: "attacker" } });
   });

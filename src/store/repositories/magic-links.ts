@@ -57,12 +57,18 @@ export function magicLinksRepository(manager: EntityManager) {
       return { stored: false, lastSentAt: new Date(rows[0]?.sent_at ?? input.now) };
     },
 
-    /** Burns a live link and answers what it was for; null when unknown, used, replaced or expired. */
+    /**
+     * Burns a live link and answers what it was for; null when unknown, used, replaced or
+     * expired. A pending signup's password hash and metadata leave the row as it is spent (the
+     * self-join reads them as they were before this statement).
+     */
     async consume(projectId: string, tokenHash: string, now: Date): Promise<ConsumedLink | null> {
       const result = (await manager.query(
-        `UPDATE magic_links SET consumed_at = $3
-         WHERE project_id = $1 AND token_hash = $2 AND consumed_at IS NULL AND expires_at > $3
-         RETURNING email, signup_password_hash, signup_metadata`,
+        `UPDATE magic_links m SET consumed_at = $3, signup_password_hash = NULL, signup_metadata = NULL
+         FROM magic_links was
+         WHERE m.project_id = $1 AND m.token_hash = $2 AND m.consumed_at IS NULL AND m.expires_at > $3
+           AND was.project_id = m.project_id AND was.email_normalized = m.email_normalized
+         RETURNING m.email, was.signup_password_hash, was.signup_metadata`,
         [projectId, tokenHash, now],
       )) as [Array<{ email: string; signup_password_hash: string | null; signup_metadata: Record<string, unknown> | null }>, number];
       const row = result[0]?.[0];
