@@ -22,7 +22,7 @@ let counter = 0;
 /** A project made through the CreateProject flow (so it has its signing key) and an API key. */
 export async function authFixture(
   server: TestServer,
-  settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean; rateLimits?: RateLimitOverrides } = {},
+  settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean; rateLimits?: RateLimitOverrides; revealEmailExists?: boolean } = {},
 ): Promise<AuthFixture> {
   const org = await seedOrganization(server.deps);
   const { organization } = org;
@@ -35,6 +35,7 @@ export async function authFixture(
     redirectUrl: "https://app.example.com/callback",
     tokenExpiry: settings.tokenExpiry,
     rateLimits: settings.rateLimits,
+    revealEmailExists: settings.revealEmailExists,
   });
   const { key } = await seedApiKey(server.deps, project);
   const call: AuthFixture["call"] = (method, path, body, bearer, extraHeaders = {}) =>

@@ -49,6 +49,8 @@ export interface ProjectOptions {
   sendVerification?: boolean;
   rateLimits?: RateLimitOverrides;
   displayName?: string;
+  /** Signup answers EMAIL_EXISTS and signs in at once, as before confirmation by email (default false). */
+  revealEmailExists?: boolean;
 }
 
 export interface Tab {
@@ -172,6 +174,7 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
         displayName,
         logoUrl: world.logoUrl,
         accentColor: "#1d4ed8",
+        revealEmailExists: settings.revealEmailExists,
       });
       const { key } = await seedApiKey(server.deps, project);
       const base = `${world.publicUrl}/v1/auth/${project.loginId}`;

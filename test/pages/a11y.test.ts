@@ -42,7 +42,20 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
         await alert(page);
       },
     },
-    { name: "signup", url: () => project.url("signup"), ready: (page) => button(page, "Create account").waitFor() },
+    {
+      name: "signup",
+      url: () => project.url("signup"),
+      ready: (page) => button(page, "Create account").waitFor(),
+      then: {
+        name: "signup-check-email",
+        act: async (page) => {
+          await field(page, "Email").fill(`a11y-${Date.now()}@example.com`);
+          await field(page, "Password").fill("a sturdy passphrase 1");
+          await button(page, "Create account").click();
+          await heading(page, "Check your email").waitFor();
+        },
+      },
+    },
     { name: "forgot-password", url: () => project.url("forgot-password"), ready: (page) => button(page, "Send reset link").waitFor() },
     { name: "reset-password", url: () => project.url("reset-password", { token: "gpr_not_a_real_token" }), ready: (page) => field(page, "New password").waitFor() },
     { name: "verify-email-bad-token", url: () => project.url("verify-email", { token: "gev_not_a_real_token" }), ready: alert },

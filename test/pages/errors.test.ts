@@ -88,9 +88,11 @@ describeInChromium("hosted pages: errors in words", () => {
   });
 
   it("signup: a weak password and a taken email, in words", async () => {
-    const taken = await signupOverRest(project);
+    // A taken email is said only where the project reveals it (reveal_email_exists; not the default).
+    const revealing = await world.project({ revealEmailExists: true });
+    const taken = await signupOverRest(revealing);
     const { page } = await world.tab();
-    await page.goto(project.url("signup"));
+    await page.goto(revealing.url("signup"));
     await field(page, "Email").fill(uniqueEmail("weak"));
     await field(page, "Password").fill("password");
     await button(page, "Create account").click();

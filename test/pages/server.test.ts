@@ -30,6 +30,9 @@ describe("hosted pages: the server side", () => {
       displayName: `Shop</script><script>alert(1)</script>`,
       accentColor: "#0a7e3b",
       logoUrl: "https://cdn.example.com/logo.png",
+      // Its page signups sign in at once and mail the verification link the tests follow
+      // (test/auth/signup-confirmation.test.ts covers the default, confirmation by email).
+      revealEmailExists: true,
     });
     other = await createProject(server.deps, organization.id, { ...settings, name: "Other" });
   });

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { describeInChromium } from "../helpers/browser.js";
 import {
@@ -5,22 +6,45 @@ import {
   checkState,
   expectValidTokens,
   field,
+  heading,
   landedWithTokens,
   link,
   linkIn,
   nextMailTo,
   PASSWORD,
   see,
+  signupOverRest,
   uniqueEmail,
   usePagesWorld,
+  WAIT,
   type PagesProject,
 } from "../helpers/pages.js";
 
-// The hosted pages' main road: sign up, land at the app with tokens, sign out (the refresh
-// token dies with the session), sign in again with the password.
+// The hosted pages' main road: sign up, confirm the address from the mail, land at the app
+// with tokens, sign out (the refresh token dies with the session), sign in again with the
+// password.
 
 describeInChromium("hosted pages: sign up, sign out, sign in", () => {
   const world = usePagesWorld();
+
+  /**
+   * A sign-in link opened from the mail: through the verify-email page to the magic-link page,
+   * which may ask for a press before it spends the link; answers the tokens at the callback.
+   */
+  async function finishMagicLink(page: Page): Promise<URLSearchParams> {
+    const deadline = Date.now() + WAIT;
+    while (!page.url().startsWith(`${world.callbackUrl}#`)) {
+      const press = page.getByRole("button", { name: /^Continue/ });
+      if ((await press.count()) > 0) {
+        await press.first().click();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`the sign-in link did not finish: at ${page.url()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return landedWithTokens(world, page);
+  }
+
   let project: PagesProject;
   const email = uniqueEmail("road");
   let refreshToken = "";
@@ -30,7 +54,7 @@ describeInChromium("hosted pages: sign up, sign out, sign in", () => {
     project = await world.project();
   });
 
-  it("signs up on /signup and lands at the app's callback with tokens that verify", async () => {
+  it("signs up on /signup, is told to check the email, and the mail's link lands at the app's callback with tokens that verify", async () => {
     const { page } = await world.tab();
     await page.goto(project.url("signup"));
     expect(await page.title()).toContain(project.displayName);
@@ -38,8 +62,21 @@ describeInChromium("hosted pages: sign up, sign out, sign in", () => {
     await field(page, "Email").fill(email);
     await field(page, "Password").fill(PASSWORD);
     await checkState(page, "sign-up-filled");
+    const mail = nextMailTo(world, email);
     await button(page, "Create account").click();
-    const fragment = await landedWithTokens(world, page);
+    // The project does not reveal registered addresses (the default): nothing is signed in yet.
+    await heading(page, "Check your email").waitFor();
+    await see(page, `We sent a message to ${email}.`);
+    expect(await page.getByRole("status").innerText()).toContain("finish creating your account");
+    await checkState(page, "sign-up-check-email");
+    expect(new URL(page.url()).hash).toBe("");
+
+    const url = linkIn((await mail()).text);
+    expect(url.startsWith(`${project.url("verify-email")}?`), url).toBe(true);
+    expect(new URL(url).searchParams.get("type")).toBe("magic_link");
+    const mailClient = await world.tab();
+    await mailClient.page.goto(url);
+    const fragment = await finishMagicLink(mailClient.page);
     await expectValidTokens(project, fragment);
     refreshToken = fragment.get("refresh_token")!;
     accessToken = fragment.get("access_token")!;
@@ -95,8 +132,26 @@ describeInChromium("hosted pages: sign up, sign out, sign in", () => {
     await page.waitForURL((url) => url.href.startsWith(`${override}#access_token=`));
   });
 
+  it("a registered address gets the same 'Check your email'; its owner is mailed a notice and keeps the password", async () => {
+    const taken = await signupOverRest(project);
+    const { page } = await world.tab();
+    await page.goto(project.url("signup"));
+    await field(page, "Email").fill(taken);
+    await field(page, "Password").fill("someone else's passphrase");
+    const mail = nextMailTo(world, taken);
+    await button(page, "Create account").click();
+    await heading(page, "Check your email").waitFor();
+    await see(page, `We sent a message to ${taken}.`);
+    const notice = await mail();
+    expect(notice.subject).toContain("tried to sign up");
+    expect(notice.text).not.toContain("token=");
+    expect((await project.call("POST", "/v1/auth/login", { email: taken, password: PASSWORD })).status).toBe(200);
+    expect((await project.call("POST", "/v1/auth/login", { email: taken, password: "someone else's passphrase" })).status).toBe(401);
+  });
+
   it("a project that verifies emails: the signup's mail links to the hosted verify-email page, which says so", async () => {
-    const verifying = await world.project({ sendVerification: true });
+    // Signup signs in at once (and mails the verification link) only where registered addresses may show.
+    const verifying = await world.project({ sendVerification: true, revealEmailExists: true });
     const newcomer = uniqueEmail("verify");
     const { page } = await world.tab();
     await page.goto(verifying.url("signup"));

@@ -22,6 +22,8 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
   let pages: Server;
   let browser: Browser;
   let url: string;
+  /** The example against a project with the default reveal_email_exists (false). */
+  let confirmingUrl: string;
 
   beforeAll(async () => {
     const bundle = await build({ entryPoints: [join(EXAMPLE, "main.ts")], bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, outfile: "main.js" });
@@ -39,7 +41,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
 
     server = await startTestServer();
     const { organization } = await seedOrganization(server.deps);
-    const project = await createProject(server.deps, organization.id, {
+    const settings = {
       name: "Browser example",
       description: "",
       mfaRequired: false,
@@ -47,9 +49,15 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
       allowedOrigins: [origin],
       redirectUrl: `${origin}/`,
       tokenExpiry: 300,
-    });
+    };
+    // Signups sign in at once here: the tests are about the session the tabs share.
+    const project = await createProject(server.deps, organization.id, { ...settings, revealEmailExists: true });
     const { key } = await seedApiKey(server.deps, project, { kind: "publishable" });
     url = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${key}`;
+    // The default: a publishable key's signup waits for the mailbox.
+    const confirming = await createProject(server.deps, organization.id, settings);
+    const confirmingKey = (await seedApiKey(server.deps, confirming, { kind: "publishable" })).key;
+    confirmingUrl = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${confirmingKey}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
   }, 60_000);
   afterAll(async () => {
@@ -82,6 +90,21 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
     await waitForStatus(second, "Not signed in.");
     await first.reload();
     await waitForStatus(first, "Not signed in.");
+    await context.close();
+  });
+
+  it("a signup in a project that does not reveal registered emails says to check the email, and nothing is signed in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `confirm-${Date.now()}@example.com`;
+    await page.goto(confirmingUrl);
+    await page.fill("#email", email);
+    await page.fill("#password", "a sturdy passphrase 1");
+    await page.click("#signup");
+    await waitForStatus(page, `Check your email: open the link sent to ${email} to finish signing up.`);
+    await page.reload();
+    await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: 10_000 });
+    expect(await page.evaluate(async () => (await (globalThis as any).example.store.load()) ?? null)).toBeNull();
     await context.close();
   });
 

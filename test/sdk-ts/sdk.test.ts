@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Interceptor } from "@connectrpc/connect";
-import { authClients, createAccessTokenVerifier, errorReason, memoryStore, nodeTransport, processLock, Session, SessionEndedError, type TransportFactory } from "../../sdk/ts/src/node.js";
+import { authClients, createAccessTokenVerifier, errorReason, memoryStore, nodeTransport, processLock, Session, SessionEndedError, signupOutcome, type TransportFactory } from "../../sdk/ts/src/node.js";
 import { webTransport } from "../../sdk/ts/src/web.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { createTestClock } from "../helpers/clock.js";
@@ -66,6 +66,19 @@ describe("TypeScript SDK", () => {
     expect(me.email).toBe(email);
     expect(methods).toContain("POST /gatehouse.auth.v1.AuthService/Login");
     expect(methods).toContain("GET /gatehouse.auth.v1.AuthService/GetUser");
+  });
+
+  it("a publishable key's signup waits for the email: signupOutcome says confirmation_required and Session.start refuses it", async () => {
+    const created = await http(`${server.url}/v1/api-keys`, { headers: await app.admin(), body: { project_id: app.projectId, label: "web", kind: "publishable" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { auth } = authClients(nodeTransport(server.url), created.body.key);
+    const answer = await auth.signup({ email: `sdk-confirm-${Date.now()}@example.com`, password: "a sturdy passphrase 1" });
+    expect(signupOutcome(answer)).toBe("confirmation_required");
+    expect({ user: answer.user, accessToken: answer.accessToken, mfaToken: answer.mfaToken }).toEqual({ user: undefined, accessToken: undefined, mfaToken: undefined });
+    await expect(new Session({ auth, store: memoryStore() }).start(answer)).rejects.toThrow(/confirmed.*VerifyMagicLink/);
+    // A secret key signs up at once.
+    const { auth: backend } = authClients(nodeTransport(server.url), app.key);
+    expect(signupOutcome(await backend.signup({ email: `sdk-now-${Date.now()}@example.com`, password: "a sturdy passphrase 1" }))).toBe("signed_in");
   });
 
   describe("sessions", () => {

@@ -22,7 +22,8 @@ describe("browser origins are enforced on the server", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ PUBLIC_URL: `${CONSOLE}/` });
-    app = await authFixture(server);
+    // Publishable signups answer tokens here (test/auth/signup-confirmation.test.ts covers the default).
+    app = await authFixture(server, { revealEmailExists: true });
     admin = await app.admin();
     const created = await http(`${server.url}/v1/api-keys`, {
       headers: admin,

@@ -51,7 +51,8 @@ describe("publishable and secret API keys", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    app = await authFixture(server);
+    // Publishable signups answer tokens here (test/auth/signup-confirmation.test.ts covers the default).
+    app = await authFixture(server, { revealEmailExists: true });
     admin = await app.admin();
     const created = await http(`${server.url}/v1/api-keys`, {
       headers: admin,

@@ -18,6 +18,7 @@ export {
   type TokenStore,
   type Tokens,
 } from "./session.js";
+export { signupOutcome, type SignupOutcome } from "./signup.js";
 export { indexedDbStore, type IdbFactory } from "./indexeddb-store.js";
 export { createAccessTokenVerifier, type AccessTokenClaims, type VerifierOptions } from "./verify.js";
 export { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";

@@ -143,7 +143,10 @@ export class Session {
   }
 
   /** Stores the tokens of a sign-in answer (Login, Signup, VerifyOtp, …) as the session's. */
-  async start(answer: { accessToken?: string; refreshToken?: string; expiresIn?: number }): Promise<Tokens> {
+  async start(answer: { accessToken?: string; refreshToken?: string; expiresIn?: number; confirmationRequired?: boolean }): Promise<Tokens> {
+    if (answer.confirmationRequired) {
+      throw new Error("this signup waits for its email to be confirmed (signupOutcome: confirmation_required): start the session with VerifyMagicLink's answer");
+    }
     if (!answer.accessToken || !answer.refreshToken || answer.expiresIn === undefined) {
       throw new Error("this answer holds no tokens (an MFA challenge must be completed first)");
     }

@@ -10,6 +10,7 @@ import { checking, projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
+import { newUserOfLink } from "./signup-confirmation.js";
 
 /** Links work for 15 minutes (auth.proto, SendMagicLink). */
 export const MAGIC_LINK_TTL_SECONDS = 900;
@@ -58,7 +59,8 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
 /**
  * VerifyMagicLink: burns the link (one conditional UPDATE: of two racing uses, one wins) and
  * signs in the user with that email, marking it verified, or signs a new one up with it
- * verified, through the completion step, in the same transaction.
+ * verified (with the password and metadata of the signup the link confirms, if it does one),
+ * through the completion step, in the same transaction.
  */
 export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
   // A link is 256 random bits: guessing one is hopeless, but guessing many is still a flood.
@@ -78,13 +80,15 @@ async function consumeLink(deps: FlowDeps, project: Project, input: { token: str
   for (let attempt = 0; ; attempt++) {
     try {
       return await deps.db.transaction(async (repos): Promise<Completed | "invalid"> => {
-        const email = await repos.magicLinks.consume(project.id, hashToken(input.token.trim()), deps.clock.now());
-        if (email === null) return "invalid";
+        const link = await repos.magicLinks.consume(project.id, hashToken(input.token.trim()), deps.clock.now());
+        if (link === null) return "invalid";
+        const { email } = link;
         const found = (await repos.users.findCredentials(project.id, email))?.user;
         if (!found) {
-          const create = { email, phone: null, emailVerified: true, phoneVerified: false, passwordHash: null, metadata: {} };
-          return completeSignIn(deps, repos, project, { create }, proof, input.client);
+          // A pending signup's link makes the user with its password and metadata (signup-confirmation.ts).
+          return completeSignIn(deps, repos, project, { create: newUserOfLink(email, link.signup) }, proof, input.client);
         }
+        // A user who has the address by now is signed in as by any link: a pending signup changes nothing of theirs.
         const user = found.emailVerified ? found : ((await repos.users.update(project.id, found.id, { emailVerified: true })) ?? found);
         return completeSignIn(deps, repos, project, { existing: user }, proof, input.client);
       });

@@ -10,6 +10,7 @@ import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 import { queueVerificationEmail } from "./email-verification.js";
+import { confirmsByEmail, requestSignupConfirmation, type ConfirmationRequired } from "./signup-confirmation.js";
 import type { NewUser } from "./tokens.js";
 
 export interface SignupInput {
@@ -21,16 +22,22 @@ export interface SignupInput {
   /** Where the verification link points; empty: the project's redirect_url. */
   redirectUrl?: string;
   client: ClientInfo;
+  /** A publishable key or the hosted pages: unless the project reveals EMAIL_EXISTS, the address confirms the signup. */
+  publicCredential?: boolean;
 }
+
+/** A session or challenge, or (public credentials) the same "check your email" for every address. */
+export type SignupOutcome = SignInOutcome | ConfirmationRequired;
 
 /**
  * User, session, refresh token and usage event in one statement, with (when asked) the
  * verification email in the same transaction; the email is handed to delivery after commit.
  * In a project with mfa_required the user is created without a session and held at an
  * enrollment challenge (completeSignIn). The password is hashed first: argon2 is the slow part
- * and must not hold a connection.
+ * and must not hold a connection. From a public credential (confirmsByEmail) nothing is made
+ * yet: signup-confirmation.ts mails the address, after the same checks and the same hashing.
  */
-export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignInOutcome> {
+export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignupOutcome> {
   // Before the argon2 work, so a flood of signups from one address costs it nothing.
   const scope = projectScope(project);
   await deps.limits.signup(scope, input.client.ipAddress);
@@ -39,6 +46,9 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
   const passwordHash = await deps.passwords.hash(input.password);
+  if (confirmsByEmail(project, input.publicCredential ?? false)) {
+    return requestSignupConfirmation(deps, project, { email: input.email, passwordHash, metadata: input.metadata, linkTarget, ip: input.client.ipAddress });
+  }
   const create: NewUser = { email: input.email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: input.metadata };
   const subject = { create };
   const proof: Proof = { amr: ["pwd"], method: "password" };
@@ -46,8 +56,8 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
   // A new account's address is a first contact: anonymous traffic may sign up, and must not
   // spend the budget that existing users' codes and links need.
-  const verification = { kind: "verification", channel: "email", destination: normalizeEmail(input.email), known: false, overDestination: "drop" } as const;
-  const withVerification = (input.sendVerification ?? project.sendVerification) && (await admitSend(deps, projectSendTarget(project), { ...verification, ip: input.client.ipAddress }));
+  const mailRequest = { kind: "verification", channel: "email", destination: normalizeEmail(input.email), known: false, overDestination: "drop" } as const;
+  const withVerification = (input.sendVerification ?? project.sendVerification) && (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }));
   try {
     // Without a verification email or a challenge the one statement is the whole signup.
     if (!withVerification && !project.mfaRequired) {

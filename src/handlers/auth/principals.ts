@@ -9,6 +9,16 @@ export function projectOf(ctx: HandlerContext): ProjectPrincipal["project"] {
   return principal.project;
 }
 
+/**
+ * Whether the request came with a public credential, one anybody may hold: a publishable key,
+ * or the hosted pages' credential (no key at all: src/interceptors/page-credential.ts).
+ */
+export function isPublicCredential(ctx: HandlerContext): boolean {
+  const principal = ctx.values.get(kProject);
+  if (!principal) throw new Error("no project in context: credential interceptor missing");
+  return principal.apiKey === null || principal.apiKey.kind === "publishable";
+}
+
 /** The end user behind the access token, when the request carried one. */
 export function userOf(ctx: HandlerContext): UserPrincipal | undefined {
   return ctx.values.get(kUser);

@@ -1,6 +1,9 @@
 // Creating an account with email and password. The verification email (when the project sends
-// one) links to the verify-email page.
-import { footer, link, showView } from "../shared/dom.js";
+// one) links to the verify-email page. In a project that does not reveal registered addresses
+// (reveal_email_exists off, the default) the answer is only "check your email", the same for
+// every address: the mail's link (to the verify-email page, which hands it to the magic-link
+// page) makes the account and signs in; a registered address is mailed a notice instead.
+import { footer, link, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
@@ -20,9 +23,16 @@ export function showSignup(page: Page): void {
       if (!form.requireFilled("email", "password")) return;
       const email = form.value("email");
       const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true) });
+      if (answer.confirmationRequired) return showCheckEmail(page, email);
       await signedIn(page, answer);
     },
     () => "email",
   );
   showView("Create an account", form.element, ssoLinks(page, true), footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
+}
+
+/** The same words whether or not the address already has an account: its mail tells the owner which. */
+function showCheckEmail(page: Page, email: string): void {
+  const status = statusRegion(`We sent a message to ${email}. Open the link in it to finish creating your account; the link works for 15 minutes.`);
+  showView("Check your email", status, footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
 }

@@ -1,7 +1,7 @@
 // Gatehouse from a web page with the TypeScript SDK: a publishable key (safe in a page), the
 // project's allowed origins naming this page's origin, and a session that every tab of the
 // origin shares (IndexedDB holds it, the Web Locks API lets one tab refresh it at a time).
-import { authClients, errorReason, indexedDbStore, Session, webTransport } from "../../src/web.js";
+import { authClients, errorReason, indexedDbStore, Session, signupOutcome, webTransport } from "../../src/web.js";
 
 // A real page has these as constants; the test serving this example passes them in the URL.
 const params = new URLSearchParams(location.search);
@@ -31,6 +31,12 @@ document.querySelector<HTMLFormElement>("#credentials")!.addEventListener("submi
   const action = ((event as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
   try {
     const answer = action === "signup" ? await auth.signup({ email, password }) : await auth.login({ email, password });
+    // A publishable key's signup waits for the mailbox (unless the project sets reveal_email_exists):
+    // the mailed link opens the project's redirect_url, whose page calls verifyMagicLink.
+    if (signupOutcome(answer) === "confirmation_required") {
+      status.textContent = `Check your email: open the link sent to ${email} to finish signing up.`;
+      return;
+    }
     await session.start(answer);
     userId = answer.user!.id;
     localStorage.setItem("gatehouse.user", userId);
