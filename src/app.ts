@@ -20,6 +20,7 @@ import { createLimits } from "./limits/limits.js";
 import { settleDetached } from "./flows/auth/detached.js";
 import { startAuditRetention } from "./flows/audit/retention.js";
 import { openLimiterStore } from "./limits/store.js";
+import { ipSubject } from "./limits/ip-subject.js";
 
 export interface Gatehouse {
   port: number;
@@ -77,7 +78,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     codes,
     sso: createOidcProviders(clock),
     verification: createVerificationCache(db.repos, db.changes),
-    limits: createLimits(openLimiterStore({ db, redisUrl: config.redisUrl, logger }), codes),
+    limits: createLimits(openLimiterStore({ db, redisUrl: config.redisUrl, logger }), codes, ipSubject(config.rateLimitIpv6Prefix)),
   };
 }
 

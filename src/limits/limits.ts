@@ -3,6 +3,7 @@ import type { Project } from "../domain/account.js";
 import { rateLimited } from "../domain/errors.js";
 import { effectiveRateLimits, RATE_LIMIT_DEFAULTS, type RateLimits } from "./settings.js";
 import type { Count, Counter, LimiterStore } from "./store.js";
+import { DEFAULT_IPV6_PREFIX, ipSubject } from "./ip-subject.js";
 
 /**
  * Keycloak's failure reset time: consecutive failures of an account are forgotten 12 hours
@@ -67,11 +68,13 @@ export interface Limits {
   firstRefusal(limitedKey: string, seconds: number): Promise<boolean>;
 }
 
-export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
+export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf = ipSubject(DEFAULT_IPV6_PREFIX)): Limits {
   // Keys are HMACs under the service secret: the store holds no email, number, address or token.
   const key = (scope: LimitScope, what: string, value: string) => `${scope.id}:${codes.hmac(`rate-limit:${what}`, value).slice(0, 32)}`;
   // Each read names the counter that writes it, so one round trip can read several (peekMany).
-  const ipFailures = (s: LimitScope, ip: string) => ({ counter: "fail_ip", windowSeconds: s.limits.windowSeconds, key: key(s, "ip", ip) });
+  // A client address counts by its subject: an IPv6 address by its network (ip-subject.ts).
+  const ipKey = (scope: LimitScope, what: string, ip: string) => key(scope, what, subjectOf(ip));
+  const ipFailures = (s: LimitScope, ip: string) => ({ counter: "fail_ip", windowSeconds: s.limits.windowSeconds, key: ipKey(s, "ip", ip) });
   const accountFailures = (s: LimitScope, account: string) => ({ counter: "fail_account", windowSeconds: FAILURE_MEMORY_SECONDS, key: key(s, "account", account) });
   const challengeFailures = (s: LimitScope, challenge: string) => ({ counter: "verify_challenge", windowSeconds: s.limits.windowSeconds, key: key(s, "challenge", challenge) });
   const hit = (read: { counter: string; windowSeconds: number; key: string }) => store.counter(read.counter, read.windowSeconds).hit(read.key);
@@ -80,7 +83,7 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
 
   const refuseIp = (s: LimitScope, failures: Count, ip: string) => {
     if (failures.count >= s.limits.failuresPerIp) {
-      throw rateLimited("too many failed attempts from this address; try again later", failures.msBeforeReset / 1000, key(s, "ip", ip));
+      throw rateLimited("too many failed attempts from this address; try again later", failures.msBeforeReset / 1000, ipKey(s, "ip", ip));
     }
   };
   const over = (counter: Counter, k: string, limit: number, message: string) =>
@@ -138,7 +141,7 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
 
     async send(s, kind, destination, ip, overDestination) {
       const { limits } = s;
-      await over(store.counter("send_ip", limits.windowSeconds), key(s, "send_ip", ip), limits.sendsPerIp, "too many messages asked for from this address; try again later");
+      await over(store.counter("send_ip", limits.windowSeconds), ipKey(s, "send_ip", ip), limits.sendsPerIp, "too many messages asked for from this address; try again later");
       await over(store.counter("send_project", limits.sendWindowSeconds), s.id, limits.sendsPerProject, "this project has sent too many messages; try again later");
       const perDestination = await store.counter("send_destination", limits.sendWindowSeconds).hit(key(s, "send", destination));
       if (perDestination.count <= limits.sendsPerDestination) return true;
@@ -151,7 +154,7 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
     },
 
     async signup(s, ip) {
-      await over(store.counter("signup_ip", s.limits.windowSeconds), key(s, "signup_ip", ip), s.limits.signupsPerIp, "too many signups from this address; try again later");
+      await over(store.counter("signup_ip", s.limits.windowSeconds), ipKey(s, "signup_ip", ip), s.limits.signupsPerIp, "too many signups from this address; try again later");
     },
 
     async firstRefusal(limitedKey, seconds) {
