@@ -62,6 +62,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   });
   const secrets = createSecretBox(secret);
   const codes = createCodeHasher(secret);
+  const limiterStore = openLimiterStore({ db, redisUrl: config.redisUrl, logger });
   return {
     config,
     db,
@@ -78,7 +79,8 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     codes,
     sso: createOidcProviders(clock),
     verification: createVerificationCache(db.repos, db.changes),
-    limits: createLimits(openLimiterStore({ db, redisUrl: config.redisUrl, logger }), codes, ipSubject(config.rateLimitIpv6Prefix)),
+    limits: createLimits(limiterStore, codes, ipSubject(config.rateLimitIpv6Prefix)),
+    limiterStore,
   };
 }
 

@@ -31,6 +31,11 @@ export interface LimiterStore {
   counter(name: string, windowSeconds: number): Counter;
   /** Several counts at once, as each counter's peek would answer them: one round trip on PostgreSQL. */
   peekMany(reads: Array<{ counter: string; windowSeconds: number; key: string }>): Promise<Count[]>;
+  /**
+   * Whether the store answers within `timeoutMs` (the readiness check): a Redis PING. The
+   * PostgreSQL store answers true at once, since the readiness check asks the database itself.
+   */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -102,6 +107,20 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
         return row ? { count: row.points, msBeforeReset: row.expire === null ? 0 : Math.max(0, Number(row.expire) - now) } : { count: 0, msBeforeReset: 0 };
       });
     },
+    async ping(timeoutMs) {
+      if (!options.redisUrl) return true;
+      const answered = redisClient(options.redisUrl)
+        .then((client) => client.ping())
+        .then(
+          () => true,
+          () => false,
+        );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answers = await Promise.race([answered, late]);
+      clearTimeout(timer);
+      return answers;
+    },
     async close() {
       const client = await redis?.catch(() => undefined);
       await client?.quit().catch(() => client.disconnect());
@@ -114,7 +133,14 @@ async function connectRedis(url: string): Promise<Redis> {
   // waiting in memory; the client reconnects by itself.
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
   client.on("error", () => {});
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    // A client whose first connect failed would go on reconnecting on its own, forever and
+    // unseen, while the next count (or readiness check) opens another: stop it.
+    client.disconnect();
+    throw error;
+  }
   return client;
 }
 
