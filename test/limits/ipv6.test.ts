@@ -73,14 +73,20 @@ for (const store of [
       expect((await wrongLogin(app, "198.51.100.8")).status).toBe(401);
     });
 
-    it("the session records the canonical spelling", async () => {
+    it("the session and the audit log record the canonical spelling", async () => {
       const app = await limitsApp(box.server);
       const seen = async (ip: string) => {
         const { email, password } = await app.signup();
         const login = await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(ip));
         expect(login.status).toBe(200);
         const list = await app.call("GET", "/v1/auth/sessions", undefined, login.body.access_token);
-        return list.body.data.find((s: any) => s.is_current).ip_address as string;
+        const session = list.body.data.find((s: any) => s.is_current).ip_address as string;
+        const audit: Array<{ ip_address: string }> = await box.server.deps.db.dataSource.query(
+          `SELECT ip_address FROM audit_events WHERE type = 'user.login.succeeded' AND user_id = $1`,
+          [login.body.user.id],
+        );
+        expect(audit.map((row) => row.ip_address)).toEqual([session]);
+        return session;
       };
       expect(await seen("2001:0DB8:0000:0000:0000:0000:0000:0005")).toBe("2001:db8::5");
       expect(await seen("::ffff:198.51.100.9")).toBe("198.51.100.9");
