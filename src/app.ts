@@ -20,6 +20,7 @@ import { createLimits } from "./limits/limits.js";
 import { settleDetached } from "./flows/auth/detached.js";
 import { startAuditRetention } from "./flows/audit/retention.js";
 import { openLimiterStore } from "./limits/store.js";
+import { ipSubject } from "./limits/ip-subject.js";
 
 export interface Gatehouse {
   port: number;
@@ -61,6 +62,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   });
   const secrets = createSecretBox(secret);
   const codes = createCodeHasher(secret);
+  const limiterStore = openLimiterStore({ db, redisUrl: config.redisUrl, logger });
   return {
     config,
     db,
@@ -77,7 +79,8 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     codes,
     sso: createOidcProviders(clock),
     verification: createVerificationCache(db.repos, db.changes),
-    limits: createLimits(openLimiterStore({ db, redisUrl: config.redisUrl, logger }), codes),
+    limits: createLimits(limiterStore, codes, ipSubject(config.rateLimitIpv6Prefix)),
+    limiterStore,
   };
 }
 

@@ -2,6 +2,8 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./domain/audit.js";
+import { canonicalIp } from "./domain/ip-address.js";
+import { DEFAULT_IPV6_PREFIX } from "./limits/ip-subject.js";
 import type { PasswordParams } from "./crypto/passwords.js";
 
 // Configuration is the environment only, parsed once at start into this typed object.
@@ -20,7 +22,10 @@ export interface Config {
   /** First retry delay of a failed delivery (doubling up to an hour) and the outbox poll interval. */
   mailRetryMs: number;
   smsWebhookUrl?: string;
+  /** In canonical spelling (domain/ip-address.ts), as the client address is compared. */
   trustedProxies: string[];
+  /** The per-IP rate limits count an IPv6 client by its network of this length (RATE_LIMIT_IPV6_PREFIX). */
+  rateLimitIpv6Prefix: number;
   redisUrl?: string;
   logLevel: string;
   bootstrap?: { email: string; password: string; organization: string };
@@ -99,6 +104,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailRetryMs: integer(read, "MAIL_RETRY_MS", 10_000, 100, 3_600_000),
     smsWebhookUrl: url(read, "SMS_WEBHOOK_URL", ["http:", "https:"]),
     trustedProxies: addressList(read, "TRUSTED_PROXIES"),
+    // Shorter than /32 would put whole providers behind one budget.
+    rateLimitIpv6Prefix: integer(read, "RATE_LIMIT_IPV6_PREFIX", DEFAULT_IPV6_PREFIX, 32, 128),
     redisUrl: url(read, "REDIS_URL", ["redis:", "rediss:"]),
     logLevel: oneOf(read, "LOG_LEVEL", LOG_LEVELS, "info"),
     bootstrap: bootstrap(read, env),
@@ -174,7 +181,7 @@ function addressList(read: Reader, name: string): string[] {
   const items = (read(name) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   const bad = items.find((item) => isIP(item) === 0);
   if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of IP addresses (got "${bad}")`);
-  return items;
+  return [...new Set(items.map(canonicalIp))];
 }
 
 /** A secret sent as `Authorization: Bearer <token>`: one word of visible ASCII. */

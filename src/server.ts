@@ -8,6 +8,7 @@ import type { FlowDeps } from "./flows/deps.js";
 import { accountHandlers } from "./handlers/account/index.js";
 import { authHandlers } from "./handlers/auth/index.js";
 import { healthHandlers } from "./handlers/health.js";
+import { dependenciesDown, type Dependency } from "./readiness.js";
 import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
 import { errorInterceptor } from "./interceptors/errors.js";
@@ -65,7 +66,8 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   api.service(AuthService, authHandlers(deps));
   // Health checks and reflection need no credential, so they live outside the API's interceptor chain.
   const health = createConnectRouter(shared);
-  const isHealthy = () => databaseAnswers(deps);
+  const down = () => dependenciesDown(deps);
+  const isHealthy = async () => (await down()).length === 0;
   const shutdown = new AbortController();
   health.service(Health, healthHandlers({ isHealthy, services: [AccountService.typeName, AuthService.typeName], shutdown: shutdown.signal }));
   serveReflection(health, [AccountService, AuthService, Health]);
@@ -74,7 +76,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const handler = createHttpHandler({
     rpc: byPath(api, health),
     rest: compileRestRoutes(api.handlers),
-    http: plainRoutes(deps, isHealthy, metrics.route),
+    http: plainRoutes(deps, down, metrics.route),
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,
     maxBodyBytes: MAX_BODY_BYTES,
@@ -86,10 +88,11 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
 
 const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
 
-function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>, metrics: PlainRoute): (path: string) => PlainRoute | undefined {
+function plainRoutes(deps: FlowDeps, down: () => Promise<Dependency[]>, metrics: PlainRoute): (path: string) => PlainRoute | undefined {
   const health: PlainRoute = async (_req, res) => {
-    const ok = await isHealthy();
-    writeJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+    const failing = await down();
+    // `down` names what does not answer, for the operator reading the probe.
+    writeJson(res, failing.length === 0 ? 200 : 503, failing.length === 0 ? { status: "ok" } : { status: "unavailable", down: failing });
   };
   const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
   const pages = pageRoutes(deps);
@@ -110,24 +113,3 @@ function plainRoutes(deps: FlowDeps, isHealthy: () => Promise<boolean>, metrics:
 function byPath(...routers: ConnectRouter[]): Map<string, UniversalHandler> {
   return new Map(routers.flatMap((router) => router.handlers.map((h) => [h.requestPath, h] as const)));
 }
-
-/**
- * On PostgreSQL the answer is bounded: a partition must make the check fail, not hang it (the
- * query's own timeouts end it later). PGlite's one connection may be held by a transaction a
- * while; there the check waits its turn.
- */
-async function databaseAnswers(deps: FlowDeps): Promise<boolean> {
-  const answered = deps.db.dataSource.query("SELECT 1").then(
-    () => true,
-    () => false,
-  );
-  if (deps.db.kind !== "postgres") return answered;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deps.config.databaseTimeoutMs + HEALTH_MARGIN_MS)));
-  const healthy = await Promise.race([answered, late]);
-  clearTimeout(timer);
-  return healthy;
-}
-
-/** Past DATABASE_TIMEOUT_MS, what a pool under load may still need to hand out a connection. */
-const HEALTH_MARGIN_MS = 500;

@@ -26,12 +26,32 @@ export function checkHexColor(value: string): string | undefined {
   return value === "" || HEX_COLOR.test(value) ? undefined : "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3";
 }
 
-/** An image a hosted page loads: https, or http on a loopback host (plain http elsewhere is mixed content). */
+/**
+ * An image a hosted page loads: https, or http on a loopback host (plain http elsewhere is
+ * mixed content). Its origin goes into the page's Content-Security-Policy, so its host must be
+ * a plain DNS name or an IP literal: the URL parser lets `*`, `;`, `,` and quotes through in a
+ * host, and `https://*.example.com` would allow images from every subdomain, `;` would end
+ * the directive and `,` would start a second policy.
+ */
 export function checkImageUrl(value: string): string | undefined {
   if (value === "") return undefined;
   const url = parseUrl(value);
-  const ok = url !== undefined && url.hostname !== "" && (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)));
-  return ok ? undefined : "must be an absolute https URI (http only on localhost or a loopback address)";
+  const ok = url !== undefined && isPlainHost(url.hostname) && (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)));
+  return ok ? undefined : "must be an absolute https URI whose host is a DNS name or an IP address (http only on localhost or a loopback address)";
+}
+
+const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * A URL's `hostname` (as the URL parser gives it: lower case, punycode, IPv4 in dotted
+ * decimal, IPv6 in brackets) that is a DNS name of letters, digits and hyphens, or an IP
+ * literal: what a CSP host-source can name without a wildcard.
+ */
+export function isPlainHost(hostname: string): boolean {
+  if (IPV6_LITERAL.test(hostname)) return true;
+  const labels = hostname.split(".");
+  return hostname.length <= 253 && labels.every((label) => DNS_LABEL.test(label));
 }
 
 export function checkOrigin(value: string): string | undefined {

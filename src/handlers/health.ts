@@ -3,7 +3,7 @@ import { Code, ConnectError, type HandlerContext, type ServiceImpl } from "@conn
 import { HealthCheckResponse_ServingStatus as Status, type Health } from "../../gen/grpc/health/v1/health_pb.js";
 
 export interface HealthOptions {
-  /** Whether the server can do its work now (the database answers). */
+  /** Whether the server can do its work now: the database answers, and Redis when it holds the rate limits (src/readiness.ts). */
   isHealthy: () => Promise<boolean>;
   /** The services a caller may name; "" (the server as a whole) is always known. */
   services: readonly string[];

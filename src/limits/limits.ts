@@ -4,6 +4,7 @@ import { rateLimited } from "../domain/errors.js";
 import { effectiveRateLimits, RATE_LIMIT_DEFAULTS, type RateLimits } from "./settings.js";
 import { callingCodeOf } from "../domain/sms-destinations.js";
 import type { Count, CountRef, Counter, LimiterStore } from "./store.js";
+import { DEFAULT_IPV6_PREFIX, ipSubject } from "./ip-subject.js";
 
 /**
  * Keycloak's failure reset time: consecutive failures of an account are forgotten 12 hours
@@ -154,11 +155,13 @@ const SECOND_FACTORS: FailurePolicy = {
 
 const DAY_SECONDS = 86_400;
 
-export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
+export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf = ipSubject(DEFAULT_IPV6_PREFIX)): Limits {
   // Keys are HMACs under the service secret: the store holds no email, number, address or token.
   const key = (scope: LimitScope, what: string, value: string) => `${scope.id}:${codes.hmac(`rate-limit:${what}`, value).slice(0, 32)}`;
+  // A client address counts by its subject: an IPv6 address by its network (ip-subject.ts).
+  const ipKey = (scope: LimitScope, what: string, ip: string) => key(scope, what, subjectOf(ip));
   const ref = (counter: string, windowSeconds: number, k: string): CountRef => ({ counter, windowSeconds, key: k });
-  const ipFailures = (s: LimitScope, ip: string) => ref("fail_ip", s.limits.windowSeconds, key(s, "ip", ip));
+  const ipFailures = (s: LimitScope, ip: string) => ref("fail_ip", s.limits.windowSeconds, ipKey(s, "ip", ip));
   const challengeFailures = (s: LimitScope, challenge: string) => ref("verify_challenge", s.limits.windowSeconds, key(s, "challenge", challenge));
   const accountFailures = (s: LimitScope, policy: FailurePolicy, account: string) => ref(policy.counter, FAILURE_MEMORY_SECONDS, key(s, policy.subject, account));
   // Its window is never used: a wait is written with its own length (hitFor, set).
@@ -240,7 +243,7 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
       begin(s, ip, subject.challenge, subject.secondFactorOf === undefined ? undefined : { policy: SECOND_FACTORS, id: subject.secondFactorOf }),
 
     async sendRequested(s, ip) {
-      await over(store.counter("send_ip", s.limits.windowSeconds), key(s, "send_ip", ip), s.limits.sendsPerIp, "too many messages asked for from this address; try again later");
+      await over(store.counter("send_ip", s.limits.windowSeconds), ipKey(s, "send_ip", ip), s.limits.sendsPerIp, "too many messages asked for from this address; try again later");
     },
 
     async send(s, request, only) {
@@ -289,7 +292,7 @@ export function createLimits(store: LimiterStore, codes: CodeHasher): Limits {
     },
 
     async signup(s, ip) {
-      await over(store.counter("signup_ip", s.limits.windowSeconds), key(s, "signup_ip", ip), s.limits.signupsPerIp, "too many signups from this address; try again later");
+      await over(store.counter("signup_ip", s.limits.windowSeconds), ipKey(s, "signup_ip", ip), s.limits.signupsPerIp, "too many signups from this address; try again later");
     },
 
     async firstRefusal(limitedKey, seconds) {

@@ -49,6 +49,11 @@ export interface LimiterStore {
   giveBack(refs: CountRef[]): Promise<void>;
   /** Deletes the counts: one round trip. */
   forget(refs: CountRef[]): Promise<void>;
+  /**
+   * Whether the store answers within `timeoutMs` (the readiness check): a Redis PING. The
+   * PostgreSQL store answers true at once, since the readiness check asks the database itself.
+   */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -179,6 +184,20 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
         throw storeUnavailable(options.logger, error);
       }
     },
+    async ping(timeoutMs) {
+      if (!options.redisUrl) return true;
+      const answered = redisClient(options.redisUrl)
+        .then((client) => client.ping())
+        .then(
+          () => true,
+          () => false,
+        );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answers = await Promise.race([answered, late]);
+      clearTimeout(timer);
+      return answers;
+    },
     async close() {
       const client = await redis?.catch(() => undefined);
       await client?.quit().catch(() => client.disconnect());
@@ -223,7 +242,14 @@ async function connectRedis(url: string): Promise<Redis> {
   // waiting in memory; the client reconnects by itself.
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
   client.on("error", () => {});
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    // A client whose first connect failed would go on reconnecting on its own, forever and
+    // unseen, while the next count (or readiness check) opens another: stop it.
+    client.disconnect();
+    throw error;
+  }
   return client;
 }
 

@@ -1,3 +1,4 @@
+import { checkImageUrl } from "../domain/formats.js";
 import type { NodeResponse } from "../transport/error-body.js";
 
 /**
@@ -25,11 +26,13 @@ export function setPageHeaders(res: NodeResponse, logoUrl = ""): void {
   res.setHeader("cache-control", "no-store");
 }
 
+/**
+ * The logo's origin as a CSP source, or none. UpdateProject refuses a logo URL whose host is not
+ * a plain DNS name or IP literal (checkImageUrl); a value stored before that rule is checked
+ * again here, so no stored URL can put a wildcard, a `;` (a new directive) or a `,` (a second
+ * policy) into the header: such a logo is simply not allowed to load.
+ */
 function originOf(url: string): string | undefined {
-  if (url === "") return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
+  if (url === "" || checkImageUrl(url) !== undefined) return undefined;
+  return new URL(url).origin;
 }

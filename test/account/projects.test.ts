@@ -284,6 +284,28 @@ describe("projects", () => {
       expect(cleared.body).toMatchObject({ display_name: "", logo_url: "", accent_color: "" });
     });
 
+    it("refuses a logo whose host is not a plain DNS name or IP literal: nothing in logo_url widens or breaks the pages' CSP", async () => {
+      // Threat: an admin's (or a stolen token's) logo_url `https://*.example.com/…` became
+      // `img-src … https://*.example.com` on every hosted page; `;` or `,` in a host would end
+      // the directive or start a second policy.
+      const project = await createProject(f);
+      const hosts = ["*.example.com", "*", "cdn.example.com;script-src", "a,b.example.com", "it's.example.com", "under_score.example.com", "example.com."];
+      for (const host of hosts) {
+        const res = await f.rest("PATCH", `/v1/projects/${project.id}`, f.admin.headers, { logo_url: `https://${host}/l.png` });
+        violates("logo_url")(res);
+      }
+      violates("logo_url")(await f.rest("POST", "/v1/projects", f.admin.headers, projectBody({ logo_url: "https://*.example.com/l.png" })));
+      for (const url of ["https://cdn.example.com:8443/l.png", "https://bücher.example/l.png", "https://192.0.2.10/l.png", "https://[2001:db8::1]/l.png"]) {
+        expect((await f.rest("PATCH", `/v1/projects/${project.id}`, f.admin.headers, { logo_url: url })).status, url).toBe(200);
+      }
+      // A URL stored before the rule is checked again where the policy is written: it is left out.
+      await query(`UPDATE projects SET logo_url = $1 WHERE id = $2`, ["https://*.example.com/l.png", project.id]);
+      const page = await fetch(`${server.url}/v1/auth/${project.login_id}/login`);
+      const csp = page.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("img-src 'self' data:; ");
+      expect(csp).not.toContain("*");
+    });
+
     it("sets the send and session settings; an empty country list leaves it, clear_sms_country_codes empties it", async () => {
       const before = await createProject(f, { sms_country_codes: ["44", "1", "44"], bot_protection: true, max_sessions_per_user: 3 });
       expect(before).toMatchObject({ sms_country_codes: ["44", "1"], bot_protection: true, max_sessions_per_user: 3, reveal_email_exists: false });

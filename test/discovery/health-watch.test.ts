@@ -8,6 +8,7 @@ import { onPostgres, startProxiedService } from "../faults/helpers.js";
 import { grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { eventually } from "../helpers/eventually.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { startTcpProxy } from "../helpers/tcp-proxy.js";
 
 // grpc.health.v1 as load balancers, Kubernetes' gRPC probes and grpc's client-side health
 // checking use it: Check answers NOT_FOUND for a service the server does not have (a typo must
@@ -114,6 +115,27 @@ describe.skipIf(!onPostgres)("PostgreSQL unreachable (needs DATABASE_URL: embedd
       w.cancel();
     } finally {
       await service.stop();
+    }
+  });
+});
+
+describe("Redis unreachable (REDIS_URL: the rate limits' store)", () => {
+  it("a watch hears NOT_SERVING when Redis stops answering and SERVING when it is back", async () => {
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port: 6379 });
+    const server = await startTestServer({ REDIS_URL: proxy.urlFor("redis://127.0.0.1:6379") });
+    try {
+      const w = watch(server.port, "");
+      await eventually("SERVING", () => w.statuses[0] === "SERVING");
+      proxy.refuse();
+      await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"), 15_000);
+      expect((await http(`${server.url}/healthz`)).body).toEqual({ status: "unavailable", down: ["redis"] });
+      proxy.restore();
+      await eventually("SERVING again", () => w.statuses.length === 3, 15_000);
+      expect(w.statuses).toEqual(["SERVING", "NOT_SERVING", "SERVING"]);
+      w.cancel();
+    } finally {
+      await server.stop();
+      await proxy.close();
     }
   });
 });

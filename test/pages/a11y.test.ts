@@ -59,7 +59,12 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
     { name: "forgot-password", url: () => project.url("forgot-password"), ready: (page) => button(page, "Send reset link").waitFor() },
     { name: "reset-password", url: () => project.url("reset-password", { token: "gpr_not_a_real_token" }), ready: (page) => field(page, "New password").waitFor() },
     { name: "verify-email-bad-token", url: () => project.url("verify-email", { token: "gev_not_a_real_token" }), ready: alert },
-    { name: "magic-link-bad-token", url: () => project.url("magic-link", { token: "gml_not_a_real_token" }), ready: alert },
+    {
+      name: "magic-link",
+      url: () => project.url("magic-link", { token: "gml_not_a_real_token" }),
+      ready: (page) => button(page, "Continue signing in").waitFor(),
+      then: { name: "magic-link-bad-token", act: (page) => button(page, "Continue signing in").click().then(() => alert(page)) },
+    },
     { name: "sso-error", url: () => `${project.url("sso")}#error=access_denied&error_description=End-User%20aborted%20interaction`, ready: alert },
     { name: "logout", url: () => project.url("logout"), ready: (page) => link(page, "Sign in again").waitFor() },
     { name: "account-sign-in", url: () => `${world.publicUrl}/`, ready: (page) => button(page, "Sign in").waitFor() },

@@ -881,7 +881,8 @@ export type CreateProjectRequest = Message<"gatehouse.account.v1.CreateProjectRe
 
   /**
    * Logo the hosted pages show: an https URL (http only on localhost or a loopback
-   * address, for development), at most 2048 characters; default empty (no logo).
+   * address, for development) whose host is a DNS name or an IP address, never a
+   * wildcard, at most 2048 characters; default empty (no logo).
    *
    * @generated from field: string logo_url = 12;
    */
@@ -1387,7 +1388,8 @@ export type UpdateProjectRequest = Message<"gatehouse.account.v1.UpdateProjectRe
 
   /**
    * Logo the hosted pages show: an https URL (http only on localhost or a loopback
-   * address, for development), at most 2048 characters; absent: unchanged; empty string: cleared.
+   * address, for development) whose host is a DNS name or an IP address, never a
+   * wildcard, at most 2048 characters; absent: unchanged; empty string: cleared.
    *
    * @generated from field: optional string logo_url = 13;
    */

@@ -346,8 +346,10 @@ export enum Format {
 
   /**
    * An absolute https URI, or http when the host is localhost or a loopback address
-   * (an image a page loads: plain http elsewhere would be mixed content); the empty
-   * string (none) passes.
+   * (an image a page loads: plain http elsewhere would be mixed content), whose host is
+   * a DNS name of letters, digits and hyphens or an IP address (it is named in the
+   * page's Content-Security-Policy, where `*` would be a wildcard); the empty string
+   * (none) passes.
    *
    * @generated from enum value: FORMAT_IMAGE_URL = 9;
    */

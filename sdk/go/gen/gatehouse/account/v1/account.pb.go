@@ -1407,7 +1407,8 @@ type CreateProjectRequest struct {
 	// Name the hosted pages show (docs/pages.md), at most 100 characters; default empty (`name` is shown).
 	DisplayName string `protobuf:"bytes,11,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
 	// Logo the hosted pages show: an https URL (http only on localhost or a loopback
-	// address, for development), at most 2048 characters; default empty (no logo).
+	// address, for development) whose host is a DNS name or an IP address, never a
+	// wildcard, at most 2048 characters; default empty (no logo).
 	LogoUrl string `protobuf:"bytes,12,opt,name=logo_url,json=logoUrl,proto3" json:"logo_url,omitempty"`
 	// Accent colour of the hosted pages, `#rrggbb`; default empty (Gatehouse's blue). The pages pick black or
 	// white text on it, whichever reads better.
@@ -2132,7 +2133,8 @@ type UpdateProjectRequest struct {
 	// Name the hosted pages show (docs/pages.md), at most 100 characters; absent: unchanged; empty string: cleared.
 	DisplayName *string `protobuf:"bytes,12,opt,name=display_name,json=displayName,proto3,oneof" json:"display_name,omitempty"`
 	// Logo the hosted pages show: an https URL (http only on localhost or a loopback
-	// address, for development), at most 2048 characters; absent: unchanged; empty string: cleared.
+	// address, for development) whose host is a DNS name or an IP address, never a
+	// wildcard, at most 2048 characters; absent: unchanged; empty string: cleared.
 	LogoUrl *string `protobuf:"bytes,13,opt,name=logo_url,json=logoUrl,proto3,oneof" json:"logo_url,omitempty"`
 	// Accent colour of the hosted pages, `#rrggbb`; absent: unchanged; empty string: cleared. The pages pick black or
 	// white text on it, whichever reads better.

@@ -224,8 +224,10 @@ const (
 	// `#` and six hexadecimal digits, a colour (`#2f5bd3`); the empty string (none) passes.
 	Format_FORMAT_HEX_COLOR Format = 8
 	// An absolute https URI, or http when the host is localhost or a loopback address
-	// (an image a page loads: plain http elsewhere would be mixed content); the empty
-	// string (none) passes.
+	// (an image a page loads: plain http elsewhere would be mixed content), whose host is
+	// a DNS name of letters, digits and hyphens or an IP address (it is named in the
+	// page's Content-Security-Policy, where `*` would be a wildcard); the empty string
+	// (none) passes.
 	Format_FORMAT_IMAGE_URL Format = 9
 	// A country calling code: 1 to 3 digits, not starting with 0 (`1`, `44`, `353`).
 	Format_FORMAT_CALLING_CODE Format = 10
