@@ -20,6 +20,8 @@ import { createLimits } from "./limits/limits.js";
 import { settleDetached } from "./flows/auth/detached.js";
 import { startAuditRetention } from "./flows/audit/retention.js";
 import { openLimiterStore } from "./limits/store.js";
+import { createBotChallenges } from "./crypto/bot-challenges.js";
+import { BOT_CHALLENGE_SECONDS, createBotCheck } from "./flows/auth/bot-check.js";
 
 export interface Gatehouse {
   port: number;
@@ -61,6 +63,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   });
   const secrets = createSecretBox(secret);
   const codes = createCodeHasher(secret);
+  const limiterStore = openLimiterStore({ db, redisUrl: config.redisUrl, logger });
   return {
     config,
     db,
@@ -77,7 +80,13 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     codes,
     sso: createOidcProviders(clock),
     verification: createVerificationCache(db.repos, db.changes),
-    limits: createLimits(openLimiterStore({ db, redisUrl: config.redisUrl, logger }), codes),
+    limits: createLimits(limiterStore, codes),
+    bot: createBotCheck({
+      challenges: createBotChallenges(secret),
+      clock,
+      maxNumber: config.botChallengeMaxNumber,
+      spent: limiterStore.counter("bot_proof_spent", BOT_CHALLENGE_SECONDS),
+    }),
   };
 }
 

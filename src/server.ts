@@ -9,6 +9,7 @@ import { accountHandlers } from "./handlers/account/index.js";
 import { authHandlers } from "./handlers/auth/index.js";
 import { healthHandlers } from "./handlers/health.js";
 import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
+import { botProtectionInterceptor } from "./interceptors/bot-protection.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
 import { errorInterceptor } from "./interceptors/errors.js";
 import { validationInterceptor } from "./interceptors/validation.js";
@@ -59,6 +60,8 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
       }),
       auditRateLimitsInterceptor(deps),
       validationInterceptor(),
+      // Needs the project and key (credentials) and a valid request (validation) first.
+      botProtectionInterceptor(deps.bot),
     ],
   });
   api.service(AccountService, accountHandlers(deps));

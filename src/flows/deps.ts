@@ -10,6 +10,7 @@ import type { CodeHasher } from "../crypto/one-time-codes.js";
 import type { OidcProviders } from "./auth/sso/providers.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 import type { Limits } from "../limits/limits.js";
+import type { BotCheck } from "./auth/bot-check.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
@@ -32,4 +33,6 @@ export interface FlowDeps {
   verification: VerificationCache;
   /** Rate limits, counted in PostgreSQL (or Redis) so every instance shares them. */
   limits: Limits;
+  /** Bot protection's challenges and spent proofs (flows/auth/bot-check.ts). */
+  bot: BotCheck;
 }
