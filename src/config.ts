@@ -71,7 +71,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** About a second of a browser's work (docs/security.md "Bot protection"). */
-export const DEFAULT_BOT_CHALLENGE_MAX_NUMBER = 100_000;
+export const DEFAULT_BOT_CHALLENGE_MAX_NUMBER = 50_000;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 

@@ -1,5 +1,6 @@
 // Creating an account with email and password. The verification email (when the project sends
 // one) links to the verify-email page.
+import { botCheck } from "../shared/bot-check.js";
 import { footer, link, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
@@ -15,11 +16,13 @@ export function showSignup(page: Page): void {
     ],
     buttons: [{ label: "Create account" }],
   });
+  const check = botCheck(page.config.bot_protection, page.auth);
+  if (check.element) form.element.querySelector(".actions")!.before(check.element);
   form.onSubmit(
     async () => {
       if (!form.requireFilled("email", "password")) return;
       const email = form.value("email");
-      const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true) });
+      const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true), botProof: await check.proof() });
       await signedIn(page, answer);
     },
     () => "email",
