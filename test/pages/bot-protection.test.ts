@@ -1,7 +1,8 @@
 import type { Page, Request } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { describeInChromium } from "../helpers/browser.js";
-import { button, checkState, field, nextMailTo, see, signupOverRest, uniqueEmail, usePagesWorld, PASSWORD, type PagesProject } from "../helpers/pages.js";
+import { http } from "../helpers/clients.js";
+import { button, checkState, field, nextMailTo, see, seeAlert, signupOverRest, uniqueEmail, usePagesWorld, PASSWORD, type PagesProject } from "../helpers/pages.js";
 
 // A project with bot_protection asks the hosted pages for a solved challenge with every signup
 // and every send, as it asks a publishable key. The pages show the ALTCHA widget, which solves
@@ -81,7 +82,7 @@ describeInChromium("hosted pages: bot protection", () => {
     await field(page, "Email").fill(email);
     const link = nextCall(page, "SendMagicLink");
     await button(page, "Email me a sign-in link").click();
-    expect((await link).status).toBe(200);
+    expect(await link).toEqual({ status: 200, botProof: expect.stringMatching(/^ey/) });
     await see(page, "Check your email");
 
     await page.goto(guarded.url("login"));
@@ -90,30 +91,48 @@ describeInChromium("hosted pages: bot protection", () => {
     await field(page, "Phone number").fill(phone);
     const sms = nextCall(page, "SendOtp");
     await button(page, "Send code").click();
-    expect((await sms).status).toBe(200);
+    expect(await sms).toEqual({ status: 200, botProof: expect.stringMatching(/^ey/) });
     expect(await world.sms.codeFor(phone)).toMatch(/^\d{6}$/);
 
     await page.goto(guarded.url("forgot-password"));
     await field(page, "Email").fill(email);
     const reset = nextCall(page, "RequestPasswordReset");
     await button(page, "Send reset link").click();
-    expect((await reset).status).toBe(200);
+    expect(await reset).toEqual({ status: 200, botProof: expect.stringMatching(/^ey/) });
     await see(page, "If an account exists");
   });
 
-  it("a project without bot protection loads no widget and sends no proof", async () => {
+  it("only a project with bot protection loads the widget (and its worker); another sends no proof", async () => {
     const { page } = await world.tab();
     const assets: string[] = [];
     page.on("request", (request: Request) => {
       if (request.url().includes("/assets/")) assets.push(new URL(request.url()).pathname);
     });
+    await page.goto(guarded.url("login"));
+    await solvedWidget(page);
+    expect([...new Set(assets)].sort()).toEqual(["/assets/altcha-worker.js", "/assets/altcha.js", "/assets/auth.js", "/assets/pages.css"]);
+
+    assets.length = 0;
     await page.goto(open.url("login"));
     await field(page, "Email").fill(await signupOverRest(open));
     const sent = nextCall(page, "SendOtp");
     await button(page, "Email me a code").click();
-    const call = await sent;
-    expect(call).toEqual({ status: 200, botProof: "" });
+    expect(await sent).toEqual({ status: 200, botProof: "" });
     expect(await page.locator("altcha-widget").count()).toBe(0);
-    expect(assets.sort()).toEqual(["/assets/auth.js", "/assets/pages.css"]);
+    expect([...new Set(assets)].sort()).toEqual(["/assets/auth.js", "/assets/pages.css"]);
+  });
+
+  it("a page opened before the project turned bot protection on says the check did not pass", async () => {
+    const later = await world.project();
+    const { page } = await world.tab();
+    await page.goto(later.url("signup"));
+    await field(page, "Email").fill(uniqueEmail("bot-later"));
+    await field(page, "Password").fill(PASSWORD);
+    const on = await http(`${world.server.url}/v1/projects/${later.id}`, { method: "PATCH", headers: await later.admin(), body: { bot_protection: true } });
+    expect(on.body.bot_protection).toBe(true);
+    const signup = nextCall(page, "Signup");
+    await button(page, "Create account").click();
+    expect((await signup).status).toBe(403);
+    await seeAlert(page, "The check that you are a person did not pass. Try again.");
   });
 });

@@ -208,7 +208,9 @@ describe("bot protection on the public sends and signups", () => {
     expect((await rest(keys.publishable, "/v1/auth/otp/send", { email: email("kept"), channel: "email", bot_proof: kept })).status).toBe(200);
   });
 
-  it("a secret key never needs a proof", async () => {
+  it("a secret key never needs a proof, where a publishable key does", async () => {
+    const refused = await rest(keys.publishable, "/v1/auth/otp/send", { email: email("publishable"), channel: "email" });
+    expect(restReason(refused)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
     for (const send of SENDS) {
       const res = await rest(keys.secret, send.path, send.body());
       expect({ rpc: send.rpc, status: res.status }, JSON.stringify(res.body)).toEqual({ rpc: send.rpc, status: 200 });
