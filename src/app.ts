@@ -21,6 +21,8 @@ import { settleDetached } from "./flows/auth/detached.js";
 import { startAuditRetention } from "./flows/audit/retention.js";
 import { openLimiterStore } from "./limits/store.js";
 import { ipSubject } from "./limits/ip-subject.js";
+import { createBotChallenges } from "./crypto/bot-challenges.js";
+import { BOT_CHALLENGE_SECONDS, createBotCheck } from "./flows/auth/bot-check.js";
 
 export interface Gatehouse {
   port: number;
@@ -81,6 +83,12 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     verification: createVerificationCache(db.repos, db.changes),
     limits: createLimits(limiterStore, codes, ipSubject(config.rateLimitIpv6Prefix)),
     limiterStore,
+    bot: createBotCheck({
+      challenges: createBotChallenges(secret),
+      clock,
+      maxNumber: config.botChallengeMaxNumber,
+      spent: limiterStore.counter("bot_proof_spent", BOT_CHALLENGE_SECONDS),
+    }),
   };
 }
 

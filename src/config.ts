@@ -56,6 +56,11 @@ export interface Config {
   auditSweepIntervalMs: number;
   /** When set, GET /metrics needs `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
   metricsToken?: string;
+  /**
+   * The work of a bot challenge (BOT_CHALLENGE_MAX_NUMBER): its secret number is drawn from 0
+   * to this, and a client tries numbers until it finds it.
+   */
+  botChallengeMaxNumber: number;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +74,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** About a second of a browser's work (docs/security.md "Bot protection"). */
+export const DEFAULT_BOT_CHALLENGE_MAX_NUMBER = 50_000;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -126,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordQueueMax: integer(read, "ARGON2_QUEUE_MAX", 32 * passwordMaxInFlight, 0, 100_000),
     passwordQueueWaitMs: integer(read, "ARGON2_QUEUE_WAIT_MS", 2000, 10, 60_000),
     metricsToken: bearerToken(read, "METRICS_TOKEN"),
+    botChallengeMaxNumber: integer(read, "BOT_CHALLENGE_MAX_NUMBER", DEFAULT_BOT_CHALLENGE_MAX_NUMBER, 1, 100_000_000),
   };
 }
 

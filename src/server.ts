@@ -10,6 +10,7 @@ import { authHandlers } from "./handlers/auth/index.js";
 import { healthHandlers } from "./handlers/health.js";
 import { dependenciesDown, type Dependency } from "./readiness.js";
 import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
+import { botProtectionInterceptor } from "./interceptors/bot-protection.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
 import { errorInterceptor } from "./interceptors/errors.js";
 import { validationInterceptor } from "./interceptors/validation.js";
@@ -60,6 +61,8 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
       }),
       auditRateLimitsInterceptor(deps),
       validationInterceptor(),
+      // Needs the project and key (credentials) and a valid request (validation) first.
+      botProtectionInterceptor(deps.bot),
     ],
   });
   api.service(AccountService, accountHandlers(deps));

@@ -11,6 +11,7 @@ import type { OidcProviders } from "./auth/sso/providers.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 import type { Limits } from "../limits/limits.js";
 import type { LimiterStore } from "../limits/store.js";
+import type { BotCheck } from "./auth/bot-check.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
@@ -35,4 +36,6 @@ export interface FlowDeps {
   limits: Limits;
   /** Where `limits` counts, for the readiness check only (src/readiness.ts); flows count through `limits`. */
   limiterStore: Pick<LimiterStore, "kind" | "ping">;
+  /** Bot protection's challenges and spent proofs (flows/auth/bot-check.ts). */
+  bot: BotCheck;
 }

@@ -5,7 +5,14 @@ import type { NodeResponse } from "../transport/error-body.js";
 import { fixedBody, sendFixed, type FixedBody } from "../transport/fixed-body.js";
 
 /** The bundles scripts/build-pages.mjs writes, by the name the pages load them under. */
-const FILES = { "auth.js": "text/javascript; charset=utf-8", "account.js": "text/javascript; charset=utf-8", "pages.css": "text/css; charset=utf-8" } as const;
+const FILES = {
+  "auth.js": "text/javascript; charset=utf-8",
+  "account.js": "text/javascript; charset=utf-8",
+  "pages.css": "text/css; charset=utf-8",
+  // The ALTCHA widget and its worker, for projects with bot protection (src/pages/bot-check).
+  "altcha.js": "text/javascript; charset=utf-8",
+  "altcha-worker.js": "text/javascript; charset=utf-8",
+} as const;
 
 export type AssetName = keyof typeof FILES;
 

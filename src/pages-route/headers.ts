@@ -6,7 +6,8 @@ import type { NodeResponse } from "../transport/error-body.js";
  * only, with no inline script or style at all, so an injected tag has nothing to run; the page
  * cannot be framed (clickjacking a password form); and no Referer leaves it, since the page's
  * own address may hold a reset or sign-in token until the script removes it. Images may also
- * come from the project's logo origin, and `data:` for the TOTP QR code.
+ * come from the project's logo origin, and `data:` for the TOTP QR code. Workers (the bot
+ * check's solver, docs/pages.md "Bot protection") come from Gatehouse too, never from blob:.
  */
 export function setPageHeaders(res: NodeResponse, logoUrl = ""): void {
   const logoOrigin = originOf(logoUrl);
@@ -16,6 +17,7 @@ export function setPageHeaders(res: NodeResponse, logoUrl = ""): void {
     "style-src 'self'",
     `img-src 'self' data:${logoOrigin ? ` ${logoOrigin}` : ""}`,
     "connect-src 'self'",
+    "worker-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",

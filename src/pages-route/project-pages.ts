@@ -52,6 +52,7 @@ export async function serveProjectPage(deps: FlowDeps, loginId: string, page: st
       logo_url: project.logoUrl,
       accent_color: project.accentColor,
       mfa_required: project.mfaRequired,
+      bot_protection: project.botProtection,
       sso_connections: connections.map((c) => ({ id: c.id, name: c.name })),
       redirect_url: override || project.redirectUrl,
       redirect_override: override,

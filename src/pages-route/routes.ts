@@ -5,7 +5,7 @@ import { loadPageAssets, type PageAssets } from "./assets.js";
 import { answerInWords } from "./message.js";
 import { PROJECT_PAGE_PATH, serveProjectPage } from "./project-pages.js";
 
-const ASSET_PATH = /^\/assets\/([a-z]+\.(?:js|css))$/;
+const ASSET_PATH = /^\/assets\/([a-z]+(?:-[a-z]+)?\.(?:js|css))$/;
 /** The pages' folder itself: its entry is the sign-in page. */
 const PAGES_ROOT = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/?$/;
 

@@ -51,6 +51,8 @@ export interface ProjectOptions {
   displayName?: string;
   /** Signup answers EMAIL_EXISTS and signs in at once, as before confirmation by email (default false). */
   revealEmailExists?: boolean;
+  /** The project's bot_protection: its forms that send show the ALTCHA widget. */
+  botProtection?: boolean;
 }
 
 export interface Tab {
@@ -102,7 +104,8 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
     const port = await closedPort();
     state.publicUrl = `http://127.0.0.1:${port}`;
     state.server = await startTestServer(
-      { PORT: String(port), PUBLIC_URL: state.publicUrl, SMTP_URL: state.smtp.url, SMS_WEBHOOK_URL: state.sms.url, MAIL_RETRY_MS: "200" },
+      // Bot challenges a browser solves in a moment: the work is not what these tests are about.
+      { PORT: String(port), PUBLIC_URL: state.publicUrl, SMTP_URL: state.smtp.url, SMS_WEBHOOK_URL: state.sms.url, MAIL_RETRY_MS: "200", BOT_CHALLENGE_MAX_NUMBER: "2000" },
       undefined,
       { clock },
     );
@@ -175,6 +178,7 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
         logoUrl: world.logoUrl,
         accentColor: "#1d4ed8",
         revealEmailExists: settings.revealEmailExists,
+        botProtection: settings.botProtection,
       });
       const { key } = await seedApiKey(server.deps, project);
       const base = `${world.publicUrl}/v1/auth/${project.loginId}`;

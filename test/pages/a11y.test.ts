@@ -19,12 +19,16 @@ interface Visit {
 describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, with its headers", () => {
   const world = usePagesWorld();
   let project: PagesProject;
+  /** With bot_protection: the forms that send show the ALTCHA widget. */
+  let guarded: PagesProject;
 
   beforeAll(async () => {
     project = await world.project();
+    guarded = await world.project({ botProtection: true });
   });
 
   const alert = (page: Page) => page.getByRole("alert").first().waitFor();
+  const widgetIn = (state: string) => (page: Page) => page.locator(`altcha-widget [data-state="${state}"]`).first().waitFor();
   const visits: Visit[] = [
     {
       name: "login",
@@ -56,6 +60,14 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
         },
       },
     },
+    {
+      name: "login-bot-check",
+      url: () => guarded.url("login"),
+      ready: widgetIn("verified"),
+      then: { name: "login-phone-bot-check", act: (page) => button(page, "Text me a code").click().then(() => widgetIn("verified")(page)) },
+    },
+    { name: "signup-bot-check", url: () => guarded.url("signup"), ready: widgetIn("verified") },
+    { name: "forgot-password-bot-check", url: () => guarded.url("forgot-password"), ready: widgetIn("verified") },
     { name: "forgot-password", url: () => project.url("forgot-password"), ready: (page) => button(page, "Send reset link").waitFor() },
     { name: "reset-password", url: () => project.url("reset-password", { token: "gpr_not_a_real_token" }), ready: (page) => field(page, "New password").waitFor() },
     { name: "verify-email-bad-token", url: () => project.url("verify-email", { token: "gev_not_a_real_token" }), ready: alert },

@@ -39,6 +39,7 @@ const END_USER = [
   "SsoExchange",
   "StartMfaEnrollment",
   "VerifyMfa",
+  "GetBotChallenge",
 ];
 
 describe("publishable and secret API keys", () => {

@@ -10,6 +10,7 @@ import { passwordHandlers } from "./password.js";
 import { passwordlessHandlers } from "./passwordless.js";
 import { mfaHandlers } from "./mfa.js";
 import { ssoHandlers } from "./sso.js";
+import { botChallengeHandlers } from "./bot-challenge.js";
 
 // Proto ⇄ flow translation, one file per group of RPCs.
 export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
@@ -23,5 +24,6 @@ export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
     ...passwordlessHandlers(deps),
     ...mfaHandlers(deps),
     ...ssoHandlers(deps),
+    ...botChallengeHandlers(deps),
   };
 }

@@ -1,5 +1,6 @@
 // Passwordless sign-in: a six-digit code by email or SMS, entered here, or a sign-in link by
 // email that opens the magic-link page.
+import { botCheck, type BotCheck } from "../shared/bot-check.js";
 import { actionButton, footer, link, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
@@ -7,13 +8,13 @@ import { signedIn } from "./outcome.js";
 
 type Destination = { email: string } | { phone: string };
 
-export async function sendEmailCode(page: Page, email: string): Promise<void> {
-  await page.auth.sendOtp({ email, channel: "email" });
+export async function sendEmailCode(page: Page, email: string, check: BotCheck): Promise<void> {
+  await page.auth.sendOtp({ email, channel: "email", botProof: await check.proof() });
   showCodeEntry(page, { email });
 }
 
-export async function sendMagicLink(page: Page, email: string): Promise<void> {
-  await page.auth.sendMagicLink({ email, redirectUrl: pageUrl(page, "magic-link", true) });
+export async function sendMagicLink(page: Page, email: string, check: BotCheck): Promise<void> {
+  await page.auth.sendMagicLink({ email, redirectUrl: pageUrl(page, "magic-link", true), botProof: await check.proof() });
   const status = statusRegion(`Check your email: we sent a sign-in link to ${email}. It works for 15 minutes.`);
   showView("Sign-in link sent", status, footer(link("Back to sign in", pageUrl(page, "login"))));
 }
@@ -33,10 +34,12 @@ export function showPhoneStep(page: Page): void {
     ],
     buttons: [{ label: "Send code" }],
   });
+  const check = botCheck(page.config.bot_protection, page.auth);
+  if (check.element) form.element.querySelector(".actions")!.before(check.element);
   form.onSubmit(async () => {
     if (!form.requireFilled("phone")) return;
     const phone = form.value("phone").replace(/[\s().-]/g, "");
-    await page.auth.sendOtp({ phone, channel: "sms" });
+    await page.auth.sendOtp({ phone, channel: "sms", botProof: await check.proof() });
     showCodeEntry(page, { phone });
   });
   showView("Sign in with a text message", form.element, footer(link("Back to sign in", pageUrl(page, "login"))));
@@ -50,17 +53,20 @@ function showCodeEntry(page: Page, to: Destination): void {
     buttons: [{ label: "Verify code" }],
   });
   const status = statusRegion(`We sent a six-digit code to ${where}. It works for 10 minutes.`);
+  // "Send a new code" is a send like the first: with bot protection it carries a proof too.
+  const check = botCheck(page.config.bot_protection, page.auth);
   form.onSubmit(async () => {
     if (!form.requireFilled("otp")) return;
     await signedIn(page, await page.auth.verifyOtp({ ...to, otp: form.value("otp").replace(/\s+/g, "") }));
   });
   const resend = actionButton("Send a new code", () => {
     resend.disabled = true;
-    page.auth
-      .sendOtp({ ...to, channel: "email" in to ? "email" : "sms" })
+    check
+      .proof()
+      .then((botProof) => page.auth.sendOtp({ ...to, channel: "email" in to ? "email" : "sms", botProof }))
       .then(() => (status.textContent = `We sent a new code to ${where}.`))
       .catch((error: unknown) => form.failWith(error, "otp"))
       .finally(() => (resend.disabled = false));
   });
-  showView("Enter your code", status, form.element, footer(resend), footer(link("Back to sign in", pageUrl(page, "login"))));
+  showView("Enter your code", status, form.element, check.element, footer(resend), footer(link("Back to sign in", pageUrl(page, "login"))));
 }

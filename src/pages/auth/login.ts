@@ -1,5 +1,6 @@
 // The sign-in page: email and password, the passwordless ways in (a code by email or SMS, a
 // link by email) sharing the one Email field, and a link per SSO connection.
+import { botCheck } from "../shared/bot-check.js";
 import { footer, h, link, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
@@ -16,10 +17,13 @@ export function showLogin(page: Page, email = ""): void {
     ],
     buttons: [{ label: "Sign in", value: "password" }],
   });
+  // The ways in that send mail or SMS carry a solved challenge when the project asks for one.
+  const check = botCheck(page.config.bot_protection, page.auth);
   const passwordField = form.input("password").parentElement!;
   passwordField.append(h("p", { class: "field-link" }, link("Forgot your password?", pageUrl(page, "forgot-password"))));
   form.element.append(
     h("p", { class: "divider" }, h("span", {}, "or")),
+    ...(check.element ? [check.element] : []),
     form.actions([
       { label: "Email me a code", value: "email-code", secondary: true },
       { label: "Email me a sign-in link", value: "magic-link", secondary: true },
@@ -31,8 +35,8 @@ export function showLogin(page: Page, email = ""): void {
       if (action === "sms-code") return showPhoneStep(page);
       if (!form.requireFilled("email")) return;
       const address = form.value("email");
-      if (action === "email-code") return sendEmailCode(page, address);
-      if (action === "magic-link") return sendMagicLink(page, address);
+      if (action === "email-code") return sendEmailCode(page, address, check);
+      if (action === "magic-link") return sendMagicLink(page, address, check);
       if (!form.requireFilled("password")) return;
       await signedIn(page, await page.auth.login({ email: address, password: form.raw("password") }));
     },

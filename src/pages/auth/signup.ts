@@ -3,6 +3,7 @@
 // (reveal_email_exists off, the default) the answer is only "check your email", the same for
 // every address: the mail's link (to the verify-email page, which hands it to the magic-link
 // page) makes the account and signs in; a registered address is mailed a notice instead.
+import { botCheck } from "../shared/bot-check.js";
 import { footer, link, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
@@ -18,11 +19,13 @@ export function showSignup(page: Page): void {
     ],
     buttons: [{ label: "Create account" }],
   });
+  const check = botCheck(page.config.bot_protection, page.auth);
+  if (check.element) form.element.querySelector(".actions")!.before(check.element);
   form.onSubmit(
     async () => {
       if (!form.requireFilled("email", "password")) return;
       const email = form.value("email");
-      const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true) });
+      const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true), botProof: await check.proof() });
       if (answer.confirmationRequired) return showCheckEmail(page, email);
       await signedIn(page, answer);
     },

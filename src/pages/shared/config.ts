@@ -20,6 +20,8 @@ export interface ProjectConfig {
   logo_url: string;
   accent_color: string;
   mfa_required: boolean;
+  /** The forms that send or sign up carry a solved bot challenge (shared/bot-check.ts). */
+  bot_protection: boolean;
   sso_connections: { id: string; name: string }[];
   /** Where a finished sign-in goes; the server validated it. */
   redirect_url: string;

@@ -23,9 +23,13 @@ const WORDS: Record<string, string> = {
   INVALID_MFA_TOKEN: "This sign-in has expired. Start again.",
   INVALID_INVITATION: "This invitation has expired or was already used.",
   SERVICE_UNAVAILABLE: "The service is busy. Try again in a moment.",
+  BOT_CHECK_FAILED: "The check that you are a person did not pass. Try again.",
 };
 
 export const INVALID_LINK = WORDS["INVALID_LINK"]!;
+
+/** A failure of the page itself rather than of a call (the bot check's widget), in the words to show. */
+export class PageFailure extends Error {}
 export const NETWORK_FAILURE = "Could not reach the server. Check your connection.";
 
 /**
@@ -33,6 +37,7 @@ export const NETWORK_FAILURE = "Could not reach the server. Check your connectio
  * as a sentence about the input the person sees ("Email is required.").
  */
 export function explain(error: unknown, labelOf: (field: string) => string | undefined = () => undefined): Explained {
+  if (error instanceof PageFailure) return { message: error.message };
   if (!(error instanceof ConnectError)) return { message: NETWORK_FAILURE };
   const reason = errorReason(error);
   if (!reason) {

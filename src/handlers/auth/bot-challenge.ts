@@ -1,0 +1,20 @@
+import type { ServiceImpl } from "@connectrpc/connect";
+import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { FlowDeps } from "../../flows/deps.js";
+import { projectOf } from "./principals.js";
+
+/** GetBotChallenge: a challenge of the caller's project, in the fields the ALTCHA widget reads. */
+export function botChallengeHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+  return {
+    async getBotChallenge(_req, ctx) {
+      const challenge = await deps.bot.challenge(projectOf(ctx));
+      return {
+        algorithm: challenge.algorithm,
+        challenge: challenge.challenge,
+        maxnumber: challenge.maxnumber ?? 0,
+        salt: challenge.salt,
+        signature: challenge.signature,
+      };
+    },
+  };
+}
