@@ -144,8 +144,8 @@ function newUserRow(user: NewUserWrite, projectId: string, createdAt: Date, sign
 }
 
 /**
- * CTEs `live`, `capped` and `cap_audit`: the user's live sessions as this statement sees them,
- * those past the newest `keep` revoked, and one `session.revoked` audit row for them (none
+ * CTEs `past_cap`, `capped` and `cap_audit`: the user's live sessions past the newest `keep`
+ * as this statement sees them, revoked, and one `session.revoked` audit row for them (none
  * when nothing ended).
  */
 function capWrites(s: Session, cap: SessionCap, keep: number, params: unknown[]): string {
@@ -154,14 +154,18 @@ function capWrites(s: Session, cap: SessionCap, keep: number, params: unknown[])
   const user = p(s.userId);
   const now = p(s.createdAt);
   const a = cap.audit;
-  return `live AS (
-           SELECT id, created_at FROM sessions
+  // The sessions past the cap are found once (a walk of the user's live sessions on
+  // sessions_live_idx), then each is revoked by its key. Materialized and joined on the key
+  // alone (past_cap is already the tenant's), so the planner cannot instead walk every live
+  // session of the project and look each one up in past_cap.
+  return `past_cap AS MATERIALIZED (
+           SELECT project_id, id FROM sessions
            WHERE project_id = ${project} AND user_id = ${user} AND revoked_at IS NULL AND expires_at > ${now}
+           ORDER BY created_at DESC, id DESC OFFSET ${p(keep)}
          ), capped AS (
-           UPDATE sessions SET revoked_at = ${now}
-           WHERE project_id = ${project} AND revoked_at IS NULL
-             AND id IN (SELECT id FROM live ORDER BY created_at DESC, id DESC OFFSET ${p(keep)})
-           RETURNING id, created_at
+           UPDATE sessions SET revoked_at = ${now} FROM past_cap
+           WHERE sessions.project_id = past_cap.project_id AND sessions.id = past_cap.id AND sessions.revoked_at IS NULL
+           RETURNING sessions.id, sessions.created_at
          ), cap_audit AS (
            INSERT INTO audit_events (${AUDIT_COLUMNS})
            SELECT ${p(a.id)}, ${p(a.organizationId)}, ${project}, ${p(a.type)}, ${user}, ${p(a.actorType)}, ${p(a.actorId)},
