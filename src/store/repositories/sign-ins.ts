@@ -15,7 +15,7 @@ export interface SignInWrite {
   event: AuthEvent & { at: Date };
   /** The audit event (user.signup or user.login.succeeded), written in the same statement. */
   audit: AuditEventEntity;
-  /** The user's other live sessions past this many are ended, oldest first. */
+  /** The user's other live sessions past this many are ended, oldest first (record; a signup's new user has none). */
   cap: SessionCap;
 }
 
