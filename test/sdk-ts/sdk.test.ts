@@ -153,6 +153,26 @@ describe("TypeScript SDK", () => {
       expect(store.load()).toBeUndefined();
     });
 
+    it("a session the project stops accepting (mfa_required turned on) ends at its next refresh with MFA_REQUIRED_BY_PROJECT, and its tokens are forgotten", async () => {
+      const own = await authFixture(server, { tokenExpiry: 900 });
+      const { auth } = authClients(nodeTransport(server.url), own.key);
+      const { email, password } = await own.signup();
+      const store = memoryStore();
+      const session = new Session({ auth, store, lock: processLock(), now: () => clock.now().getTime() });
+      const signedIn = await session.start(await auth.login({ email, password }));
+      const turnedOn = await http(`${server.url}/v1/projects/${own.projectId}`, { method: "PATCH", headers: await own.admin(), body: { mfa_required: true } });
+      expect(turnedOn.status).toBe(200);
+      clock.advance(900_000);
+      const ended = await session.accessToken().catch((error: unknown) => error);
+      expect(ended).toBeInstanceOf(SessionEndedError);
+      expect((ended as SessionEndedError).reason).toBe("MFA_REQUIRED_BY_PROJECT");
+      expect((ended as SessionEndedError).mfaRequired).toBe(true);
+      expect(store.load()).toBeUndefined();
+      // Signed out here, and ended on the server: the old access token no longer verifies.
+      await expect(session.accessToken()).rejects.toBeInstanceOf(SessionEndedError);
+      expect((await auth.verifyToken({ token: signedIn.accessToken })).valid).toBe(false);
+    });
+
     it("signOut revokes the session on the server", async () => {
       const factory = nodeTransport(server.url);
       const { email, password } = await app.signup();

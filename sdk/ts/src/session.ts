@@ -111,10 +111,26 @@ export interface SessionOptions {
   now?: () => number;
 }
 
-/** The session has ended: signed out, revoked, or its refresh token refused. Sign in again. */
+/**
+ * Refresh answers that end the session for good: its tokens are dropped and the user must sign
+ * in again. MFA_REQUIRED_BY_PROJECT: the project now requires MFA and the session was signed in
+ * without a second factor; the next sign-in asks for one (or to enroll one).
+ */
+const SESSION_ENDING_REASONS: readonly string[] = ["INVALID_REFRESH_TOKEN", "REFRESH_TOKEN_REUSED", "MFA_REQUIRED_BY_PROJECT"];
+
+/**
+ * The session has ended: signed out, revoked, its refresh token refused, or refused because the
+ * project now requires MFA (`mfaRequired`). Sign in again; `reason` says why (undefined: there
+ * was no session).
+ */
 export class SessionEndedError extends Error {
   constructor(readonly reason?: string) {
     super(reason ? `the session has ended (${reason})` : "no session: sign in first");
+  }
+
+  /** The project requires MFA now: send the user to sign in, where the second factor (or its enrollment) is asked for. */
+  get mfaRequired(): boolean {
+    return this.reason === "MFA_REQUIRED_BY_PROJECT";
   }
 }
 
@@ -179,7 +195,7 @@ export class Session {
         } catch (error) {
           const reason = errorReason(error);
           // The session is over; anything else (a network failure) may be retried later.
-          if (error instanceof ConnectError && (reason === "INVALID_REFRESH_TOKEN" || reason === "REFRESH_TOKEN_REUSED")) {
+          if (error instanceof ConnectError && reason !== undefined && SESSION_ENDING_REASONS.includes(reason)) {
             await this.store.save(undefined);
             throw new SessionEndedError(reason);
           }

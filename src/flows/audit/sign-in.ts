@@ -31,6 +31,25 @@ export function signInAudit(project: Project, userId: string, context: { kind: A
   );
 }
 
+/**
+ * The `session.revoked` row of the sessions a sign-in ends to keep the user within the
+ * project's max_sessions_per_user; the sign-in statement adds which and how many (sign-ins.ts).
+ * The user's own sign-in ended them, so the user is the actor.
+ */
+export function sessionCapAudit(project: Project, userId: string, client: ClientInfo, at: Date): AuditEventEntity {
+  return auditRow(
+    {
+      type: "session.revoked",
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId,
+      details: { reason: "session_cap", max_sessions_per_user: project.maxSessionsPerUser },
+      origin: userOrigin(userId, client),
+    },
+    at,
+  );
+}
+
 /** What a sign-in attempt has learnt so far, filled in by the method as it goes. */
 export interface SignInAttempt {
   method: AuthMethod;

@@ -1,6 +1,7 @@
 import { hashToken } from "../../crypto/tokens.js";
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
+import { SECOND_FACTOR_AMR } from "../../domain/mfa.js";
 import { isIdle, sessionEnd } from "../../domain/session-lifetime.js";
 import { projectScope } from "../../limits/limits.js";
 import type { ClientInfo } from "../../domain/auth.js";
@@ -11,7 +12,9 @@ import { issuePair, type TokenPair } from "./tokens.js";
 /** How long after a rotation a retried or concurrent use of the old token gets the same pair. */
 export const REFRESH_GRACE_MS = 10_000;
 
-type Outcome = { pair: TokenPair } | { reused: true } | { invalid: true };
+type Outcome = { pair: TokenPair } | { reused: true } | { invalid: true } | { mfaRequired: true };
+
+const hasSecondFactor = (amr: readonly string[]) => amr.some((method) => (SECOND_FACTOR_AMR as readonly string[]).includes(method));
 
 const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh token is not valid");
 
@@ -31,6 +34,12 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * ListSessions drops it), and a session idle longer than the idle timeout is refused but left
  * as it is (only renewal stops; its access tokens live out their `exp`). Both are checked before
  * the grace window: a session that may not be refreshed hands out no pair, not even a sealed one.
+ *
+ * So is mfa_required, also read as the project is now: a session signed in without a second
+ * factor (its `amr`: one opened before the project required MFA) ends here, revoked and
+ * committed so its access tokens stop verifying too, and the answer is
+ * MFA_REQUIRED_BY_PROJECT; the user signs in again and is asked for a second factor, or to
+ * enroll one, there.
  */
 export async function refresh(deps: FlowDeps, project: Project, refreshToken: string, client: ClientInfo): Promise<TokenPair> {
   const tokenHash = hashToken(refreshToken);
@@ -53,6 +62,20 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
     if (end.getTime() < active.expiresAt.getTime()) await repos.sessions.shortenTo(project.id, active.id, end);
     if (end.getTime() <= now.getTime() || isIdle(project, active, now)) return { invalid: true };
     const session = { ...active, expiresAt: end };
+
+    if (project.mfaRequired && !hasSecondFactor(session.amr)) {
+      await repos.sessions.revoke(project.id, session.userId, session.id, now);
+      await repos.auditEvents.record({
+        type: "session.revoked",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: user.id,
+        targetId: session.id,
+        details: { reason: "mfa_required" },
+        origin: userOrigin(user.id, client),
+      });
+      return { mfaRequired: true };
+    }
 
     if (record.rotatedAt) {
       const sinceRotation = now.getTime() - record.rotatedAt.getTime();
@@ -96,7 +119,10 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
     });
     return { pair };
   });
-  // Thrown after commit: the reuse revocation must stick.
+  // Thrown after commit: the revocations must stick.
+  if ("mfaRequired" in outcome) {
+    throw new DomainError("MFA_REQUIRED_BY_PROJECT", "this project requires a second factor: the session has ended; sign in again");
+  }
   if ("reused" in outcome) throw new DomainError("REFRESH_TOKEN_REUSED", "the refresh token was already used; the session is revoked");
   if ("invalid" in outcome) throw invalidToken();
   return outcome.pair;

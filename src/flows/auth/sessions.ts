@@ -1,6 +1,7 @@
 import type { Project } from "../../domain/account.js";
 import type { Session } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
+import { pageRequest, toPage, type Page } from "../../domain/pagination.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
@@ -10,10 +11,23 @@ export interface SessionOwner {
   sessionId: string;
 }
 
-/** The user's live sessions (not revoked, not past their absolute expiry), newest first. */
-export async function listSessions(deps: FlowDeps, project: Project, owner: SessionOwner): Promise<Array<Session & { isCurrent: boolean }>> {
-  const sessions = await deps.db.repos.sessions.listActive(project.id, owner.userId, deps.clock.now());
-  return sessions.map((s) => ({ ...s, isCurrent: s.id === owner.sessionId }));
+export interface ListSessionsInput {
+  limit?: number;
+  cursor?: string;
+}
+
+/**
+ * One page of the user's live sessions (not revoked, not past their absolute expiry), newest
+ * first (keyset pagination, never OFFSET), the one of the calling access token marked.
+ */
+export async function listSessions(deps: FlowDeps, project: Project, owner: SessionOwner, input: ListSessionsInput = {}): Promise<Page<Session & { isCurrent: boolean }>> {
+  // The list is the user's sessions: a cursor from another user's list (or another list) is
+  // INVALID_CURSOR; any of the user's own sessions may continue it.
+  const list = `sessions:${project.id}:${owner.userId}`;
+  const page = pageRequest(deps.cursors, list, input);
+  const rows = await deps.db.repos.sessions.listActive(project.id, owner.userId, deps.clock.now(), page);
+  const { data, nextCursor, hasMore } = toPage(deps.cursors, list, rows, page.limit);
+  return { data: data.map((s) => ({ ...s, isCurrent: s.id === owner.sessionId })), nextCursor, hasMore };
 }
 
 /**

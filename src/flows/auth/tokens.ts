@@ -9,7 +9,7 @@ import type { Repositories } from "../../store/database.js";
 import type { NewUserWrite, SignInWrite } from "../../store/repositories/sign-ins.js";
 import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "./issuer.js";
-import { signInAudit } from "../audit/sign-in.js";
+import { sessionCapAudit, signInAudit } from "../audit/sign-in.js";
 
 /** The pair every sign-in and refresh answers with. */
 export interface TokenPair {
@@ -93,6 +93,7 @@ async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Proje
       refreshTokenHash: hashToken(refreshToken),
       event: { organizationId: project.organizationId, projectId: project.id, userId: user.id, kind: context.kind, method: context.method, at: now },
       audit: signInAudit(project, user.id, context, now),
+      cap: { max: project.maxSessionsPerUser, audit: sessionCapAudit(project, user.id, context.client, now) },
     },
   };
 }

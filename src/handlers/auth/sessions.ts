@@ -17,10 +17,10 @@ export function ownerOf(ctx: HandlerContext): SessionOwner {
 /** ListSessions, RevokeAllSessions, RevokeSession: the signed-in user's own sessions. */
 export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
   return {
-    async listSessions(_req, ctx) {
-      const sessions = await listSessions(deps, projectOf(ctx), ownerOf(ctx));
+    async listSessions(req, ctx) {
+      const page = await listSessions(deps, projectOf(ctx), ownerOf(ctx), { limit: req.limit, cursor: req.cursor });
       return {
-        data: sessions.map((s) => ({
+        data: page.data.map((s) => ({
           id: s.id,
           ipAddress: s.ipAddress,
           userAgent: s.userAgent,
@@ -28,6 +28,8 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Auth
           lastActiveAt: timestampFromDate(s.lastActiveAt),
           isCurrent: s.isCurrent,
         })),
+        nextCursor: page.nextCursor,
+        hasMore: page.hasMore,
       };
     },
     async revokeAllSessions(req, ctx) {

@@ -17,6 +17,7 @@ import { OperatorActor1733400000000 } from "./1733400000000-operator-actor.js";
 import { ProjectBranding1733500000000 } from "./1733500000000-project-branding.js";
 import { SendAndSessionSettings1733600000000 } from "./1733600000000-send-and-session-settings.js";
 import { SignupConfirmation1733600000002 } from "./1733600000002-signup-confirmation.js";
+import { LiveSessionsIndex1733600000030 } from "./1733600000030-live-sessions-index.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   ProjectBranding1733500000000,
   SendAndSessionSettings1733600000000,
   SignupConfirmation1733600000002,
+  LiveSessionsIndex1733600000030,
 ];

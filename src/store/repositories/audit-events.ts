@@ -37,7 +37,8 @@ export function auditRow(event: AuditEventInput, at: Date): AuditEventEntity {
   };
 }
 
-const COLUMNS = "id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id, ip_address, user_agent, reason, email_hash, details, created_at";
+/** The columns of audit_events in the order auditInsertCte writes them. */
+export const AUDIT_COLUMNS = "id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id, ip_address, user_agent, reason, email_hash, details, created_at";
 
 /**
  * The INSERT of one event as a CTE named `name`, its parameters appended to `params`: the
@@ -46,7 +47,7 @@ const COLUMNS = "id, organization_id, project_id, type, user_id, actor_type, act
 export function auditInsertCte(name: string, row: AuditEventEntity, params: unknown[]): string {
   const p = (value: unknown) => `$${params.push(value)}`;
   const values = [row.id, row.organizationId, row.projectId, row.type, row.userId, row.actorType, row.actorId, row.targetId, row.ipAddress, row.userAgent, row.reason, row.emailHash, JSON.stringify(row.details), row.createdAt];
-  return `${name} AS (INSERT INTO audit_events (${COLUMNS}) VALUES (${values.map(p).join(", ")}))`;
+  return `${name} AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (${values.map(p).join(", ")}))`;
 }
 
 function toAuditEvent(e: AuditEventEntity): AuditEvent {

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import type { Session } from "../../domain/auth.js";
+import type { PageRequest } from "../../domain/pagination.js";
 
 interface SessionRow {
   id: string;
@@ -42,11 +43,17 @@ export function sessionsRepository(manager: EntityManager) {
       return rows[0] ? toSession(rows[0]) : null;
     },
 
-    async listActive(projectId: string, userId: string, now: Date): Promise<Session[]> {
+    /**
+     * One page of the user's live sessions, newest first by (created_at, id), strictly after
+     * the page's position; `limit + 1` rows (see toPage). The live-sessions index serves it.
+     */
+    async listActive(projectId: string, userId: string, now: Date, page: PageRequest): Promise<Session[]> {
+      const params: unknown[] = [projectId, userId, now];
+      const after = page.after ? ` AND (created_at, id) < ($${params.push(page.after.createdAt)}, $${params.push(page.after.id)})` : "";
       const rows = (await manager.query(
-        `SELECT ${COLUMNS} FROM sessions WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
-         ORDER BY created_at DESC, id DESC`,
-        [projectId, userId, now],
+        `SELECT ${COLUMNS} FROM sessions WHERE project_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3${after}
+         ORDER BY created_at DESC, id DESC LIMIT $${params.push(page.limit + 1)}`,
+        params,
       )) as SessionRow[];
       return rows.map(toSession);
     },

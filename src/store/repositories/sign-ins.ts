@@ -5,7 +5,7 @@ import type { Session, User } from "../../domain/auth.js";
 import type { AuthEvent } from "../../domain/usage.js";
 import type { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { auditInsertCte } from "./audit-events.js";
+import { AUDIT_COLUMNS, auditInsertCte } from "./audit-events.js";
 import { toUser, USER_COLUMNS, type UserRow } from "./users.js";
 
 export interface SignInWrite {
@@ -14,6 +14,20 @@ export interface SignInWrite {
   refreshTokenHash: string;
   event: AuthEvent & { at: Date };
   /** The audit event (user.signup or user.login.succeeded), written in the same statement. */
+  audit: AuditEventEntity;
+  /** The user's other live sessions past this many are ended, oldest first (record; a signup's new user has none). */
+  cap: SessionCap;
+}
+
+/** max_sessions_per_user as a sign-in applies it. */
+export interface SessionCap {
+  /** The project's max_sessions_per_user: the most live sessions the user keeps, this one included. */
+  max: number;
+  /**
+   * The `session.revoked` row written when the cap ends sessions (details `reason:
+   * "session_cap"`); the statement completes it with `count`, `session_ids` and, when it ends
+   * one session, `target_id`.
+   */
   audit: AuditEventEntity;
 }
 
@@ -38,15 +52,46 @@ export interface NewUserWrite {
 // something else as well.
 export function signInsRepository(manager: EntityManager) {
   return {
+    /**
+     * A sign-in of an existing user, which also ends the user's live sessions past the cap,
+     * oldest first (by created_at, then id), so that with this one the user has at most
+     * `cap.max`; the change feed hears each revocation, so their access tokens stop verifying
+     * at once.
+     *
+     * The statement sees the sessions committed when it began. Every sign-in updates its user's
+     * row (last_login_at), and here the update applies only to the version of the row the
+     * statement began with (`xmin`). When a parallel sign-in of the user changed the row in
+     * between, its session may not have been seen: the update does not apply, and a second
+     * step locks the row first and then trims again, seeing every session committed before
+     * the lock (and this one). The row lock orders the sign-ins of a user, and the last of them
+     * to update it has seen all the others, so parallel sign-ins leave at most the cap. A
+     * sign-in with nobody racing it is one statement, as before.
+     */
     async record(write: SignInWrite): Promise<void> {
+      const { session: s, cap } = write;
       const params: unknown[] = [];
       const writes = signInWrites(write, params);
-      await manager.query(
-        `WITH ${writes}
-         UPDATE users SET last_login_at = $${params.push(write.session.createdAt)}
-         WHERE project_id = $${params.push(write.session.projectId)} AND id = $${params.push(write.session.userId)}`,
-        params,
-      );
+      // The statement does not see its own new session: it keeps max - 1 of the others.
+      const statement = `WITH ${writes}, ${capWrites(s, cap, cap.max - 1, params)}, seen AS (
+           SELECT xmin AS version FROM users WHERE project_id = $${params.push(s.projectId)} AND id = $${params.push(s.userId)}
+         )
+         UPDATE users SET last_login_at = GREATEST(users.last_login_at, $${params.push(s.createdAt)}::timestamptz) FROM seen
+         WHERE users.project_id = $${params.push(s.projectId)} AND users.id = $${params.push(s.userId)} AND users.xmin = seen.version`;
+      const [, updated] = (await manager.query(statement, params)) as [unknown[], number];
+      if (updated > 0) return;
+      // Raced: under the row lock, the next statement sees every sign-in that changed the row
+      // before, and this session (committed, or earlier in this transaction): it keeps max.
+      await manager.transaction(async (tx) => {
+        await tx.query(`SELECT 1 FROM users WHERE project_id = $1 AND id = $2 FOR NO KEY UPDATE`, [s.projectId, s.userId]);
+        const again: unknown[] = [];
+        const audit = { ...cap.audit, id: newId("aev", s.createdAt.getTime()) };
+        await tx.query(
+          `WITH ${capWrites(s, { ...cap, audit }, cap.max, again)}
+           UPDATE users SET last_login_at = GREATEST(users.last_login_at, $${again.push(s.createdAt)}::timestamptz)
+           WHERE project_id = $${again.push(s.projectId)} AND id = $${again.push(s.userId)}`,
+          again,
+        );
+      });
     },
 
     /**
@@ -95,6 +140,39 @@ function newUserRow(user: NewUserWrite, projectId: string, createdAt: Date, sign
              ${p(user.phone)}, ${p(user.emailVerified)}, ${p(user.phoneVerified)}, ${p(user.passwordHash)}, ${p(JSON.stringify(user.metadata))},
              ${at}, ${at}, ${signedIn ? at : "NULL"})
            RETURNING ${USER_COLUMNS}
+         )`;
+}
+
+/**
+ * CTEs `past_cap`, `capped` and `cap_audit`: the user's live sessions past the newest `keep`
+ * as this statement sees them, revoked, and one `session.revoked` audit row for them (none
+ * when nothing ended).
+ */
+function capWrites(s: Session, cap: SessionCap, keep: number, params: unknown[]): string {
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const project = p(s.projectId);
+  const user = p(s.userId);
+  const now = p(s.createdAt);
+  const a = cap.audit;
+  // The sessions past the cap are found once (a walk of the user's live sessions on
+  // sessions_live_idx), then each is revoked by its key. Materialized and joined on the key
+  // alone (past_cap is already the tenant's), so the planner cannot instead walk every live
+  // session of the project and look each one up in past_cap.
+  return `past_cap AS MATERIALIZED (
+           SELECT project_id, id FROM sessions
+           WHERE project_id = ${project} AND user_id = ${user} AND revoked_at IS NULL AND expires_at > ${now}
+           ORDER BY created_at DESC, id DESC OFFSET ${p(keep)}
+         ), capped AS (
+           UPDATE sessions SET revoked_at = ${now} FROM past_cap
+           WHERE sessions.project_id = past_cap.project_id AND sessions.id = past_cap.id AND sessions.revoked_at IS NULL
+           RETURNING sessions.id, sessions.created_at
+         ), cap_audit AS (
+           INSERT INTO audit_events (${AUDIT_COLUMNS})
+           SELECT ${p(a.id)}, ${p(a.organizationId)}, ${project}, ${p(a.type)}, ${user}, ${p(a.actorType)}, ${p(a.actorId)},
+             CASE WHEN count(*) = 1 THEN min(id) END, ${p(a.ipAddress)}::text, ${p(a.userAgent)}::text, NULL, NULL,
+             ${p(JSON.stringify(a.details))}::jsonb || jsonb_build_object('count', count(*), 'session_ids', jsonb_agg(id ORDER BY created_at, id)),
+             ${p(a.createdAt)}::timestamptz
+           FROM capped HAVING count(*) > 0
          )`;
 }
 
