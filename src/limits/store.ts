@@ -240,7 +240,9 @@ return 0`;
 async function connectRedis(url: string): Promise<Redis> {
   // No offline queue: a command while Redis is away fails at once (fail closed) instead of
   // waiting in memory; the client reconnects by itself.
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
+  // A command unanswered for 2 s fails too (a Redis that drops packets instead of refusing
+  // them would otherwise hold every sign-in that counts).
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 2000, lazyConnect: true });
   client.on("error", () => {});
   try {
     await client.connect();
