@@ -41,7 +41,9 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
       minIntervalMs: MAGIC_LINK_RESEND_INTERVAL_SECONDS * 1000,
     });
     if (!stored.stored) return { lastSentAt: stored.lastSentAt };
-    return { queued: await deps.mail.queue(repos, { to: email, ...content }) };
+    // A user's link goes to the address it has, never to the spelling typed (another case).
+    const to = (await repos.users.findCredentials(project.id, email))?.user.email ?? email;
+    return { queued: await deps.mail.queue(repos, { to, ...content }) };
   });
   if ("lastSentAt" in sent) {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;

@@ -27,7 +27,7 @@ interface Destination {
   channel: OtpChannel;
   /** As stored and compared: the normalized email, or the E.164 number. */
   key: string;
-  /** As the user typed it, for the message's recipient and a new user's row. */
+  /** As the user typed it: a new user's row, and the recipient when no user has the address. */
   address: string;
 }
 
@@ -54,7 +54,9 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
     });
     if (!stored.stored) return { lastSentAt: stored.lastSentAt };
     if (destination.channel === "email") {
-      const queued = await deps.mail.queue(repos, { to: destination.address, ...otpMail(content) });
+      // A user's code goes to the address it has, never to the spelling typed (another case).
+      const to = (await repos.users.findCredentials(project.id, destination.address))?.user.email ?? destination.address;
+      const queued = await deps.mail.queue(repos, { to, ...otpMail(content) });
       return { release: () => deps.mail.release(queued) };
     }
     const queued = await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
