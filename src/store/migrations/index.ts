@@ -16,6 +16,7 @@ import { AuditLog1733300000001 } from "./1733300000001-audit-log.js";
 import { OperatorActor1733400000000 } from "./1733400000000-operator-actor.js";
 import { ProjectBranding1733500000000 } from "./1733500000000-project-branding.js";
 import { SendAndSessionSettings1733600000000 } from "./1733600000000-send-and-session-settings.js";
+import { EmailCanonicalForm1733600000001 } from "./1733600000001-email-canonical-form.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   OperatorActor1733400000000,
   ProjectBranding1733500000000,
   SendAndSessionSettings1733600000000,
+  EmailCanonicalForm1733600000001,
 ];
