@@ -111,6 +111,7 @@ export class EmailCanonicalForm1733600000001 implements MigrationInterface {
 /** Sets the new keys of one table and answers what could not be moved, and why. */
 async function rekey(q: QueryRunner, table: Table): Promise<Conflict[]> {
   const conflicts: Conflict[] = [];
+  const collided = new Set<string>();
   const moving = new Map<string, Row & { next: string }>();
   for await (const row of rowsOf(q, table)) {
     const form = canonicalEmail(row.email.trim());
@@ -135,6 +136,9 @@ async function rekey(q: QueryRunner, table: Table): Promise<Conflict[]> {
       if (sharing.length < 2) continue;
       for (const row of group) moving.delete(row.id);
       for (const row of sharing) {
+        // A row that stays may be met again in a later round: reported once.
+        if (collided.has(row.id)) continue;
+        collided.add(row.id);
         const others = sharing.filter((r) => r.id !== row.id).map((r) => r.id);
         conflicts.push({ row, canonical: next, reason: "collision", description: `the canonical form is also that of ${others.join(", ")}` });
       }
