@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./domain/audit.js";
 import { canonicalIp } from "./domain/ip-address.js";
 import { DEFAULT_IPV6_PREFIX } from "./limits/ip-subject.js";
+import { emailProblem } from "./domain/email.js";
 import type { PasswordParams } from "./crypto/passwords.js";
 
 // Configuration is the environment only, parsed once at start into this typed object.
@@ -216,7 +217,8 @@ function bootstrap(read: Reader, env: Env): Config["bootstrap"] {
   if (email === undefined && password === undefined) return undefined;
   if (email === undefined) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", "is required when GATEHOUSE_BOOTSTRAP_PASSWORD is set");
   if (password === undefined) throw new ConfigError("GATEHOUSE_BOOTSTRAP_PASSWORD", "is required when GATEHOUSE_BOOTSTRAP_EMAIL is set");
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", "must be an email address");
+  const problem = emailProblem(email);
+  if (problem) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", problem);
   const length = [...password].length;
   if (length < 8 || length > 128) throw new ConfigError("GATEHOUSE_BOOTSTRAP_PASSWORD", "must be 8 to 128 characters");
   return { email, password, organization: read("GATEHOUSE_BOOTSTRAP_ORG") ?? "Default" };

@@ -6,6 +6,7 @@ import { createLogger } from "../log.js";
 import type { Command } from "./command.js";
 import { apiKeyCommands } from "./commands/api-keys.js";
 import { auditCommands } from "./commands/audit.js";
+import { emailConflictCommands } from "./commands/email-conflicts.js";
 import { memberCommands } from "./commands/members.js";
 import { operationCommands } from "./commands/operations.js";
 import { projectCommands } from "./commands/projects.js";
@@ -16,7 +17,7 @@ import { operatorOrigin } from "./operator.js";
 import { flag, parseOptions } from "./options.js";
 import { printError, printOutcome, type Output } from "./output.js";
 
-export const COMMANDS: Command[] = [...operationCommands, ...projectCommands, ...apiKeyCommands, ...memberCommands, ...userCommands, ...auditCommands];
+export const COMMANDS: Command[] = [...operationCommands, ...projectCommands, ...apiKeyCommands, ...memberCommands, ...userCommands, ...auditCommands, ...emailConflictCommands];
 
 export function usage(commands: Command[] = COMMANDS): string {
   return ["usage:", ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`)].join("\n");

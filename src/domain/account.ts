@@ -1,6 +1,7 @@
 // Account-side domain objects: what repositories hand to flows. Entities never leave src/store.
 import type { JWK } from "jose";
 import type { RateLimitOverrides } from "../limits/settings.js";
+import { emailKey } from "./email.js";
 
 export type MemberRole = "admin" | "developer";
 
@@ -122,7 +123,12 @@ export interface SealedSigningKey extends SigningKey {
   privateJwkSealed: string;
 }
 
-/** Lower-cased and trimmed: the form members are looked up and kept unique by. */
+/**
+ * The key an email is looked up and kept unique by (users, member identities, invitations,
+ * sign-in links): its canonical form (domain/email.ts), trimmed, lower-cased, the domain as
+ * its A-label. An address the canonical-form rule refuses keeps a key of its own that no
+ * accepted address has.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return emailKey(email);
 }

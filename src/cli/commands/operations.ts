@@ -78,10 +78,11 @@ function orgCreateInput(values: Values): { name: string; email: string; password
   const [name, email, password] = [text(values, "name"), text(values, "email"), text(values, "password")];
   if (!name?.trim()) throw invalid("name", "--name is required");
   if (name.length > 100) throw invalid("name", "--name must be at most 100 characters");
-  if (!email || checkEmail(email)) throw invalid("email", "--email must be an email address");
+  const emailProblem = checkEmail(email ?? "");
+  if (emailProblem) throw invalid("email", `--email ${emailProblem}`);
   const length = [...(password ?? "")].length;
   if (length < 8 || length > 128) throw invalid("password", "--password must be 8 to 128 characters");
-  return { name, email, password: password! };
+  return { name, email: email!, password: password! };
 }
 
 function invalid(field: string, message: string): CliError {

@@ -30,7 +30,8 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
   const email = input.email.trim();
   // Links go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays, and a spent budget answers the same.
-  const known = await deps.db.repos.users.emailTaken(project.id, email);
+  const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
+  const known = user !== undefined;
   const request = { kind: "magic_link", channel: "email", destination: normalizeEmail(email), known, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), request))) return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
   const token = randomToken("gml");
@@ -46,7 +47,9 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
       minIntervalMs: MAGIC_LINK_RESEND_INTERVAL_SECONDS * 1000,
     });
     if (!stored.stored) return { lastSentAt: stored.lastSentAt };
-    return { queued: await deps.mail.queue(repos, { to: email, ...content }) };
+    // A user's link goes to the address it has, never to the spelling typed (another case).
+    const to = user?.email || email;
+    return { queued: await deps.mail.queue(repos, { to, ...content }) };
   });
   if ("lastSentAt" in sent) {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;

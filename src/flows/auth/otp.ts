@@ -28,7 +28,7 @@ interface Destination {
   channel: OtpChannel;
   /** As stored and compared: the normalized email, or the E.164 number. */
   key: string;
-  /** As the user typed it, for the message's recipient and a new user's row. */
+  /** As the user typed it: a new user's row, and the recipient when no user has the address. */
   address: string;
 }
 
@@ -42,10 +42,11 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
   // Codes go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays (send-gate.ts), and a spent budget
   // answers the same.
-  const known =
+  const user =
     destination.channel === "email"
-      ? await deps.db.repos.users.emailTaken(project.id, destination.key)
-      : (await deps.db.repos.users.findByPhone(project.id, destination.key)) !== null;
+      ? ((await deps.db.repos.users.findCredentials(project.id, destination.key))?.user ?? null)
+      : await deps.db.repos.users.findByPhone(project.id, destination.key);
+  const known = user !== null;
   const request = { kind: "otp", channel: destination.channel, destination: destination.key, known, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), request))) return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
   const code = sixDigitCode();
@@ -62,7 +63,9 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
     });
     if (!stored.stored) return { lastSentAt: stored.lastSentAt };
     if (destination.channel === "email") {
-      const queued = await deps.mail.queue(repos, { to: destination.address, ...otpMail(content) });
+      // A user's code goes to the address it has, never to the spelling typed (another case).
+      const to = user?.email || destination.address;
+      const queued = await deps.mail.queue(repos, { to, ...otpMail(content) });
       return { release: () => deps.mail.release(queued) };
     }
     const queued = await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });

@@ -48,6 +48,9 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, ori
     });
     await repos.auditEvents.record({ type: "member.invited", organizationId: inviter.organizationId, projectId: null, details: { role: input.role }, origin });
     const organization = await repos.organizations.get(inviter.organizationId);
+    // A person who already signs in to Gatehouse is invited at the address it has, never at
+    // the spelling typed (another case).
+    const identity = await repos.memberIdentities.findByEmail(input.email);
     const content = invitationMail({
       organizationName: organization?.name ?? "your organization",
       inviterEmail: inviter.email ?? undefined,
@@ -55,9 +58,9 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, ori
       link: invitationLink(deps.config.publicUrl, token),
       expiresAt,
       // Told only to the address's owner: accepting then asks for the password it already has.
-      hasPassword: (await repos.memberIdentities.findByEmail(input.email)) !== null,
+      hasPassword: identity !== null,
     });
-    return deps.mail.queue(repos, { to: input.email, ...content });
+    return deps.mail.queue(repos, { to: identity?.email ?? input.email, ...content });
   });
   deps.mail.release(queued);
   return { message: "Invitation sent" };

@@ -16,6 +16,7 @@ import { AuditLog1733300000001 } from "./1733300000001-audit-log.js";
 import { OperatorActor1733400000000 } from "./1733400000000-operator-actor.js";
 import { ProjectBranding1733500000000 } from "./1733500000000-project-branding.js";
 import { SendAndSessionSettings1733600000000 } from "./1733600000000-send-and-session-settings.js";
+import { EmailCanonicalForm1733600000001 } from "./1733600000001-email-canonical-form.js";
 import { SignupConfirmation1733600000002 } from "./1733600000002-signup-confirmation.js";
 import { LiveSessionsIndex1733600000030 } from "./1733600000030-live-sessions-index.js";
 
@@ -39,6 +40,7 @@ export const migrations = [
   OperatorActor1733400000000,
   ProjectBranding1733500000000,
   SendAndSessionSettings1733600000000,
+  EmailCanonicalForm1733600000001,
   SignupConfirmation1733600000002,
   LiveSessionsIndex1733600000030,
 ];

@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { apiKeysRepository } from "./api-keys.js";
 import { auditEventsRepository } from "./audit-events.js";
 import { authEventsRepository } from "./auth-events.js";
+import { emailConflictsRepository } from "./email-conflicts.js";
 import { systemClock, type Clock } from "../../domain/clock.js";
 import { invitationsRepository } from "./invitations.js";
 import { magicLinksRepository } from "./magic-links.js";
@@ -60,6 +61,7 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     ssoFlows: ssoFlowsRepository(manager),
     ssoIdentities: ssoIdentitiesRepository(manager),
     ssoHandovers: ssoHandoversRepository(manager),
+    emailConflicts: emailConflictsRepository(manager),
   };
 }
 

@@ -135,7 +135,11 @@ async function proveIdentity(deps: FlowDeps, connection: SsoConnectionWithSecret
     email = typeof info?.email === "string" ? info.email : undefined;
     verified = isTrue(info?.email_verified);
   }
-  if (email === undefined || checkEmail(email) !== undefined) throw new SsoRefusal("email_missing", "the identity provider gave no usable email address");
+  if (email === undefined || email.trim() === "") throw new SsoRefusal("email_missing", "the identity provider gave no email address");
+  // An address outside the canonical-form rule (domain/email.ts) neither links nor creates a
+  // user, nor signs in an identity linked before: the sign-in is refused, saying why.
+  const problem = checkEmail(email);
+  if (problem !== undefined) throw new SsoRefusal("email_not_accepted", `the identity provider's email address is not accepted: it ${problem}`);
   if (!verified && !connection.trustEmails) throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
   return { connectionId: connection.id, issuer: claims.iss, subject: claims.sub, email: email.trim() };
 }
