@@ -31,7 +31,7 @@ describe("database unavailable", () => {
   it("health answers 503 and NOT_SERVING", async () => {
     const res = await http(`${server.url}/healthz`);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: "unavailable" });
+    expect(res.body).toEqual({ status: "unavailable", down: ["database"] });
     const answer = await grpcCall(grpcClient(server.port, "health"), "Check", {});
     expect(answer.response.status).toBe("NOT_SERVING");
   });

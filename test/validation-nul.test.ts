@@ -311,6 +311,21 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
     expect(rows[0].n).toBe(0);
   });
 
+  // Found by the RPC fuzz (seed 1485415285): JSON.stringify writes a lone surrogate as `\ud800`,
+  // which PostgreSQL's jsonb refuses, so the signup's statement failed and the answer was a 500.
+  it("a lone surrogate in a metadata key or value is 400 naming the field, not a 500", async () => {
+    const key = { "x-service-key": app.key };
+    const email = `surrogate-${Date.now()}@example.com`;
+    for (const metadata of [{ "\ud800": "x" }, { nick: "a\udc00b" }, { tags: ["ok", "\ud83d"] }]) {
+      const res = await http(`${server.url}/v1/auth/signup`, { headers: key, body: { email, password: "a sturdy passphrase 1", metadata } });
+      expect({ status: res.status, reason: res.body?.reason }).toEqual({ status: 400, reason: "VALIDATION_FAILED" });
+      expect(res.body.violations).toContainEqual({ field: "metadata", description: expect.stringContaining("lone surrogate") });
+    }
+    // A pair is a character (an emoji): accepted.
+    const paired = await http(`${server.url}/v1/auth/signup`, { headers: key, body: { email, password: "a sturdy passphrase 1", metadata: { mood: "\ud83d\ude00" } } });
+    expect(paired.status, JSON.stringify(paired.body)).toBe(200);
+  });
+
   // (protobufjs reads google/protobuf/struct.proto from its own copy, with camelCase names.)
   it("over gRPC", async () => {
     const auth = grpcClient(server.port, "auth");

@@ -72,7 +72,34 @@ function findDeepJson(desc: DescMessage, message: Message, violations: Violation
   for (const field of fields) {
     const value = (message as unknown as Record<string, unknown>)[field.localName];
     if (value !== undefined && depthExceeds(value, MAX_STRUCT_DEPTH)) violations.push({ field: field.name, description: DEPTH_DESCRIPTION });
+    else if (value !== undefined && holdsLoneSurrogate(value)) violations.push({ field: field.name, description: LONE_SURROGATE_DESCRIPTION });
   }
+}
+
+/**
+ * A lone UTF-16 surrogate in a key or string of a JSON field: JavaScript's JSON writes it as
+ * `\ud800`, which PostgreSQL's jsonb refuses, so it would fail the statement (a 500), not the
+ * request. Text fields need no such check: their UTF-8 encoding turns it into U+FFFD.
+ */
+export const LONE_SURROGATE_DESCRIPTION = "must not contain a lone surrogate (U+D800 to U+DFFF), which is no character";
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function holdsLoneSurrogate(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
 }
 
 /** Iterative, so the check itself cannot overflow. Objects and arrays count a level each; the field's own object is level 1. */

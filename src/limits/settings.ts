@@ -59,7 +59,7 @@ export const RATE_LIMIT_DEFAULTS: Readonly<RateLimits> = {
   sendsPerProject: 1000,
   windowSeconds: 300,
   sendWindowSeconds: 3600,
-  mfaFailuresPerAccount: 5,
+  mfaFailuresPerAccount: 10,
   firstContactSendsPerProject: 200,
   firstContactSmsPerCountry: 20,
   smsPerDestinationPerDay: 10,

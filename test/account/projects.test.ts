@@ -72,7 +72,7 @@ describe("projects", () => {
               sends_per_project: 1000,
               window_seconds: 300,
               send_window_seconds: 3600,
-              mfa_failures_per_account: 5,
+              mfa_failures_per_account: 10,
               first_contact_sends_per_project: 200,
               first_contact_sms_per_country: 20,
               sms_per_destination_per_day: 10,

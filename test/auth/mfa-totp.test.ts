@@ -191,11 +191,7 @@ describe("TOTP", () => {
       const code = await freshCode(user.secret, clock);
       const answers = await Promise.all(tokens.map((mfa_token) => verifyMfa(app, { mfa_token, code })));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-      // Every other answer is refused: as a used code (INVALID_CODE), or, once the user's wrong
-      // second factors reach mfa_failures_per_account (5), by the user's wait (RATE_LIMITED).
-      const refused = answers.filter((a) => a.status !== 200);
-      for (const answer of refused) expect([[401, "INVALID_CODE"], [429, "RATE_LIMITED"]]).toContainEqual([answer.status, answer.body.reason]);
-      expect(refused.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
+      for (const refused of answers.filter((a) => a.status !== 200)) expectReason(refused, 401, "INVALID_CODE");
     });
 
     it("VerifyMfa answers the same over Connect JSON and gRPC", async () => {

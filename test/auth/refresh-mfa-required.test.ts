@@ -1,9 +1,8 @@
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectError } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
-import { createTestClock, type TestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, enrollTotp, expectChallenge, freshCode, totpUser, verifyMfa } from "./mfa-helpers.js";
 
@@ -14,18 +13,12 @@ import { challenge, enrollTotp, expectChallenge, freshCode, totpUser, verifyMfa 
 // tokens stop verifying at once); the user signs in again and enrolls there.
 
 describe("Refresh in a project that has turned on mfa_required", () => {
-  let server: TestServer;
-  let clock: TestClock;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
-
-  beforeAll(async () => {
-    clock = createTestClock();
-    server = await startTestServer({}, undefined, { clock });
-  });
-  afterAll(() => server?.stop());
+  // The server on a test clock (no mail or SMS sinks): `ctx.server`, `clock`, `sql`.
+  const ctx = useMessagingServer();
+  const { clock, sql } = ctx;
 
   const setMfaRequired = async (app: AuthFixture, on: boolean) => {
-    const res = await http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body: { mfa_required: on } });
+    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body: { mfa_required: on } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.mfa_required).toBe(on);
   };
@@ -34,7 +27,7 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   const sessionRow = async (accessToken: string) => (await sql(`SELECT revoked_at FROM sessions WHERE id = $1`, [decodeJwt(accessToken).sid]))[0];
 
   it("a password-only session is refused with 403 MFA_REQUIRED_BY_PROJECT and ends: its access token stops verifying, its refresh token is dead", async () => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     const { body } = await app.signup();
     expect(decodeJwt(body.access_token).amr).toEqual(["pwd"]);
     expect(await verify(app, body.access_token)).toBe(true); // cached as valid
@@ -56,14 +49,14 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   });
 
   it("answers the same over gRPC and Connect (PERMISSION_DENIED)", async () => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     const first = await app.signup();
     const second = await app.signup();
     await setMfaRequired(app, true);
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Refresh", { refresh_token: first.body.refresh_token }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(grpcClient(ctx.server.port, "auth"), "Refresh", { refresh_token: first.body.refresh_token }, { "x-service-key": app.key });
     expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({ code: 7, reason: "MFA_REQUIRED_BY_PROJECT" });
     expect(await verify(app, first.body.access_token)).toBe(false);
-    const viaConnect = await connect(server.url, "auth", "Refresh", { refreshToken: second.body.refresh_token }, { "x-service-key": app.key });
+    const viaConnect = await connect(ctx.server.url, "auth", "Refresh", { refreshToken: second.body.refresh_token }, { "x-service-key": app.key });
     expect({ status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) }).toEqual({
       status: 403,
       code: "permission_denied",
@@ -73,7 +66,7 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   });
 
   it("a session signed in with a second factor refreshes as before", async () => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
     const signedIn = await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) });
@@ -90,7 +83,7 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   });
 
   it("a session opened with a password before the user enrolled is refused too: its amr has no second factor", async () => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     // Signed up with a password, then enrolled TOTP with that session's access token.
     const { email, password, body } = await app.signup();
     await enrollTotp(app, clock, body.access_token);
@@ -105,7 +98,7 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   });
 
   it("a token refreshed just before the switch and presented again within the grace window gets no pair", async () => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     const { body } = await app.signup();
     const rotated = await refresh(app, body.refresh_token);
     expect(rotated.status).toBe(200);
@@ -117,7 +110,7 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   });
 
   it("with mfa_required off again, password-only sessions refresh as before", async () => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     const { body } = await app.signup();
     await setMfaRequired(app, true);
     await setMfaRequired(app, false);

@@ -1,11 +1,10 @@
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS_PER_USER } from "../../src/domain/account.js";
 import { startSession } from "../../src/flows/auth/tokens.js";
 import { expectError } from "../helpers/account.js";
 import { http, type HttpAnswer } from "../helpers/clients.js";
-import { createTestClock, type TestClock } from "../helpers/clock.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, freshCode, totpUser, verifyMfa } from "./mfa-helpers.js";
 
@@ -19,23 +18,17 @@ import { challenge, freshCode, totpUser, verifyMfa } from "./mfa-helpers.js";
 const SECOND = 1000;
 
 describe("sessions per user are capped (max_sessions_per_user)", () => {
-  let server: TestServer;
-  let clock: TestClock;
-  const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
-
-  beforeAll(async () => {
-    clock = createTestClock();
-    server = await startTestServer({}, undefined, { clock });
-  });
-  afterAll(() => server?.stop());
+  // The server on a test clock (no mail or SMS sinks): `ctx.server`, `clock`, `sql`.
+  const ctx = useMessagingServer();
+  const { clock, sql } = ctx;
 
   const update = async (app: AuthFixture, body: Record<string, unknown>) => {
-    const res = await http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body });
+    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res;
   };
   const project = async (cap?: number) => {
-    const app = await authFixture(server);
+    const app = await authFixture(ctx.server);
     if (cap !== undefined) expect((await update(app, { max_sessions_per_user: cap })).body.max_sessions_per_user).toBe(cap);
     return app;
   };
@@ -78,7 +71,7 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
 
   it("the default cap is 50", async () => {
     const app = await project();
-    const res = await http(`${server.url}/v1/projects/${app.projectId}`, { headers: await app.admin() });
+    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { headers: await app.admin() });
     expect(res.body.max_sessions_per_user).toBe(DEFAULT_MAX_SESSIONS_PER_USER);
     expect(DEFAULT_MAX_SESSIONS_PER_USER).toBe(50);
   });
@@ -182,11 +175,11 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
   it("a burst of parallel sign-ins straight to the store (no password check to spread them) leaves exactly the cap", async () => {
     const app = await project(3);
     const user = await userWithSessions(app, 3);
-    const projectRow = (await server.deps.db.repos.projects.getByIdForFlow(app.projectId))!;
-    const userRow = (await server.deps.db.repos.users.get(app.projectId, user.userId))!;
+    const projectRow = (await ctx.server.deps.db.repos.projects.getByIdForFlow(app.projectId))!;
+    const userRow = (await ctx.server.deps.db.repos.users.get(app.projectId, user.userId))!;
     clock.advance(SECOND);
     const context = { amr: ["pwd"], method: "password" as const, kind: "login" as const, client: { ipAddress: "127.0.0.1", userAgent: "burst" } };
-    const burst = await Promise.all(Array.from({ length: 12 }, () => startSession(server.deps, server.deps.db.repos, projectRow, userRow, context)));
+    const burst = await Promise.all(Array.from({ length: 12 }, () => startSession(ctx.server.deps, ctx.server.deps.db.repos, projectRow, userRow, context)));
     const live = await liveSessions(user.userId);
     expect(live).toHaveLength(3);
     for (const sid of live) expect(burst.map((b) => b.session.id)).toContain(sid);

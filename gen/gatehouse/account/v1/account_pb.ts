@@ -500,7 +500,7 @@ export type RateLimits = Message<"gatehouse.account.v1.RateLimits"> & {
    * and never become a lockout. A right second factor forgets them, a right password
    * does not. When they first reach this number the user is mailed a notice (someone
    * knows their password) and the audit log records `user.mfa.failures_exceeded`. 1 to
-   * 100, default 5; forgotten 12 hours after the first.
+   * 100, default 10 (as for passwords; a challenge itself takes 5); forgotten 12 hours after the first.
    *
    * @generated from field: optional int32 mfa_failures_per_account = 13;
    */

@@ -833,7 +833,7 @@ type RateLimits struct {
 	// and never become a lockout. A right second factor forgets them, a right password
 	// does not. When they first reach this number the user is mailed a notice (someone
 	// knows their password) and the audit log records `user.mfa.failures_exceeded`. 1 to
-	// 100, default 5; forgotten 12 hours after the first.
+	// 100, default 10 (as for passwords; a challenge itself takes 5); forgotten 12 hours after the first.
 	MfaFailuresPerAccount *int32 `protobuf:"varint,13,opt,name=mfa_failures_per_account,json=mfaFailuresPerAccount,proto3,oneof" json:"mfa_failures_per_account,omitempty"`
 	// Mails and SMS of the project per send window to addresses and numbers that no user
 	// has (first contact: a code or link for a signup, a reset asked for an unknown
