@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { challenge, enrollTotp, freshCode, newUser, verifyMfa, type MfaUser } from "../auth/mfa-helpers.js";
 import { http } from "../helpers/clients.js";
 import { eventually } from "../helpers/eventually.js";
-import { useMessagingServer } from "../helpers/messaging-server.js";
+import { useMessagingServer, type MessagingServer } from "../helpers/messaging-server.js";
 import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, sleep, type LimitsApp } from "./helpers.js";
 
 // Threat: someone who knows a user's password guesses the second factor. Each password sign-in
@@ -11,31 +11,36 @@ import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, sleep, type Limit
 // (a hit expected in about 1.5 h). Wrong second factors now count per user, across challenges,
 // addresses and instances, with the password's growing waits; the user is told once.
 
+async function totpUser(ctx: MessagingServer, app: LimitsApp): Promise<MfaUser & { secret: string; recoveryCodes: string[] }> {
+  const user = await newUser(app);
+  return { ...user, ...(await enrollTotp(app, ctx.clock, user.accessToken)) };
+}
+
+/** A password sign-in and one answer to its challenge, each from a new client address. */
+async function answer(app: LimitsApp, user: MfaUser, code: string) {
+  const login = await app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }, undefined, from(freshIp()));
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return app.call("POST", "/v1/auth/mfa/verify", { mfa_token: login.body.mfa_token, code }, undefined, from(freshIp()));
+}
+
+const wrongOf = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
+
+/** `tries` wrong answers, each to a new challenge from a new address: the statuses. */
+async function guessEachFromNewChallenge(ctx: MessagingServer, app: LimitsApp, user: MfaUser & { secret: string }, tries: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < tries; i++) statuses.push((await answer(app, user, wrongOf(await freshCode(user.secret, ctx.clock)))).status);
+  return statuses;
+}
+
 describe("wrong second factors count per user", () => {
   const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
-
-  async function totpUser(app: LimitsApp): Promise<MfaUser & { secret: string; recoveryCodes: string[] }> {
-    const user = await newUser(app);
-    return { ...user, ...(await enrollTotp(app, ctx.clock, user.accessToken)) };
-  }
-  /** A password sign-in and one answer to its challenge, each from a new client address. */
-  async function answer(app: LimitsApp, user: MfaUser, code: string) {
-    const login = await app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }, undefined, from(freshIp()));
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    return app.call("POST", "/v1/auth/mfa/verify", { mfa_token: login.body.mfa_token, code }, undefined, from(freshIp()));
-  }
-  const wrongOf = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
   const events = async (app: LimitsApp, type: string) =>
     (await ctx.sql(`SELECT user_id, ip_address, details FROM audit_events WHERE project_id = $1 AND type = $2`, [app.projectId, type])) as Array<{ user_id: string; details: any }>;
 
   it("a new challenge from a new address per guess: after mfa_failures_per_account (10) every answer waits, the right one too; one notice and one audit event", async () => {
     const app = await limitsApp(ctx.server);
-    const user = await totpUser(app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const code = await freshCode(user.secret, ctx.clock);
-      statuses.push((await answer(app, user, wrongOf(code))).status);
-    }
+    const user = await totpUser(ctx, app);
+    const statuses = await guessEachFromNewChallenge(ctx, app, user, 20);
     // Ten guesses checked, whatever the number of challenges and addresses; every password sign-in still opened one.
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -60,7 +65,7 @@ describe("wrong second factors count per user", () => {
     const app = await limitsApp(ctx.server);
     // Long enough that the answer after a failure is still inside its wait on a busy machine.
     await app.setLimits({ mfa_failures_per_account: 2, sign_in_wait_seconds: 3, sign_in_max_wait_seconds: 30 });
-    const user = await totpUser(app);
+    const user = await totpUser(ctx, app);
     const next = () => freshCode(user.secret, ctx.clock);
     expect((await answer(app, user, wrongOf(await next()))).status).toBe(401);
     expect((await answer(app, user, wrongOf(await next()))).status).toBe(401);
@@ -83,8 +88,8 @@ describe("wrong second factors count per user", () => {
   it("recovery codes and six-digit codes count alike, and another user of the project is not affected", async () => {
     const app = await limitsApp(ctx.server);
     await app.setLimits({ mfa_failures_per_account: 2, sign_in_wait_seconds: 60 });
-    const user = await totpUser(app);
-    const other = await totpUser(app);
+    const user = await totpUser(ctx, app);
+    const other = await totpUser(ctx, app);
     expect((await answer(app, user, "not-a-recovery-code")).status).toBe(401);
     expect((await answer(app, user, wrongOf(await freshCode(user.secret, ctx.clock)))).status).toBe(401);
     retryAfterOf(await answer(app, user, user.recoveryCodes[0]!));
@@ -106,5 +111,18 @@ describe("wrong second factors count per user", () => {
     // The next sign-in's right code is checked, not refused: nothing was counted against the user.
     const token = await challenge(app, { email, password });
     expect((await verifyMfa(app, { mfa_token: token, code: await freshCode(secret, ctx.clock) })).status).toBe(200);
+  });
+});
+
+describe("wrong second factors count per user in the Redis store (REDIS_URL)", () => {
+  const ctx = useMessagingServer({ env: { ...BEHIND_PROXY, REDIS_URL: "redis://127.0.0.1:6379" } });
+
+  it("the threshold holds across challenges and addresses, and a right second factor is refused too", async () => {
+    const app = await limitsApp(ctx.server);
+    await app.setLimits({ mfa_failures_per_account: 3 });
+    const user = await totpUser(ctx, app);
+    expect(await guessEachFromNewChallenge(ctx, app, user, 6)).toEqual([401, 401, 401, 429, 429, 429]);
+    retryAfterOf(await answer(app, user, await freshCode(user.secret, ctx.clock)));
+    expect(ctx.server.deps.limits.store).toBe("redis");
   });
 });

@@ -151,3 +151,20 @@ describe("send budgets and where SMS may go", () => {
     expect(smsTo(phone)).toBe(2);
   });
 });
+
+describe("send budgets in the Redis store (REDIS_URL)", () => {
+  const ctx = useMessagingServer({ smtp: true, sms: true, env: { ...BEHIND_PROXY, REDIS_URL: "redis://127.0.0.1:6379" } });
+
+  it("first contacts spend their own budget; a user's code still goes out", async () => {
+    const app = await limitsApp(ctx.server);
+    await app.setLimits({ first_contact_sends_per_project: 2 });
+    const user = await newUser(app);
+    const strangers = [newPhone(), newPhone(), newPhone(), newPhone()];
+    for (const phone of strangers) expect((await app.call("POST", "/v1/auth/otp/send", { phone }, undefined, from(freshIp()))).status).toBe(200);
+    expect((await app.call("POST", "/v1/auth/otp/send", { email: user.email }, undefined, from(freshIp()))).status).toBe(200);
+    await ctx.smtp.waitFor(user.email);
+    await eventually("the outbox to settle", async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0);
+    expect(strangers.filter((phone) => ctx.sms.messages.some((m) => m.to === phone))).toHaveLength(2);
+    expect(ctx.server.deps.limits.store).toBe("redis");
+  });
+});
