@@ -10,12 +10,29 @@ import type { HttpHandler } from "./http-handler.js";
 // anything else to the HTTP/1.1 server.
 const H2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
 
+/**
+ * How long after a shutdown starts open connections are still read. A client that wrote its
+ * request just before the listener closed (a fresh socket, or an idle keep-alive one) has it in
+ * a socket buffer or on the wire, or queued behind a busy event loop; closing that connection
+ * resets it with no answer and no log line. A second covers a loaded host's event-loop stalls
+ * and network delay many times over; at most half the grace, so what arrives late in it still
+ * has time to be answered. Shutdown waits for it only while connections are open.
+ */
+export const SHUTDOWN_SETTLE_MS = 1000;
+
+function settleMs(graceMs: number): number {
+  return Math.min(SHUTDOWN_SETTLE_MS, graceMs / 2);
+}
+
 /** `:method`, `:path`, `:scheme`, `:authority`: counted by nghttp2, not by the cap. */
 const H2_PSEUDO_HEADERS = 4;
 
 export interface OnePortServer {
   listen(port: number, host: string): Promise<number>;
-  /** Stops accepting, lets in-flight requests finish for up to graceMs, then closes. */
+  /**
+   * Stops accepting; answers what arrives on open connections during the settle period and the
+   * requests in flight for up to graceMs; then closes.
+   */
   close(graceMs: number): Promise<void>;
 }
 
@@ -41,6 +58,8 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
   http1.emit("listening");
   const http2 = createHttp2Server({ maxHeaderListPairs: MAX_HEADER_COUNT + 1 + H2_PSEUDO_HEADERS, settings: { maxHeaderListSize: MAX_HEADER_BYTES } }, handler);
   const sockets = new Set<Socket>();
+  // Connections whose first bytes decided their protocol; the others have sent nothing yet.
+  const sniffed = new WeakSet<Socket>();
   const sessions = new Set<Http2Session>();
   http2.on("session", (session: Http2Session) => {
     sessions.add(session);
@@ -51,6 +70,7 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
     socket.once("data", (first: Buffer) => {
+      sniffed.add(socket);
       socket.pause();
       socket.unshift(first);
       const length = Math.min(first.length, H2_PREFACE.length);
@@ -75,12 +95,27 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
       });
     },
     async close(graceMs) {
+      const started = Date.now();
+      const deadline = started + graceMs;
+      const settleEnd = started + settleMs(graceMs);
       const closed = new Promise<void>((resolve) => front.close(() => resolve()));
       handler.drain();
-      for (const session of sessions) session.close();
-      const deadline = Date.now() + graceMs;
-      while (handler.inFlight() > 0 && Date.now() < deadline) {
-        http1.closeIdleConnections();
+      let settled = false;
+      // Until the settle period ends every open connection is still read, and what arrives on it
+      // is answered (HTTP/1.1 with `Connection: close`); then the silent ones are closed and
+      // HTTP/2 sessions hear GOAWAY. Done once no connection is left, or at the grace.
+      while ((sockets.size > 0 || handler.inFlight() > 0) && Date.now() < deadline) {
+        if (!settled && Date.now() >= settleEnd) {
+          settled = true;
+          // One more turn of the poll phase first: a timer that fired late (a busy event loop)
+          // must not close a connection whose request is already waiting to be read.
+          await new Promise((r) => setImmediate(r));
+          // GOAWAY names the last stream taken; the session ends once those are answered, and
+          // the client retries any later stream elsewhere (REFUSED_STREAM).
+          for (const session of sessions) session.close();
+          for (const socket of sockets) if (!sniffed.has(socket)) socket.destroy();
+        }
+        if (settled) http1.closeIdleConnections();
         await new Promise((r) => setTimeout(r, 25));
       }
       http1.closeIdleConnections();
@@ -90,8 +125,8 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
       await closed;
       // The cut-off requests close (and write their access-log line) a turn or two later; the
       // process may exit right after this returns.
-      const settled = Date.now() + 250;
-      while (handler.inFlight() > 0 && Date.now() < settled) await new Promise((r) => setTimeout(r, 5));
+      const settledAt = Date.now() + 250;
+      while (handler.inFlight() > 0 && Date.now() < settledAt) await new Promise((r) => setTimeout(r, 5));
     },
   };
 }
