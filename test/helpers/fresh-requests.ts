@@ -20,33 +20,30 @@ export interface FreshRequest {
 }
 
 export interface FreshSocket {
-  /** The client's port: names the connection in /proc (accepted-connections.ts). */
-  localPort: number;
-  /** Writes the request (HTTP/1.1, keep-alive); resolves with the first answer. */
-  send(request: FreshRequest): Promise<Answer>;
   socket: Socket;
+  /** The client's port: names the connection in /proc (server-sockets.ts). */
+  localPort: number;
+  /** The first answer on the connection (HTTP/1.1), or how it failed. */
+  answer: Promise<Answer>;
 }
 
-/** A connected socket that has sent nothing yet. */
+/** A connected socket that has sent nothing yet; write `http1Request` text on it, whole or in parts. */
 export async function freshSocket(port: number): Promise<FreshSocket> {
   const socket = connect(port, "127.0.0.1");
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
     socket.once("error", reject);
   });
-  return {
-    socket,
-    localPort: socket.localPort!,
-    send(request) {
-      const answer = readAnswer(socket);
-      const body = JSON.stringify(request.body);
-      const extra = Object.entries(request.headers ?? {})
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join("");
-      socket.write(`POST ${request.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-      return answer;
-    },
-  };
+  return { socket, localPort: socket.localPort!, answer: readAnswer(socket) };
+}
+
+/** A keep-alive HTTP/1.1 POST of JSON, as text. */
+export function http1Request(request: FreshRequest): string {
+  const body = JSON.stringify(request.body);
+  const extra = Object.entries(request.headers ?? {})
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
+  return `POST ${request.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
 /** The first HTTP/1.1 response on `socket`: complete once its Content-Length of body is in. */

@@ -2,17 +2,19 @@ import type { ClientHttp2Session } from "node:http2";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN, adminHeaders, projectWithKey } from "../cluster/instances.js";
-import { untilAccepted } from "../helpers/accepted-connections.js";
+import { untilAccepted, untilRead } from "../helpers/server-sockets.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { freshSession, freshSocket, h2Post, type Answer, type FreshRequest } from "../helpers/fresh-requests.js";
+import { freshSession, freshSocket, h2Post, http1Request, type Answer, type FreshRequest } from "../helpers/fresh-requests.js";
 import { spawnService, type ServiceProcess } from "../helpers/process.js";
 
 // Issue 23: requests written on freshly opened connections just before SIGTERM. The process has
 // accepted those connections (read from /proc, not guessed with a sleep) but may not have read
-// the requests when the signal lands; each must still get an answer and an access-log line,
-// over HTTP/1.1, over HTTP/2, and in a cluster.
+// the requests when the signal lands, or has read only their first bytes; each must still get an
+// answer and an access-log line, over HTTP/1.1, over HTTP/2, and in a cluster.
 
 const LOAD = 50;
+/** Connections opened among the HTTP/1.1 ones that never send a byte. */
+const SILENT = 4;
 const CLUSTER_STARTED = /"port":(\d+)[^\n]*"msg":"cluster started"/;
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -92,26 +94,58 @@ function tally(answers: Answer[]): string {
 }
 
 /** SIGTERM, then what each request got, the exit code and the time to exit. */
-async function signalDuring(service: ServiceProcess, sent: Array<Promise<Answer>>) {
+async function signalDuring(service: ServiceProcess, answers: () => Promise<Answer[]>) {
   const signalled = Date.now();
   service.child.kill("SIGTERM");
-  const answers = await Promise.all(sent);
+  const got = await answers();
   const code = await service.exited;
-  return { answers, code, exitMs: Date.now() - signalled };
+  return { answers: got, code, exitMs: Date.now() - signalled };
+}
+
+/**
+ * `n` HTTP/1.1 requests (work `first`…) on fresh connections the process has accepted: half
+ * begun, their request line and headers but the blank line that ends them written and read by
+ * the process; the other half not yet written. And a few connections that never send a byte.
+ */
+async function http1Requests(run: Running, n: number, first = 0) {
+  const port = run.service.port;
+  const sockets = await Promise.all(Array.from({ length: n + SILENT }, () => freshSocket(port)));
+  clients.push(...sockets.map((s) => s.socket));
+  await untilAccepted(run.pids, port, sockets.map((s) => s.localPort));
+  const texts = Array.from({ length: n }, (_, i) => http1Request(work(first + i, run.key)));
+  const [whole, begun, silent] = [sockets.slice(0, n / 2), sockets.slice(n / 2, n), sockets.slice(n)];
+  const cuts = texts.map((text) => text.indexOf("\r\n\r\n"));
+  begun.forEach((s, j) => s.socket.write(texts[n / 2 + j].slice(0, cuts[n / 2 + j])));
+  await untilRead(run.pids, port, begun.map((s) => s.localPort));
+  return {
+    /** The first half, written whole: just before the signal. */
+    writeWhole: () => whole.forEach((s, i) => s.socket.write(texts[i])),
+    /**
+     * The second half finishes once the silent connections are closed (the settle period is
+     * over); what every request got, in order, and what the silent connections got.
+     */
+    async finish(): Promise<{ answers: Answer[]; silent: Answer[] }> {
+      const silentGot = await Promise.all(silent.map((s) => s.answer));
+      begun.forEach((s, j) => s.socket.write(texts[n / 2 + j].slice(cuts[n / 2 + j])));
+      return { answers: await Promise.all([...whole, ...begun].map((s) => s.answer)), silent: silentGot };
+    },
+  };
 }
 
 describe("shutdown answers every request that reached the process", () => {
-  it(`HTTP/1.1: ${LOAD} requests written on fresh keep-alive connections just before SIGTERM are all answered and logged; silent connections are closed`, async () => {
-    const { service, pids, key } = await start();
-    const sockets = await Promise.all(Array.from({ length: LOAD + 5 }, () => freshSocket(service.port)));
-    clients.push(...sockets.map((s) => s.socket));
-    await untilAccepted(pids, service.port, sockets.map((s) => s.localPort));
-    const [busy, silent] = [sockets.slice(0, LOAD), sockets.slice(LOAD)];
-    const silentClosed = silent.map((s) => new Promise<string>((resolve) => s.socket.once("close", (hadError) => resolve(hadError ? "error" : "closed"))));
-    const sent = busy.map((s, i) => s.send(work(i, key)));
-    const { answers, code, exitMs } = await signalDuring(service, sent);
-    expectAnsweredAndLogged(service, answers);
-    expect(await Promise.all(silentClosed)).toEqual(silent.map(() => "closed"));
+  it(`HTTP/1.1: ${LOAD} requests on fresh keep-alive connections, written just before SIGTERM or begun before it and finished after, are all answered and logged; silent connections are closed`, async () => {
+    const run = await start();
+    const requests = await http1Requests(run, LOAD);
+    requests.writeWhole();
+    let silent: Answer[] = [];
+    const { answers, code, exitMs } = await signalDuring(run.service, async () => {
+      const got = await requests.finish();
+      silent = got.silent;
+      return got.answers;
+    });
+    expectAnsweredAndLogged(run.service, answers);
+    // Closed without a word: they never asked anything.
+    expect(silent).toEqual(silent.map(() => ({ status: 0, failure: "closed" })));
     expect(code).toBe(0);
     console.log(`[drain] HTTP/1.1: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
   }, 60_000);
@@ -126,7 +160,7 @@ describe("shutdown answers every request that reached the process", () => {
     const sent = split.flatMap((streams, s) => Array.from({ length: streams }, () => h2Post(sessions[s].session, work(i++, key))));
     // The client writes the frames on its next turn; the signal follows them.
     await new Promise((r) => setImmediate(r));
-    const { answers, code, exitMs } = await signalDuring(service, sent);
+    const { answers, code, exitMs } = await signalDuring(service, () => Promise.all(sent));
     expectAnsweredAndLogged(service, answers);
     expect(code).toBe(0);
     console.log(`[drain] HTTP/2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
@@ -155,17 +189,18 @@ describe("shutdown answers every request that reached the process", () => {
   }, 60_000);
 
   // WORKERS needs PostgreSQL (PGlite is one process): skipped unless DATABASE_URL is set.
-  it.runIf(onPostgres)(`WORKERS=2 on PostgreSQL: ${LOAD} requests (HTTP/1.1 and HTTP/2) on fresh connections just before SIGTERM to the primary are all answered and logged`, async () => {
-    const { service, pids, key } = await start({ WORKERS: "2" }, CLUSTER_STARTED);
-    expect(pids).toHaveLength(2);
-    const sockets = await Promise.all(Array.from({ length: LOAD - 10 }, () => freshSocket(service.port)));
-    const sessions = await Promise.all([freshSession(service.port), freshSession(service.port)]);
-    clients.push(...sockets.map((s) => s.socket), ...sessions.map((s) => s.session));
-    await untilAccepted(pids, service.port, [...sockets.map((s) => s.localPort), ...sessions.map((s) => s.localPort)]);
-    const sent = [...sockets.map((s, i) => s.send(work(i, key))), ...Array.from({ length: 10 }, (_, j) => h2Post(sessions[j % 2].session, work(LOAD - 10 + j, key)))];
+  it.runIf(onPostgres)(`WORKERS=2 on PostgreSQL: ${LOAD} requests (HTTP/1.1 and HTTP/2) on fresh connections around SIGTERM to the primary are all answered and logged`, async () => {
+    const run = await start({ WORKERS: "2" }, CLUSTER_STARTED);
+    expect(run.pids).toHaveLength(2);
+    const requests = await http1Requests(run, LOAD - 10);
+    const sessions = await Promise.all([freshSession(run.service.port), freshSession(run.service.port)]);
+    clients.push(...sessions.map((s) => s.session));
+    await untilAccepted(run.pids, run.service.port, sessions.map((s) => s.localPort));
+    requests.writeWhole();
+    const streams = Array.from({ length: 10 }, (_, j) => h2Post(sessions[j % 2].session, work(LOAD - 10 + j, run.key)));
     await new Promise((r) => setImmediate(r));
-    const { answers, code, exitMs } = await signalDuring(service, sent);
-    expectAnsweredAndLogged(service, answers);
+    const { answers, code, exitMs } = await signalDuring(run.service, async () => [...(await requests.finish()).answers, ...(await Promise.all(streams))]);
+    expectAnsweredAndLogged(run.service, answers);
     expect(code).toBe(0);
     console.log(`[drain] WORKERS=2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
   }, 60_000);
