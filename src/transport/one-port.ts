@@ -100,13 +100,13 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
       const settleEnd = started + settleMs(graceMs);
       const closed = new Promise<void>((resolve) => front.close(() => resolve()));
       handler.drain();
-      let settled = false;
+      let settleOver = false;
       // Until the settle period ends every open connection is still read, and what arrives on it
       // is answered (HTTP/1.1 with `Connection: close`); then the silent ones are closed and
       // HTTP/2 sessions hear GOAWAY. Done once no connection is left, or at the grace.
       while ((sockets.size > 0 || handler.inFlight() > 0) && Date.now() < deadline) {
-        if (!settled && Date.now() >= settleEnd) {
-          settled = true;
+        if (!settleOver && Date.now() >= settleEnd) {
+          settleOver = true;
           // One more turn of the poll phase first: a timer that fired late (a busy event loop)
           // must not close a connection whose request is already waiting to be read.
           await new Promise((r) => setImmediate(r));
@@ -115,7 +115,7 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
           for (const session of sessions) session.close();
           for (const socket of sockets) if (!sniffed.has(socket)) socket.destroy();
         }
-        if (settled) http1.closeIdleConnections();
+        if (settleOver) http1.closeIdleConnections();
         await new Promise((r) => setTimeout(r, 25));
       }
       http1.closeIdleConnections();
@@ -125,8 +125,8 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
       await closed;
       // The cut-off requests close (and write their access-log line) a turn or two later; the
       // process may exit right after this returns.
-      const settledAt = Date.now() + 250;
-      while (handler.inFlight() > 0 && Date.now() < settledAt) await new Promise((r) => setTimeout(r, 5));
+      const settled = Date.now() + 250;
+      while (handler.inFlight() > 0 && Date.now() < settled) await new Promise((r) => setTimeout(r, 5));
     },
   };
 }
