@@ -1,5 +1,5 @@
 // The benchmark runs the service the way `npm start` does: the environment settings and node
-// flags of package.json's "start" script (`VAR=value … node [--flag …] dist/src/main.js`)
+// flags of package.json's "start" script (`VAR=value … exec node [--flag …] dist/src/main.js`)
 // are read from there, so the figures describe what operators run.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,8 +18,10 @@ export function startCommand(root: string): StartCommand {
     const [name, ...value] = words.shift()!.split("=");
     env[name] = value.join("=");
   }
+  // `exec` makes node the process npm signals, rather than a shell that would leave it running.
+  if (words[0] === "exec") words.shift();
   if (words.shift() !== "node" || words.length === 0) {
-    throw new Error(`package.json "start" is not "[VAR=value …] node [flags] script": ${pkg.scripts.start}`);
+    throw new Error(`package.json "start" is not "[VAR=value …] [exec] node [flags] script": ${pkg.scripts.start}`);
   }
   const script = words.pop()!;
   return { env, nodeArgs: words, script };

@@ -22,6 +22,8 @@ export interface Config {
   smtpFrom: string;
   /** First retry delay of a failed delivery (doubling up to an hour) and the outbox poll interval. */
   mailRetryMs: number;
+  /** /healthz reports delivery as stale when the oldest unsent message is older than this (DELIVERY_BACKLOG_MAX_AGE_S). */
+  deliveryBacklogMaxAgeS: number;
   smsWebhookUrl?: string;
   /** In canonical spelling (domain/ip-address.ts), as the client address is compared. */
   trustedProxies: string[];
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(read, "SMTP_URL", ["smtp:", "smtps:"]),
     smtpFrom: read("SMTP_FROM") ?? "Gatehouse <no-reply@localhost>",
     mailRetryMs: integer(read, "MAIL_RETRY_MS", 10_000, 100, 3_600_000),
+    deliveryBacklogMaxAgeS: integer(read, "DELIVERY_BACKLOG_MAX_AGE_S", 300, 1, 7 * 24 * 3600),
     smsWebhookUrl: url(read, "SMS_WEBHOOK_URL", ["http:", "https:"]),
     trustedProxies: addressList(read, "TRUSTED_PROXIES"),
     // Shorter than /32 would put whole providers behind one budget.

@@ -1,4 +1,5 @@
 import type { FlowDeps } from "./flows/deps.js";
+import { deliveredChannels, deliveryBacklog, type DeliveryBacklog } from "./notify/backlog.js";
 
 /** A dependency every request needs, as /healthz names it when it does not answer. */
 export type Dependency = "database" | "redis";
@@ -18,21 +19,40 @@ export async function dependenciesDown(deps: FlowDeps): Promise<Dependency[]> {
 const REDIS_PING_TIMEOUT_MS = 1000;
 
 /**
+ * The outbox of the channels this instance sends, for /healthz to report; undefined when it
+ * sends none (the outbox is then the operator's to read) or the count does not come within the
+ * database check's bound. It never makes the server unready: a stalled SMTP relay or SMS
+ * gateway is shared by every instance, and taking them out of rotation would only add an
+ * outage of everything else (docs/operations.md#health).
+ */
+export async function deliveryReport(deps: FlowDeps): Promise<DeliveryBacklog | undefined> {
+  const channels = deliveredChannels(deps.config);
+  if (channels.length === 0) return undefined;
+  const report = deliveryBacklog(deps.db, deps.clock, channels, deps.config.deliveryBacklogMaxAgeS).catch(() => undefined);
+  return bounded(deps, report, undefined);
+}
+
+/**
  * On PostgreSQL the answer is bounded: a partition must make the check fail, not hang it (the
  * query's own timeouts end it later). PGlite's one connection may be held by a transaction a
  * while; there the check waits its turn.
  */
-async function databaseAnswers(deps: FlowDeps): Promise<boolean> {
+function databaseAnswers(deps: FlowDeps): Promise<boolean> {
   const answered = deps.db.dataSource.query("SELECT 1").then(
     () => true,
     () => false,
   );
-  if (deps.db.kind !== "postgres") return answered;
+  return bounded(deps, answered, false);
+}
+
+/** `answer`, or `late` once a query on PostgreSQL has had DATABASE_TIMEOUT_MS and a margin. */
+async function bounded<T>(deps: FlowDeps, answer: Promise<T>, late: T): Promise<T> {
+  if (deps.db.kind !== "postgres") return answer;
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deps.config.databaseTimeoutMs + HEALTH_MARGIN_MS)));
-  const healthy = await Promise.race([answered, late]);
+  const deadline = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late), deps.config.databaseTimeoutMs + HEALTH_MARGIN_MS)));
+  const result = await Promise.race([answer, deadline]);
   clearTimeout(timer);
-  return healthy;
+  return result;
 }
 
 /** Past DATABASE_TIMEOUT_MS, what a pool under load may still need to hand out a connection. */

@@ -8,7 +8,7 @@ import type { FlowDeps } from "./flows/deps.js";
 import { accountHandlers } from "./handlers/account/index.js";
 import { authHandlers } from "./handlers/auth/index.js";
 import { healthHandlers } from "./handlers/health.js";
-import { dependenciesDown, type Dependency } from "./readiness.js";
+import { deliveryReport, dependenciesDown, type Dependency } from "./readiness.js";
 import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
 import { botProtectionInterceptor } from "./interceptors/bot-protection.js";
 import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
@@ -93,9 +93,11 @@ const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
 
 function plainRoutes(deps: FlowDeps, down: () => Promise<Dependency[]>, metrics: PlainRoute): (path: string) => PlainRoute | undefined {
   const health: PlainRoute = async (_req, res) => {
-    const failing = await down();
-    // `down` names what does not answer, for the operator reading the probe.
-    writeJson(res, failing.length === 0 ? 200 : 503, failing.length === 0 ? { status: "ok" } : { status: "unavailable", down: failing });
+    const [failing, delivery] = await Promise.all([down(), deliveryReport(deps)]);
+    // `down` names what does not answer, for the operator reading the probe; the delivery
+    // backlog is reported, never a reason for 503 (src/readiness.ts).
+    const body = failing.length === 0 ? { status: "ok" } : { status: "unavailable", down: failing };
+    writeJson(res, failing.length === 0 ? 200 : 503, delivery ? { ...body, delivery } : body);
   };
   const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
   const pages = pageRoutes(deps);

@@ -12,6 +12,14 @@ export interface ServiceProcess {
 
 const LISTENING = /"port":(\d+)[^\n]*"msg":"gatehouse listening"/;
 
+export interface SpawnOptions {
+  /** What to run instead of this node (`npm`, from PATH). */
+  command?: string;
+  cwd?: string;
+  /** Its own process group (led by the child), so a test can signal or sweep the whole group. */
+  detached?: boolean;
+}
+
 /**
  * Runs the service as its own process (from src/ through tsx unless `args` say otherwise) and
  * waits until it listens: until a stdout line matches `ready`, whose first group is the port.
@@ -20,8 +28,9 @@ export async function spawnService(
   env: Record<string, string | undefined>,
   ready: RegExp = LISTENING,
   args = ["--import", "tsx", "src/main.ts"],
+  options: SpawnOptions = {},
 ): Promise<ServiceProcess> {
-  const { child, exited, output } = run(args, env);
+  const { child, exited, output } = run(args, env, options);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), 60_000);
     child.stdout.on("data", () => {
@@ -46,8 +55,10 @@ export async function runNode(args: string[], env: Record<string, string | undef
   return { code, stdout: output.out, stderr: output.err };
 }
 
-function run(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, args, {
+function run(args: string[], env: Record<string, string | undefined>, options: SpawnOptions = {}) {
+  const child = spawn(options.command ?? process.execPath, args, {
+    cwd: options.cwd,
+    detached: options.detached,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });

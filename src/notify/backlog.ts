@@ -1,0 +1,37 @@
+import type { Config } from "../config.js";
+import type { Clock } from "../domain/clock.js";
+import type { OutboxChannel } from "../domain/outbox.js";
+import type { Database } from "../store/database.js";
+import { OutboxMessageEntity } from "../store/entities/outbox-message.entity.js";
+
+/** The outbox as /healthz reports it: what users wait for when mail or SMS is slow or down. */
+export interface DeliveryBacklog {
+  /** Unsent messages of the channels this instance delivers. */
+  pending: number;
+  /** Whole seconds since the oldest of them was queued; 0 when none waits. */
+  oldest_age_s: number;
+  /** The oldest waits longer than DELIVERY_BACKLOG_MAX_AGE_S. */
+  stale: boolean;
+}
+
+/** The channels this instance sends (SMTP_URL, SMS_WEBHOOK_URL); a channel nobody here sends keeps its messages for an operator. */
+export function deliveredChannels(config: Config): OutboxChannel[] {
+  return [...(config.smtpUrl ? (["email"] as const) : []), ...(config.smsWebhookUrl ? (["sms"] as const) : [])];
+}
+
+/**
+ * One query on the unsent rows only: outbox_due_idx is partial (WHERE sent_at IS NULL), so the
+ * sent history, which stays in the table, is never read. Unsent rows are the backlog itself.
+ */
+export async function deliveryBacklog(db: Database, clock: Clock, channels: readonly OutboxChannel[], maxAgeS: number): Promise<DeliveryBacklog> {
+  const row = await db.dataSource.manager
+    .createQueryBuilder(OutboxMessageEntity, "m")
+    .select("count(*)::int", "pending")
+    .addSelect("min(m.createdAt)", "oldest")
+    .where("m.sentAt IS NULL")
+    .andWhere("m.channel IN (:...channels)", { channels })
+    .getRawOne<{ pending: number; oldest: Date | string | null }>();
+  const oldest = row?.oldest == null ? undefined : new Date(row.oldest);
+  const ageS = oldest ? Math.max(0, Math.floor((clock.now().getTime() - oldest.getTime()) / 1000)) : 0;
+  return { pending: Number(row?.pending ?? 0), oldest_age_s: ageS, stale: ageS > maxAgeS };
+}
