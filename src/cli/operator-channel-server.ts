@@ -143,7 +143,7 @@ function serve(socket: Socket, deps: FlowDeps): Promise<void> {
         const next = frame as ToServer;
         if (next.type === "stdin" && stdin && typeof next.data === "string") {
           // Standard input arrives as fast as the command reads it.
-          if (!stdin.write(Buffer.from(next.data, "base64"))) {
+          if (!stdin.write(Buffer.from(next.data, "base64")) && !socket.isPaused()) {
             socket.pause();
             stdin.once("drain", () => socket.resume());
           }

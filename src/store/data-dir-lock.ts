@@ -31,18 +31,22 @@ export interface DataDirLock {
 }
 
 export class DataDirInUse extends Error {
+  /** "the data directory … is in use by …, pid …, started …": the message without its advice. */
+  readonly inUse: string;
   constructor(
     readonly dataDir: string,
     readonly holder: LockHolder,
   ) {
     const what = holder.role === "server" ? "the Gatehouse server" : "a Gatehouse command (npm run gatehouse)";
     const where = holder.host === hostname() ? "" : ` on host ${holder.host}`;
+    const inUse = `the data directory ${dataDir} is in use by ${what}, pid ${holder.pid}${where}, started ${holder.started_at}`;
     const advice =
       holder.role === "server"
         ? "stop it first, or set DATABASE_URL to run several processes on PostgreSQL"
         : "wait for it to finish";
-    super(`the data directory ${dataDir} is in use by ${what}, pid ${holder.pid}${where}, started ${holder.started_at}; ${advice}`);
+    super(`${inUse}; ${advice}`);
     this.name = "DataDirInUse";
+    this.inUse = inUse;
   }
 }
 
@@ -116,11 +120,13 @@ async function takeOverStale(path: string, staleRaw: string): Promise<void> {
   await unlink(aside);
 }
 
+/** The locks this process holds, released when it exits (one listener for all of them). */
+const heldLocks = new Set<() => void>();
+let exitHooked = false;
+
 function held(path: string, content: string, holder: LockHolder): DataDirLock {
-  let released = false;
   const releaseSync = () => {
-    if (released) return;
-    released = true;
+    if (!heldLocks.delete(releaseSync)) return;
     try {
       // Only our own: a lock taken over as stale (we were thought dead) is someone else's now.
       if (readFileSync(path, "utf8") === content) unlinkSync(path);
@@ -128,14 +134,12 @@ function held(path: string, content: string, holder: LockHolder): DataDirLock {
       // already gone
     }
   };
-  process.once("exit", releaseSync);
-  return {
-    holder,
-    async release() {
-      process.removeListener("exit", releaseSync);
-      releaseSync();
-    },
-  };
+  heldLocks.add(releaseSync);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once("exit", () => [...heldLocks].forEach((release) => release()));
+  }
+  return { holder, release: async () => releaseSync() };
 }
 
 function parse(raw: string): LockHolder | undefined {

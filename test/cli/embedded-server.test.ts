@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { runNode, spawnService, type ServiceProcess } from "../helpers/process.js";
+import { acquireDataDirLock } from "../../src/store/data-dir-lock.js";
 
 // PGlite whatever the suite runs on: the lock and the operator channel are the embedded database's.
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -120,5 +121,17 @@ describe("cli: while the embedded server runs", () => {
     expect(JSON.parse(await readFile(join(db.dataDir, "gatehouse.lock"), "utf8"))).toMatchObject({ pid: next.child.pid, role: "server" });
     expect((await cli(db.dataDir, ["org", "list"])).data.map((o: any) => o.name)).toEqual(["Acme"]);
     await stop(next);
+  });
+
+  it("a command while another command holds the directory is refused, naming it", { timeout: 120_000 }, async () => {
+    const { db } = await embedded();
+    const other = await acquireDataDirLock(db.dataDir, "cli");
+    cleanup.push(() => other.release());
+    const result = await runNode(["src/cli.ts", "org", "list", "--json"], { DATA_DIR: db.dataDir });
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 69, stdout: "" });
+    expect(JSON.parse(result.stderr)).toEqual({
+      reason: "SERVICE_UNAVAILABLE",
+      message: `the data directory ${db.dataDir} is in use by a Gatehouse command (npm run gatehouse), pid ${process.pid}, started ${other.holder.started_at}; wait for it to finish`,
+    });
   });
 });
