@@ -23,6 +23,8 @@ import { openLimiterStore } from "./limits/store.js";
 import { ipSubject } from "./limits/ip-subject.js";
 import { createBotChallenges } from "./crypto/bot-challenges.js";
 import { BOT_CHALLENGE_SECONDS, createBotCheck } from "./flows/auth/bot-check.js";
+import { operatorSocketPath, startOperatorChannel, type OperatorChannel } from "./cli/operator-channel-server.js";
+import type { EmbeddedHolder } from "./store/embedded-postgres.js";
 
 export interface Gatehouse {
   port: number;
@@ -39,6 +41,8 @@ export interface StartOptions {
   skipBootstrap?: boolean;
   /** More fields for the `gatehouse listening` line (the cluster worker id, the pool size). */
   listening?: Record<string, unknown>;
+  /** Embedded PGlite: who takes the data directory's lock (store/data-dir-lock.ts). */
+  holder?: EmbeddedHolder;
 }
 
 /**
@@ -61,6 +65,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     logger,
     timeoutMs: config.databaseTimeoutMs,
     clock,
+    holder: options.holder,
   });
   const secrets = createSecretBox(secret);
   const codes = createCodeHasher(secret);
@@ -98,7 +103,11 @@ export async function bootstrap(deps: FlowDeps, config: Config): Promise<void> {
 }
 
 export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
-  const deps = await createDeps(config, options);
+  // On embedded PGlite this process holds the database: commands come in through its channel.
+  const embedded = !config.databaseUrl;
+  const holder: EmbeddedHolder | undefined = embedded ? { role: "server", socket: operatorSocketPath(config.dataDir) } : undefined;
+  const deps = await createDeps(config, { ...options, holder });
+  let operators: OperatorChannel | undefined;
   try {
     if (!options.skipBootstrap) await bootstrap(deps, config);
     const userTokens = {
@@ -108,6 +117,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       },
     };
     const server = createGatehouseServer({ ...deps, userTokens });
+    if (embedded) operators = await startOperatorChannel(config.dataDir, deps);
     const port = await server.listen(config.port, config.host);
     // The issuer names this instance's tokens: every instance behind one address must log the same.
     const tokenIssuer = issuerOf(config.publicUrl, { loginId: "{login_id}" });
@@ -119,7 +129,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       url: `http://127.0.0.1:${port}`,
       deps,
       async close() {
-        await server.close(config.shutdownGraceMs);
+        await Promise.all([server.close(config.shutdownGraceMs), operators?.close(config.shutdownGraceMs)]);
         // Work the requests handed off after answering (it may queue mail too).
         await settleDetached();
         // After the requests (they may queue mail), before the database the worker writes to.
@@ -130,6 +140,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       },
     };
   } catch (error) {
+    await operators?.close(0);
     await deps.mail.stop();
     await deps.limits.close();
     await deps.db.close();

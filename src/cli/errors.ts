@@ -1,5 +1,6 @@
 import { ConfigError } from "../config.js";
 import { DomainError, type Violation } from "../domain/errors.js";
+import { DataDirInUse } from "../store/data-dir-lock.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 
 /** Exit statuses, from BSD's sysexits.h where one fits, so scripts can tell the cases apart. */
@@ -47,6 +48,11 @@ export function toCliError(error: unknown): CliError {
     const input = error.reason === "VALIDATION_FAILED" || error.reason === "INVALID_CURSOR";
     const down = error.reason === "SERVICE_UNAVAILABLE";
     return new CliError(error.reason, error.message, input ? EXIT.USAGE : down ? EXIT.UNAVAILABLE : EXIT.FAILED, error.violations);
+  }
+  if (error instanceof DataDirInUse) {
+    // A server that took the directory since this command looked: it now runs commands itself.
+    const advice = error.holder.role === "server" ? "run the command again to run it through the server" : "wait for it to finish";
+    return new CliError("SERVICE_UNAVAILABLE", `${error.inUse}; ${advice}`, EXIT.UNAVAILABLE);
   }
   if (isDatabaseUnavailable(error)) return new CliError("SERVICE_UNAVAILABLE", "the database does not answer", EXIT.UNAVAILABLE);
   // An operator's tool on the server's machine: the message helps more than it reveals.

@@ -1,6 +1,8 @@
+import type { Readable } from "node:stream";
 import { pino } from "pino";
 import { createDeps } from "../app.js";
 import { loadConfig } from "../config.js";
+import type { AuditOrigin } from "../domain/audit.js";
 import type { FlowDeps } from "../flows/deps.js";
 import { createLogger } from "../log.js";
 import type { Command } from "./command.js";
@@ -13,6 +15,7 @@ import { projectCommands } from "./commands/projects.js";
 import { userCommands } from "./commands/users.js";
 import type { CliContext } from "./context.js";
 import { EXIT, toCliError, usageError } from "./errors.js";
+import { runThroughServer } from "./operator-channel-client.js";
 import { operatorOrigin } from "./operator.js";
 import { flag, parseOptions } from "./options.js";
 import { printError, printOutcome, type Output } from "./output.js";
@@ -23,12 +26,22 @@ export function usage(commands: Command[] = COMMANDS): string {
   return ["usage:", ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`)].join("\n");
 }
 
+/** A command run inside the running server, for a command line that sent it (operator-channel-server.ts). */
+export interface Served {
+  deps: FlowDeps;
+  origin: AuditOrigin;
+  cwd: string;
+  stdin(): Readable;
+}
+
 /**
  * Runs one command and answers its exit status. The CLI is an operator's tool on the server's
  * machine: it reads the service's own configuration (the environment), opens its database and
- * calls the same flows as the RPCs, so their rules, limits and audit events apply alike.
+ * calls the same flows as the RPCs, so their rules, limits and audit events apply alike. When a
+ * running server holds the embedded database, the command runs inside that server instead, with
+ * the server's configuration and dependencies (`served`).
  */
-export async function runCli(argv: string[], output: Output): Promise<number> {
+export async function runCli(argv: string[], output: Output, served?: Served): Promise<number> {
   const command = COMMANDS.find((c) => {
     const words = c.name.split(" ");
     return words.every((word, i) => argv[i] === word);
@@ -51,15 +64,23 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
       output.out(usage([command]));
       return EXIT.OK;
     }
-    const config = loadConfig();
+    const config = served?.deps.config ?? loadConfig();
+    if (!served && !config.databaseUrl) {
+      const code = await runThroughServer(config.dataDir, argv, output);
+      if (code !== undefined) return code;
+    }
     // Library warnings and errors only, on stderr: stdout holds the answer.
-    const logger = createLogger(config.logLevel === "info" ? "warn" : config.logLevel, pino.destination({ dest: 2, sync: true }));
+    const logger = served?.deps.logger ?? createLogger(config.logLevel === "info" ? "warn" : config.logLevel, pino.destination({ dest: 2, sync: true }));
     const ctx: CliContext = {
       config,
       logger,
       output,
-      origin: operatorOrigin(),
+      origin: served?.origin ?? operatorOrigin(),
+      cwd: served?.cwd ?? process.cwd(),
+      stdin: served?.stdin ?? (() => process.stdin),
+      served: served !== undefined,
       async deps() {
+        if (served) return served.deps;
         deps ??= await createDeps(config, { logger });
         return deps;
       },

@@ -1,11 +1,10 @@
 import "reflect-metadata";
-import { join } from "node:path";
 import type { Logger } from "pino";
 import pg from "pg";
 import { DataSource } from "typeorm";
 import { createChangeFeed, type ChangeFeed } from "./change-feed.js";
 import { dropOnReadTimeout, poolTimeouts } from "./db-timeouts.js";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres.js";
+import { startEmbeddedPostgres, type EmbeddedHolder, type EmbeddedPostgres } from "./embedded-postgres.js";
 import { entities } from "./entities/index.js";
 import { typeormLogger } from "./logger.js";
 import { migrations } from "./migrations/index.js";
@@ -26,6 +25,8 @@ export interface OpenDatabaseOptions {
    */
   timeoutMs?: number;
   clock?: Clock;
+  /** PGlite only: who takes the data directory's lock (data-dir-lock.ts); default a command. */
+  holder?: EmbeddedHolder;
 }
 
 const DEFAULT_TIMEOUT_MS = 1000;
@@ -89,7 +90,7 @@ export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<stri
 
 /** `serving`: the pool that serves requests (bounded waits, listening connections). */
 async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFeed; timeoutMs: number }) {
-  const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(join(opts.dataDir, "pglite"));
+  const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(opts.dataDir, opts.holder);
   const dataSource = new DataSource({
     type: "postgres",
     url: opts.databaseUrl ?? embedded!.url,

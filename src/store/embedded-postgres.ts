@@ -1,7 +1,9 @@
 import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { acquireDataDirLock, type LockHolder } from "./data-dir-lock.js";
 
 export interface EmbeddedPostgres {
   /** postgres:// URL of the socket server, for the ordinary pg driver. */
@@ -9,31 +11,49 @@ export interface EmbeddedPostgres {
   close(): Promise<void>;
 }
 
+export interface EmbeddedHolder {
+  role: LockHolder["role"];
+  /** A server's operator channel, recorded in the lock for the CLI to find. */
+  socket?: string;
+}
+
 /**
- * PGlite persisted in `dir`, spoken to over the PostgreSQL wire protocol on 127.0.0.1, so the
- * application runs the same pg driver and SQL as in production. PGlite is a single session:
- * the server takes one connection, and the pool in front of it must have size 1.
+ * PGlite persisted in `${dataDir}/pglite`, spoken to over the PostgreSQL wire protocol on
+ * 127.0.0.1, so the application runs the same pg driver and SQL as in production. PGlite is a
+ * single session: the server takes one connection, and the pool in front of it must have size 1.
  *
- * Two processes must not open the same directory at once.
+ * Two processes must not open the same directory at once (each would keep its own copy, and the
+ * last to close would overwrite the other's writes): the data directory's lock
+ * (data-dir-lock.ts) is taken first and held until close, so a second opener is refused with
+ * the holder's name. A command run while the server holds it goes through the server's operator
+ * channel instead (cli/operator-channel-client.ts).
  */
-export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedPostgres> {
-  await mkdir(dir, { recursive: true });
-  // pg_trgm backs the user search index; PGlite ships it as a loadable module.
-  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
-  // Port 0: the server keeps a numeric port as given, and after listen() replaces it with the
-  // bound one from server.address(), which getServerConn() then reports as "host:port".
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });
+export async function startEmbeddedPostgres(dataDir: string, holder: EmbeddedHolder = { role: "cli" }): Promise<EmbeddedPostgres> {
+  const lock = await acquireDataDirLock(dataDir, holder.role, holder.socket);
+  let db: PGlite | undefined;
   try {
+    await mkdir(join(dataDir, "pglite"), { recursive: true });
+    // pg_trgm backs the user search index; PGlite ships it as a loadable module.
+    db = await PGlite.create({ dataDir: join(dataDir, "pglite"), extensions: { pg_trgm } });
+    // Port 0: the server keeps a numeric port as given, and after listen() replaces it with the
+    // bound one from server.address(), which getServerConn() then reports as "host:port".
+    const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });
     await server.start();
+    const opened = db;
+    return {
+      url: `postgres://postgres@${server.getServerConn()}/postgres`,
+      async close() {
+        try {
+          await server.stop();
+          await opened.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
   } catch (err) {
-    await db.close();
+    await db?.close();
+    await lock.release();
     throw err;
   }
-  return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres`,
-    async close() {
-      await server.stop();
-      await db.close();
-    },
-  };
 }

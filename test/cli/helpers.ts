@@ -20,7 +20,7 @@ export interface CliBox {
   fails(args: string[], code: number): Promise<{ reason: string; message: string; violations?: Array<{ field: string; description: string }> }>;
 }
 
-/** A fresh database and a CLI bound to it (PGlite serves one process: run no server meanwhile). */
+/** A fresh database and a CLI bound to it (on PGlite, a server started on it meanwhile runs the commands: docs/cli.md). */
 export async function cliBox(): Promise<CliBox> {
   const db = await createTestDatabase();
   const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PUBLIC_URL: "https://gatehouse.example.com" };

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { pino } from "pino";
 import { DataSource } from "typeorm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,7 +18,7 @@ const old = (email: string) => email.trim().toLowerCase();
 
 /** A database migrated up to and including PREVIOUS, with rows written as the old code wrote them. */
 async function databaseBeforeTheRule(t: TestDatabase, rows: (sql: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>): Promise<void> {
-  const embedded = t.databaseUrl ? null : await startEmbeddedPostgres(join(t.dataDir, "pglite"));
+  const embedded = t.databaseUrl ? null : await startEmbeddedPostgres(t.dataDir);
   const upTo = migrations.findIndex((m) => m.name === PREVIOUS);
   expect(upTo).toBeGreaterThan(0);
   const dataSource = new DataSource({

@@ -17,11 +17,12 @@ export interface TestDatabase {
 /**
  * A fresh database per call, so tests never see each other's rows. On PGlite it is a copy of a
  * migrated template (initdb costs seconds, a copy milliseconds);
- * `empty: true` skips the template, for tests of the migrations themselves.
+ * `empty: true` skips the template, for tests of the migrations themselves; `embedded: true`
+ * makes it PGlite even when the suite runs on PostgreSQL, for tests of the embedded database.
  */
-export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { empty?: boolean; embedded?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-test-"));
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = opts.embedded ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
     if (!opts.empty) await cp(join(await pgliteTemplate(), "pglite"), join(dataDir, "pglite"), { recursive: true });
     return { dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };

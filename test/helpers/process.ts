@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { TEST_ARGON2_ENV } from "./server.js";
 
 export interface ServiceProcess {
@@ -48,9 +50,18 @@ export async function spawnService(
   return { child, port, exited, stdout: () => output.out, stderr: () => output.err };
 }
 
-/** Runs a command of the project (node with tsx) to completion. */
-export async function runNode(args: string[], env: Record<string, string | undefined>) {
-  const { exited, output } = run(["--import", "tsx", ...args], env);
+/**
+ * Runs a command of the project (node with tsx) to completion; `cwd` elsewhere than the
+ * project (its files are then found by absolute path), `input` on its standard input.
+ */
+export async function runNode(args: string[], env: Record<string, string | undefined>, opts: { cwd?: string; input?: string } = {}) {
+  const project = process.cwd();
+  const [script, ...rest] = args;
+  const located = opts.cwd ? ["--import", pathToFileURL(join(project, "node_modules/tsx/dist/loader.mjs")).href, join(project, script), ...rest] : ["--import", "tsx", ...args];
+  // tsx reads the project's tsconfig.json (decorators) from the working directory unless told.
+  const settings = opts.cwd ? { TSX_TSCONFIG_PATH: join(project, "tsconfig.json"), ...env } : env;
+  const { child, exited, output } = run(located, settings, { cwd: opts.cwd });
+  if (opts.input !== undefined) child.stdin.end(opts.input);
   const code = await exited;
   return { code, stdout: output.out, stderr: output.err };
 }

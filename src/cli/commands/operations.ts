@@ -41,7 +41,11 @@ export const operationCommands: Command[] = [
     options: {},
     async run(ctx) {
       const { config, logger } = ctx;
-      const applied = await runMigrationsOnly({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+      // Inside the running server (it holds the embedded database): on its session. It applied
+      // its own migrations at start; a newer release's are applied by starting it on that code.
+      const applied = ctx.served
+        ? (await (await ctx.deps()).db.dataSource.runMigrations({ transaction: "each" })).map((m) => m.name)
+        : await runMigrationsOnly({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
       return { json: { applied }, text: applied.length === 0 ? "migrations: up to date" : `migrations applied: ${applied.join(", ")}` };
     },
   },

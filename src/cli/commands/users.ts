@@ -1,4 +1,4 @@
-import { extname } from "node:path";
+import { extname, resolve } from "node:path";
 import { validationFailed } from "../../domain/errors.js";
 import type { Command } from "../command.js";
 import { EXIT, usageError } from "../errors.js";
@@ -20,10 +20,12 @@ export const userCommands: Command[] = [
       const format = formatOf(values, file);
       const batchSize = integer(values, "batch-size", "batch_size") ?? DEFAULT_BATCH;
       if (batchSize < 1 || batchSize > 5000) throw validationFailed([{ field: "batch_size", description: "must be from 1 to 5000 (--batch-size)" }]);
-      const input = await openImportFile(file);
+      // Relative to the operator's directory, also when the command runs inside the server.
+      const path = file === "-" ? file : resolve(ctx.cwd, file);
+      const input = await openImportFile(path, ctx.stdin);
       const { project } = await projectOption(ctx, values);
       const deps = await ctx.deps();
-      const total = file === "-" ? undefined : await countRecords(file, format);
+      const total = file === "-" ? undefined : await countRecords(path, format);
       const summary = await importUsers(deps, { project, input, format, batchSize, total, origin: ctx.origin, progress: (line) => ctx.output.err(line) });
       const refused = [...summary.refused].sort((a, b) => a.line - b.line);
       const head = `imported ${summary.imported} of ${summary.total} users into ${project.id}${refused.length > 0 ? `; ${refused.length} refused:` : ""}`;

@@ -18,8 +18,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type RawRecord = { line: number; fields: Partial<Record<ImportField, unknown>> } | { line: number; malformed: string };
 
 /** `-` is standard input; any other name must be a readable file. */
-export async function openImportFile(file: string): Promise<Readable> {
-  if (file === "-") return process.stdin;
+export async function openImportFile(file: string, stdin: () => Readable): Promise<Readable> {
+  if (file === "-") return stdin();
   try {
     await access(file, constants.R_OK);
   } catch (error) {
