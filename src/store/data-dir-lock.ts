@@ -1,5 +1,6 @@
 import { readFileSync, unlinkSync } from "node:fs";
 import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { createConnection } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -71,7 +72,7 @@ export async function acquireDataDirLock(dataDir: string, role: LockHolder["role
     const raw = await readFile(path, "utf8").catch(missing);
     if (raw === undefined) continue; // released meanwhile
     const current = parse(raw);
-    if (current && isAlive(current)) throw new DataDirInUse(dataDir, current);
+    if (current && (await isAlive(current))) throw new DataDirInUse(dataDir, current);
     await takeOverStale(path, raw);
   }
   throw new Error(`could not take the lock ${path}: other processes kept taking it`);
@@ -81,7 +82,7 @@ export async function acquireDataDirLock(dataDir: string, role: LockHolder["role
 export async function liveHolder(dataDir: string): Promise<LockHolder | undefined> {
   const raw = await readFile(join(dataDir, LOCK_FILE), "utf8").catch(missing);
   const current = raw === undefined ? undefined : parse(raw);
-  return current && isAlive(current) ? current : undefined;
+  return current && (await isAlive(current)) ? current : undefined;
 }
 
 /**
@@ -151,9 +152,19 @@ function parse(raw: string): LockHolder | undefined {
   }
 }
 
-/** A holder on another host cannot be checked from here, so it counts as alive (fail closed). */
-function isAlive(holder: LockHolder): boolean {
-  if (holder.host !== hostname()) return true;
+/**
+ * Alive: its process runs on this host (the same pid, started at the same time), or its operator
+ * socket answers. Another host's pid means nothing here, and a container replaced on the same
+ * volume has a new host name, so for a holder elsewhere the socket decides: a volume shared by
+ * containers of one machine shares the socket too. A holder elsewhere without one (a command)
+ * counts as gone.
+ */
+async function isAlive(holder: LockHolder): Promise<boolean> {
+  if (holder.host === hostname() && processAlive(holder)) return true;
+  return holder.socket !== undefined && (await socketAnswers(holder.socket));
+}
+
+function processAlive(holder: LockHolder): boolean {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
@@ -163,6 +174,22 @@ function isAlive(holder: LockHolder): boolean {
   const now = procStart(holder.pid);
   // The pid was reused by a process started since.
   return !(holder.proc_start !== undefined && now !== undefined && now !== holder.proc_start);
+}
+
+/** A listener accepts a connection at once; a dead one's socket file refuses it (or is gone). */
+const SOCKET_PROBE_MS = 1000;
+
+function socketAnswers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(path);
+    const done = (alive: boolean) => {
+      socket.destroy();
+      resolve(alive);
+    };
+    socket.setTimeout(SOCKET_PROBE_MS, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
 }
 
 /** Field 22 of /proc/<pid>/stat (after the parenthesised command name, which may hold spaces). */

@@ -3,6 +3,7 @@
 // processes taking over one stale lock and both believing they hold it.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -65,10 +66,21 @@ describe("the data directory's lock", () => {
     await lock.release();
   });
 
-  it("held from another host is not second-guessed", async () => {
+  it("held from another host counts while its server's socket answers, and is taken over once it does not", async () => {
+    // A container replaced on the same volume has a new host name: its predecessor's pid means
+    // nothing here, the socket in the shared volume tells a live server from a dead one.
     const dir = await dataDir();
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), role: "server", started_at: "2026-01-01T00:00:00.000Z", host: "elsewhere.example" }));
+    const socket = join(dir, "gatehouse.sock");
+    const listener = createServer((s) => s.destroy());
+    await new Promise<void>((resolve) => listener.listen(socket, resolve));
+    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), role: "server", started_at: "2026-01-01T00:00:00.000Z", host: "elsewhere.example", socket }));
     await expect(acquireDataDirLock(dir, "server")).rejects.toThrow(/in use by the Gatehouse server, pid \d+ on host elsewhere\.example/);
+
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+    await writeFile(socket, ""); // what a crash leaves: the file, with nobody listening
+    const lock = await acquireDataDirLock(dir, "server");
+    expect(await lockOf(dir)).toMatchObject({ pid: process.pid, host: hostname() });
+    await lock.release();
   });
 
   it("taken over by two openers at once goes to one of them", async () => {
