@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { TEST_GUARD_MS } from "./test/helpers/patience.js";
 
 // Vite 8 transforms TypeScript with oxc, which reads experimentalDecorators from tsconfig.json,
 // so TypeORM's legacy decorators need no transform settings here.
@@ -10,8 +11,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Bundles the hosted pages into dist/pages before the first server starts.
     globalSetup: ["test/global-setup.ts"],
-    // Opening PGlite runs initdb on a fresh directory, which takes seconds.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Hang guards only, generous for a busy machine: test/helpers/patience.ts says why.
+    testTimeout: TEST_GUARD_MS,
+    hookTimeout: TEST_GUARD_MS,
   },
 });

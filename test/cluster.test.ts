@@ -84,7 +84,7 @@ describe("WORKERS on PostgreSQL", () => {
     expect(JSON.parse(started)).toMatchObject({ workers: 2, port: service.port });
     // The primary learns a worker listens as the worker writes its own line: the two pipes may
     // deliver in either order, so the second worker's line can come just after "cluster started".
-    await eventually("both workers' listening lines", () => listeningLines(service).length === 2, 5_000);
+    await eventually("both workers' listening lines", () => listeningLines(service).length === 2);
     const listening = listeningLines(service);
     expect(listening).toHaveLength(2);
     expect(new Set(listening.map((line) => line.pid)).size).toBe(2);
@@ -119,7 +119,7 @@ describe("WORKERS on PostgreSQL", () => {
     const service = await spawn({ ...env, WORKERS: "2" }, CLUSTER_STARTED);
     const [victim, survivor] = workerPids(service);
     process.kill(victim, "SIGKILL");
-    await eventually("a replacement worker", () => listeningLines(service).length === 3, 20_000);
+    await eventually("a replacement worker", () => listeningLines(service).length === 3);
     const replacement = listeningLines(service)[2].pid;
     expect([victim, survivor]).not.toContain(replacement);
     expect(service.stdout()).toMatch(new RegExp(`"pid":${victim},"code":null,"signal":"SIGKILL","msg":"worker died; starting a replacement"`));

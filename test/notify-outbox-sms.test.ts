@@ -64,7 +64,7 @@ describe("SMS webhook outage", () => {
     expect(ctx.sms.messages.filter((m) => m.to === phone)).toEqual([]);
 
     ctx.sms.setDown(false);
-    const message = await ctx.sms.waitFor(phone, { timeoutMs: 15_000 });
+    const message = await ctx.sms.waitFor(phone);
     expect(message.body).toMatch(/^\d{6} is your Auth test sign-in code\. It expires in 10 minutes\./);
     const sent = await sentTo(ctx.server, phone);
     expect(sent).toMatchObject({ last_error: null, body_sealed: null });
@@ -91,7 +91,7 @@ describe("SMS webhook outage", () => {
     });
     await eventually("the challenge's SMS refused", async () => ctx.sms.refused > refusedBefore);
     ctx.sms.setDown(false);
-    const code = await ctx.sms.codeFor(factorPhone, { nth: 2, timeoutMs: 15_000 });
+    const code = await ctx.sms.codeFor(factorPhone, { nth: 2 });
     const done = await app.call("POST", "/v1/auth/mfa/verify", { mfa_token: challenge.body.mfa_token, code });
     expect(done.status).toBe(200);
     const claims = (await app.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims;
@@ -119,8 +119,8 @@ describe("SMTP outage", () => {
 
     const mail = await startSmtpSink(port);
     cleanup.push(() => mail.close());
-    const otp = CODE.exec((await mail.waitFor(codeTo, { timeoutMs: 15_000 })).text)![1];
-    const token = LINK.exec((await mail.waitFor(linkTo, { timeoutMs: 15_000 })).text)![1];
+    const otp = CODE.exec((await mail.waitFor(codeTo)).text)![1];
+    const token = LINK.exec((await mail.waitFor(linkTo)).text)![1];
     await sentTo(server, codeTo);
     await sentTo(server, linkTo);
     expect(mail.messages.filter((m) => m.to.includes(codeTo) || m.to.includes(linkTo))).toHaveLength(2);

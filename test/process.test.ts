@@ -6,11 +6,14 @@ import { promisify } from "node:util";
 import { startCommand } from "../bench/start-command.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { http } from "./helpers/clients.js";
+import { eventually } from "./helpers/eventually.js";
+import { watchLateness } from "./helpers/lateness.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { h2Session, holdHttp1, holdHttp2, type HeldAnswer, type HeldRequest } from "./helpers/held-requests.js";
 import { runNode, spawnService, type ServiceProcess } from "./helpers/process.js";
 import { startTestServer } from "./helpers/server.js";
 import { startTcpProxy } from "./helpers/tcp-proxy.js";
+import { longTest } from "./helpers/patience.js";
 
 // The service as an operator runs it: its own process, configured by the environment.
 
@@ -70,7 +73,7 @@ describe("npm start", () => {
     };
     expect(await run([...start.nodeArgs, start.script])).toEqual({ threadpool: 7, threadpool_nice: 4, lowered: 7, eventLoop: 0 });
     expect(await run([start.script])).toEqual({ threadpool: 4, threadpool_nice: 0, lowered: 0, eventLoop: 0 });
-  }, 60_000);
+  }, longTest(2));
 });
 
 describe("graceful shutdown", () => {
@@ -88,21 +91,16 @@ describe("graceful shutdown", () => {
     socket.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));
     const signalled = Date.now();
+    const late = watchLateness();
     service.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
     // New connections are refused while the old request is still being served.
-    const refused = await new Promise<boolean>((resolve) => {
-      const probe = connect(service.port, "127.0.0.1");
-      probe.once("connect", () => (probe.destroy(), resolve(false)));
-      probe.once("error", () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    await eventually("new connections refused", () => refusesConnections(service.port));
     socket.write(body.slice(10));
     await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 401/);
     expect(answer).toContain('"reason":"INVALID_CREDENTIALS"');
     expect(await service.exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(Date.now() - signalled, `timers ${late.lateMs()} ms late`).toBeLessThan(late.allowing(10_000));
     expect(service.stdout()).toContain('"msg":"stopped"');
   });
 });
@@ -140,8 +138,7 @@ async function drainUnderLoad(service: ServiceProcess, port: number) {
   const held = await holdLoad(port);
   const signalled = Date.now();
   service.child.kill("SIGTERM");
-  await sleep(300);
-  const refused = await refusesConnections(port);
+  const refused = await eventually("new connections refused", () => refusesConnections(port));
   // The clients finish sending over the next second, while the service drains.
   const answers = await Promise.all(held.map((h, i) => sleep(i * 20).then(() => h.finish())));
   const code = await service.exited;
@@ -175,7 +172,7 @@ describe("graceful shutdown under load", () => {
     expect(code).toBe(0);
     expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
     console.log(`[shutdown] one process: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`);
-  }, 60_000);
+  });
 
   it.runIf(onPostgres)(`the same for a cluster primary with WORKERS=2`, async () => {
     const { env } = await freshDatabase();
@@ -187,7 +184,7 @@ describe("graceful shutdown under load", () => {
     expect(code).toBe(0);
     expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
     console.log(`[shutdown] cluster of 2: ${answers.length} in flight, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`);
-  }, 60_000);
+  });
 
   it.runIf(onPostgres)("during a database partition: in-flight requests answer 503, and the exit comes within the documented bound", async () => {
     const { db, env } = await freshDatabase();
@@ -198,6 +195,7 @@ describe("graceful shutdown under load", () => {
       const service = await spawnService({ ...env, DATABASE_URL: proxy.urlFor(db.databaseUrl!), TRUSTED_PROXIES: "127.0.0.1", SHUTDOWN_GRACE_MS: String(grace) });
       const held = await holdLoad(service.port, 20);
       proxy.blackhole();
+      const late = watchLateness();
       const signalled = Date.now();
       service.child.kill("SIGTERM");
       const answers = await Promise.all(held.map((h) => h.finish()));
@@ -207,13 +205,15 @@ describe("graceful shutdown under load", () => {
       const bound = grace + 2000 + 1000 + 500;
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
       expect(code).toBe(0);
-      expect(exitMs).toBeLessThan(bound);
+      // The service's timers enforce the bound; they run as late as this process's (lateness.ts).
+      const lateMs = late.stop();
+      expect(exitMs, `timers ${lateMs} ms late`).toBeLessThan(bound + lateMs);
       expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
-      console.log(`[shutdown] partition: ${answers.length} in flight answered ${summary(answers).statuses}, exit ${code} after ${exitMs} ms (bound ${bound} ms)`);
+      console.log(`[shutdown] partition: ${answers.length} in flight answered ${summary(answers).statuses}, exit ${code} after ${exitMs} ms (bound ${bound} ms, timers up to ${late.lateMs()} ms late)`);
     } finally {
       await proxy.close();
     }
-  }, 60_000);
+  });
 
   it("a request still unfinished when the grace runs out is cut off, and logged as aborted, not as an answer", async () => {
     const { env } = await freshDatabase();
@@ -229,7 +229,7 @@ describe("graceful shutdown under load", () => {
       .filter((line) => line.includes('"msg":"request"'))
       .map((line) => JSON.parse(line));
     expect(lines.map((l) => [l.method, l.code, l.status])).toEqual([["gatehouse.account.v1.AccountService/Login", "aborted", 0]]);
-  }, 30_000);
+  });
 });
 
 describe("logs", () => {

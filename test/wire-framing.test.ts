@@ -9,6 +9,7 @@ import { connect, connectReason, connectViolations, grpcCall, grpcClient, grpcRe
 import { startTestServer, type TestServer } from "./helpers/server.js";
 import { envelope } from "./fuzz/arbitraries.js";
 import { RawGrpc, sendHttp1 } from "./fuzz/senders.js";
+import { WAIT_GUARD_MS } from "./helpers/patience.js";
 
 // Threats: a malformed request answered 500 (or crashing the call) instead of being refused as
 // the client's fault; gRPC framing read loosely (a compressed flag of 0x02 decoded as if it
@@ -41,17 +42,17 @@ describe("gRPC framing and malformed messages", () => {
 
   it("a compressed flag other than 0 and 1, or 1 without grpc-encoding, is INTERNAL on gRPC and gRPC-Web", async () => {
     for (const flag of [2, 0x80, 0xff]) {
-      const grpc = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", ...key() }, body: envelope(flag, token) }, 5000);
+      const grpc = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", ...key() }, body: envelope(flag, token) }, WAIT_GUARD_MS);
       expect({ flag, status: grpc.grpcStatus }).toEqual({ flag, status: grpcStatus.INTERNAL });
-      const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", ...key() }, body: envelope(flag, token) }, 5000);
+      const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", ...key() }, body: envelope(flag, token) }, WAIT_GUARD_MS);
       expect({ flag, status: web.status, grpc: web.grpcStatus }).toEqual({ flag, status: 200, grpc: grpcStatus.INTERNAL });
     }
-    const noEncoding = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", ...key() }, body: envelope(1, gzipSync(token)) }, 5000);
+    const noEncoding = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", ...key() }, body: envelope(1, gzipSync(token)) }, WAIT_GUARD_MS);
     expect(noEncoding.grpcStatus).toBe(grpcStatus.INTERNAL);
     // The same bytes, well flagged, are a normal call.
-    const fine = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", ...key() }, body: envelope(0, token) }, 5000);
+    const fine = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", ...key() }, body: envelope(0, token) }, WAIT_GUARD_MS);
     expect(fine.grpcStatus).toBe(grpcStatus.OK);
-    const gzipped = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-encoding": "gzip", ...key() }, body: envelope(1, gzipSync(token)) }, 5000);
+    const gzipped = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-encoding": "gzip", ...key() }, body: envelope(1, gzipSync(token)) }, WAIT_GUARD_MS);
     expect(gzipped.grpcStatus).toBe(grpcStatus.OK);
   });
 
@@ -68,7 +69,7 @@ describe("gRPC framing and malformed messages", () => {
     stream.on("trailers", (t) => (trailers = t));
     stream.on("error", () => {});
     stream.write(envelope(0, Buffer.alloc(4 * CAP, 0x61)).subarray(0, 4 * CAP));
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + WAIT_GUARD_MS;
     while (!stream.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(trailers["grpc-status"]).toBe(String(grpcStatus.RESOURCE_EXHAUSTED));
     expect(stream.closed, "the server closed the stream").toBe(true);
@@ -86,7 +87,7 @@ describe("gRPC framing and malformed messages", () => {
     const error = await grpcJsError(port, VERIFY, garbage, app.key);
     expect({ code: error.code, reason: grpcReason(error) }).toEqual({ code: grpcStatus.INVALID_ARGUMENT, reason: "VALIDATION_FAILED" });
 
-    const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", ...key() }, body: envelope(0, garbage) }, 5000);
+    const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", ...key() }, body: envelope(0, garbage) }, WAIT_GUARD_MS);
     expect(web.grpcStatus).toBe(grpcStatus.INVALID_ARGUMENT);
 
     // Invalid UTF-8 in a string field, and a body that says gzip but is not.

@@ -45,7 +45,7 @@ describe("invitation mail", () => {
 
     const sink = await startSmtpSink(port);
     cleanup.push(() => sink.close());
-    const mail = await sink.waitFor(email, { timeoutMs: 15_000 });
+    const mail = await sink.waitFor(email);
     const token = LINK.exec(mail.text)?.[1];
     expect(token).toMatch(/^ginv_/);
     const sent = await eventually("the message marked sent", async () =>

@@ -32,7 +32,7 @@ describe("pagination of projects and API keys", () => {
     keys = [];
     // Spread over three projects: the organization-wide list must merge them in order.
     for (let i = 0; i < COUNT; i++) keys.push(await createApiKey(f, projects[i % 3]!.id, { label: `K${i}` }));
-  }, 60_000);
+  });
   afterAll(() => server?.stop());
 
   const page = (path: string, query: { limit?: number; cursor?: string }) => {

@@ -30,7 +30,7 @@ describe("email verification", () => {
   });
 
   const linkTo = async (email: string, nth = 1) => {
-    const mail = await sink.waitFor(email, { nth, timeoutMs: 10_000 });
+    const mail = await sink.waitFor(email, { nth });
     const token = LINK.exec(mail.text)?.[1];
     expect(token, `link in ${mail.text}`).toBeTruthy();
     return { mail, token: token! };

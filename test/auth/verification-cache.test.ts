@@ -5,7 +5,7 @@ import { http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { eventually } from "../helpers/eventually.js";
-import { probeAfter, STALE_BOUND_MS } from "../helpers/staleness.js";
+import { probeAfter } from "../helpers/staleness.js";
 
 // VerifyToken and the API key check answer from memory (store/verification-cache.ts), kept
 // current by the database's change notices (store/change-feed.ts). These tests hold that
@@ -16,7 +16,8 @@ import { probeAfter, STALE_BOUND_MS } from "../helpers/staleness.js";
 // Another instance hears of a commit through PostgreSQL's NOTIFY, which the listening backend
 // passes on when the scheduler runs it: usually before the next request arrives, but on a busy
 // machine a probe can come first. So the other instance is probed until it refuses, and the
-// time that took (from the revoke's answer) is held to the bound docs/operations.md states.
+// time that took (from the revoke's answer to the sending of the last accepted probe) is held
+// to the bound docs/operations.md states, plus how late the machine ran meanwhile (lateness.ts).
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 /**
@@ -26,7 +27,7 @@ const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 async function refusedWithin(probe: () => Promise<HttpAnswer>, refused: (answer: HttpAnswer) => boolean): Promise<void> {
   const seen = await probeAfter(async () => !refused(await probe()));
   expect(seen.flapped).toBe(0);
-  expect(seen.lastAcceptedMs, "stale on the other instance for longer than the bound").toBeLessThan(STALE_BOUND_MS);
+  expect(seen.lastAcceptedMs, `stale on the other instance for longer than the bound (timers ${seen.lateMs} ms late)`).toBeLessThan(seen.allowedMs);
 }
 const isInvalidKey = (r: HttpAnswer) => r.status === 401 && r.body?.reason === "INVALID_API_KEY";
 const isInvalidToken = (r: HttpAnswer) => r.status === 200 && r.body?.valid === false;

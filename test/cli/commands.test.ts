@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
 import { startTestServer } from "../helpers/server.js";
 import { cliBox } from "./helpers.js";
+import { longTest } from "../helpers/patience.js";
 
 const PROJECT = ["--allowed-origin", "https://app.example.com", "--redirect-url", "https://app.example.com/cb"];
 
@@ -16,7 +17,7 @@ describe("cli: projects, API keys, members and the audit log", () => {
   });
 
   // About 30 runs of the CLI, each its own process opening the database.
-  it("answers one JSON document on stdout, or an error object on stderr with an exit status", { timeout: 300_000 }, async () => {
+  it("answers one JSON document on stdout, or an error object on stderr with an exit status", { timeout: longTest(2) }, async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());
     const created = await box.json(["org", "create", "--name", "Acme", "--email", "ops@acme.test", "--password", "operator-password-1"]);

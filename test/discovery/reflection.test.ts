@@ -18,6 +18,7 @@ import {
 } from "../../gen/grpc/reflection/v1alpha/reflection_pb.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // grpcurl, grpcui, Postman, Kreya and `buf curl` find the API through server reflection, with
 // no .proto file at hand. What it must hold: every service the port serves, each file with the
@@ -52,7 +53,7 @@ describe("gRPC server reflection", () => {
     if (elsewhere) rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  const bufCurl = (args: string[]) => run(BUF, ["curl", "--protocol", "grpc", "--http2-prior-knowledge", ...args], { cwd: elsewhere, timeout: 30_000 });
+  const bufCurl = (args: string[]) => run(BUF, ["curl", "--protocol", "grpc", "--http2-prior-knowledge", ...args], { cwd: elsewhere, timeout: WAIT_GUARD_MS });
 
   it("buf curl --list-services lists every service, on reflection v1 and v1alpha, with no credential", async () => {
     for (const protocol of [[], ["--reflect-protocol", "grpc-v1"], ["--reflect-protocol", "grpc-v1alpha"]]) {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // docs/clients.md shows examples that tests run; the page must show them as they are.
 const root = join(import.meta.dirname, "../..");
@@ -34,7 +35,7 @@ describe("the buf curl examples of docs/clients.md", () => {
   /** Runs a block as the page says, against this server instead of localhost:8080. */
   const run = (block: string, env: Record<string, string>) =>
     new Promise<{ code: number; out: string }>((resolve) =>
-      execFile("bash", ["-c", block.replaceAll("http://localhost:8080", server.url)], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
+      execFile("bash", ["-c", block.replaceAll("http://localhost:8080", server.url)], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: WAIT_GUARD_MS }, (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code) || 1 : 0, out: stdout + stderr }),
       ),
     );
@@ -52,5 +53,5 @@ describe("the buf curl examples of docs/clients.md", () => {
       expect(refused.out).toContain('"code": "unauthenticated"');
       expect(refused.out).toContain("google.rpc.ErrorInfo");
     }
-  }, 120_000);
+  });
 });

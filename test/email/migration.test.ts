@@ -6,6 +6,7 @@ import { migrations } from "../../src/store/migrations/index.js";
 import { openDatabase } from "../../src/store/database.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { runNode } from "../helpers/process.js";
+import { longTest } from "../helpers/patience.js";
 
 // Threat: rows stored under the old key (trim + toLowerCase) that the canonical form would merge
 // into one account, or a look-alike left silently holding a real address's key. The migration
@@ -46,7 +47,7 @@ describe("the email canonical-form migration", () => {
     for (const t of created.splice(0)) await t.drop();
   });
 
-  it("rekeys what it can, keeps and reports refused and colliding rows, and the CLI lists them", { timeout: 600_000 }, async () => {
+  it("rekeys what it can, keeps and reports refused and colliding rows, and the CLI lists them", { timeout: longTest(4) }, async () => {
     const t = await createTestDatabase({ empty: true });
     created.push(t);
     await databaseBeforeTheRule(t, async (sql) => {

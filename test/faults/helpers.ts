@@ -8,7 +8,11 @@ import type { TestClock } from "../helpers/clock.js";
 // A service whose only way to PostgreSQL is a TCP proxy the test can cut (tcp-proxy.ts).
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
-/** What the issue asks of every answer while the database is unreachable. */
+/**
+ * What the issue asks of every answer while the database is unreachable; the tests allow it
+ * the lateness of this process's timers while they measure (test/helpers/lateness.ts), as the
+ * service's own timers enforce it.
+ */
 export const FAIL_WITHIN_MS = 2000;
 
 export interface ProxiedService {
@@ -38,14 +42,17 @@ export async function startProxiedService(env: Record<string, string> = {}, cloc
 }
 
 export interface Timed<T> {
+  /** When the call was made (Date.now()): the moment an answer from memory describes. */
+  at: number;
   ms: number;
   answer: T;
 }
 
 export async function timed<T>(call: () => Promise<T>): Promise<Timed<T>> {
+  const at = Date.now();
   const started = performance.now();
   const answer = await call();
-  return { ms: Math.round(performance.now() - started), answer };
+  return { at, ms: Math.round(performance.now() - started), answer };
 }
 
 export interface Probe {

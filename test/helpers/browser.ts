@@ -3,6 +3,7 @@ import { join } from "node:path";
 import axe from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { describe } from "vitest";
+import { WAIT_GUARD_MS } from "./patience.js";
 
 // Debian's Chromium driven by playwright-core (no browser download): the hosted pages as a
 // person meets them, with their real Content-Security-Policy.
@@ -15,13 +16,13 @@ const ARTIFACTS = join(import.meta.dirname, "../../artifacts/pages");
 export const describeInChromium = describe.skipIf(!existsSync(CHROMIUM));
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: WAIT_GUARD_MS });
 }
 
 /** A full-page PNG at artifacts/pages/<name>.png, for a person to look at after the run. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true, timeout: 10_000 });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true, timeout: WAIT_GUARD_MS });
 }
 
 /**

@@ -1,9 +1,11 @@
+import { WAIT_GUARD_MS } from "./patience.js";
+
 /**
  * Polls `probe` until it answers something truthy, and answers that; fails after `timeoutMs`
- * naming `what`. The one way tests wait for something that happens after an answer (a mail,
- * a worker, a recovered database), rather than sleeping a guessed time.
+ * (a hang guard, patience.ts) naming `what`. The one way tests wait for something that happens
+ * after an answer (a mail, a worker, a recovered database), rather than sleeping a guessed time.
  */
-export async function eventually<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+export async function eventually<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = WAIT_GUARD_MS, everyMs = 25): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -14,7 +16,7 @@ export async function eventually<T>(what: string, probe: () => T | undefined | n
 }
 
 /** How long `check` took to hold, in whole milliseconds (for the figures a test reports). */
-export async function msUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<number> {
+export async function msUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = WAIT_GUARD_MS): Promise<number> {
   const started = performance.now();
   await eventually(what, check, timeoutMs, 50);
   return Math.round(performance.now() - started);

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { Provider } from "oidc-provider";
+import { WAIT_GUARD_MS } from "./patience.js";
 
 // A real OpenID provider (panva's oidc-provider v9) in the test process, on 127.0.0.1 over plain
 // http: what Gatehouse's SSO flow discovers, redirects to, exchanges codes with and verifies
@@ -240,7 +241,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
   }
 
   async function signIn(authorizationUrl: string, accountId: string, opts: SignInOptions = {}): Promise<string> {
-    const { deny = false, consent = true, timeoutMs = 5_000 } = opts;
+    const { deny = false, consent = true, timeoutMs = WAIT_GUARD_MS } = opts;
     const jar = new Map<string, string>(); // a fresh browser per sign-in: no provider session carried over
     let url = new URL(authorizationUrl);
     if (url.origin !== new URL(issuer).origin) throw new Error(`signIn: ${url.origin} is not this provider`);

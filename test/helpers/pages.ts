@@ -110,7 +110,7 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
       { clock },
     );
     state.browser = await launchChromium();
-  }, 60_000);
+  });
 
   afterEach(async () => {
     const tabs = open.splice(0);

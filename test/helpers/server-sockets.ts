@@ -41,7 +41,7 @@ export function untilAccepted(pids: readonly number[], port: number, clientPorts
   return eventually(`${clientPorts.length} connections accepted by ${pids.join(", ")}`, async () => {
     const sockets = await serverSockets(pids, port);
     return clientPorts.every((p) => sockets.get(p)?.held);
-  }, 20_000);
+  });
 }
 
 /** Waits until the processes `pids` hold those connections and have read all they were sent. */
@@ -49,5 +49,5 @@ export function untilRead(pids: readonly number[], port: number, clientPorts: re
   return eventually(`what ${clientPorts.length} connections sent read by ${pids.join(", ")}`, async () => {
     const sockets = await serverSockets(pids, port);
     return clientPorts.every((p) => sockets.get(p)?.held && sockets.get(p)?.unread === 0);
-  }, 20_000);
+  });
 }

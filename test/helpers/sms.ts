@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { WAIT_GUARD_MS } from "./patience.js";
 
 // A real HTTP server on 127.0.0.1 playing the SMS provider's webhook (SMS_WEBHOOK_URL): it
 // records every `POST {"to","body"}` it accepts, and can be switched to answer 503 to play an
@@ -44,7 +45,7 @@ export async function startSmsSink(): Promise<SmsSink> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const waitFor: SmsSink["waitFor"] = async (to, { nth = 1, timeoutMs = 10_000 } = {}) => {
+  const waitFor: SmsSink["waitFor"] = async (to, { nth = 1, timeoutMs = WAIT_GUARD_MS } = {}) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = messages.filter((m) => m.to === to)[nth - 1];

@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { WAIT_GUARD_MS } from "./patience.js";
 
 // A real SMTP server in the test process, on 127.0.0.1: what Gatehouse's mailer talks to.
 // It accepts any sender and recipient without authentication and keeps each message parsed
@@ -49,7 +50,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
-    async waitFor(to, { nth = 1, timeoutMs = 10_000 } = {}) {
+    async waitFor(to, { nth = 1, timeoutMs = WAIT_GUARD_MS } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.filter((m) => m.to.some((r) => r.toLowerCase() === to.toLowerCase()))[nth - 1];

@@ -55,7 +55,7 @@ describe("GET /metrics of the service process", () => {
   it.runIf(onPostgres)("WORKERS=2: every scrape, on either worker, adds up both workers' requests", async () => {
     const { service, url } = await start({ WORKERS: "2", METRICS_TOKEN: "cluster-token" }, CLUSTER_STARTED);
     const pids = () => new Set([...service.stdout().matchAll(/"pid":(\d+)[^\n]*"msg":"gatehouse listening"/g)].map((m) => m[1]));
-    await eventually("both workers listening", () => pids().size === 2, 5_000);
+    await eventually("both workers listening", () => pids().size === 2);
     await unauthenticatedVerifies(url, 20);
     // The workers take connections in turn, so the scrapes land on both.
     for (let i = 0; i < 4; i++) {

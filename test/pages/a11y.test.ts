@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInChromium } from "../helpers/browser.js";
 import { button, checkState, field, heading, link, usePagesWorld, type PagesProject } from "../helpers/pages.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // Every hosted page, as first opened and in its main other states: at 1280 and 360 px wide
 // (screenshots in artifacts/pages for a person to look at), with no sideways scroll on a
@@ -117,7 +118,7 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
     expect(await logo.getAttribute("alt")).toBe("");
     // The logo's origin is allowed to load, and it did.
     expect(response!.headers()["content-security-policy"]).toContain(new URL(world.logoUrl).origin);
-    await page.waitForFunction(() => (globalThis as any).document.querySelector("header.brand img.logo")?.naturalWidth === 48, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => (globalThis as any).document.querySelector("header.brand img.logo")?.naturalWidth === 48, undefined, { timeout: WAIT_GUARD_MS });
     const accent = await page.evaluate(() => {
       const style = (globalThis as any).getComputedStyle((globalThis as any).document.documentElement);
       return { accent: style.getPropertyValue("--accent").trim(), onAccent: style.getPropertyValue("--on-accent").trim() };

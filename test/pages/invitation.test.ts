@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describeInChromium } from "../helpers/browser.js";
 import { http } from "../helpers/clients.js";
 import { button, checkState, field, heading, linkIn, nextMailTo, see, uniqueEmail, usePagesWorld, type PagesProject } from "../helpers/pages.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // The account pages at `/`: a member invited by an admin accepts from the mail's link and
 // chooses a password, reaches the console home, signs out, and signs in again at `/`; a
@@ -67,7 +68,7 @@ describeInChromium("account pages: invitation, console sign-in, member reset", (
     await field(page, "New password").fill("a fresh member passphrase 4");
     await checkState(page, "account-member-reset");
     // The contract names no words for this page's success, so the test waits for the answer.
-    const answered = page.waitForResponse((r) => r.url().endsWith("/ResetMemberPassword"), { timeout: 10_000 });
+    const answered = page.waitForResponse((r) => r.url().endsWith("/ResetMemberPassword"), { timeout: WAIT_GUARD_MS });
     await button(page, "Set new password").click();
     expect((await answered).status()).toBe(200);
     await consoleSignIn((await world.tab()).page, project.adminLogin.email, "a fresh member passphrase 4");

@@ -123,5 +123,5 @@ describeInChromium("hosted pages: codes and sign-in links", () => {
     await seeAlert(again.page, "This link has expired or was already used. Ask for a new one.");
     await link(again.page, "Back to sign in").waitFor();
     // Three browser contexts, one after another: more than the default bound on a busy machine.
-  }, 60_000);
+  });
 });

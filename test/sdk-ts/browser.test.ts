@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // The browser example of docs/clients.md (sdk/ts/examples/browser), bundled with esbuild and
 // driven in Debian's headless Chromium: a publishable key, the page's origin allowed by the
@@ -58,8 +59,8 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
     const confirming = await createProject(server.deps, organization.id, settings);
     const confirmingKey = (await seedApiKey(server.deps, confirming, { kind: "publishable" })).key;
     confirmingUrl = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${confirmingKey}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
-  }, 60_000);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: WAIT_GUARD_MS });
+  });
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => pages?.close(resolve));
@@ -68,7 +69,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
 
   const statusOf = (page: Page) => page.locator("#status").textContent();
   const waitForStatus = (page: Page, text: string) =>
-    page.waitForFunction((expected) => (globalThis as any).document.querySelector("#status")?.textContent === expected, text, { timeout: 10_000 });
+    page.waitForFunction((expected) => (globalThis as any).document.querySelector("#status")?.textContent === expected, text, { timeout: WAIT_GUARD_MS });
 
   async function signUp(page: Page): Promise<string> {
     const email = `page-${Date.now()}@example.com`;
@@ -103,7 +104,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
     await page.click("#signup");
     await waitForStatus(page, `Check your email: open the link sent to ${email} to finish signing up.`);
     await page.reload();
-    await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: WAIT_GUARD_MS });
     expect(await page.evaluate(async () => (await (globalThis as any).example.store.load()) ?? null)).toBeNull();
     await context.close();
   });
@@ -119,7 +120,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs D
     await second.goto(url);
     // Each tab's clock runs 10 minutes ahead, so the stored token (300 s) is due in both.
     const tokens = async (page: Page) => {
-      await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: WAIT_GUARD_MS });
       return page.evaluate(async () => {
         const { Session, store, auth } = (globalThis as any).example;
         const ahead = new Session({ auth, store, now: () => Date.now() + 600_000 });

@@ -9,6 +9,7 @@ import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { createTestClock } from "../helpers/clock.js";
 import { http } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // The TypeScript SDK (sdk/ts) against the real server: its transports, its session's refresh
 // discipline and its offline token check.
@@ -224,7 +225,7 @@ describe("TypeScript SDK", () => {
     expect(build.code, build.output).toBe(0);
     for (const entry of ["index", "node", "web"]) expect(existsSync(join(root, `sdk/ts/dist/sdk/ts/src/${entry}.js`))).toBe(true);
     expect(existsSync(join(root, "sdk/ts/dist/gen/gatehouse/auth/v1/auth_pb.js"))).toBe(true);
-  }, 120_000);
+  });
 });
 
 describe("the TypeScript example of docs/clients.md", () => {
@@ -252,12 +253,12 @@ describe("the TypeScript example of docs/clients.md", () => {
             GATEHOUSE_PROJECT_ID: app.projectId,
             GATEHOUSE_ISSUER: `${server.deps.config.publicUrl}/v1/auth/${app.loginId}`,
           },
-          timeout: 60_000,
+          timeout: WAIT_GUARD_MS,
         },
         (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
       ),
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^signed up usr_\w+\nsigned in as quickstart-\d+@example\.com\ntoken checked offline: sub usr_\w+, amr pwd\nfailed login: INVALID_CREDENTIALS\n$/);
-  }, 90_000);
+  });
 });

@@ -188,7 +188,7 @@ describe("secrets at rest and in logs", () => {
     const kinds = new Set(secrets.map((s) => s.kind));
     expect(kinds.size).toBe(10);
     console.log(`secrets noted: ${secrets.length} (${[...kinds].join(", ")}); mail and SMS recipients: ${recipients.length}`);
-  }, 60_000);
+  });
 
   it("no row of any table holds one of them in plain text, nor a private key", async () => {
     const tables: Array<{ name: string }> = await ctx.sql(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);

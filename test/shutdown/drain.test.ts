@@ -148,7 +148,7 @@ describe("shutdown answers every request that reached the process", () => {
     expect(silent).toEqual(silent.map(() => ({ status: 0, failure: "closed" })));
     expect(code).toBe(0);
     console.log(`[drain] HTTP/1.1: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
-  }, 60_000);
+  });
 
   it(`HTTP/2: ${LOAD} streams opened on fresh sessions (one with many streams, several with few) just before SIGTERM are all answered and logged`, async () => {
     const { service, pids, key } = await start();
@@ -164,7 +164,7 @@ describe("shutdown answers every request that reached the process", () => {
     expectAnsweredAndLogged(service, answers);
     expect(code).toBe(0);
     console.log(`[drain] HTTP/2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
-  }, 60_000);
+  });
 
   it("HTTP/2: streams a client keeps opening during shutdown are answered or refused (REFUSED_STREAM, safe to retry), never cut off", async () => {
     const { service, pids, key } = await start();
@@ -186,7 +186,7 @@ describe("shutdown answers every request that reached the process", () => {
     const logged = new Map(linesOf(service, "request").map((line) => [line.request_id, line.status]));
     expect(answered.map((a) => logged.get(a.requestId))).toEqual(answered.map((a) => a.status));
     console.log(`[drain] HTTP/2 during shutdown: ${answers.length} streams, ${tally(answers)}`);
-  }, 60_000);
+  });
 
   // WORKERS needs PostgreSQL (PGlite is one process): skipped unless DATABASE_URL is set.
   it.runIf(onPostgres)(`WORKERS=2 on PostgreSQL: ${LOAD} requests (HTTP/1.1 and HTTP/2) on fresh connections around SIGTERM to the primary are all answered and logged`, async () => {
@@ -203,5 +203,5 @@ describe("shutdown answers every request that reached the process", () => {
     expectAnsweredAndLogged(run.service, answers);
     expect(code).toBe(0);
     console.log(`[drain] WORKERS=2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
-  }, 60_000);
+  });
 });

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { eventually } from "../helpers/eventually.js";
 import { builtPackage, groupMembers } from "../helpers/npm-start.js";
 import { spawnService, type ServiceProcess } from "../helpers/process.js";
+import { longTest } from "../helpers/patience.js";
 
 // The threat: an orchestrator (systemd, a container runtime, a terminal) stops `npm start` with
 // one signal to the npm process, npm and its shell exit, and the server goes on holding the
@@ -13,7 +14,7 @@ import { spawnService, type ServiceProcess } from "../helpers/process.js";
 let root: string;
 beforeAll(async () => {
   root = await builtPackage();
-}, 300_000);
+}, longTest(2));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 const databases: TestDatabase[] = [];
@@ -33,7 +34,7 @@ async function npmStart(): Promise<ServiceProcess> {
   const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PORT: "0", HOST: "127.0.0.1", npm_config_update_notifier: "false" };
   const service = await spawnService(env, undefined, ["start", "--ignore-scripts"], { command: "npm", cwd: root, detached: true });
   groups.push(service.child.pid!);
-  await eventually("the server answers /healthz", async () => (await fetch(`http://127.0.0.1:${service.port}/healthz`).catch(() => undefined))?.ok, 60_000);
+  await eventually("the server answers /healthz", async () => (await fetch(`http://127.0.0.1:${service.port}/healthz`).catch(() => undefined))?.ok);
   return service;
 }
 
@@ -72,7 +73,7 @@ describe("npm start stops gracefully on one signal", () => {
     expect(lines(service, "shutting down").map((line) => JSON.parse(line).signal)).toEqual([signal]);
     expect(lines(service, "stopped")).toHaveLength(1);
     expect(code, service.stderr()).toBe(0);
-  }, 120_000);
+  });
 
   // Ctrl-C in a terminal signals the whole foreground group, and systemd's default
   // KillMode=control-group sends SIGTERM to every process of the unit: npm forwards its signal
@@ -93,5 +94,5 @@ describe("npm start stops gracefully on one signal", () => {
     expect(lines(service, "stopped")).toHaveLength(1);
     expect(service.stderr()).not.toMatch(/shutdown failed|took too long/);
     expect(code, service.stderr()).toBe(0);
-  }, 120_000);
+  });
 });

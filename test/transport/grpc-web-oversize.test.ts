@@ -9,6 +9,7 @@ import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { envelope } from "../fuzz/arbitraries.js";
 import { sendHttp1 } from "../fuzz/senders.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // Threat: a gRPC-Web client over HTTP/1.1 declaring a body far over the 1 MiB cap (or a message
 // over it) holds a connection and makes the server read what it sends. The refusal was
@@ -22,6 +23,14 @@ import { startTestServer, type TestServer } from "../helpers/server.js";
 const SIGNUP = "/gatehouse.auth.v1.AuthService/Signup";
 const CAP = 1024 * 1024;
 const HUGE = 1024 * CAP;
+/**
+ * "At once" is held against what the server would otherwise wait for, not against a second a
+ * busy machine can exceed: a connection left waiting for the rest of its body ends anyway at
+ * the server's request timeout (30 s, transport/one-port.ts), so the refusal must close it
+ * well before that.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+const AT_ONCE_MS = REQUEST_TIMEOUT_MS / 2;
 
 interface RawAnswer {
   head: string;
@@ -51,19 +60,19 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
   it("declared in Content-Length: answered at once and the connection closed, the rest never sent", async () => {
     // The envelope's own length is small: only the declared Content-Length is over the cap.
     const part = Buffer.from(envelope(0, Buffer.alloc(1000, 0x61)));
-    const answer = await exchange(port, [Buffer.from(head(`Content-Length: ${HUGE}\r\n`)), part], 1000);
+    const answer = await exchange(port, [Buffer.from(head(`Content-Length: ${HUGE}\r\n`)), part]);
     expectRefusal(answer);
   });
 
   it("declared in the message's envelope (chunked, no Content-Length): answered at once and the connection closed", async () => {
     const start = envelope(0, Buffer.alloc(64 * 1024, 0x61), HUGE);
     const chunk = Buffer.concat([Buffer.from(`${start.length.toString(16)}\r\n`), start, Buffer.from("\r\n")]);
-    const answer = await exchange(port, [Buffer.from(head("Transfer-Encoding: chunked\r\n")), chunk], 1000);
+    const answer = await exchange(port, [Buffer.from(head("Transfer-Encoding: chunked\r\n")), chunk]);
     expectRefusal(answer);
   });
 
   it("a client that keeps sending after the answer is cut off, not read to the end", async () => {
-    const answer = await exchange(port, [Buffer.from(head(`Content-Length: ${HUGE}\r\n`)), Buffer.from(envelope(0, Buffer.alloc(100, 0x61), HUGE))], 1000, { keepSending: true });
+    const answer = await exchange(port, [Buffer.from(head(`Content-Length: ${HUGE}\r\n`)), Buffer.from(envelope(0, Buffer.alloc(100, 0x61), HUGE))], { keepSending: true });
     expectRefusal(answer);
   });
 
@@ -81,7 +90,7 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
     stream.on("trailers", keep);
     stream.on("error", () => {});
     stream.write(envelope(0, Buffer.alloc(64 * 1024, 0x61), HUGE));
-    const deadline = Date.now() + 1000;
+    const deadline = Date.now() + AT_ONCE_MS;
     while (!stream.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(status).toBe(String(Code.ResourceExhausted));
     expect(findTrailerError(details!)?.findDetails(ErrorInfoSchema)[0]?.reason).toBe("REQUEST_TOO_LARGE");
@@ -90,7 +99,7 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
   });
 
   it("a body within the cap is a normal call on a kept-alive connection, and the service stays healthy", async () => {
-    const ok = await sendHttp1(port, { method: "POST", path: SIGNUP, headers: { "content-type": "application/grpc-web+proto", "x-service-key": app.key }, body: envelope(0, Buffer.alloc(0)) }, 5000);
+    const ok = await sendHttp1(port, { method: "POST", path: SIGNUP, headers: { "content-type": "application/grpc-web+proto", "x-service-key": app.key }, body: envelope(0, Buffer.alloc(0)) }, WAIT_GUARD_MS);
     // An empty SignupRequest: refused for its fields, after the whole body was read.
     expect({ status: ok.status, grpc: ok.grpcStatus }).toEqual({ status: 200, grpc: Code.InvalidArgument });
     expect(ok.headers.connection).not.toBe("close");
@@ -105,15 +114,15 @@ function expectRefusal(answer: RawAnswer): void {
   const error = findTrailerError(trailer);
   expect(error?.code).toBe(Code.ResourceExhausted);
   expect(error?.findDetails(ErrorInfoSchema)[0]?.reason).toBe("REQUEST_TOO_LARGE");
-  expect(answer.closedAfterMs, "the server closed the connection within a second").toBeLessThan(1000);
+  expect(answer.closedAfterMs, "the server closed the connection well before its request timeout").toBeLessThan(AT_ONCE_MS);
 }
 
 /**
  * Writes the pieces on a raw socket and never the rest of the declared body (or, with
  * keepSending, 64 KiB more every 10 ms); answers what came back and when the server ended the
- * connection, giving up after `waitMs` past the first answer byte.
+ * connection, giving up at AT_ONCE_MS.
  */
-function exchange(port: number, pieces: Buffer[], waitMs: number, options: { keepSending?: boolean } = {}): Promise<RawAnswer> {
+function exchange(port: number, pieces: Buffer[], options: { keepSending?: boolean } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket: Socket = netConnect(port, "127.0.0.1");
     const received: Buffer[] = [];
@@ -135,14 +144,10 @@ function exchange(port: number, pieces: Buffer[], waitMs: number, options: { kee
       started = Date.now();
       for (const piece of pieces) socket.write(piece);
       if (options.keepSending) pump = setInterval(() => socket.writable && socket.write(Buffer.alloc(64 * 1024, 0x61)), 10);
-      giveUp = setTimeout(() => finish(false), 5000);
+      giveUp = setTimeout(() => finish(false), AT_ONCE_MS);
     });
     socket.on("data", (chunk: Buffer) => {
       received.push(chunk);
-      if (received.length === 1) {
-        clearTimeout(giveUp);
-        giveUp = setTimeout(() => finish(false), waitMs);
-      }
     });
     // The server's FIN, or its RST if our unread bytes were still in its buffer: either ends it.
     socket.on("end", () => finish(true));

@@ -4,6 +4,7 @@ import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { envelope } from "../fuzz/arbitraries.js";
 import { RawGrpc, sendHttp1 } from "../fuzz/senders.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // A deadline further away than Node's timers reach (grpc-timeout `99999999H`, 11,000 years;
 // connect-timeout-ms of ten digits) was refused INVALID_ARGUMENT, and connect-es armed its
@@ -47,14 +48,14 @@ describe("deadlines beyond Node's timers", () => {
 
   it("gRPC: grpc-timeout past 2^31-1 ms serves the call, and no TimeoutOverflowWarning is printed", async () => {
     for (const timeout of ["99999999H", "99999999M", "9999999S", "2147484m"]) {
-      const answer = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-timeout": timeout, "x-service-key": app.key }, body: envelope(0, TOKEN) }, 5000);
+      const answer = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-timeout": timeout, "x-service-key": app.key }, body: envelope(0, TOKEN) }, WAIT_GUARD_MS);
       expect({ timeout, status: answer.grpcStatus, message: answer.grpcMessage }).toEqual({ timeout, status: grpcStatus.OK, message: undefined });
     }
     expect(await overflowWarnings()).toEqual([]);
   });
 
   it("gRPC-Web and Connect: the same for grpc-timeout and connect-timeout-ms", async () => {
-    const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", "grpc-timeout": "99999999H", "x-service-key": app.key }, body: envelope(0, TOKEN) }, 5000);
+    const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", "grpc-timeout": "99999999H", "x-service-key": app.key }, body: envelope(0, TOKEN) }, WAIT_GUARD_MS);
     expect({ status: web.status, grpc: web.grpcStatus }).toEqual({ status: 200, grpc: grpcStatus.OK });
     const viaConnect = await fetch(`${server.url}${VERIFY}`, {
       method: "POST",
@@ -66,7 +67,7 @@ describe("deadlines beyond Node's timers", () => {
   });
 
   it("a grpc-timeout that does not parse (nine digits) is still refused INVALID_ARGUMENT, with no warning", async () => {
-    const garbled = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-timeout": "100000000H", "x-service-key": app.key }, body: envelope(0, TOKEN) }, 5000);
+    const garbled = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-timeout": "100000000H", "x-service-key": app.key }, body: envelope(0, TOKEN) }, WAIT_GUARD_MS);
     expect(garbled.grpcStatus).toBe(grpcStatus.INVALID_ARGUMENT);
     expect(await overflowWarnings()).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { connect, http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { TEST_ARGON2_ENV, type TestServer } from "../helpers/server.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // Threats: a token answer kept by a browser or proxy cache; a JSON answer sniffed or framed
 // into something a browser runs; an error that shows a stack trace or SQL; an error or log
@@ -47,7 +48,7 @@ describe("HTTP hygiene", () => {
     };
     port = Number(new URL(server.url).port);
     app = await authFixture(server);
-  }, 60_000);
+  });
   afterAll(() => server?.stop());
 
   function expectDefaults(answer: HttpAnswer | Response, what: string): void {
@@ -255,7 +256,7 @@ function rawHttp1(port: number, requests: string | string[]): Promise<string> {
     });
     socket.on("close", () => resolve(data));
     socket.on("error", () => resolve(data));
-    setTimeout(() => socket.destroy(), 5000);
+    setTimeout(() => socket.destroy(), WAIT_GUARD_MS);
   });
 }
 
