@@ -13,7 +13,7 @@ import { h2Session, holdHttp1, holdHttp2, type HeldAnswer, type HeldRequest } fr
 import { runNode, spawnService, type ServiceProcess } from "./helpers/process.js";
 import { startTestServer } from "./helpers/server.js";
 import { startTcpProxy } from "./helpers/tcp-proxy.js";
-import { longTest } from "./helpers/patience.js";
+import { longTest, PRODUCT_DATABASE_TIMEOUT_MS } from "./helpers/patience.js";
 
 // The service as an operator runs it: its own process, configured by the environment.
 
@@ -192,7 +192,7 @@ describe("graceful shutdown under load", () => {
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     try {
       const grace = 3000;
-      const service = await spawnService({ ...env, DATABASE_URL: proxy.urlFor(db.databaseUrl!), TRUSTED_PROXIES: "127.0.0.1", SHUTDOWN_GRACE_MS: String(grace) });
+      const service = await spawnService({ ...env, DATABASE_URL: proxy.urlFor(db.databaseUrl!), TRUSTED_PROXIES: "127.0.0.1", SHUTDOWN_GRACE_MS: String(grace), DATABASE_TIMEOUT_MS: PRODUCT_DATABASE_TIMEOUT_MS });
       const held = await holdLoad(service.port, 20);
       proxy.blackhole();
       const late = watchLateness();

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { PRODUCT_DATABASE_TIMEOUT_MS } from "../helpers/patience.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy.js";
 import type { TestClock } from "../helpers/clock.js";
@@ -26,7 +27,8 @@ export async function startProxiedService(env: Record<string, string> = {}, cloc
   const database = await createTestDatabase();
   const target = new URL(database.databaseUrl!);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const server = await startTestServer({ DATABASE_URL: proxy.urlFor(database.databaseUrl!), ...env }, database, { clock });
+  // The product's bound on a database wait is what these tests measure.
+  const server = await startTestServer({ DATABASE_URL: proxy.urlFor(database.databaseUrl!), DATABASE_TIMEOUT_MS: PRODUCT_DATABASE_TIMEOUT_MS, ...env }, database, { clock });
   return {
     server,
     proxy,

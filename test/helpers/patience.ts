@@ -21,3 +21,13 @@ export const WAIT_GUARD_MS = TEST_GUARD_MS / 3;
 export function longTest(times: number): number {
   return times * TEST_GUARD_MS;
 }
+
+/**
+ * DATABASE_TIMEOUT_MS for a service under test. The product bounds each wait for the database
+ * at 1 s, so that a partition answers 503 quickly; on two starved cores a healthy wait can take
+ * longer, and a test that is not about partitions would then see a 503 it did not cause. Tests
+ * that measure the bound (test/faults, the partition cases of process.test.ts) set
+ * PRODUCT_DATABASE_TIMEOUT_MS explicitly.
+ */
+export const TEST_DATABASE_TIMEOUT_MS = "10000";
+export const PRODUCT_DATABASE_TIMEOUT_MS = "1000";

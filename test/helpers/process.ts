@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { TEST_DATABASE_TIMEOUT_MS, WAIT_GUARD_MS } from "./patience.js";
 import { TEST_ARGON2_ENV } from "./server.js";
 
 export interface ServiceProcess {
@@ -34,7 +35,7 @@ export async function spawnService(
 ): Promise<ServiceProcess> {
   const { child, exited, output } = run(args, env, options);
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), WAIT_GUARD_MS);
     child.stdout.on("data", () => {
       const match = ready.exec(output.out);
       if (match) {
@@ -70,7 +71,7 @@ function run(args: string[], env: Record<string, string | undefined>, options: S
   const child = spawn(options.command ?? process.execPath, args, {
     cwd: options.cwd,
     detached: options.detached,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   const output = { out: "", err: "" };

@@ -3,6 +3,7 @@ import { startGatehouse, type Gatehouse } from "../../src/app.js";
 import { createLogger, type Logger } from "../../src/log.js";
 import type { Clock } from "../../src/domain/clock.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
+import { TEST_DATABASE_TIMEOUT_MS } from "./patience.js";
 
 export interface TestServer extends Gatehouse {
   database: TestDatabase;
@@ -28,6 +29,7 @@ export async function startTestServer(env: Record<string, string> = {}, database
     DATA_DIR: db.dataDir,
     DATABASE_URL: db.databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS,
     ...env,
   });
   const gatehouse = await startGatehouse(config, { logger: options.logger ?? createLogger(config.logLevel), clock: options.clock });
