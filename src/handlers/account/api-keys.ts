@@ -10,7 +10,7 @@ import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
 
 /** ListApiKeys, CreateApiKey, RevokeApiKey. The raw key goes out once, from CreateApiKey. */
-export function apiKeysHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function apiKeysHandlers(deps: FlowDeps) {
   return {
     async listApiKeys(req, ctx) {
       const page = await listApiKeys(deps, organizationOf(ctx), { projectId: req.projectId, limit: req.limit, cursor: req.cursor });
@@ -31,7 +31,7 @@ export function apiKeysHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
     async revokeApiKey(req, ctx) {
       return revokeApiKey(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }
 
 // Field by field: the hash and the organization id never reach the wire.

@@ -8,7 +8,7 @@ import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
 
 /** ListAuditEvents. */
-export function auditEventsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function auditEventsHandlers(deps: FlowDeps) {
   return {
     async listAuditEvents(req, ctx) {
       const page = await listAuditEvents(deps, organizationOf(ctx), {
@@ -22,7 +22,7 @@ export function auditEventsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof 
       });
       return { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }
 
 // Field by field: the organization id is the caller's own and never goes out.

@@ -11,9 +11,9 @@ import { signingKeysHandlers } from "./signing-keys.js";
 import { ssoHandlers } from "./sso.js";
 import { usageHandlers } from "./usage.js";
 
-// Proto ⇄ flow translation, one file per resource. RPCs none of them implements answer
-// UNIMPLEMENTED (reason NOT_IMPLEMENTED).
-export function accountHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+// Proto ⇄ flow translation, one file per resource. The map is the whole service: an RPC none
+// of them implements is a type error here, not an UNIMPLEMENTED found at run time.
+export function accountHandlers(deps: FlowDeps): ServiceImpl<typeof AccountService> {
   return {
     ...sessionHandlers(deps),
     ...projectsHandlers(deps),

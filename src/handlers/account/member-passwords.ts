@@ -8,7 +8,7 @@ import { kRequest } from "../../interceptors/context.js";
 import { memberOf } from "./organization-of.js";
 
 /** ChangeMemberPassword (signed in) and the member password reset by email (no credential). */
-export function memberPasswordsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function memberPasswordsHandlers(deps: FlowDeps) {
   return {
     async changeMemberPassword(req, ctx) {
       const { member, organizationId, tokenId } = memberOf(ctx);
@@ -28,5 +28,5 @@ export function memberPasswordsHandlers(deps: FlowDeps): Partial<ServiceImpl<typ
     async resetMemberPassword(req, ctx) {
       return resetMemberPassword(deps, { token: req.token, newPassword: req.newPassword }, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

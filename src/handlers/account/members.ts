@@ -10,7 +10,7 @@ import { removeMember } from "../../flows/members/remove-member.js";
 import { memberOf } from "./organization-of.js";
 
 /** InviteMember, ListMembers and RemoveMember; AcceptInvitation needs no credential and sits with Login. */
-export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function membersHandlers(deps: FlowDeps) {
   return {
     async inviteMember(req, ctx) {
       // The validation interceptor admits only "admin" and "developer".
@@ -29,5 +29,5 @@ export function membersHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
     async removeMember(req, ctx) {
       return removeMember(deps, { organizationId: memberOf(ctx).organizationId, memberId: req.id }, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

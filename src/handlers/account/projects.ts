@@ -13,7 +13,7 @@ import { effectiveRateLimits, overridesOf, type RateLimitOverrides } from "../..
 import { organizationOf } from "./organization-of.js";
 
 /** ListProjects, CreateProject, GetProject, UpdateProject, DeleteProject. */
-export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function projectsHandlers(deps: FlowDeps) {
   return {
     async listProjects(req, ctx) {
       const page = await listProjects(deps, organizationOf(ctx), { limit: req.limit, cursor: req.cursor });
@@ -39,7 +39,7 @@ export function projectsHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acc
     async deleteProject(req, ctx) {
       return deleteProject(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }
 
 /** The settings fields shared by CreateProject and UpdateProject, as the flows name them (the CLI's project create too). */

@@ -10,7 +10,7 @@ import { kRequest } from "../../interceptors/context.js";
 import { memberOf } from "./organization-of.js";
 
 /** The RPCs that begin and end a management token: Login, AcceptInvitation and Logout. */
-export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function sessionHandlers(deps: FlowDeps) {
   return {
     async login(req, ctx) {
       const ip = ctx.values.get(kRequest)?.ip ?? "";
@@ -29,5 +29,5 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Acco
       const { member, organizationId, tokenId } = memberOf(ctx);
       return logout(deps, { organizationId, memberId: member.id, tokenId }, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

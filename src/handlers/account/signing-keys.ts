@@ -7,11 +7,11 @@ import { rotateSigningKey } from "../../flows/projects/rotate-signing-key.js";
 import { organizationOf } from "./organization-of.js";
 
 /** RotateSigningKey: public facts of the new key only. */
-export function signingKeysHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function signingKeysHandlers(deps: FlowDeps) {
   return {
     async rotateSigningKey(req, ctx) {
       const key = await rotateSigningKey(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
       return { id: key.projectId, kid: key.kid, algorithm: key.algorithm, createdAt: timestampFromDate(key.createdAt) };
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

@@ -10,7 +10,7 @@ import { deleteSsoConnection } from "../../flows/sso-connections/delete-sso-conn
 import { listSsoConnections } from "../../flows/sso-connections/list-sso-connections.js";
 
 /** CreateSsoConnection, ListSsoConnections, DeleteSsoConnection. The client secret only goes in. */
-export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function ssoHandlers(deps: FlowDeps) {
   return {
     async createSsoConnection(req, ctx) {
       const connection = await createSsoConnection(deps, organizationOf(ctx), {
@@ -37,7 +37,7 @@ export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountS
     async deleteSsoConnection(req, ctx) {
       return deleteSsoConnection(deps, organizationOf(ctx), req.id, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }
 
 // Field by field, so nothing but these ever reaches the wire.

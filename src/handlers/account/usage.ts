@@ -5,7 +5,7 @@ import { organizationOf } from "./organization-of.js";
 import { getUsageMetrics } from "../../flows/usage/get-usage-metrics.js";
 
 /** GetUsageMetrics. Empty strings are proto3's "absent". */
-export function usageHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AccountService>> {
+export function usageHandlers(deps: FlowDeps) {
   return {
     async getUsageMetrics(req, ctx) {
       const usage = await getUsageMetrics(deps, organizationOf(ctx), {
@@ -22,5 +22,5 @@ export function usageHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Accoun
         ssoLogins: usage.ssoLogins,
       };
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

@@ -4,7 +4,7 @@ import type { FlowDeps } from "../../flows/deps.js";
 import { projectOf } from "./principals.js";
 
 /** GetBotChallenge: a challenge of the caller's project, in the fields the ALTCHA widget reads. */
-export function botChallengeHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function botChallengeHandlers(deps: FlowDeps) {
   return {
     async getBotChallenge(_req, ctx) {
       const challenge = await deps.bot.challenge(projectOf(ctx));
@@ -16,5 +16,5 @@ export function botChallengeHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof
         signature: challenge.signature,
       };
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

@@ -6,10 +6,10 @@ import { userToProto } from "./mappers.js";
 import { clientOf, projectOf } from "./principals.js";
 
 /** VerifyEmail: the token from the verification email → the verified user. */
-export function emailHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function emailHandlers(deps: FlowDeps) {
   return {
     async verifyEmail(req, ctx) {
       return userToProto(await verifyEmail(deps, projectOf(ctx), req.token, clientOf(ctx)));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

@@ -12,8 +12,9 @@ import { mfaHandlers } from "./mfa.js";
 import { ssoHandlers } from "./sso.js";
 import { botChallengeHandlers } from "./bot-challenge.js";
 
-// Proto ⇄ flow translation, one file per group of RPCs.
-export function authHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+// Proto ⇄ flow translation, one file per group of RPCs. The map is the whole service: an RPC
+// no group implements is a type error here, not an UNIMPLEMENTED found at run time.
+export function authHandlers(deps: FlowDeps): ServiceImpl<typeof AuthService> {
   return {
     ...signinHandlers(deps),
     ...tokenHandlers(deps),

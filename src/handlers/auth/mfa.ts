@@ -13,7 +13,7 @@ import { clientOf, projectOf, userOf } from "./principals.js";
 import { ownerOf } from "./sessions.js";
 
 /** StartMfaEnrollment, VerifyMfa, UnenrollMfa, RegenerateRecoveryCodes. */
-export function mfaHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function mfaHandlers(deps: FlowDeps) {
   return {
     async startMfaEnrollment(req, ctx) {
       return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId, ip: clientOf(ctx).ipAddress });
@@ -37,7 +37,7 @@ export function mfaHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthServ
     async regenerateRecoveryCodes(_req, ctx) {
       return regenerateRecoveryCodes(deps, projectOf(ctx), ownerOf(ctx).userId, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }
 
 /** The proto's `in` rule admits only `totp` and `sms`; "" means absent. */

@@ -8,7 +8,7 @@ import { clientOf, projectOf } from "./principals.js";
 import { ownerOf } from "./sessions.js";
 
 /** RequestPasswordReset, ResetPassword, ChangePassword. */
-export function passwordHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function passwordHandlers(deps: FlowDeps) {
   return {
     async requestPasswordReset(req, ctx) {
       return requestPasswordReset(deps, projectOf(ctx), { email: req.email, redirectUrl: req.redirectUrl, ip: clientOf(ctx).ipAddress });
@@ -19,5 +19,5 @@ export function passwordHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Aut
     async changePassword(req, ctx) {
       return changePassword(deps, projectOf(ctx), ownerOf(ctx), { currentPassword: req.currentPassword, newPassword: req.newPassword }, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

@@ -8,7 +8,7 @@ import { signInResponse } from "./mappers.js";
 import { clientOf, projectOf } from "./principals.js";
 
 /** SendOtp, VerifyOtp, SendMagicLink, VerifyMagicLink. */
-export function passwordlessHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function passwordlessHandlers(deps: FlowDeps) {
   return {
     async sendOtp(req, ctx) {
       return sendOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, channel: req.channel, ip: clientOf(ctx).ipAddress });
@@ -27,5 +27,5 @@ export function passwordlessHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof
       const client = clientOf(ctx);
       return signInResponse(await auditedSignIn(deps, project, client, { method: "magic_link" }, () => verifyMagicLink(deps, project, { token: req.token, client })));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

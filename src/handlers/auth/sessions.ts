@@ -15,7 +15,7 @@ export function ownerOf(ctx: HandlerContext): SessionOwner {
 }
 
 /** ListSessions, RevokeAllSessions, RevokeSession: the signed-in user's own sessions. */
-export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function sessionHandlers(deps: FlowDeps) {
   return {
     async listSessions(req, ctx) {
       const page = await listSessions(deps, projectOf(ctx), ownerOf(ctx), { limit: req.limit, cursor: req.cursor });
@@ -39,5 +39,5 @@ export function sessionHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof Auth
       const { revoked } = await revokeSession(deps, projectOf(ctx), ownerOf(ctx), req.id, auditOriginOf(ctx.values));
       return { revoked, sessionId: req.id };
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

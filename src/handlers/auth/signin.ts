@@ -7,7 +7,7 @@ import { signInResponse, structToObject } from "./mappers.js";
 import { clientOf, isPublicCredential, projectOf } from "./principals.js";
 
 /** Signup and Login with email and password. */
-export function signinHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function signinHandlers(deps: FlowDeps) {
   return {
     async signup(req, ctx) {
       const outcome = await signup(deps, projectOf(ctx), {
@@ -26,5 +26,5 @@ export function signinHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthS
     async login(req, ctx) {
       return signInResponse(await login(deps, projectOf(ctx), { email: req.email, password: req.password, client: clientOf(ctx) }));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

@@ -7,7 +7,7 @@ import { signInResponse } from "./mappers.js";
 import { clientOf, projectOf } from "./principals.js";
 
 /** SsoAuthorize and SsoExchange; the browser routes are in transport/sso-routes.ts. */
-export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function ssoHandlers(deps: FlowDeps) {
   return {
     async ssoAuthorize(req, ctx) {
       return ssoAuthorize(deps, projectOf(ctx), { connectionId: req.connectionId, redirectUrl: req.redirectUrl, codeChallenge: req.codeChallenge });
@@ -15,5 +15,5 @@ export function ssoHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthServ
     async ssoExchange(req, ctx) {
       return signInResponse(await ssoExchange(deps, projectOf(ctx), { code: req.code, codeVerifier: req.codeVerifier, client: clientOf(ctx) }));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

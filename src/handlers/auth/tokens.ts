@@ -9,7 +9,7 @@ import { verifyToken } from "../../flows/auth/verify-token.js";
 import { clientOf, projectOf } from "./principals.js";
 
 /** Refresh, VerifyToken and RevokeToken. */
-export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function tokenHandlers(deps: FlowDeps) {
   return {
     async refresh(req, ctx) {
       const pair = await refresh(deps, projectOf(ctx), req.refreshToken, clientOf(ctx));
@@ -42,5 +42,5 @@ export function tokenHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSe
     async revokeToken(req, ctx) {
       return revokeToken(deps, projectOf(ctx), req.token, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

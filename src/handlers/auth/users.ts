@@ -16,7 +16,7 @@ import { projectOf, userOf } from "./principals.js";
  * user token acting on its own id). The credential interceptor has already refused any
  * Authorization header that is not a valid access token, so "no user" here means admin.
  */
-export function userHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthService>> {
+export function userHandlers(deps: FlowDeps) {
   return {
     async listUsers(req, ctx) {
       const page = await listUsers(deps, projectOf(ctx), actorOf(ctx), { limit: req.limit, cursor: req.cursor, search: req.search });
@@ -49,7 +49,7 @@ export function userHandlers(deps: FlowDeps): Partial<ServiceImpl<typeof AuthSer
     async deleteUser(req, ctx) {
       return deleteUser(deps, projectOf(ctx), actorOf(ctx), req.id, auditOriginOf(ctx.values));
     },
-  };
+  } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }
 
 /** The user behind a valid access token, or the admin (the API key alone). */
