@@ -1,5 +1,6 @@
-import { connect as h2connect, constants, type ClientHttp2Session } from "node:http2";
-import { connect, type Socket } from "node:net";
+import { constants, type ClientHttp2Session } from "node:http2";
+import type { Socket } from "node:net";
+import { connectedSocket, h2Session } from "./held-requests.js";
 
 // Requests written whole on connections a client has just opened, as a keep-alive pool sends
 // them: the test controls when the connection opens and when the request is written, and
@@ -29,11 +30,7 @@ export interface FreshSocket {
 
 /** A connected socket that has sent nothing yet; write `http1Request` text on it, whole or in parts. */
 export async function freshSocket(port: number): Promise<FreshSocket> {
-  const socket = connect(port, "127.0.0.1");
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("error", reject);
-  });
+  const socket = await connectedSocket(port);
   return { socket, localPort: socket.localPort!, answer: readAnswer(socket) };
 }
 
@@ -72,12 +69,7 @@ function readAnswer(socket: Socket): Promise<Answer> {
 
 /** An HTTP/2 session whose connection is open; nothing requested yet. */
 export async function freshSession(port: number): Promise<{ session: ClientHttp2Session; localPort: number }> {
-  const session = h2connect(`http://127.0.0.1:${port}`);
-  session.on("error", () => {});
-  await new Promise<void>((resolve, reject) => {
-    session.once("connect", () => resolve());
-    session.once("error", reject);
-  });
+  const session = await h2Session(port);
   return { session, localPort: session.socket.localPort! };
 }
 

@@ -1,5 +1,5 @@
 import { connect as h2connect, type ClientHttp2Session } from "node:http2";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 
 // Requests a test keeps in flight on purpose: headers and half the body are sent, the rest
 // waits for finish(). Until then the server is serving them (it has routed them and is reading
@@ -22,13 +22,19 @@ export interface HeldRequest {
 
 const PATHS = { rest: "/v1/account/login", connect: "/gatehouse.account.v1.AccountService/Login" } as const;
 
-/** An Account Login over HTTP/1.1 (REST or Connect JSON) on its own connection. */
-export async function holdHttp1(port: number, kind: keyof typeof PATHS, body: string, headers: Record<string, string> = {}): Promise<HeldRequest> {
+/** A TCP connection to the server on 127.0.0.1, once it is open. */
+export async function connectedSocket(port: number): Promise<Socket> {
   const socket = connect(port, "127.0.0.1");
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
     socket.once("error", reject);
   });
+  return socket;
+}
+
+/** An Account Login over HTTP/1.1 (REST or Connect JSON) on its own connection. */
+export async function holdHttp1(port: number, kind: keyof typeof PATHS, body: string, headers: Record<string, string> = {}): Promise<HeldRequest> {
+  const socket = await connectedSocket(port);
   let raw = "";
   socket.on("data", (d) => (raw += d));
   socket.on("error", () => {});
