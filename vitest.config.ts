@@ -11,6 +11,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Bundles the hosted pages into dist/pages before the first server starts.
     globalSetup: ["test/global-setup.ts"],
+    // Counts assertions per test when GATEHOUSE_ASSERTION_LOG names a file (issue 24).
+    setupFiles: ["test/setup/assertion-count.ts"],
     // Hang guards only, generous for a busy machine: test/helpers/patience.ts says why.
     testTimeout: TEST_GUARD_MS,
     hookTimeout: TEST_GUARD_MS,
