@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { openDatabase, type Database } from "../../src/store/database.js";
+import { bool, int, joinSql, nullable, oneOf, raw, row, RowShapeError, sql, statements, text, textArray, timestamp } from "../../src/store/sql/index.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+
+describe("sql statements", () => {
+  it("number their parameters, nested fragments included, in order of appearance", () => {
+    const after = { createdAt: new Date(0), id: "s_1" };
+    const page = sql` AND (created_at, id) < (${after.createdAt}, ${after.id})`;
+    const { text: statement, params } = sql`SELECT ${raw("id, user_id")} FROM sessions WHERE project_id = ${"p_1"}${page} LIMIT ${11}`.compile();
+    expect(statement).toBe("SELECT id, user_id FROM sessions WHERE project_id = $1 AND (created_at, id) < ($2, $3) LIMIT $4");
+    expect(params).toEqual(["p_1", new Date(0), "s_1", 11]);
+  });
+
+  it("join fragments with a separator and keep each one's parameters", () => {
+    const sets = joinSql([sql`name = ${"a"}`, sql`email = ${"b"}`], ", ");
+    expect(sql`UPDATE users SET ${sets} WHERE id = ${"u"}`.compile()).toEqual({ text: "UPDATE users SET name = $1, email = $2 WHERE id = $3", params: ["a", "b", "u"] });
+    expect(joinSql([], ", ").compile()).toEqual({ text: "", params: [] });
+  });
+
+  it("never splice a value into the text, whatever it holds", () => {
+    const { text: statement, params } = sql`SELECT 1 WHERE x = ${"'; DROP TABLE users; --"}`.compile();
+    expect(statement).toBe("SELECT 1 WHERE x = $1");
+    expect(params).toEqual(["'; DROP TABLE users; --"]);
+  });
+});
+
+describe("row decoders", () => {
+  const session = row({ id: text, amr: textArray, revoked_at: nullable(timestamp), count: int, live: bool, kind: oneOf("a", "b") });
+
+  it("pass through what matches and convert int8 text to numbers", () => {
+    const at = new Date();
+    expect(session({ id: "s", amr: ["pwd"], revoked_at: null, count: "42", live: true, kind: "a", extra: 1 })).toEqual({
+      id: "s",
+      amr: ["pwd"],
+      revoked_at: null,
+      count: 42,
+      live: true,
+      kind: "a",
+    });
+    expect(session({ id: "s", amr: [], revoked_at: at, count: 1, live: false, kind: "b" }).revoked_at).toBe(at);
+  });
+
+  it("refuse a missing column, a wrong type and a value outside the set, naming the column", () => {
+    expect(() => session({ amr: [], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow(new RowShapeError("column id: missing from the row"));
+    expect(() => session({ id: 1, amr: [], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow("column id: expected text, got number");
+    expect(() => session({ id: "s", amr: [1], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow("column amr: expected text[]");
+    expect(() => session({ id: "s", amr: [], revoked_at: null, count: "1.5", live: true, kind: "a" })).toThrow("column count: expected integer");
+    expect(() => session({ id: "s", amr: [], revoked_at: null, count: 1, live: true, kind: "c" })).toThrow("column kind: expected a | b");
+  });
+});
+
+describe("statements on a database", () => {
+  let testDb: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir, logger: pino({ level: "silent" }) });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.drop();
+  });
+
+  const numbered = row({ n: int, at: timestamp });
+
+  it("decode rows, answer the first or null, and count what a write changed", async () => {
+    const run = statements(db.dataSource.manager);
+    const rows = await run.rows(sql`SELECT n, now() AS at FROM generate_series(1, ${3}::int) AS n`, numbered);
+    expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);
+    expect(rows[0]!.at).toBeInstanceOf(Date);
+    expect(await run.first(sql`SELECT 7 AS n, now() AS at WHERE ${false}`, numbered)).toBeNull();
+    await run.execute(sql`CREATE TEMP TABLE numbers (n int)`);
+    expect(await run.affected(sql`INSERT INTO numbers SELECT generate_series(1, ${4}::int)`)).toBe(4);
+    expect(await run.affected(sql`UPDATE numbers SET n = n + 1 WHERE n > ${2}`)).toBe(2);
+    expect(await run.affected(sql`DELETE FROM numbers WHERE n < ${3}`)).toBe(2);
+  });
+
+  it("join the transaction of the manager they are given", async () => {
+    await expect(
+      db.dataSource.transaction(async (manager) => {
+        const run = statements(manager);
+        await run.execute(sql`CREATE TABLE rolled_back (n int)`);
+        expect(await run.affected(sql`INSERT INTO rolled_back VALUES (${1})`)).toBe(1);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    const exists = row({ present: bool });
+    expect(await statements(db.dataSource.manager).first(sql`SELECT to_regclass('rolled_back') IS NOT NULL AS present`, exists)).toEqual({ present: false });
+  });
+
+  it("fail loudly when a row does not have the shape the code expects", async () => {
+    await expect(statements(db.dataSource.manager).rows(sql`SELECT 'x' AS n, now() AS at`, numbered)).rejects.toThrow("column n: expected integer");
+  });
+});
