@@ -10,11 +10,13 @@ import { OutboxMessageEntity } from "./outbox-message.entity.js";
 import { ProjectEntity } from "./project.entity.js";
 import { SigningKeyEntity } from "./signing-key.entity.js";
 import { SsoConnectionEntity } from "./sso-connection.entity.js";
+import { UserEntity } from "./user.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
+export { UserEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -29,4 +31,5 @@ export const entities = [
   AuthEventEntity,
   AuditEventEntity,
   OutboxMessageEntity,
+  UserEntity,
 ];
