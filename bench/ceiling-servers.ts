@@ -52,7 +52,8 @@ async function main(): Promise<void> {
     const hasher = createPasswordHasher({ memoryCost, timeCost, parallelism }, { maxInFlight: 2 });
     const library = JSON.parse(readFileSync(new URL(import.meta.resolve("@node-rs/argon2/package.json")), "utf8")) as { name: string; version: string };
     process.stdout.write(`${JSON.stringify({ ready: true, library: `${library.name} ${library.version}` })}\n`);
-    createInterface({ input: process.stdin }).on("line", async (line) => {
+    // One measurement per line asked; a failure ends the process, and with it the benchmark's wait.
+    const measure = async (line: string) => {
       const deadline = performance.now() + Number(line) * 1000;
       const started = performance.now();
       let count = 0;
@@ -69,6 +70,12 @@ async function main(): Promise<void> {
       );
       const elapsed = (performance.now() - started) / 1000;
       process.stdout.write(`${JSON.stringify({ per_s: count / elapsed, ms_per_hash: totalMs / count })}\n`);
+    };
+    createInterface({ input: process.stdin }).on("line", (line) => {
+      measure(line).catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
     });
   } else {
     throw new Error(`unknown mode ${mode}`);

@@ -107,12 +107,12 @@ export async function seed(
   // Signed the way the service signs, with the project's key: the same claims as the seeded
   // tokens, a fresh jti each.
   const signingKey = await deps.db.repos.signingKeys.active(project.id);
-  const key = await openSigningKey(deps.secrets, signingKey!);
+  const key = openSigningKey(deps.secrets, signingKey!);
   const claims = accessTokens.map((t) => JSON.parse(Buffer.from(t.split(".")[1], "base64url").toString("utf8")) as Record<string, any>);
   const uniqueTokens: string[] = [];
   for (let i = 0; i < options.uniqueTokens; i++) {
     const c = claims[i % claims.length];
-    const { token } = await signAccessToken({
+    const { token } = signAccessToken({
       key,
       kid: signingKey!.kid,
       issuer: issuerOf(deps.config.publicUrl, project),

@@ -140,6 +140,9 @@ export function serveClusterMetrics(logger: Logger): void {
             // The asking worker went away.
           });
         return;
+      default:
+        // Not a message of ours: another module's, or none.
+        return;
     }
   });
   cluster.on("exit", (worker) => {

@@ -43,7 +43,7 @@ export async function spawnService(
         resolve(Number(match[1]));
       }
     });
-    exited.then((code) => {
+    void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`service exited with ${code}:\n${output.err}`));
     });

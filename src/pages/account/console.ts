@@ -52,7 +52,7 @@ function showOrganizationChoice(email: string, password: string, organizations: 
   form.onSubmit(async () => {
     const organizationId = new FormData(form.element).get("organization");
     const answer = await accountClient().login({ email, password, organizationId: String(organizationId) });
-    showHome({ token: answer.managementToken, email });
+    await showHome({ token: answer.managementToken, email });
   });
   showView("Choose an organization", paragraph("Your account belongs to several organizations. Which one do you want to work in?"), form.element);
   group.querySelector("input")?.focus();
