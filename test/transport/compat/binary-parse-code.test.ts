@@ -3,7 +3,8 @@ import { findTrailerError } from "@connectrpc/connect/protocol-grpc";
 import { describe, expect, it } from "vitest";
 import { binaryParseFailure } from "../../../src/transport/compat/binary-parse-code.js";
 import { fixConnectErrorBody, reasonOf } from "../../../src/transport/framework-errors.js";
-import { callFramework, envelope, HEALTH_CHECK } from "./upstream.js";
+import { envelope } from "../../fuzz/arbitraries.js";
+import { callFramework, HEALTH_CHECK } from "./upstream.js";
 
 // compat/binary-parse-code.ts: connect answers protobuf it cannot parse as INTERNAL. If the
 // first test fails, upstream has changed its answer and the shim can go.

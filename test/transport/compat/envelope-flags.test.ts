@@ -3,7 +3,8 @@ import { createAsyncIterable } from "@connectrpc/connect/protocol";
 import { findTrailerError } from "@connectrpc/connect/protocol-grpc";
 import { describe, expect, it } from "vitest";
 import { checkEnvelopeFlags } from "../../../src/transport/compat/envelope-flags.js";
-import { callFramework, envelope, HEALTH_CHECK } from "./upstream.js";
+import { envelope } from "../../fuzz/arbitraries.js";
+import { callFramework, HEALTH_CHECK } from "./upstream.js";
 
 // compat/envelope-flags.ts: connect reads only the compression bit of an envelope's flag byte.
 // If the first test fails, upstream refuses such flags itself and the shim can go.

@@ -3,7 +3,8 @@ import { findTrailerError, setTrailerStatus } from "@connectrpc/connect/protocol
 import { describe, expect, it } from "vitest";
 import { encodableMessage, isUnencodableGrpcMessage } from "../../../src/transport/compat/grpc-message-encoding.js";
 import { fromFramework } from "../../../src/transport/framework-errors.js";
-import { callFramework, envelope, HEALTH_CHECK } from "./upstream.js";
+import { envelope } from "../../fuzz/arbitraries.js";
+import { callFramework, HEALTH_CHECK } from "./upstream.js";
 
 // compat/grpc-message-encoding.ts: connect percent-encodes grpc-message with encodeURIComponent,
 // which throws on a lone surrogate. If the first test fails, upstream answers such a body

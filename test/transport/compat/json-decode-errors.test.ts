@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { ErrorInfoSchema } from "../../../gen/google/rpc/error_details_pb.js";
 import { explainConnectDecodeFailure } from "../../../src/transport/compat/json-decode-errors.js";
 import { fromFramework, reasonOf } from "../../../src/transport/framework-errors.js";
-import { callFramework, envelope, handlerFor, HEALTH_CHECK, SIGNUP } from "./upstream.js";
+import { envelope } from "../../fuzz/arbitraries.js";
+import { callFramework, handlerFor, HEALTH_CHECK, SIGNUP } from "./upstream.js";
 
 // compat/json-decode-errors.ts: connect answers a JSON body it cannot decode as a reasonless
 // INVALID_ARGUMENT in protobuf's words. If the first test fails, upstream has changed how it

@@ -3,7 +3,8 @@ import { Socket } from "node:net";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clampTimeoutHeaders } from "../../../src/transport/compat/timeout-overflow.js";
-import { callFramework, envelope, HEALTH_CHECK } from "./upstream.js";
+import { envelope } from "../../fuzz/arbitraries.js";
+import { callFramework, HEALTH_CHECK } from "./upstream.js";
 
 // compat/timeout-overflow.ts: connect refuses a deadline past Node's timers but arms a timer
 // with it all the same. If the first test fails, upstream no longer warns and the shim can go.

@@ -37,7 +37,7 @@ export async function callFramework(path: string, headers: Record<string, string
   return { status: answer.status, header: new Headers(answer.header), trailer: answer.trailer, body: bytes };
 }
 
-export function request(path: string, headers: Record<string, string>, body: Uint8Array | AsyncIterable<Uint8Array>): UniversalServerRequest {
+function request(path: string, headers: Record<string, string>, body: Uint8Array | AsyncIterable<Uint8Array>): UniversalServerRequest {
   return {
     httpVersion: "2.0",
     method: "POST",
@@ -53,13 +53,4 @@ export function handlerFor(path: string): UniversalHandler {
   const handler = router.handlers.find((h) => h.requestPath === path);
   if (!handler) throw new Error(`no handler for ${path}`);
   return handler;
-}
-
-/** A gRPC envelope: flag byte, 4-byte big-endian length, message. */
-export function envelope(flag: number, message: Uint8Array): Uint8Array {
-  const out = new Uint8Array(5 + message.length);
-  out[0] = flag;
-  new DataView(out.buffer).setUint32(1, message.length);
-  out.set(message, 5);
-  return out;
 }
