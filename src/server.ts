@@ -42,7 +42,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const shared = {
     readMaxBytes: MAX_BODY_BYTES,
     // The longest timer Node can set. Longer timeouts are lowered to it before connect-es reads
-    // them (src/transport/timeout-headers.ts); this catches anything that lowering misses.
+    // them (src/transport/compat/timeout-overflow.ts); this catches anything that lowering misses.
     maxTimeoutMs: 2 ** 31 - 1,
     acceptCompression: [compressionGzip, compressionBrotli],
     jsonOptions: JSON_OPTIONS,

@@ -7,10 +7,10 @@ import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
 import { domainToConnect } from "../interceptors/errors.js";
 import { codeName, httpStatus, REASON_CODES } from "../interceptors/error-codes.js";
-import { carriesReason, recordReason, writeReasonError, type ConnectErrorJson, type NodeResponse } from "./error-body.js";
+import { recordReason, writeReasonError, type NodeResponse } from "./error-body.js";
 import { fixConnectErrorBody } from "./framework-errors.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
-import { explainJsonText, requestText } from "./json-decode-errors.js";
+import { explainConnectDecodeFailure } from "./compat/json-decode-errors.js";
 import { connectGetAsPost } from "./connect-get.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
@@ -71,7 +71,7 @@ export async function serveConnectUnary(
     headers[name] = value;
   });
   if (answer.status === 400 && isJson(header)) {
-    const explained = explainDecodeFailure(header, handler, body, bytes, headers, maxBodyBytes);
+    const explained = explainConnectDecodeFailure(header, handler, body, bytes, headers, maxBodyBytes);
     if (explained) {
       recordReason(contextValues.get(kRequest), explained.reason);
       bytes = errorToJsonBytes(domainToConnect(explained), ERROR_JSON);
@@ -129,29 +129,3 @@ function isJson(header: Headers): boolean {
 
 /** Error JSON keeps proto field names in its `debug` view, as the router writes it (server.ts JSON_OPTIONS). */
 const ERROR_JSON = { useProtoFieldName: true } as const;
-
-/**
- * A JSON body that Connect could not decode answers 400 without a reason and with protobuf's
- * own words (json-decode-errors.ts); this answers it as VALIDATION_FAILED naming the fields
- * instead. Only an uncompressed answer without a reason is looked at: every error that passed
- * the interceptors carries one.
- */
-function explainDecodeFailure(
-  header: Headers,
-  handler: UniversalHandler,
-  body: Uint8Array,
-  answer: Uint8Array,
-  headers: Record<string, string>,
-  maxBodyBytes: number,
-): DomainError | undefined {
-  if (headers["content-encoding"] !== undefined) return undefined;
-  let json: ConnectErrorJson;
-  try {
-    json = JSON.parse(Buffer.from(answer).toString("utf8")) as ConnectErrorJson;
-  } catch {
-    return undefined;
-  }
-  if (carriesReason(json)) return undefined;
-  const text = requestText(body, header.get("content-encoding") ?? undefined, maxBodyBytes);
-  return text === undefined ? undefined : explainJsonText(handler.method.input, text);
-}

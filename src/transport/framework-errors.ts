@@ -6,34 +6,25 @@ import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import type { Reason } from "../domain/errors.js";
 import { ERROR_DOMAIN } from "../interceptors/errors.js";
 import { defaultReason } from "../interceptors/error-codes.js";
+import { binaryParseFailure } from "./compat/binary-parse-code.js";
+import { decompressionFailure } from "./compat/decompression-code.js";
+import { encodableMessage } from "./compat/grpc-message-encoding.js";
 
 // Connect raises some errors itself, before any interceptor runs: a body that does not decode,
 // a frame it cannot decompress, a message over the size cap. Those carry no reason, and two of
-// them carry the wrong code: connect-es answers protobuf it cannot parse, and a compressed body
-// it cannot inflate, as INTERNAL (HTTP 500), although the fault is the client's. They are put
-// in the API's terms here, on every protocol, so a client sees INVALID_ARGUMENT
+// them carry the wrong code (compat/binary-parse-code.ts, compat/decompression-code.ts). They
+// are put in the API's terms here, on every protocol, so a client sees INVALID_ARGUMENT
 // VALIDATION_FAILED for a malformed message whether it spoke Connect, gRPC or gRPC-Web.
 //
 // Only INTERNAL stays INTERNAL where the gRPC spec asks for it: a compressed flag other than 0
-// and 1, or 1 without a grpc-encoding (grpc-framing.ts).
+// and 1 (compat/envelope-flags.ts), or 1 without a grpc-encoding.
 
 /** The error in the API's terms: the right code, a reason, and the request id. */
 export function fromFramework(error: ConnectError, requestId: string): ConnectError {
-  let code = error.code;
-  let message = error.rawMessage;
-  if (code === Code.Internal && message.startsWith("parse binary:")) {
-    code = Code.InvalidArgument;
-    message = "request message is not valid protobuf";
-  } else if (code === Code.Internal && message.startsWith("decompression failed")) {
-    code = Code.InvalidArgument;
-    message = "request body could not be decompressed";
-  } else if (code === Code.InvalidArgument && /Maximum call stack/i.test(message)) {
-    message = "request body nests too deeply";
-  }
+  const { code, message } = binaryParseFailure(error) ?? decompressionFailure(error) ?? { code: error.code, message: error.rawMessage };
   const reason: Reason = defaultReason(code);
-  message = message.replace(/\p{Cs}/gu, "\ufffd");
   // The framework attaches no details of its own; the reason is the one to add.
-  return new ConnectError(message, code, error.metadata, [{ desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, metadata: { request_id: requestId } } }]);
+  return new ConnectError(encodableMessage(message), code, error.metadata, [{ desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, metadata: { request_id: requestId } } }]);
 }
 
 /** The reason a fixed error carries. */

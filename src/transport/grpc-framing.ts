@@ -1,15 +1,13 @@
 import { constants as h2, type Http2ServerRequest } from "node:http2";
-import { Code, ConnectError } from "@connectrpc/connect";
+import type { ConnectError } from "@connectrpc/connect";
 import type { UniversalServerResponse } from "@connectrpc/connect/protocol";
 import { setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
 import type { NodeResponse } from "./error-body.js";
 import type { NodeRequest } from "./rest-handler.js";
 
 // gRPC and gRPC-Web carry each message in an envelope: one flag byte, a 4-byte length, the
-// message. The gRPC spec allows the flag to be 0 (plain) or 1 (compressed with grpc-encoding);
-// anything else is a protocol error answered INTERNAL. connect-es reads only the compression
-// bit and would decode a message flagged 0x02 or 0xfe as if it were plain, so the flags are
-// checked here as the bytes go by, before connect splits the envelopes.
+// message. The flags are checked as the bytes go by (compat/envelope-flags.ts); this file ends
+// a request refused before it was all sent, and writes the trailers-only answer to it.
 
 export type Enveloped = "grpc" | "grpc-web";
 
@@ -21,65 +19,6 @@ export function envelopedProtocol(req: NodeRequest): Enveloped | undefined {
   const type = String(req.headers["content-type"] ?? "").toLowerCase();
   if (!type.startsWith("application/grpc")) return undefined;
   return type.startsWith("application/grpc-web") ? "grpc-web" : "grpc";
-}
-
-/**
- * The request body with every envelope's flag checked. One more await per chunk and no copy:
- * the bytes are only looked at, so a VerifyToken over gRPC pays next to nothing for it.
- */
-export function checkEnvelopeFlags(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  return {
-    [Symbol.asyncIterator]() {
-      const inner = body[Symbol.asyncIterator]();
-      const reader = new EnvelopeWalker();
-      return {
-        async next() {
-          const result = await inner.next();
-          if (!result.done) reader.walk(result.value);
-          return result;
-        },
-        // Called when connect stops reading early (a refused envelope). The request is left
-        // as it is rather than passed on: ending Node's request iterator destroys the request
-        // and waits for it to close, which an HTTP/2 stream does only once the answer is out,
-        // so the answer would never go. closeUnfinishedStream ends the stream after the answer.
-        return() {
-          return Promise.resolve({ done: true as const, value: undefined });
-        },
-      };
-    },
-  };
-}
-
-/** Follows envelope boundaries across chunks, reading only the 5-byte headers. */
-class EnvelopeWalker {
-  /** Message bytes of the current envelope still to come. */
-  private remaining = 0;
-  /** Header bytes of the next envelope seen so far (0 to 4), and its length as read. */
-  private headerSeen = 0;
-  private length = 0;
-
-  walk(chunk: Uint8Array): void {
-    let at = 0;
-    while (at < chunk.length) {
-      if (this.remaining > 0) {
-        const skip = Math.min(this.remaining, chunk.length - at);
-        this.remaining -= skip;
-        at += skip;
-        continue;
-      }
-      const byte = chunk[at++];
-      if (this.headerSeen === 0) {
-        if (byte > 1) throw new ConnectError(`protocol error: compressed flag 0x${byte.toString(16).padStart(2, "0")} is neither 0 nor 1`, Code.Internal);
-        this.length = 0;
-      } else {
-        this.length = this.length * 256 + byte;
-      }
-      if (++this.headerSeen === 5) {
-        this.remaining = this.length;
-        this.headerSeen = 0;
-      }
-    }
-  }
 }
 
 /**

@@ -13,10 +13,12 @@ import { writeReasonError, type NodeResponse } from "./error-body.js";
 import { codeName } from "../interceptors/error-codes.js";
 import { fixGrpcTrailer, fixGrpcWebBody, fromFramework, reasonOf } from "./framework-errors.js";
 import { answerUnknownMethod } from "./grpc-unimplemented.js";
+import { checkEnvelopeFlags } from "./compat/envelope-flags.js";
+import { isUnencodableGrpcMessage } from "./compat/grpc-message-encoding.js";
+import { clampTimeoutHeaders } from "./compat/timeout-overflow.js";
 import { headersRefusal } from "./header-limits.js";
-import { checkEnvelopeFlags, closeUnfinishedConnection, closeUnfinishedStream, ENVELOPE_HEADER_BYTES, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
+import { closeUnfinishedConnection, closeUnfinishedStream, ENVELOPE_HEADER_BYTES, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
-import { clampTimeoutHeaders } from "./timeout-headers.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
 export interface HttpHandlerOptions {
@@ -141,7 +143,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
 /**
  * gRPC, gRPC-Web and whatever else connect-node's adapters serve, with the envelope flags
  * checked on the way in and framework errors put in the API's terms on the way out
- * (grpc-framing.ts, framework-errors.ts).
+ * (compat/envelope-flags.ts, framework-errors.ts).
  */
 async function serveUniversal(
   req: NodeRequest,
@@ -160,10 +162,8 @@ async function serveUniversal(
   try {
     uRes = await rpc(uReq);
   } catch (error) {
-    // connect-es writes grpc-message with encodeURIComponent, which throws on a lone surrogate;
-    // its JSON decoding errors quote the client's text (JSON.parse cuts it anywhere, even inside
-    // a surrogate pair), so a body of application/grpc+json could crash the call into a 500.
-    if (enveloped && error instanceof URIError) {
+    // A JSON decoding error the framework could not write as grpc-message (compat/grpc-message-encoding.ts).
+    if (enveloped && isUnencodableGrpcMessage(error)) {
       closeUnfinishedConnection(req, res);
       const refused = fromFramework(new ConnectError("request message is not valid JSON", Code.InvalidArgument), requestId);
       return universalResponseToNodeResponse(grpcStatusOnly(req, enveloped, refused), res);

@@ -6,7 +6,7 @@ import { readAllBytes } from "@connectrpc/connect/protocol";
 import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
 import { carriesReason, recordReason, restErrorFromConnect, writeDomainError, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
-import { explainJsonValue } from "./json-decode-errors.js";
+import { explainJsonValue } from "./compat/json-decode-errors.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";

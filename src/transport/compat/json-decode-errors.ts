@@ -1,15 +1,28 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { fromJson, fromJsonString, ScalarType, type DescField, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { DomainError, validationFailed, type Violation } from "../domain/errors.js";
-import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
+import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
+import { carriesReason, type ConnectErrorJson } from "../error-body.js";
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
+import { duplicateJsonKey } from "./duplicate-json-key.js";
 
-// Connect decodes a JSON request before any interceptor runs, and a body whose values have the
-// wrong JSON type (`"password": 123`, `"limit": "ten"`, `"metadata": [1]`) fails there with
-// protobuf's own message (`cannot decode field gatehouse.auth.v1.SignupRequest.password …`)
-// and no reason. Decoding is the framework's job and stays so; only when it fails does the
-// transport come here to say why in the API's terms: VALIDATION_FAILED with a violation per
-// field, named by its proto field name as the validation interceptor names them.
+// Works around: @connectrpc/connect 2.1.2 decodes a JSON request before any interceptor runs,
+// and a body whose values have the wrong JSON type (`"password": 123`, `"limit": "ten"`,
+// `"metadata": [1]`) fails there (createJsonSerialization's parse, dist/esm/protocol/
+// serialization.js) as INVALID_ARGUMENT with protobuf's own message (`cannot decode field
+// gatehouse.auth.v1.SignupRequest.password …`) and no details, so no reason and no field.
+// Decoding stays the framework's job; only when it fails does the transport come here to say
+// why in the API's terms: VALIDATION_FAILED with a violation per field, named by its proto field
+// name as the validation interceptor names them. No upstream issue found: connect has no hook
+// for errors raised before the interceptors.
+//
+// Matched structurally, not by text: an answer of HTTP 400 (or a REST call's 400) whose error
+// carries no ErrorInfo never passed the error interceptor, so the framework wrote it. The body
+// is then decoded once more, field by field, with protobuf's own decoder.
+// test/transport/compat/json-decode-errors.test.ts shows the framework's reasonless answer.
+//
+// Drop when connect-es lets an interceptor or hook see the decoding error with the field path.
 
 /** As the router reads JSON (server.ts JSON_OPTIONS): unknown fields are ignored. */
 const READ = { ignoreUnknownFields: true } as const;
@@ -34,10 +47,35 @@ export function explainJsonText(desc: DescMessage, text: string): DomainError | 
     fromJsonString(desc, text, READ);
     return undefined;
   } catch (error) {
-    const duplicate = /duplicate object key "([^"]*)"/.exec(error instanceof Error ? error.message : "");
-    if (duplicate) return validationFailed([{ field: duplicate[1], description: "appears more than once" }]);
+    const duplicate = duplicateJsonKey(error);
+    if (duplicate !== undefined) return validationFailed([{ field: duplicate, description: "appears more than once" }]);
     return new DomainError("VALIDATION_FAILED", "request body does not match the request's fields");
   }
+}
+
+/**
+ * Why Connect answered a unary JSON call 400 without a reason, as VALIDATION_FAILED naming
+ * the fields; undefined when the answer is not that one. Only an uncompressed answer without
+ * a reason is looked at: every error that passed the interceptors carries one.
+ */
+export function explainConnectDecodeFailure(
+  header: Headers,
+  handler: UniversalHandler,
+  body: Uint8Array,
+  answer: Uint8Array,
+  headers: Record<string, string>,
+  maxBodyBytes: number,
+): DomainError | undefined {
+  if (headers["content-encoding"] !== undefined) return undefined;
+  let json: ConnectErrorJson;
+  try {
+    json = JSON.parse(Buffer.from(answer).toString("utf8")) as ConnectErrorJson;
+  } catch {
+    return undefined;
+  }
+  if (carriesReason(json)) return undefined;
+  const text = requestText(body, header.get("content-encoding") ?? undefined, maxBodyBytes);
+  return text === undefined ? undefined : explainJsonText(handler.method.input, text);
 }
 
 /** Why this parsed JSON value does not decode into `desc`, or undefined when it does. */

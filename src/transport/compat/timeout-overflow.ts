@@ -1,4 +1,18 @@
-import type { NodeRequest } from "./rest-handler.js";
+import type { NodeRequest } from "../rest-handler.js";
+
+// Works around: @connectrpc/connect 2.1.2 refuses a deadline over the router's maxTimeoutMs
+// (parseTimeout, dist/esm/protocol-grpc/parse-timeout.js and protocol-connect/parse-timeout.js)
+// but hands the refused value to the handler context all the same (createHandlerContext in
+// dist/esm/implementation.js), which arms a setTimeout with it. A delay past 2^31-1 ms fires
+// after 1 ms instead, with a TimeoutOverflowWarning on stderr, once per such request.
+// No upstream issue found.
+//
+// Header values in, header values out: the headers are rewritten before connect reads them.
+// test/transport/compat/timeout-overflow.test.ts shows the framework still warns on such a
+// header and fails once it stops.
+//
+// Drop when connect-es no longer arms a timer with a deadline it refused (the router's
+// maxTimeoutMs in server.ts stays either way).
 
 /** The longest delay Node's timers take; a longer one fires after 1 ms, with a TimeoutOverflowWarning. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -9,10 +23,8 @@ const GRPC_UNIT_MS: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1000,
 /**
  * A client's deadline further away than Node's timers reach (2^31-1 ms, about 24.8 days) is
  * brought down to that reach, which no call outlives. The gRPC spec allows 8 digits of hours
- * (`99999999H`, 11,000 years) and Connect 10 digits of milliseconds; connect-es refuses a value
- * over `maxTimeoutMs`, but arms its timer with it all the same, and Node then prints a
- * TimeoutOverflowWarning on stderr for each such request. Such a deadline means "no hurry": the
- * call is served. Values that do not parse are left for connect to refuse.
+ * (`99999999H`, 11,000 years) and Connect 10 digits of milliseconds. Such a deadline means
+ * "no hurry": the call is served. Values that do not parse are left for connect to refuse.
  */
 export function clampTimeoutHeaders(req: NodeRequest): void {
   const grpc = req.headers["grpc-timeout"];
