@@ -3,7 +3,8 @@ import { authFixture, type AuthFixture } from "./auth/helpers.js";
 import { http, type HttpAnswer } from "./helpers/clients.js";
 import { createTestDatabase } from "./helpers/database.js";
 import { useMessagingServer } from "./helpers/messaging-server.js";
-import { runNode, spawnService } from "./helpers/process.js";
+import { runCommand } from "./cli/helpers.js";
+import { spawnService } from "./helpers/process.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 import { closedPort, startSmtpSink } from "./helpers/smtp.js";
 import { eventually } from "./helpers/eventually.js";
@@ -156,7 +157,7 @@ describe("without SMS_WEBHOOK_URL", () => {
     service.child.kill("SIGTERM");
     expect(await service.exited).toBe(0);
 
-    const cli = await runNode(["src/cli.ts", "outbox", "list"], env);
+    const cli = await runCommand(["outbox", "list"], env);
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(new RegExp(`^1 pending message\\n\\n--- msg_[0-9a-z]{26} sms to \\${phone}, queued .+, attempts 0\\n`));

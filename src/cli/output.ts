@@ -1,3 +1,4 @@
+import type { DestinationStream } from "pino";
 import type { CliError } from "./errors.js";
 
 /** What a command answers: one JSON document for `--json`, text for people otherwise. */
@@ -19,6 +20,14 @@ export const processOutput: Output = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
 };
+
+/**
+ * The command's log lines (pino writes each whole, ending in a newline) as lines on its stderr,
+ * wherever that is: the process's, or a caller's that runs the command in its own process.
+ */
+export function errorLines(output: Output): DestinationStream {
+  return { write: (line: string) => output.err(line.endsWith("\n") ? line.slice(0, -1) : line) };
+}
 
 export function printOutcome(output: Output, outcome: Outcome, json: boolean): void {
   output.out(json ? JSON.stringify(outcome.json) : outcome.text);

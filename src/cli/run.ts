@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import { pino } from "pino";
 import { createDeps } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { AuditOrigin } from "../domain/audit.js";
@@ -16,14 +15,25 @@ import { userCommands } from "./commands/users.js";
 import type { CliContext } from "./context.js";
 import { EXIT, toCliError, usageError } from "./errors.js";
 import { runThroughServer } from "./operator-channel-client.js";
-import { operatorOrigin } from "./operator.js";
+import { operatorName, operatorOrigin } from "./operator.js";
 import { flag, parseOptions } from "./options.js";
-import { printError, printOutcome, type Output } from "./output.js";
+import { errorLines, printError, printOutcome, type Output } from "./output.js";
 
 export const COMMANDS: Command[] = [...operationCommands, ...projectCommands, ...apiKeyCommands, ...memberCommands, ...userCommands, ...auditCommands, ...emailConflictCommands];
 
 export function usage(commands: Command[] = COMMANDS): string {
   return ["usage:", ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`)].join("\n");
+}
+
+/**
+ * A command line run in this process: the environment its configuration is read from, its
+ * working directory and standard input; by default the process's own. Tests run commands this
+ * way, each with its own environment, one after another in one process.
+ */
+export interface Local {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  stdin?: () => Readable;
 }
 
 /** A command run inside the running server, for a command line that sent it (operator-channel-server.ts). */
@@ -39,9 +49,11 @@ export interface Served {
  * machine: it reads the service's own configuration (the environment), opens its database and
  * calls the same flows as the RPCs, so their rules, limits and audit events apply alike. When a
  * running server holds the embedded database, the command runs inside that server instead, with
- * the server's configuration and dependencies (`served`).
+ * the server's configuration and dependencies (`Served`). Whatever the command opened is closed
+ * before it answers, so runs in one process share nothing.
  */
-export async function runCli(argv: string[], output: Output, served?: Served): Promise<number> {
+export async function runCli(argv: string[], output: Output, from: Local | Served = {}): Promise<number> {
+  const served = "deps" in from ? from : undefined;
   const command = COMMANDS.find((c) => {
     const words = c.name.split(" ");
     return words.every((word, i) => argv[i] === word);
@@ -64,20 +76,22 @@ export async function runCli(argv: string[], output: Output, served?: Served): P
       output.out(usage([command]));
       return EXIT.OK;
     }
-    const config = served?.deps.config ?? loadConfig();
+    const config = "deps" in from ? from.deps.config : loadConfig(from.env);
+    const cwd = from.cwd ?? process.cwd();
+    const stdin = from.stdin ?? (() => process.stdin);
     if (!served && !config.databaseUrl) {
-      const code = await runThroughServer(config.dataDir, argv, output);
+      const code = await runThroughServer(config.dataDir, argv, output, { cwd, user: operatorName(), stdin: stdin() });
       if (code !== undefined) return code;
     }
     // Library warnings and errors only, on stderr: stdout holds the answer.
-    const logger = served?.deps.logger ?? createLogger(config.logLevel === "info" ? "warn" : config.logLevel, pino.destination({ dest: 2, sync: true }));
+    const logger = served?.deps.logger ?? createLogger(config.logLevel === "info" ? "warn" : config.logLevel, errorLines(output));
     const ctx: CliContext = {
       config,
       logger,
       output,
       origin: served?.origin ?? operatorOrigin(),
-      cwd: served?.cwd ?? process.cwd(),
-      stdin: served?.stdin ?? (() => process.stdin),
+      cwd,
+      stdin,
       served: served !== undefined,
       async deps() {
         if (served) return served.deps;
@@ -94,6 +108,8 @@ export async function runCli(argv: string[], output: Output, served?: Served): P
     return error.exitCode;
   } finally {
     if (deps) {
+      // What createDeps opened, in the order the server closes it (app.ts).
+      await deps.mail.stop();
       await deps.limits.close();
       await deps.db.close();
     }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { runNode, spawnService } from "../helpers/process.js";
+import { runCommand } from "../cli/helpers.js";
+import { spawnService } from "../helpers/process.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { closedPort, startSmtpSink } from "../helpers/smtp.js";
@@ -109,7 +110,7 @@ describe("invitation mail", () => {
     service.child.kill("SIGTERM");
     expect(await service.exited).toBe(0);
 
-    const cli = await runNode(["src/cli.ts", "outbox", "list"], env);
+    const cli = await runCommand(["outbox", "list"], env);
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(new RegExp(`^1 pending message\\n\\n--- msg_[0-9a-z]{26} email to ${email}, queued .+, attempts 0\\n`));

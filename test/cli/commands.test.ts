@@ -16,7 +16,7 @@ describe("cli: projects, API keys, members and the audit log", () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  // About 30 runs of the CLI, each its own process opening the database.
+  // About 30 runs of the CLI, each opening and closing the database.
   it("answers one JSON document on stdout, or an error object on stderr with an exit status", { timeout: longTest(2) }, async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());

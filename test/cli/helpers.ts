@@ -1,6 +1,16 @@
+import { Readable } from "node:stream";
 import { expect } from "vitest";
+import { runCli } from "../../src/cli/run.js";
+import type { Output } from "../../src/cli/output.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { runNode } from "../helpers/process.js";
+import { commandEnv } from "../helpers/process.js";
+
+// Commands run in the test process through runCli, as src/cli.ts runs them but without a
+// process of their own (tsx's start cost seconds each, about 50 times over). What stays a
+// process, because the process is what it proves: test/process.test.ts (`src/cli.ts`'s exit
+// statuses and output, success and failure) and test/cli/embedded-server.test.ts (a command
+// line, its working directory and piped standard input carried to a running server's operator
+// channel, and the data directory's lock between processes).
 
 export interface CliRun {
   code: number | null;
@@ -8,11 +18,24 @@ export interface CliRun {
   stderr: string;
 }
 
+/**
+ * A command line run to completion in this process: its exit status and what it printed, as
+ * src/cli.ts would print it. `env` is its whole environment over the tests' defaults, as a
+ * process of its own would get (commandEnv); `input` its standard input, else an empty one.
+ */
+export async function runCommand(args: string[], env: Record<string, string | undefined>, opts: { cwd?: string; input?: string } = {}): Promise<CliRun> {
+  const printed = { stdout: "", stderr: "" };
+  const output: Output = { out: (text) => void (printed.stdout += `${text}\n`), err: (text) => void (printed.stderr += `${text}\n`) };
+  const stdin = () => Readable.from(opts.input === undefined ? [] : [Buffer.from(opts.input)]);
+  const code = await runCli(args, output, { env: commandEnv(env), cwd: opts.cwd ?? process.cwd(), stdin });
+  return { code, ...printed };
+}
+
 export interface CliBox {
   db: TestDatabase;
   /** The service's environment, as an operator's shell on the server has it. */
   env: Record<string, string | undefined>;
-  /** `node --import tsx src/cli.ts …` as its own process, to completion. */
+  /** One command line, to completion (runCommand). */
   run(args: string[]): Promise<CliRun>;
   /** Runs with `--json`, expects success and an empty stderr, and parses stdout. */
   json(args: string[]): Promise<any>;
@@ -24,7 +47,7 @@ export interface CliBox {
 export async function cliBox(): Promise<CliBox> {
   const db = await createTestDatabase();
   const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PUBLIC_URL: "https://gatehouse.example.com" };
-  const run = (args: string[]) => runNode(["src/cli.ts", ...args], env);
+  const run = (args: string[]) => runCommand(args, env);
   return {
     db,
     env,

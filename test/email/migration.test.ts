@@ -5,7 +5,7 @@ import { startEmbeddedPostgres } from "../../src/store/embedded-postgres.js";
 import { migrations } from "../../src/store/migrations/index.js";
 import { openDatabase } from "../../src/store/database.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { runNode } from "../helpers/process.js";
+import { runCommand } from "../cli/helpers.js";
 import { longTest } from "../helpers/patience.js";
 
 // Threat: rows stored under the old key (trim + toLowerCase) that the canonical form would merge
@@ -99,7 +99,7 @@ describe("the email canonical-form migration", () => {
 
     // The operator's `migrate`: the warning counts, and names no address.
     const env = { DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl, PUBLIC_URL: "https://gatehouse.example.com" };
-    const migrated = await runNode(["src/cli.ts", "migrate", "--json"], env);
+    const migrated = await runCommand(["migrate", "--json"], env);
     expect({ code: migrated.code, stdout: JSON.parse(migrated.stdout) }).toEqual({ code: 0, stdout: { applied: expect.arrayContaining(["EmailCanonicalForm1733600000001"]) } });
     expect(migrated.stderr).toContain("email canonical form: some stored addresses keep their old key (users: 2 refused, users: 2 collision, member_identities: 1 refused, member_identities: 2 collision)");
     expect(migrated.stderr).not.toMatch(/bücher|xn--|@x\.test/i);
@@ -151,7 +151,7 @@ describe("the email canonical-form migration", () => {
       await db.close();
     }
 
-    const listed = await runNode(["src/cli.ts", "email-conflicts", "--json"], env);
+    const listed = await runCommand(["email-conflicts", "--json"], env);
     expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 0, stderr: "" });
     const data = JSON.parse(listed.stdout).data as Array<Record<string, unknown>>;
     expect(data).toHaveLength(7);
@@ -170,7 +170,7 @@ describe("the email canonical-form migration", () => {
     });
     expect(data.find((c) => c.row_id === "usr_dots")).toMatchObject({ resolved: true });
 
-    const open = await runNode(["src/cli.ts", "email-conflicts", "--open"], env);
+    const open = await runCommand(["email-conflicts", "--open"], env);
     expect(open.code).toBe(0);
     const lines = open.stdout.trim().split("\n");
     expect(lines).toHaveLength(6);

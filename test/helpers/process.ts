@@ -67,11 +67,20 @@ export async function runNode(args: string[], env: Record<string, string | undef
   return { code, stdout: output.out, stderr: output.err };
 }
 
+/**
+ * The whole environment a command of the project gets here: `env` over the tests' defaults and
+ * nothing else of this process's, so what the suite runs on (DATABASE_URL, REDIS_URL) does not
+ * leak in. test/cli/helpers.ts hands the same to commands it runs in this process.
+ */
+export function commandEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS, ...env };
+}
+
 function run(args: string[], env: Record<string, string | undefined>, options: SpawnOptions = {}) {
   const child = spawn(options.command ?? process.execPath, args, {
     cwd: options.cwd,
     detached: options.detached,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS, ...env },
+    env: commandEnv(env),
     stdio: ["pipe", "pipe", "pipe"],
   });
   const output = { out: "", err: "" };
