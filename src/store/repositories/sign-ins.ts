@@ -5,7 +5,7 @@ import type { Session, User } from "../../domain/auth.js";
 import type { AuthEvent } from "../../domain/usage.js";
 import type { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { raw, sql, statements, type Statement } from "../sql/index.js";
+import { raw, RowShapeError, sql, statements, type Statement } from "../sql/index.js";
 import { AUDIT_COLUMNS } from "./audit-events.js";
 import { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
 
@@ -131,7 +131,7 @@ export function signInsRepository(manager: EntityManager) {
 
 /** The new user row: a signup that answered no row would be a broken statement, not a state. */
 function inserted<T>(row: T | null): T {
-  if (row === null) throw new Error("the signup statement returned no user row");
+  if (row === null) throw new RowShapeError("the signup statement answered no user row");
   return row;
 }
 
