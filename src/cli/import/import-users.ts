@@ -104,8 +104,8 @@ export async function importUsers(deps: FlowDeps, options: ImportOptions): Promi
 async function insertBatch(deps: FlowDeps, project: Project, pending: Pending[], origin: AuditOrigin, summary: ImportSummary): Promise<void> {
   const insert = (rows: Pending[]) =>
     deps.db.repos.users.importMany(
-      project.organizationId,
       project.id,
+      project.organizationId,
       rows.map((p) => p.user),
       origin,
     );

@@ -68,7 +68,7 @@ export async function completeSignIn(
     const row = newUserWrite(project, subject.create);
     const at = deps.clock.now();
     const audit = signInAudit(project, row.id, { kind: "signup", method: proof.method, client }, at);
-    const user = await repos.signIns.recordSignupWithoutSession(row, project.id, { kind: "signup", method: proof.method, at }, audit);
+    const user = await repos.signIns.recordSignupWithoutSession(project.id, row, { kind: "signup", method: proof.method, at }, audit);
     return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
   }
   const user = subject.existing;

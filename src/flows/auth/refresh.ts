@@ -84,7 +84,7 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
       }
       // Reuse: whoever holds the old token may be a thief; end the session for everyone.
       await repos.sessions.revoke(project.id, session.userId, session.id, now);
-      if (record.successorSealed) await repos.refreshTokens.forgetSuccessor(record.id);
+      if (record.successorSealed) await repos.refreshTokens.forgetSuccessor(project.id, record.id);
       await repos.auditEvents.record({
         type: "token.reuse_detected",
         organizationId: project.organizationId,
@@ -98,7 +98,7 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
     }
 
     const pair = await issuePair(deps, repos, project, user, session);
-    await repos.refreshTokens.markRotated(record.id, now, deps.secrets.seal(JSON.stringify(pair), record.id));
+    await repos.refreshTokens.markRotated(project.id, record.id, now, deps.secrets.seal(JSON.stringify(pair), record.id));
     await repos.refreshTokens.forgetSuccessorsRotatedBefore(project.id, session.id, new Date(now.getTime() - REFRESH_GRACE_MS));
     await repos.sessions.touch(project.id, session.id, now);
     await repos.authEvents.record({

@@ -38,7 +38,7 @@ export interface SignInContext {
  */
 export async function startSession(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<SignedIn> {
   const { tokens, write } = await prepareSignIn(deps, repos, project, user, context);
-  await repos.signIns.record(write);
+  await repos.signIns.record(project.id, write);
   return { ...tokens, user: { ...user, lastLoginAt: write.session.createdAt }, session: write.session };
 }
 
@@ -51,7 +51,7 @@ export async function startSessionForNewUser(deps: FlowDeps, repos: Repositories
   const row = newUserWrite(project, newUser);
   // Only an admin sets app_metadata, so a user signing up has none yet.
   const { tokens, write } = await prepareSignIn(deps, repos, project, { ...row, appMetadata: {} }, context);
-  const user = await repos.signIns.recordSignup(row, write);
+  const user = await repos.signIns.recordSignup(project.id, row, write);
   return { ...tokens, user, session: write.session };
 }
 

@@ -11,12 +11,16 @@ import { ProjectEntity } from "./project.entity.js";
 import { SigningKeyEntity } from "./signing-key.entity.js";
 import { SsoConnectionEntity } from "./sso-connection.entity.js";
 import { UserEntity } from "./user.entity.js";
+import { SessionEntity } from "./session.entity.js";
+import { RefreshTokenEntity } from "./refresh-token.entity.js";
+import { RevokedAccessTokenEntity } from "./revoked-access-token.entity.js";
+import { UserTokenEntity } from "./user-token.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
-export { UserEntity };
+export { UserEntity, SessionEntity, RefreshTokenEntity, RevokedAccessTokenEntity, UserTokenEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -32,4 +36,8 @@ export const entities = [
   AuditEventEntity,
   OutboxMessageEntity,
   UserEntity,
+  SessionEntity,
+  RefreshTokenEntity,
+  RevokedAccessTokenEntity,
+  UserTokenEntity,
 ];

@@ -1,8 +1,18 @@
-import { Column, Entity, PrimaryColumn } from "typeorm";
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
+import { ProjectEntity } from "./project.entity.js";
 
-// The columns of `users`; its keys, indexes and foreign keys are stated with the repository's
-// conversion (issue 24). Other tables' relations to users refer to this class.
+/** An end user of one project (migrations 1732800000000, 1733000000000, 1733200000001; repositories/users.ts). */
 @Entity({ name: "users" })
+@Unique("users_project_email_key", ["projectId", "emailNormalized"])
+@Unique("users_project_id_id_key", ["projectId", "id"])
+@Check("users_email_or_phone_check", `email_normalized IS NOT NULL OR phone IS NOT NULL`)
+@Check("users_new_email_check", `(new_email IS NULL) = (new_email_expires_at IS NULL)`)
+@Index("users_project_phone_key", ["projectId", "phone"], { unique: true, where: "phone IS NOT NULL" })
+// (project_id, created_at DESC, id DESC) INCLUDE (email_normalized): listing and the search walk
+// read the index alone; TypeORM cannot state DESC keys or INCLUDE.
+@Index("users_project_created_email_idx", { synchronize: false })
+// GIN (email_normalized gin_trgm_ops): substring search; TypeORM cannot state an operator class.
+@Index("users_email_trgm_idx", { synchronize: false })
 export class UserEntity {
   @PrimaryColumn({ type: "text" })
   id!: string;
@@ -31,7 +41,7 @@ export class UserEntity {
   @Column({ name: "phone_verified", type: "boolean", default: false })
   phoneVerified!: boolean;
 
-  @Column({ type: "jsonb", default: () => "'{}'::jsonb" })
+  @Column({ type: "jsonb", default: () => "'{}'" })
   metadata!: Record<string, unknown>;
 
   @Column({ type: "boolean", default: false })
@@ -46,10 +56,10 @@ export class UserEntity {
   @Column({ name: "last_login_at", type: "timestamptz", nullable: true })
   lastLoginAt!: Date | null;
 
-  @Column({ name: "mfa_methods", type: "text", array: true, default: () => "'{}'::text[]" })
+  @Column({ name: "mfa_methods", type: "text", array: true, default: () => "'{}'" })
   mfaMethods!: string[];
 
-  @Column({ name: "app_metadata", type: "jsonb", default: () => "'{}'::jsonb" })
+  @Column({ name: "app_metadata", type: "jsonb", default: () => "'{}'" })
   appMetadata!: Record<string, unknown>;
 
   @Column({ name: "new_email", type: "text", nullable: true })
@@ -57,4 +67,11 @@ export class UserEntity {
 
   @Column({ name: "new_email_expires_at", type: "timestamptz", nullable: true })
   newEmailExpiresAt!: Date | null;
+
+  @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
+  @JoinColumn([
+    { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "users_project_fkey" },
+    { name: "project_id", referencedColumnName: "id", foreignKeyConstraintName: "users_project_fkey" },
+  ])
+  project?: ProjectEntity;
 }

@@ -1,6 +1,8 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import type { Clock } from "../../domain/clock.js";
+import { RefreshTokenEntity } from "../entities/refresh-token.entity.js";
+import { nullable, raw, row, sql, statements, text, timestamp } from "../sql/index.js";
 
 export interface RefreshTokenRecord {
   id: string;
@@ -12,65 +14,57 @@ export interface RefreshTokenRecord {
   revokedAt: Date | null;
 }
 
-interface Row {
-  id: string;
-  project_id: string;
-  session_id: string;
-  expires_at: Date;
-  rotated_at: Date | null;
-  successor_sealed: string | null;
-  revoked_at: Date | null;
-}
-
-const toRecord = (r: Row): RefreshTokenRecord => ({
-  id: r.id,
-  projectId: r.project_id,
-  sessionId: r.session_id,
-  expiresAt: new Date(r.expires_at),
-  rotatedAt: r.rotated_at ? new Date(r.rotated_at) : null,
-  successorSealed: r.successor_sealed,
-  revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+const RECORD_COLUMNS = raw(
+  `id, project_id AS "projectId", session_id AS "sessionId", expires_at AS "expiresAt", rotated_at AS "rotatedAt",
+   successor_sealed AS "successorSealed", revoked_at AS "revokedAt"`,
+);
+const recordRow = row({
+  id: text,
+  projectId: text,
+  sessionId: text,
+  expiresAt: timestamp,
+  rotatedAt: nullable(timestamp),
+  successorSealed: nullable(text),
+  revokedAt: nullable(timestamp),
 });
+const sessionIdRow = row({ session_id: text });
 
+// Every refresh runs sessionOf, findForUpdate, markRotated and forgetSuccessorsRotatedBefore,
+// and create issues each new pair: fixed statements on that path, no query building per call.
 export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
+  const tokens = manager.getRepository(RefreshTokenEntity);
+  const run = statements(manager);
   return {
     async create(projectId: string, input: { sessionId: string; tokenHash: string; expiresAt: Date }): Promise<RefreshTokenRecord> {
-      const rows = (await manager.query(
-        `INSERT INTO refresh_tokens (id, project_id, session_id, token_hash, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, project_id, session_id, expires_at, rotated_at, successor_sealed, revoked_at`,
-        [newId("rt"), projectId, input.sessionId, input.tokenHash, clock.now(), input.expiresAt],
-      )) as Row[];
-      return toRecord(rows[0]);
+      const id = newId("rt");
+      await run.execute(
+        sql`INSERT INTO refresh_tokens (id, project_id, session_id, token_hash, created_at, expires_at)
+            VALUES (${id}, ${projectId}, ${input.sessionId}, ${input.tokenHash}, ${clock.now()}, ${input.expiresAt})`,
+      );
+      return { id, projectId, sessionId: input.sessionId, expiresAt: input.expiresAt, rotatedAt: null, successorSealed: null, revokedAt: null };
     },
 
     /**
      * The token by hash, locked for the rest of the transaction: concurrent refreshes of one
      * token queue here, so exactly one rotates it and the others see the rotation.
      */
-    async findForUpdate(projectId: string, tokenHash: string): Promise<RefreshTokenRecord | null> {
-      const rows = (await manager.query(
-        `SELECT id, project_id, session_id, expires_at, rotated_at, successor_sealed, revoked_at
-         FROM refresh_tokens WHERE project_id = $1 AND token_hash = $2 FOR UPDATE`,
-        [projectId, tokenHash],
-      )) as Row[];
-      return rows[0] ? toRecord(rows[0]) : null;
+    findForUpdate(projectId: string, tokenHash: string): Promise<RefreshTokenRecord | null> {
+      return run.first(sql`SELECT ${RECORD_COLUMNS} FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash} FOR UPDATE`, recordRow);
     },
 
     /** The session of a token by hash, without a lock: for the per-session rate limit. */
     async sessionOf(projectId: string, tokenHash: string): Promise<string | null> {
-      const rows = (await manager.query(`SELECT session_id FROM refresh_tokens WHERE project_id = $1 AND token_hash = $2`, [projectId, tokenHash])) as Array<{
-        session_id: string;
-      }>;
-      return rows[0]?.session_id ?? null;
+      const found = await run.first(sql`SELECT session_id FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash}`, sessionIdRow);
+      return found?.session_id ?? null;
     },
 
-    async markRotated(id: string, at: Date, successorSealed: string): Promise<void> {
-      await manager.query(`UPDATE refresh_tokens SET rotated_at = $2, successor_sealed = $3 WHERE id = $1`, [id, at, successorSealed]);
+    async markRotated(projectId: string, id: string, at: Date, successorSealed: string): Promise<void> {
+      await run.execute(sql`UPDATE refresh_tokens SET rotated_at = ${at}, successor_sealed = ${successorSealed} WHERE project_id = ${projectId} AND id = ${id}`);
     },
 
     /** The grace window is over: the successor's plaintext is no longer needed. */
-    async forgetSuccessor(id: string): Promise<void> {
-      await manager.query(`UPDATE refresh_tokens SET successor_sealed = NULL WHERE id = $1`, [id]);
+    async forgetSuccessor(projectId: string, id: string): Promise<void> {
+      await tokens.update({ projectId, id }, { successorSealed: null });
     },
 
     /**
@@ -79,27 +73,25 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
      * window only until the session's next refresh (or the reuse that ends it).
      */
     async forgetSuccessorsRotatedBefore(projectId: string, sessionId: string, before: Date): Promise<void> {
-      await manager.query(
-        `UPDATE refresh_tokens SET successor_sealed = NULL
-         WHERE project_id = $1 AND session_id = $2 AND rotated_at < $3 AND successor_sealed IS NOT NULL`,
-        [projectId, sessionId, before],
+      await run.execute(
+        sql`UPDATE refresh_tokens SET successor_sealed = NULL
+            WHERE project_id = ${projectId} AND session_id = ${sessionId} AND rotated_at < ${before} AND successor_sealed IS NOT NULL`,
       );
     },
 
     /**
      * Revokes one token; false when it was not live (unknown, of another project, rotated,
-     * already revoked, expired, or of a session that has ended).
+     * already revoked, expired, or of a session that has ended). One statement: the token and
+     * its session are checked and the token revoked together.
      */
     async revoke(projectId: string, tokenHash: string, at: Date): Promise<boolean> {
-      const result = (await manager.query(
-        `UPDATE refresh_tokens rt SET revoked_at = $3
-         WHERE rt.project_id = $1 AND rt.token_hash = $2 AND rt.revoked_at IS NULL AND rt.rotated_at IS NULL AND rt.expires_at > $3
-           AND EXISTS (SELECT 1 FROM sessions s WHERE s.project_id = rt.project_id AND s.id = rt.session_id
-                         AND s.revoked_at IS NULL AND s.expires_at > $3)
-         RETURNING rt.id`,
-        [projectId, tokenHash, at],
-      )) as [unknown[], number];
-      return result[1] > 0;
+      const revoked = await run.affected(
+        sql`UPDATE refresh_tokens rt SET revoked_at = ${at}
+            WHERE rt.project_id = ${projectId} AND rt.token_hash = ${tokenHash} AND rt.revoked_at IS NULL AND rt.rotated_at IS NULL AND rt.expires_at > ${at}
+              AND EXISTS (SELECT 1 FROM sessions s WHERE s.project_id = rt.project_id AND s.id = rt.session_id
+                            AND s.revoked_at IS NULL AND s.expires_at > ${at})`,
+      );
+      return revoked > 0;
     },
   };
 }

@@ -1,30 +1,35 @@
 import type { EntityManager } from "typeorm";
+import { MoreThan } from "typeorm";
+import { RevokedAccessTokenEntity } from "../entities/revoked-access-token.entity.js";
+import { bool, row, sql, statements } from "../sql/index.js";
+
+const presence = row({ revoked: bool });
 
 // Access tokens are self-contained JWTs; revoking one before it expires means remembering its
 // jti until then.
 export function revokedAccessTokensRepository(manager: EntityManager) {
+  const revoked = manager.getRepository(RevokedAccessTokenEntity);
+  const run = statements(manager);
   return {
     /** Denies the jti until `expiresAt` (when the token dies anyway); false when it already was. */
     async revoke(projectId: string, jti: string, expiresAt: Date): Promise<boolean> {
-      const rows = (await manager.query(
-        `INSERT INTO revoked_access_tokens (jti, project_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (jti) DO NOTHING RETURNING jti`,
-        [jti, projectId, expiresAt],
-      )) as unknown[];
-      return rows.length > 0;
+      // One conditional insert: of two racing revocations, one reports it did it.
+      const inserted = await run.affected(
+        sql`INSERT INTO revoked_access_tokens (jti, project_id, expires_at) VALUES (${jti}, ${projectId}, ${expiresAt}) ON CONFLICT (jti) DO NOTHING`,
+      );
+      return inserted > 0;
     },
 
+    /** On every verification until the deny list is loaded: a fixed statement. */
     async isRevoked(projectId: string, jti: string): Promise<boolean> {
-      const rows = (await manager.query(`SELECT 1 FROM revoked_access_tokens WHERE project_id = $1 AND jti = $2`, [projectId, jti])) as unknown[];
-      return rows.length > 0;
+      const found = await run.first(sql`SELECT true AS revoked FROM revoked_access_tokens WHERE project_id = ${projectId} AND jti = ${jti}`, presence);
+      return found !== null;
     },
 
     /** Every jti still denied at `now`, for the in-memory deny list (verification-cache.ts). */
     async listUnexpired(now: Date): Promise<Array<{ projectId: string; jti: string; expiresAt: number }>> {
-      const rows = (await manager.query(
-        `SELECT project_id, jti, floor(extract(epoch FROM expires_at))::bigint AS exp FROM revoked_access_tokens WHERE expires_at > $1`,
-        [now],
-      )) as Array<{ project_id: string; jti: string; exp: string }>;
-      return rows.map((r) => ({ projectId: r.project_id, jti: r.jti, expiresAt: Number(r.exp) }));
+      const rows = await revoked.find({ select: { jti: true, projectId: true, expiresAt: true }, where: { expiresAt: MoreThan(now) } });
+      return rows.map((r) => ({ projectId: r.projectId, jti: r.jti, expiresAt: Math.floor(r.expiresAt.getTime() / 1000) }));
     },
   };
 }

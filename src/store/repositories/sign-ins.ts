@@ -5,8 +5,9 @@ import type { Session, User } from "../../domain/auth.js";
 import type { AuthEvent } from "../../domain/usage.js";
 import type { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { AUDIT_COLUMNS, auditInsertCte } from "./audit-events.js";
-import { toUser, USER_COLUMNS, type UserRow } from "./users.js";
+import { raw, RowShapeError, sql, statements, type Statement } from "../sql/index.js";
+import { AUDIT_COLUMNS } from "./audit-events.js";
+import { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
 
 export interface SignInWrite {
   /** The new session, id included (the access token names it before it is written). */
@@ -51,6 +52,7 @@ export interface NewUserWrite {
 // instead of six, and atomic on its own, so a sign-in needs no transaction unless it writes
 // something else as well.
 export function signInsRepository(manager: EntityManager) {
+  const run = statements(manager);
   return {
     /**
      * A sign-in of an existing user, which also ends the user's live sessions past the cap,
@@ -67,29 +69,27 @@ export function signInsRepository(manager: EntityManager) {
      * to update it has seen all the others, so parallel sign-ins leave at most the cap. A
      * sign-in with nobody racing it is one statement, as before.
      */
-    async record(write: SignInWrite): Promise<void> {
+    async record(projectId: string, write: SignInWrite): Promise<void> {
       const { session: s, cap } = write;
-      const params: unknown[] = [];
-      const writes = signInWrites(write, params);
       // The statement does not see its own new session: it keeps max - 1 of the others.
-      const statement = `WITH ${writes}, ${capWrites(s, cap, cap.max - 1, params)}, seen AS (
-           SELECT xmin AS version FROM users WHERE project_id = $${params.push(s.projectId)} AND id = $${params.push(s.userId)}
+      const updated = await run.affected(
+        sql`WITH ${signInWrites(projectId, write)}, ${capWrites(projectId, s, cap, cap.max - 1)}, seen AS (
+           SELECT xmin AS version FROM users WHERE project_id = ${projectId} AND id = ${s.userId}
          )
-         UPDATE users SET last_login_at = GREATEST(users.last_login_at, $${params.push(s.createdAt)}::timestamptz) FROM seen
-         WHERE users.project_id = $${params.push(s.projectId)} AND users.id = $${params.push(s.userId)} AND users.xmin = seen.version`;
-      const [, updated] = (await manager.query(statement, params)) as [unknown[], number];
+         UPDATE users SET last_login_at = GREATEST(users.last_login_at, ${s.createdAt}::timestamptz) FROM seen
+         WHERE users.project_id = ${projectId} AND users.id = ${s.userId} AND users.xmin = seen.version`,
+      );
       if (updated > 0) return;
       // Raced: under the row lock, the next statement sees every sign-in that changed the row
       // before, and this session (committed, or earlier in this transaction): it keeps max.
       await manager.transaction(async (tx) => {
-        await tx.query(`SELECT 1 FROM users WHERE project_id = $1 AND id = $2 FOR NO KEY UPDATE`, [s.projectId, s.userId]);
-        const again: unknown[] = [];
+        const locked = statements(tx);
+        await locked.execute(sql`SELECT 1 FROM users WHERE project_id = ${projectId} AND id = ${s.userId} FOR NO KEY UPDATE`);
         const audit = { ...cap.audit, id: newId("aev", s.createdAt.getTime()) };
-        await tx.query(
-          `WITH ${capWrites(s, { ...cap, audit }, cap.max, again)}
-           UPDATE users SET last_login_at = GREATEST(users.last_login_at, $${again.push(s.createdAt)}::timestamptz)
-           WHERE project_id = $${again.push(s.projectId)} AND id = $${again.push(s.userId)}`,
-          again,
+        await locked.execute(
+          sql`WITH ${capWrites(projectId, s, { ...cap, audit }, cap.max)}
+           UPDATE users SET last_login_at = GREATEST(users.last_login_at, ${s.createdAt}::timestamptz)
+           WHERE project_id = ${projectId} AND id = ${s.userId}`,
         );
       });
     },
@@ -98,12 +98,11 @@ export function signInsRepository(manager: EntityManager) {
      * A signup: the user row (last_login_at already set) with the sign-in's writes. A duplicate
      * email is UniqueViolation users_project_email_key, and then nothing at all was written.
      */
-    async recordSignup(user: NewUserWrite, write: SignInWrite): Promise<User> {
-      const params: unknown[] = [];
-      const rows = (await translateUniqueViolation(() =>
-        manager.query(`WITH ${newUserRow(user, write.session.projectId, write.session.createdAt, true, params)}, ${signInWrites(write, params)} SELECT * FROM new_user`, params),
-      )) as UserRow[];
-      return toUser(rows[0], write.session.createdAt);
+    async recordSignup(projectId: string, user: NewUserWrite, write: SignInWrite): Promise<User> {
+      const created = await translateUniqueViolation(() =>
+        run.first(sql`WITH ${newUserRow(projectId, user, write.session.createdAt, true)}, ${signInWrites(projectId, write)} SELECT * FROM new_user`, userRow),
+      );
+      return toUser(inserted(created), write.session.createdAt);
     },
 
     /**
@@ -111,34 +110,40 @@ export function signInsRepository(manager: EntityManager) {
      * usage event, with no session and no token yet.
      */
     async recordSignupWithoutSession(
-      user: NewUserWrite,
       projectId: string,
+      user: NewUserWrite,
       event: Pick<AuthEvent, "kind" | "method"> & { at: Date },
       audit: AuditEventEntity,
     ): Promise<User> {
-      const params: unknown[] = [];
-      const p = (value: unknown) => `$${params.push(value)}`;
-      const sql = `WITH ${newUserRow(user, projectId, event.at, false, params)}, event AS (
+      const created = await translateUniqueViolation(() =>
+        run.first(
+          sql`WITH ${newUserRow(projectId, user, event.at, false)}, event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
-           VALUES (${p(user.organizationId)}, ${p(projectId)}, ${p(user.id)}, ${p(event.kind)}, ${p(event.method)}, 0, ${p(event.at)})
-         ), ${auditInsertCte("audit", audit, params)} SELECT * FROM new_user`;
-      const rows = (await translateUniqueViolation(() => manager.query(sql, params))) as UserRow[];
-      return toUser(rows[0], event.at);
+           VALUES (${user.organizationId}, ${projectId}, ${user.id}, ${event.kind}, ${event.method}, 0, ${event.at})
+         ), ${auditInsert("audit", audit)} SELECT * FROM new_user`,
+          userRow,
+        ),
+      );
+      return toUser(inserted(created), event.at);
     },
   };
 }
 
+/** The new user row: a signup that answered no row would be a broken statement, not a state. */
+function inserted<T>(row: T | null): T {
+  if (row === null) throw new RowShapeError("the signup statement answered no user row");
+  return row;
+}
+
 /** The user row as a CTE `new_user`; `signedIn` false leaves last_login_at empty (no session yet). */
-function newUserRow(user: NewUserWrite, projectId: string, createdAt: Date, signedIn: boolean, params: unknown[]): string {
-  const p = (value: unknown) => `$${params.push(value)}`;
+function newUserRow(projectId: string, user: NewUserWrite, createdAt: Date, signedIn: boolean): Statement {
   const email = user.email === "" ? null : user.email;
-  const at = p(createdAt);
-  return `new_user AS (
+  return sql`new_user AS (
            INSERT INTO users (id, organization_id, project_id, email, email_normalized, phone, email_verified, phone_verified,
              password_hash, metadata, created_at, updated_at, last_login_at)
-           VALUES (${p(user.id)}, ${p(user.organizationId)}, ${p(projectId)}, ${p(email)}, ${p(email === null ? null : normalizeEmail(email))},
-             ${p(user.phone)}, ${p(user.emailVerified)}, ${p(user.phoneVerified)}, ${p(user.passwordHash)}, ${p(JSON.stringify(user.metadata))},
-             ${at}, ${at}, ${signedIn ? at : "NULL"})
+           VALUES (${user.id}, ${user.organizationId}, ${projectId}, ${email}, ${email === null ? null : normalizeEmail(email)},
+             ${user.phone}, ${user.emailVerified}, ${user.phoneVerified}, ${user.passwordHash}, ${JSON.stringify(user.metadata)},
+             ${createdAt}, ${createdAt}, ${signedIn ? createdAt : null})
            RETURNING ${USER_COLUMNS}
          )`;
 }
@@ -148,52 +153,54 @@ function newUserRow(user: NewUserWrite, projectId: string, createdAt: Date, sign
  * as this statement sees them, revoked, and one `session.revoked` audit row for them (none
  * when nothing ended).
  */
-function capWrites(s: Session, cap: SessionCap, keep: number, params: unknown[]): string {
-  const p = (value: unknown) => `$${params.push(value)}`;
-  const project = p(s.projectId);
-  const user = p(s.userId);
-  const now = p(s.createdAt);
+function capWrites(projectId: string, s: Session, cap: SessionCap, keep: number): Statement {
   const a = cap.audit;
   // The sessions past the cap are found once (a walk of the user's live sessions on
   // sessions_live_idx), then each is revoked by its key. Materialized and joined on the key
   // alone (past_cap is already the tenant's), so the planner cannot instead walk every live
   // session of the project and look each one up in past_cap.
-  return `past_cap AS MATERIALIZED (
+  return sql`past_cap AS MATERIALIZED (
            SELECT project_id, id FROM sessions
-           WHERE project_id = ${project} AND user_id = ${user} AND revoked_at IS NULL AND expires_at > ${now}
-           ORDER BY created_at DESC, id DESC OFFSET ${p(keep)}
+           WHERE project_id = ${projectId} AND user_id = ${s.userId} AND revoked_at IS NULL AND expires_at > ${s.createdAt}
+           ORDER BY created_at DESC, id DESC OFFSET ${keep}
          ), capped AS (
-           UPDATE sessions SET revoked_at = ${now} FROM past_cap
+           UPDATE sessions SET revoked_at = ${s.createdAt} FROM past_cap
            WHERE sessions.project_id = past_cap.project_id AND sessions.id = past_cap.id AND sessions.revoked_at IS NULL
            RETURNING sessions.id, sessions.created_at
          ), cap_audit AS (
-           INSERT INTO audit_events (${AUDIT_COLUMNS})
-           SELECT ${p(a.id)}, ${p(a.organizationId)}, ${project}, ${p(a.type)}, ${user}, ${p(a.actorType)}, ${p(a.actorId)},
-             CASE WHEN count(*) = 1 THEN min(id) END, ${p(a.ipAddress)}::text, ${p(a.userAgent)}::text, NULL, NULL,
-             ${p(JSON.stringify(a.details))}::jsonb || jsonb_build_object('count', count(*), 'session_ids', jsonb_agg(id ORDER BY created_at, id)),
-             ${p(a.createdAt)}::timestamptz
+           INSERT INTO audit_events (${raw(AUDIT_COLUMNS)})
+           SELECT ${a.id}, ${a.organizationId}, ${projectId}, ${a.type}, ${s.userId}, ${a.actorType}, ${a.actorId},
+             CASE WHEN count(*) = 1 THEN min(id) END, ${a.ipAddress}::text, ${a.userAgent}::text, NULL, NULL,
+             ${JSON.stringify(a.details)}::jsonb || jsonb_build_object('count', count(*), 'session_ids', jsonb_agg(id ORDER BY created_at, id)),
+             ${a.createdAt}::timestamptz
            FROM capped HAVING count(*) > 0
          )`;
 }
 
-/** The session, refresh token, usage and audit events as CTEs, their parameters appended to `params`. */
-function signInWrites(write: SignInWrite, params: unknown[]): string {
+/** The session, refresh token, usage and audit events as CTEs. */
+function signInWrites(projectId: string, write: SignInWrite): Statement {
   const { session: s, event: e } = write;
-  const p = (value: unknown) => `$${params.push(value)}`;
-  const project = p(s.projectId);
-  const created = p(s.createdAt);
-  const expires = p(s.expiresAt);
-  return `new_session AS (
+  return sql`new_session AS (
            INSERT INTO sessions (id, project_id, user_id, ip_address, user_agent, amr, created_at, last_active_at, expires_at)
-           VALUES (${p(s.id)}, ${project}, ${p(s.userId)}, ${p(s.ipAddress)}, ${p(s.userAgent)}, ${p(s.amr)}, ${created}, ${created}, ${expires})
+           VALUES (${s.id}, ${projectId}, ${s.userId}, ${s.ipAddress}, ${s.userAgent}, ${s.amr}, ${s.createdAt}, ${s.createdAt}, ${s.expiresAt})
            RETURNING id
          ), refresh AS (
            INSERT INTO refresh_tokens (id, project_id, session_id, token_hash, created_at, expires_at)
-           SELECT ${p(newId("rt"))}, ${project}, id, ${p(write.refreshTokenHash)}, ${created}, ${expires} FROM new_session
+           SELECT ${newId("rt")}, ${projectId}, id, ${write.refreshTokenHash}, ${s.createdAt}::timestamptz, ${s.expiresAt}::timestamptz FROM new_session
          ), event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
-           VALUES (${p(e.organizationId)}, ${project}, ${p(s.userId)}, ${p(e.kind)}, ${p(e.method)}, ${p(e.tokensIssued ?? 1)}, ${p(e.at)})
-         ), ${auditInsertCte("audit", write.audit, params)}`;
+           VALUES (${e.organizationId}, ${projectId}, ${s.userId}, ${e.kind}, ${e.method}, ${e.tokensIssued ?? 1}, ${e.at})
+         ), ${auditInsert("audit", write.audit)}`;
+}
+
+/**
+ * The INSERT of one audit event as a CTE named `name`, in AUDIT_COLUMNS' order, so the
+ * sign-in's event is written by the same statement as its session.
+ */
+function auditInsert(name: string, a: AuditEventEntity): Statement {
+  return sql`${raw(name)} AS (INSERT INTO audit_events (${raw(AUDIT_COLUMNS)}) VALUES (${a.id}, ${a.organizationId}, ${a.projectId}, ${a.type},
+    ${a.userId}, ${a.actorType}, ${a.actorId}, ${a.targetId}, ${a.ipAddress}, ${a.userAgent}, ${a.reason}, ${a.emailHash},
+    ${JSON.stringify(a.details)}, ${a.createdAt}))`;
 }
 
 export type SignInsRepository = ReturnType<typeof signInsRepository>;
