@@ -4,7 +4,6 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
@@ -37,7 +36,7 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
   const token = randomToken("gml");
   const now = deps.clock.now();
   const content = magicLinkMail({ projectName: project.name, link: magicLinkUrl(target, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
-  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | { queued: QueuedMail }> => {
+  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
     const stored = await repos.magicLinks.replace(project.id, {
       emailNormalized: normalizeEmail(email),
       email,
@@ -49,13 +48,13 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
     if (!stored.stored) return { lastSentAt: stored.lastSentAt };
     // A user's link goes to the address it has, never to the spelling typed (another case).
     const to = user?.email || email;
-    return { queued: await deps.mail.queue(repos, { to, ...content }) };
+    await deps.mail.queue(repos, { to, ...content });
+    return "queued";
   });
-  if ("lastSentAt" in sent) {
+  if (sent !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
   }
-  deps.mail.release(sent.queued);
   return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
 }
 
@@ -74,7 +73,6 @@ export async function verifyMagicLink(deps: FlowDeps, project: Project, input: {
     throw invalidLink();
   }
   await limited.succeeded();
-  completed.release();
   return completed.outcome;
 }
 

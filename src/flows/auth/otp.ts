@@ -52,7 +52,7 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
   const code = sixDigitCode();
   const now = deps.clock.now();
   const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
-  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | { release: () => void }> => {
+  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
     const stored = await repos.otpCodes.replace(project.id, {
       channel: destination.channel,
       destination: destination.key,
@@ -65,17 +65,16 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
     if (destination.channel === "email") {
       // A user's code goes to the address it has, never to the spelling typed (another case).
       const to = user?.email || destination.address;
-      const queued = await deps.mail.queue(repos, { to, ...otpMail(content) });
-      return { release: () => deps.mail.release(queued) };
+      await deps.mail.queue(repos, { to, ...otpMail(content) });
+    } else {
+      await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
     }
-    const queued = await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
-    return { release: () => deps.sms.release(queued) };
+    return "queued";
   });
-  if ("lastSentAt" in sent) {
+  if (sent !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
   }
-  sent.release();
   return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
 }
 
@@ -96,7 +95,6 @@ export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddr
     throw codeError(result.failed);
   }
   await limited.succeeded();
-  result.completed.release();
   return result.completed.outcome;
 }
 

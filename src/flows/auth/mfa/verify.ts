@@ -82,7 +82,6 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
     throw wrongCode();
   }
   await limited.succeeded();
-  result.completed.release();
   return { outcome: result.completed.outcome, enrolled: result.enrolled };
 }
 
