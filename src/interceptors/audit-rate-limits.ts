@@ -2,7 +2,6 @@ import type { Interceptor } from "@connectrpc/connect";
 import { DomainError } from "../domain/errors.js";
 import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "../flows/audit/rate-limit.js";
 import { recordAlone } from "../flows/audit/record.js";
-import { recordedErrors } from "../flows/audit/sign-in.js";
 import type { FlowDeps } from "../flows/deps.js";
 import { auditOriginOf } from "./audit-origin.js";
 import { kMember, kProject, kUser } from "./context.js";
@@ -10,16 +9,19 @@ import { kMember, kProject, kUser } from "./context.js";
 /**
  * Records `rate_limit.exceeded` for the RPCs a rate limit refused, in one place rather than in
  * each flow that counts something: the first refusal of each limited key in its wait, so a
- * flood writes one row (rate-limit.ts). Sign-in flows record their own (with the attempt's
- * email hash; AccountLogin in each organization of the identity), so their errors are skipped
- * here. Any other request with no organization known has no log to go to.
+ * flood writes one row (rate-limit.ts). Sign-ins are the flows' to record (with the attempt's
+ * email hash: flows/audit): every refusal of a sign-in carries its limit's key, which the
+ * flow counts before the error reaches this interceptor, so here it is never the first and
+ * the one row stays the flow's. AccountLogin has no organization known here, and records in
+ * each organization of the identity itself. Any other request with no organization known has
+ * no log to go to.
  */
 export function auditRateLimitsInterceptor(deps: FlowDeps): Interceptor {
   return (next) => async (req) => {
     try {
       return await next(req);
     } catch (error) {
-      if (error instanceof DomainError && error.reason === "RATE_LIMITED" && !recordedErrors.has(error)) {
+      if (error instanceof DomainError && error.reason === "RATE_LIMITED") {
         const project = req.contextValues.get(kProject)?.project;
         const organizationId = project?.organizationId ?? req.contextValues.get(kMember)?.organizationId;
         if (organizationId !== undefined) {

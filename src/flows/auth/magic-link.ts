@@ -6,6 +6,7 @@ import { allowedRedirect } from "../../domain/redirects.js";
 import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
+import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
@@ -62,9 +63,13 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
  * VerifyMagicLink: burns the link (one conditional UPDATE: of two racing uses, one wins) and
  * signs in the user with that email, marking it verified, or signs a new one up with it
  * verified (with the password and metadata of the signup the link confirms, if it does one),
- * through the completion step, in the same transaction.
+ * through the completion step, in the same transaction. A failure is audited (auditedSignIn).
  */
 export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
+  return auditedSignIn(deps, project, input.client, { method: "magic_link" }, () => linkSignIn(deps, project, input));
+}
+
+async function linkSignIn(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
   // A link is 256 random bits: guessing one is hopeless, but guessing many is still a flood.
   const limited = await deps.limits.beginVerify(projectScope(project), {}, input.client.ipAddress);
   const completed = await checking(limited, () => consumeLink(deps, project, input));

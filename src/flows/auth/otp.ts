@@ -8,6 +8,7 @@ import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
 import { checking, projectScope } from "../../limits/limits.js";
+import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
@@ -81,9 +82,15 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
 /**
  * VerifyOtp: checks the code of the address; five wrong codes spend it. A right code signs in
  * the user with that email or phone (marking it verified), or signs a new one up with it
- * verified, through the completion step; the code is spent in the same transaction.
+ * verified, through the completion step; the code is spent in the same transaction. A failure
+ * is audited (auditedSignIn).
  */
 export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
+  const attempt = { method: "otp" as const, email: input.email || undefined };
+  return auditedSignIn(deps, project, input.client, attempt, () => codeSignIn(deps, project, input));
+}
+
+async function codeSignIn(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
   const destination = verifyDestination(input);
   const scope = projectScope(project);
   // Outside the transaction (which holds PGlite's only connection): per code and per IP.
