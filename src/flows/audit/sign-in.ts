@@ -68,9 +68,8 @@ const SIGN_IN_FAILURES = new Set<Reason>(["INVALID_CREDENTIALS", "USER_DISABLED"
 /**
  * Runs a sign-in method and records its failure: `user.login.failed` with the reason the
  * caller got, or `rate_limit.exceeded` when a limit refused it before any credential was
- * checked (once per limited key and wait: rate-limit.ts; counted here first, so the
- * rate-limit interceptor, which sees the refusal next, finds it counted already). The failure
- * has no transaction to join (nothing else is written), so the event is its own write, and the
+ * checked (once per limited key and wait: rate-limit.ts; the rate-limit interceptor leaves
+ * sign-ins to their flows). The failure has no transaction to join (nothing else is written), so the event is its own write, and the
  * caller gets the same answer whether or not it was stored.
  */
 export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
