@@ -10,19 +10,12 @@ import { webhookSmsSender, type OutgoingSms } from "./sms.js";
 import { createDeliveryWorker } from "./worker.js";
 import { maskRecipient } from "./mask.js";
 
-export interface QueuedMail {
-  id: string;
-  to: string;
-  subject: string;
-}
-
 /**
- * How flows send mail. `queue` runs inside the flow's transaction, so the message commits or
- * rolls back with what it announces; `release` runs after commit and hands it to delivery.
+ * How flows send mail. `queue` writes the message in the caller's transaction, so it commits or
+ * rolls back with what it announces, and hands it to delivery after commit (repos.afterCommit).
  */
 export interface MailService {
-  queue(repos: Repositories, mail: OutgoingMail): Promise<QueuedMail>;
-  release(queued: QueuedMail): void;
+  queue(repos: Repositories, mail: OutgoingMail): Promise<void>;
   /** Starts the delivery worker (the server does; the CLI does not). */
   start(): void;
   /** Stops the worker and its connections; call before the database closes. */
@@ -36,15 +29,9 @@ export interface MailServiceDeps {
   logger: Logger;
 }
 
-export interface QueuedSms {
-  id: string;
-  to: string;
-}
-
 /** How flows send SMS: the same outbox, the same transaction rule as mail. */
 export interface SmsService {
-  queue(repos: Repositories, sms: OutgoingSms): Promise<QueuedSms>;
-  release(queued: QueuedSms): void;
+  queue(repos: Repositories, sms: OutgoingSms): Promise<void>;
 }
 
 /**
@@ -57,6 +44,13 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : undefined;
   const smsSender = config.smsWebhookUrl ? webhookSmsSender(config.smsWebhookUrl) : undefined;
   const worker = mailer || smsSender ? createDeliveryWorker({ ...deps, mailer, sms: smsSender, retryMs: config.mailRetryMs }) : undefined;
+  // After commit, the worker looks for the message now (else its next poll finds it), or the log
+  // says where it waits for an operator. Before commit the worker could not see the row yet.
+  const announce = (repos: Repositories, delivered: boolean, fields: object, queued: string, kept: string) =>
+    repos.afterCommit(() => {
+      logger.info(fields, delivered ? queued : kept);
+      if (delivered) worker?.kick();
+    });
   const mail: MailService = {
     async queue(repos, mail) {
       const id = newId("msg");
@@ -67,17 +61,9 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
         subject: mail.subject,
         sealedBody: sealMailBody(secrets, id, mail),
       });
-      return { id, to: mail.to, subject: mail.subject };
-    },
-    release(queued) {
       // The masked recipient and the subject only: the body holds a secret link.
-      const fields = { mail_id: queued.id, to: maskRecipient(queued.to), subject: queued.subject };
-      if (mailer && worker) {
-        logger.info(fields, "mail queued");
-        worker.kick();
-      } else {
-        logger.info(fields, "SMTP_URL is not set: mail kept in the outbox (npm run gatehouse -- outbox list)");
-      }
+      const fields = { mail_id: id, to: maskRecipient(mail.to), subject: mail.subject };
+      announce(repos, mailer !== undefined, fields, "mail queued", "SMTP_URL is not set: mail kept in the outbox (npm run gatehouse -- outbox list)");
     },
     start: () => worker?.start(),
     stop: async () => worker?.stop(),
@@ -86,17 +72,9 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
     async queue(repos, message) {
       const id = newId("msg");
       await repos.outbox.enqueue({ id, channel: "sms", recipient: message.to, subject: "", sealedBody: sealMailBody(secrets, id, { text: message.body, html: "" }) });
-      return { id, to: message.to };
-    },
-    release(queued) {
       // The masked recipient only: the body holds a code.
-      const fields = { message_id: queued.id, to: maskRecipient(queued.to) };
-      if (smsSender && worker) {
-        logger.info(fields, "sms queued");
-        worker.kick();
-      } else {
-        logger.info(fields, "SMS_WEBHOOK_URL is not set: SMS kept in the outbox (npm run gatehouse -- outbox list)");
-      }
+      const fields = { message_id: id, to: maskRecipient(message.to) };
+      announce(repos, smsSender !== undefined, fields, "sms queued", "SMS_WEBHOOK_URL is not set: SMS kept in the outbox (npm run gatehouse -- outbox list)");
     },
   };
   return { mail, sms };

@@ -8,9 +8,11 @@ import { startEmbeddedPostgres, type EmbeddedHolder, type EmbeddedPostgres } fro
 import { entities } from "./entities/index.js";
 import { typeormLogger } from "./logger.js";
 import { migrations } from "./migrations/index.js";
-import { createRepositories, type Clock, type Repositories } from "./repositories/index.js";
+import { afterCommitQueue, afterEachStatement, type AfterCommit } from "./after-commit.js";
+import { createRepositories, type Clock, type Repositories as BoundRepositories } from "./repositories/index.js";
 
-export type { Repositories } from "./repositories/index.js";
+/** Every repository, bound to a transaction or to the data source, and what must wait for its commit. */
+export type Repositories = BoundRepositories & AfterCommit;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; absent means embedded PGlite in `${dataDir}/pglite`. */
@@ -37,7 +39,8 @@ export interface Database {
   /**
    * Runs `work` in one transaction with repositories bound to it. Inside `work`, use only these
    * repositories: on PGlite the pool has one connection, held by the transaction, so a query
-   * through `db.repos` would wait for it forever.
+   * through `db.repos` would wait for it forever. Work registered with `repos.afterCommit` runs
+   * after COMMIT, before this resolves; a rollback drops it.
    */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /** Bound to the data source's manager: one statement, one implicit transaction. */
@@ -68,8 +71,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     dataSource,
     kind,
-    repos: createRepositories(dataSource.manager, opts.clock),
-    transaction: (work) => dataSource.transaction((manager) => work(createRepositories(manager, opts.clock))),
+    repos: { ...createRepositories(dataSource.manager, opts.clock), ...afterEachStatement(opts.logger) },
+    async transaction(work) {
+      // A transaction that throws has rolled back: its tasks are never run.
+      const pending = afterCommitQueue(opts.logger);
+      const result = await dataSource.transaction((manager) => work({ ...createRepositories(manager, opts.clock), afterCommit: pending.afterCommit }));
+      await pending.committed();
+      return result;
+    },
     changes,
     async close() {
       // Side by side: each is bounded by the timeout when the database does not answer.

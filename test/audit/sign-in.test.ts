@@ -116,4 +116,26 @@ describe("audit: sign-ins and signups", () => {
     ]);
     expect(events[0]).toMatchObject({ ip_address: c.ip, details: { method: "password" } });
   });
+
+  it("records a one-time code and a magic link refused by a rate limit as the flow's rate_limit.exceeded (its method), once each", async () => {
+    const app = await auditApp(box.server, { rateLimits: { verifyAttemptsPerChallenge: 2, failuresPerIp: 2 } });
+    const email = `guessed-${Date.now()}@example.com`;
+    const c = client();
+    const otp = () => app.call("POST", "/v1/auth/otp/verify", { email, otp: "000000" }, undefined, c.headers);
+    const otpAnswers: number[] = [];
+    for (let i = 0; i < 4; i++) otpAnswers.push((await otp()).status);
+    expect(otpAnswers).toEqual([401, 401, 429, 429]);
+    const other = client();
+    const link = () => app.call("POST", "/v1/auth/magic-link/verify", { token: "gml_not_a_link" }, undefined, other.headers);
+    const linkAnswers: number[] = [];
+    for (let i = 0; i < 4; i++) linkAnswers.push((await link()).status);
+    expect(linkAnswers).toEqual([401, 401, 429, 429]);
+
+    const limited = await app.events({ type: "rate_limit.exceeded" });
+    expect(limited.map((e) => [e.ip_address, e.details.method, e.details.rpc])).toEqual([
+      [other.ip, "magic_link", undefined],
+      [c.ip, "otp", undefined],
+    ]);
+    expect(limited[1].email_hash).not.toBe("");
+  });
 });

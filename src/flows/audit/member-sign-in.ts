@@ -4,7 +4,6 @@ import { runDetached } from "../auth/detached.js";
 import type { FlowDeps } from "../deps.js";
 import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "./rate-limit.js";
 import { recordAlone } from "./record.js";
-import { recordedErrors } from "./sign-in.js";
 
 // A member's sign-in (AccountLogin) names no organization: its failures go to the log of each
 // organization the identity belongs to, as its member there, and only ever after the answer,
@@ -32,7 +31,6 @@ export async function recordMemberLoginFailed(deps: FlowDeps, identityId: string
  */
 export async function auditedRefusal(deps: FlowDeps, account: string, error: unknown, origin: AuditOrigin): Promise<never> {
   if (error instanceof DomainError && error.reason === "RATE_LIMITED") {
-    recordedErrors.add(error);
     // The email is part of the key: an address refused for many emails is recorded for each,
     // since each identity's organizations keep logs of their own.
     const key = `${throttleKey(error, () => refusalKey(deps, "account login", origin.ip))}:${refusalKey(deps, "account login", account)}`;

@@ -65,15 +65,12 @@ export interface SignInAttempt {
 // request, the database down) are not attempts on an account.
 const SIGN_IN_FAILURES = new Set<Reason>(["INVALID_CREDENTIALS", "USER_DISABLED", "INVALID_CODE", "CODE_EXPIRED", "INVALID_LINK", "INVALID_MFA_TOKEN", "SSO_FAILED"]);
 
-/** Errors already recorded by a flow, so the rate-limit interceptor does not record them twice. */
-export const recordedErrors = new WeakSet<object>();
-
 /**
  * Runs a sign-in method and records its failure: `user.login.failed` with the reason the
  * caller got, or `rate_limit.exceeded` when a limit refused it before any credential was
- * checked (once per limited key and wait: rate-limit.ts). The failure has no transaction to
- * join (nothing else is written), so the event is its own write, and the caller gets the same
- * answer whether or not it was stored.
+ * checked (once per limited key and wait: rate-limit.ts; the rate-limit interceptor leaves
+ * sign-ins to their flows). The failure has no transaction to join (nothing else is written), so the event is its own write, and the
+ * caller gets the same answer whether or not it was stored.
  */
 export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
   try {
@@ -83,7 +80,6 @@ export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client:
   } catch (error) {
     if (error instanceof DomainError && (SIGN_IN_FAILURES.has(error.reason) || error.reason === "RATE_LIMITED")) {
       countSignIn(attempt.method, error.reason.toLowerCase());
-      recordedErrors.add(error);
       await recordSignInFailure(deps, project, client, attempt, error);
     }
     throw error;

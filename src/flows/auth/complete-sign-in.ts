@@ -32,11 +32,7 @@ export interface Completed {
   outcome: SignInOutcome;
   /** The user signed in, or held at the challenge (created by this step for a sign-up). */
   user: User;
-  /** Hands what the step queued (the SMS of a challenge) to delivery: call it after commit. */
-  release(): void;
 }
-
-const nothingQueued = () => {};
 
 /**
  * The one way out of every sign-in method (password, one-time code, magic link, SSO, MFA): the
@@ -63,7 +59,7 @@ export async function completeSignIn(
   if ("create" in subject) {
     if (!project.mfaRequired) {
       const tokens = await startSessionForNewUser(deps, repos, project, subject.create, { ...proof, kind: "signup", client });
-      return { outcome: { tokens }, user: tokens.user, release: nothingQueued };
+      return { outcome: { tokens }, user: tokens.user };
     }
     const row = newUserWrite(project, subject.create);
     const at = deps.clock.now();
@@ -78,7 +74,7 @@ export async function completeSignIn(
   }
   if (user.mfaMethods.length === 0 && project.mfaRequired) return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
   const tokens = await startSession(deps, repos, project, user, { ...proof, kind: "login", client });
-  return { outcome: { tokens }, user: tokens.user, release: nothingQueued };
+  return { outcome: { tokens }, user: tokens.user };
 }
 
 /** Whether completing a sign-in for this user may open a challenge (and so needs a transaction). */

@@ -3,7 +3,6 @@ import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { emailChangeConfirmMail, emailChangeNoticeMail } from "../../notify/email-change-templates.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import type { Repositories } from "../../store/database.js";
 import type { ConsumedUserToken } from "../../store/repositories/user-tokens.js";
 import type { FlowDeps } from "../deps.js";
@@ -52,10 +51,10 @@ export function sameAddress(a: string, b: string): boolean {
 
 /**
  * Issues the confirmation link (retiring the user's earlier ones) and queues its email to the
- * new address and the notice to the current one, inside the caller's transaction: release the
- * answer after commit. `user` is the user as it was before the change (its current address).
+ * new address and the notice to the current one, inside the caller's transaction: they go to
+ * delivery once it commits. `user` is the user as it was before the change (its current address).
  */
-export async function queueEmailChange(deps: FlowDeps, repos: Repositories, project: Project, user: User, change: PendingEmailChange): Promise<QueuedMail[]> {
+export async function queueEmailChange(deps: FlowDeps, repos: Repositories, project: Project, user: User, change: PendingEmailChange): Promise<void> {
   const token = randomToken("gec");
   await repos.userTokens.issue(project.id, {
     userId: user.id,
@@ -70,13 +69,12 @@ export async function queueEmailChange(deps: FlowDeps, repos: Repositories, proj
     link: emailLink(project.redirectUrl || deps.config.publicUrl, token, "email_change"),
     expiresAt: change.expiresAt,
   });
-  const queued = [await deps.mail.queue(repos, { to: change.address, ...confirm })];
+  await deps.mail.queue(repos, { to: change.address, ...confirm });
   // A user signed up by SMS may have no address yet: then there is no one else to tell.
   if (user.email !== "") {
     const notice = emailChangeNoticeMail({ projectName: project.name, currentEmail: user.email, newEmail: change.address });
-    queued.push(await deps.mail.queue(repos, { to: user.email, ...notice }));
+    await deps.mail.queue(repos, { to: user.email, ...notice });
   }
-  return queued;
 }
 
 /**

@@ -2,7 +2,6 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import { verificationMail } from "../../notify/verification-templates.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
@@ -15,7 +14,7 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Issues a verification link for the user's current address and queues its email, inside the
- * caller's transaction (release the answer after commit). The link is bound to that address:
+ * caller's transaction (delivered once it commits). The link is bound to that address:
  * it stops working once the user's email changes, and issuing it retires earlier links.
  */
 export async function queueVerificationEmail(
@@ -26,7 +25,7 @@ export async function queueVerificationEmail(
   reason: "signup" | "email_change",
   /** Where the link points (an allowed redirect); absent: the project's redirect_url. */
   linkTarget?: string,
-): Promise<QueuedMail> {
+): Promise<void> {
   const token = randomToken("gev");
   const expiresAt = new Date(deps.clock.now().getTime() + EMAIL_VERIFICATION_TTL_MS);
   await repos.userTokens.issue(project.id, {
@@ -43,7 +42,7 @@ export async function queueVerificationEmail(
     expiresAt,
     reason,
   });
-  return deps.mail.queue(repos, { to: user.email, ...content });
+  await deps.mail.queue(repos, { to: user.email, ...content });
 }
 
 /** API.md sections 5 and 6: `{redirect_url}?token=…&type=…` (joined with `&` when the URL has a query). */

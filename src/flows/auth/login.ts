@@ -52,7 +52,6 @@ async function passwordSignIn(deps: FlowDeps, project: Project, input: LoginInpu
     if (rehash) await repos.users.update(project.id, found.user.id, { passwordHash: rehash });
     return completeSignIn(deps, repos, project, subject, proof, input.client);
   });
-  completed.release();
   return completed.outcome;
 }
 

@@ -4,9 +4,9 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
+import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
@@ -37,7 +37,7 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
   const token = randomToken("gml");
   const now = deps.clock.now();
   const content = magicLinkMail({ projectName: project.name, link: magicLinkUrl(target, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
-  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | { queued: QueuedMail }> => {
+  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
     const stored = await repos.magicLinks.replace(project.id, {
       emailNormalized: normalizeEmail(email),
       email,
@@ -49,13 +49,13 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
     if (!stored.stored) return { lastSentAt: stored.lastSentAt };
     // A user's link goes to the address it has, never to the spelling typed (another case).
     const to = user?.email || email;
-    return { queued: await deps.mail.queue(repos, { to, ...content }) };
+    await deps.mail.queue(repos, { to, ...content });
+    return "queued";
   });
-  if ("lastSentAt" in sent) {
+  if (sent !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
   }
-  deps.mail.release(sent.queued);
   return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
 }
 
@@ -63,9 +63,13 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
  * VerifyMagicLink: burns the link (one conditional UPDATE: of two racing uses, one wins) and
  * signs in the user with that email, marking it verified, or signs a new one up with it
  * verified (with the password and metadata of the signup the link confirms, if it does one),
- * through the completion step, in the same transaction.
+ * through the completion step, in the same transaction. A failure is audited (auditedSignIn).
  */
 export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
+  return auditedSignIn(deps, project, input.client, { method: "magic_link" }, () => linkSignIn(deps, project, input));
+}
+
+async function linkSignIn(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
   // A link is 256 random bits: guessing one is hopeless, but guessing many is still a flood.
   const limited = await deps.limits.beginVerify(projectScope(project), {}, input.client.ipAddress);
   const completed = await checking(limited, () => consumeLink(deps, project, input));
@@ -74,7 +78,6 @@ export async function verifyMagicLink(deps: FlowDeps, project: Project, input: {
     throw invalidLink();
   }
   await limited.succeeded();
-  completed.release();
   return completed.outcome;
 }
 

@@ -8,6 +8,7 @@ import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
 import { checking, projectScope } from "../../limits/limits.js";
+import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
@@ -52,7 +53,7 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
   const code = sixDigitCode();
   const now = deps.clock.now();
   const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
-  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | { release: () => void }> => {
+  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
     const stored = await repos.otpCodes.replace(project.id, {
       channel: destination.channel,
       destination: destination.key,
@@ -65,26 +66,31 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
     if (destination.channel === "email") {
       // A user's code goes to the address it has, never to the spelling typed (another case).
       const to = user?.email || destination.address;
-      const queued = await deps.mail.queue(repos, { to, ...otpMail(content) });
-      return { release: () => deps.mail.release(queued) };
+      await deps.mail.queue(repos, { to, ...otpMail(content) });
+    } else {
+      await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
     }
-    const queued = await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
-    return { release: () => deps.sms.release(queued) };
+    return "queued";
   });
-  if ("lastSentAt" in sent) {
+  if (sent !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
   }
-  sent.release();
   return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
 }
 
 /**
  * VerifyOtp: checks the code of the address; five wrong codes spend it. A right code signs in
  * the user with that email or phone (marking it verified), or signs a new one up with it
- * verified, through the completion step; the code is spent in the same transaction.
+ * verified, through the completion step; the code is spent in the same transaction. A failure
+ * is audited (auditedSignIn).
  */
 export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
+  const attempt = { method: "otp" as const, email: input.email || undefined };
+  return auditedSignIn(deps, project, input.client, attempt, () => codeSignIn(deps, project, input));
+}
+
+async function codeSignIn(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
   const destination = verifyDestination(input);
   const scope = projectScope(project);
   // Outside the transaction (which holds PGlite's only connection): per code and per IP.
@@ -96,7 +102,6 @@ export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddr
     throw codeError(result.failed);
   }
   await limited.succeeded();
-  result.completed.release();
   return result.completed.outcome;
 }
 

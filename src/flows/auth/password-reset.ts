@@ -4,7 +4,6 @@ import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
@@ -50,13 +49,12 @@ async function issueReset(deps: FlowDeps, project: Project, email: string, linkT
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
   const content = passwordResetMail({ projectName: project.name, link: passwordResetLink(linkTarget, token), validMinutes: 15 });
-  const queued: QueuedMail | undefined = await deps.db.transaction(async (repos) => {
+  await deps.db.transaction(async (repos) => {
     const found = await repos.users.findCredentials(project.id, email);
-    if (!found || found.user.disabled) return undefined;
+    if (!found || found.user.disabled) return;
     await repos.userTokens.issue(project.id, { userId: found.user.id, kind: "password_reset", tokenHash, email: found.user.email, expiresAt, issuedAt: now });
-    return deps.mail.queue(repos, { to: found.user.email, ...content });
+    await deps.mail.queue(repos, { to: found.user.email, ...content });
   });
-  if (queued) deps.mail.release(queued);
 }
 
 /**

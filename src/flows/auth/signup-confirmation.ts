@@ -1,6 +1,5 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import { magicLinkUrl } from "../../notify/passwordless-templates.js";
 import { signupConfirmationMail, signupNoticeMail } from "../../notify/signup-templates.js";
 import type { PendingSignup } from "../../store/repositories/magic-links.js";
@@ -71,12 +70,13 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
   if (!(await admitSend(deps, projectSendTarget(project), spend))) return;
   const token = randomToken("gml");
   const now = deps.clock.now();
-  const queued = await deps.db.transaction(async (repos): Promise<QueuedMail | undefined> => {
+  await deps.db.transaction(async (repos) => {
     const found = (await repos.users.findCredentials(project.id, email))?.user;
     if (found) {
-      if (found.disabled) return undefined;
+      if (found.disabled) return;
       // To the address the account has, never the string typed into the form.
-      return deps.mail.queue(repos, { to: found.email, ...signupNoticeMail({ projectName: project.name, email: found.email }) });
+      await deps.mail.queue(repos, { to: found.email, ...signupNoticeMail({ projectName: project.name, email: found.email }) });
+      return;
     }
     const stored = await repos.magicLinks.replace(project.id, {
       emailNormalized: normalizeEmail(email),
@@ -87,11 +87,10 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
       minIntervalMs: MAGIC_LINK_RESEND_INTERVAL_SECONDS * 1000,
       signup: { passwordHash: input.passwordHash, metadata: input.metadata },
     });
-    if (!stored.stored) return undefined;
+    if (!stored.stored) return;
     const content = signupConfirmationMail({ projectName: project.name, link: magicLinkUrl(input.linkTarget, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
-    return deps.mail.queue(repos, { to: email, ...content });
+    await deps.mail.queue(repos, { to: email, ...content });
   });
-  if (queued) deps.mail.release(queued);
 }
 
 /**

@@ -4,7 +4,6 @@ import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { UniqueViolation } from "../../store/errors.js";
-import type { QueuedMail } from "../../notify/outbox.js";
 import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
@@ -63,14 +62,11 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     if (!withVerification && !project.mfaRequired) {
       return (await completeSignIn(deps, deps.db.repos, project, subject, proof, input.client)).outcome;
     }
-    let verification: QueuedMail | undefined;
     const completed: Completed = await deps.db.transaction(async (repos) => {
       const completed = await completeSignIn(deps, repos, project, subject, proof, input.client);
-      if (withVerification) verification = await queueVerificationEmail(deps, repos, project, completed.user, "signup", linkTarget);
+      if (withVerification) await queueVerificationEmail(deps, repos, project, completed.user, "signup", linkTarget);
       return completed;
     });
-    if (verification) deps.mail.release(verification);
-    completed.release();
     return completed.outcome;
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") {

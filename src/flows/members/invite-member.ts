@@ -33,7 +33,7 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, ori
   const token = randomToken("ginv");
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  const queued = await deps.db.transaction(async (repos) => {
+  await deps.db.transaction(async (repos) => {
     // Only this organization's members count: whether the address belongs to someone in
     // another organization is none of the inviter's business, and that person may join here.
     if (await repos.members.findByEmail(inviter.organizationId, input.email)) {
@@ -60,9 +60,8 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, ori
       // Told only to the address's owner: accepting then asks for the password it already has.
       hasPassword: identity !== null,
     });
-    return deps.mail.queue(repos, { to: identity?.email ?? input.email, ...content });
+    await deps.mail.queue(repos, { to: identity?.email ?? input.email, ...content });
   });
-  deps.mail.release(queued);
   return { message: "Invitation sent" };
 }
 

@@ -44,13 +44,12 @@ async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + MEMBER_PASSWORD_RESET_TTL_MS);
   const content = memberPasswordResetMail({ link: memberPasswordResetLink(deps.config.publicUrl, token), validMinutes: 60 });
-  const queued = await deps.db.transaction(async (repos) => {
+  await deps.db.transaction(async (repos) => {
     const identity = await repos.memberIdentities.findByEmail(email);
-    if (!identity) return undefined;
+    if (!identity) return;
     await repos.memberPasswordResets.replace(identity.id, { tokenHash, expiresAt, issuedAt: now });
-    return deps.mail.queue(repos, { to: identity.email, ...content });
+    await deps.mail.queue(repos, { to: identity.email, ...content });
   });
-  if (queued) deps.mail.release(queued);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { isMfaMethod, type MfaMethod } from "../../domain/mfa.js";
-import { auditedSignIn, type SignInAttempt } from "../../flows/audit/sign-in.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { startMfaEnrollment } from "../../flows/auth/mfa/enroll.js";
@@ -19,13 +18,8 @@ export function mfaHandlers(deps: FlowDeps) {
       return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId, ip: clientOf(ctx).ipAddress });
     },
     async verifyMfa(req, ctx) {
-      const project = projectOf(ctx);
-      const client = clientOf(ctx);
-      const userId = userOf(ctx)?.userId;
-      const attempt: SignInAttempt = { method: "mfa", userId };
-      const verify = () => verifyMfa(deps, project, { mfaToken: req.mfaToken, code: req.code, method: method(req.method), userId, client, attempt });
-      // With an mfa_token it is a sign-in's second step; without, the confirmation of an enrollment.
-      const result = req.mfaToken !== "" ? await auditedSignIn(deps, project, client, attempt, verify) : await verify();
+      const input = { mfaToken: req.mfaToken, code: req.code, method: method(req.method), userId: userOf(ctx)?.userId, client: clientOf(ctx) };
+      const result = await verifyMfa(deps, projectOf(ctx), input);
       return {
         ...(result.outcome && signInResponse(result.outcome)),
         ...(result.enrolled && { enrolled: true, method: result.enrolled.method, recoveryCodes: result.enrolled.recoveryCodes }),

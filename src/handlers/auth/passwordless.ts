@@ -1,6 +1,5 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
-import { auditedSignIn } from "../../flows/audit/sign-in.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { sendMagicLink, verifyMagicLink } from "../../flows/auth/magic-link.js";
 import { sendOtp, verifyOtp } from "../../flows/auth/otp.js";
@@ -14,18 +13,13 @@ export function passwordlessHandlers(deps: FlowDeps) {
       return sendOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, channel: req.channel, ip: clientOf(ctx).ipAddress });
     },
     async verifyOtp(req, ctx) {
-      const project = projectOf(ctx);
-      const client = clientOf(ctx);
-      const attempt = { method: "otp" as const, email: req.email || undefined };
-      return signInResponse(await auditedSignIn(deps, project, client, attempt, () => verifyOtp(deps, project, { email: req.email, phone: req.phone, otp: req.otp, client })));
+      return signInResponse(await verifyOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, otp: req.otp, client: clientOf(ctx) }));
     },
     async sendMagicLink(req, ctx) {
       return sendMagicLink(deps, projectOf(ctx), { email: req.email, redirectUrl: req.redirectUrl, ip: clientOf(ctx).ipAddress });
     },
     async verifyMagicLink(req, ctx) {
-      const project = projectOf(ctx);
-      const client = clientOf(ctx);
-      return signInResponse(await auditedSignIn(deps, project, client, { method: "magic_link" }, () => verifyMagicLink(deps, project, { token: req.token, client })));
+      return signInResponse(await verifyMagicLink(deps, projectOf(ctx), { token: req.token, client: clientOf(ctx) }));
     },
   } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

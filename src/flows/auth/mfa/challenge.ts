@@ -19,7 +19,7 @@ export function challengeSmsContext(projectId: string, tokenHash: string): strin
  * Holds a sign-in at its second factor (`verify`) or at enrollment (`enroll`): an mfa_token of
  * 256 random bits, stored as SHA-256, valid 300 s. A user whose only method is SMS is sent the
  * code with the challenge (API.md section 5): the challenge stores the code's HMAC, and after
- * commit (`release`) the SMS passes the send gate (send-gate.ts: the number's country and
+ * commit (repos.afterCommit) the SMS passes the send gate (send-gate.ts: the number's country and
  * limits, the client's address, the users' budget), then is queued. Counted there because the
  * limits are never consulted inside a transaction; over a limit no SMS goes out and the
  * challenge stands (a recovery code still answers it), as a reset over its limit answers the
@@ -38,7 +38,7 @@ export async function openChallenge(
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   let smsCodeHmac: string | null = null;
-  let release = () => {};
+  let sendSms: (() => Promise<void>) | undefined;
   if (purpose === "verify" && user.mfaMethods.length === 1 && user.mfaMethods[0] === "sms") {
     const factor = (await repos.mfaFactors.list(project.id, user.id)).find((f) => f.method === "sms" && f.confirmedAt !== null);
     if (factor?.phone) {
@@ -46,17 +46,17 @@ export async function openChallenge(
       const code = sixDigitCode();
       smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
       const body = mfaSms({ projectName: project.name, code, validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60, purpose: "verify" });
-      release = () =>
-        runDetached(deps.logger, "mfa challenge sms", async () => {
-          const request = { kind: "mfa_sms", channel: "sms", destination: phone, known: true, overDestination: "drop", ip } as const;
-          if (!(await admitSend(deps, projectSendTarget(project), request))) return;
-          const queued = await deps.db.transaction((tx) => deps.sms.queue(tx, { to: phone, body }));
-          deps.sms.release(queued);
-        });
+      sendSms = async () => {
+        const request = { kind: "mfa_sms", channel: "sms", destination: phone, known: true, overDestination: "drop", ip } as const;
+        if (!(await admitSend(deps, projectSendTarget(project), request))) return;
+        await deps.db.transaction((tx) => deps.sms.queue(tx, { to: phone, body }));
+      };
     }
   }
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_SECONDS * 1000);
   await repos.mfaChallenges.create(project.id, tokenHash, { userId: user.id, purpose, amr: proof.amr, method: proof.method, smsCodeHmac, attempts: 0, expiresAt }, now);
+  // Detached: the answer does not wait for the limits or the second transaction.
+  if (sendSms) repos.afterCommit(() => runDetached(deps.logger, "mfa challenge sms", sendSms));
   const methods = purpose === "enroll" ? [] : user.mfaMethods.filter((m): m is "totp" | "sms" => m === "totp" || m === "sms");
-  return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user, release };
+  return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user };
 }

@@ -42,7 +42,7 @@ export async function startMfaEnrollment(
   }
   const id = newId("mfa");
   const now = deps.clock.now();
-  const started = await deps.db.transaction(async (repos) => {
+  const uri = await deps.db.transaction(async (repos) => {
     const user = await enrollingUser(deps, repos, project, input);
     if (user.mfaMethods.includes(input.method)) throw alreadyEnrolled(input.method);
     const pending = { id, userId: user.id, method: input.method, now };
@@ -50,7 +50,7 @@ export async function startMfaEnrollment(
       const secret = newTotpSecret();
       const fresh = await repos.mfaFactors.startPending(project.id, { ...pending, secretSealed: deps.secrets.seal(secret, id), phone: null, codeHmac: null, codeExpiresAt: null });
       if (!fresh) throw alreadyEnrolled(input.method);
-      return { uri: totpUri({ issuer: project.name, account: user.email || user.phone || user.id, secret }), release: () => {} };
+      return totpUri({ issuer: project.name, account: user.email || user.phone || user.id, secret });
     }
     // One enrollment code a minute, as one sign-in code a minute (SendOtp).
     const previous = await repos.mfaFactors.lockPending(project.id, user.id, "sms");
@@ -68,12 +68,11 @@ export async function startMfaEnrollment(
     });
     if (!fresh) throw alreadyEnrolled(input.method);
     const body = mfaSms({ projectName: project.name, code, validMinutes: SMS_ENROLLMENT_TTL_SECONDS / 60, purpose: "enroll" });
-    const queued = await deps.sms.queue(repos, { to: input.phone, body });
-    return { uri: "", release: () => deps.sms.release(queued) };
+    await deps.sms.queue(repos, { to: input.phone, body });
+    return "";
   });
-  started.release();
   // Drawn after commit: rendering the image needs no connection.
-  return { method: input.method, totpUri: started.uri, qrCode: started.uri === "" ? "" : await qrCodeDataUri(started.uri) };
+  return { method: input.method, totpUri: uri, qrCode: uri === "" ? "" : await qrCodeDataUri(uri) };
 }
 
 /** The user an enrollment is for: the enrollment challenge's, else the access token's. */

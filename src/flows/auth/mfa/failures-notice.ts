@@ -3,7 +3,6 @@ import type { ClientInfo } from "../../../domain/auth.js";
 import { effectiveRateLimits } from "../../../limits/settings.js";
 import { countMfaFailuresExceeded } from "../../../metrics/sends.js";
 import { mfaFailuresNotice } from "../../../notify/security-notice-templates.js";
-import type { QueuedMail } from "../../../notify/outbox.js";
 import type { FlowDeps } from "../../deps.js";
 
 /**
@@ -15,9 +14,9 @@ import type { FlowDeps } from "../../deps.js";
 export async function noticeMfaFailures(deps: FlowDeps, project: Project, userId: string, client: ClientInfo): Promise<void> {
   const failures = effectiveRateLimits(project.rateLimits).mfaFailuresPerAccount;
   countMfaFailuresExceeded();
-  const queued = await deps.db.transaction(async (repos): Promise<QueuedMail | undefined> => {
+  await deps.db.transaction(async (repos) => {
     const user = await repos.users.get(project.id, userId);
-    if (!user) return undefined;
+    if (!user) return;
     await repos.auditEvents.record({
       type: "user.mfa.failures_exceeded",
       organizationId: project.organizationId,
@@ -27,8 +26,6 @@ export async function noticeMfaFailures(deps: FlowDeps, project: Project, userId
       details: { failures },
       origin: { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
     });
-    if (user.email === "") return undefined;
-    return deps.mail.queue(repos, { to: user.email, ...mfaFailuresNotice({ projectName: project.name, failures }) });
+    if (user.email !== "") await deps.mail.queue(repos, { to: user.email, ...mfaFailuresNotice({ projectName: project.name, failures }) });
   });
-  if (queued) deps.mail.release(queued);
 }

@@ -7,8 +7,7 @@ import type { Repositories } from "../../../store/database.js";
 import { checking, projectScope } from "../../../limits/limits.js";
 import { runDetached } from "../detached.js";
 import { noticeMfaFailures } from "./failures-notice.js";
-import type { SignInAttempt } from "../../audit/sign-in.js";
-import { userOrigin } from "../../audit/sign-in.js";
+import { auditedSignIn, userOrigin, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "../complete-sign-in.js";
 import { challengeSmsContext } from "./challenge.js";
@@ -23,8 +22,6 @@ export interface VerifyMfaInput {
   /** The user of the access token, when one was sent. */
   userId?: string;
   client: ClientInfo;
-  /** Told the challenge's user once known, for the audit of a failure (flows/audit/sign-in.ts). */
-  attempt?: SignInAttempt;
 }
 
 /** A finalized enrollment: the method, and the recovery codes issued with the user's first factor. */
@@ -44,10 +41,15 @@ export interface VerifyMfaResult {
  * the first code of the enrollment an enrollment challenge started), and the sign-in ends in the
  * completion step, with the factor added to `amr`. With the user's access token: the code
  * finalizes the pending enrollment. A wrong code counts against the mfa_token (or the pending
- * enrollment); the fifth spends it.
+ * enrollment); the fifth spends it. Answering a challenge is a sign-in, and its failure is audited
+ * (auditedSignIn); confirming an enrollment is not.
  */
 export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyMfaInput): Promise<VerifyMfaResult> {
-  if (input.mfaToken !== "") return verifyChallenge(deps, project, input);
+  if (input.mfaToken !== "") {
+    // Told the challenge's user once it is known (answerChallenge).
+    const attempt: SignInAttempt = { method: "mfa", userId: input.userId };
+    return auditedSignIn(deps, project, input.client, attempt, () => verifyChallenge(deps, project, input, attempt));
+  }
   if (input.userId === undefined) throw new DomainError("MISSING_ACCESS_TOKEN", "send the mfa_token of the challenge, or the user's access token");
   const userId = input.userId;
   const result = await deps.db.transaction(async (repos): Promise<Enrolled | "wrong"> => {
@@ -64,7 +66,7 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
   return { enrolled: result };
 }
 
-async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMfaInput): Promise<VerifyMfaResult> {
+async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMfaInput, attempt: SignInAttempt): Promise<VerifyMfaResult> {
   const tokenHash = hashToken(input.mfaToken.trim());
   // Outside the transaction (which holds PGlite's only connection): per challenge, per IP and,
   // for a sign-in's second factor, per user across challenges, so a new challenge (a new
@@ -73,7 +75,7 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
   const live = await deps.db.repos.mfaChallenges.findLive(project.id, tokenHash, deps.clock.now());
   const secondFactorOf = live?.purpose === "verify" ? live.userId : undefined;
   const limited = await deps.limits.beginVerify(projectScope(project), { challenge: `mfa:${tokenHash}`, secondFactorOf }, input.client.ipAddress);
-  const result = await checking(limited, () => answerChallenge(deps, project, tokenHash, input));
+  const result = await checking(limited, () => answerChallenge(deps, project, tokenHash, input, attempt));
   if (result === "wrong") {
     const { tripped } = await limited.failed();
     if (tripped && secondFactorOf !== undefined) {
@@ -82,18 +84,17 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
     throw wrongCode();
   }
   await limited.succeeded();
-  result.completed.release();
   return { outcome: result.completed.outcome, enrolled: result.enrolled };
 }
 
-function answerChallenge(deps: FlowDeps, project: Project, tokenHash: string, input: VerifyMfaInput) {
+function answerChallenge(deps: FlowDeps, project: Project, tokenHash: string, input: VerifyMfaInput, attempt: SignInAttempt) {
   return deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
     const now = deps.clock.now();
     // Locked: two verifies of one challenge run one after the other, so only one can succeed.
     const challenge = await repos.mfaChallenges.lockLive(project.id, tokenHash, now);
     const user = challenge && (await repos.users.get(project.id, challenge.userId));
     if (!challenge || !user) throw invalidMfaToken();
-    if (input.attempt) input.attempt.userId = user.id;
+    attempt.userId = user.id;
     let factor: SecondFactor | undefined;
     let enrolled: Enrolled | undefined;
     if (challenge.purpose === "enroll") {

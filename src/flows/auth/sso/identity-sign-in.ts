@@ -38,7 +38,6 @@ export async function signInWithIdentity(deps: FlowDeps, project: Project, ident
         await repos.ssoIdentities.link(project.id, { ...identity, userId: completed.user.id, linkedAt: now });
         return completed;
       });
-      completed.release();
       return completed.outcome;
     } catch (error) {
       if (!(error instanceof UniqueViolation) || attempt > 0) throw error;

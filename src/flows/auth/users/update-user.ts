@@ -1,7 +1,6 @@
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError, validationFailed } from "../../../domain/errors.js";
-import type { QueuedMail } from "../../../notify/outbox.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
@@ -38,7 +37,7 @@ export interface UpdateUserInput {
  * UpdateUser. A new address from an admin is stored unverified at once and a verification link
  * is mailed to it; from the user itself it waits for the new address to confirm it
  * (email-change.ts). Either way its mails are counted against the send limits first, and over
- * one nothing is written (email-change-sends.ts). Mails commit with the change and are released
+ * one nothing is written (email-change-sends.ts). Mails commit with the change and go to delivery
  * after commit. `disabled: true` also revokes every session of the user, so its refresh tokens
  * and access tokens stop working at once.
  */
@@ -70,10 +69,8 @@ const MAX_ATTEMPTS = 3;
 class AddressMoved extends Error {}
 
 async function applyUpdate(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput, origin: AuditOrigin, counted: string | undefined): Promise<User> {
-  const queued: QueuedMail[] = [];
-  let updated: User;
   try {
-    updated = await deps.db.transaction(async (repos) => {
+    return await deps.db.transaction(async (repos) => {
       const user = await repos.users.get(project.id, input.id);
       if (!user) throw userNotFound();
       if (counted !== undefined && !sameAddress(counted, user.email)) throw new AddressMoved();
@@ -109,16 +106,14 @@ async function applyUpdate(deps: FlowDeps, project: Project, actor: UserActor, i
       const fields = Object.keys(changes).sort();
       const event = { type: "user.updated" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
       await repos.auditEvents.record({ ...event, details: { fields }, origin });
-      if (emailChanged) queued.push(await queueVerificationEmail(deps, repos, project, after, "email_change"));
-      if (pending) queued.push(...(await queueEmailChange(deps, repos, project, user, pending)));
+      if (emailChanged) await queueVerificationEmail(deps, repos, project, after, "email_change");
+      if (pending) await queueEmailChange(deps, repos, project, user, pending);
       return after;
     });
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "users_project_email_key") throw emailExists();
     throw error;
   }
-  for (const mail of queued) deps.mail.release(mail);
-  return updated;
 }
 
 /**
