@@ -11,12 +11,22 @@ import { ProjectEntity } from "./project.entity.js";
 import { SigningKeyEntity } from "./signing-key.entity.js";
 import { SsoConnectionEntity } from "./sso-connection.entity.js";
 import { UserEntity } from "./user.entity.js";
+import { EmailCanonicalConflictEntity } from "./email-canonical-conflict.entity.js";
+import { MagicLinkEntity } from "./magic-link.entity.js";
+import { MfaChallengeEntity } from "./mfa-challenge.entity.js";
+import { MfaFactorEntity } from "./mfa-factor.entity.js";
+import { OtpCodeEntity } from "./otp-code.entity.js";
+import { RecoveryCodeEntity } from "./recovery-code.entity.js";
+import { SsoFlowEntity } from "./sso-flow.entity.js";
+import { SsoHandoverEntity } from "./sso-handover.entity.js";
+import { SsoIdentityEntity } from "./sso-identity.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
 export { UserEntity };
+export { EmailCanonicalConflictEntity, MagicLinkEntity, MfaChallengeEntity, MfaFactorEntity, OtpCodeEntity, RecoveryCodeEntity, SsoFlowEntity, SsoHandoverEntity, SsoIdentityEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -32,4 +42,13 @@ export const entities = [
   AuditEventEntity,
   OutboxMessageEntity,
   UserEntity,
+  OtpCodeEntity,
+  MagicLinkEntity,
+  MfaFactorEntity,
+  MfaChallengeEntity,
+  RecoveryCodeEntity,
+  SsoFlowEntity,
+  SsoHandoverEntity,
+  SsoIdentityEntity,
+  EmailCanonicalConflictEntity,
 ];
