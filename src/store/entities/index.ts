@@ -15,12 +15,22 @@ import { SessionEntity } from "./session.entity.js";
 import { RefreshTokenEntity } from "./refresh-token.entity.js";
 import { RevokedAccessTokenEntity } from "./revoked-access-token.entity.js";
 import { UserTokenEntity } from "./user-token.entity.js";
+import { EmailCanonicalConflictEntity } from "./email-canonical-conflict.entity.js";
+import { MagicLinkEntity } from "./magic-link.entity.js";
+import { MfaChallengeEntity } from "./mfa-challenge.entity.js";
+import { MfaFactorEntity } from "./mfa-factor.entity.js";
+import { OtpCodeEntity } from "./otp-code.entity.js";
+import { RecoveryCodeEntity } from "./recovery-code.entity.js";
+import { SsoFlowEntity } from "./sso-flow.entity.js";
+import { SsoHandoverEntity } from "./sso-handover.entity.js";
+import { SsoIdentityEntity } from "./sso-identity.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
 export { UserEntity, SessionEntity, RefreshTokenEntity, RevokedAccessTokenEntity, UserTokenEntity };
+export { EmailCanonicalConflictEntity, MagicLinkEntity, MfaChallengeEntity, MfaFactorEntity, OtpCodeEntity, RecoveryCodeEntity, SsoFlowEntity, SsoHandoverEntity, SsoIdentityEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -40,4 +50,13 @@ export const entities = [
   RefreshTokenEntity,
   RevokedAccessTokenEntity,
   UserTokenEntity,
+  OtpCodeEntity,
+  MagicLinkEntity,
+  MfaFactorEntity,
+  MfaChallengeEntity,
+  RecoveryCodeEntity,
+  SsoFlowEntity,
+  SsoHandoverEntity,
+  SsoIdentityEntity,
+  EmailCanonicalConflictEntity,
 ];

@@ -5,6 +5,7 @@ import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { keysetPage } from "../keyset.js";
+import { int, joinSql, raw, row, sql, statements, type Statement } from "../sql/index.js";
 
 export interface AuditFilter {
   projectId?: string;
@@ -37,32 +38,45 @@ export function auditRow(event: AuditEventInput, at: Date): AuditEventEntity {
   };
 }
 
-/** The columns of audit_events in the order auditInsertCte writes them. */
+/** The columns of audit_events in the order auditInsert writes them. */
 export const AUDIT_COLUMNS = "id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id, ip_address, user_agent, reason, email_hash, details, created_at";
 
 /**
- * The INSERT of one event as a CTE named `name`, its parameters appended to `params`: the
- * sign-in statement (sign-ins.ts) writes its event in the same statement as its session.
+ * The INSERT of one event, as a fragment: the sign-in statement (sign-ins.ts) writes its event
+ * in the same statement as its session, as sql`${raw(name)} AS (${auditInsert(row)})`.
+ */
+export function auditInsert(row: AuditEventEntity): Statement {
+  const values = [row.id, row.organizationId, row.projectId, row.type, row.userId, row.actorType, row.actorId, row.targetId, row.ipAddress, row.userAgent, row.reason, row.emailHash, JSON.stringify(row.details), row.createdAt];
+  return sql`INSERT INTO audit_events (${raw(AUDIT_COLUMNS)}) VALUES (${joinSql(values.map((v) => sql`${v}`), ", ")})`;
+}
+
+/**
+ * auditInsert as a CTE named `name` in text whose parameters are `params` (appended to them),
+ * for sign-ins.ts until it builds its statement with `sql`; then it splices auditInsert instead.
+ * The fragment's own text holds no `$` but its placeholders (the values are all parameters).
  */
 export function auditInsertCte(name: string, row: AuditEventEntity, params: unknown[]): string {
-  const p = (value: unknown) => `$${params.push(value)}`;
-  const values = [row.id, row.organizationId, row.projectId, row.type, row.userId, row.actorType, row.actorId, row.targetId, row.ipAddress, row.userAgent, row.reason, row.emailHash, JSON.stringify(row.details), row.createdAt];
-  return `${name} AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES (${values.map(p).join(", ")}))`;
+  const { text, params: own } = sql`${raw(name)} AS (${auditInsert(row)})`.compile();
+  const offset = params.length;
+  params.push(...own);
+  return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
 }
 
 function toAuditEvent(e: AuditEventEntity): AuditEvent {
   return { ...e, type: e.type as AuditEventType, details: e.details ?? {} };
 }
 
+const countRow = row({ n: int });
+
 export function auditEventsRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
   return {
     /**
      * Call it with the flow's transaction's repositories, so an event is stored if and only if
      * what it records was committed.
      */
     async record(event: AuditEventInput): Promise<void> {
-      const params: unknown[] = [];
-      await manager.query(`WITH ${auditInsertCte("event", auditRow(event, clock.now()), params)} SELECT 1`, params);
+      await run.execute(auditInsert(auditRow(event, clock.now())));
     },
 
     /** One page, newest first (`limit + 1` rows; see toPage), of one organization only. */
@@ -83,14 +97,13 @@ export function auditEventsRepository(manager: EntityManager, clock: Clock) {
      * `pseudonym`, and the address, user agent and email hash are cleared.
      */
     async forgetUser(organizationId: string, projectId: string, userId: string, pseudonym: string): Promise<void> {
-      await manager.query(
-        `UPDATE audit_events
-            SET user_id = CASE WHEN user_id = $3 THEN $4 ELSE user_id END,
-                actor_id = CASE WHEN actor_id = $3 THEN $4 ELSE actor_id END,
-                target_id = CASE WHEN target_id = $3 THEN $4 ELSE target_id END,
-                ip_address = NULL, user_agent = NULL, email_hash = NULL
-          WHERE organization_id = $1 AND project_id = $2 AND (user_id = $3 OR actor_id = $3 OR target_id = $3)`,
-        [organizationId, projectId, userId, pseudonym],
+      await run.execute(
+        sql`UPDATE audit_events
+               SET user_id = CASE WHEN user_id = ${userId} THEN ${pseudonym} ELSE user_id END,
+                   actor_id = CASE WHEN actor_id = ${userId} THEN ${pseudonym} ELSE actor_id END,
+                   target_id = CASE WHEN target_id = ${userId} THEN ${pseudonym} ELSE target_id END,
+                   ip_address = NULL, user_agent = NULL, email_hash = NULL
+             WHERE organization_id = ${organizationId} AND project_id = ${projectId} AND (user_id = ${userId} OR actor_id = ${userId} OR target_id = ${userId})`,
       );
     },
 
@@ -99,15 +112,15 @@ export function auditEventsRepository(manager: EntityManager, clock: Clock) {
      * sweep repeats it until fewer come back, so no statement holds locks on a huge range.
      */
     async deleteOlderThan(before: Date, batch: number): Promise<number> {
-      const rows = (await manager.query(
-        `WITH gone AS (
-           DELETE FROM audit_events WHERE id IN (
-             SELECT id FROM audit_events WHERE created_at < $1 ORDER BY created_at, id LIMIT $2)
-           RETURNING 1)
-         SELECT count(*)::int AS n FROM gone`,
-        [before, batch],
-      )) as { n: number }[];
-      return Number(rows[0]?.n ?? 0);
+      const gone = await run.first(
+        sql`WITH gone AS (
+              DELETE FROM audit_events WHERE id IN (
+                SELECT id FROM audit_events WHERE created_at < ${before} ORDER BY created_at, id LIMIT ${batch})
+              RETURNING 1)
+            SELECT count(*)::int AS n FROM gone`,
+        countRow,
+      );
+      return gone?.n ?? 0;
     },
   };
 }

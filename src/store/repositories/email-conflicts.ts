@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { int, nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
 
 /** A stored address the email canonical-form migration left with its old key (docs/security.md). */
 export interface EmailConflict {
@@ -19,35 +20,39 @@ export interface EmailConflict {
   resolved: boolean;
 }
 
-interface Row {
-  id: string;
-  table_name: string;
-  row_id: string;
-  project_id: string | null;
-  organization_id: string | null;
-  email: string;
-  canonical: string | null;
-  reason: "refused" | "collision";
-  description: string;
-  found_at: Date;
-  current_email: string | null;
-}
+const conflictRow = row({
+  id: int,
+  table_name: text,
+  row_id: text,
+  project_id: nullable(text),
+  organization_id: nullable(text),
+  email: text,
+  canonical: nullable(text),
+  reason: oneOf("refused", "collision"),
+  description: text,
+  found_at: timestamp,
+  current_email: nullable(text),
+});
 
 // What the migration wrote is kept as it found it; whether a row still stands is read from the
 // row it names at the time of asking.
 export function emailConflictsRepository(manager: EntityManager) {
+  const run = statements(manager);
   return {
     async list(): Promise<EmailConflict[]> {
-      const rows = (await manager.query(
-        `SELECT c.*, CASE c.table_name
-                  WHEN 'users' THEN (SELECT u.email FROM users u WHERE u.id = c.row_id)
-                  WHEN 'member_identities' THEN (SELECT i.email FROM member_identities i WHERE i.id = c.row_id)
-                  WHEN 'invitations' THEN (SELECT v.email FROM invitations v WHERE v.id = c.row_id AND v.accepted_at IS NULL)
-                END AS current_email
-         FROM email_canonical_conflicts c ORDER BY c.id`,
-      )) as Row[];
+      // One statement: each conflict with the address its row has now, from whichever table it names.
+      const rows = await run.rows(
+        sql`SELECT c.id, c.table_name, c.row_id, c.project_id, c.organization_id, c.email, c.canonical, c.reason, c.description, c.found_at,
+                   CASE c.table_name
+                     WHEN 'users' THEN (SELECT u.email FROM users u WHERE u.id = c.row_id)
+                     WHEN 'member_identities' THEN (SELECT i.email FROM member_identities i WHERE i.id = c.row_id)
+                     WHEN 'invitations' THEN (SELECT v.email FROM invitations v WHERE v.id = c.row_id AND v.accepted_at IS NULL)
+                   END AS current_email
+            FROM email_canonical_conflicts c ORDER BY c.id`,
+        conflictRow,
+      );
       return rows.map((r) => ({
-        id: Number(r.id),
+        id: r.id,
         table: r.table_name,
         rowId: r.row_id,
         projectId: r.project_id,

@@ -1,75 +1,74 @@
-import type { EntityManager } from "typeorm";
+import { IsNull, MoreThan, type EntityManager } from "typeorm";
 import type { MfaChallenge } from "../../domain/mfa.js";
+import { MfaChallengeEntity } from "../entities/mfa-challenge.entity.js";
+import { AUTH_METHODS } from "../../domain/usage.js";
+import { int, nullable, oneOf, row, sql, statements, text, textArray, timestamp } from "../sql/index.js";
 
-interface ChallengeRow {
-  user_id: string;
-  purpose: MfaChallenge["purpose"];
-  amr: string[];
-  method: MfaChallenge["method"];
-  sms_code_hmac: string | null;
-  attempts: number;
-  expires_at: Date;
+const challengeRow = row({
+  user_id: text,
+  purpose: oneOf("verify", "enroll"),
+  amr: textArray,
+  method: oneOf(...AUTH_METHODS),
+  sms_code_hmac: nullable(text),
+  attempts: int,
+  expires_at: timestamp,
+});
+
+function fromRow(r: ReturnType<typeof challengeRow>): MfaChallenge {
+  return { userId: r.user_id, purpose: r.purpose, amr: r.amr, method: r.method, smsCodeHmac: r.sms_code_hmac, attempts: r.attempts, expiresAt: r.expires_at };
 }
 
-const COLUMNS = "user_id, purpose, amr, method, sms_code_hmac, attempts, expires_at";
-
-function toChallenge(r: ChallengeRow): MfaChallenge {
-  return {
-    userId: r.user_id,
-    purpose: r.purpose,
-    amr: r.amr,
-    method: r.method,
-    smsCodeHmac: r.sms_code_hmac,
-    attempts: r.attempts,
-    expiresAt: new Date(r.expires_at),
-  };
+function fromEntity(e: MfaChallengeEntity): MfaChallenge {
+  return { userId: e.userId, purpose: e.purpose, amr: e.amr, method: e.method, smsCodeHmac: e.smsCodeHmac, attempts: e.attempts, expiresAt: e.expiresAt };
 }
 
 // `mfa_token`s: 256 random bits, stored as SHA-256, bound to their project and user.
 export function mfaChallengesRepository(manager: EntityManager) {
+  const run = statements(manager);
   return {
     async create(projectId: string, tokenHash: string, challenge: MfaChallenge, now: Date): Promise<void> {
-      await manager.query(
-        `INSERT INTO mfa_challenges (token_hash, project_id, user_id, purpose, amr, method, sms_code_hmac, attempts, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)`,
-        [tokenHash, projectId, challenge.userId, challenge.purpose, challenge.amr, challenge.method, challenge.smsCodeHmac, challenge.expiresAt, now],
-      );
+      await manager.insert(MfaChallengeEntity, {
+        tokenHash,
+        projectId,
+        userId: challenge.userId,
+        purpose: challenge.purpose,
+        amr: challenge.amr,
+        method: challenge.method,
+        smsCodeHmac: challenge.smsCodeHmac,
+        attempts: 0,
+        expiresAt: challenge.expiresAt,
+        consumedAt: null,
+        createdAt: now,
+      });
     },
 
     /** An unspent, unexpired challenge, without a lock (StartMfaEnrollment only reads it). */
     async findLive(projectId: string, tokenHash: string, now: Date): Promise<MfaChallenge | null> {
-      const rows = (await manager.query(
-        `SELECT ${COLUMNS} FROM mfa_challenges WHERE project_id = $1 AND token_hash = $2 AND consumed_at IS NULL AND expires_at > $3`,
-        [projectId, tokenHash, now],
-      )) as ChallengeRow[];
-      return rows[0] ? toChallenge(rows[0]) : null;
+      const live = await manager.findOne(MfaChallengeEntity, { where: { projectId, tokenHash, consumedAt: IsNull(), expiresAt: MoreThan(now) } });
+      return live ? fromEntity(live) : null;
     },
 
     /** The same, locked until the transaction ends: concurrent verifies of one challenge queue. */
     async lockLive(projectId: string, tokenHash: string, now: Date): Promise<MfaChallenge | null> {
-      const rows = (await manager.query(
-        `SELECT ${COLUMNS} FROM mfa_challenges WHERE project_id = $1 AND token_hash = $2 AND consumed_at IS NULL AND expires_at > $3
-         FOR UPDATE`,
-        [projectId, tokenHash, now],
-      )) as ChallengeRow[];
-      return rows[0] ? toChallenge(rows[0]) : null;
+      const live = await run.first(
+        sql`SELECT user_id, purpose, amr, method, sms_code_hmac, attempts, expires_at FROM mfa_challenges
+            WHERE project_id = ${projectId} AND token_hash = ${tokenHash} AND consumed_at IS NULL AND expires_at > ${now}
+            FOR UPDATE`,
+        challengeRow,
+      );
+      return live ? fromRow(live) : null;
     },
 
     /** A wrong code: counts it, and spends the challenge at `maxAttempts`. */
     async recordFailure(projectId: string, tokenHash: string, maxAttempts: number, now: Date): Promise<void> {
-      await manager.query(
-        `UPDATE mfa_challenges SET attempts = attempts + 1, consumed_at = CASE WHEN attempts + 1 >= $3 THEN $4::timestamptz END
-         WHERE project_id = $1 AND token_hash = $2 AND consumed_at IS NULL`,
-        [projectId, tokenHash, maxAttempts, now],
+      await run.execute(
+        sql`UPDATE mfa_challenges SET attempts = attempts + 1, consumed_at = CASE WHEN attempts + 1 >= ${maxAttempts} THEN ${now}::timestamptz END
+            WHERE project_id = ${projectId} AND token_hash = ${tokenHash} AND consumed_at IS NULL`,
       );
     },
 
     async consume(projectId: string, tokenHash: string, now: Date): Promise<void> {
-      await manager.query(`UPDATE mfa_challenges SET consumed_at = $3 WHERE project_id = $1 AND token_hash = $2 AND consumed_at IS NULL`, [
-        projectId,
-        tokenHash,
-        now,
-      ]);
+      await manager.update(MfaChallengeEntity, { projectId, tokenHash, consumedAt: IsNull() }, { consumedAt: now });
     },
   };
 }

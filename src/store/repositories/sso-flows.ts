@@ -1,27 +1,39 @@
 import type { EntityManager } from "typeorm";
 import type { SsoFlow } from "../../domain/sso.js";
+import { SsoFlowEntity } from "../entities/sso-flow.entity.js";
+import { nullable, row, sql, statements, text, timestamp } from "../sql/index.js";
 
-interface FlowRow {
-  id: string;
-  project_id: string;
-  connection_id: string;
-  nonce_sealed: string;
-  verifier_sealed: string;
-  redirect_url: string;
-  code_challenge: string | null;
-  expires_at: Date;
-}
+const flowRow = row({
+  id: text,
+  project_id: text,
+  connection_id: text,
+  nonce_sealed: text,
+  verifier_sealed: text,
+  redirect_url: text,
+  code_challenge: nullable(text),
+  expires_at: timestamp,
+});
 
 // The flows between SsoAuthorize and the callback. Not tenant-scoped on read: the callback
 // knows nothing but the state, and the flow names its project.
 export function ssoFlowsRepository(manager: EntityManager) {
+  const run = statements(manager);
   return {
-    async create(stateHash: string, flow: SsoFlow, now: Date): Promise<void> {
-      await manager.query(
-        `INSERT INTO sso_flows (state_hash, id, project_id, connection_id, nonce_sealed, verifier_sealed, redirect_url, code_challenge, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [stateHash, flow.id, flow.projectId, flow.connectionId, flow.nonceSealed, flow.verifierSealed, flow.redirectUrl, flow.codeChallenge, flow.expiresAt, now],
-      );
+    /** The flow is stored in `projectId`, whatever project `flow` names. */
+    async create(projectId: string, stateHash: string, flow: SsoFlow, now: Date): Promise<void> {
+      await manager.insert(SsoFlowEntity, {
+        stateHash,
+        id: flow.id,
+        projectId,
+        connectionId: flow.connectionId,
+        nonceSealed: flow.nonceSealed,
+        verifierSealed: flow.verifierSealed,
+        redirectUrl: flow.redirectUrl,
+        codeChallenge: flow.codeChallenge,
+        expiresAt: flow.expiresAt,
+        consumedAt: null,
+        createdAt: now,
+      });
     },
 
     /**
@@ -29,22 +41,21 @@ export function ssoFlowsRepository(manager: EntityManager) {
      * callbacks race) and answers it, expired or not; null when unknown or used.
      */
     async consume(stateHash: string, now: Date): Promise<SsoFlow | null> {
-      const result = (await manager.query(
-        `UPDATE sso_flows SET consumed_at = $2 WHERE state_hash = $1 AND consumed_at IS NULL
-         RETURNING id, project_id, connection_id, nonce_sealed, verifier_sealed, redirect_url, code_challenge, expires_at`,
-        [stateHash, now],
-      )) as [FlowRow[], number];
-      const row = result[0]?.[0];
-      return row
+      const spent = await run.first(
+        sql`UPDATE sso_flows SET consumed_at = ${now} WHERE state_hash = ${stateHash} AND consumed_at IS NULL
+            RETURNING id, project_id, connection_id, nonce_sealed, verifier_sealed, redirect_url, code_challenge, expires_at`,
+        flowRow,
+      );
+      return spent
         ? {
-            id: row.id,
-            projectId: row.project_id,
-            connectionId: row.connection_id,
-            nonceSealed: row.nonce_sealed,
-            verifierSealed: row.verifier_sealed,
-            redirectUrl: row.redirect_url,
-            codeChallenge: row.code_challenge,
-            expiresAt: new Date(row.expires_at),
+            id: spent.id,
+            projectId: spent.project_id,
+            connectionId: spent.connection_id,
+            nonceSealed: spent.nonce_sealed,
+            verifierSealed: spent.verifier_sealed,
+            redirectUrl: spent.redirect_url,
+            codeChallenge: spent.code_challenge,
+            expiresAt: spent.expires_at,
           }
         : null;
     },

@@ -39,6 +39,7 @@ export async function ssoAuthorize(deps: FlowDeps, project: Project, input: SsoA
   const id = newId("ssof");
   const now = deps.clock.now();
   await deps.db.repos.ssoFlows.create(
+    project.id,
     hashToken(state),
     {
       id,
