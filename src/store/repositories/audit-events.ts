@@ -50,18 +50,6 @@ export function auditInsert(row: AuditEventEntity): Statement {
   return sql`INSERT INTO audit_events (${raw(AUDIT_COLUMNS)}) VALUES (${joinSql(values.map((v) => sql`${v}`), ", ")})`;
 }
 
-/**
- * auditInsert as a CTE named `name` in text whose parameters are `params` (appended to them),
- * for sign-ins.ts until it builds its statement with `sql`; then it splices auditInsert instead.
- * The fragment's own text holds no `$` but its placeholders (the values are all parameters).
- */
-export function auditInsertCte(name: string, row: AuditEventEntity, params: unknown[]): string {
-  const { text, params: own } = sql`${raw(name)} AS (${auditInsert(row)})`.compile();
-  const offset = params.length;
-  params.push(...own);
-  return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-}
-
 function toAuditEvent(e: AuditEventEntity): AuditEvent {
   return { ...e, type: e.type as AuditEventType, details: e.details ?? {} };
 }

@@ -6,7 +6,7 @@ import type { AuthEvent } from "../../domain/usage.js";
 import type { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { raw, RowShapeError, sql, statements, type Statement } from "../sql/index.js";
-import { AUDIT_COLUMNS } from "./audit-events.js";
+import { AUDIT_COLUMNS, auditInsert } from "./audit-events.js";
 import { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
 
 export interface SignInWrite {
@@ -120,7 +120,7 @@ export function signInsRepository(manager: EntityManager) {
           sql`WITH ${newUserRow(projectId, user, event.at, false)}, event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
            VALUES (${user.organizationId}, ${projectId}, ${user.id}, ${event.kind}, ${event.method}, 0, ${event.at})
-         ), ${auditInsert("audit", audit)} SELECT * FROM new_user`,
+         ), ${auditInsertAs("audit", audit)} SELECT * FROM new_user`,
           userRow,
         ),
       );
@@ -190,17 +190,12 @@ function signInWrites(projectId: string, write: SignInWrite): Statement {
          ), event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
            VALUES (${e.organizationId}, ${projectId}, ${s.userId}, ${e.kind}, ${e.method}, ${e.tokensIssued ?? 1}, ${e.at})
-         ), ${auditInsert("audit", write.audit)}`;
+         ), ${auditInsertAs("audit", write.audit)}`;
 }
 
-/**
- * The INSERT of one audit event as a CTE named `name`, in AUDIT_COLUMNS' order, so the
- * sign-in's event is written by the same statement as its session.
- */
-function auditInsert(name: string, a: AuditEventEntity): Statement {
-  return sql`${raw(name)} AS (INSERT INTO audit_events (${raw(AUDIT_COLUMNS)}) VALUES (${a.id}, ${a.organizationId}, ${a.projectId}, ${a.type},
-    ${a.userId}, ${a.actorType}, ${a.actorId}, ${a.targetId}, ${a.ipAddress}, ${a.userAgent}, ${a.reason}, ${a.emailHash},
-    ${JSON.stringify(a.details)}, ${a.createdAt}))`;
+/** One audit event's INSERT as a CTE named `name`, so the sign-in's event is written by the same statement as its session. */
+function auditInsertAs(name: string, a: AuditEventEntity): Statement {
+  return sql`${raw(name)} AS (${auditInsert(a)})`;
 }
 
 export type SignInsRepository = ReturnType<typeof signInsRepository>;
