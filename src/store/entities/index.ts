@@ -2,9 +2,11 @@ import { ApiKeyEntity } from "./api-key.entity.js";
 import { AuditEventEntity } from "./audit-event.entity.js";
 import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
+import { IssuedLoginIdEntity } from "./issued-login-id.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
 import { MemberIdentityEntity } from "./member-identity.entity.js";
+import { MemberPasswordResetEntity } from "./member-password-reset.entity.js";
 import { OrganizationEntity } from "./organization.entity.js";
 import { OutboxMessageEntity } from "./outbox-message.entity.js";
 import { ProjectEntity } from "./project.entity.js";
@@ -13,6 +15,7 @@ import { SsoConnectionEntity } from "./sso-connection.entity.js";
 import { UserEntity } from "./user.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
+export { IssuedLoginIdEntity, MemberPasswordResetEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
@@ -22,9 +25,11 @@ export const entities = [
   OrganizationEntity,
   MemberIdentityEntity,
   MemberEntity,
+  MemberPasswordResetEntity,
   ManagementTokenEntity,
   InvitationEntity,
   ProjectEntity,
+  IssuedLoginIdEntity,
   ApiKeyEntity,
   SigningKeyEntity,
   SsoConnectionEntity,
