@@ -84,8 +84,7 @@ describe("credentials", () => {
     adminToken = await login(email, password);
     developerToken = await login(developer.email, developer.password);
     expiredToken = randomToken("gmt");
-    await deps.db.repos.managementTokens.create({
-      organizationId: organization.id,
+    await deps.db.repos.managementTokens.create(organization.id, {
       memberId: admin.id,
       tokenHash: hashToken(expiredToken),
       expiresAt: new Date(Date.now() - 1000),

@@ -24,7 +24,7 @@ const projectInput = {
 async function seedOrg(db: Database, email: string) {
   const org = await db.repos.organizations.create({ name: "Org" });
   const identity = await db.repos.memberIdentities.create({ email, passwordHash: "h" });
-  const member = await db.repos.members.create({ organizationId: org.id, identity, role: "admin" });
+  const member = await db.repos.members.create(org.id, { identity, role: "admin" });
   return { org, member, identity };
 }
 
@@ -78,7 +78,7 @@ describe("database lifecycle", () => {
           const org = await repos.organizations.create({ name });
           await new Promise((r) => setTimeout(r, 20));
           const identity = await repos.memberIdentities.create({ email: `${name}@example.com`, passwordHash: "h" });
-          await repos.members.create({ organizationId: org.id, identity, role: "admin" });
+          await repos.members.create(org.id, { identity, role: "admin" });
           return org;
         }),
       ),
@@ -164,8 +164,8 @@ describe("repositories", () => {
     await expect(dup).rejects.toMatchObject({ constraint: "member_identities_email_normalized_key" });
 
     const other = await db.repos.organizations.create({ name: "Other" });
-    const elsewhere = await db.repos.members.create({ organizationId: other.id, identity, role: "developer" });
-    const twice = db.repos.members.create({ organizationId: other.id, identity, role: "admin" });
+    const elsewhere = await db.repos.members.create(other.id, { identity, role: "developer" });
+    const twice = db.repos.members.create(other.id, { identity, role: "admin" });
     await expect(twice).rejects.toMatchObject({ constraint: "members_organization_identity_key" });
     expect(await db.repos.members.findByEmail(other.id, " ADA@example.com")).toEqual(elsewhere);
     expect(await db.repos.members.get(other.id, member.id)).toBeNull();
@@ -185,8 +185,8 @@ describe("repositories", () => {
     const now = new Date();
     const live = hashToken(randomToken("gh_mt"));
     const dead = hashToken(randomToken("gh_mt"));
-    await db.repos.managementTokens.create({ organizationId: org.id, memberId: member.id, tokenHash: live, expiresAt: new Date(now.getTime() + HOUR) });
-    await db.repos.managementTokens.create({ organizationId: org.id, memberId: member.id, tokenHash: dead, expiresAt: new Date(now.getTime() - 1) });
+    await db.repos.managementTokens.create(org.id, { memberId: member.id, tokenHash: live, expiresAt: new Date(now.getTime() + HOUR) });
+    await db.repos.managementTokens.create(org.id, { memberId: member.id, tokenHash: dead, expiresAt: new Date(now.getTime() - 1) });
 
     const found = await db.repos.managementTokens.findActive(live, now);
     expect(found).toMatchObject({ organizationId: org.id, member });

@@ -28,7 +28,7 @@ export async function createOrganization(
     return await deps.db.transaction(async (repos) => {
       const organization = await repos.organizations.create({ name: input.name });
       const identity = await repos.memberIdentities.create({ email: input.email, passwordHash });
-      const admin = await repos.members.create({ organizationId: organization.id, identity, role: "admin" });
+      const admin = await repos.members.create(organization.id, { identity, role: "admin" });
       return { organization, admin };
     });
   } catch (error) {

@@ -14,8 +14,7 @@ export interface IssuedManagementToken {
 export async function issueManagementToken(repos: Repositories, member: Member, now: Date): Promise<IssuedManagementToken> {
   const managementToken = randomToken("gmt");
   const expiresAt = new Date(now.getTime() + MANAGEMENT_TOKEN_TTL_MS);
-  await repos.managementTokens.create({
-    organizationId: member.organizationId,
+  await repos.managementTokens.create(member.organizationId, {
     memberId: member.id,
     tokenHash: hashToken(managementToken),
     expiresAt,

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { Logger } from "pino";
-import { clientTimeouts } from "./db-timeouts.js";
+import { clientTimeouts, dropSocket } from "./db-timeouts.js";
 import { CHANGE_CHANNEL } from "./migrations/1732900000000-change-feed.js";
 
 export type ChangeKind = "projects" | "api_keys" | "signing_keys" | "revoked" | "sessions" | "users";
@@ -181,8 +181,6 @@ async function release(client: pg.Client, timeoutMs = 1_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const ended = client.end().catch(() => {});
   const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
-  if ((await Promise.race([ended, late])) === "late") {
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-  }
+  if ((await Promise.race([ended, late])) === "late") dropSocket(client);
   clearTimeout(timer);
 }

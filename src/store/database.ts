@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import pg from "pg";
 import { DataSource } from "typeorm";
 import { createChangeFeed, type ChangeFeed } from "./change-feed.js";
-import { dropOnReadTimeout, poolTimeouts } from "./db-timeouts.js";
+import { dropOnReadTimeout, dropSocket, poolTimeouts } from "./db-timeouts.js";
 import { startEmbeddedPostgres, type EmbeddedHolder, type EmbeddedPostgres } from "./embedded-postgres.js";
 import { entities } from "./entities/index.js";
 import { typeormLogger } from "./logger.js";
@@ -58,14 +58,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   // server takes one connection at a time, so there the one data source migrates.)
   if (opts.databaseUrl) await runMigrationsOnly(opts);
   const changes = createChangeFeed({ databaseUrl: opts.databaseUrl, logger: opts.logger, timeoutMs });
-  const { dataSource, embedded, kind } = await connect(opts, { changes, timeoutMs });
+  const pooled = new Set<pg.Client>();
+  const { dataSource, embedded, kind } = await connect(opts, { changes, timeoutMs, pooled });
   try {
     if (!opts.databaseUrl) await migrate(dataSource, opts.logger);
     // After the migrations: the triggers that notify exist from here on.
     await changes.start();
   } catch (err) {
     await changes.close();
-    await shutdown(dataSource, embedded);
+    await shutdown(dataSource, embedded, pooled);
     throw err;
   }
   return {
@@ -82,7 +83,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     changes,
     async close() {
       // Side by side: each is bounded by the timeout when the database does not answer.
-      await Promise.all([changes.close(), shutdown(dataSource, embedded, opts.databaseUrl ? timeoutMs : undefined)]);
+      await Promise.all([changes.close(), shutdown(dataSource, embedded, pooled, opts.databaseUrl ? timeoutMs : undefined)]);
     },
   };
 }
@@ -93,12 +94,15 @@ export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<stri
   try {
     return await migrate(dataSource, opts.logger);
   } finally {
-    await shutdown(dataSource, embedded);
+    await shutdown(dataSource, embedded, new Set());
   }
 }
 
-/** `serving`: the pool that serves requests (bounded waits, listening connections). */
-async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFeed; timeoutMs: number }) {
+/**
+ * `serving`: the pool that serves requests (bounded waits, listening connections), whose open
+ * connections are kept in `pooled`.
+ */
+async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFeed; timeoutMs: number; pooled: Set<pg.Client> }) {
   const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(opts.dataDir, opts.holder);
   const dataSource = new DataSource({
     type: "postgres",
@@ -120,7 +124,7 @@ async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFee
     connectTimeoutMS: embedded ? 20_000 : (opts.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     logger: typeormLogger(opts.logger),
     // Every pooled connection listens for changes from the moment it exists (change-feed.ts).
-    driver: serving ? listeningDriver(serving.changes) : undefined,
+    driver: serving ? listeningDriver(serving.changes, serving.pooled) : undefined,
   });
   try {
     await dataSource.initialize();
@@ -133,12 +137,18 @@ async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFee
   return { dataSource, embedded, kind };
 }
 
-/** The pg module with a Pool that hands each new connection to the change feed. */
-function listeningDriver(changes: ChangeFeed): typeof pg {
+/**
+ * The pg module with a Pool that hands each new connection to the change feed and keeps it in
+ * `pooled` until the pool removes it: the pool's own list is private to pg-pool, and shutting
+ * down must be able to drop every connection (shutdown).
+ */
+function listeningDriver(changes: ChangeFeed, pooled: Set<pg.Client>): typeof pg {
   class ListeningPool extends pg.Pool {
     constructor(config?: pg.PoolConfig) {
       super(config);
+      this.on("remove", (client) => pooled.delete(client));
       this.on("connect", (client) => {
+        pooled.add(client);
         dropOnReadTimeout(client);
         // A connection that fails may mean the listener's has too, unseen so far: fail closed.
         client.on("error", (error) => changes.suspect(error));
@@ -161,7 +171,7 @@ async function migrate(dataSource: DataSource, logger: Logger): Promise<string[]
  * never hears back from its goodbye, and shutting down must not wait for it: past the bound
  * the pool's sockets are dropped.
  */
-async function shutdown(dataSource: DataSource, embedded: EmbeddedPostgres | null, timeoutMs?: number): Promise<void> {
+async function shutdown(dataSource: DataSource, embedded: EmbeddedPostgres | null, pooled: ReadonlySet<pg.Client>, timeoutMs?: number): Promise<void> {
   try {
     if (!dataSource.isInitialized) return;
     const destroyed = dataSource.destroy();
@@ -172,16 +182,9 @@ async function shutdown(dataSource: DataSource, embedded: EmbeddedPostgres | nul
     clearTimeout(timer);
     if (outcome === "late") {
       destroyed.catch(() => {});
-      dropConnections(dataSource);
+      for (const client of pooled) dropSocket(client);
     }
   } finally {
     await embedded?.close();
-  }
-}
-
-function dropConnections(dataSource: DataSource): void {
-  const pool = (dataSource.driver as unknown as { master?: { _clients?: pg.Client[] } }).master;
-  for (const client of pool?._clients ?? []) {
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
 }

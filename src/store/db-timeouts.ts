@@ -61,7 +61,7 @@ export function dropOnReadTimeout(client: pg.Client): void {
     const result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
-        if (error instanceof Error && error.message === READ_TIMEOUT) destroy(client);
+        if (error instanceof Error && error.message === READ_TIMEOUT) dropSocket(client);
       });
     }
     return result;
@@ -72,6 +72,12 @@ export function isReadTimeout(error: unknown): boolean {
   return error instanceof Error && error.message === READ_TIMEOUT;
 }
 
-function destroy(client: pg.Client): void {
-  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+/**
+ * Closes a connection without a goodbye, for one that will never hear back (a partition). pg
+ * (8.23) has no such call: `end()` waits for the server to answer its Terminate message. Its
+ * `connection.stream` is typed public (@types/pg), and destroying it makes the client emit
+ * "error" and "end", which the pool and the change feed handle as a lost connection.
+ */
+export function dropSocket(client: pg.Client): void {
+  client.connection.stream.destroy();
 }

@@ -139,7 +139,7 @@ describe("AcceptInvitation", () => {
         // operator's fix, can.
         const { deps } = server;
         const identity = await deps.db.repos.memberIdentities.create({ email: ours.email, passwordHash: await deps.passwords.hash(NEW_PASSWORD) });
-        await deps.db.repos.members.create({ organizationId: f.organization.id, identity, role: "developer" });
+        await deps.db.repos.members.create(f.organization.id, { identity, role: "developer" });
         return { token: ours.token, password: NEW_PASSWORD };
       },
       status: 409,

@@ -27,7 +27,7 @@ describe("audit: member sign-ins refused by a rate limit", () => {
     const first = await seedOrganization(deps);
     const second = await seedOrganization(deps);
     const person = await seedMember(deps, first.organization, "developer");
-    const other = await deps.db.repos.members.create({ organizationId: second.organization.id, identity: person.identity, role: "developer" });
+    const other = await deps.db.repos.members.create(second.organization.id, { identity: person.identity, role: "developer" });
     return { first, second, person, memberIds: [person.member.id, other.id] };
   };
   /** The answer without what differs on every request. */

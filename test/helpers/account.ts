@@ -39,8 +39,7 @@ export async function accountFixture(server: TestServer): Promise<AccountFixture
     return { member, email, password, token, headers: { authorization: `Bearer ${token}` } };
   };
   const expired = randomToken("gmt");
-  await deps.db.repos.managementTokens.create({
-    organizationId: first.organization.id,
+  await deps.db.repos.managementTokens.create(first.organization.id, {
     memberId: first.admin.id,
     tokenHash: hashToken(expired),
     expiresAt: new Date(Date.now() - 1000),

@@ -20,7 +20,7 @@ export async function seedOrganization(deps: FlowDeps, email = `admin-${unique()
 export async function seedMember(deps: FlowDeps, organization: Organization, role: MemberRole) {
   const email = `${role}-${unique()}@example.com`;
   const identity = await deps.db.repos.memberIdentities.create({ email, passwordHash: await deps.passwords.hash(PASSWORD) });
-  const member = await deps.db.repos.members.create({ organizationId: organization.id, identity, role });
+  const member = await deps.db.repos.members.create(organization.id, { identity, role });
   return { member, identity, email, password: PASSWORD };
 }
 

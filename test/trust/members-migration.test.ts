@@ -39,8 +39,8 @@ describe("1733200000003 member identities", () => {
   it("down refuses while an identity belongs to two organizations, then goes back to one email per member; up makes one identity per member, passwords and tokens kept", async () => {
     const [a, b] = [await db.repos.organizations.create({ name: "A" }), await db.repos.organizations.create({ name: "B" })];
     const identity = await db.repos.memberIdentities.create({ email: "Both@Example.com", passwordHash: "$argon2id$both" });
-    const inA = await db.repos.members.create({ organizationId: a.id, identity, role: "admin" });
-    const inB = await db.repos.members.create({ organizationId: b.id, identity, role: "developer" });
+    const inA = await db.repos.members.create(a.id, { identity, role: "admin" });
+    const inB = await db.repos.members.create(b.id, { identity, role: "developer" });
     await expect(run("down")).rejects.toThrow("1 member identities belong to several organizations");
 
     await sql("DELETE FROM members WHERE id = $1", [inB.id]);

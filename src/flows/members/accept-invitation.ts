@@ -79,7 +79,7 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: 
       const identity = existing
         ? await provenIdentity(repos, existing.identity, existing.passwordHash)
         : await repos.memberIdentities.create({ email: invitation.email, passwordHash: newPasswordHash! });
-      const member = await repos.members.create({ organizationId: invitation.organizationId, identity, role: invitation.role });
+      const member = await repos.members.create(invitation.organizationId, { identity, role: invitation.role });
       const token = await issueManagementToken(repos, member, now);
       await repos.auditEvents.record({
         type: "member.joined",

@@ -2,9 +2,11 @@ import { ApiKeyEntity } from "./api-key.entity.js";
 import { AuditEventEntity } from "./audit-event.entity.js";
 import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
+import { IssuedLoginIdEntity } from "./issued-login-id.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
 import { MemberIdentityEntity } from "./member-identity.entity.js";
+import { MemberPasswordResetEntity } from "./member-password-reset.entity.js";
 import { OrganizationEntity } from "./organization.entity.js";
 import { OutboxMessageEntity } from "./outbox-message.entity.js";
 import { ProjectEntity } from "./project.entity.js";
@@ -26,6 +28,7 @@ import { SsoHandoverEntity } from "./sso-handover.entity.js";
 import { SsoIdentityEntity } from "./sso-identity.entity.js";
 
 export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
+export { IssuedLoginIdEntity, MemberPasswordResetEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
@@ -36,9 +39,11 @@ export const entities = [
   OrganizationEntity,
   MemberIdentityEntity,
   MemberEntity,
+  MemberPasswordResetEntity,
   ManagementTokenEntity,
   InvitationEntity,
   ProjectEntity,
+  IssuedLoginIdEntity,
   ApiKeyEntity,
   SigningKeyEntity,
   SsoConnectionEntity,

@@ -1,7 +1,15 @@
-import { Column, Entity, PrimaryColumn } from "typeorm";
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
 import type { MemberRole } from "../../domain/account.js";
+import { MemberEntity } from "./member.entity.js";
+import { OrganizationEntity } from "./organization.entity.js";
 
+/** An invitation to join an organization, its link as SHA-256 (migrations 1732600000000, 1732700000001; repositories/invitations.ts). */
 @Entity({ name: "invitations" })
+@Unique("invitations_token_hash_key", ["tokenHash"])
+@Check("invitations_role_check", `role = ANY (ARRAY['admin'::text, 'developer'::text])`)
+@Index("invitations_org_email_idx", ["organizationId", "emailNormalized"])
+// One pending invitation per email and organization: the target of replacePending's upsert.
+@Index("invitations_pending_email_key", ["organizationId", "emailNormalized"], { unique: true, where: "accepted_at IS NULL" })
 export class InvitationEntity {
   @PrimaryColumn({ type: "text" })
   id!: string;
@@ -30,6 +38,14 @@ export class InvitationEntity {
   @Column({ name: "accepted_at", type: "timestamptz", nullable: true })
   acceptedAt!: Date | null;
 
-  @Column({ name: "created_at", type: "timestamptz" })
+  @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "organization_id", referencedColumnName: "id", foreignKeyConstraintName: "invitations_organization_id_fkey" })
+  organization?: OrganizationEntity;
+
+  @ManyToOne(() => MemberEntity, { onDelete: "SET NULL" })
+  @JoinColumn({ name: "invited_by", referencedColumnName: "id", foreignKeyConstraintName: "invitations_invited_by_fkey" })
+  inviter?: MemberEntity | null;
 }

@@ -1,6 +1,8 @@
-import { Column, Entity, PrimaryColumn } from "typeorm";
+import { Column, Entity, PrimaryColumn, Unique } from "typeorm";
 
+/** One person's sign-in to the Account API, across organizations (migration 1733200000003; repositories/member-identities.ts). */
 @Entity({ name: "member_identities" })
+@Unique("member_identities_email_normalized_key", ["emailNormalized"])
 export class MemberIdentityEntity {
   @PrimaryColumn({ type: "text" })
   id!: string;
@@ -14,9 +16,9 @@ export class MemberIdentityEntity {
   @Column({ name: "password_hash", type: "text" })
   passwordHash!: string;
 
-  @Column({ name: "created_at", type: "timestamptz" })
+  @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;
 
-  @Column({ name: "updated_at", type: "timestamptz" })
+  @Column({ name: "updated_at", type: "timestamptz", default: () => "now()" })
   updatedAt!: Date;
 }

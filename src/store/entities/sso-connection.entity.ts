@@ -1,6 +1,10 @@
-import { Column, Entity, PrimaryColumn } from "typeorm";
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { ProjectEntity } from "./project.entity.js";
 
+/** A project's OpenID Connect provider (migrations 1732700000002, 1733100000000; repositories/sso-connections.ts). */
 @Entity({ name: "sso_connections" })
+// (organization_id, project_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
+@Index("sso_connections_project_created_idx", { synchronize: false })
 export class SsoConnectionEntity {
   @PrimaryColumn({ type: "text" })
   id!: string;
@@ -27,9 +31,17 @@ export class SsoConnectionEntity {
   @Column({ type: "text", array: true })
   scopes!: string[];
 
-  @Column({ name: "trust_emails", type: "boolean" })
+  @Column({ name: "trust_emails", type: "boolean", default: false })
   trustEmails!: boolean;
 
-  @Column({ name: "created_at", type: "timestamptz" })
+  @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;
+
+  // Composite, so a connection can only name a project of its own organization.
+  @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
+  @JoinColumn([
+    { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "sso_connections_project_fkey" },
+    { name: "project_id", referencedColumnName: "id" },
+  ])
+  project?: ProjectEntity;
 }

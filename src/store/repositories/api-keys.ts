@@ -3,7 +3,6 @@ import { newId } from "../../crypto/ids.js";
 import type { ApiKey, ApiKeyKind, Project } from "../../domain/account.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { ApiKeyEntity } from "../entities/api-key.entity.js";
-import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { keysetPage } from "../keyset.js";
 import type { Clock } from "../../domain/clock.js";
@@ -62,14 +61,14 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
     async findActive(keyHash: string, now: Date): Promise<{ apiKey: ApiKey; project: Project } | null> {
       const row = await manager
         .createQueryBuilder(ApiKeyEntity, "k")
-        .innerJoinAndMapOne("k.project", ProjectEntity, "p", "p.id = k.projectId AND p.organizationId = k.organizationId")
+        // Through the composite key: the project of the key's own organization.
+        .innerJoinAndSelect("k.project", "p")
         .where("k.keyHash = :keyHash", { keyHash })
         .andWhere("k.revokedAt IS NULL")
         .andWhere("(k.expiresAt IS NULL OR k.expiresAt > :now)", { now })
         .getOne();
       if (!row) return null;
-      const project = (row as ApiKeyEntity & { project: ProjectEntity }).project;
-      return { apiKey: toApiKey(row), project: toProject(project) };
+      return { apiKey: toApiKey(row), project: toProject(row.project!) };
     },
 
     /**

@@ -4,6 +4,7 @@ import { normalizeEmail, type Invitation, type MemberRole } from "../../domain/a
 import { InvitationEntity } from "../entities/invitation.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import type { Clock } from "../../domain/clock.js";
+import { nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
 
 export function toInvitation(e: InvitationEntity): Invitation {
   return {
@@ -26,7 +27,21 @@ export interface CreateInvitationInput {
   expiresAt: Date;
 }
 
+const spentInvitation = row({
+  id: text,
+  organization_id: text,
+  email: text,
+  role: oneOf("admin", "developer"),
+  invited_by: nullable(text),
+  expires_at: timestamp,
+  accepted_at: nullable(timestamp),
+  created_at: timestamp,
+});
+
+// The link is the credential: findPending and consume are how an invitee, who holds no other,
+// reaches the invitation, and its row names the organization. Everything else names it first.
 export function invitationsRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
   const pendingRow = (organizationId: string, input: CreateInvitationInput): InvitationEntity => ({
     id: newId("inv"),
     organizationId,
@@ -79,19 +94,23 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
      * win: the loser (and any expired or used token) gets null.
      */
     async consume(tokenHash: string, now: Date): Promise<Invitation | null> {
-      const result = await manager
-        .createQueryBuilder()
-        .update(InvitationEntity)
-        .set({ acceptedAt: now })
-        .where("token_hash = :tokenHash", { tokenHash })
-        .andWhere("accepted_at IS NULL")
-        .andWhere("expires_at > :now", { now })
-        .returning(["id"])
-        .execute();
-      const id = (result.raw as Array<{ id: string }>)[0]?.id;
-      if (!id) return null;
-      const row = await manager.findOneByOrFail(InvitationEntity, { id });
-      return toInvitation(row);
+      const spent = await run.first(
+        sql`UPDATE invitations SET accepted_at = ${now}
+            WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND expires_at > ${now}
+            RETURNING id, organization_id, email, role, invited_by, expires_at, accepted_at, created_at`,
+        spentInvitation,
+      );
+      if (!spent) return null;
+      return {
+        id: spent.id,
+        organizationId: spent.organization_id,
+        email: spent.email,
+        role: spent.role,
+        invitedBy: spent.invited_by,
+        expiresAt: spent.expires_at,
+        acceptedAt: spent.accepted_at,
+        createdAt: spent.created_at,
+      };
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import type { ManagementToken, Member, MemberRole } from "../../domain/account.js";
+import type { ManagementToken, Member } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
 import { ManagementTokenEntity } from "../entities/management-token.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { sql, statements } from "../sql/index.js";
+import { toMember } from "./members.js";
 
 export interface CreateManagementTokenInput {
-  organizationId: string;
   memberId: string;
   tokenHash: string;
   expiresAt: Date;
@@ -23,32 +24,30 @@ export interface ActiveManagementToken {
 // A revoked token is a deleted row: the credential check reads the table on every request, on
 // every instance, so a revocation takes effect everywhere once it commits.
 export function managementTokensRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
   return {
-    async create(input: CreateManagementTokenInput): Promise<ManagementToken> {
-      const row: ManagementTokenEntity = { id: newId("mtk"), ...input, createdAt: clock.now() };
+    async create(organizationId: string, input: CreateManagementTokenInput): Promise<ManagementToken> {
+      const row: ManagementTokenEntity = { id: newId("mtk"), organizationId, ...input, createdAt: clock.now() };
       await translateUniqueViolation(() => manager.insert(ManagementTokenEntity, row));
-      const { tokenHash: _hash, ...token } = row;
-      return token;
+      return { id: row.id, organizationId, memberId: row.memberId, expiresAt: row.expiresAt, createdAt: row.createdAt };
     },
 
     /** The credential check of every Account RPC: expired tokens are as good as absent. */
     async findActive(tokenHash: string, now: Date): Promise<ActiveManagementToken | null> {
-      const rows = (await manager.query(
-        `SELECT t.id, t.organization_id, t.expires_at, m.id AS member_id, m.role, m.created_at, i.email
-         FROM management_tokens t
-         JOIN members m ON m.id = t.member_id AND m.organization_id = t.organization_id
-         JOIN member_identities i ON i.id = m.identity_id
-         WHERE t.token_hash = $1 AND t.expires_at > $2`,
-        [tokenHash, now],
-      )) as Array<{ id: string; organization_id: string; expires_at: Date; member_id: string; role: MemberRole; created_at: Date; email: string }>;
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        id: row.id,
-        member: { id: row.member_id, organizationId: row.organization_id, email: row.email, role: row.role, createdAt: row.created_at },
-        organizationId: row.organization_id,
-        expiresAt: row.expires_at,
-      };
+      // The member through the composite key (same organization), its email from the identity.
+      const found = await manager
+        .createQueryBuilder(ManagementTokenEntity, "t")
+        .select(["t.id", "t.organizationId", "t.memberId", "t.expiresAt"])
+        .innerJoin("t.member", "m")
+        .addSelect(["m.id", "m.organizationId", "m.role", "m.createdAt"])
+        .innerJoin("m.identity", "i")
+        .addSelect(["i.id", "i.email"])
+        .where("t.tokenHash = :tokenHash", { tokenHash })
+        .andWhere("t.expiresAt > :now", { now })
+        .getOne();
+      if (!found) return null;
+      const member = found.member!;
+      return { id: found.id, member: toMember(member, member.identity!.email), organizationId: found.organizationId, expiresAt: found.expiresAt };
     },
 
     /** Logout: the one token, of this member in this organization. */
@@ -62,12 +61,10 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
      * token of the request that changed the password). Answers how many were revoked.
      */
     async revokeForIdentity(identityId: string, exceptId?: string): Promise<number> {
-      const result = (await manager.query(
-        `DELETE FROM management_tokens t USING members m
-         WHERE m.id = t.member_id AND m.organization_id = t.organization_id AND m.identity_id = $1 AND t.id <> $2`,
-        [identityId, exceptId ?? ""],
-      )) as [unknown[], number];
-      return result[1];
+      // DELETE … USING: one statement across the identity's memberships, which the QueryBuilder cannot state.
+      return run.affected(sql`
+        DELETE FROM management_tokens t USING members m
+        WHERE m.id = t.member_id AND m.organization_id = t.organization_id AND m.identity_id = ${identityId} AND t.id <> ${exceptId ?? ""}`);
     },
   };
 }

@@ -4,7 +4,9 @@ import { normalizeEmail } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
 import type { IdentityCredentials, MemberIdentity } from "../../domain/member-identity.js";
 import { MemberIdentityEntity } from "../entities/member-identity.entity.js";
+import { MemberEntity } from "../entities/member.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { row, sql, statements, text } from "../sql/index.js";
 
 export function toMemberIdentity(e: Pick<MemberIdentityEntity, "id" | "email" | "createdAt">): MemberIdentity {
   return { id: e.id, email: e.email, createdAt: e.createdAt };
@@ -14,6 +16,7 @@ export function toMemberIdentity(e: Pick<MemberIdentityEntity, "id" | "email" | 
 // organizations. Everything an organization may see of one goes through its membership
 // (members.ts), never through this repository.
 export function memberIdentitiesRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
   return {
     /** Throws UniqueViolation("member_identities_email_normalized_key") when the email is taken. */
     async create(input: { email: string; passwordHash: string }): Promise<MemberIdentity> {
@@ -46,24 +49,23 @@ export function memberIdentitiesRepository(manager: EntityManager, clock: Clock)
      * member's own credentials (ChangeMemberPassword).
      */
     async credentialsOfMember(organizationId: string, memberId: string): Promise<IdentityCredentials | null> {
-      const rows = (await manager.query(
-        `SELECT i.id, i.email, i.created_at, i.password_hash FROM member_identities i
-         JOIN members m ON m.identity_id = i.id WHERE m.organization_id = $1 AND m.id = $2`,
-        [organizationId, memberId],
-      )) as Array<{ id: string; email: string; created_at: Date; password_hash: string }>;
-      const row = rows[0];
-      return row ? { identity: { id: row.id, email: row.email, createdAt: row.created_at }, passwordHash: row.password_hash } : null;
+      const found = await manager
+        .createQueryBuilder(MemberIdentityEntity, "i")
+        .innerJoin(MemberEntity, "m", "m.identityId = i.id")
+        .where("m.organizationId = :organizationId", { organizationId })
+        .andWhere("m.id = :memberId", { memberId })
+        .getOne();
+      return found ? { identity: toMemberIdentity(found), passwordHash: found.passwordHash } : null;
     },
 
     /**
      * Locks the identity's row for the rest of the transaction and answers its current hash:
      * a flow that verified a password outside the transaction checks it is still the one.
+     * A plain statement, not the QueryBuilder's setLock, which refuses to run outside a transaction.
      */
     async lockPasswordHash(id: string): Promise<string | null> {
-      const rows = (await manager.query(`SELECT password_hash FROM member_identities WHERE id = $1 FOR UPDATE`, [id])) as Array<{
-        password_hash: string;
-      }>;
-      return rows[0]?.password_hash ?? null;
+      const locked = await run.first(sql`SELECT password_hash FROM member_identities WHERE id = ${id} FOR UPDATE`, lockedHash);
+      return locked?.password_hash ?? null;
     },
 
     async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
@@ -79,5 +81,7 @@ export function memberIdentitiesRepository(manager: EntityManager, clock: Clock)
     },
   };
 }
+
+const lockedHash = row({ password_hash: text });
 
 export type MemberIdentitiesRepository = ReturnType<typeof memberIdentitiesRepository>;

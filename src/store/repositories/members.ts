@@ -5,9 +5,9 @@ import type { Clock } from "../../domain/clock.js";
 import type { MemberIdentity, Membership } from "../../domain/member-identity.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { MemberEntity } from "../entities/member.entity.js";
-import { MemberIdentityEntity } from "../entities/member-identity.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { keysetPage } from "../keyset.js";
+import { sql, statements } from "../sql/index.js";
 
 /** A membership row and the email of its identity. */
 export function toMember(e: MemberEntity, email: string): Member {
@@ -15,26 +15,25 @@ export function toMember(e: MemberEntity, email: string): Member {
 }
 
 export interface CreateMemberInput {
-  organizationId: string;
   identity: MemberIdentity;
   role: MemberRole;
 }
 
-type WithIdentity = MemberEntity & { identity: MemberIdentityEntity };
-
 // Memberships: every call names the organization, except listForIdentity, which serves Login
 // (the identity has just proved its password and chooses among its own organizations).
 export function membersRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  // The identity's id and email only: a membership never carries its password hash along.
   const withIdentity = (): SelectQueryBuilder<MemberEntity> =>
-    manager.createQueryBuilder(MemberEntity, "m").innerJoinAndMapOne("m.identity", MemberIdentityEntity, "i", "i.id = m.identityId");
-  const mapped = (row: MemberEntity): Member => toMember(row, (row as WithIdentity).identity.email);
+    manager.createQueryBuilder(MemberEntity, "m").innerJoin("m.identity", "i").addSelect(["i.id", "i.email"]);
+  const mapped = (row: MemberEntity): Member => toMember(row, row.identity!.email);
 
   return {
     /** Throws UniqueViolation("members_organization_identity_key") when the identity is already a member here. */
-    async create(input: CreateMemberInput): Promise<Member> {
+    async create(organizationId: string, input: CreateMemberInput): Promise<Member> {
       const row: MemberEntity = {
         id: newId("mem"),
-        organizationId: input.organizationId,
+        organizationId,
         identityId: input.identity.id,
         role: input.role,
         createdAt: clock.now(),
@@ -66,16 +65,15 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
 
     /** The identity's memberships with their organizations' names, by name (then age), for Login. */
     async listForIdentity(identityId: string): Promise<Membership[]> {
-      const rows = (await manager.query(
-        `SELECT m.id, m.organization_id, m.role, m.created_at, i.email, o.name
-         FROM members m JOIN member_identities i ON i.id = m.identity_id JOIN organizations o ON o.id = m.organization_id
-         WHERE m.identity_id = $1 ORDER BY o.name, o.created_at, o.id`,
-        [identityId],
-      )) as Array<{ id: string; organization_id: string; role: MemberRole; created_at: Date; email: string; name: string }>;
-      return rows.map((r) => ({
-        member: { id: r.id, organizationId: r.organization_id, email: r.email, role: r.role, createdAt: r.created_at },
-        organizationName: r.name,
-      }));
+      const rows = await withIdentity()
+        .innerJoin("m.organization", "o")
+        .addSelect(["o.id", "o.name"])
+        .where("m.identityId = :identityId", { identityId })
+        .orderBy("o.name")
+        .addOrderBy("o.createdAt")
+        .addOrderBy("o.id")
+        .getMany();
+      return rows.map((r) => ({ member: mapped(r), organizationName: r.organization!.name }));
     },
 
     /**
@@ -83,11 +81,8 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
      * removals of the last two admins run one after the other and the second sees one admin.
      */
     async lockAdmins(organizationId: string): Promise<number> {
-      const rows = (await manager.query(
-        `SELECT id FROM members WHERE organization_id = $1 AND role = 'admin' ORDER BY id FOR UPDATE`,
-        [organizationId],
-      )) as unknown[];
-      return rows.length;
+      // A plain statement: the QueryBuilder's setLock refuses to run outside a transaction.
+      return run.affected(sql`SELECT id FROM members WHERE organization_id = ${organizationId} AND role = 'admin' ORDER BY id FOR UPDATE`);
     },
 
     /** Deletes the membership (its management tokens go with it, by cascade); false when not there. */

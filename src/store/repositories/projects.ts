@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import { DEFAULT_MAX_SESSIONS_PER_USER, type Project } from "../../domain/account.js";
 import type { PageRequest } from "../../domain/pagination.js";
+import { IssuedLoginIdEntity } from "../entities/issued-login-id.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { keysetPage } from "../keyset.js";
@@ -85,9 +86,7 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
       const now = clock.now();
       const id = newId("proj");
       const loginId = newId("lp");
-      await translateUniqueViolation(() =>
-        manager.query(`INSERT INTO issued_login_ids (login_id, project_id, issued_at) VALUES ($1, $2, $3)`, [loginId, id, now]),
-      );
+      await translateUniqueViolation(() => manager.insert(IssuedLoginIdEntity, { loginId, projectId: id, issuedAt: now }));
       const row: ProjectEntity = {
         id,
         organizationId,

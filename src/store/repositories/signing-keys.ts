@@ -1,8 +1,9 @@
-import type { EntityManager } from "typeorm";
+import { IsNull, type EntityManager } from "typeorm";
 import type { SealedSigningKey, SigningKey } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
 import { SigningKeyEntity } from "../entities/signing-key.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { sql, statements } from "../sql/index.js";
 
 export function toSigningKey(e: SigningKeyEntity): SigningKey {
   return {
@@ -28,6 +29,7 @@ export interface CreateSigningKeyInput {
 // Written on the Account side (organization first, like every Account repository); read on
 // the Authentication side, whose tenant is the project named by the API key or the login id.
 export function signingKeysRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
   return {
     /** A project of another organization fails the composite foreign key (23503), never links. */
     async create(organizationId: string, input: CreateSigningKeyInput): Promise<SigningKey> {
@@ -76,12 +78,9 @@ export function signingKeysRepository(manager: EntityManager, clock: Clock) {
      * queue and each sees the key the previous one made. Only inside db.transaction().
      */
     async retire(projectId: string, at: Date): Promise<number> {
-      await manager.query(`SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE`, [projectId]);
-      const result = (await manager.query(
-        `UPDATE project_signing_keys SET retired_at = $2 WHERE project_id = $1 AND retired_at IS NULL RETURNING kid`,
-        [projectId, at],
-      )) as [unknown[], number];
-      return result[1] ?? 0;
+      await run.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`);
+      const result = await manager.update(SigningKeyEntity, { projectId, retiredAt: IsNull() }, { retiredAt: at });
+      return result.affected ?? 0;
     },
   };
 }
