@@ -36,13 +36,18 @@ async function main(): Promise<void> {
       routes: (router) =>
         router.service(Health, {
           check: (request) => ({
-            status: request.service.length >= 0 ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.UNKNOWN,
+            status:
+              request.service.length >= 0
+                ? HealthCheckResponse_ServingStatus.SERVING
+                : HealthCheckResponse_ServingStatus.UNKNOWN,
           }),
         }),
     });
     const http1 = createHttp1Server({ keepAliveTimeout: 5000 }, handler);
     const http2 = createHttp2Server({}, handler);
-    process.stdout.write(`${JSON.stringify({ listening: { http1: await listen(http1), http2: await listen(http2) } })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ listening: { http1: await listen(http1), http2: await listen(http2) } })}\n`,
+    );
   } else if (mode === "argon2") {
     // argon2id at the given parameters, 2 hashes in flight, for as long as each stdin line
     // says (seconds); one JSON line per run. Run as a child with the service's process settings,
@@ -50,7 +55,10 @@ async function main(): Promise<void> {
     // ratios compare like with like; its gate of 2 never holds the 2 loops back.
     const [memoryCost, timeCost, parallelism] = process.argv.slice(3).map(Number);
     const hasher = createPasswordHasher({ memoryCost, timeCost, parallelism }, { maxInFlight: 2 });
-    const library = JSON.parse(readFileSync(new URL(import.meta.resolve("@node-rs/argon2/package.json")), "utf8")) as { name: string; version: string };
+    const library = JSON.parse(readFileSync(new URL(import.meta.resolve("@node-rs/argon2/package.json")), "utf8")) as {
+      name: string;
+      version: string;
+    };
     process.stdout.write(`${JSON.stringify({ ready: true, library: `${library.name} ${library.version}` })}\n`);
     // One measurement per line asked; a failure ends the process, and with it the benchmark's wait.
     const measure = async (line: string) => {

@@ -25,7 +25,8 @@ export function grpcClients(port: number, service: GrpcService, channels: number
   const ctor = service === "auth" ? loaded.gatehouse.auth.v1.AuthService : loaded.grpc.health.v1.Health;
   return Array.from(
     { length: channels },
-    () => new ctor(`127.0.0.1:${port}`, credentials.createInsecure(), { "grpc.use_local_subchannel_pool": 1 }) as Client,
+    () =>
+      new ctor(`127.0.0.1:${port}`, credentials.createInsecure(), { "grpc.use_local_subchannel_pool": 1 }) as Client,
   );
 }
 
@@ -67,22 +68,40 @@ export async function closedLoop(
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50_ms: percentile(latencies, 50), p99_ms: percentile(latencies, 99), errors };
+  return {
+    rps: latencies.length / elapsed,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    errors,
+  };
 }
 
 /** One unary gRPC call with the metadata given, answering the response or throwing. */
-export function grpcUnary(client: Client, method: string, request: unknown, metadata: Record<string, string> = {}): Promise<any> {
+export function grpcUnary(
+  client: Client,
+  method: string,
+  request: unknown,
+  metadata: Record<string, string> = {},
+): Promise<any> {
   const md = new Metadata();
   for (const [key, value] of Object.entries(metadata)) md.set(key, value);
   return new Promise((resolve, reject) => {
-    (client as any)[method](request, md, { deadline: Date.now() + CALL_DEADLINE_MS }, (error: Error | null, response: unknown) =>
-      error ? reject(error) : resolve(response),
+    (client as any)[method](
+      request,
+      md,
+      { deadline: Date.now() + CALL_DEADLINE_MS },
+      (error: Error | null, response: unknown) => (error ? reject(error) : resolve(response)),
     );
   });
 }
 
 export async function waitForReady(clients: Client[]): Promise<void> {
   await Promise.all(
-    clients.map((client) => new Promise<void>((resolve, reject) => client.waitForReady(Date.now() + 5000, (error) => (error ? reject(error) : resolve())))),
+    clients.map(
+      (client) =>
+        new Promise<void>((resolve, reject) =>
+          client.waitForReady(Date.now() + 5000, (error) => (error ? reject(error) : resolve())),
+        ),
+    ),
   );
 }

@@ -42,7 +42,9 @@ function machine(): { busy: number; idle: number } {
   return { busy: (total - idle) * TICK_S, idle: idle * TICK_S };
 }
 
-function snapshot(servicePid: number): Record<Exclude<CpuPart, "other" | "idle">, number> & { busy: number; idle: number } {
+function snapshot(
+  servicePid: number,
+): Record<Exclude<CpuPart, "other" | "idle">, number> & { busy: number; idle: number } {
   const parts = { service_main: 0, service_threads: 0, postgres: 0, bench: 0 };
   for (const tid of readdirSync(`/proc/${servicePid}/task`)) {
     const stat = statCpu(`/proc/${servicePid}/task/${tid}/stat`);
@@ -63,7 +65,10 @@ function snapshot(servicePid: number): Record<Exclude<CpuPart, "other" | "idle">
  * Runs `run` and answers the CPU each part used meanwhile. PostgreSQL backends that start or
  * end during the run are missed (the pool's connections live across it).
  */
-export async function withCpuSplit<T>(servicePid: number, run: () => Promise<T>): Promise<{ value: T; split: CpuSplit }> {
+export async function withCpuSplit<T>(
+  servicePid: number,
+  run: () => Promise<T>,
+): Promise<{ value: T; split: CpuSplit }> {
   const before = snapshot(servicePid);
   const value = await run();
   const after = snapshot(servicePid);
@@ -83,7 +88,8 @@ export async function withCpuSplit<T>(servicePid: number, run: () => Promise<T>)
 /** One line per part: share of the machine and milliseconds of CPU per request. */
 export function formatCpuSplit(split: CpuSplit, requests: number): string {
   const rows = (Object.entries(split.parts) as Array<[CpuPart, number]>).map(
-    ([part, s]) => `| ${part} | ${((100 * s) / split.machine_s).toFixed(1)} % | ${part === "idle" ? "–" : ((1000 * s) / requests).toFixed(2)} |`,
+    ([part, s]) =>
+      `| ${part} | ${((100 * s) / split.machine_s).toFixed(1)} % | ${part === "idle" ? "–" : ((1000 * s) / requests).toFixed(2)} |`,
   );
   return ["| part | share of the machine | CPU ms per request |", "|---|---|---|", ...rows].join("\n");
 }

@@ -62,7 +62,10 @@ export function summarizeProfiles(dir: string, top = Number(process.env.PROFILE_
       const node = byId.get(id)!;
       const up = parent.has(id) ? stackOf(parent.get(id)!) : [];
       const { functionName, url, lineNumber } = node.callFrame;
-      const own = /\/(src|gen)\//.test(url) && !url.includes("node_modules") ? `${functionName || "(anonymous)"} ${url.replace(/^.*\/(src|gen)\//, "$1/")}:${lineNumber + 1}` : undefined;
+      const own =
+        /\/(src|gen)\//.test(url) && !url.includes("node_modules")
+          ? `${functionName || "(anonymous)"} ${url.replace(/^.*\/(src|gen)\//, "$1/")}:${lineNumber + 1}`
+          : undefined;
       names = own && !up.includes(own) ? [...up, own] : up;
       oursOnStack.set(id, names);
       return names;
@@ -73,7 +76,8 @@ export function summarizeProfiles(dir: string, top = Number(process.env.PROFILE_
       if (!node || delta <= 0 || node.callFrame.functionName === "(idle)") return;
       const { functionName, url, lineNumber } = node.callFrame;
       const owner = ownerOf(url, functionName);
-      const key = `${functionName || "(anonymous)"} ${url ? `${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(src|gen)\//, "$1/")}:${lineNumber + 1}` : ""}`.trim();
+      const key =
+        `${functionName || "(anonymous)"} ${url ? `${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(src|gen)\//, "$1/")}:${lineNumber + 1}` : ""}`.trim();
       for (const name of stackOf(id)) inclusiveUs.set(name, (inclusiveUs.get(name) ?? 0) + delta);
       const entry = selfUs.get(key) ?? { owner, us: 0 };
       entry.us += delta;

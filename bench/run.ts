@@ -35,10 +35,14 @@ const SCALE = args.has("--scale");
 const DIST = !args.has("--tsx");
 const PROFILED = ["verify", "login", "signup"] as const;
 const profileArg = [...args].find((a) => a === "--profile" || a.startsWith("--profile="));
-const PROFILE = profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
+const PROFILE =
+  profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
 const cpuArg = [...args].find((a) => a === "--cpu" || a.startsWith("--cpu="));
 const CPU = cpuArg === undefined ? undefined : ((cpuArg.split("=")[1] ?? "login") as (typeof PROFILED)[number]);
-for (const [flag, value] of [["--profile", PROFILE], ["--cpu", CPU]] as const) {
+for (const [flag, value] of [
+  ["--profile", PROFILE],
+  ["--cpu", CPU],
+] as const) {
   if (value !== undefined && !PROFILED.includes(value)) {
     process.stderr.write(`${flag} takes one of ${PROFILED.join(", ")} (got ${value})\n`);
     process.exit(2);
@@ -46,7 +50,9 @@ for (const [flag, value] of [["--profile", PROFILE], ["--cpu", CPU]] as const) {
 }
 for (const arg of args) {
   if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg) {
-    process.stderr.write(`usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup]] [--cpu[=login|signup|verify]]   (unknown argument ${arg})\n`);
+    process.stderr.write(
+      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup]] [--cpu[=login|signup|verify]]   (unknown argument ${arg})\n`,
+    );
     process.exit(2);
   }
 }
@@ -71,7 +77,8 @@ const GRPC_CHANNELS = 2 * CORES;
 const UNIQUE_TOKENS = 12_000;
 
 const t0 = Date.now();
-const progress = (line: string) => process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
+const progress = (line: string) =>
+  process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
 
 // ---------------------------------------------------------------------------------------------
 // Processes and the scratch database, cleaned up on every exit path.
@@ -194,18 +201,27 @@ async function interleaved(entries: Measured[], rounds = RUNS): Promise<Summary[
 /** A ceiling child, with the same environment settings and node flags as the service. */
 function spawnCeiling(args: string[]): ChildProcess {
   const start = startCommand(ROOT);
-  const child = spawn(process.execPath, [...nodeArgsOf(start), "--import", "tsx", "bench/ceiling-servers.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...start.env },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgsOf(start), "--import", "tsx", "bench/ceiling-servers.ts", ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...start.env },
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   children.add(child);
   return child;
 }
 
 /** argon2id hashes per second, 2 in flight, in a child process like the service's. */
 async function startArgon2Ceiling(params: { memoryCost: number; timeCost: number; parallelism: number }) {
-  const child = spawnCeiling(["argon2", String(params.memoryCost), String(params.timeCost), String(params.parallelism)]);
+  const child = spawnCeiling([
+    "argon2",
+    String(params.memoryCost),
+    String(params.timeCost),
+    String(params.parallelism),
+  ]);
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   // The child names the argon2 library it hashes with: the service's own, as results.json records.
   const { library } = JSON.parse((await lines.next()).value as string) as { library: string };
@@ -221,7 +237,9 @@ async function startArgon2Ceiling(params: { memoryCost: number; timeCost: number
   };
 }
 
-async function startCeilingServer(mode: "plain" | "connect"): Promise<{ child: ChildProcess; http1: number; http2?: number }> {
+async function startCeilingServer(
+  mode: "plain" | "connect",
+): Promise<{ child: ChildProcess; http1: number; http2?: number }> {
   const child = spawnCeiling([mode]);
   const lines = createInterface({ input: child.stdout! });
   const ports = await new Promise<{ http1: number; http2?: number }>((done, fail) => {
@@ -243,7 +261,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 function serviceCommand(): string {
   const start = startCommand(ROOT);
-  const env = Object.entries(start.env).map(([k, v]) => `${k}=${v} `).join("");
+  const env = Object.entries(start.env)
+    .map(([k, v]) => `${k}=${v} `)
+    .join("");
   return `${env}node ${[...nodeArgsOf(start), ...entryArgs(start)].join(" ")}`;
 }
 
@@ -258,7 +278,10 @@ function entryArgs(start: StartCommand): string[] {
 }
 
 /** Gatehouse as an operator runs it (`node dist/src/main.js`, or src/ through tsx with --tsx); logs go to a file. */
-async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; port: number; log: string }> {
+async function startGatehouse(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; port: number; log: string }> {
   const log = join(scratchDir, "gatehouse.log");
   const fd = openSync(log, "w");
   const start = startCommand(ROOT);
@@ -268,7 +291,8 @@ async function startGatehouse(env: Record<string, string>, nodeArgs: string[] = 
   children.add(child);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`gatehouse exited with ${child.exitCode}:\n${readFileSync(log, "utf8").slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`gatehouse exited with ${child.exitCode}:\n${readFileSync(log, "utf8").slice(-2000)}`);
     for (const line of readFileSync(log, "utf8").split("\n")) {
       if (!line.includes("gatehouse listening")) continue;
       const port = (JSON.parse(line) as { port?: number }).port;
@@ -303,7 +327,6 @@ async function joseCeiling(seconds: number): Promise<{ per_s: number; us_per_ver
   return { per_s: Math.round(count / elapsed), us_per_verify: Math.round((elapsed / count) * 1e6) };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Sanity: every workload's request must succeed before it is measured (a benchmark of error
 // paths would be worthless, and VerifyToken answers 200 {valid:false} for a bad token).
@@ -326,21 +349,33 @@ async function sanityChecks(url: string, seeded: Seeded, grpc: Client[]): Promis
   const rest = await checkOnce(url, "/v1/auth/token/verify", seeded.apiKey, { token });
   const viaGrpc = await grpcUnary(grpc[0], "VerifyToken", { token }, { "x-service-key": seeded.apiKey });
   if (connect.valid !== true || rest.valid !== true || viaGrpc.valid !== true) {
-    throw new Error(`a seeded token does not verify: connect ${JSON.stringify(connect)}, rest ${JSON.stringify(rest)}, grpc ${JSON.stringify(viaGrpc)}`);
+    throw new Error(
+      `a seeded token does not verify: connect ${JSON.stringify(connect)}, rest ${JSON.stringify(rest)}, grpc ${JSON.stringify(viaGrpc)}`,
+    );
   }
   await checkOnce(url, "/v1/auth/login", seeded.apiKey, { email: seeded.loginEmails[0], password: BENCH_PASSWORD });
-  const page = await checkOnce(url, `/v1/auth/users?search=${encodeURIComponent(seeded.searchTerms[0])}&limit=20`, seeded.apiKey, undefined, "GET");
-  if (!Array.isArray(page.data) || page.data.length === 0) throw new Error(`a search term found no user: ${JSON.stringify(page).slice(0, 300)}`);
+  const page = await checkOnce(
+    url,
+    `/v1/auth/users?search=${encodeURIComponent(seeded.searchTerms[0])}&limit=20`,
+    seeded.apiKey,
+    undefined,
+    "GET",
+  );
+  if (!Array.isArray(page.data) || page.data.length === 0)
+    throw new Error(`a search term found no user: ${JSON.stringify(page).slice(0, 300)}`);
   progress("sanity checks passed: tokens verify on Connect, REST and gRPC; login and search answer 200");
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  progress(`mode: ${QUICK ? "quick" : "full"}${SCALE ? " + scale" : ""}${DIST ? "" : " + tsx"}; ${RUNS} runs × ${WORKLOAD_S} s per workload; ${CORES} cores`);
+  progress(
+    `mode: ${QUICK ? "quick" : "full"}${SCALE ? " + scale" : ""}${DIST ? "" : " + tsx"}; ${RUNS} runs × ${WORKLOAD_S} s per workload; ${CORES} cores`,
+  );
   // Default argon2 parameters: the real cost. An ARGON2_* override in the caller's environment is ignored.
   const baseEnv: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith("ARGON2_")) baseEnv[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !key.startsWith("ARGON2_")) baseEnv[key] = value;
   const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const dbName = `gatehouse_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -428,16 +463,39 @@ async function main(): Promise<void> {
   await waitForReady(grpc);
   await sanityChecks(url, seeded, grpc);
 
-  const plainLoad = (seconds: number) => cannon({ url: plainUrl, path: "/", body: { token: seeded.accessTokens[0] }, connections: VERIFY_CONNECTIONS, seconds });
+  const plainLoad = (seconds: number) =>
+    cannon({
+      url: plainUrl,
+      path: "/",
+      body: { token: seeded.accessTokens[0] },
+      connections: VERIFY_CONNECTIONS,
+      seconds,
+    });
   const echoLoad = (seconds: number) =>
-    cannon({ url: bareUrl, path: "/grpc.health.v1.Health/Check", body: { service: "echo" }, connections: VERIFY_CONNECTIONS, seconds });
+    cannon({
+      url: bareUrl,
+      path: "/grpc.health.v1.Health/Check",
+      body: { service: "echo" },
+      connections: VERIFY_CONNECTIONS,
+      seconds,
+    });
   const grpcEchoLoad = (seconds: number) =>
-    closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) =>
-      (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
+    closedLoop(
+      GRPC_CALLERS,
+      seconds * 1000,
+      async (caller) =>
+        (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
     );
   const { verifyRequests, verifyConnect, login, signup } = httpLoads(url, seeded);
   const verifyRest = (seconds: number) =>
-    cannon({ url, path: "/v1/auth/token/verify", headers: key, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds });
+    cannon({
+      url,
+      path: "/v1/auth/token/verify",
+      headers: key,
+      requests: verifyRequests,
+      connections: VERIFY_CONNECTIONS,
+      seconds,
+    });
   let tokenIndex = 0;
   const verifyGrpc = (seconds: number) =>
     closedLoop(GRPC_CALLERS, seconds * 1000, async (caller) => {
@@ -450,16 +508,22 @@ async function main(): Promise<void> {
 
   // Warm-up: every code path runs before anything is measured (JIT, pools, caches).
   progress(`warm-up: ${WARMUP_S} s of each workload and echo`);
-  for (const warm of [plainLoad, echoLoad, grpcEchoLoad, verifyConnect, verifyRest, verifyGrpc, login]) await warm(WARMUP_S);
+  for (const warm of [plainLoad, echoLoad, grpcEchoLoad, verifyConnect, verifyRest, verifyGrpc, login])
+    await warm(WARMUP_S);
 
   const workloads: Record<string, Summary> = {};
   const ceilingRuns: Record<string, Summary> = {};
-  ceilingRuns.plain_http_json = (await interleaved([["ceiling plain_http_json", plain.child.pid, () => plainLoad(CEILING_S)]]))[0];
-  [ceilingRuns.connect_echo, workloads.verify_connect, workloads.verify_rest] = await interleaved([
-    ["ceiling connect_echo", bare.child.pid, () => echoLoad(CEILING_S)],
-    ["verify_connect", pid, () => verifyConnect(WORKLOAD_S)],
-    ["verify_rest", pid, () => verifyRest(WORKLOAD_S)],
-  ], PAIRED_RUNS);
+  ceilingRuns.plain_http_json = (
+    await interleaved([["ceiling plain_http_json", plain.child.pid, () => plainLoad(CEILING_S)]])
+  )[0];
+  [ceilingRuns.connect_echo, workloads.verify_connect, workloads.verify_rest] = await interleaved(
+    [
+      ["ceiling connect_echo", bare.child.pid, () => echoLoad(CEILING_S)],
+      ["verify_connect", pid, () => verifyConnect(WORKLOAD_S)],
+      ["verify_rest", pid, () => verifyRest(WORKLOAD_S)],
+    ],
+    PAIRED_RUNS,
+  );
   // Every request a token never seen (or long forgotten): the signature check on each request.
   let uniqueIndex = 0;
   [workloads.verify_connect_unique] = await interleaved([
@@ -484,18 +548,24 @@ async function main(): Promise<void> {
         }),
     ],
   ]);
-  [ceilingRuns.grpc_echo, workloads.verify_grpc] = await interleaved([
-    ["ceiling grpc_echo", bare.child.pid, () => grpcEchoLoad(CEILING_S)],
-    ["verify_grpc", pid, () => verifyGrpc(WORKLOAD_S)],
-  ], PAIRED_RUNS);
+  [ceilingRuns.grpc_echo, workloads.verify_grpc] = await interleaved(
+    [
+      ["ceiling grpc_echo", bare.child.pid, () => grpcEchoLoad(CEILING_S)],
+      ["verify_grpc", pid, () => verifyGrpc(WORKLOAD_S)],
+    ],
+    PAIRED_RUNS,
+  );
   for (const client of bareGrpc) client.close();
   await stopChild(plain.child);
   await stopChild(bare.child);
-  [ceilingRuns.argon2id_hash, workloads.login, workloads.signup] = await interleaved([
-    ["ceiling argon2id (2 in flight)", argon2Child.child.pid, () => argon2Load(CEILING_S + 0.5)],
-    ["login", pid, () => login(WORKLOAD_S)],
-    ["signup", pid, () => signup(WORKLOAD_S)],
-  ], PAIRED_RUNS);
+  [ceilingRuns.argon2id_hash, workloads.login, workloads.signup] = await interleaved(
+    [
+      ["ceiling argon2id (2 in flight)", argon2Child.child.pid, () => argon2Load(CEILING_S + 0.5)],
+      ["login", pid, () => login(WORKLOAD_S)],
+      ["signup", pid, () => signup(WORKLOAD_S)],
+    ],
+    PAIRED_RUNS,
+  );
   await stopChild(argon2Child.child);
   // Each caller chains its own session: the answer's refresh_token is the next request's.
   const chains = [...seeded.refreshTokens];
@@ -548,15 +618,26 @@ async function main(): Promise<void> {
   // over and over; the cursor of page 1,000 comes from walking there one page at a time.
   let cursor = "";
   for (let page = 1; page < 1000; page++) {
-    const body = await checkOnce(url, `/v1/auth/users?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, seeded.apiKey, undefined, "GET");
+    const body = await checkOnce(
+      url,
+      `/v1/auth/users?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      seeded.apiKey,
+      undefined,
+      "GET",
+    );
     if (!body.has_more) throw new Error(`the project ran out of pages at page ${page}`);
     cursor = body.next_cursor as string;
   }
   progress("walked to page 1,000 of ListUsers");
-  const page = (path: string) => (seconds: number) => cannon({ url, path, method: "GET", headers: key, connections: VERIFY_CONNECTIONS, seconds });
+  const page = (path: string) => (seconds: number) =>
+    cannon({ url, path, method: "GET", headers: key, connections: VERIFY_CONNECTIONS, seconds });
   [workloads.list_users_page_1, workloads.list_users_page_1000] = await interleaved([
     ["list_users_page_1", pid, () => page("/v1/auth/users?limit=20")(WORKLOAD_S)],
-    ["list_users_page_1000", pid, () => page(`/v1/auth/users?limit=20&cursor=${encodeURIComponent(cursor)}`)(WORKLOAD_S)],
+    [
+      "list_users_page_1000",
+      pid,
+      () => page(`/v1/auth/users?limit=20&cursor=${encodeURIComponent(cursor)}`)(WORKLOAD_S),
+    ],
   ]);
   workloads.list_users_page_1.note = workloads.list_users_page_1000.note = `${SEARCH_USERS.toLocaleString("en")} users`;
 
@@ -589,7 +670,12 @@ async function main(): Promise<void> {
   const plainHttp = ceilingRuns.plain_http_json;
   const connectEcho = ceilingRuns.connect_echo;
   const grpcEcho = ceilingRuns.grpc_echo;
-  const argon = { per_s: ceilingRuns.argon2id_hash.rps, ms_per_hash: ceilingRuns.argon2id_hash.p50_ms, in_flight: 2, params: argon2Params };
+  const argon = {
+    per_s: ceilingRuns.argon2id_hash.rps,
+    ms_per_hash: ceilingRuns.argon2id_hash.p50_ms,
+    in_flight: 2,
+    params: argon2Params,
+  };
   const ceilings = {
     plain_http_json: plainHttp,
     connect_echo: connectEcho,
@@ -626,7 +712,13 @@ async function main(): Promise<void> {
       workload_seconds: WORKLOAD_S,
       ceiling_seconds: CEILING_S,
       search_users: SEARCH_USERS,
-      connections: { verify: VERIFY_CONNECTIONS, argon2_flows: ARGON2_CONNECTIONS, grpc_callers: GRPC_CALLERS, grpc_channels: GRPC_CHANNELS, refresh_callers: REFRESH_CALLERS },
+      connections: {
+        verify: VERIFY_CONNECTIONS,
+        argon2_flows: ARGON2_CONNECTIONS,
+        grpc_callers: GRPC_CALLERS,
+        grpc_channels: GRPC_CHANNELS,
+        refresh_callers: REFRESH_CALLERS,
+      },
       argon2: argon.params,
     },
     workloads,
@@ -675,17 +767,40 @@ function httpLoads(url: string, seeded: Seeded) {
   // Each request from the next of 65,536 client addresses (10.x.y.z): at most a few signups per
   // address per window, far under the per-address limits, as logins from many users would be.
   let clients = 0;
-  const clientHeaders = () => ({ "content-type": "application/json", ...headers, "x-forwarded-for": `10.${(clients >> 8) & 255}.${clients++ & 255}.1` });
+  const clientHeaders = () => ({
+    "content-type": "application/json",
+    ...headers,
+    "x-forwarded-for": `10.${(clients >> 8) & 255}.${clients++ & 255}.1`,
+  });
   const loginRequests = seeded.loginEmails.map((email) => ({
-    setupRequest: (request: RequestParams) => ({ ...request, headers: clientHeaders(), body: JSON.stringify({ email, password: BENCH_PASSWORD }) }),
+    setupRequest: (request: RequestParams) => ({
+      ...request,
+      headers: clientHeaders(),
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    }),
   }));
   let signups = 0;
   const signupRun = Date.now().toString(36);
   return {
     verifyRequests,
     verifyConnect: (seconds: number) =>
-      cannon({ url, path: "/gatehouse.auth.v1.AuthService/VerifyToken", headers, requests: verifyRequests, connections: VERIFY_CONNECTIONS, seconds }),
-    login: (seconds: number) => cannon({ url, path: "/v1/auth/login", headers, requests: loginRequests, connections: ARGON2_CONNECTIONS, seconds }),
+      cannon({
+        url,
+        path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+        headers,
+        requests: verifyRequests,
+        connections: VERIFY_CONNECTIONS,
+        seconds,
+      }),
+    login: (seconds: number) =>
+      cannon({
+        url,
+        path: "/v1/auth/login",
+        headers,
+        requests: loginRequests,
+        connections: ARGON2_CONNECTIONS,
+        seconds,
+      }),
     signup: (seconds: number) =>
       cannon({
         url,
@@ -696,7 +811,10 @@ function httpLoads(url: string, seeded: Seeded) {
             setupRequest: (request) => ({
               ...request,
               headers: clientHeaders(),
-              body: JSON.stringify({ email: `signup-${signupRun}-${signups++}@bench.example.com`, password: BENCH_PASSWORD }),
+              body: JSON.stringify({
+                email: `signup-${signupRun}-${signups++}@bench.example.com`,
+                password: BENCH_PASSWORD,
+              }),
             }),
           },
         ],
@@ -707,7 +825,11 @@ function httpLoads(url: string, seeded: Seeded) {
 }
 
 /** `--profile[=workload]`: one workload for 10 s against a service run with --cpu-prof. */
-async function profileWorkload(workload: (typeof PROFILED)[number], env: Record<string, string>, seeded: Seeded): Promise<void> {
+async function profileWorkload(
+  workload: (typeof PROFILED)[number],
+  env: Record<string, string>,
+  seeded: Seeded,
+): Promise<void> {
   const profileDir = join(scratchDir, "profile");
   const service = await startGatehouse(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
   const url = `http://127.0.0.1:${service.port}`;
@@ -720,12 +842,19 @@ async function profileWorkload(workload: (typeof PROFILED)[number], env: Record<
   await stopChild(service.child);
   const summary = summarizeProfiles(profileDir);
   process.stdout.write(`${formatProfile(summary)}\n`);
-  writeFileSync(join(ROOT, "bench", "profile.json"), `${JSON.stringify({ workload, rps_under_profiler: Math.round(run.rps), ...summary }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, "bench", "profile.json"),
+    `${JSON.stringify({ workload, rps_under_profiler: Math.round(run.rps), ...summary }, null, 2)}\n`,
+  );
   progress("wrote bench/profile.json");
 }
 
 /** `--cpu[=workload]`: one workload for 10 s, and where the machine's CPU went meanwhile. */
-async function cpuSplitWorkload(workload: (typeof PROFILED)[number], env: Record<string, string>, seeded: Seeded): Promise<void> {
+async function cpuSplitWorkload(
+  workload: (typeof PROFILED)[number],
+  env: Record<string, string>,
+  seeded: Seeded,
+): Promise<void> {
   const service = await startGatehouse(env);
   const pid = service.child.pid;
   if (pid === undefined) throw new Error("gatehouse has no pid");
@@ -743,7 +872,9 @@ async function cpuSplitWorkload(workload: (typeof PROFILED)[number], env: Record
   await argon2Child.run(WARMUP_S);
   const ceiling = await withCpuSplit(argon2Child.child.pid!, () => argon2Child.run(10));
   await stopChild(argon2Child.child);
-  process.stdout.write(`\nargon2 ceiling, ${ceiling.value.rps.toFixed(1)} hashes/s:\n${formatCpuSplit(ceiling.split, ceiling.value.rps * 10)}\n`);
+  process.stdout.write(
+    `\nargon2 ceiling, ${ceiling.value.rps.toFixed(1)} hashes/s:\n${formatCpuSplit(ceiling.split, ceiling.value.rps * 10)}\n`,
+  );
 }
 
 main()

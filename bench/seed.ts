@@ -56,7 +56,11 @@ export async function seed(
     progress: (line: string) => void;
   },
 ): Promise<Seeded> {
-  const { organization } = await createOrganization(deps, { name: "Bench", email: "admin@bench.example.com", password: BENCH_PASSWORD });
+  const { organization } = await createOrganization(deps, {
+    name: "Bench",
+    email: "admin@bench.example.com",
+    password: BENCH_PASSWORD,
+  });
   const project = await createProject(deps, organization.id, {
     name: "Bench",
     description: "benchmark project",
@@ -92,23 +96,33 @@ export async function seed(
   for (let i = 0; i < userCount; i++) {
     const email = `login${i}@bench.example.com`;
     // Every seeded user is created signed in, as a signup would leave it.
-    const signedIn = await startSessionForNewUser(deps, deps.db.repos, project, { email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: {} }, {
-      amr: ["pwd"],
-      method: "password",
-      kind: "signup",
-      client: CLIENT,
-    });
+    const signedIn = await startSessionForNewUser(
+      deps,
+      deps.db.repos,
+      project,
+      { email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: {} },
+      {
+        amr: ["pwd"],
+        method: "password",
+        kind: "signup",
+        client: CLIENT,
+      },
+    );
     if (i < options.loginUsers) loginEmails.push(email);
     if (i < options.tokens) accessTokens.push(signedIn.accessToken);
     if (i < options.refreshCallers) refreshTokens.push(signedIn.refreshToken);
   }
-  options.progress(`seeded project ${project.id}: ${userCount} users with sessions, ${accessTokens.length} access tokens`);
+  options.progress(
+    `seeded project ${project.id}: ${userCount} users with sessions, ${accessTokens.length} access tokens`,
+  );
 
   // Signed the way the service signs, with the project's key: the same claims as the seeded
   // tokens, a fresh jti each.
   const signingKey = await deps.db.repos.signingKeys.active(project.id);
   const key = openSigningKey(deps.secrets, signingKey!);
-  const claims = accessTokens.map((t) => JSON.parse(Buffer.from(t.split(".")[1], "base64url").toString("utf8")) as Record<string, any>);
+  const claims = accessTokens.map(
+    (t) => JSON.parse(Buffer.from(t.split(".")[1], "base64url").toString("utf8")) as Record<string, any>,
+  );
   const uniqueTokens: string[] = [];
   for (let i = 0; i < options.uniqueTokens; i++) {
     const c = claims[i % claims.length];
@@ -131,7 +145,9 @@ export async function seed(
   // The search population: one INSERT … SELECT generate_series, one second apart in created_at.
   const started = Date.now();
   if (options.searchUsers >= 100_000) {
-    options.progress(`inserting ${options.searchUsers.toLocaleString("en")} search users in one statement (the trigram index makes this take a while)`);
+    options.progress(
+      `inserting ${options.searchUsers.toLocaleString("en")} search users in one statement (the trigram index makes this take a while)`,
+    );
   }
   // In batches, so no statement outlives the seeding connections' timeout however many users.
   const base = new Date();
@@ -159,5 +175,14 @@ export async function seed(
     const start = Math.floor(Math.random() * (12 - length));
     searchTerms.push(local.slice(start, start + length));
   }
-  return { project, apiKey, loginEmails, accessTokens, uniqueTokens, refreshTokens, searchUsers: options.searchUsers, searchTerms };
+  return {
+    project,
+    apiKey,
+    loginEmails,
+    accessTokens,
+    uniqueTokens,
+    refreshTokens,
+    searchUsers: options.searchUsers,
+    searchTerms,
+  };
 }

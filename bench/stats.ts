@@ -31,7 +31,10 @@ export function median(values: number[]): number {
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-const span = (values: number[], digits = 2): [number, number] => [round(Math.min(...values), digits), round(Math.max(...values), digits)];
+const span = (values: number[], digits = 2): [number, number] => [
+  round(Math.min(...values), digits),
+  round(Math.max(...values), digits),
+];
 
 export function summarize(runs: RunResult[]): Summary {
   const pick = (f: (r: RunResult) => number | undefined) => runs.map(f).filter((v): v is number => v !== undefined);
@@ -42,7 +45,10 @@ export function summarize(runs: RunResult[]): Summary {
     p99_ms: round(median(pick((r) => r.p99_ms))),
     ...(rss.length ? { rss_mb: round(median(rss), 1) } : {}),
     range: {
-      rps: span(pick((r) => r.rps), 0),
+      rps: span(
+        pick((r) => r.rps),
+        0,
+      ),
       p50_ms: span(pick((r) => r.p50_ms)),
       p99_ms: span(pick((r) => r.p99_ms)),
       ...(rss.length ? { rss_mb: span(rss, 1) } : {}),
@@ -60,7 +66,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Peak resident set of a process while `run` lasts: /proc/<pid>/status VmRSS every 100 ms. */
-export async function withPeakRss<T>(pid: number | undefined, run: () => Promise<T>): Promise<{ value: T; rssMb?: number }> {
+export async function withPeakRss<T>(
+  pid: number | undefined,
+  run: () => Promise<T>,
+): Promise<{ value: T; rssMb?: number }> {
   if (pid === undefined) return { value: await run() };
   let peakKb = 0;
   const sample = () => {

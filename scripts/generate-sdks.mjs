@@ -67,7 +67,13 @@ const languages = [
     // module path so they land in sdk/go/gen/…. The googleapis and health packages are not
     // generated: Go imports them from genproto and grpc-go.
     runs: (out) => [
-      [`--go_out=${out}`, "--go_opt=module=gatehouse.dev/sdk/go", `--go-grpc_out=${out}`, "--go-grpc_opt=module=gatehouse.dev/sdk/go", ...ours],
+      [
+        `--go_out=${out}`,
+        "--go_opt=module=gatehouse.dev/sdk/go",
+        `--go-grpc_out=${out}`,
+        "--go-grpc_opt=module=gatehouse.dev/sdk/go",
+        ...ours,
+      ],
     ],
   },
 ];
@@ -84,7 +90,9 @@ for (const language of languages) {
     skipped++;
     const what = missing.map((m) => m.command ?? m.file).join(", ");
     const packages = [...new Set(missing.map((m) => m.debian))].join(" ");
-    console.warn(`generate: ${language.name} SDK not regenerated (${language.root} left as committed): ${what} not found; install with: apt-get install ${packages}`);
+    console.warn(
+      `generate: ${language.name} SDK not regenerated (${language.root} left as committed): ${what} not found; install with: apt-get install ${packages}`,
+    );
     continue;
   }
   // Written to a scratch folder first, so a failing protoc leaves the committed tree whole.
@@ -92,7 +100,8 @@ for (const language of languages) {
   try {
     for (const args of language.runs(scratch, tools)) {
       const run = spawnSync(tools.protoc, [...includes, ...args], { stdio: "inherit" });
-      if (run.status !== 0) throw new Error(`protoc failed for the ${language.name} SDK (exit ${run.status ?? run.signal})`);
+      if (run.status !== 0)
+        throw new Error(`protoc failed for the ${language.name} SDK (exit ${run.status ?? run.signal})`);
     }
     for (const output of language.outputs) {
       rmSync(output, { recursive: true, force: true });

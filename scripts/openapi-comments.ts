@@ -1,7 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fromBinary } from "@bufbuild/protobuf";
-import { FileDescriptorSetSchema, type DescriptorProto, type FileDescriptorProto, type SourceCodeInfo_Location } from "@bufbuild/protobuf/wkt";
+import {
+  FileDescriptorSetSchema,
+  type DescriptorProto,
+  type FileDescriptorProto,
+  type SourceCodeInfo_Location,
+} from "@bufbuild/protobuf/wkt";
 
 /** Leading comments of the proto elements, by full name (`gatehouse.auth.v1.User.email`). */
 export type Comments = ReadonlyMap<string, string>;
@@ -9,7 +14,10 @@ export type Comments = ReadonlyMap<string, string>;
 // protobuf-es embeds descriptors without source info, so the comments come from a buf build of
 // the same proto/ at generation time (buf is a devDependency; `npm run generate` runs it anyway).
 export function readComments(cwd: string): Comments {
-  const image = execFileSync(join(cwd, "node_modules", ".bin", "buf"), ["build", "--exclude-imports", "-o", "-"], { cwd, maxBuffer: 64 * 1024 * 1024 });
+  const image = execFileSync(join(cwd, "node_modules", ".bin", "buf"), ["build", "--exclude-imports", "-o", "-"], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const set = fromBinary(FileDescriptorSetSchema, image);
   const comments = new Map<string, string>();
   for (const file of set.file) collectFile(file, comments);
@@ -41,14 +49,23 @@ function collectFile(file: FileDescriptorProto, out: Map<string, string>): void 
   });
   file.service.forEach((service, i) => {
     put(`${scope}.${service.name}`, [FILE_SERVICE, i]);
-    service.method.forEach((method, j) => put(`${scope}.${service.name}.${method.name}`, [FILE_SERVICE, i, SERVICE_METHOD, j]));
+    service.method.forEach((method, j) =>
+      put(`${scope}.${service.name}.${method.name}`, [FILE_SERVICE, i, SERVICE_METHOD, j]),
+    );
   });
 }
 
-function collectMessage(message: DescriptorProto, name: string, path: number[], put: (name: string, path: number[]) => void): void {
+function collectMessage(
+  message: DescriptorProto,
+  name: string,
+  path: number[],
+  put: (name: string, path: number[]) => void,
+): void {
   put(name, path);
   message.field.forEach((field, i) => put(`${name}.${field.name}`, [...path, MESSAGE_FIELD, i]));
-  message.nestedType.forEach((nested, i) => collectMessage(nested, `${name}.${nested.name}`, [...path, MESSAGE_NESTED, i], put));
+  message.nestedType.forEach((nested, i) =>
+    collectMessage(nested, `${name}.${nested.name}`, [...path, MESSAGE_NESTED, i], put),
+  );
   message.enumType.forEach((e, i) => {
     put(`${name}.${e.name}`, [...path, MESSAGE_ENUM, i]);
     e.value.forEach((v, j) => put(`${name}.${e.name}.${v.name}`, [...path, MESSAGE_ENUM, i, ENUM_VALUE, j]));

@@ -1,6 +1,12 @@
 import { getOption, hasOption, type DescField, type DescMethod, type DescService } from "@bufbuild/protobuf";
 import { Code, createConnectRouter } from "@connectrpc/connect";
-import { access as accessExt, Credential, Publishable, Role, type Access } from "../gen/gatehouse/options/v1/options_pb.js";
+import {
+  access as accessExt,
+  Credential,
+  Publishable,
+  Role,
+  type Access,
+} from "../gen/gatehouse/options/v1/options_pb.js";
 import { REASONS } from "../src/domain/errors.js";
 import { codeName } from "../src/interceptors/error-codes.js";
 import { compileRestRoutes, type RestRoute } from "../src/transport/rest-routes.js";
@@ -41,7 +47,8 @@ export function buildOpenApi(input: OpenApiInput): Json {
   for (const route of routes) {
     const path = (paths[route.rest.template] ??= {});
     let operationId = `${route.method.parent.name}_${route.method.name}`;
-    for (let n = 2; operationIds.has(operationId); n++) operationId = `${route.method.parent.name}_${route.method.name}_${n}`;
+    for (let n = 2; operationIds.has(operationId); n++)
+      operationId = `${route.method.parent.name}_${route.method.name}_${n}`;
     operationIds.add(operationId);
     path[route.rest.verb.toLowerCase()] = operation(route, operationId, schemas, input.comments);
   }
@@ -105,24 +112,38 @@ function requestParts(route: BoundRoute): RequestParts {
   const input = method.input;
   const fieldNamed = (name: string): DescField => {
     const field = input.fields.find((f) => f.name === name);
-    if (!field) throw new Error(`${method.parent.typeName}/${method.name}: ${rest.template} names ${name}, which ${input.typeName} lacks`);
+    if (!field)
+      throw new Error(
+        `${method.parent.typeName}/${method.name}: ${rest.template} names ${name}, which ${input.typeName} lacks`,
+      );
     return field;
   };
   const path = rest.segments.flatMap((s) => ("variable" in s ? [fieldNamed(s.variable)] : []));
   const omit = new Set(path.map((f) => f.name));
   const bodyField = rest.body === "" || rest.body === "*" ? undefined : fieldNamed(rest.body);
-  const query = rest.body === "*" ? [] : input.fields.filter((f) => !omit.has(f.name) && f !== bodyField && fitsQuery(f));
+  const query =
+    rest.body === "*" ? [] : input.fields.filter((f) => !omit.has(f.name) && f !== bodyField && fitsQuery(f));
   const whole = rest.body === "*" && path.length === 0;
   const inlineBody = rest.body === "*" && path.length > 0 ? { omit } : undefined;
   const inlineFields = inlineBody ? input.fields.filter((f) => !omit.has(f.name)) : [];
-  return { path, query, whole, inlineBody, bodyField, fields: [...path, ...query, ...inlineFields, ...(bodyField ? [bodyField] : [])] };
+  return {
+    path,
+    query,
+    whole,
+    inlineBody,
+    bodyField,
+    fields: [...path, ...query, ...inlineFields, ...(bodyField ? [bodyField] : [])],
+  };
 }
 
 function responseFieldOf(route: BoundRoute): DescField | undefined {
   const name = route.rest.responseBody;
   if (name === "") return undefined;
   const field = route.method.output.fields.find((f) => f.name === name);
-  if (!field) throw new Error(`${route.method.parent.typeName}/${route.method.name}: response_body names ${name}, which ${route.method.output.typeName} lacks`);
+  if (!field)
+    throw new Error(
+      `${route.method.parent.typeName}/${route.method.name}: response_body names ${name}, which ${route.method.output.typeName} lacks`,
+    );
   return field;
 }
 
@@ -130,8 +151,15 @@ function operation(route: BoundRoute, operationId: string, schemas: Schemas, com
   const { method, rest } = route;
   const input = method.input;
   const parts = requestParts(route);
-  const parameters = [...parts.path.map((f) => parameter(f, "path", schemas)), ...parts.query.map((f) => parameter(f, "query", schemas))];
-  const op: Json = { operationId, tags: [method.parent.name], ...describe(comments.get(`${method.parent.typeName}.${method.name}`), true) };
+  const parameters = [
+    ...parts.path.map((f) => parameter(f, "path", schemas)),
+    ...parts.query.map((f) => parameter(f, "query", schemas)),
+  ];
+  const op: Json = {
+    operationId,
+    tags: [method.parent.name],
+    ...describe(comments.get(`${method.parent.typeName}.${method.name}`), true),
+  };
   if (parameters.length > 0) op.parameters = parameters;
   if (rest.body !== "") {
     const omit = parts.inlineBody?.omit ?? new Set<string>();
@@ -155,7 +183,8 @@ function operation(route: BoundRoute, operationId: string, schemas: Schemas, com
     default: { $ref: "#/components/responses/Error" },
   };
   const access = hasOption(method, accessExt) ? getOption(method, accessExt) : undefined;
-  if (!access || access.credential === Credential.UNSPECIFIED) throw new Error(`${method.parent.typeName}/${method.name} declares no (gatehouse.options.v1.access)`);
+  if (!access || access.credential === Credential.UNSPECIFIED)
+    throw new Error(`${method.parent.typeName}/${method.name} declares no (gatehouse.options.v1.access)`);
   op.security = security(access);
   if (access.publishable !== Publishable.UNSPECIFIED) {
     op["x-gatehouse-publishable-key"] = access.publishable === Publishable.ALLOWED ? "allowed" : "with_user_token";
@@ -225,7 +254,10 @@ const VIOLATION: Schema = {
   type: "object",
   description: "One request field that broke its rule.",
   properties: {
-    field: { type: "string", description: "The field's proto (JSON) name; `name[2]` for an item of a list, `a.b` inside a message." },
+    field: {
+      type: "string",
+      description: "The field's proto (JSON) name; `name[2]` for an item of a list, `a.b` inside a message.",
+    },
     description: { type: "string", description: "What is wrong with it, in words." },
   },
   required: ["field", "description"],
@@ -237,18 +269,34 @@ const ERROR_BODY: Schema = {
     "Every REST error (API.md section 3). `reason` is stable and machine-readable: branch on it, never on `message`. " +
     "Reasons are added, never renamed, so treat one not listed in `examples` as its `code`.",
   properties: {
-    code: { type: "string", enum: CODE_NAMES, description: "The status code, in the Connect protocol's names; it decides the HTTP status." },
+    code: {
+      type: "string",
+      enum: CODE_NAMES,
+      description: "The status code, in the Connect protocol's names; it decides the HTTP status.",
+    },
     reason: { type: "string", examples: [...REASONS], description: "Why, in Gatehouse's vocabulary of reasons." },
     message: { type: "string", description: "For people: never a secret, a stack trace or SQL." },
-    request_id: { type: "string", description: "The same id as the `x-request-id` header; quote it when reporting a problem." },
-    violations: { type: "array", items: { $ref: "#/components/schemas/Violation" }, description: "VALIDATION_FAILED: every field that broke its rule." },
-    retry_after_seconds: { type: "integer", minimum: 0, description: "RATE_LIMITED and SERVICE_UNAVAILABLE: seconds to wait, as in `Retry-After`." },
+    request_id: {
+      type: "string",
+      description: "The same id as the `x-request-id` header; quote it when reporting a problem.",
+    },
+    violations: {
+      type: "array",
+      items: { $ref: "#/components/schemas/Violation" },
+      description: "VALIDATION_FAILED: every field that broke its rule.",
+    },
+    retry_after_seconds: {
+      type: "integer",
+      minimum: 0,
+      description: "RATE_LIMITED and SERVICE_UNAVAILABLE: seconds to wait, as in `Retry-After`.",
+    },
   },
   required: ["code", "reason", "message", "request_id"],
 };
 
 const ERROR_RESPONSE = {
-  description: "An error: 400 invalid_argument and failed_precondition, 401, 403, 404, 409, 413, 429 (with Retry-After), 500, 503.",
+  description:
+    "An error: 400 invalid_argument and failed_precondition, 401, 403, 404, 409, 413, 429 (with Retry-After), 500, 503.",
   headers: {
     "x-request-id": { $ref: "#/components/headers/RequestId" },
     "retry-after": { $ref: "#/components/headers/RetryAfter" },
@@ -258,7 +306,10 @@ const ERROR_RESPONSE = {
 
 const HEADERS = {
   RequestId: { description: "The request's id, on every answer.", schema: { type: "string" } },
-  RetryAfter: { description: "Seconds to wait before trying again (429 and 503).", schema: { type: "integer", minimum: 0 } },
+  RetryAfter: {
+    description: "Seconds to wait before trying again (429 and 503).",
+    schema: { type: "integer", minimum: 0 },
+  },
 };
 
 const SECURITY_SCHEMES = {
@@ -273,7 +324,8 @@ const SECURITY_SCHEMES = {
   ManagementToken: {
     type: "http",
     scheme: "bearer",
-    description: "An organization member's management token, from POST /v1/account/login. The requirement lists the role needed beyond member (`admin`).",
+    description:
+      "An organization member's management token, from POST /v1/account/login. The requirement lists the role needed beyond member (`admin`).",
   },
   UserToken: {
     type: "http",

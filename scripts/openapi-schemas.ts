@@ -51,7 +51,7 @@ export class Schemas {
       if (request !== response) this.split.add(desc.typeName);
     }
     // A message that contains a split one must split too: its two forms point at different schemas.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const { desc } of both) {
         if (this.split.has(desc.typeName)) continue;
@@ -105,7 +105,12 @@ export class Schemas {
     return side === "request" && this.split.has(desc.typeName) ? `${base}Input` : base;
   }
 
-  private objectSchema(desc: DescMessage, side: Side, omit: ReadonlySet<string>, refOf: (d: DescMessage) => Schema): Schema {
+  private objectSchema(
+    desc: DescMessage,
+    side: Side,
+    omit: ReadonlySet<string>,
+    refOf: (d: DescMessage) => Schema,
+  ): Schema {
     const properties: Record<string, Schema> = {};
     const required: string[] = [];
     for (const field of desc.fields) {
@@ -118,9 +123,12 @@ export class Schemas {
     if (description) schema.description = description;
     schema.properties = properties;
     if (required.length > 0) schema.required = required;
-    const oneofs = desc.oneofs.map((o) => o.fields.map((f) => f.name).filter((n) => !omit.has(n))).filter((names) => names.length > 1);
+    const oneofs = desc.oneofs
+      .map((o) => o.fields.map((f) => f.name).filter((n) => !omit.has(n)))
+      .filter((names) => names.length > 1);
     // proto3 JSON: at most one member of a oneof may be present.
-    if (oneofs.length > 0) schema.allOf = oneofs.map((names) => ({ not: { anyOf: pairs(names).map((pair) => ({ required: pair })) } }));
+    if (oneofs.length > 0)
+      schema.allOf = oneofs.map((names) => ({ not: { anyOf: pairs(names).map((pair) => ({ required: pair })) } }));
     return schema;
   }
 
@@ -139,19 +147,31 @@ export class Schemas {
       case "list":
         schema = {
           type: "array",
-          items: field.listKind === "scalar" ? scalarSchema(field.scalar) : field.listKind === "enum" ? this.enumRef(field.enum) : refOf(field.message),
+          items:
+            field.listKind === "scalar"
+              ? scalarSchema(field.scalar)
+              : field.listKind === "enum"
+                ? this.enumRef(field.enum)
+                : refOf(field.message),
         };
         break;
       case "map":
         schema = {
           type: "object",
-          additionalProperties: field.mapKind === "scalar" ? scalarSchema(field.scalar) : field.mapKind === "enum" ? this.enumRef(field.enum) : refOf(field.message),
+          additionalProperties:
+            field.mapKind === "scalar"
+              ? scalarSchema(field.scalar)
+              : field.mapKind === "enum"
+                ? this.enumRef(field.enum)
+                : refOf(field.message),
         };
         break;
     }
     const rules = side === "request" ? rulesOf(field) : undefined;
     const notes = rules ? applyRules(schema, field, rules) : [];
-    const description = [this.comments.get(`${field.parent.typeName}.${field.name}`), ...notes].filter(Boolean).join("\n\n");
+    const description = [this.comments.get(`${field.parent.typeName}.${field.name}`), ...notes]
+      .filter(Boolean)
+      .join("\n\n");
     return description ? { ...schema, description } : schema;
   }
 
@@ -256,9 +276,20 @@ const WELL_KNOWN: Record<string, Schema> = {
 
 /** Well-known types whose JSON is a string (or a number in one), so a query parameter can carry them. */
 export const TEXT_WELL_KNOWN: ReadonlySet<string> = new Set(
-  ["Timestamp", "Duration", "FieldMask", "DoubleValue", "FloatValue", "Int64Value", "UInt64Value", "Int32Value", "UInt32Value", "BoolValue", "StringValue", "BytesValue"].map(
-    (name) => `google.protobuf.${name}`,
-  ),
+  [
+    "Timestamp",
+    "Duration",
+    "FieldMask",
+    "DoubleValue",
+    "FloatValue",
+    "Int64Value",
+    "UInt64Value",
+    "Int32Value",
+    "UInt32Value",
+    "BoolValue",
+    "StringValue",
+    "BytesValue",
+  ].map((name) => `google.protobuf.${name}`),
 );
 
 // The rules as the validation interceptor enforces them (src/interceptors/validation.ts):

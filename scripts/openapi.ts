@@ -20,7 +20,9 @@ export async function generateOpenApi(): Promise<string> {
 
 /** Every service of every generated file, files in path order, services in declaration order. */
 async function servicesInGen(): Promise<DescService[]> {
-  const files = listFiles(join(ROOT, "gen")).filter((f) => f.endsWith("_pb.ts")).sort();
+  const files = listFiles(join(ROOT, "gen"))
+    .filter((f) => f.endsWith("_pb.ts"))
+    .sort();
   const services: DescService[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

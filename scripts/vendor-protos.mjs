@@ -20,7 +20,11 @@ const files = [
   ["google-proto-files", "google/rpc/error_details.proto", "google/rpc/error_details.proto"],
   ["grpc-health-check", "proto/health/v1/health.proto", "grpc/health/v1/health.proto"],
   ["@grpc/reflection", "build/proto/grpc/reflection/v1/reflection.proto", "grpc/reflection/v1/reflection.proto"],
-  ["@grpc/reflection", "build/proto/grpc/reflection/v1alpha/reflection.proto", "grpc/reflection/v1alpha/reflection.proto"],
+  [
+    "@grpc/reflection",
+    "build/proto/grpc/reflection/v1alpha/reflection.proto",
+    "grpc/reflection/v1alpha/reflection.proto",
+  ],
 ];
 for (const [name, source, target] of files) {
   const to = join("third_party", target);

@@ -105,7 +105,9 @@ export async function bootstrap(deps: FlowDeps, config: Config): Promise<void> {
 export async function startGatehouse(config: Config, options: StartOptions = {}): Promise<Gatehouse> {
   // On embedded PGlite this process holds the database: commands come in through its channel.
   const embedded = !config.databaseUrl;
-  const holder: EmbeddedHolder | undefined = embedded ? { role: "server", socket: operatorSocketPath(config.dataDir) } : undefined;
+  const holder: EmbeddedHolder | undefined = embedded
+    ? { role: "server", socket: operatorSocketPath(config.dataDir) }
+    : undefined;
   const deps = await createDeps(config, { ...options, holder });
   let operators: OperatorChannel | undefined;
   try {
@@ -121,7 +123,10 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     const port = await server.listen(config.port, config.host);
     // The issuer names this instance's tokens: every instance behind one address must log the same.
     const tokenIssuer = issuerOf(config.publicUrl, { loginId: "{login_id}" });
-    deps.logger.info({ port, database: deps.db.kind, token_issuer: tokenIssuer, ...options.listening }, "gatehouse listening");
+    deps.logger.info(
+      { port, database: deps.db.kind, token_issuer: tokenIssuer, ...options.listening },
+      "gatehouse listening",
+    );
     deps.mail.start();
     const retention = startAuditRetention(deps);
     return {

@@ -38,11 +38,14 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     stopping = true;
     exitCode = code;
     logger.info({ reason, workers: alive.size }, "shutting down");
-    const hardStop = setTimeout(() => {
-      logger.error({ workers: alive.size }, "workers took too long to stop; killing them and exiting");
-      for (const worker of alive) worker.process.kill("SIGKILL");
-      process.exit(1);
-    }, shutdownBoundMs(config) + HARD_STOP_MARGIN_MS);
+    const hardStop = setTimeout(
+      () => {
+        logger.error({ workers: alive.size }, "workers took too long to stop; killing them and exiting");
+        for (const worker of alive) worker.process.kill("SIGKILL");
+        process.exit(1);
+      },
+      shutdownBoundMs(config) + HARD_STOP_MARGIN_MS,
+    );
     hardStop.unref();
     // Each worker drains its own connections, as a single process does on SIGTERM.
     for (const worker of alive) worker.process.kill("SIGTERM");

@@ -93,14 +93,23 @@ export function loadConfig(env: Env = process.env): Config {
   const secretText = read("GATEHOUSE_SECRET");
   const databaseUrl = url(read, "DATABASE_URL", ["postgres:", "postgresql:"]);
   const workers = workerCount(read);
-  const passwordMaxInFlight = integer(read, "ARGON2_MAX_IN_FLIGHT", defaultPasswordMaxInFlight(workers, databaseUrl !== undefined), 1, 64);
+  const passwordMaxInFlight = integer(
+    read,
+    "ARGON2_MAX_IN_FLIGHT",
+    defaultPasswordMaxInFlight(workers, databaseUrl !== undefined),
+    1,
+    64,
+  );
   if (production && !secretText) {
     throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
   }
   // PUBLIC_URL is the token issuer: instances that default it to their own port refuse each
   // other's tokens (`valid: false`) behind one load balancer, silently. Production names it.
   if (production && read("PUBLIC_URL") === undefined) {
-    throw new ConfigError("PUBLIC_URL", "is required when NODE_ENV=production (the URL clients reach Gatehouse at; it is the token issuer, the same on every instance)");
+    throw new ConfigError(
+      "PUBLIC_URL",
+      "is required when NODE_ENV=production (the URL clients reach Gatehouse at; it is the token issuer, the same on every instance)",
+    );
   }
   return {
     port,
@@ -191,7 +200,10 @@ function oneOf(read: Reader, name: string, allowed: string[], fallback: string):
 }
 
 function addressList(read: Reader, name: string): string[] {
-  const items = (read(name) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const items = (read(name) ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.find((item) => isIP(item) === 0);
   if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of IP addresses (got "${bad}")`);
   return [...new Set(items.map(canonicalIp))];
@@ -200,7 +212,8 @@ function addressList(read: Reader, name: string): string[] {
 /** A secret sent as `Authorization: Bearer <token>`: one word of visible ASCII. */
 function bearerToken(read: Reader, name: string): string | undefined {
   const text = read(name);
-  if (text !== undefined && !/^[\x21-\x7e]+$/.test(text)) throw new ConfigError(name, "must be visible ASCII characters without spaces (e.g. `openssl rand -hex 32`)");
+  if (text !== undefined && !/^[\x21-\x7e]+$/.test(text))
+    throw new ConfigError(name, "must be visible ASCII characters without spaces (e.g. `openssl rand -hex 32`)");
   return text;
 }
 
@@ -218,8 +231,10 @@ function bootstrap(read: Reader, env: Env): Config["bootstrap"] {
   // Passwords keep their spaces: only a blank value counts as absent.
   const password = read("GATEHOUSE_BOOTSTRAP_PASSWORD") === undefined ? undefined : env.GATEHOUSE_BOOTSTRAP_PASSWORD;
   if (email === undefined && password === undefined) return undefined;
-  if (email === undefined) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", "is required when GATEHOUSE_BOOTSTRAP_PASSWORD is set");
-  if (password === undefined) throw new ConfigError("GATEHOUSE_BOOTSTRAP_PASSWORD", "is required when GATEHOUSE_BOOTSTRAP_EMAIL is set");
+  if (email === undefined)
+    throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", "is required when GATEHOUSE_BOOTSTRAP_PASSWORD is set");
+  if (password === undefined)
+    throw new ConfigError("GATEHOUSE_BOOTSTRAP_PASSWORD", "is required when GATEHOUSE_BOOTSTRAP_EMAIL is set");
   const problem = emailProblem(email);
   if (problem) throw new ConfigError("GATEHOUSE_BOOTSTRAP_EMAIL", problem);
   const length = [...password].length;

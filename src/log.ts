@@ -22,7 +22,10 @@ function requestIdField(): { request_id?: string } {
 // Written asynchronously: under load, lines written while a write is in flight go out together
 // in the next one instead of one blocking write(2) per request line. pino flushes what is
 // pending when the process exits; only a SIGKILL can lose the last lines.
-export function createLogger(level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
+export function createLogger(
+  level: string,
+  destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
   return pino(
     {
       level,

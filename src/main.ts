@@ -41,9 +41,14 @@ async function serve(config: Config, logger: Logger, worker?: number): Promise<v
     logger,
     skipBootstrap: worker !== undefined,
     // The pid tells the workers' lines apart (the logger's base fields omit it).
-    listening: { ...(worker !== undefined && { worker, pid: process.pid }), threadpool: pool.size, threadpool_nice: pool.nice },
+    listening: {
+      ...(worker !== undefined && { worker, pid: process.pid }),
+      threadpool: pool.size,
+      threadpool_nice: pool.nice,
+    },
   });
-  if (worker !== undefined) process.send?.({ type: "gatehouse:listening", port: gatehouse.port } satisfies ListeningMessage);
+  if (worker !== undefined)
+    process.send?.({ type: "gatehouse:listening", port: gatehouse.port } satisfies ListeningMessage);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -28,7 +28,9 @@ const REDIS_PING_TIMEOUT_MS = 1000;
 export async function deliveryReport(deps: FlowDeps): Promise<DeliveryBacklog | undefined> {
   const channels = deliveredChannels(deps.config);
   if (channels.length === 0) return undefined;
-  const report = deliveryBacklog(deps.db, deps.clock, channels, deps.config.deliveryBacklogMaxAgeS).catch(() => undefined);
+  const report = deliveryBacklog(deps.db, deps.clock, channels, deps.config.deliveryBacklogMaxAgeS).catch(
+    () => undefined,
+  );
   return bounded(deps, report, undefined);
 }
 
@@ -49,7 +51,9 @@ function databaseAnswers(deps: FlowDeps): Promise<boolean> {
 async function bounded<T>(deps: FlowDeps, answer: Promise<T>, late: T): Promise<T> {
   if (deps.db.kind !== "postgres") return answer;
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late), deps.config.databaseTimeoutMs + HEALTH_MARGIN_MS)));
+  const deadline = new Promise<T>(
+    (resolve) => (timer = setTimeout(() => resolve(late), deps.config.databaseTimeoutMs + HEALTH_MARGIN_MS)),
+  );
   const result = await Promise.race([answer, deadline]);
   clearTimeout(timer);
   return result;

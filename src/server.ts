@@ -72,7 +72,10 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const down = () => dependenciesDown(deps);
   const isHealthy = async () => (await down()).length === 0;
   const shutdown = new AbortController();
-  health.service(Health, healthHandlers({ isHealthy, services: [AccountService.typeName, AuthService.typeName], shutdown: shutdown.signal }));
+  health.service(
+    Health,
+    healthHandlers({ isHealthy, services: [AccountService.typeName, AuthService.typeName], shutdown: shutdown.signal }),
+  );
   serveReflection(health, [AccountService, AuthService, Health]);
   const metrics = metricsRoute(deps);
 
@@ -91,7 +94,11 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
 
 const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
 
-function plainRoutes(deps: FlowDeps, down: () => Promise<Dependency[]>, metrics: PlainRoute): (path: string) => PlainRoute | undefined {
+function plainRoutes(
+  deps: FlowDeps,
+  down: () => Promise<Dependency[]>,
+  metrics: PlainRoute,
+): (path: string) => PlainRoute | undefined {
   const health: PlainRoute = async (_req, res) => {
     const [failing, delivery] = await Promise.all([down(), deliveryReport(deps)]);
     // `down` names what does not answer, for the operator reading the probe; the delivery

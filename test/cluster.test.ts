@@ -80,7 +80,10 @@ describe("WORKERS on PostgreSQL", () => {
       },
       CLUSTER_STARTED,
     );
-    const started = service.stdout().split("\n").find((line) => line.includes('"msg":"cluster started"'))!;
+    const started = service
+      .stdout()
+      .split("\n")
+      .find((line) => line.includes('"msg":"cluster started"'))!;
     expect(JSON.parse(started)).toMatchObject({ workers: 2, port: service.port });
     // The primary learns a worker listens as the worker writes its own line: the two pipes may
     // deliver in either order, so the second worker's line can come just after "cluster started".
@@ -122,7 +125,9 @@ describe("WORKERS on PostgreSQL", () => {
     await eventually("a replacement worker", () => listeningLines(service).length === 3);
     const replacement = listeningLines(service)[2].pid;
     expect([victim, survivor]).not.toContain(replacement);
-    expect(service.stdout()).toMatch(new RegExp(`"pid":${victim},"code":null,"signal":"SIGKILL","msg":"worker died; starting a replacement"`));
+    expect(service.stdout()).toMatch(
+      new RegExp(`"pid":${victim},"code":null,"signal":"SIGKILL","msg":"worker died; starting a replacement"`),
+    );
     for (let i = 0; i < 5; i++) expect((await healthz(service.port)).status).toBe(200);
   });
 });
@@ -131,7 +136,10 @@ describe("WORKERS on PGlite", () => {
   it.runIf(!onPostgres)("is ignored with a warning: one process serves", async () => {
     const { env } = await freshDatabase();
     const service = await spawn({ ...env, WORKERS: "2" });
-    const warning = service.stdout().split("\n").find((line) => line.includes("WORKERS ignored"));
+    const warning = service
+      .stdout()
+      .split("\n")
+      .find((line) => line.includes("WORKERS ignored"));
     expect(warning).toBeDefined();
     expect(JSON.parse(warning!)).toMatchObject({ level: 40, workers: 2 });
     expect(warning).toContain("PGlite is single-process");

@@ -52,7 +52,10 @@ async function overAllProtocols(server: TestServer, call: Call, expected: Expect
   expect(rest.body.request_id).toBe(rest.headers.get("x-request-id"));
 
   const viaConnect = await connect(server.url, call.service, call.rpc, call.body, call.headers);
-  expect({ status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) }, "Connect").toEqual({
+  expect(
+    { status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) },
+    "Connect",
+  ).toEqual({
     status: expected.status,
     code: expected.code,
     reason: expected.reason,
@@ -60,7 +63,10 @@ async function overAllProtocols(server: TestServer, call: Call, expected: Expect
 
   const method = call.rpc;
   const viaGrpc = await grpcCall(grpcClient(server.port, call.service), method, call.body, call.headers);
-  expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }, "gRPC").toEqual({ code: expected.grpcCode, reason: expected.reason });
+  expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }, "gRPC").toEqual({
+    code: expected.grpcCode,
+    reason: expected.reason,
+  });
 }
 
 describe("credentials", () => {
@@ -80,7 +86,8 @@ describe("credentials", () => {
     const { organization, admin, email, password } = await seedOrganization(deps);
     const developer = await seedMember(deps, organization, "developer");
     const login = async (e: string, p: string) =>
-      (await http(`${server.url}/v1/account/login`, { body: { email: e, password: p } })).body.management_token as string;
+      (await http(`${server.url}/v1/account/login`, { body: { email: e, password: p } })).body
+        .management_token as string;
     adminToken = await login(email, password);
     developerToken = await login(developer.email, developer.password);
     expiredToken = randomToken("gmt");
@@ -151,7 +158,10 @@ describe("credentials", () => {
         reason: "ROLE_REQUIRED",
       }));
     it("an admin passes the credential check and reaches the RPC", () =>
-      overAllProtocols(server, deleteProject({ authorization: `Bearer ${adminToken}` }), { ...NOT_FOUND, reason: "PROJECT_NOT_FOUND" }));
+      overAllProtocols(server, deleteProject({ authorization: `Bearer ${adminToken}` }), {
+        ...NOT_FOUND,
+        reason: "PROJECT_NOT_FOUND",
+      }));
     it("a developer passes for RPCs open to developers", () =>
       succeedsOverAllProtocols(server, listProjects({ authorization: `Bearer ${developerToken}` })));
     it("an API key is not a management token", () =>
@@ -165,34 +175,62 @@ describe("credentials", () => {
     it("no X-Service-Key: MISSING_API_KEY", () =>
       overAllProtocols(server, authLogin({}), { ...UNAUTHENTICATED, reason: "MISSING_API_KEY" }));
     it("an unknown key: INVALID_API_KEY", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": "gk_unknown" }), { ...UNAUTHENTICATED, reason: "INVALID_API_KEY" }));
+      overAllProtocols(server, authLogin({ "x-service-key": "gk_unknown" }), {
+        ...UNAUTHENTICATED,
+        reason: "INVALID_API_KEY",
+      }));
     it("a revoked key fails at once: INVALID_API_KEY", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": revokedKey }), { ...UNAUTHENTICATED, reason: "INVALID_API_KEY" }));
+      overAllProtocols(server, authLogin({ "x-service-key": revokedKey }), {
+        ...UNAUTHENTICATED,
+        reason: "INVALID_API_KEY",
+      }));
     it("an expired key: INVALID_API_KEY", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": expiredKey }), { ...UNAUTHENTICATED, reason: "INVALID_API_KEY" }));
+      overAllProtocols(server, authLogin({ "x-service-key": expiredKey }), {
+        ...UNAUTHENTICATED,
+        reason: "INVALID_API_KEY",
+      }));
     it("a key of a deleted project: INVALID_API_KEY", () =>
       overAllProtocols(server, authLogin({ "x-service-key": deletedProjectKey }), {
         ...UNAUTHENTICATED,
         reason: "INVALID_API_KEY",
       }));
     it("a management token is not an API key", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": adminToken }), { ...UNAUTHENTICATED, reason: "INVALID_API_KEY" }));
+      overAllProtocols(server, authLogin({ "x-service-key": adminToken }), {
+        ...UNAUTHENTICATED,
+        reason: "INVALID_API_KEY",
+      }));
     it("a key without the RPC's scope: SCOPE_REQUIRED", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": readOnlyKey }), { ...PERMISSION_DENIED, reason: "SCOPE_REQUIRED" }));
+      overAllProtocols(server, authLogin({ "x-service-key": readOnlyKey }), {
+        ...PERMISSION_DENIED,
+        reason: "SCOPE_REQUIRED",
+      }));
     it("a key with the scope reaches the RPC (which then judges the password)", () =>
-      overAllProtocols(server, authLogin({ "x-service-key": fullKey }), { ...UNAUTHENTICATED, reason: "INVALID_CREDENTIALS" }));
+      overAllProtocols(server, authLogin({ "x-service-key": fullKey }), {
+        ...UNAUTHENTICATED,
+        reason: "INVALID_CREDENTIALS",
+      }));
   });
 
   describe("user access token (beside the API key)", () => {
     it("no access token where one is required: MISSING_ACCESS_TOKEN", () =>
-      overAllProtocols(server, listSessions({ "x-service-key": fullKey }), { ...UNAUTHENTICATED, reason: "MISSING_ACCESS_TOKEN" }));
-    it("a token that is not a valid access token: INVALID_ACCESS_TOKEN", () =>
-      overAllProtocols(server, listSessions({ "x-service-key": fullKey, authorization: "Bearer eyJhbGciOiJub25lIn0.e30." }), {
+      overAllProtocols(server, listSessions({ "x-service-key": fullKey }), {
         ...UNAUTHENTICATED,
-        reason: "INVALID_ACCESS_TOKEN",
+        reason: "MISSING_ACCESS_TOKEN",
       }));
+    it("a token that is not a valid access token: INVALID_ACCESS_TOKEN", () =>
+      overAllProtocols(
+        server,
+        listSessions({ "x-service-key": fullKey, authorization: "Bearer eyJhbGciOiJub25lIn0.e30." }),
+        {
+          ...UNAUTHENTICATED,
+          reason: "INVALID_ACCESS_TOKEN",
+        },
+      ));
     it("the API key is checked before the access token", () =>
-      overAllProtocols(server, listSessions({ authorization: "Bearer whatever" }), { ...UNAUTHENTICATED, reason: "MISSING_API_KEY" }));
+      overAllProtocols(server, listSessions({ authorization: "Bearer whatever" }), {
+        ...UNAUTHENTICATED,
+        reason: "MISSING_API_KEY",
+      }));
   });
 
   it("credentials are checked before input is validated", async () => {

@@ -19,7 +19,11 @@ describe("/healthz reports the delivery backlog", () => {
   it("SMTP down: mails pile up, /healthz counts them and their age, calls them stale past DELIVERY_BACKLOG_MAX_AGE_S, and stays ready; SMTP back: the backlog drains", async () => {
     const port = await closedPort();
     const clock = createTestClock();
-    const server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_MS: "100", DELIVERY_BACKLOG_MAX_AGE_S: "60" }, undefined, { clock });
+    const server = await startTestServer(
+      { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_MS: "100", DELIVERY_BACKLOG_MAX_AGE_S: "60" },
+      undefined,
+      { clock },
+    );
     cleanup.push(() => server.stop());
     const health = () => http(`${server.url}/healthz`);
     const app = await authFixture(server, { sendVerification: true });
@@ -44,7 +48,9 @@ describe("/healthz reports the delivery backlog", () => {
     expect(stale.body.delivery.pending).toBe(2);
     expect(stale.body.delivery.oldest_age_s).toBeGreaterThanOrEqual(61);
     expect(stale.body.delivery.stale).toBe(true);
-    expect((await grpcCall(grpcClient(server.port, "health"), "Check", { service: "" })).response?.status).toBe("SERVING");
+    expect((await grpcCall(grpcClient(server.port, "health"), "Check", { service: "" })).response?.status).toBe(
+      "SERVING",
+    );
 
     // The relay returns: once the retries come due, the backlog drains and the mails arrive.
     const smtp = await startSmtpSink(port);
@@ -69,7 +75,9 @@ describe("/healthz reports the delivery backlog", () => {
   it("DELIVERY_BACKLOG_MAX_AGE_S must be a whole number of seconds from 1 to a week", () => {
     for (const bad of ["0", "5m", "604801"]) {
       expect(() => loadConfig({ DELIVERY_BACKLOG_MAX_AGE_S: bad })).toThrow(ConfigError);
-      expect(() => loadConfig({ DELIVERY_BACKLOG_MAX_AGE_S: bad })).toThrow(`DELIVERY_BACKLOG_MAX_AGE_S must be an integer from 1 to 604800 (got "${bad}")`);
+      expect(() => loadConfig({ DELIVERY_BACKLOG_MAX_AGE_S: bad })).toThrow(
+        `DELIVERY_BACKLOG_MAX_AGE_S must be an integer from 1 to 604800 (got "${bad}")`,
+      );
     }
     expect(loadConfig({}).deliveryBacklogMaxAgeS).toBe(300);
   });

@@ -52,10 +52,18 @@ describe("health with the rate limits in Redis (REDIS_URL)", () => {
     expect(res.body).toEqual({ status: "unavailable", down: ["redis"] });
     const answer = await grpcCall(grpcClient(server.port, "health"), "Check", { service: "" });
     expect(answer.response?.status).toBe("NOT_SERVING");
-    expect((await http(`${server.url}/grpc.health.v1.Health/Check`, { body: {} })).body).toEqual({ status: "NOT_SERVING" });
+    expect((await http(`${server.url}/grpc.health.v1.Health/Check`, { body: {} })).body).toEqual({
+      status: "NOT_SERVING",
+    });
     const app = await authFixture(server);
-    const signup = await app.call("POST", "/v1/auth/signup", { email: `nope-${Date.now()}@example.com`, password: "a sturdy passphrase 1" });
-    expect({ status: signup.status, reason: signup.body?.reason }).toEqual({ status: 503, reason: "SERVICE_UNAVAILABLE" });
+    const signup = await app.call("POST", "/v1/auth/signup", {
+      email: `nope-${Date.now()}@example.com`,
+      password: "a sturdy passphrase 1",
+    });
+    expect({ status: signup.status, reason: signup.body?.reason }).toEqual({
+      status: 503,
+      reason: "SERVICE_UNAVAILABLE",
+    });
   });
 
   it("Redis answering: /healthz is 200 ok and Check is SERVING", async () => {

@@ -32,10 +32,14 @@ afterEach(async () => {
 
 /** The outbox rows to one recipient, read-only. */
 const outboxTo = (server: TestServer, to: string) =>
-  server.deps.db.dataSource.query("SELECT channel, attempts, last_error, sent_at, body_sealed FROM outbox WHERE recipient = $1", [to]);
+  server.deps.db.dataSource.query(
+    "SELECT channel, attempts, last_error, sent_at, body_sealed FROM outbox WHERE recipient = $1",
+    [to],
+  );
 
 /** Waits until the worker has marked the message to `to` sent. */
-const sentTo = (server: TestServer, to: string) => eventually(`the message to ${to} marked sent`, async () => (await outboxTo(server, to)).find((r: any) => r.sent_at));
+const sentTo = (server: TestServer, to: string) =>
+  eventually(`the message to ${to} marked sent`, async () => (await outboxTo(server, to)).find((r: any) => r.sent_at));
 
 describe("SMS webhook outage", () => {
   const ctx = useMessagingServer({ sms: true });
@@ -56,7 +60,9 @@ describe("SMS webhook outage", () => {
     const down = await app.call("POST", "/v1/auth/otp/send", { phone });
     expect(answer(down)).toEqual(answer(up));
     const failed = await eventually("two refused attempts recorded", async () =>
-      ctx.sms.refused >= 2 ? (await outboxTo(ctx.server, phone)).find((r: any) => r.attempts >= 2 && r.last_error) : undefined,
+      ctx.sms.refused >= 2
+        ? (await outboxTo(ctx.server, phone)).find((r: any) => r.attempts >= 2 && r.last_error)
+        : undefined,
     );
     expect(failed).toMatchObject({ channel: "sms", sent_at: null });
     expect(failed.last_error).toContain("503");
@@ -80,7 +86,12 @@ describe("SMS webhook outage", () => {
     const { body, email, password } = await app.signup();
     const factorPhone = "+15550100003";
     await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: factorPhone }, body.access_token);
-    const enrolled = await app.call("POST", "/v1/auth/mfa/verify", { code: await ctx.sms.codeFor(factorPhone), method: "sms" }, body.access_token);
+    const enrolled = await app.call(
+      "POST",
+      "/v1/auth/mfa/verify",
+      { code: await ctx.sms.codeFor(factorPhone), method: "sms" },
+      body.access_token,
+    );
     expect(enrolled.body).toMatchObject({ enrolled: true, method: "sms" });
 
     ctx.sms.setDown(true);
@@ -113,7 +124,9 @@ describe("SMTP outage", () => {
     expect(answer(otpDown)).toEqual({ status: 200, body: OTP_SENT });
     expect(answer(linkDown)).toEqual({ status: 200, body: LINK_SENT });
     for (const to of [codeTo, linkTo]) {
-      const failed = await eventually(`a failed attempt recorded for ${to}`, async () => (await outboxTo(server, to)).find((r: any) => r.last_error));
+      const failed = await eventually(`a failed attempt recorded for ${to}`, async () =>
+        (await outboxTo(server, to)).find((r: any) => r.last_error),
+      );
       expect(failed).toMatchObject({ channel: "email", sent_at: null });
       expect(failed.last_error).toContain("ECONNREFUSED");
     }
@@ -127,8 +140,12 @@ describe("SMTP outage", () => {
     expect(mail.messages.filter((m) => m.to.includes(codeTo) || m.to.includes(linkTo))).toHaveLength(2);
 
     // With SMTP back the same requests answer the same.
-    expect(answer(await app.call("POST", "/v1/auth/otp/send", { email: "code-after@example.com" }))).toEqual(answer(otpDown));
-    expect(answer(await app.call("POST", "/v1/auth/magic-link/send", { email: "link-after@example.com" }))).toEqual(answer(linkDown));
+    expect(answer(await app.call("POST", "/v1/auth/otp/send", { email: "code-after@example.com" }))).toEqual(
+      answer(otpDown),
+    );
+    expect(answer(await app.call("POST", "/v1/auth/magic-link/send", { email: "link-after@example.com" }))).toEqual(
+      answer(linkDown),
+    );
 
     const byCode = await app.call("POST", "/v1/auth/otp/verify", { email: codeTo, otp });
     expect(byCode.status).toBe(200);
@@ -152,7 +169,10 @@ describe("without SMS_WEBHOOK_URL", () => {
     const phone = "+15550100009";
 
     const service = await spawnService(env);
-    const sent = await http(`http://127.0.0.1:${service.port}/v1/auth/otp/send`, { headers: { "x-service-key": key }, body: { phone } });
+    const sent = await http(`http://127.0.0.1:${service.port}/v1/auth/otp/send`, {
+      headers: { "x-service-key": key },
+      body: { phone },
+    });
     expect(answer(sent)).toEqual({ status: 200, body: OTP_SENT });
     service.child.kill("SIGTERM");
     expect(await service.exited).toBe(0);
@@ -160,11 +180,17 @@ describe("without SMS_WEBHOOK_URL", () => {
     const cli = await runCommand(["outbox", "list"], env);
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toMatch(new RegExp(`^1 pending message\\n\\n--- msg_[0-9a-z]{26} sms to \\${phone}, queued .+, attempts 0\\n`));
+    expect(cli.stdout).toMatch(
+      new RegExp(`^1 pending message\\n\\n--- msg_[0-9a-z]{26} sms to \\${phone}, queued .+, attempts 0\\n`),
+    );
     const code = /(\d{6}) is your Auth test sign-in code\. It expires in 10 minutes\./.exec(cli.stdout)?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
-    const lines = service.stdout().trim().split("\n").map((line) => JSON.parse(line));
+    const lines = service
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const kept = lines.filter((line) => line.message_id);
     expect(kept).toHaveLength(1);
     // The number masked: the log names no full recipient.
@@ -177,7 +203,10 @@ describe("without SMS_WEBHOOK_URL", () => {
     const server = await startTestServer({}, db);
     cleanup.push(() => server.close());
     expect(await outboxTo(server, phone)).toMatchObject([{ channel: "sms", attempts: 0, sent_at: null }]);
-    const verified = await http(`${server.url}/v1/auth/otp/verify`, { headers: { "x-service-key": key }, body: { phone, otp: code } });
+    const verified = await http(`${server.url}/v1/auth/otp/verify`, {
+      headers: { "x-service-key": key },
+      body: { phone, otp: code },
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({ phone, phone_verified: true });
   });

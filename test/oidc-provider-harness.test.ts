@@ -67,14 +67,22 @@ describe("OIDC provider harness", () => {
     expect(callback.searchParams.get("iss")).toBe(idp.issuer);
 
     const tokens = await client.authorizationCodeGrant(config, callback, checks);
-    expect(tokens.claims()).toMatchObject({ sub: "alice", email: "alice@example.com", email_verified: true, name: "Alice" });
+    expect(tokens.claims()).toMatchObject({
+      sub: "alice",
+      email: "alice@example.com",
+      email_verified: true,
+      name: "Alice",
+    });
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, "alice");
     expect(userinfo).toMatchObject({ sub: "alice", email: "alice@example.com", email_verified: true });
   });
 
   it("passes email_verified through as false, or leaves it out when the account has none", async () => {
     const config = await configFor(A);
-    for (const [id, verified] of [["bob", false], ["carol", undefined]] as const) {
+    for (const [id, verified] of [
+      ["bob", false],
+      ["carol", undefined],
+    ] as const) {
       const { url, checks } = await begin(config);
       const tokens = await client.authorizationCodeGrant(config, new URL(await idp.signIn(url, id)), checks);
       expect(tokens.claims()?.email_verified).toBe(verified);
@@ -86,7 +94,11 @@ describe("OIDC provider harness", () => {
     const configA = await configFor(A);
     const configB = await configFor(B);
     const first = await begin(configB, B);
-    const tokens = await client.authorizationCodeGrant(configB, new URL(await idp.signIn(first.url, "alice")), first.checks);
+    const tokens = await client.authorizationCodeGrant(
+      configB,
+      new URL(await idp.signIn(first.url, "alice")),
+      first.checks,
+    );
     expect(tokens.claims()).toMatchObject({ sub: "alice", aud: B.clientId });
 
     const second = await begin(configA, A);
@@ -142,7 +154,7 @@ describe("OIDC provider harness", () => {
     });
   }
 
-  it("tamper(\"signature\") passes openid-client unless enableNonRepudiationChecks is on (its v6 default)", async () => {
+  it('tamper("signature") passes openid-client unless enableNonRepudiationChecks is on (its v6 default)', async () => {
     const config = await configFor(A);
     const { url, checks } = await begin(config);
     const callback = new URL(await idp.signIn(url, "alice"));

@@ -48,7 +48,10 @@ describe("needsRehash reads the PHC string", () => {
     const owasp = { variant: "argon2id", version: 19, memoryCost: 19456, timeCost: 2, parallelism: 1 };
     expect(parsePhcArgon2("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA")).toEqual(owasp);
     expect(parsePhcArgon2("$argon2id$v=19$m=19456,p=1,t=2$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA")).toEqual(owasp);
-    expect(parsePhcArgon2("$argon2i$m=4096,t=3,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA")).toMatchObject({ variant: "argon2i", version: 16 });
+    expect(parsePhcArgon2("$argon2i$m=4096,t=3,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA")).toMatchObject({
+      variant: "argon2i",
+      version: 16,
+    });
   });
 
   it("asks for a new hash on another variant, version or cost, or an unreadable string", () => {
@@ -91,8 +94,13 @@ describe("the binary a fresh install loads", () => {
 
     // npm installs only the optional dependency whose os, cpu and libc match this machine.
     const require = createRequire(import.meta.url);
-    const main = require("@node-rs/argon2/package.json") as { version: string; optionalDependencies: Record<string, string> };
-    const installed = Object.keys(main.optionalDependencies).filter((name) => resolves(require, `${name}/package.json`));
+    const main = require("@node-rs/argon2/package.json") as {
+      version: string;
+      optionalDependencies: Record<string, string>;
+    };
+    const installed = Object.keys(main.optionalDependencies).filter((name) =>
+      resolves(require, `${name}/package.json`),
+    );
     expect(installed).toHaveLength(1);
     const platformJson = require.resolve(`${installed[0]}/package.json`);
     const platform = require(platformJson) as { version: string; main: string; os: string[]; cpu: string[] };
@@ -103,7 +111,9 @@ describe("the binary a fresh install loads", () => {
     // The shared objects this process has loaded: exactly one argon2 binary, that package's.
     const report = process.report.getReport() as unknown as { sharedObjects: string[] };
     const loaded = report.sharedObjects.filter((file) => /argon2[^/\\]*\.node$/.test(file));
-    expect(loaded.map((file) => realpathSync(file))).toEqual([realpathSync(join(dirname(platformJson), platform.main))]);
+    expect(loaded.map((file) => realpathSync(file))).toEqual([
+      realpathSync(join(dirname(platformJson), platform.main)),
+    ]);
   });
 });
 

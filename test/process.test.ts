@@ -30,10 +30,18 @@ afterEach(async () => {
 describe("start-up configuration", () => {
   it.each([
     ["PORT", "eighty", 'PORT must be an integer from 0 to 65535 (got "eighty")'],
-    ["DATABASE_URL", "mysql://localhost/db", "DATABASE_URL must be a URL starting with postgres: or postgresql:// (got mysql://…)"],
+    [
+      "DATABASE_URL",
+      "mysql://localhost/db",
+      "DATABASE_URL must be a URL starting with postgres: or postgresql:// (got mysql://…)",
+    ],
     ["GATEHOUSE_SECRET", "too-short", "GATEHOUSE_SECRET must be 32 bytes as 64 hex characters or base64"],
     ["LOG_LEVEL", "loud", "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
-    ["TRUSTED_PROXIES", "10.0.0.1,proxy.local", 'TRUSTED_PROXIES must be a comma-separated list of IP addresses (got "proxy.local")'],
+    [
+      "TRUSTED_PROXIES",
+      "10.0.0.1,proxy.local",
+      'TRUSTED_PROXIES must be a comma-separated list of IP addresses (got "proxy.local")',
+    ],
     ["THREADPOOL_NICE", "-5", 'THREADPOOL_NICE must be an integer from 0 to 19 (got "-5")'],
   ])("a bad %s stops the service with one line naming it", async (name, value, message) => {
     const result = await runNode(["src/main.ts"], { [name]: value, DATA_DIR: "/nonexistent" });
@@ -53,27 +61,43 @@ describe("start-up configuration", () => {
 describe("npm start", () => {
   // The libuv pool is sized for the argon2 gate (ARGON2_MAX_IN_FLIGHT + 4) by a preload, since
   // an ES module entry point is loaded through the pool before its first line runs.
-  it("runs the build with the pool sized and lowered before anything used it; without the preload it stays at libuv's 4", async () => {
-    await promisify(execFile)(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
-    const start = startCommand(process.cwd());
-    const { env } = await freshDatabase();
-    const settings = { ...env, ...start.env, ARGON2_MAX_IN_FLIGHT: "3" };
-    const run = async (args: string[]) => {
-      const service = await spawnService(settings, undefined, args);
-      const pid = service.child.pid!;
-      // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
-      const niceOf = async (tid: string) => Number((await readFile(`/proc/${pid}/task/${tid}/stat`, "utf8")).split(") ")[1].split(" ")[16]);
-      const nices = await Promise.all((await readdir(`/proc/${pid}/task`)).map(niceOf));
-      const eventLoop = await niceOf(String(pid));
-      service.child.kill("SIGTERM");
-      expect(await service.exited).toBe(0);
-      const listening = service.stdout().split("\n").find((line) => line.includes('"msg":"gatehouse listening"'))!;
-      const { threadpool, threadpool_nice } = JSON.parse(listening) as { threadpool: number; threadpool_nice: number };
-      return { threadpool, threadpool_nice, lowered: nices.filter((n) => n === 4).length, eventLoop };
-    };
-    expect(await run([...start.nodeArgs, start.script])).toEqual({ threadpool: 7, threadpool_nice: 4, lowered: 7, eventLoop: 0 });
-    expect(await run([start.script])).toEqual({ threadpool: 4, threadpool_nice: 0, lowered: 0, eventLoop: 0 });
-  }, longTest(2));
+  it(
+    "runs the build with the pool sized and lowered before anything used it; without the preload it stays at libuv's 4",
+    async () => {
+      await promisify(execFile)(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
+      const start = startCommand(process.cwd());
+      const { env } = await freshDatabase();
+      const settings = { ...env, ...start.env, ARGON2_MAX_IN_FLIGHT: "3" };
+      const run = async (args: string[]) => {
+        const service = await spawnService(settings, undefined, args);
+        const pid = service.child.pid!;
+        // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
+        const niceOf = async (tid: string) =>
+          Number((await readFile(`/proc/${pid}/task/${tid}/stat`, "utf8")).split(") ")[1].split(" ")[16]);
+        const nices = await Promise.all((await readdir(`/proc/${pid}/task`)).map(niceOf));
+        const eventLoop = await niceOf(String(pid));
+        service.child.kill("SIGTERM");
+        expect(await service.exited).toBe(0);
+        const listening = service
+          .stdout()
+          .split("\n")
+          .find((line) => line.includes('"msg":"gatehouse listening"'))!;
+        const { threadpool, threadpool_nice } = JSON.parse(listening) as {
+          threadpool: number;
+          threadpool_nice: number;
+        };
+        return { threadpool, threadpool_nice, lowered: nices.filter((n) => n === 4).length, eventLoop };
+      };
+      expect(await run([...start.nodeArgs, start.script])).toEqual({
+        threadpool: 7,
+        threadpool_nice: 4,
+        lowered: 7,
+        eventLoop: 0,
+      });
+      expect(await run([start.script])).toEqual({ threadpool: 4, threadpool_nice: 0, lowered: 0, eventLoop: 0 });
+    },
+    longTest(2),
+  );
 });
 
 describe("graceful shutdown", () => {
@@ -87,7 +111,9 @@ describe("graceful shutdown", () => {
     const closed = new Promise((resolve) => socket.once("close", resolve));
     await new Promise((resolve) => socket.once("connect", resolve));
     // Half a request: headers and part of the body, so the request is in flight at SIGTERM.
-    socket.write(`POST /v1/account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /v1/account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));
     const signalled = Date.now();
@@ -118,7 +144,11 @@ async function holdLoad(port: number, count = LOAD): Promise<HeldRequest[]> {
   for (let i = 0; i < count; i++) {
     const body = JSON.stringify({ email: `load-${i}@example.com`, password: "some password" });
     const from = { "x-forwarded-for": `198.51.100.${i + 1}` };
-    held.push(i % 5 === 4 ? holdHttp2(sessions[i % 2], body, from) : await holdHttp1(port, i % 2 ? "rest" : "connect", body, from));
+    held.push(
+      i % 5 === 4
+        ? holdHttp2(sessions[i % 2], body, from)
+        : await holdHttp1(port, i % 2 ? "rest" : "connect", body, from),
+    );
   }
   // Let the server route them all and start reading their bodies.
   await sleep(300);
@@ -171,7 +201,9 @@ describe("graceful shutdown under load", () => {
     for (const a of answers) expect([401, 429]).toContain(a.status);
     expect(code).toBe(0);
     expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
-    console.log(`[shutdown] one process: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`);
+    console.log(
+      `[shutdown] one process: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`,
+    );
   });
 
   it.runIf(onPostgres)(`the same for a cluster primary with WORKERS=2`, async () => {
@@ -183,37 +215,50 @@ describe("graceful shutdown under load", () => {
     for (const a of answers) expect([401, 429]).toContain(a.status);
     expect(code).toBe(0);
     expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
-    console.log(`[shutdown] cluster of 2: ${answers.length} in flight, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`);
+    console.log(
+      `[shutdown] cluster of 2: ${answers.length} in flight, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`,
+    );
   });
 
-  it.runIf(onPostgres)("during a database partition: in-flight requests answer 503, and the exit comes within the documented bound", async () => {
-    const { db, env } = await freshDatabase();
-    const target = new URL(db.databaseUrl!);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    try {
-      const grace = 3000;
-      const service = await spawnService({ ...env, DATABASE_URL: proxy.urlFor(db.databaseUrl!), TRUSTED_PROXIES: "127.0.0.1", SHUTDOWN_GRACE_MS: String(grace), DATABASE_TIMEOUT_MS: PRODUCT_DATABASE_TIMEOUT_MS });
-      const held = await holdLoad(service.port, 20);
-      proxy.blackhole();
-      const late = watchLateness();
-      const signalled = Date.now();
-      service.child.kill("SIGTERM");
-      const answers = await Promise.all(held.map((h) => h.finish()));
-      const code = await service.exited;
-      const exitMs = Date.now() - signalled;
-      // shutdownBoundMs: grace + 2 s for a delivery in flight + DATABASE_TIMEOUT_MS + 0.5 s.
-      const bound = grace + 2000 + 1000 + 500;
-      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
-      expect(code).toBe(0);
-      // The service's timers enforce the bound; they run as late as this process's (lateness.ts).
-      const lateMs = late.stop();
-      expect(exitMs, `timers ${lateMs} ms late`).toBeLessThan(bound + lateMs);
-      expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
-      console.log(`[shutdown] partition: ${answers.length} in flight answered ${summary(answers).statuses}, exit ${code} after ${exitMs} ms (bound ${bound} ms, timers up to ${late.lateMs()} ms late)`);
-    } finally {
-      await proxy.close();
-    }
-  });
+  it.runIf(onPostgres)(
+    "during a database partition: in-flight requests answer 503, and the exit comes within the documented bound",
+    async () => {
+      const { db, env } = await freshDatabase();
+      const target = new URL(db.databaseUrl!);
+      const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      try {
+        const grace = 3000;
+        const service = await spawnService({
+          ...env,
+          DATABASE_URL: proxy.urlFor(db.databaseUrl!),
+          TRUSTED_PROXIES: "127.0.0.1",
+          SHUTDOWN_GRACE_MS: String(grace),
+          DATABASE_TIMEOUT_MS: PRODUCT_DATABASE_TIMEOUT_MS,
+        });
+        const held = await holdLoad(service.port, 20);
+        proxy.blackhole();
+        const late = watchLateness();
+        const signalled = Date.now();
+        service.child.kill("SIGTERM");
+        const answers = await Promise.all(held.map((h) => h.finish()));
+        const code = await service.exited;
+        const exitMs = Date.now() - signalled;
+        // shutdownBoundMs: grace + 2 s for a delivery in flight + DATABASE_TIMEOUT_MS + 0.5 s.
+        const bound = grace + 2000 + 1000 + 500;
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 503));
+        expect(code).toBe(0);
+        // The service's timers enforce the bound; they run as late as this process's (lateness.ts).
+        const lateMs = late.stop();
+        expect(exitMs, `timers ${lateMs} ms late`).toBeLessThan(bound + lateMs);
+        expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
+        console.log(
+          `[shutdown] partition: ${answers.length} in flight answered ${summary(answers).statuses}, exit ${code} after ${exitMs} ms (bound ${bound} ms, timers up to ${late.lateMs()} ms late)`,
+        );
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   it("a request still unfinished when the grace runs out is cut off, and logged as aborted, not as an answer", async () => {
     const { env } = await freshDatabase();
@@ -228,7 +273,9 @@ describe("graceful shutdown under load", () => {
       .split("\n")
       .filter((line) => line.includes('"msg":"request"'))
       .map((line) => JSON.parse(line));
-    expect(lines.map((l) => [l.method, l.code, l.status])).toEqual([["gatehouse.account.v1.AccountService/Login", "aborted", 0]]);
+    expect(lines.map((l) => [l.method, l.code, l.status])).toEqual([
+      ["gatehouse.account.v1.AccountService/Login", "aborted", 0],
+    ]);
   });
 });
 
@@ -241,11 +288,16 @@ describe("logs", () => {
       GATEHOUSE_BOOTSTRAP_PASSWORD: "bootstrap-password-42",
     });
     const base = `http://127.0.0.1:${service.port}`;
-    const ok = await http(`${base}/v1/account/login`, { body: { email: "owner@example.com", password: "bootstrap-password-42" } });
+    const ok = await http(`${base}/v1/account/login`, {
+      body: { email: "owner@example.com", password: "bootstrap-password-42" },
+    });
     expect(ok.status).toBe(200);
     const token = ok.body.management_token as string;
     await http(`${base}/v1/projects?cursor=secret-cursor`, { headers: { authorization: `Bearer ${token}` } });
-    await http(`${base}/v1/auth/login`, { body: { email: "x@example.com", password: "hunter2-hunter2" }, headers: { "x-service-key": "gk_leaky_key" } });
+    await http(`${base}/v1/auth/login`, {
+      body: { email: "x@example.com", password: "hunter2-hunter2" },
+      headers: { "x-service-key": "gk_leaky_key" },
+    });
     service.child.kill("SIGTERM");
     await service.exited;
     const out = service.stdout();
@@ -271,12 +323,20 @@ describe("logs", () => {
 describe("bootstrap, CLI and persistence", () => {
   it("the CLI creates an organization; the data survives a restart", async () => {
     const { db, env } = await freshDatabase();
-    const cli = await runNode(["src/cli.ts", "org", "create", "--name", "Acme", "--email", "ops@acme.test", "--password", "cli-password-1"], env);
+    const cli = await runNode(
+      ["src/cli.ts", "org", "create", "--name", "Acme", "--email", "ops@acme.test", "--password", "cli-password-1"],
+      env,
+    );
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toMatch(/^created organization org_[0-9a-z]{26} \(Acme\) with admin mem_[0-9a-z]{26} <ops@acme\.test>/);
+    expect(cli.stdout).toMatch(
+      /^created organization org_[0-9a-z]{26} \(Acme\) with admin mem_[0-9a-z]{26} <ops@acme\.test>/,
+    );
 
-    const again = await runNode(["src/cli.ts", "org", "create", "--name", "Acme", "--email", "OPS@acme.test", "--password", "cli-password-1"], env);
+    const again = await runNode(
+      ["src/cli.ts", "org", "create", "--name", "Acme", "--email", "OPS@acme.test", "--password", "cli-password-1"],
+      env,
+    );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("a member with this email already exists");
 
@@ -286,7 +346,9 @@ describe("bootstrap, CLI and persistence", () => {
 
     for (let start = 0; start < 2; start++) {
       const server = await startTestServer({}, db);
-      const login = await http(`${server.url}/v1/account/login`, { body: { email: "ops@acme.test", password: "cli-password-1" } });
+      const login = await http(`${server.url}/v1/account/login`, {
+        body: { email: "ops@acme.test", password: "cli-password-1" },
+      });
       await server.close();
       expect(login.status).toBe(200);
     }
@@ -294,11 +356,19 @@ describe("bootstrap, CLI and persistence", () => {
 
   it("bootstrap variables create the first organization once", async () => {
     const { db } = await freshDatabase();
-    const bootstrap = { GATEHOUSE_BOOTSTRAP_EMAIL: "first@example.com", GATEHOUSE_BOOTSTRAP_PASSWORD: "first-password", GATEHOUSE_BOOTSTRAP_ORG: "First" };
+    const bootstrap = {
+      GATEHOUSE_BOOTSTRAP_EMAIL: "first@example.com",
+      GATEHOUSE_BOOTSTRAP_PASSWORD: "first-password",
+      GATEHOUSE_BOOTSTRAP_ORG: "First",
+    };
     for (let start = 0; start < 2; start++) {
       const server = await startTestServer(bootstrap, db);
-      const count = await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM organizations WHERE name = 'First'");
-      const login = await http(`${server.url}/v1/account/login`, { body: { email: "first@example.com", password: "first-password" } });
+      const count = await server.deps.db.dataSource.query(
+        "SELECT count(*)::int AS n FROM organizations WHERE name = 'First'",
+      );
+      const login = await http(`${server.url}/v1/account/login`, {
+        body: { email: "first@example.com", password: "first-password" },
+      });
       await server.close();
       expect(count[0].n).toBe(1);
       expect(login.status).toBe(200);

@@ -46,7 +46,15 @@ describe("database lifecycle", () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
     );
     expect(tables.map((r: { table_name: string }) => r.table_name)).toEqual(
-      expect.arrayContaining(["api_keys", "invitations", "management_tokens", "members", "migrations", "organizations", "projects"]),
+      expect.arrayContaining([
+        "api_keys",
+        "invitations",
+        "management_tokens",
+        "members",
+        "migrations",
+        "organizations",
+        "projects",
+      ]),
     );
     await db.close();
 
@@ -169,7 +177,9 @@ describe("repositories", () => {
     await expect(twice).rejects.toMatchObject({ constraint: "members_organization_identity_key" });
     expect(await db.repos.members.findByEmail(other.id, " ADA@example.com")).toEqual(elsewhere);
     expect(await db.repos.members.get(other.id, member.id)).toBeNull();
-    expect((await db.repos.members.listForIdentity(identity.id)).map((m) => m.member.id).sort()).toEqual([member.id, elsewhere.id].sort());
+    expect((await db.repos.members.listForIdentity(identity.id)).map((m) => m.member.id).sort()).toEqual(
+      [member.id, elsewhere.id].sort(),
+    );
     expect(await db.repos.members.findByEmail(org.id, "nobody@example.com")).toBeNull();
 
     const creds = await db.repos.memberIdentities.findCredentialsByEmail("  ADA@example.COM");
@@ -185,8 +195,16 @@ describe("repositories", () => {
     const now = new Date();
     const live = hashToken(randomToken("gh_mt"));
     const dead = hashToken(randomToken("gh_mt"));
-    await db.repos.managementTokens.create(org.id, { memberId: member.id, tokenHash: live, expiresAt: new Date(now.getTime() + HOUR) });
-    await db.repos.managementTokens.create(org.id, { memberId: member.id, tokenHash: dead, expiresAt: new Date(now.getTime() - 1) });
+    await db.repos.managementTokens.create(org.id, {
+      memberId: member.id,
+      tokenHash: live,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
+    await db.repos.managementTokens.create(org.id, {
+      memberId: member.id,
+      tokenHash: dead,
+      expiresAt: new Date(now.getTime() - 1),
+    });
 
     const found = await db.repos.managementTokens.findActive(live, now);
     expect(found).toMatchObject({ organizationId: org.id, member });
@@ -207,7 +225,15 @@ describe("repositories", () => {
     expect(await db.repos.projects.delete(b.id, project.id)).toBe(false);
     // Not even a key of B can point at A's project: the composite foreign key refuses it.
     await expect(
-      db.repos.apiKeys.create(b.id, { projectId: project.id, label: "x", kind: "secret", keyHash: hashToken("x"), keyHint: "x", scopes: [], expiresAt: null }),
+      db.repos.apiKeys.create(b.id, {
+        projectId: project.id,
+        label: "x",
+        kind: "secret",
+        keyHash: hashToken("x"),
+        keyHint: "x",
+        scopes: [],
+        expiresAt: null,
+      }),
     ).rejects.toThrow();
   });
 
@@ -219,7 +245,13 @@ describe("repositories", () => {
     const mk = async (label: string, expiresAt: Date | null) => {
       const raw = randomToken("gh_key");
       const key = await db.repos.apiKeys.create(org.id, {
-        projectId: project.id, label, kind: "secret", keyHash: hashToken(raw), keyHint: raw.slice(0, 8), scopes: ["auth:read", "auth:write"], expiresAt,
+        projectId: project.id,
+        label,
+        kind: "secret",
+        keyHash: hashToken(raw),
+        keyHint: raw.slice(0, 8),
+        scopes: ["auth:read", "auth:write"],
+        expiresAt,
       });
       return { key, hash: hashToken(raw) };
     };
@@ -245,7 +277,9 @@ describe("repositories", () => {
 
     expect(await db.repos.projects.delete(org.id, project.id)).toBe(true);
     expect(await db.repos.apiKeys.findActive(live.hash, now)).toBeNull();
-    const left = await db.dataSource.query(`SELECT count(*)::int AS n FROM api_keys WHERE project_id = $1`, [project.id]);
+    const left = await db.dataSource.query(`SELECT count(*)::int AS n FROM api_keys WHERE project_id = $1`, [
+      project.id,
+    ]);
     expect(left[0].n).toBe(0);
   });
 
@@ -253,8 +287,17 @@ describe("repositories", () => {
     const { org, member } = await seedOrg(db, "inviter@example.com");
     const tokenHash = hashToken(randomToken("gh_inv"));
     const now = new Date();
-    await db.repos.invitations.replacePending(org.id, { email: "New@Example.com", role: "developer", tokenHash, invitedBy: member.id, expiresAt: new Date(now.getTime() + HOUR) });
-    const [x, y] = await Promise.all([db.repos.invitations.consume(tokenHash, now), db.repos.invitations.consume(tokenHash, now)]);
+    await db.repos.invitations.replacePending(org.id, {
+      email: "New@Example.com",
+      role: "developer",
+      tokenHash,
+      invitedBy: member.id,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
+    const [x, y] = await Promise.all([
+      db.repos.invitations.consume(tokenHash, now),
+      db.repos.invitations.consume(tokenHash, now),
+    ]);
     expect([x, y].filter(Boolean)).toHaveLength(1);
     expect((x ?? y)?.acceptedAt?.getTime()).toBe(now.getTime());
   });

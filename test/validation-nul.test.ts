@@ -12,14 +12,27 @@ import {
   type JsonObject,
   type JsonValue,
 } from "@bufbuild/protobuf";
-import { file_google_protobuf_struct, file_google_protobuf_wrappers, FileDescriptorProtoSchema, isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import {
+  file_google_protobuf_struct,
+  file_google_protobuf_wrappers,
+  FileDescriptorProtoSchema,
+  isWrapperDesc,
+} from "@bufbuild/protobuf/wkt";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { access as accessExt, Credential } from "../gen/gatehouse/options/v1/options_pb.js";
 import { NUL_DESCRIPTION } from "../src/interceptors/nul-characters.js";
 import { validate } from "../src/interceptors/validation.js";
 import { authFixture, type AuthFixture } from "./auth/helpers.js";
-import { connect, connectReason, connectViolations, grpcCall, grpcClient, grpcViolations, http } from "./helpers/clients.js";
+import {
+  connect,
+  connectReason,
+  connectViolations,
+  grpcCall,
+  grpcClient,
+  grpcViolations,
+  http,
+} from "./helpers/clients.js";
 import { seedOrganization, seedProject } from "./helpers/seed.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -43,7 +56,8 @@ function placements(desc: DescMessage, prefix = "", path: string[] = []): Placem
   const out: Placement[] = [];
   for (const field of desc.fields) {
     const name = prefix + field.name;
-    for (const p of fieldPlacements(field, name, [...path, desc.typeName])) out.push({ field: p.field, json: { [field.name]: p.json } });
+    for (const p of fieldPlacements(field, name, [...path, desc.typeName]))
+      out.push({ field: p.field, json: { [field.name]: p.json } });
   }
   return out;
 }
@@ -55,13 +69,15 @@ function fieldPlacements(field: DescField, name: string, path: string[]): Array<
     case "enum":
       return [];
     case "list":
-      if (field.listKind === "scalar") return field.scalar === ScalarType.STRING ? [{ field: `${name}[1]`, json: ["a", `b${NUL}`] }] : [];
+      if (field.listKind === "scalar")
+        return field.scalar === ScalarType.STRING ? [{ field: `${name}[1]`, json: ["a", `b${NUL}`] }] : [];
       if (field.listKind === "enum") return [];
       return messagePlacements(field.message, `${name}[0]`, path).map((p) => ({ field: p.field, json: [p.json] }));
     case "map": {
       const out: Array<{ field: string; json: JsonValue }> = [];
       if (field.mapKey === ScalarType.STRING) out.push({ field: name, json: { [`k${NUL}`]: mapValueSample(field) } });
-      if (field.mapKind === "scalar" && field.scalar === ScalarType.STRING) out.push({ field: name, json: { k: `v${NUL}` } });
+      if (field.mapKind === "scalar" && field.scalar === ScalarType.STRING)
+        out.push({ field: name, json: { k: `v${NUL}` } });
       if (field.mapKind === "message") {
         for (const p of messagePlacements(field.message, name, path)) out.push({ field: name, json: { k: p.json } });
       }
@@ -91,7 +107,10 @@ function messagePlacements(desc: DescMessage, name: string, path: string[]): Arr
       return [{ field: name, json: [1, `x${NUL}`] }];
   }
   if (isWrapperDesc(desc)) return desc.fields[0].scalar === ScalarType.STRING ? [{ field: name, json: `x${NUL}` }] : [];
-  if (desc.typeName.startsWith("google.protobuf.") && !["google.protobuf.Timestamp", "google.protobuf.Duration", "google.protobuf.Empty"].includes(desc.typeName)) {
+  if (
+    desc.typeName.startsWith("google.protobuf.") &&
+    !["google.protobuf.Timestamp", "google.protobuf.Duration", "google.protobuf.Empty"].includes(desc.typeName)
+  ) {
     throw new Error(`${desc.typeName} in a request: teach this test its JSON form`);
   }
   return placements(desc, `${name}.`, path);
@@ -105,7 +124,6 @@ function mapValueSample(field: DescField & { fieldKind: "map" }): JsonValue {
 
 const methods = SERVICES.flatMap((service) => service.methods);
 const cases = methods.map((method) => ({ method, placements: placements(method.input) }));
-
 
 const nulViolation = (field: string) => ({ field, description: NUL_DESCRIPTION });
 
@@ -133,15 +151,58 @@ describe("the NUL rule on descriptors (no server)", () => {
             { name: "plain", number: 1, label: 1, type: 9, jsonName: "plain" },
             { name: "inner", number: 2, label: 1, type: 11, typeName: ".nul.test.Inner", jsonName: "inner" },
             { name: "inners", number: 3, label: 3, type: 11, typeName: ".nul.test.Inner", jsonName: "inners" },
-            { name: "labels", number: 4, label: 3, type: 11, typeName: ".nul.test.Outer.LabelsEntry", jsonName: "labels" },
+            {
+              name: "labels",
+              number: 4,
+              label: 3,
+              type: 11,
+              typeName: ".nul.test.Outer.LabelsEntry",
+              jsonName: "labels",
+            },
             { name: "picked", number: 5, label: 1, type: 9, oneofIndex: 0, jsonName: "picked" },
-            { name: "picked_inner", number: 6, label: 1, type: 11, typeName: ".nul.test.Inner", oneofIndex: 0, jsonName: "pickedInner" },
-            { name: "wrapped", number: 7, label: 1, type: 11, typeName: ".google.protobuf.StringValue", jsonName: "wrapped" },
-            { name: "structs", number: 8, label: 3, type: 11, typeName: ".google.protobuf.Struct", jsonName: "structs" },
+            {
+              name: "picked_inner",
+              number: 6,
+              label: 1,
+              type: 11,
+              typeName: ".nul.test.Inner",
+              oneofIndex: 0,
+              jsonName: "pickedInner",
+            },
+            {
+              name: "wrapped",
+              number: 7,
+              label: 1,
+              type: 11,
+              typeName: ".google.protobuf.StringValue",
+              jsonName: "wrapped",
+            },
+            {
+              name: "structs",
+              number: 8,
+              label: 3,
+              type: 11,
+              typeName: ".google.protobuf.Struct",
+              jsonName: "structs",
+            },
             { name: "value", number: 9, label: 1, type: 11, typeName: ".google.protobuf.Value", jsonName: "value" },
-            { name: "inner_by_key", number: 10, label: 3, type: 11, typeName: ".nul.test.Outer.InnerByKeyEntry", jsonName: "innerByKey" },
+            {
+              name: "inner_by_key",
+              number: 10,
+              label: 3,
+              type: 11,
+              typeName: ".nul.test.Outer.InnerByKeyEntry",
+              jsonName: "innerByKey",
+            },
             { name: "blob", number: 11, label: 1, type: 12, jsonName: "blob" },
-            { name: "metadata", number: 12, label: 1, type: 11, typeName: ".google.protobuf.Struct", jsonName: "metadata" },
+            {
+              name: "metadata",
+              number: 12,
+              label: 1,
+              type: 11,
+              typeName: ".google.protobuf.Struct",
+              jsonName: "metadata",
+            },
           ],
           oneofDecl: [{ name: "choice" }],
           nestedType: [
@@ -165,7 +226,12 @@ describe("the NUL rule on descriptors (no server)", () => {
         },
       ],
     }),
-    (name) => (name === "google/protobuf/struct.proto" ? file_google_protobuf_struct : name === "google/protobuf/wrappers.proto" ? file_google_protobuf_wrappers : undefined),
+    (name) =>
+      name === "google/protobuf/struct.proto"
+        ? file_google_protobuf_struct
+        : name === "google/protobuf/wrappers.proto"
+          ? file_google_protobuf_wrappers
+          : undefined,
   );
   const outer = registry.getMessage("nul.test.Outer")!;
   const violationsOf = (json: JsonValue) => validate(outer, fromJson(outer, json)).map((v) => v.field);
@@ -185,7 +251,10 @@ describe("the NUL rule on descriptors (no server)", () => {
     [{ metadata: { a: { b: [1, { c: `x${NUL}` }] } } }, ["metadata"]],
     [{ metadata: { a: { [`b${NUL}`]: [] } } }, ["metadata"]],
     [{ blob: Buffer.from(NUL).toString("base64") }, []],
-    [{ plain: NUL, inners: [{ text: NUL }, { tags: [NUL, NUL] }], metadata: { [NUL]: NUL } }, ["plain", "inners[0].text", "inners[1].tags[0]", "inners[1].tags[1]", "metadata"]],
+    [
+      { plain: NUL, inners: [{ text: NUL }, { tags: [NUL, NUL] }], metadata: { [NUL]: NUL } },
+      ["plain", "inners[0].text", "inners[1].tags[0]", "inners[1].tags[1]", "metadata"],
+    ],
   ] as Array<[JsonObject, string[]]>)("%j names %j", (json, fields) => {
     expect(violationsOf(json)).toEqual(fields);
   });
@@ -257,30 +326,37 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
     // Every string and repeated string field of every request is sent a NUL of its own.
     for (const { method, placements: places } of cases) {
       for (const field of method.input.fields) {
-        if ((field.fieldKind !== "scalar" && field.fieldKind !== "list") || field.scalar !== ScalarType.STRING) continue;
+        if ((field.fieldKind !== "scalar" && field.fieldKind !== "list") || field.scalar !== ScalarType.STRING)
+          continue;
         const named = field.fieldKind === "list" ? `${field.name}[1]` : field.name;
-        expect(places.map((p) => p.field), `${method.name}.${field.name}`).toContain(named);
+        expect(
+          places.map((p) => p.field),
+          `${method.name}.${field.name}`,
+        ).toContain(named);
       }
     }
     const total = cases.reduce((n, c) => n + c.placements.length, 0);
     expect(total).toBeGreaterThanOrEqual(85); // today: 77 strings and repeated strings, 2 Structs in 4 shapes
   });
 
-  it.each(cases.map((c) => [`${c.method.parent.name}/${c.method.name}`, c] as const))("%s over Connect JSON", async (_name, { method, placements: places }) => {
-    const service = method.parent.typeName === AccountService.typeName ? "account" : "auth";
-    const misses: string[] = [];
-    for (const { field, json } of places) {
-      const res = await connect(server.url, service, method.name, json, credentialsFor(method));
-      const violations = connectViolations(res.body);
-      const ok =
-        res.status === 400 &&
-        res.body?.code === "invalid_argument" &&
-        connectReason(res.body) === "VALIDATION_FAILED" &&
-        violations.some((v) => v.field === field && v.description === NUL_DESCRIPTION);
-      if (!ok) misses.push(`${field}: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    expect(misses).toEqual([]);
-  });
+  it.each(cases.map((c) => [`${c.method.parent.name}/${c.method.name}`, c] as const))(
+    "%s over Connect JSON",
+    async (_name, { method, placements: places }) => {
+      const service = method.parent.typeName === AccountService.typeName ? "account" : "auth";
+      const misses: string[] = [];
+      for (const { field, json } of places) {
+        const res = await connect(server.url, service, method.name, json, credentialsFor(method));
+        const violations = connectViolations(res.body);
+        const ok =
+          res.status === 400 &&
+          res.body?.code === "invalid_argument" &&
+          connectReason(res.body) === "VALIDATION_FAILED" &&
+          violations.some((v) => v.field === field && v.description === NUL_DESCRIPTION);
+        if (!ok) misses.push(`${field}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      expect(misses).toEqual([]);
+    },
+  );
 
   it("over REST: bodies, a Struct, a repeated field, path and query parameters", async () => {
     const key = { "x-service-key": app.key };
@@ -289,8 +365,20 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
     const calls: Array<[string, string, Record<string, string>, unknown, string]> = [
       ["POST", "/v1/auth/password/reset-request", key, { email: `${NUL}@x.io` }, "email"],
       ["POST", "/v1/auth/signup", key, { email, password: `a sturdy${NUL}passphrase` }, "password"],
-      ["POST", "/v1/auth/signup", key, { email, password: "a sturdy passphrase 1", metadata: { profile: { tags: ["ok", `x${NUL}`] } } }, "metadata"],
-      ["POST", "/v1/auth/signup", key, { email, password: "a sturdy passphrase 1", metadata: { [`k${NUL}`]: 1 } }, "metadata"],
+      [
+        "POST",
+        "/v1/auth/signup",
+        key,
+        { email, password: "a sturdy passphrase 1", metadata: { profile: { tags: ["ok", `x${NUL}`] } } },
+        "metadata",
+      ],
+      [
+        "POST",
+        "/v1/auth/signup",
+        key,
+        { email, password: "a sturdy passphrase 1", metadata: { [`k${NUL}`]: 1 } },
+        "metadata",
+      ],
       ["PATCH", `/v1/auth/users/${userId}`, key, { metadata: { plan: `pro${NUL}` } }, "metadata"],
       ["GET", "/v1/auth/users/%00", key, undefined, "id"],
       ["DELETE", "/v1/auth/users/usr_%00", key, undefined, "id"],
@@ -299,15 +387,31 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
       ["POST", "/v1/account/login", {}, { email: "someone@example.com", password: `pass${NUL}word` }, "password"],
       ["GET", "/v1/projects/%00", management, undefined, "id"],
       ["GET", `/v1/usage?project_id=${organizationProject}&from=2024-01-01%00`, management, undefined, "from"],
-      ["POST", "/v1/projects", management, { name: "p", allowed_origins: ["https://a.example.com", `https://b${NUL}.example.com`], redirect_url: "https://a.example.com/cb" }, "allowed_origins[1]"],
+      [
+        "POST",
+        "/v1/projects",
+        management,
+        {
+          name: "p",
+          allowed_origins: ["https://a.example.com", `https://b${NUL}.example.com`],
+          redirect_url: "https://a.example.com/cb",
+        },
+        "allowed_origins[1]",
+      ],
     ];
     for (const [method, path, headers, body, field] of calls) {
       const res = await http(`${server.url}${path}`, { method, headers, body });
-      expect({ call: `${method} ${path}`, status: res.status, reason: res.body?.reason }).toEqual({ call: `${method} ${path}`, status: 400, reason: "VALIDATION_FAILED" });
+      expect({ call: `${method} ${path}`, status: res.status, reason: res.body?.reason }).toEqual({
+        call: `${method} ${path}`,
+        status: 400,
+        reason: "VALIDATION_FAILED",
+      });
       expect(res.body.violations, `${method} ${path}`).toContainEqual(nulViolation(field));
     }
     // Refused before any flow ran: the signups above wrote no user.
-    const rows = (await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [email])) as Array<{ n: number }>;
+    const rows = (await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [
+      email,
+    ])) as Array<{ n: number }>;
     expect(rows[0].n).toBe(0);
   });
 
@@ -317,12 +421,21 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
     const key = { "x-service-key": app.key };
     const email = `surrogate-${Date.now()}@example.com`;
     for (const metadata of [{ "\ud800": "x" }, { nick: "a\udc00b" }, { tags: ["ok", "\ud83d"] }]) {
-      const res = await http(`${server.url}/v1/auth/signup`, { headers: key, body: { email, password: "a sturdy passphrase 1", metadata } });
+      const res = await http(`${server.url}/v1/auth/signup`, {
+        headers: key,
+        body: { email, password: "a sturdy passphrase 1", metadata },
+      });
       expect({ status: res.status, reason: res.body?.reason }).toEqual({ status: 400, reason: "VALIDATION_FAILED" });
-      expect(res.body.violations).toContainEqual({ field: "metadata", description: expect.stringContaining("lone surrogate") });
+      expect(res.body.violations).toContainEqual({
+        field: "metadata",
+        description: expect.stringContaining("lone surrogate"),
+      });
     }
     // A pair is a character (an emoji): accepted.
-    const paired = await http(`${server.url}/v1/auth/signup`, { headers: key, body: { email, password: "a sturdy passphrase 1", metadata: { mood: "\ud83d\ude00" } } });
+    const paired = await http(`${server.url}/v1/auth/signup`, {
+      headers: key,
+      body: { email, password: "a sturdy passphrase 1", metadata: { mood: "\ud83d\ude00" } },
+    });
     expect(paired.status, JSON.stringify(paired.body)).toBe(200);
   });
 
@@ -334,17 +447,49 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
     const calls: Array<[any, string, unknown, Record<string, string>, string]> = [
       [auth, "RequestPasswordReset", { email: `${NUL}@x.io` }, key, "email"],
       [auth, "Signup", { email: "grpc-nul@example.com", password: `a sturdy${NUL}passphrase` }, key, "password"],
-      [auth, "Signup", { email: "grpc-nul@example.com", password: "a sturdy passphrase 1", metadata: { fields: { note: { structValue: { fields: { [`k${NUL}`]: { boolValue: true } } } } } } }, key, "metadata"],
-      [auth, "Signup", { email: "grpc-nul@example.com", password: "a sturdy passphrase 1", metadata: { fields: { note: { stringValue: `x${NUL}` } } } }, key, "metadata"],
+      [
+        auth,
+        "Signup",
+        {
+          email: "grpc-nul@example.com",
+          password: "a sturdy passphrase 1",
+          metadata: { fields: { note: { structValue: { fields: { [`k${NUL}`]: { boolValue: true } } } } } },
+        },
+        key,
+        "metadata",
+      ],
+      [
+        auth,
+        "Signup",
+        {
+          email: "grpc-nul@example.com",
+          password: "a sturdy passphrase 1",
+          metadata: { fields: { note: { stringValue: `x${NUL}` } } },
+        },
+        key,
+        "metadata",
+      ],
       [auth, "VerifyToken", { token: `eyJ${NUL}` }, key, "token"],
       [auth, "GetUser", { id: NUL }, key, "id"],
       [auth, "ListUsers", { search: NUL }, key, "search"],
       [account, "Login", { email: "someone@example.com", password: NUL }, {}, "password"],
-      [account, "UpdateProject", { id: organizationProject, allowed_origins: ["https://a.example.com", NUL] }, { authorization: `Bearer ${managementToken}` }, "allowed_origins[1]"],
+      [
+        account,
+        "UpdateProject",
+        { id: organizationProject, allowed_origins: ["https://a.example.com", NUL] },
+        { authorization: `Bearer ${managementToken}` },
+        "allowed_origins[1]",
+      ],
     ];
     for (const [client, method, request, headers, field] of calls) {
       const answer = await grpcCall(client, method, request, headers);
-      expect({ method, field, code: answer.error?.code, reason: answer.reason, response: answer.response }).toEqual({ method, field, code: 3, reason: "VALIDATION_FAILED", response: undefined });
+      expect({ method, field, code: answer.error?.code, reason: answer.reason, response: answer.response }).toEqual({
+        method,
+        field,
+        code: 3,
+        reason: "VALIDATION_FAILED",
+        response: undefined,
+      });
       expect(grpcViolations(answer), method).toContainEqual(nulViolation(field));
     }
     auth.close();
@@ -356,7 +501,10 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
   // header field, and gRPC clients refuse to put it into metadata.
   it("a NUL in a credential header is refused by the HTTP parser, not answered 500", async () => {
     for (const header of [`x-service-key: gk_${NUL}`, `authorization: Bearer gmt_${NUL}`]) {
-      const status = await rawHttpStatus(server.port, `GET /v1/auth/users HTTP/1.1\r\nhost: 127.0.0.1\r\n${header}\r\nconnection: close\r\n\r\n`);
+      const status = await rawHttpStatus(
+        server.port,
+        `GET /v1/auth/users HTTP/1.1\r\nhost: 127.0.0.1\r\n${header}\r\nconnection: close\r\n\r\n`,
+      );
       expect(status, header).toBe(400);
     }
   });

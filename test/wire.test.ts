@@ -27,7 +27,8 @@ describe("wire conventions", () => {
     password = seeded.password;
     const project = await seedProject(server.deps, seeded.organization, ["https://app.example.com"]);
     key = (await seedApiKey(server.deps, project)).key;
-    pageKey = (await seedApiKey(server.deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key;
+    pageKey = (await seedApiKey(server.deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] }))
+      .key;
   });
   afterAll(() => server?.stop());
 
@@ -37,7 +38,12 @@ describe("wire conventions", () => {
     const viaConnect = await connect(server.url, "account", "Login", body);
     expect(rest.status).toBe(200);
     expect(viaConnect.status).toBe(200);
-    expect(Object.keys(rest.body).sort()).toEqual(["expires_at", "management_token", "organization_id", "organizations"]);
+    expect(Object.keys(rest.body).sort()).toEqual([
+      "expires_at",
+      "management_token",
+      "organization_id",
+      "organizations",
+    ]);
     expect(Object.keys(viaConnect.body).sort()).toEqual(Object.keys(rest.body).sort());
     for (const answer of [rest.body, viaConnect.body]) {
       expect(answer.management_token).toMatch(/^gmt_[A-Za-z0-9_-]{43}$/);
@@ -73,8 +79,12 @@ describe("wire conventions", () => {
       const client = createClient(AccountService, createConnectTransport({ baseUrl: server.url, ...options }));
       const token = await client.login({ email, password });
       expect(token.managementToken, JSON.stringify(options)).toMatch(/^gmt_/);
-      const failure = await client.login({ email, password: "wrong password" }).catch((e: unknown) => ConnectError.from(e));
-      expect((failure as ConnectError).findDetails(ErrorInfoSchema)[0]?.reason, JSON.stringify(options)).toBe("INVALID_CREDENTIALS");
+      const failure = await client
+        .login({ email, password: "wrong password" })
+        .catch((e: unknown) => ConnectError.from(e));
+      expect((failure as ConnectError).findDetails(ErrorInfoSchema)[0]?.reason, JSON.stringify(options)).toBe(
+        "INVALID_CREDENTIALS",
+      );
     }
   });
 
@@ -82,7 +92,9 @@ describe("wire conventions", () => {
     const client = createClient(AccountService, createGrpcWebTransport({ baseUrl: server.url, httpVersion: "1.1" }));
     const token = await client.login({ email, password });
     expect(token.managementToken).toMatch(/^gmt_/);
-    const failure = await client.login({ email, password: "wrong password" }).catch((e: unknown) => ConnectError.from(e));
+    const failure = await client
+      .login({ email, password: "wrong password" })
+      .catch((e: unknown) => ConnectError.from(e));
     expect(failure).toBeInstanceOf(ConnectError);
     expect((failure as ConnectError).findDetails(ErrorInfoSchema)[0]?.reason).toBe("INVALID_CREDENTIALS");
   });
@@ -97,7 +109,9 @@ describe("wire conventions", () => {
   });
 
   it("unknown JSON fields are ignored", async () => {
-    const res = await http(`${server.url}/v1/account/login`, { body: { email, password, remember_me: true, extra: { a: 1 } } });
+    const res = await http(`${server.url}/v1/account/login`, {
+      body: { email, password, remember_me: true, extra: { a: 1 } },
+    });
     expect(res.status).toBe(200);
     const viaConnect = await connect(server.url, "account", "Login", { email, password, remember_me: true });
     expect(viaConnect.status).toBe(200);
@@ -152,7 +166,11 @@ describe("wire conventions", () => {
   it("malformed JSON is a 400 with a clear reason", async () => {
     const rest = await http(`${server.url}/v1/account/login`, { body: '{"email": "a@b.c", ' });
     expect(rest.status).toBe(400);
-    expect(rest.body).toMatchObject({ code: "invalid_argument", reason: "VALIDATION_FAILED", message: "request body is not valid JSON" });
+    expect(rest.body).toMatchObject({
+      code: "invalid_argument",
+      reason: "VALIDATION_FAILED",
+      message: "request body is not valid JSON",
+    });
     const notAnObject = await http(`${server.url}/v1/account/login`, { body: "[1,2]" });
     expect(notAnObject.status).toBe(400);
     const viaConnect = await connect(server.url, "account", "Login", '{"email": ');
@@ -198,7 +216,10 @@ describe("wire conventions", () => {
     });
 
     it("on gRPC", async () => {
-      const answer = await grpcCall(grpcClient(server.port, "account"), "Login", { email: "a@example.com", password: "x".repeat(2 * 1024 * 1024) });
+      const answer = await grpcCall(grpcClient(server.port, "account"), "Login", {
+        email: "a@example.com",
+        password: "x".repeat(2 * 1024 * 1024),
+      });
       expect(answer.error?.code).toBe(8);
     });
   });
@@ -265,7 +286,9 @@ describe("wire conventions", () => {
 
   it("HTTP/1.1 and h2c share the port", async () => {
     const first = await new Promise<string>((resolve, reject) => {
-      const socket = netConnect(server.port, "127.0.0.1", () => socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+      const socket = netConnect(server.port, "127.0.0.1", () =>
+        socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      );
       let data = "";
       socket.on("data", (d) => (data += d));
       socket.on("end", () => resolve(data));

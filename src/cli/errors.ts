@@ -43,18 +43,26 @@ export function usageError(message: string): CliError {
 /** Anything a command threw, as the reason, message and status the CLI reports. */
 export function toCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
-  if (error instanceof ConfigError) return new CliError("INVALID_CONFIGURATION", `invalid configuration: ${error.message}`, EXIT.CONFIG);
+  if (error instanceof ConfigError)
+    return new CliError("INVALID_CONFIGURATION", `invalid configuration: ${error.message}`, EXIT.CONFIG);
   if (error instanceof DomainError) {
     const input = error.reason === "VALIDATION_FAILED" || error.reason === "INVALID_CURSOR";
     const down = error.reason === "SERVICE_UNAVAILABLE";
-    return new CliError(error.reason, error.message, input ? EXIT.USAGE : down ? EXIT.UNAVAILABLE : EXIT.FAILED, error.violations);
+    return new CliError(
+      error.reason,
+      error.message,
+      input ? EXIT.USAGE : down ? EXIT.UNAVAILABLE : EXIT.FAILED,
+      error.violations,
+    );
   }
   if (error instanceof DataDirInUse) {
     // A server that took the directory since this command looked: it now runs commands itself.
-    const advice = error.holder.role === "server" ? "run the command again to run it through the server" : "wait for it to finish";
+    const advice =
+      error.holder.role === "server" ? "run the command again to run it through the server" : "wait for it to finish";
     return new CliError("SERVICE_UNAVAILABLE", `${error.inUse}; ${advice}`, EXIT.UNAVAILABLE);
   }
-  if (isDatabaseUnavailable(error)) return new CliError("SERVICE_UNAVAILABLE", "the database does not answer", EXIT.UNAVAILABLE);
+  if (isDatabaseUnavailable(error))
+    return new CliError("SERVICE_UNAVAILABLE", "the database does not answer", EXIT.UNAVAILABLE);
   // An operator's tool on the server's machine: the message helps more than it reveals.
   return new CliError("INTERNAL_ERROR", error instanceof Error ? error.message : String(error), EXIT.FAILED);
 }

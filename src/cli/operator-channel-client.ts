@@ -33,13 +33,25 @@ export async function runThroughServer(
   for (;;) {
     const holder = await liveHolder(dataDir);
     if (holder?.role !== "server") return undefined;
-    if (!holder.socket) throw new CliError("SERVICE_UNAVAILABLE", `${describe(holder)} has no operator channel (an older version?): stop it to run commands`, EXIT.UNAVAILABLE);
+    if (!holder.socket)
+      throw new CliError(
+        "SERVICE_UNAVAILABLE",
+        `${describe(holder)} has no operator channel (an older version?): stop it to run commands`,
+        EXIT.UNAVAILABLE,
+      );
     const socket = await connected(holder.socket);
     if (socket) return exchange(socket, holder, argv, output, sender);
     if (Date.now() >= deadline) {
-      throw new CliError("SERVICE_UNAVAILABLE", `${describe(holder)} holds ${dataDir} but did not open its operator channel ${holder.socket} within ${CHANNEL_WAIT_MS / 1000} s`, EXIT.UNAVAILABLE);
+      throw new CliError(
+        "SERVICE_UNAVAILABLE",
+        `${describe(holder)} holds ${dataDir} but did not open its operator channel ${holder.socket} within ${CHANNEL_WAIT_MS / 1000} s`,
+        EXIT.UNAVAILABLE,
+      );
     }
-    if (!told) output.err(`gatehouse: waiting for ${describe(holder)} to finish starting (its operator channel ${holder.socket} does not answer yet)`);
+    if (!told)
+      output.err(
+        `gatehouse: waiting for ${describe(holder)} to finish starting (its operator channel ${holder.socket} does not answer yet)`,
+      );
     told = true;
     await sleep(RETRY_MS);
   }
@@ -55,7 +67,14 @@ function connected(path: string): Promise<Socket | undefined> {
     });
     socket.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined);
-      else reject(new CliError("SERVICE_UNAVAILABLE", `cannot reach the server's operator channel ${path}: ${error.code ?? error.message}`, EXIT.UNAVAILABLE));
+      else
+        reject(
+          new CliError(
+            "SERVICE_UNAVAILABLE",
+            `cannot reach the server's operator channel ${path}: ${error.code ?? error.message}`,
+            EXIT.UNAVAILABLE,
+          ),
+        );
     });
   });
 }
@@ -64,7 +83,13 @@ function exchange(socket: Socket, holder: LockHolder, argv: string[], output: Ou
   return new Promise((resolve, reject) => {
     let exitCode: number | undefined;
     const lost = (why: string) =>
-      reject(new CliError("SERVICE_UNAVAILABLE", `${describe(holder)} ${why} before the command finished; what it did is not known`, EXIT.UNAVAILABLE));
+      reject(
+        new CliError(
+          "SERVICE_UNAVAILABLE",
+          `${describe(holder)} ${why} before the command finished; what it did is not known`,
+          EXIT.UNAVAILABLE,
+        ),
+      );
     socket.on("error", () => {});
     socket.on("close", () => (exitCode === undefined ? lost("closed the operator channel") : resolve(exitCode)));
     readFrames(

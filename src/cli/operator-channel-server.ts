@@ -41,7 +41,9 @@ export function operatorSocketPath(dataDir: string): string {
 export async function startOperatorChannel(dataDir: string, deps: FlowDeps): Promise<OperatorChannel> {
   const path = operatorSocketPath(dataDir);
   if (Buffer.byteLength(path) > SUN_PATH_MAX) {
-    throw new Error(`the operator socket path ${path} is longer than ${SUN_PATH_MAX} bytes: set TMPDIR to a shorter directory`);
+    throw new Error(
+      `the operator socket path ${path} is longer than ${SUN_PATH_MAX} bytes: set TMPDIR to a shorter directory`,
+    );
   }
   if (dirname(path) !== dataDir) await privateDirectory(dirname(path));
   // A crashed server's: the data directory's lock is ours, so no live server listens there.
@@ -99,7 +101,8 @@ function serve(socket: Socket, deps: FlowDeps): Promise<void> {
     let stdin: PassThrough | undefined;
     socket.on("error", () => {});
     socket.on("close", () => {
-      if (stdin && !stdin.writableEnded) stdin.destroy(new Error("the command line went away before the end of its standard input"));
+      if (stdin && !stdin.writableEnded)
+        stdin.destroy(new Error("the command line went away before the end of its standard input"));
       if (!started) done();
     });
     const refuse = (message: string) => {
@@ -124,7 +127,10 @@ function serve(socket: Socket, deps: FlowDeps): Promise<void> {
             }
             return stdin;
           };
-          const output = { out: (text: string) => void send(socket, { type: "out", text }), err: (text: string) => void send(socket, { type: "err", text }) };
+          const output = {
+            out: (text: string) => void send(socket, { type: "out", text }),
+            err: (text: string) => void send(socket, { type: "err", text }),
+          };
           void runCli(run.argv, output, { deps, origin: operatorOrigin(run.user), cwd: run.cwd, stdin: input })
             .catch((error: unknown) => {
               deps.logger.error({ err: error }, "operator command failed");
@@ -132,8 +138,14 @@ function serve(socket: Socket, deps: FlowDeps): Promise<void> {
             })
             .then((code) => {
               // The command's words only: its options may hold a password.
-              const command = run.argv.slice(0, 2).filter((word) => !word.startsWith("-")).join(" ");
-              deps.logger.info({ command, operator: run.user, exit_code: code, duration_ms: Date.now() - began }, "operator command");
+              const command = run.argv
+                .slice(0, 2)
+                .filter((word) => !word.startsWith("-"))
+                .join(" ");
+              deps.logger.info(
+                { command, operator: run.user, exit_code: code, duration_ms: Date.now() - began },
+                "operator command",
+              );
               send(socket, { type: "exit", code });
               socket.end();
               done();
@@ -166,7 +178,13 @@ function runFrame(frame: unknown): Extract<ToServer, { type: "run" }> | undefine
   if (!Array.isArray(run.argv) || !run.argv.every((word) => typeof word === "string")) return undefined;
   if (typeof run.cwd !== "string" || !isAbsolute(run.cwd)) return undefined;
   // The audit log's actor id: an account name, not text to be trusted with control characters.
-  if (typeof run.user !== "string" || run.user.length === 0 || run.user.length > 256 || /[\u0000-\u001f\u007f]/.test(run.user)) return undefined;
+  if (
+    typeof run.user !== "string" ||
+    run.user.length === 0 ||
+    run.user.length > 256 ||
+    /[\u0000-\u001f\u007f]/.test(run.user)
+  )
+    return undefined;
   return { type: "run", argv: run.argv, cwd: run.cwd, user: run.user };
 }
 
@@ -176,6 +194,8 @@ async function privateDirectory(dir: string): Promise<void> {
   const info = await lstat(dir);
   const uid = process.getuid?.();
   if (!info.isDirectory() || (uid !== undefined && info.uid !== uid) || (info.mode & 0o077) !== 0) {
-    throw new Error(`refusing to put the operator socket in ${dir}: it is not a directory private to this user (mode 0700)`);
+    throw new Error(
+      `refusing to put the operator socket in ${dir}: it is not a directory private to this user (mode 0700)`,
+    );
   }
 }

@@ -29,7 +29,12 @@ export function send(socket: Socket, frame: ToServer | ToClient): boolean {
  * Calls `onFrame` with each line's JSON, in order. A line longer than `max` characters, or one that is not
  * JSON, is `onError`'s, and reading stops.
  */
-export function readFrames(socket: Socket, max: number, onFrame: (frame: unknown) => void, onError: (message: string) => void): void {
+export function readFrames(
+  socket: Socket,
+  max: number,
+  onFrame: (frame: unknown) => void,
+  onError: (message: string) => void,
+): void {
   let pending = "";
   let failed = false;
   socket.setEncoding("utf8");

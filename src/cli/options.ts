@@ -11,7 +11,8 @@ export const COMMON_OPTIONS = { json: { type: "boolean" }, help: { type: "boolea
 /** `--name value` options only: a positional argument or an unknown option is a usage error. */
 export function parseOptions(args: string[], options: OptionSpec): Values {
   try {
-    return parseArgs({ args, options: { ...COMMON_OPTIONS, ...options }, strict: true, allowPositionals: false }).values as Values;
+    return parseArgs({ args, options: { ...COMMON_OPTIONS, ...options }, strict: true, allowPositionals: false })
+      .values as Values;
   } catch (error) {
     // node:util names the option in its message ("Unknown option '--nmae'").
     throw usageError(error instanceof Error ? error.message.split("\n")[0] : String(error));
@@ -39,7 +40,11 @@ export function flag(values: Values, name: string): boolean {
 export function integer(values: Values, name: string, field: string): number | undefined {
   const value = text(values, name);
   if (value === undefined) return undefined;
-  if (!/^-?\d{1,10}$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) > 2 ** 31 - 1) {
+  if (
+    !/^-?\d{1,10}$/.test(value.trim()) ||
+    !Number.isSafeInteger(Number(value)) ||
+    Math.abs(Number(value)) > 2 ** 31 - 1
+  ) {
     throw validationFailed([{ field, description: `must be an integer (--${name})` }]);
   }
   return Number(value);

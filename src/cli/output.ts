@@ -39,7 +39,11 @@ export function printOutcome(output: Output, outcome: Outcome, json: boolean): v
  */
 export function printError(output: Output, error: CliError, json: boolean, usage?: string): void {
   if (json) {
-    const body = { reason: error.reason, message: error.message, ...(error.violations.length > 0 ? { violations: error.violations } : {}) };
+    const body = {
+      reason: error.reason,
+      message: error.message,
+      ...(error.violations.length > 0 ? { violations: error.violations } : {}),
+    };
     output.err(JSON.stringify(body));
     return;
   }

@@ -1,7 +1,11 @@
 import type { Page } from "../domain/pagination.js";
 import { flag, integer, text, type OptionSpec, type Values } from "./options.js";
 
-export const PAGE_OPTIONS = { limit: { type: "string" }, cursor: { type: "string" }, all: { type: "boolean" } } as const satisfies OptionSpec;
+export const PAGE_OPTIONS = {
+  limit: { type: "string" },
+  cursor: { type: "string" },
+  all: { type: "boolean" },
+} as const satisfies OptionSpec;
 export const PAGE_SYNOPSIS = "[--limit N] [--cursor CURSOR] [--all]";
 
 /** `--limit` and `--cursor` as the list RPC's request fields (checked with its other rules). */

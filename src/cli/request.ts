@@ -1,4 +1,11 @@
-import { create, toJson, type DescMessage, type JsonValue, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
+import {
+  create,
+  toJson,
+  type DescMessage,
+  type JsonValue,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import { validationFailed } from "../domain/errors.js";
 import { validate } from "../interceptors/validation.js";
 

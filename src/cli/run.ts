@@ -19,10 +19,21 @@ import { operatorName, operatorOrigin } from "./operator.js";
 import { flag, parseOptions } from "./options.js";
 import { errorLines, printError, printOutcome, type Output } from "./output.js";
 
-export const COMMANDS: Command[] = [...operationCommands, ...projectCommands, ...apiKeyCommands, ...memberCommands, ...userCommands, ...auditCommands, ...emailConflictCommands];
+export const COMMANDS: Command[] = [
+  ...operationCommands,
+  ...projectCommands,
+  ...apiKeyCommands,
+  ...memberCommands,
+  ...userCommands,
+  ...auditCommands,
+  ...emailConflictCommands,
+];
 
 export function usage(commands: Command[] = COMMANDS): string {
-  return ["usage:", ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`)].join("\n");
+  return [
+    "usage:",
+    ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`),
+  ].join("\n");
 }
 
 /**
@@ -84,7 +95,8 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
       if (code !== undefined) return code;
     }
     // Library warnings and errors only, on stderr: stdout holds the answer.
-    const logger = served?.deps.logger ?? createLogger(config.logLevel === "info" ? "warn" : config.logLevel, errorLines(output));
+    const logger =
+      served?.deps.logger ?? createLogger(config.logLevel === "info" ? "warn" : config.logLevel, errorLines(output));
     const ctx: CliContext = {
       config,
       logger,

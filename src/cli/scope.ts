@@ -19,9 +19,13 @@ export async function organizationOption(ctx: CliContext, values: Values): Promi
 }
 
 /** `--project` (and `--org`, if given, which must be the project's organization). */
-export async function projectOption(ctx: CliContext, values: Values): Promise<{ organizationId: string; project: Project }> {
+export async function projectOption(
+  ctx: CliContext,
+  values: Values,
+): Promise<{ organizationId: string; project: Project }> {
   const id = text(values, "project");
-  if (id === undefined) throw usageError("--project is required: the project's id (`gatehouse project list --org ID` shows them)");
+  if (id === undefined)
+    throw usageError("--project is required: the project's id (`gatehouse project list --org ID` shows them)");
   const deps = await ctx.deps();
   const org = text(values, "org");
   if (org !== undefined) await assertOrganization(deps, org);
@@ -32,7 +36,10 @@ export async function projectOption(ctx: CliContext, values: Values): Promise<{ 
 }
 
 /** The organization of a command whose `--project` is optional (a filter). */
-export async function organizationOrProject(ctx: CliContext, values: Values): Promise<{ organizationId: string; projectId?: string }> {
+export async function organizationOrProject(
+  ctx: CliContext,
+  values: Values,
+): Promise<{ organizationId: string; projectId?: string }> {
   if (text(values, "project") === undefined) return { organizationId: await organizationOption(ctx, values) };
   const { organizationId, project } = await projectOption(ctx, values);
   return { organizationId, projectId: project.id };

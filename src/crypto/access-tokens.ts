@@ -80,7 +80,9 @@ function decodeJsonObject(segment: string): Record<string, unknown> | undefined 
   if (!BASE64URL.test(segment)) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -104,7 +106,12 @@ export function parseToken(token: string): ParsedToken | undefined {
   const signature = Buffer.from(signatureSegment, "base64url");
   // ES256 signatures are r || s, 32 bytes each (RFC 7518 section 3.4).
   if (signature.length !== 64) return undefined;
-  return { kid: header.kid, signingInput: Buffer.from(`${headerSegment}.${payloadSegment}`, "ascii"), signature, payloadSegment };
+  return {
+    kid: header.kid,
+    signingInput: Buffer.from(`${headerSegment}.${payloadSegment}`, "ascii"),
+    signature,
+    payloadSegment,
+  };
 }
 
 /** How far in the future an `iat` may lie (clock skew between instances) before the token is refused. */
@@ -122,9 +129,11 @@ export function verificationKey(publicJwk: JWK): KeyObject {
  * handing a job to the libuv pool and back, and keeps verification clear of argon2's threads.
  */
 export function verifySignature(parsed: ParsedToken, publicKey: KeyObject): Record<string, unknown> | undefined {
-  if (publicKey.asymmetricKeyType !== "ec" || publicKey.asymmetricKeyDetails?.namedCurve !== "prime256v1") return undefined;
+  if (publicKey.asymmetricKeyType !== "ec" || publicKey.asymmetricKeyDetails?.namedCurve !== "prime256v1")
+    return undefined;
   try {
-    if (!verify("sha256", parsed.signingInput, { key: publicKey, dsaEncoding: "ieee-p1363" }, parsed.signature)) return undefined;
+    if (!verify("sha256", parsed.signingInput, { key: publicKey, dsaEncoding: "ieee-p1363" }, parsed.signature))
+      return undefined;
   } catch {
     return undefined;
   }
@@ -135,7 +144,10 @@ export function verifySignature(parsed: ParsedToken, publicKey: KeyObject): Reco
  * Expiry, not-before, issued-at, issuer, audience and the claims Gatehouse always writes, at
  * `now`. Undefined when anything is off.
  */
-export function checkClaims(payload: Record<string, unknown>, expected: { issuer: string; projectId: string; now: Date }): AccessClaims | undefined {
+export function checkClaims(
+  payload: Record<string, unknown>,
+  expected: { issuer: string; projectId: string; now: Date },
+): AccessClaims | undefined {
   const now = Math.floor(expected.now.getTime() / 1000);
   const { exp, nbf, iat, iss, aud, sub, jti, sid, project_id: projectId } = payload;
   if (typeof exp !== "number" || !Number.isFinite(exp) || exp <= now) return undefined;
@@ -145,6 +157,7 @@ export function checkClaims(payload: Record<string, unknown>, expected: { issuer
   if (typeof iat !== "number" || iat > now + IAT_SKEW_SECONDS) return undefined;
   if (iss !== expected.issuer) return undefined;
   if (!(aud === expected.projectId || (Array.isArray(aud) && aud.includes(expected.projectId)))) return undefined;
-  if (typeof sub !== "string" || typeof jti !== "string" || typeof sid !== "string" || projectId !== expected.projectId) return undefined;
+  if (typeof sub !== "string" || typeof jti !== "string" || typeof sid !== "string" || projectId !== expected.projectId)
+    return undefined;
   return payload as AccessClaims;
 }

@@ -6,7 +6,8 @@ import type { Challenge } from "altcha-lib/v1/types";
 const ALGORITHM = "SHA-256";
 
 /** What a proof turned out to be: good (with the challenge it solves), or why not. */
-export type ProofCheck = { ok: true; challenge: string; expiresAt: Date } | { ok: false; problem: "invalid" | "expired" };
+export type ProofCheck =
+  { ok: true; challenge: string; expiresAt: Date } | { ok: false; problem: "invalid" | "expired" };
 
 export interface BotChallenges {
   /** A new ALTCHA challenge of `projectId`, valid until `expiresAt`. */
@@ -27,14 +28,21 @@ export function createBotChallenges(secret: Buffer): BotChallenges {
   // altcha-lib takes the key as a string (its UTF-8 bytes): the hex of the project's key.
   const keyOf = (projectId: string) => createHmac("sha256", base).update(projectId).digest("hex");
   return {
-    issue: (projectId, expiresAt, maxNumber) => createChallenge({ algorithm: ALGORITHM, hmacKey: keyOf(projectId), maxnumber: maxNumber, expires: expiresAt }),
+    issue: (projectId, expiresAt, maxNumber) =>
+      createChallenge({ algorithm: ALGORITHM, hmacKey: keyOf(projectId), maxnumber: maxNumber, expires: expiresAt }),
     async check(projectId, proof, now) {
       const payload = decode(proof);
       if (!payload) return { ok: false, problem: "invalid" };
       // altcha-lib's verifySolution, with two changes: the signature is compared in constant
       // time (it compares strings), and the expiry is judged by the service's clock below.
-      const expected = await createChallenge({ algorithm: ALGORITHM, hmacKey: keyOf(projectId), number: payload.number, salt: payload.salt });
-      if (!sameHex(expected.challenge, payload.challenge) || !sameHex(expected.signature, payload.signature)) return { ok: false, problem: "invalid" };
+      const expected = await createChallenge({
+        algorithm: ALGORITHM,
+        hmacKey: keyOf(projectId),
+        number: payload.number,
+        salt: payload.salt,
+      });
+      if (!sameHex(expected.challenge, payload.challenge) || !sameHex(expected.signature, payload.signature))
+        return { ok: false, problem: "invalid" };
       const expires = Number(extractParams(payload).expires);
       // Every challenge this server issues carries an expiry; one without is not ours.
       if (!Number.isSafeInteger(expires)) return { ok: false, problem: "invalid" };
@@ -80,5 +88,13 @@ function decode(proof: string): Payload | undefined {
     typeof p.number === "number" &&
     Number.isSafeInteger(p.number) &&
     p.number >= 0;
-  return shaped ? { algorithm: ALGORITHM, challenge: p.challenge as string, number: p.number as number, salt: p.salt as string, signature: p.signature as string } : undefined;
+  return shaped
+    ? {
+        algorithm: ALGORITHM,
+        challenge: p.challenge as string,
+        number: p.number as number,
+        salt: p.salt as string,
+        signature: p.signature as string,
+      }
+    : undefined;
 }

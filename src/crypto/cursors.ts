@@ -23,7 +23,8 @@ export interface CursorCodec {
 // elsewhere nor replayed against another organization's list or another filter.
 export function createCursorCodec(secret: Buffer): CursorCodec {
   const key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "gatehouse cursor v1", 32));
-  const mac = (list: string, payload: string) => createHmac("sha256", key).update(list).update("\0").update(payload).digest();
+  const mac = (list: string, payload: string) =>
+    createHmac("sha256", key).update(list).update("\0").update(payload).digest();
   return {
     encode(list, position) {
       const payload = Buffer.from(`${position.createdAt.toISOString()}|${position.id}`).toString("base64url");
@@ -32,7 +33,12 @@ export function createCursorCodec(secret: Buffer): CursorCodec {
     decode(list, cursor) {
       const match = /^cur_([A-Za-z0-9_-]{1,300})\.([A-Za-z0-9_-]{24})$/.exec(cursor);
       const given = match ? Buffer.from(match[2], "base64url") : undefined;
-      if (!match || !given || given.length !== MAC_BYTES || !timingSafeEqual(given, mac(list, match[1]).subarray(0, MAC_BYTES))) {
+      if (
+        !match ||
+        !given ||
+        given.length !== MAC_BYTES ||
+        !timingSafeEqual(given, mac(list, match[1]).subarray(0, MAC_BYTES))
+      ) {
         throw invalidCursor();
       }
       const [at, id] = Buffer.from(match[1], "base64url").toString().split("|");

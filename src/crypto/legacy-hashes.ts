@@ -37,7 +37,8 @@ export type LegacyHash = BcryptHash | ScryptHash;
 // `$2a$`, `$2b$` (the current one) and `$2y$` (PHP's name for `$2b$`) compute the same thing;
 // `$2x$` marks hashes of a known-broken implementation and is not accepted.
 const BCRYPT = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
-const SCRYPT = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/.\-_]+={0,2})\$([A-Za-z0-9+/.\-_]+={0,2})$/;
+const SCRYPT =
+  /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/.\-_]+={0,2})\$([A-Za-z0-9+/.\-_]+={0,2})$/;
 
 /** Which legacy scheme the string claims to be, before any bound is checked. */
 export function legacySchemeOf(stored: string): LegacyHash["scheme"] | undefined {
@@ -54,7 +55,8 @@ export function parseLegacyHash(stored: string): LegacyHash | { problem: string 
     if (!match) return { problem: "is not a well-formed bcrypt hash ($2b$NN$ and 53 characters)" };
     const cost = Number(match[1]);
     if (cost < 4) return { problem: `has bcrypt cost ${cost}, below 4, the least bcrypt allows` };
-    if (cost > BCRYPT_MAX_COST) return { problem: `has bcrypt cost ${cost}, above ${BCRYPT_MAX_COST}, the most Gatehouse checks` };
+    if (cost > BCRYPT_MAX_COST)
+      return { problem: `has bcrypt cost ${cost}, above ${BCRYPT_MAX_COST}, the most Gatehouse checks` };
     return { scheme, cost };
   }
   if (scheme === "scrypt") {
@@ -63,8 +65,10 @@ export function parseLegacyHash(stored: string): LegacyHash | { problem: string 
     const [log2N, r, p] = [match[1], match[2], match[3]].map(Number);
     const [salt, hash] = [decodeBase64(match[4]), decodeBase64(match[5])];
     if (log2N < 1 || r < 1 || p < 1) return { problem: "has a scrypt parameter of 0" };
-    if (128 * 2 ** log2N * r > SCRYPT_MAX_MEMORY) return { problem: `has scrypt parameters needing more than ${SCRYPT_MAX_MEMORY / 2 ** 20} MiB` };
-    if (2 ** log2N * r * p > SCRYPT_MAX_WORK) return { problem: `has scrypt parameters above N·r·p = 2^${Math.log2(SCRYPT_MAX_WORK)}` };
+    if (128 * 2 ** log2N * r > SCRYPT_MAX_MEMORY)
+      return { problem: `has scrypt parameters needing more than ${SCRYPT_MAX_MEMORY / 2 ** 20} MiB` };
+    if (2 ** log2N * r * p > SCRYPT_MAX_WORK)
+      return { problem: `has scrypt parameters above N·r·p = 2^${Math.log2(SCRYPT_MAX_WORK)}` };
     if (salt.length < 8 || salt.length > 64) return { problem: "has a scrypt salt that is not 8 to 64 bytes" };
     if (hash.length < 16 || hash.length > 128) return { problem: "has a scrypt hash that is not 16 to 128 bytes" };
     return { scheme, log2N, r, p, salt, hash };
@@ -96,5 +100,7 @@ function decodeBase64(text: string): Buffer {
 }
 
 function scryptAsync(password: Buffer, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }

@@ -14,7 +14,8 @@ export interface CodeHasher {
 
 export function createCodeHasher(secret: Buffer): CodeHasher {
   const key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "gatehouse one-time codes v1", 32));
-  const digest = (context: string, code: string) => createHmac("sha256", key).update(context).update("\0").update(code).digest();
+  const digest = (context: string, code: string) =>
+    createHmac("sha256", key).update(context).update("\0").update(code).digest();
   return {
     hmac: (context, code) => digest(context, code).toString("hex"),
     matches(context, code, storedHmac) {

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { hash as argon2Hash, verify as argon2Verify, type Algorithm, type Options, type Version } from "@node-rs/argon2";
+import {
+  hash as argon2Hash,
+  verify as argon2Verify,
+  type Algorithm,
+  type Options,
+  type Version,
+} from "@node-rs/argon2";
 import { DomainError } from "../domain/errors.js";
 import { legacySchemeOf, verifyLegacyHash } from "./legacy-hashes.js";
 import { QueueFullError, Semaphore, type QueueBounds } from "./semaphore.js";
@@ -51,7 +57,10 @@ const V0X13 = 1 as Version;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
-export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight?: number } & QueueBounds = {}): PasswordHasher {
+export function createPasswordHasher(
+  params: PasswordParams,
+  opts: { maxInFlight?: number } & QueueBounds = {},
+): PasswordHasher {
   // argon2 runs on the libuv pool (napi async work), shared with fs and dns; unbounded logins
   // would starve them. The queue in front is FIFO and bounded: a flood is refused at the door
   // (503 SERVICE_UNAVAILABLE with Retry-After) instead of making everyone's wait grow.
@@ -59,12 +68,14 @@ export function createPasswordHasher(params: PasswordParams, opts: { maxInFlight
   const gate = {
     run: <T>(work: () => Promise<T>): Promise<T> =>
       semaphore.run(work).catch((error: unknown) => {
-        if (error instanceof QueueFullError) throw new DomainError("SERVICE_UNAVAILABLE", "the service is busy; retry shortly", [], 1);
+        if (error instanceof QueueFullError)
+          throw new DomainError("SERVICE_UNAVAILABLE", "the service is busy; retry shortly", [], 1);
         throw error;
       }),
   };
   const options: Options = { algorithm: ARGON2ID, version: V0X13, outputLen: HASH_BYTES, ...params };
-  const hash = (password: string) => gate.run(() => argon2Hash(password, { ...options, salt: randomBytes(SALT_BYTES) }));
+  const hash = (password: string) =>
+    gate.run(() => argon2Hash(password, { ...options, salt: randomBytes(SALT_BYTES) }));
   let dummy: Promise<string> | undefined;
 
   return {
@@ -112,7 +123,8 @@ export function parsePhcArgon2(stored: string): PhcArgon2 | undefined {
   const [, variant, version, list] = match;
   const fields = new Map(list.split(",").map((pair) => pair.split("=", 2) as [string, string]));
   const [memoryCost, timeCost, parallelism] = ["m", "t", "p"].map((key) => fields.get(key));
-  if (![memoryCost, timeCost, parallelism].every((value) => value !== undefined && /^\d+$/.test(value))) return undefined;
+  if (![memoryCost, timeCost, parallelism].every((value) => value !== undefined && /^\d+$/.test(value)))
+    return undefined;
   return {
     variant,
     version: version === undefined ? 0x10 : Number(version),

@@ -32,7 +32,10 @@ export async function generateSigningKey(secrets: Pick<SecretBox, "seal">): Prom
 }
 
 /** The private key of a stored signing key, for node:crypto's sign (and jose's SignJWT). Throws when it does not open. */
-export function openSigningKey(secrets: Pick<SecretBox, "open">, key: Pick<SealedSigningKey, "kid" | "privateJwkSealed">): KeyObject {
+export function openSigningKey(
+  secrets: Pick<SecretBox, "open">,
+  key: Pick<SealedSigningKey, "kid" | "privateJwkSealed">,
+): KeyObject {
   const jwk = JSON.parse(secrets.open(key.privateJwkSealed, key.kid).toString("utf8")) as JsonWebKey;
   return createPrivateKey({ key: jwk, format: "jwk" });
 }

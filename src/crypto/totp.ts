@@ -13,7 +13,13 @@ export function newTotpSecret(): string {
 }
 
 export function totpUri(input: { issuer: string; account: string; secret: string }): string {
-  return generateURI({ issuer: input.issuer, label: input.account, secret: input.secret, period: PERIOD_SECONDS, digits: 6 });
+  return generateURI({
+    issuer: input.issuer,
+    label: input.account,
+    secret: input.secret,
+    period: PERIOD_SECONDS,
+    digits: 6,
+  });
 }
 
 /** A QR code of the URI as a `data:image/png;base64,…` URI. */

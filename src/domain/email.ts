@@ -51,15 +51,20 @@ export function canonicalEmail(address: string): CanonicalEmail {
   const local = address.slice(0, at);
   const domain = address.slice(at + 1);
   if (!ASCII.test(local)) {
-    return refuse(`must have only ASCII characters before the @ (it has ${firstNonAscii(local)}): look-alikes of ASCII letters are refused`);
+    return refuse(
+      `must have only ASCII characters before the @ (it has ${firstNonAscii(local)}): look-alikes of ASCII letters are refused`,
+    );
   }
   if (!DOT_ATOM.test(local)) {
-    return refuse("must have before the @ only letters, digits, ! # $ % & ' * + - / = ? ^ _ ` { | } ~ and single dots between them");
+    return refuse(
+      "must have before the @ only letters, digits, ! # $ % & ' * + - / = ? ^ _ ` { | } ~ and single dots between them",
+    );
   }
   const ascii = asciiDomain(domain);
   if (typeof ascii !== "string") return refuse(ascii.problem);
   const canonical = `${local.toLowerCase()}@${ascii}`;
-  if (canonical.length > MAX_EMAIL_LENGTH) return refuse(`must be at most ${MAX_EMAIL_LENGTH} characters with its domain in ASCII (punycode) form`);
+  if (canonical.length > MAX_EMAIL_LENGTH)
+    return refuse(`must be at most ${MAX_EMAIL_LENGTH} characters with its domain in ASCII (punycode) form`);
   return { ok: true, canonical };
 }
 
@@ -80,25 +85,32 @@ export function emailProblem(address: string): string | undefined {
   return form.ok ? undefined : form.problem;
 }
 
-const BAD_DOMAIN = "must have a domain name after the @: labels of letters, digits and hyphens (or an internationalized domain name) separated by dots";
+const BAD_DOMAIN =
+  "must have a domain name after the @: labels of letters, digits and hyphens (or an internationalized domain name) separated by dots";
 
 function asciiDomain(domain: string): string | { problem: string } {
   if (domain.normalize("NFKC") !== domain) {
     const char = firstUnstable(domain);
-    return { problem: `must have its domain in plain form, NFKC (${char ? `it has ${char}, a compatibility form of another character` : "it has a sequence that composes into another"})` };
+    return {
+      problem: `must have its domain in plain form, NFKC (${char ? `it has ${char}, a compatibility form of another character` : "it has a sequence that composes into another"})`,
+    };
   }
   const ascii = domainToASCII(domain);
   if (ascii === "" || ascii.length > 253) return { problem: BAD_DOMAIN };
   const typed = domain.split(".");
   const labels = ascii.split(".");
-  if (typed.length !== labels.length || labels.length < 2 || /^[0-9]+$/.test(labels[labels.length - 1]!)) return { problem: BAD_DOMAIN };
+  if (typed.length !== labels.length || labels.length < 2 || /^[0-9]+$/.test(labels[labels.length - 1]!))
+    return { problem: BAD_DOMAIN };
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i]!;
     const written = typed[i]!.toLowerCase();
     if (!LDH_LABEL.test(label)) return { problem: BAD_DOMAIN };
     // An ASCII label is its A-label; a U-label is what its A-label stands for, nothing dropped.
     const same = ASCII.test(written) ? written === label : domainToUnicode(label) === written;
-    if (!same) return { problem: "must have its domain in plain form (a label holds characters that domain names drop or change)" };
+    if (!same)
+      return {
+        problem: "must have its domain in plain form (a label holds characters that domain names drop or change)",
+      };
   }
   return ascii;
 }

@@ -25,7 +25,9 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 // These two name settings that may be cleared, so the empty string (none) passes.
 export function checkHexColor(value: string): string | undefined {
-  return value === "" || HEX_COLOR.test(value) ? undefined : "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3";
+  return value === "" || HEX_COLOR.test(value)
+    ? undefined
+    : "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3";
 }
 
 /**
@@ -38,8 +40,13 @@ export function checkHexColor(value: string): string | undefined {
 export function checkImageUrl(value: string): string | undefined {
   if (value === "") return undefined;
   const url = parseUrl(value);
-  const ok = url !== undefined && isPlainHost(url.hostname) && (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)));
-  return ok ? undefined : "must be an absolute https URI whose host is a DNS name or an IP address (http only on localhost or a loopback address)";
+  const ok =
+    url !== undefined &&
+    isPlainHost(url.hostname) &&
+    (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)));
+  return ok
+    ? undefined
+    : "must be an absolute https URI whose host is a DNS name or an IP address (http only on localhost or a loopback address)";
 }
 
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -68,7 +75,9 @@ export function checkOrigin(value: string): string | undefined {
 const CALLING_CODE = /^[1-9]\d{0,2}$/;
 
 export function checkCallingCode(value: string): string | undefined {
-  return CALLING_CODE.test(value) ? undefined : "must be a country calling code: 1 to 3 digits, not starting with 0 (1, 44, 353)";
+  return CALLING_CODE.test(value)
+    ? undefined
+    : "must be a country calling code: 1 to 3 digits, not starting with 0 (1, 44, 353)";
 }
 
 export function checkE164(value: string): string | undefined {

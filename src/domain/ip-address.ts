@@ -15,7 +15,9 @@ export function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   // ipaddr.js reads the deprecated IPv4-compatible `::192.0.2.1` as the mapped
   // `::ffff:192.0.2.1`; `0::` makes it the address it is, the same as `::c000:201`.
   const parsed = ipaddr.parse(/^::\d/.test(address) && address.includes(".") ? `0${address}` : address);
-  return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (parsed as ipaddr.IPv6).toIPv4Address()
+    : parsed;
 }
 
 /**

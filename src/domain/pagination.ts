@@ -20,7 +20,11 @@ export interface Page<T> {
 }
 
 /** Reads limit and cursor of a list request, with the list's identity bound into the cursor. */
-export function pageRequest(cursors: CursorCodec, list: string, input: { limit?: number; cursor?: string }): PageRequest {
+export function pageRequest(
+  cursors: CursorCodec,
+  list: string,
+  input: { limit?: number; cursor?: string },
+): PageRequest {
   return {
     limit: pageSize(input.limit),
     after: input.cursor ? cursors.decode(list, input.cursor) : undefined,
@@ -31,9 +35,18 @@ export function pageRequest(cursors: CursorCodec, list: string, input: { limit?:
  * Turns `limit + 1` rows fetched newest first into a page: the extra row only says that
  * more exist, and the cursor points after the last row shown.
  */
-export function toPage<T extends { createdAt: Date; id: string }>(cursors: CursorCodec, list: string, rows: T[], limit: number): Page<T> {
+export function toPage<T extends { createdAt: Date; id: string }>(
+  cursors: CursorCodec,
+  list: string,
+  rows: T[],
+  limit: number,
+): Page<T> {
   const hasMore = rows.length > limit;
   const data = hasMore ? rows.slice(0, limit) : rows;
   const last = data[data.length - 1];
-  return { data, hasMore, nextCursor: hasMore && last ? cursors.encode(list, { createdAt: last.createdAt, id: last.id }) : "" };
+  return {
+    data,
+    hasMore,
+    nextCursor: hasMore && last ? cursors.encode(list, { createdAt: last.createdAt, id: last.id }) : "",
+  };
 }

@@ -24,7 +24,11 @@ export function isAllowedRedirect(project: Project, url: string, publicUrl?: str
   const origin = parsed.origin.toLowerCase();
   const allowed = [originOf(project.redirectUrl), ...project.allowedOrigins.map(originOf)];
   if (allowed.includes(origin)) return true;
-  return publicUrl !== undefined && origin === originOf(publicUrl) && parsed.pathname.startsWith(hostedPagesPath(project.loginId));
+  return (
+    publicUrl !== undefined &&
+    origin === originOf(publicUrl) &&
+    parsed.pathname.startsWith(hostedPagesPath(project.loginId))
+  );
 }
 
 /** The path every hosted page of a project starts with. */

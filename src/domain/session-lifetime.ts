@@ -22,13 +22,20 @@ export function isValidSessionIdleTimeout(seconds: number): boolean {
 }
 
 /** The session's absolute end under the project's current lifetime: never later than it was. */
-export function sessionEnd(project: Pick<Project, "refreshTokenExpiry">, session: Pick<Session, "createdAt" | "expiresAt">): Date {
+export function sessionEnd(
+  project: Pick<Project, "refreshTokenExpiry">,
+  session: Pick<Session, "createdAt" | "expiresAt">,
+): Date {
   const underCurrentLifetime = session.createdAt.getTime() + project.refreshTokenExpiry * 1000;
   return new Date(Math.min(session.expiresAt.getTime(), underCurrentLifetime));
 }
 
 /** Idle: more than the project's idle timeout since the session was last active (sign-in or refresh). */
-export function isIdle(project: Pick<Project, "sessionIdleTimeout">, session: Pick<Session, "lastActiveAt">, now: Date): boolean {
+export function isIdle(
+  project: Pick<Project, "sessionIdleTimeout">,
+  session: Pick<Session, "lastActiveAt">,
+  now: Date,
+): boolean {
   if (project.sessionIdleTimeout === 0) return false;
   return now.getTime() - session.lastActiveAt.getTime() > project.sessionIdleTimeout * 1000;
 }

@@ -28,7 +28,9 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /** Undefined when the scope is a valid OAuth scope token; else what is wrong with it. */
 export function checkScope(scope: string): string | undefined {
-  return SCOPE_TOKEN.test(scope) ? undefined : "must be an OAuth scope: printable ASCII without spaces, quotes or backslashes";
+  return SCOPE_TOKEN.test(scope)
+    ? undefined
+    : "must be an OAuth scope: printable ASCII without spaces, quotes or backslashes";
 }
 
 /**

@@ -28,11 +28,17 @@ const invalid = () => new DomainError("INVALID_CREDENTIALS", "the email or passw
 // identity left without organizations give the same answer: the hasher verifies against a
 // dummy hash when there is no identity, and the organizations are read only after the
 // password proved who asks, so the list never reaches anyone else.
-export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, origin: AuditOrigin): Promise<AccountLoginResult> {
+export async function accountLogin(
+  deps: FlowDeps,
+  input: AccountLoginInput,
+  origin: AuditOrigin,
+): Promise<AccountLoginResult> {
   const { db, passwords, clock, limits } = deps;
   // The Account interface's own limits (the defaults), as for end users (login.ts).
   const account = normalizeEmail(input.email);
-  const limited = await limits.beginSignIn(ACCOUNT_SCOPE, account, input.ip).catch((error: unknown) => auditedRefusal(deps, account, error, origin));
+  const limited = await limits
+    .beginSignIn(ACCOUNT_SCOPE, account, input.ip)
+    .catch((error: unknown) => auditedRefusal(deps, account, error, origin));
   const { found, verdict } = await checking(limited, async () => {
     const found = await db.repos.memberIdentities.findCredentialsByEmail(input.email);
     return { found, verdict: await passwords.verify(found?.passwordHash ?? null, input.password) };
@@ -40,7 +46,10 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, ori
   if (!found || !verdict.ok) {
     await limited.failed();
     // After the answer: a known identity writes an event per organization, an unknown one none.
-    if (found) runDetached(deps.logger, "audit member.login.failed", () => recordMemberLoginFailed(deps, found.identity.id, origin));
+    if (found)
+      runDetached(deps.logger, "audit member.login.failed", () =>
+        recordMemberLoginFailed(deps, found.identity.id, origin),
+      );
     throw invalid();
   }
   // The password proved who asks: a wrong organization afterwards is no guess at the password.
@@ -53,12 +62,22 @@ export async function accountLogin(deps: FlowDeps, input: AccountLoginInput, ori
     if (chosen === "choose") {
       return {
         kind: "choose",
-        organizations: memberships.map((m) => ({ id: m.member.organizationId, name: m.organizationName, role: m.member.role })),
+        organizations: memberships.map((m) => ({
+          id: m.member.organizationId,
+          name: m.organizationName,
+          role: m.member.role,
+        })),
       };
     }
     const token = await issueManagementToken(repos, chosen.member, clock.now());
     const { organizationId, id } = chosen.member;
-    await repos.auditEvents.record({ type: "member.login.succeeded", organizationId, projectId: null, targetId: id, origin: { ...origin, actor: { type: "member", id } } });
+    await repos.auditEvents.record({
+      type: "member.login.succeeded",
+      organizationId,
+      projectId: null,
+      targetId: id,
+      origin: { ...origin, actor: { type: "member", id } },
+    });
     return { kind: "token", token, organizationId };
   });
 }

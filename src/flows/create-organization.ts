@@ -10,7 +10,10 @@ export interface CreateOrganizationInput {
 }
 
 const memberExists = () =>
-  new DomainError("MEMBER_EXISTS", "a member with this email already exists; invite that email into the new organization instead");
+  new DomainError(
+    "MEMBER_EXISTS",
+    "a member with this email already exists; invite that email into the new organization instead",
+  );
 
 /**
  * Creates an organization and its first admin, a new member identity, in one transaction
@@ -32,7 +35,8 @@ export async function createOrganization(
       return { organization, admin };
     });
   } catch (error) {
-    if (error instanceof UniqueViolation && error.constraint === "member_identities_email_normalized_key") throw memberExists();
+    if (error instanceof UniqueViolation && error.constraint === "member_identities_email_normalized_key")
+      throw memberExists();
     throw error;
   }
 }

@@ -11,7 +11,11 @@ export interface IssuedManagementToken {
 }
 
 /** Issues an opaque management token; only its hash is stored. */
-export async function issueManagementToken(repos: Repositories, member: Member, now: Date): Promise<IssuedManagementToken> {
+export async function issueManagementToken(
+  repos: Repositories,
+  member: Member,
+  now: Date,
+): Promise<IssuedManagementToken> {
   const managementToken = randomToken("gmt");
   const expiresAt = new Date(now.getTime() + MANAGEMENT_TOKEN_TTL_MS);
   await repos.managementTokens.create(member.organizationId, {

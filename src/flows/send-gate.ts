@@ -2,7 +2,14 @@ import type { Project } from "../domain/account.js";
 import type { AuditOrigin } from "../domain/audit.js";
 import { rateLimited, validationFailed } from "../domain/errors.js";
 import { smsDestinationProblem } from "../domain/sms-destinations.js";
-import { ACCOUNT_SCOPE, organizationScope, projectScope, type BudgetReached, type LimitScope, type SendRequest } from "../limits/limits.js";
+import {
+  ACCOUNT_SCOPE,
+  organizationScope,
+  projectScope,
+  type BudgetReached,
+  type LimitScope,
+  type SendRequest,
+} from "../limits/limits.js";
 import { countBudgetReached } from "../metrics/sends.js";
 import { runDetached } from "./auth/detached.js";
 import type { FlowDeps } from "./deps.js";
@@ -18,7 +25,12 @@ export interface SendTarget {
 }
 
 export function projectSendTarget(project: Project): SendTarget {
-  return { scope: projectScope(project), organizationId: project.organizationId, projectId: project.id, smsCountryCodes: project.smsCountryCodes };
+  return {
+    scope: projectScope(project),
+    organizationId: project.organizationId,
+    projectId: project.id,
+    smsCountryCodes: project.smsCountryCodes,
+  };
 }
 
 /** An organization's own mail (invitations), with the default limits. */
@@ -27,7 +39,12 @@ export function organizationSendTarget(organizationId: string): SendTarget {
 }
 
 /** The Account interface's mail to members (password resets), with the default limits. */
-export const ACCOUNT_SEND_TARGET: SendTarget = { scope: ACCOUNT_SCOPE, organizationId: null, projectId: null, smsCountryCodes: [] };
+export const ACCOUNT_SEND_TARGET: SendTarget = {
+  scope: ACCOUNT_SCOPE,
+  organizationId: null,
+  projectId: null,
+  smsCountryCodes: [],
+};
 
 /**
  * The one gate every mail and SMS passes before it is queued (docs/security.md, "Sends"):
@@ -57,7 +74,10 @@ export async function admitSend(
     const problem = smsDestinationProblem(request.destination, target.smsCountryCodes);
     if (problem !== undefined) {
       if (request.overDestination === "reject") throw validationFailed([{ field: "phone", description: problem }]);
-      deps.logger.info({ kind: request.kind, project: target.projectId }, "sms not sent: the number may not receive codes");
+      deps.logger.info(
+        { kind: request.kind, project: target.projectId },
+        "sms not sent: the number may not receive codes",
+      );
       return false;
     }
   }
@@ -66,7 +86,11 @@ export async function admitSend(
   if (verdict.send) return true;
   if (!verdict.budgetReached) return false;
   alertBudgetReached(deps, target, request, verdict.budgetReached);
-  if (request.overBudget === "reject") throw rateLimited("this project has sent as many messages as it may for now; try again later", verdict.budgetReached.retryAfterSeconds);
+  if (request.overBudget === "reject")
+    throw rateLimited(
+      "this project has sent as many messages as it may for now; try again later",
+      verdict.budgetReached.retryAfterSeconds,
+    );
   return false;
 }
 
@@ -74,14 +98,29 @@ const BUDGET_ORIGIN: AuditOrigin = { actor: { type: "anonymous", id: "" }, ip: "
 
 function alertBudgetReached(deps: FlowDeps, target: SendTarget, request: SendRequest, reached: BudgetReached): void {
   countBudgetReached(reached.budget, request.channel);
-  deps.logger.warn({ project: target.projectId, budget: reached.budget, country: reached.country, limit: reached.limit }, "send budget reached: messages are not sent until it refills");
+  deps.logger.warn(
+    { project: target.projectId, budget: reached.budget, country: reached.country, limit: reached.limit },
+    "send budget reached: messages are not sent until it refills",
+  );
   const { organizationId } = target;
   if (organizationId === null) return;
   runDetached(deps.logger, "audit send_budget.reached", async () => {
     // Once per budget and window: a flood of dropped sends writes one row.
     if (!(await deps.limits.firstRefusal(`audit:${reached.key}`, reached.retryAfterSeconds))) return;
-    const details: Record<string, string | number> = { budget: reached.budget, limit: reached.limit, channel: request.channel, kind: request.kind, retry_after_seconds: reached.retryAfterSeconds };
+    const details: Record<string, string | number> = {
+      budget: reached.budget,
+      limit: reached.limit,
+      channel: request.channel,
+      kind: request.kind,
+      retry_after_seconds: reached.retryAfterSeconds,
+    };
     if (reached.country !== undefined) details.country = reached.country;
-    await deps.db.repos.auditEvents.record({ type: "send_budget.reached", organizationId, projectId: target.projectId, details, origin: BUDGET_ORIGIN });
+    await deps.db.repos.auditEvents.record({
+      type: "send_budget.reached",
+      organizationId,
+      projectId: target.projectId,
+      details,
+      origin: BUDGET_ORIGIN,
+    });
   });
 }

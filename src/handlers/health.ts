@@ -26,7 +26,8 @@ export const WATCH_INTERVAL_MS = 2000;
 export function healthHandlers(options: HealthOptions): ServiceImpl<typeof Health> {
   const known = new Set(["", ...options.services]);
   const interval = options.watchIntervalMs ?? WATCH_INTERVAL_MS;
-  const statusNow = async (): Promise<Status> => (!options.shutdown.aborted && (await options.isHealthy()) ? Status.SERVING : Status.NOT_SERVING);
+  const statusNow = async (): Promise<Status> =>
+    !options.shutdown.aborted && (await options.isHealthy()) ? Status.SERVING : Status.NOT_SERVING;
   const nextRead = sharedTicks(interval, statusNow);
 
   return {
@@ -57,7 +58,8 @@ export function healthHandlers(options: HealthOptions): ServiceImpl<typeof Healt
         last = status;
       }
       // On shutdown the last word is NOT_SERVING, then the stream ends and the client looks elsewhere.
-      if (options.shutdown.aborted && !context.signal.aborted && last !== Status.NOT_SERVING) yield { status: Status.NOT_SERVING };
+      if (options.shutdown.aborted && !context.signal.aborted && last !== Status.NOT_SERVING)
+        yield { status: Status.NOT_SERVING };
     },
   };
 }

@@ -7,7 +7,14 @@ import { auditOriginOf } from "./audit-origin.js";
 import { kMember, kProject, kUser } from "./context.js";
 
 // VerifyMfa is a sign-in with an mfa_token; without one (an enrollment confirmed) no limit refuses it.
-const SIGN_INS = new Set(["AuthService/Login", "AuthService/VerifyOtp", "AuthService/VerifyMagicLink", "AuthService/VerifyMfa", "AuthService/SsoExchange", "AccountService/Login"]);
+const SIGN_INS = new Set([
+  "AuthService/Login",
+  "AuthService/VerifyOtp",
+  "AuthService/VerifyMagicLink",
+  "AuthService/VerifyMfa",
+  "AuthService/SsoExchange",
+  "AccountService/Login",
+]);
 
 /**
  * Records `rate_limit.exceeded` for the RPCs a rate limit refused, in one place rather than in

@@ -22,7 +22,11 @@ export function botProtectionInterceptor(bot: Pick<BotCheck, "spend">): Intercep
     const principal = req.contextValues.get(kProject);
     if (!field || !principal?.project.botProtection || principal.apiKey?.kind === "secret") return next(req);
     const proof = (req.message as unknown as Record<string, unknown>)[field.localName];
-    await bot.spend(principal.project, typeof proof === "string" ? proof : "", `${req.method.parent.typeName}/${req.method.name}`);
+    await bot.spend(
+      principal.project,
+      typeof proof === "string" ? proof : "",
+      `${req.method.parent.typeName}/${req.method.name}`,
+    );
     return next(req);
   };
 }

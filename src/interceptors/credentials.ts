@@ -1,6 +1,12 @@
 import type { Interceptor } from "@connectrpc/connect";
 import { getOption, type DescMethod } from "@bufbuild/protobuf";
-import { access as accessExt, Credential, Publishable, Role, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
+import {
+  access as accessExt,
+  Credential,
+  Publishable,
+  Role,
+  type Access,
+} from "../../gen/gatehouse/options/v1/options_pb.js";
 import type { Project } from "../domain/account.js";
 import type { Clock } from "../domain/clock.js";
 import { DomainError } from "../domain/errors.js";
@@ -70,7 +76,10 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
         const page = req.header.get(PAGE_HEADER);
         if (key === null && page !== null) {
           // Same-origin by rule, so there is no CORS answer to give.
-          req.contextValues.set(kProject, await pagePrincipal(deps.pages, access, page.trim(), origin, authorization, req.method.name));
+          req.contextValues.set(
+            kProject,
+            await pagePrincipal(deps.pages, access, page.trim(), origin, authorization, req.method.name),
+          );
           break;
         }
         const principal = await projectFor(deps, key);
@@ -93,9 +102,13 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
         const user = await userFor(deps, principal.project, authorization);
         if (
           !user &&
-          (access.credential === Credential.API_KEY_AND_USER_TOKEN || (publishable && access.publishable === Publishable.WITH_USER_TOKEN))
+          (access.credential === Credential.API_KEY_AND_USER_TOKEN ||
+            (publishable && access.publishable === Publishable.WITH_USER_TOKEN))
         ) {
-          throw new DomainError("MISSING_ACCESS_TOKEN", "this operation needs the user's access token in Authorization: Bearer");
+          throw new DomainError(
+            "MISSING_ACCESS_TOKEN",
+            "this operation needs the user's access token in Authorization: Bearer",
+          );
         }
         requireScope(access, principal.apiKey.scopes, user !== undefined);
         if (user) req.contextValues.set(kUser, user);
@@ -125,18 +138,30 @@ async function memberFor(deps: CredentialDeps, authorization: string | null) {
     throw new DomainError("MISSING_MANAGEMENT_TOKEN", "send the management token in Authorization: Bearer");
   }
   const token = bearerToken(authorization);
-  const found = token === undefined ? null : await deps.repos.managementTokens.findActive(hashToken(token), deps.clock.now());
-  if (!found) throw new DomainError("INVALID_MANAGEMENT_TOKEN", "the management token is invalid or expired; send it as Authorization: Bearer <token>");
+  const found =
+    token === undefined ? null : await deps.repos.managementTokens.findActive(hashToken(token), deps.clock.now());
+  if (!found)
+    throw new DomainError(
+      "INVALID_MANAGEMENT_TOKEN",
+      "the management token is invalid or expired; send it as Authorization: Bearer <token>",
+    );
   return { member: found.member, organizationId: found.organizationId, tokenId: found.id };
 }
 
 /** The user behind the Authorization header: none without a header, else a valid token or INVALID_ACCESS_TOKEN. */
-async function userFor(deps: CredentialDeps, project: Project, authorization: string | null): Promise<UserPrincipal | undefined> {
+async function userFor(
+  deps: CredentialDeps,
+  project: Project,
+  authorization: string | null,
+): Promise<UserPrincipal | undefined> {
   if (authorization === null) return undefined;
   const token = bearerToken(authorization);
   const user = token === undefined ? undefined : await deps.userTokens.verify(project, token);
   if (!user) {
-    throw new DomainError("INVALID_ACCESS_TOKEN", "the access token is invalid or expired; send it as Authorization: Bearer <access_token>, or send no Authorization header");
+    throw new DomainError(
+      "INVALID_ACCESS_TOKEN",
+      "the access token is invalid or expired; send it as Authorization: Bearer <access_token>, or send no Authorization header",
+    );
   }
   return user;
 }
@@ -171,10 +196,18 @@ const CONSOLE_HINT = "the Account interface answers pages of the console only (t
  * allowed, and the answer then names it for the browser. `null` (sandboxed frames, file:
  * pages, some redirects) matches nothing, since the format rule never admits it to a list.
  */
-function requireOrigin(record: RequestRecord | undefined, origin: string | null, allowed: readonly string[], hint: string): void {
+function requireOrigin(
+  record: RequestRecord | undefined,
+  origin: string | null,
+  allowed: readonly string[],
+  hint: string,
+): void {
   if (origin === null) return;
   if (!allowed.some((o) => o.toLowerCase() === origin.toLowerCase())) {
-    throw new DomainError("ORIGIN_NOT_ALLOWED", `requests from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed; ${hint}`);
+    throw new DomainError(
+      "ORIGIN_NOT_ALLOWED",
+      `requests from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed; ${hint}`,
+    );
   }
   record?.allowOrigin(origin);
 }

@@ -60,7 +60,9 @@ export function toConnectError(thrown: unknown, logger: Logger, requestId?: stri
   if (isDatabaseUnavailable(thrown)) {
     logger.warn({ request_id: requestId, err: thrown }, "database unavailable");
     // A second is about how long the database's own timeouts take to tell again.
-    return domainToConnect(new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later", [], 1));
+    return domainToConnect(
+      new DomainError("SERVICE_UNAVAILABLE", "the service is temporarily unavailable; retry later", [], 1),
+    );
   }
   logger.error({ request_id: requestId, err: thrown }, "unexpected error");
   return new ConnectError("internal error", Code.Internal, undefined, [errorInfo("INTERNAL_ERROR")]);
@@ -70,8 +72,11 @@ export function domainToConnect(error: DomainError): ConnectError {
   const retryAfter = error.retryAfterSeconds;
   // The wait rides in the details too, for clients that read no headers or trailers: as
   // ErrorInfo metadata (REST copies it into `retry_after_seconds`) and as google.rpc.RetryInfo.
-  const details: Detail[] = [errorInfo(error.reason, retryAfter === undefined ? undefined : { [RETRY_AFTER_KEY]: String(retryAfter) })];
-  if (retryAfter !== undefined) details.push({ desc: RetryInfoSchema, value: { retryDelay: { seconds: BigInt(retryAfter) } } });
+  const details: Detail[] = [
+    errorInfo(error.reason, retryAfter === undefined ? undefined : { [RETRY_AFTER_KEY]: String(retryAfter) }),
+  ];
+  if (retryAfter !== undefined)
+    details.push({ desc: RetryInfoSchema, value: { retryDelay: { seconds: BigInt(retryAfter) } } });
   if (error.violations.length > 0) {
     details.push({
       desc: BadRequestSchema,

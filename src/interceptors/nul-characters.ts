@@ -42,7 +42,10 @@ function stepsOf(desc: DescMessage): Step[] {
   if (!steps) {
     steps = desc.fields
       .filter((field) => fieldHoldsStrings(field, new Set()))
-      .map((field) => ({ field, whole: field.fieldKind === "map" || (field.fieldKind === "message" && isNamedWhole(field.message)) }));
+      .map((field) => ({
+        field,
+        whole: field.fieldKind === "map" || (field.fieldKind === "message" && isNamedWhole(field.message)),
+      }));
     stepsCache.set(desc.typeName, steps);
   }
   return steps;
@@ -114,7 +117,10 @@ function elementHoldsNul(field: DescField, element: unknown): boolean {
  * JsonObject (a Struct field) or a bare value (an unwrapped wrapper: a string was seen above).
  */
 function messageHoldsNul(desc: DescMessage, value: unknown): boolean {
-  if (!isMessage(value)) return value !== null && typeof value === "object" && !(value instanceof Uint8Array) && jsonHoldsNul(value as JsonValue);
+  if (!isMessage(value))
+    return (
+      value !== null && typeof value === "object" && !(value instanceof Uint8Array) && jsonHoldsNul(value as JsonValue)
+    );
   return stepsOf(desc).some(({ field }) => {
     const inner = localValue(value, field);
     return inner !== undefined && fieldHoldsNul(field, inner);

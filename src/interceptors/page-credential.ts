@@ -31,13 +31,22 @@ export async function pagePrincipal(
   method: string,
 ): Promise<ProjectPrincipal> {
   if (origin === null || origin.toLowerCase() !== deps.pagesOrigin.toLowerCase()) {
-    throw new DomainError("ORIGIN_NOT_ALLOWED", "the hosted pages' credential (X-Gatehouse-Page) works only from Gatehouse's own pages; other callers send an API key in X-Service-Key");
+    throw new DomainError(
+      "ORIGIN_NOT_ALLOWED",
+      "the hosted pages' credential (X-Gatehouse-Page) works only from Gatehouse's own pages; other callers send an API key in X-Service-Key",
+    );
   }
   if (access.publishable !== Publishable.ALLOWED || (access.scope !== "" && access.scope !== "auth:write")) {
-    throw new DomainError("SCOPE_REQUIRED", `the hosted pages' credential reaches only sign-in operations; call ${method} with an API key`);
+    throw new DomainError(
+      "SCOPE_REQUIRED",
+      `the hosted pages' credential reaches only sign-in operations; call ${method} with an API key`,
+    );
   }
   if (authorization !== null) {
-    throw new DomainError("SCOPE_REQUIRED", "the hosted pages' credential acts for no user; send no Authorization header with it");
+    throw new DomainError(
+      "SCOPE_REQUIRED",
+      "the hosted pages' credential acts for no user; send no Authorization header with it",
+    );
   }
   const project = LOGIN_ID.test(loginId) ? await deps.projects.getByLoginId(loginId) : null;
   if (!project) throw new DomainError("INVALID_API_KEY", "X-Gatehouse-Page names no project");

@@ -1,12 +1,5 @@
 import type { Interceptor } from "@connectrpc/connect";
-import {
-  getOption,
-  hasOption,
-  toJsonString,
-  type DescField,
-  type DescMessage,
-  type Message,
-} from "@bufbuild/protobuf";
+import { getOption, hasOption, toJsonString, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
 import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
 import { ScalarType } from "@bufbuild/protobuf";
 import { field as fieldRulesExt, Format, type FieldRules } from "../../gen/gatehouse/options/v1/options_pb.js";
@@ -71,8 +64,10 @@ function findDeepJson(desc: DescMessage, message: Message, violations: Violation
   }
   for (const field of fields) {
     const value = (message as unknown as Record<string, unknown>)[field.localName];
-    if (value !== undefined && depthExceeds(value, MAX_STRUCT_DEPTH)) violations.push({ field: field.name, description: DEPTH_DESCRIPTION });
-    else if (value !== undefined && holdsLoneSurrogate(value)) violations.push({ field: field.name, description: LONE_SURROGATE_DESCRIPTION });
+    if (value !== undefined && depthExceeds(value, MAX_STRUCT_DEPTH))
+      violations.push({ field: field.name, description: DEPTH_DESCRIPTION });
+    else if (value !== undefined && holdsLoneSurrogate(value))
+      violations.push({ field: field.name, description: LONE_SURROGATE_DESCRIPTION });
   }
 }
 

@@ -56,7 +56,8 @@ export async function checking<T>(attempt: Attempt, check: () => Promise<T>): Pr
   }
 }
 
-export type SendKind = "otp" | "magic_link" | "password_reset" | "verification" | "invitation" | "mfa_sms" | "signup_notice";
+export type SendKind =
+  "otp" | "magic_link" | "password_reset" | "verification" | "invitation" | "mfa_sms" | "signup_notice";
 
 /** A mail or SMS about to be queued. */
 export interface SendRequest {
@@ -98,7 +99,11 @@ export interface Limits {
    * challenge (a code or mfa_token) and, for a second factor, its user (`secondFactorOf`),
    * whose wrong answers count across challenges as wrong passwords count for an email.
    */
-  beginVerify(scope: LimitScope, subject: { challenge?: string; secondFactorOf?: string }, ip: string): Promise<Attempt>;
+  beginVerify(
+    scope: LimitScope,
+    subject: { challenge?: string; secondFactorOf?: string },
+    ip: string,
+  ): Promise<Attempt>;
   /** Counts a request for a mail or SMS from the client address: RATE_LIMITED over its limit. */
   sendRequested(scope: LimitScope, ip: string): Promise<void>;
   /**
@@ -155,19 +160,27 @@ const SECOND_FACTORS: FailurePolicy = {
 
 const DAY_SECONDS = 86_400;
 
-export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf = ipSubject(DEFAULT_IPV6_PREFIX)): Limits {
+export function createLimits(
+  store: LimiterStore,
+  codes: CodeHasher,
+  subjectOf = ipSubject(DEFAULT_IPV6_PREFIX),
+): Limits {
   // Keys are HMACs under the service secret: the store holds no email, number, address or token.
-  const key = (scope: LimitScope, what: string, value: string) => `${scope.id}:${codes.hmac(`rate-limit:${what}`, value).slice(0, 32)}`;
+  const key = (scope: LimitScope, what: string, value: string) =>
+    `${scope.id}:${codes.hmac(`rate-limit:${what}`, value).slice(0, 32)}`;
   // A client address counts by its subject: an IPv6 address by its network (ip-subject.ts).
   const ipKey = (scope: LimitScope, what: string, ip: string) => key(scope, what, subjectOf(ip));
   const ref = (counter: string, windowSeconds: number, k: string): CountRef => ({ counter, windowSeconds, key: k });
   const ipFailures = (s: LimitScope, ip: string) => ref("fail_ip", s.limits.windowSeconds, ipKey(s, "ip", ip));
-  const challengeFailures = (s: LimitScope, challenge: string) => ref("verify_challenge", s.limits.windowSeconds, key(s, "challenge", challenge));
-  const accountFailures = (s: LimitScope, policy: FailurePolicy, account: string) => ref(policy.counter, FAILURE_MEMORY_SECONDS, key(s, policy.subject, account));
+  const challengeFailures = (s: LimitScope, challenge: string) =>
+    ref("verify_challenge", s.limits.windowSeconds, key(s, "challenge", challenge));
+  const accountFailures = (s: LimitScope, policy: FailurePolicy, account: string) =>
+    ref(policy.counter, FAILURE_MEMORY_SECONDS, key(s, policy.subject, account));
   // Its window is never used: a wait is written with its own length (hitFor, set).
   const waitOf = (policy: FailurePolicy, failures: CountRef) => ref(policy.waits, FAILURE_MEMORY_SECONDS, failures.key);
   // Keycloak's progression: each failure past the threshold waits one step longer, up to the cap.
-  const waitSeconds = (s: LimitScope, beyond: number) => Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
+  const waitSeconds = (s: LimitScope, beyond: number) =>
+    Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
 
   const over = (counter: Counter, k: string, limit: number, message: string) =>
     counter.hit(k).then((c) => {
@@ -181,7 +194,12 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
    * threshold may try only with a wait of its own claimed in the store (one at a time, across
    * instances); a wrong answer then turns the claim into the wait the progression asks for.
    */
-  async function begin(s: LimitScope, ip: string, challenge: string | undefined, account: { policy: FailurePolicy; id: string } | undefined): Promise<Attempt> {
+  async function begin(
+    s: LimitScope,
+    ip: string,
+    challenge: string | undefined,
+    account: { policy: FailurePolicy; id: string } | undefined,
+  ): Promise<Attempt> {
     const ipRef = ipFailures(s, ip);
     const challengeRef = challenge === undefined ? undefined : challengeFailures(s, challenge);
     const accountRef = account && accountFailures(s, account.policy, account.id);
@@ -194,7 +212,8 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
     };
 
     const fromIp = countOf(ipRef)!;
-    if (fromIp.count > s.limits.failuresPerIp) await refuse("too many failed attempts from this address; try again later", fromIp, ipRef.key);
+    if (fromIp.count > s.limits.failuresPerIp)
+      await refuse("too many failed attempts from this address; try again later", fromIp, ipRef.key);
     const ofChallenge = countOf(challengeRef);
     // Failures only: a spent or replaced code keeps answering as such, not as a limit.
     if (ofChallenge && ofChallenge.count > s.limits.verifyAttemptsPerChallenge) {
@@ -206,27 +225,34 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
     // The try that reaches the threshold claims the wait too, so a burst gets exactly the threshold.
     const claims = ofAccount !== undefined && ofAccount.count >= threshold;
     if (claims) {
-      const claim = await store.counter(waitRef!.counter, waitRef!.windowSeconds).hitFor(waitRef!.key, waitSeconds(s, ofAccount.count - threshold));
+      const claim = await store
+        .counter(waitRef!.counter, waitRef!.windowSeconds)
+        .hitFor(waitRef!.key, waitSeconds(s, ofAccount.count - threshold));
       if (claim.count > 1) await refuse(account!.policy.message, claim, accountRef!.key);
     }
 
     let ended = false;
-    const once = <T>(end: () => Promise<T>, otherwise: T) => async (): Promise<T> => {
-      if (ended) return otherwise;
-      ended = true;
-      return end();
-    };
+    const once =
+      <T>(end: () => Promise<T>, otherwise: T) =>
+      async (): Promise<T> => {
+        if (ended) return otherwise;
+        ended = true;
+        return end();
+      };
     return {
       succeeded: once(async () => {
         const kept = [ipRef, challengeRef].filter((r): r is CountRef => r !== undefined);
         await Promise.all([store.giveBack(kept), accountRef ? store.forget([accountRef, waitRef!]) : undefined]);
       }, undefined),
-      failed: once(async () => {
-        if (!ofAccount || !claims) return { tripped: false };
-        const beyond = ofAccount.count - threshold;
-        await store.counter(waitRef!.counter, waitRef!.windowSeconds).set(waitRef!.key, 1, waitSeconds(s, beyond));
-        return { tripped: beyond === 0 };
-      }, { tripped: false }),
+      failed: once(
+        async () => {
+          if (!ofAccount || !claims) return { tripped: false };
+          const beyond = ofAccount.count - threshold;
+          await store.counter(waitRef!.counter, waitRef!.windowSeconds).set(waitRef!.key, 1, waitSeconds(s, beyond));
+          return { tripped: beyond === 0 };
+        },
+        { tripped: false },
+      ),
       abandoned: once(async () => {
         await Promise.all([store.giveBack(refs), claims ? store.forget([waitRef!]) : undefined]);
       }, undefined),
@@ -240,10 +266,20 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
     beginSignIn: (s, account, ip) => begin(s, ip, undefined, { policy: PASSWORDS, id: account }),
 
     beginVerify: (s, subject, ip) =>
-      begin(s, ip, subject.challenge, subject.secondFactorOf === undefined ? undefined : { policy: SECOND_FACTORS, id: subject.secondFactorOf }),
+      begin(
+        s,
+        ip,
+        subject.challenge,
+        subject.secondFactorOf === undefined ? undefined : { policy: SECOND_FACTORS, id: subject.secondFactorOf },
+      ),
 
     async sendRequested(s, ip) {
-      await over(store.counter("send_ip", s.limits.windowSeconds), ipKey(s, "send_ip", ip), s.limits.sendsPerIp, "too many messages asked for from this address; try again later");
+      await over(
+        store.counter("send_ip", s.limits.windowSeconds),
+        ipKey(s, "send_ip", ip),
+        s.limits.sendsPerIp,
+        "too many messages asked for from this address; try again later",
+      );
     },
 
     async send(s, request, only) {
@@ -251,12 +287,20 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
       const destination = `${request.channel}:${request.destination}`;
       const perDestination: Array<[CountRef, number, string]> = [];
       if (only !== "budget") {
-        perDestination.push([ref("send_destination", limits.sendWindowSeconds, key(s, "send", destination)), limits.sendsPerDestination, "too many messages were sent to this destination; try again later"]);
+        perDestination.push([
+          ref("send_destination", limits.sendWindowSeconds, key(s, "send", destination)),
+          limits.sendsPerDestination,
+          "too many messages were sent to this destination; try again later",
+        ]);
       }
       if (request.channel === "sms" && only !== "budget") {
         // One a minute is each kind's own rule, on the service's clock (a code's resend
         // interval, an enrollment's); the day's cap counts every kind.
-        perDestination.push([ref("sms_day", DAY_SECONDS, key(s, "sms_day", request.destination)), limits.smsPerDestinationPerDay, "this number got as many SMS as it may today; try again tomorrow"]);
+        perDestination.push([
+          ref("sms_day", DAY_SECONDS, key(s, "sms_day", request.destination)),
+          limits.smsPerDestinationPerDay,
+          "this number got as many SMS as it may today; try again tomorrow",
+        ]);
       }
       const budgets: Array<[CountRef, number, BudgetReached["budget"], string?]> = [];
       if (only === "destination") {
@@ -264,10 +308,19 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
       } else if (request.known) {
         budgets.push([ref("send_project", limits.sendWindowSeconds, s.id), limits.sendsPerProject, "users"]);
       } else {
-        budgets.push([ref("send_first_contact", limits.sendWindowSeconds, s.id), limits.firstContactSendsPerProject, "first_contact"]);
+        budgets.push([
+          ref("send_first_contact", limits.sendWindowSeconds, s.id),
+          limits.firstContactSendsPerProject,
+          "first_contact",
+        ]);
         if (request.channel === "sms") {
           const country = callingCodeOf(request.destination);
-          budgets.push([ref("send_first_contact_country", limits.sendWindowSeconds, `${s.id}:${country}`), limits.firstContactSmsPerCountry, "first_contact_country", country]);
+          budgets.push([
+            ref("send_first_contact_country", limits.sendWindowSeconds, `${s.id}:${country}`),
+            limits.firstContactSmsPerCountry,
+            "first_contact_country",
+            country,
+          ]);
         }
       }
       const refs = [...perDestination.map(([r]) => r), ...budgets.map(([r]) => r)];
@@ -284,15 +337,34 @@ export function createLimits(store: LimiterStore, codes: CodeHasher, subjectOf =
       await store.giveBack(refs);
       const [r, limit, budget, country] = budgets[spent]!;
       const count = counts[perDestination.length + spent]!;
-      return { send: false, budgetReached: { budget, country, limit, key: `${r.counter}:${r.key}`, retryAfterSeconds: Math.max(1, Math.ceil(count.msBeforeReset / 1000)) } };
+      return {
+        send: false,
+        budgetReached: {
+          budget,
+          country,
+          limit,
+          key: `${r.counter}:${r.key}`,
+          retryAfterSeconds: Math.max(1, Math.ceil(count.msBeforeReset / 1000)),
+        },
+      };
     },
 
     async refresh(s, sessionId) {
-      await over(store.counter("refresh_session", s.limits.windowSeconds), key(s, "session", sessionId), s.limits.refreshesPerSession, "this session is refreshed too often; wait before trying again");
+      await over(
+        store.counter("refresh_session", s.limits.windowSeconds),
+        key(s, "session", sessionId),
+        s.limits.refreshesPerSession,
+        "this session is refreshed too often; wait before trying again",
+      );
     },
 
     async signup(s, ip) {
-      await over(store.counter("signup_ip", s.limits.windowSeconds), ipKey(s, "signup_ip", ip), s.limits.signupsPerIp, "too many signups from this address; try again later");
+      await over(
+        store.counter("signup_ip", s.limits.windowSeconds),
+        ipKey(s, "signup_ip", ip),
+        s.limits.signupsPerIp,
+        "too many signups from this address; try again later",
+      );
     },
 
     async firstRefusal(limitedKey, seconds) {

@@ -102,7 +102,9 @@ export function effectiveRateLimits(overrides: RateLimitOverrides | undefined): 
 }
 
 /** Only the known, present fields of a request, so nothing else reaches the row. */
-export function overridesOf(input: Partial<Record<keyof RateLimits, number | undefined>> | undefined): RateLimitOverrides | undefined {
+export function overridesOf(
+  input: Partial<Record<keyof RateLimits, number | undefined>> | undefined,
+): RateLimitOverrides | undefined {
   if (!input) return undefined;
   const overrides: RateLimitOverrides = {};
   for (const key of RATE_LIMIT_KEYS) {
@@ -130,7 +132,10 @@ export function assertRateLimits(changes: RateLimitOverrides | undefined, after?
   }
   const merged = effectiveRateLimits(after);
   if (violations.length === 0 && after && merged.signInMaxWaitSeconds < merged.signInWaitSeconds) {
-    violations.push({ field: "rate_limits.sign_in_max_wait_seconds", description: "must be at least sign_in_wait_seconds" });
+    violations.push({
+      field: "rate_limits.sign_in_max_wait_seconds",
+      description: "must be at least sign_in_wait_seconds",
+    });
   }
   if (violations.length > 0) throw validationFailed(violations);
 }

@@ -1,5 +1,10 @@
 import { Redis } from "ioredis";
-import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 import { DomainError } from "../domain/errors.js";
 import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
@@ -81,7 +86,12 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
   const make = async (name: string, windowSeconds: number): Promise<RateLimiterAbstract> => {
     // Points are not the limit here (each project sets its own); counts are compared by the caller.
     const common = { keyPrefix: name, points: 2_000_000_000, duration: windowSeconds };
-    if (options.redisUrl) return new RateLimiterRedis({ ...common, storeClient: await redisClient(options.redisUrl), rejectIfRedisNotReady: true });
+    if (options.redisUrl)
+      return new RateLimiterRedis({
+        ...common,
+        storeClient: await redisClient(options.redisUrl),
+        rejectIfRedisNotReady: true,
+      });
     const sweep = !sweeping;
     sweeping = true;
     return new RateLimiterPostgres({
@@ -122,7 +132,9 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
       }
       return keys.map((key) => {
         const row = rows.find((r) => r.key === key);
-        return row ? { count: row.points, msBeforeReset: row.expire === null ? 0 : Math.max(0, Number(row.expire) - now) } : { count: 0, msBeforeReset: 0 };
+        return row
+          ? { count: row.points, msBeforeReset: row.expire === null ? 0 : Math.max(0, Number(row.expire) - now) }
+          : { count: 0, msBeforeReset: 0 };
       });
     },
     async take(refs) {
@@ -133,13 +145,23 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
       try {
         if (options.redisUrl) {
           const client = await redisClient(options.redisUrl);
-          const answers = (await client.eval(TAKE_LUA, refs.length, ...refs.map(storeKey), ...refs.map((r) => String(wholeSeconds(r.windowSeconds))))) as number[];
-          return refs.map((_, i) => ({ count: Number(answers[2 * i]), msBeforeReset: Math.max(0, Number(answers[2 * i + 1])) }));
+          const answers = (await client.eval(
+            TAKE_LUA,
+            refs.length,
+            ...refs.map(storeKey),
+            ...refs.map((r) => String(wholeSeconds(r.windowSeconds))),
+          )) as number[];
+          return refs.map((_, i) => ({
+            count: Number(answers[2 * i]),
+            msBeforeReset: Math.max(0, Number(answers[2 * i + 1])),
+          }));
         }
         // rate-limiter-flexible's own upsert (RateLimiterPostgres._upsert) for every key in one
         // statement; keys sorted, so two statements over the same keys cannot deadlock.
         const sorted = [...new Set(refs.map(storeKey))].sort();
-        const expires = sorted.map((k) => now + wholeSeconds(refs.find((r) => storeKey(r) === k)!.windowSeconds) * 1000);
+        const expires = sorted.map(
+          (k) => now + wholeSeconds(refs.find((r) => storeKey(r) === k)!.windowSeconds) * 1000,
+        );
         const rows = (await options.db.dataSource.query(
           `INSERT INTO ${RATE_LIMITS_TABLE} (key, points, expire)
              SELECT k, 1, e FROM unnest($1::varchar[], $2::bigint[]) AS t(k, e)
@@ -179,7 +201,9 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
           await (await redisClient(options.redisUrl)).del(...refs.map(storeKey));
           return;
         }
-        await options.db.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE key = ANY($1::varchar[])`, [[...new Set(refs.map(storeKey))].sort()]);
+        await options.db.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE key = ANY($1::varchar[])`, [
+          [...new Set(refs.map(storeKey))].sort(),
+        ]);
       } catch (error) {
         throw storeUnavailable(options.logger, error);
       }
@@ -242,7 +266,13 @@ async function connectRedis(url: string): Promise<Redis> {
   // waiting in memory; the client reconnects by itself.
   // A command unanswered for 2 s fails too (a Redis that drops packets instead of refusing
   // them would otherwise hold every sign-in that counts).
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 2000, lazyConnect: true });
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 2000,
+    lazyConnect: true,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
@@ -281,6 +311,9 @@ function wrap(make: () => Promise<RateLimiterAbstract>, logger: Logger): Counter
     set: (key, points, seconds) => guard(async (limiter) => void (await limiter.set(key, points, seconds))),
     reset: (key) => guard(async (limiter) => void (await limiter.delete(key))),
     // Whole seconds: the Redis store floors the window, and a window of 0 would never expire.
-    hitFor: (key, seconds) => guard(async (limiter) => countOf(await limiter.penalty(key, 1, { customDuration: Math.max(1, Math.ceil(seconds)) }))),
+    hitFor: (key, seconds) =>
+      guard(async (limiter) =>
+        countOf(await limiter.penalty(key, 1, { customDuration: Math.max(1, Math.ceil(seconds)) })),
+      ),
   };
 }

@@ -112,7 +112,10 @@ export function serveClusterMetrics(logger: Logger): void {
       }
       if (waiting.size === 0) return done();
       timer = setTimeout(() => {
-        logger.warn({ workers: [...waiting] }, "workers did not send their metrics in time; the scrape leaves them out");
+        logger.warn(
+          { workers: [...waiting] },
+          "workers did not send their metrics in time; the scrape leaves them out",
+        );
         done();
       }, COLLECT_TIMEOUT_MS);
     });

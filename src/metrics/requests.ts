@@ -26,7 +26,13 @@ const limited = new Map<string, { labels: { rpc: string }; count: number }>();
  * `Service/Method`, or undefined for plain HTTP routes and paths that matched nothing (those are
  * counted as `none`: a path may hold ids, and anyone can send any path).
  */
-export function observeRequest(rpc: string | undefined, protocol: string, code: string, reason: string | undefined, seconds: number): void {
+export function observeRequest(
+  rpc: string | undefined,
+  protocol: string,
+  code: string,
+  reason: string | undefined,
+  seconds: number,
+): void {
   const name = rpc ?? "none";
   const s = seriesOf(name, protocol);
   let byCode = s.codes.get(code);
@@ -48,7 +54,17 @@ function seriesOf(rpc: string, protocol: string): Series {
   let byProtocol = series.get(rpc);
   if (!byProtocol) series.set(rpc, (byProtocol = new Map()));
   let found = byProtocol.get(protocol);
-  if (!found) byProtocol.set(protocol, (found = { labels: { rpc, protocol }, buckets: new Array<number>(BOUNDS.length + 1).fill(0), sum: 0, count: 0, codes: new Map() }));
+  if (!found)
+    byProtocol.set(
+      protocol,
+      (found = {
+        labels: { rpc, protocol },
+        buckets: new Array<number>(BOUNDS.length + 1).fill(0),
+        sum: 0,
+        count: 0,
+        codes: new Map(),
+      }),
+    );
   return found;
 }
 
@@ -93,7 +109,11 @@ const duration = {
       let cumulative = 0;
       for (let i = 0; i <= BOUNDS.length; i++) {
         cumulative += s.buckets[i];
-        values.push({ labels: { ...s.labels, le: i < BOUNDS.length ? BOUNDS[i] : "+Inf" }, value: cumulative, metricName: `${DURATION}_bucket` });
+        values.push({
+          labels: { ...s.labels, le: i < BOUNDS.length ? BOUNDS[i] : "+Inf" },
+          value: cumulative,
+          metricName: `${DURATION}_bucket`,
+        });
       }
       values.push({ labels: s.labels, value: s.sum, metricName: `${DURATION}_sum` });
       values.push({ labels: s.labels, value: s.count, metricName: `${DURATION}_count` });

@@ -31,12 +31,22 @@ export function metricsRoute(deps: FlowDeps): MetricsRoute {
       const header = req.headers.authorization;
       if (header === undefined) {
         res.setHeader("www-authenticate", 'Bearer realm="metrics"');
-        return writeReasonError(res, record.id, "MISSING_METRICS_TOKEN", "send the metrics token (METRICS_TOKEN) in Authorization: Bearer");
+        return writeReasonError(
+          res,
+          record.id,
+          "MISSING_METRICS_TOKEN",
+          "send the metrics token (METRICS_TOKEN) in Authorization: Bearer",
+        );
       }
       const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
       if (token === undefined || !timingSafeEqual(digest(token), expected)) {
         res.setHeader("www-authenticate", 'Bearer realm="metrics", error="invalid_token"');
-        return writeReasonError(res, record.id, "INVALID_METRICS_TOKEN", "the metrics token is not the one in METRICS_TOKEN");
+        return writeReasonError(
+          res,
+          record.id,
+          "INVALID_METRICS_TOKEN",
+          "the metrics token is not the one in METRICS_TOKEN",
+        );
       }
     }
     let text: string;

@@ -34,7 +34,9 @@ function readOutbox() {
       deps,
       // The partial index on unsent messages (outbox_due_idx) keeps this cheap.
       rows: (await deps.db.dataSource
-        .query(`SELECT channel, count(*)::int AS backlog, min(created_at) AS oldest FROM outbox WHERE sent_at IS NULL GROUP BY channel`)
+        .query(
+          `SELECT channel, count(*)::int AS backlog, min(created_at) AS oldest FROM outbox WHERE sent_at IS NULL GROUP BY channel`,
+        )
         .catch(() => null)) as OutboxRow[] | null,
     })),
   ).finally(() => (outboxRead = undefined));
@@ -54,7 +56,8 @@ new Gauge({
     const reads = await readOutbox();
     if (reads.some((read) => read.rows === null)) return;
     const totals = new Map(CHANNELS.map((c) => [c, 0]));
-    for (const { rows } of reads) for (const row of rows!) totals.set(row.channel, (totals.get(row.channel) ?? 0) + Number(row.backlog));
+    for (const { rows } of reads)
+      for (const row of rows!) totals.set(row.channel, (totals.get(row.channel) ?? 0) + Number(row.backlog));
     for (const [channel, count] of totals) this.set({ channel }, count);
   },
 });

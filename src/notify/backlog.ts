@@ -23,7 +23,12 @@ export function deliveredChannels(config: Config): OutboxChannel[] {
  * One query on the unsent rows only: outbox_due_idx is partial (WHERE sent_at IS NULL), so the
  * sent history, which stays in the table, is never read. Unsent rows are the backlog itself.
  */
-export async function deliveryBacklog(db: Database, clock: Clock, channels: readonly OutboxChannel[], maxAgeS: number): Promise<DeliveryBacklog> {
+export async function deliveryBacklog(
+  db: Database,
+  clock: Clock,
+  channels: readonly OutboxChannel[],
+  maxAgeS: number,
+): Promise<DeliveryBacklog> {
   const row = await db.dataSource.manager
     .createQueryBuilder(OutboxMessageEntity, "m")
     .select("count(*)::int", "pending")

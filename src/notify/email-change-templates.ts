@@ -22,7 +22,11 @@ export interface EmailChangeNoticeInput {
   newEmail: string;
 }
 
-const utc = (at: Date) => at.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+const utc = (at: Date) =>
+  at
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
 
 export function emailChangeConfirmMail(input: EmailChangeConfirmInput): MailContent {
   const subject = `Confirm your new email address for ${input.projectName}`;
@@ -55,6 +59,10 @@ export function emailChangeNoticeMail(input: EmailChangeNoticeInput): MailConten
     `If it was not you, reset your password now ("forgot password" with ${input.currentEmail}): ` +
     "the reset cancels the change and signs you out on every device.";
   const text = [what, meanwhile, "", ok, react, ""].join("\n");
-  const html = [`<p>${escapeHtml(what)} ${escapeHtml(meanwhile)}</p>`, `<p>${escapeHtml(ok)}</p>`, `<p><strong>${escapeHtml(react)}</strong></p>`].join("\n");
+  const html = [
+    `<p>${escapeHtml(what)} ${escapeHtml(meanwhile)}</p>`,
+    `<p>${escapeHtml(ok)}</p>`,
+    `<p><strong>${escapeHtml(react)}</strong></p>`,
+  ].join("\n");
   return { subject, text, html };
 }

@@ -14,6 +14,9 @@ export function sealMailBody(secrets: SecretBox, id: string, body: MailBody): st
 /** Throws when the message was sent (body dropped), the key changed, or the row was altered. */
 export function openMailBody(secrets: SecretBox, message: OutboxMessage): MailBody {
   if (message.sealedBody === null) throw new Error("outbox: the message was sent and its body dropped");
-  const parsed = JSON.parse(secrets.open(message.sealedBody, message.id).toString("utf8")) as { text?: unknown; html?: unknown };
+  const parsed = JSON.parse(secrets.open(message.sealedBody, message.id).toString("utf8")) as {
+    text?: unknown;
+    html?: unknown;
+  };
   return { text: String(parsed.text ?? ""), html: String(parsed.html ?? "") };
 }

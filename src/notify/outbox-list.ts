@@ -10,7 +10,10 @@ export function formatPendingMessages(secrets: SecretBox, messages: OutboxMessag
   const lines = [messages.length === 1 ? "1 pending message" : `${messages.length} pending messages`];
   for (const m of messages) {
     const error = m.lastError ? `, last error: ${m.lastError}` : "";
-    lines.push("", `--- ${m.id} ${m.channel} to ${m.recipient}, queued ${m.createdAt.toISOString()}, attempts ${m.attempts}${error}`);
+    lines.push(
+      "",
+      `--- ${m.id} ${m.channel} to ${m.recipient}, queued ${m.createdAt.toISOString()}, attempts ${m.attempts}${error}`,
+    );
     if (m.channel === "email") lines.push(`Subject: ${m.subject}`);
     lines.push("");
     try {

@@ -43,7 +43,10 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
   const { secrets, logger } = deps;
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.smtpFrom) : undefined;
   const smsSender = config.smsWebhookUrl ? webhookSmsSender(config.smsWebhookUrl) : undefined;
-  const worker = mailer || smsSender ? createDeliveryWorker({ ...deps, mailer, sms: smsSender, retryMs: config.mailRetryMs }) : undefined;
+  const worker =
+    mailer || smsSender
+      ? createDeliveryWorker({ ...deps, mailer, sms: smsSender, retryMs: config.mailRetryMs })
+      : undefined;
   // After commit, the worker looks for the message now (else its next poll finds it), or the log
   // says where it waits for an operator. Before commit the worker could not see the row yet.
   const announce = (repos: Repositories, delivered: boolean, fields: object, queued: string, kept: string) =>
@@ -63,7 +66,13 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
       });
       // The masked recipient and the subject only: the body holds a secret link.
       const fields = { mail_id: id, to: maskRecipient(mail.to), subject: mail.subject };
-      announce(repos, mailer !== undefined, fields, "mail queued", "SMTP_URL is not set: mail kept in the outbox (npm run gatehouse -- outbox list)");
+      announce(
+        repos,
+        mailer !== undefined,
+        fields,
+        "mail queued",
+        "SMTP_URL is not set: mail kept in the outbox (npm run gatehouse -- outbox list)",
+      );
     },
     start: () => worker?.start(),
     stop: async () => worker?.stop(),
@@ -71,10 +80,22 @@ export function createOutbox(config: Config, deps: MailServiceDeps): { mail: Mai
   const sms: SmsService = {
     async queue(repos, message) {
       const id = newId("msg");
-      await repos.outbox.enqueue({ id, channel: "sms", recipient: message.to, subject: "", sealedBody: sealMailBody(secrets, id, { text: message.body, html: "" }) });
+      await repos.outbox.enqueue({
+        id,
+        channel: "sms",
+        recipient: message.to,
+        subject: "",
+        sealedBody: sealMailBody(secrets, id, { text: message.body, html: "" }),
+      });
       // The masked recipient only: the body holds a code.
       const fields = { message_id: id, to: maskRecipient(message.to) };
-      announce(repos, smsSender !== undefined, fields, "sms queued", "SMS_WEBHOOK_URL is not set: SMS kept in the outbox (npm run gatehouse -- outbox list)");
+      announce(
+        repos,
+        smsSender !== undefined,
+        fields,
+        "sms queued",
+        "SMS_WEBHOOK_URL is not set: SMS kept in the outbox (npm run gatehouse -- outbox list)",
+      );
     },
   };
   return { mail, sms };

@@ -24,7 +24,16 @@ export function signupConfirmationMail(input: SignupConfirmationMailInput): Mail
   const why = `Someone, hopefully you, signed up to ${input.projectName} with this email address.`;
   const what = "Open this link to confirm the address; your account is made and you are signed in then:";
   const ignore = "If you did not sign up, ignore this email and do not open the link: no account is made without it.";
-  const text = [why, "", what, input.link, "", `The link works once and expires in ${input.validMinutes} minutes.`, ignore, ""].join("\n");
+  const text = [
+    why,
+    "",
+    what,
+    input.link,
+    "",
+    `The link works once and expires in ${input.validMinutes} minutes.`,
+    ignore,
+    "",
+  ].join("\n");
   const html = [
     `<p>${escapeHtml(why)}</p>`,
     `<p><a href="${escapeHtml(input.link)}">Confirm my email and finish signing up</a></p>`,

@@ -18,7 +18,10 @@ export interface InvitationMailInput {
 
 export function invitationMail(input: InvitationMailInput): MailContent {
   const who = input.inviterEmail ? `${input.inviterEmail} has invited you` : "You have been invited";
-  const until = input.expiresAt.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  const until = input.expiresAt
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
   const subject = `You are invited to join ${input.organizationName} on Gatehouse`;
   const text = [
     `${who} to join ${input.organizationName} on Gatehouse as ${input.role}.`,

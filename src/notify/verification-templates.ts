@@ -16,7 +16,10 @@ export interface VerificationMailInput {
 }
 
 export function verificationMail(input: VerificationMailInput): MailContent {
-  const until = input.expiresAt.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  const until = input.expiresAt
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
   const subject = `Verify your email address for ${input.projectName}`;
   const why =
     input.reason === "signup"

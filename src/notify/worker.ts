@@ -60,7 +60,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     running = true;
     clearTimeout(timer);
     current = drain()
-      .catch((err: unknown) => logger.warn({ err: describe(err) }, "outbox delivery: cannot read the outbox; will retry"))
+      .catch((err: unknown) =>
+        logger.warn({ err: describe(err) }, "outbox delivery: cannot read the outbox; will retry"),
+      )
       .finally(() => {
         running = false;
         if (again) {
@@ -76,14 +78,21 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   async function drain(): Promise<void> {
     while (!stopped) {
       const now = clock.now();
-      const batch = await db.transaction((repos) => repos.outbox.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS), channels));
+      const batch = await db.transaction((repos) =>
+        repos.outbox.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS), channels),
+      );
       for (const message of batch) await deliver(message);
       if (batch.length < BATCH) return;
     }
   }
 
   async function deliver(message: OutboxMessage): Promise<void> {
-    const fields = { message_id: message.id, channel: message.channel, to: maskRecipient(message.recipient), attempts: message.attempts };
+    const fields = {
+      message_id: message.id,
+      channel: message.channel,
+      to: maskRecipient(message.recipient),
+      attempts: message.attempts,
+    };
     try {
       const body = openMailBody(secrets, message);
       if (message.channel === "sms") await sms!.send({ to: message.recipient, body: body.text });
@@ -91,7 +100,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     } catch (err) {
       const retryAt = new Date(clock.now().getTime() + retryDelay(retryMs, message.attempts));
       await db.repos.outbox.recordFailure(message.id, describe(err), retryAt);
-      logger.warn({ ...fields, err: describe(err), retry_at: retryAt.toISOString() }, `${message.channel} delivery failed; will retry`);
+      logger.warn(
+        { ...fields, err: describe(err), retry_at: retryAt.toISOString() },
+        `${message.channel} delivery failed; will retry`,
+      );
       return;
     }
     await db.repos.outbox.markSent(message.id, clock.now());

@@ -7,7 +7,15 @@ import { renderMessage } from "./shell.js";
  * bad link, an SSO sign-in that cannot go on), with the project's name and logo once the
  * project is known, under the hosted pages' headers.
  */
-export function answerInWords(res: NodeResponse, status: number, title: string, text: string, brand?: { name: string; logoUrl: string }): void {
+export function answerInWords(
+  res: NodeResponse,
+  status: number,
+  title: string,
+  text: string,
+  brand?: { name: string; logoUrl: string },
+): void {
   setPageHeaders(res, brand?.logoUrl);
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(renderMessage(title, text, brand?.name, brand?.logoUrl));
+  res
+    .writeHead(status, { "content-type": "text/html; charset=utf-8" })
+    .end(renderMessage(title, text, brand?.name, brand?.logoUrl));
 }

@@ -28,16 +28,44 @@ const MAX_SSO_BUTTONS = 20;
 // destination (`?redirect_url=`, or the project's) is checked here, before the page exists, so
 // the script can send tokens to `redirect_url` without judging it; a page opened with one the
 // project does not allow answers in words and never runs.
-export async function serveProjectPage(deps: FlowDeps, loginId: string, page: string, url: URL, res: NodeResponse): Promise<void> {
+export async function serveProjectPage(
+  deps: FlowDeps,
+  loginId: string,
+  page: string,
+  url: URL,
+  res: NodeResponse,
+): Promise<void> {
   const project = await deps.db.repos.projects.getByLoginId(loginId);
-  if (!project) return answerInWords(res, 404, "Page not found", "There is no sign-in page at this address. Check the link you followed.");
+  if (!project)
+    return answerInWords(
+      res,
+      404,
+      "Page not found",
+      "There is no sign-in page at this address. Check the link you followed.",
+    );
   const brand = { name: project.displayName || project.name, logoUrl: project.logoUrl };
-  if (!isProjectPage(page)) return answerInWords(res, 404, "Page not found", "There is no such page. Go back to the sign-in page and try again.", brand);
+  if (!isProjectPage(page))
+    return answerInWords(
+      res,
+      404,
+      "Page not found",
+      "There is no such page. Go back to the sign-in page and try again.",
+      brand,
+    );
   const override = url.searchParams.get("redirect_url") ?? "";
   if (override !== "" && (override.length > 2048 || !isAllowedRedirect(project, override))) {
-    return answerInWords(res, 400, "This link cannot be used", "It would send you to an address this application does not allow. Ask the application for a new link.", brand);
+    return answerInWords(
+      res,
+      400,
+      "This link cannot be used",
+      "It would send you to an address this application does not allow. Ask the application for a new link.",
+      brand,
+    );
   }
-  const connections = page === "login" || page === "signup" ? await deps.db.repos.ssoConnections.list(project.organizationId, project.id, { limit: MAX_SSO_BUTTONS }) : [];
+  const connections =
+    page === "login" || page === "signup"
+      ? await deps.db.repos.ssoConnections.list(project.organizationId, project.id, { limit: MAX_SSO_BUTTONS })
+      : [];
   setPageHeaders(res, project.logoUrl);
   const html = renderShell({
     title: PROJECT_PAGES[page],

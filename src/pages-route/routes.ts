@@ -13,17 +13,33 @@ const PAGES_ROOT = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/?$/;
  * The hosted pages' GET routes (docs/pages.md): `/` (account pages), `/v1/auth/{login_id}/{page}`
  * (project pages) and `/assets/…` (their bundles). Undefined for any other path.
  */
-export function pageRoutes(deps: FlowDeps, assets: PageAssets = loadPageAssets()): (path: string) => PlainRoute | undefined {
-  if (!assets.ready) deps.logger.warn("the hosted pages are not built (dist/pages is missing): run `npm run build`; the pages answer 503 until then");
-  const unbuilt: PlainRoute = async (_req, res) => answerInWords(res, 503, "Pages unavailable", "The sign-in pages are not installed on this server yet. Try again later.");
+export function pageRoutes(
+  deps: FlowDeps,
+  assets: PageAssets = loadPageAssets(),
+): (path: string) => PlainRoute | undefined {
+  if (!assets.ready)
+    deps.logger.warn(
+      "the hosted pages are not built (dist/pages is missing): run `npm run build`; the pages answer 503 until then",
+    );
+  const unbuilt: PlainRoute = async (_req, res) =>
+    answerInWords(
+      res,
+      503,
+      "Pages unavailable",
+      "The sign-in pages are not installed on this server yet. Try again later.",
+    );
   return (path) => {
     const asset = ASSET_PATH.exec(path);
     if (asset) {
       return async (req, res, record) => {
-        if (!assets.serve(asset[1], req, res)) answerInWords(res, 404, "Not found", `No file at ${path} (request ${record.id}).`);
+        if (!assets.serve(asset[1], req, res))
+          answerInWords(res, 404, "Not found", `No file at ${path} (request ${record.id}).`);
       };
     }
-    if (path === "/") return assets.ready ? async (req, res) => serveAccountPage(new URL(req.url ?? "/", "http://gatehouse"), res) : unbuilt;
+    if (path === "/")
+      return assets.ready
+        ? async (req, res) => serveAccountPage(new URL(req.url ?? "/", "http://gatehouse"), res)
+        : unbuilt;
     const root = PAGES_ROOT.exec(path);
     if (root) {
       return async (req, res) => {

@@ -58,5 +58,8 @@ export function renderMessage(title: string, message: string, brand = "Gatehouse
 // Inside a <script> element only `</script` (and `<!--`) can end it early; escaping every `<`
 // (and the two line separators JSON allows but old parsers do not) covers both.
 function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -103,7 +103,8 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     clearInterval(heartbeat);
     listener = undefined;
     void release(client, timeoutMs);
-    if (wasLive) opts.logger.warn({ reason, err: error }, "change feed down: verification reads the database until it is back");
+    if (wasLive)
+      opts.logger.warn({ reason, err: error }, "change feed down: verification reads the database until it is back");
     if (!closed) {
       retry = setTimeout(() => void connect(), backoffMs);
       backoffMs = Math.min(backoffMs * 2, 2_000);
@@ -112,7 +113,11 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
 
   const connect = async () => {
     if (closed || opts.databaseUrl === undefined) return;
-    const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: "gatehouse-change-feed", ...clientTimeouts(timeoutMs) });
+    const client = new pg.Client({
+      connectionString: opts.databaseUrl,
+      application_name: "gatehouse-change-feed",
+      ...clientTimeouts(timeoutMs),
+    });
     listener = client;
     client.on("notification", deliver);
     client.on("error", (error) => down(client, "listener connection error", error));
@@ -147,7 +152,9 @@ export function createChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     attach(client) {
       client.on("notification", deliver);
       // Queued before any query the pool's borrower sends, so it runs first.
-      client.query(`LISTEN ${CHANGE_CHANNEL}`).catch((error: unknown) => opts.logger.warn({ err: error }, "LISTEN failed on a pooled connection"));
+      client
+        .query(`LISTEN ${CHANGE_CHANNEL}`)
+        .catch((error: unknown) => opts.logger.warn({ err: error }, "LISTEN failed on a pooled connection"));
       // PGlite's only connection came back: anything cached may predate a missed notice.
       if (opts.databaseUrl === undefined) reset();
     },

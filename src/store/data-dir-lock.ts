@@ -54,7 +54,11 @@ export class DataDirInUse extends Error {
 const ATTEMPTS = 5;
 
 /** Takes the lock on `dataDir` (creating the directory), or throws DataDirInUse naming its live holder. */
-export async function acquireDataDirLock(dataDir: string, role: LockHolder["role"], socket?: string): Promise<DataDirLock> {
+export async function acquireDataDirLock(
+  dataDir: string,
+  role: LockHolder["role"],
+  socket?: string,
+): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE);
   const started = procStart(process.pid);

@@ -76,14 +76,19 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     async transaction(work) {
       // A transaction that throws has rolled back: its tasks are never run.
       const pending = afterCommitQueue(opts.logger);
-      const result = await dataSource.transaction((manager) => work({ ...createRepositories(manager, opts.clock), afterCommit: pending.afterCommit }));
+      const result = await dataSource.transaction((manager) =>
+        work({ ...createRepositories(manager, opts.clock), afterCommit: pending.afterCommit }),
+      );
       await pending.committed();
       return result;
     },
     changes,
     async close() {
       // Side by side: each is bounded by the timeout when the database does not answer.
-      await Promise.all([changes.close(), shutdown(dataSource, embedded, pooled, opts.databaseUrl ? timeoutMs : undefined)]);
+      await Promise.all([
+        changes.close(),
+        shutdown(dataSource, embedded, pooled, opts.databaseUrl ? timeoutMs : undefined),
+      ]);
     },
   };
 }
@@ -102,7 +107,10 @@ export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<stri
  * `serving`: the pool that serves requests (bounded waits, listening connections), whose open
  * connections are kept in `pooled`.
  */
-async function connect(opts: OpenDatabaseOptions, serving?: { changes: ChangeFeed; timeoutMs: number; pooled: Set<pg.Client> }) {
+async function connect(
+  opts: OpenDatabaseOptions,
+  serving?: { changes: ChangeFeed; timeoutMs: number; pooled: Set<pg.Client> },
+) {
   const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(opts.dataDir, opts.holder);
   const dataSource = new DataSource({
     type: "postgres",
@@ -171,7 +179,12 @@ async function migrate(dataSource: DataSource, logger: Logger): Promise<string[]
  * never hears back from its goodbye, and shutting down must not wait for it: past the bound
  * the pool's sockets are dropped.
  */
-async function shutdown(dataSource: DataSource, embedded: EmbeddedPostgres | null, pooled: ReadonlySet<pg.Client>, timeoutMs?: number): Promise<void> {
+async function shutdown(
+  dataSource: DataSource,
+  embedded: EmbeddedPostgres | null,
+  pooled: ReadonlySet<pg.Client>,
+  timeoutMs?: number,
+): Promise<void> {
   try {
     if (!dataSource.isInitialized) return;
     const destroyed = dataSource.destroy();

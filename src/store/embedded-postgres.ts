@@ -28,7 +28,10 @@ export interface EmbeddedHolder {
  * the holder's name. A command run while the server holds it goes through the server's operator
  * channel instead (cli/operator-channel-client.ts).
  */
-export async function startEmbeddedPostgres(dataDir: string, holder: EmbeddedHolder = { role: "cli" }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  holder: EmbeddedHolder = { role: "cli" },
+): Promise<EmbeddedPostgres> {
   const lock = await acquireDataDirLock(dataDir, holder.role, holder.socket);
   let db: PGlite | undefined;
   try {

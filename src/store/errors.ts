@@ -48,5 +48,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = e.driverError?.code ?? e.code;
   if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
   const message = typeof e.message === "string" ? e.message : "";
-  return /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Driver not Connected|Query read timeout|is not queryable/.test(message);
+  return /Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect|Driver not Connected|Query read timeout|is not queryable/.test(
+    message,
+  );
 }

@@ -7,12 +7,19 @@ import type { PageRequest } from "../domain/pagination.js";
  * comparison over an index on (tenant, created_at DESC, id DESC) costs the same on page 1
  * and page 1,000: no OFFSET.
  */
-export function keysetPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, page: PageRequest): SelectQueryBuilder<T> {
+export function keysetPage<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  page: PageRequest,
+): SelectQueryBuilder<T> {
   if (page.after) {
     qb.andWhere(`(${alias}.createdAt, ${alias}.id) < (:afterCreatedAt, :afterId)`, {
       afterCreatedAt: page.after.createdAt,
       afterId: page.after.id,
     });
   }
-  return qb.orderBy(`${alias}.createdAt`, "DESC").addOrderBy(`${alias}.id`, "DESC").limit(page.limit + 1);
+  return qb
+    .orderBy(`${alias}.createdAt`, "DESC")
+    .addOrderBy(`${alias}.id`, "DESC")
+    .limit(page.limit + 1);
 }

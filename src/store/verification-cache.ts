@@ -14,7 +14,13 @@ import type {
   VerificationRepos,
 } from "./verification-cache/types.js";
 
-export type { ActiveApiKey, ActiveSigningKey, SessionStanding, SignedToken, VerificationKey } from "./verification-cache/types.js";
+export type {
+  ActiveApiKey,
+  ActiveSigningKey,
+  SessionStanding,
+  SignedToken,
+  VerificationKey,
+} from "./verification-cache/types.js";
 
 /**
  * What every authenticated Auth request reads (its API key; for a user token, the project's
@@ -46,7 +52,14 @@ export interface VerificationCache {
   readonly stats: VerificationCacheStats;
 }
 
-export const VERIFICATION_CACHES = ["api_keys", "signing_keys", "active_signing_keys", "signed_tokens", "revoked", "sessions"] as const;
+export const VERIFICATION_CACHES = [
+  "api_keys",
+  "signing_keys",
+  "active_signing_keys",
+  "signed_tokens",
+  "revoked",
+  "sessions",
+] as const;
 export type VerificationCacheName = (typeof VERIFICATION_CACHES)[number];
 export type VerificationCacheStats = Record<VerificationCacheName, HitsAndMisses>;
 
@@ -57,10 +70,21 @@ export interface VerificationCacheLimits {
   signedTokens: number;
 }
 
-const DEFAULT_LIMITS: VerificationCacheLimits = { apiKeys: 10_000, projects: 10_000, sessions: 50_000, signedTokens: 10_000 };
+const DEFAULT_LIMITS: VerificationCacheLimits = {
+  apiKeys: 10_000,
+  projects: 10_000,
+  sessions: 50_000,
+  signedTokens: 10_000,
+};
 
-export function createVerificationCache(repos: VerificationRepos, feed: ChangeFeed, limits: VerificationCacheLimits = DEFAULT_LIMITS): VerificationCache {
-  const stats = Object.fromEntries(VERIFICATION_CACHES.map((name) => [name, { hits: 0, misses: 0 }])) as VerificationCacheStats;
+export function createVerificationCache(
+  repos: VerificationRepos,
+  feed: ChangeFeed,
+  limits: VerificationCacheLimits = DEFAULT_LIMITS,
+): VerificationCache {
+  const stats = Object.fromEntries(
+    VERIFICATION_CACHES.map((name) => [name, { hits: 0, misses: 0 }]),
+  ) as VerificationCacheStats;
   const apiKeys = createApiKeyCache(repos, feed, limits.apiKeys, stats.api_keys);
   const signingKeys = createSigningKeyCache(repos, feed, limits, stats);
   const denyList = createDenyList(repos, feed, stats.revoked);

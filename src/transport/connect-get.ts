@@ -13,37 +13,73 @@ import { webHeaders } from "./unary-call.js";
 // checks and the same error explanations as a POST, and nothing downstream tells them apart.
 
 /** The POST a GET stands for, or why there is none (answered with `status`, and `Allow` when set). */
-export type ConnectGet = { header: Headers; body: Uint8Array } | { refused: { status: number; error: DomainError; allow?: string } };
+export type ConnectGet =
+  { header: Headers; body: Uint8Array } | { refused: { status: number; error: DomainError; allow?: string } };
 
 const CONTENT_TYPES: Record<string, string> = { json: "application/json", proto: "application/proto" };
 
 export function connectGetAsPost(req: NodeRequest, handler: UniversalHandler): ConnectGet {
   // A method with side effects is never run from a GET: a link, a prefetch or a cache could
   // replay it. The client has the right address and the wrong verb, so 405 with Allow.
-  if (handler.method.methodKind !== "unary" || handler.method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) {
+  if (
+    handler.method.methodKind !== "unary" ||
+    handler.method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS
+  ) {
     const path = handler.requestPath;
-    return { refused: { status: 405, error: new DomainError("METHOD_NOT_ALLOWED", `GET is not allowed on ${path}; allowed: POST`), allow: "POST" } };
+    return {
+      refused: {
+        status: 405,
+        error: new DomainError("METHOD_NOT_ALLOWED", `GET is not allowed on ${path}; allowed: POST`),
+        allow: "POST",
+      },
+    };
   }
   const query = new URL(req.url ?? "/", "http://query.invalid").searchParams;
   const encoding = query.get("encoding") ?? "";
   const contentType = CONTENT_TYPES[encoding];
   if (!contentType) {
-    return { refused: { status: 415, error: new DomainError("UNSUPPORTED_MEDIA_TYPE", "a Connect GET names its encoding in the query: encoding=json or encoding=proto") } };
+    return {
+      refused: {
+        status: 415,
+        error: new DomainError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          "a Connect GET names its encoding in the query: encoding=json or encoding=proto",
+        ),
+      },
+    };
   }
   const connectVersion = query.get("connect");
   if (connectVersion !== null && connectVersion !== "v1") {
-    return { refused: { status: 400, error: new DomainError("VALIDATION_FAILED", `connect=${connectVersion} is not a Connect protocol version this server speaks; use connect=v1`) } };
+    return {
+      refused: {
+        status: 400,
+        error: new DomainError(
+          "VALIDATION_FAILED",
+          `connect=${connectVersion} is not a Connect protocol version this server speaks; use connect=v1`,
+        ),
+      },
+    };
   }
   const message = query.get("message");
   if (message === null) {
-    return { refused: { status: 400, error: new DomainError("VALIDATION_FAILED", "a Connect GET carries its request in the message query parameter") } };
+    return {
+      refused: {
+        status: 400,
+        error: new DomainError("VALIDATION_FAILED", "a Connect GET carries its request in the message query parameter"),
+      },
+    };
   }
   let body: Uint8Array;
   if (query.get("base64") === "1") {
     try {
       body = base64Decode(message);
     } catch {
-      return { refused: { status: 400, error: new DomainError("VALIDATION_FAILED", "the message query parameter is not valid base64") } };
+      return {
+        refused: {
+          status: 400,
+          error: new DomainError("VALIDATION_FAILED", "the message query parameter is not valid base64"),
+        },
+      };
     }
   } else {
     body = Buffer.from(message, "utf8");

@@ -23,7 +23,10 @@ import { runUnaryCall, webHeaders } from "./unary-call.js";
 export function isConnectUnary(req: NodeRequest): boolean {
   if (req.method === "GET") return true;
   if (req.method !== "POST") return false;
-  const type = String(req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";", 1)[0]
+    .trim()
+    .toLowerCase();
   return type === "application/json" || type === "application/proto";
 }
 
@@ -98,7 +101,11 @@ export async function serveConnectUnary(
 }
 
 /** A refusal before the handler ran, as Connect's error JSON (with its ErrorInfo) under the status given. */
-function writeRefusal(res: NodeResponse, contextValues: ContextValues, refusal: { status: number; error: DomainError }): void {
+function writeRefusal(
+  res: NodeResponse,
+  contextValues: ContextValues,
+  refusal: { status: number; error: DomainError },
+): void {
   recordReason(contextValues.get(kRequest), refusal.error.reason);
   const bytes = errorToJsonBytes(domainToConnect(refusal.error), ERROR_JSON);
   res.writeHead(refusal.status, { "content-type": "application/json", "content-length": bytes.byteLength });
@@ -115,10 +122,16 @@ const ENCODINGS = new Set(["identity", "gzip", "br"]);
 function refuseBeforeDecoding(header: Headers, body: Uint8Array): { status: number; error: DomainError } | undefined {
   const encoding = header.get("content-encoding")?.trim().toLowerCase();
   if (encoding !== undefined && !ENCODINGS.has(encoding)) {
-    return { status: 415, error: new DomainError("UNSUPPORTED_MEDIA_TYPE", `content-encoding ${encoding} is not supported; use gzip or br`) };
+    return {
+      status: 415,
+      error: new DomainError("UNSUPPORTED_MEDIA_TYPE", `content-encoding ${encoding} is not supported; use gzip or br`),
+    };
   }
   if ((encoding === undefined || encoding === "identity") && isJson(header) && nestsDeeperThan(body)) {
-    return { status: httpStatus(REASON_CODES.VALIDATION_FAILED), error: new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE) };
+    return {
+      status: httpStatus(REASON_CODES.VALIDATION_FAILED),
+      error: new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE),
+    };
   }
   return undefined;
 }

@@ -10,7 +10,12 @@ export const OPENID_CONFIGURATION_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well
  * long as the JWKS it points at (jwks-route.ts). Any origin may read it, answer or 404, since
  * browsers' JWT libraries discover too.
  */
-export async function serveOpenidConfiguration(deps: FlowDeps, loginId: string, res: NodeResponse, requestId: string): Promise<void> {
+export async function serveOpenidConfiguration(
+  deps: FlowDeps,
+  loginId: string,
+  res: NodeResponse,
+  requestId: string,
+): Promise<void> {
   res.setHeader("access-control-allow-origin", "*");
   const configuration = await openidConfiguration(deps, loginId);
   if (!configuration) return writeReasonError(res, requestId, "PROJECT_NOT_FOUND", "no project has this login id");

@@ -33,7 +33,13 @@ export function writeJson(res: NodeResponse, status: number, body: unknown): voi
 }
 
 /** Answers a transport-level failure (no RPC ran) in the REST error shape. */
-export function writeReasonError(res: NodeResponse, requestId: string, reason: Reason, message: string, status?: number): void {
+export function writeReasonError(
+  res: NodeResponse,
+  requestId: string,
+  reason: Reason,
+  message: string,
+  status?: number,
+): void {
   const code = REASON_CODES[reason];
   writeJson(res, status ?? httpStatus(code), { code: codeName(code), reason, message, request_id: requestId });
 }
@@ -48,8 +54,14 @@ export function recordReason(record: RequestRecord | undefined, reason: Reason):
 /** Answers a DomainError raised by the transport itself in the REST error shape, violations included. */
 export function writeDomainError(res: NodeResponse, requestId: string, error: DomainError): void {
   const code = REASON_CODES[error.reason];
-  const body: RestErrorBody = { code: codeName(code), reason: error.reason, message: error.message, request_id: requestId };
-  if (error.violations.length > 0) body.violations = error.violations.map((v) => ({ field: v.field, description: v.description }));
+  const body: RestErrorBody = {
+    code: codeName(code),
+    reason: error.reason,
+    message: error.message,
+    request_id: requestId,
+  };
+  if (error.violations.length > 0)
+    body.violations = error.violations.map((v) => ({ field: v.field, description: v.description }));
   if (error.retryAfterSeconds !== undefined) {
     body.retry_after_seconds = error.retryAfterSeconds;
     res.setHeader("retry-after", String(error.retryAfterSeconds));
@@ -73,7 +85,10 @@ export function carriesReason(json: ConnectErrorJson): boolean {
 }
 
 /** Turns the Connect protocol's error JSON into the REST error body and its HTTP status. */
-export function restErrorFromConnect(json: ConnectErrorJson, requestId: string): { status: number; body: RestErrorBody } {
+export function restErrorFromConnect(
+  json: ConnectErrorJson,
+  requestId: string,
+): { status: number; body: RestErrorBody } {
   const code = codeFromName(json.code);
   let reason: string = defaultReason(code);
   let violations: Violation[] | undefined;

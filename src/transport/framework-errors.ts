@@ -21,10 +21,13 @@ import { encodableMessage } from "./compat/grpc-message-encoding.js";
 
 /** The error in the API's terms: the right code, a reason, and the request id. */
 export function fromFramework(error: ConnectError, requestId: string): ConnectError {
-  const { code, message } = binaryParseFailure(error) ?? decompressionFailure(error) ?? { code: error.code, message: error.rawMessage };
+  const { code, message } = binaryParseFailure(error) ??
+    decompressionFailure(error) ?? { code: error.code, message: error.rawMessage };
   const reason: Reason = defaultReason(code);
   // The framework attaches no details of its own; the reason is the one to add.
-  return new ConnectError(encodableMessage(message), code, error.metadata, [{ desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, metadata: { request_id: requestId } } }]);
+  return new ConnectError(encodableMessage(message), code, error.metadata, [
+    { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, metadata: { request_id: requestId } } },
+  ]);
 }
 
 /** The reason a fixed error carries. */
@@ -38,7 +41,10 @@ export function isFrameworkError(error: ConnectError): boolean {
 }
 
 /** A Connect unary error body (JSON), rewritten when the framework wrote it; undefined when it needs nothing. */
-export function fixConnectErrorBody(bytes: Uint8Array, requestId: string): { error: ConnectError; reason: Reason; body: Uint8Array } | undefined {
+export function fixConnectErrorBody(
+  bytes: Uint8Array,
+  requestId: string,
+): { error: ConnectError; reason: Reason; body: Uint8Array } | undefined {
   let error: ConnectError;
   try {
     error = errorFromJsonBytes(bytes, undefined, new ConnectError("", Code.Unknown));
@@ -47,7 +53,11 @@ export function fixConnectErrorBody(bytes: Uint8Array, requestId: string): { err
   }
   if (!isFrameworkError(error)) return undefined;
   const fixed = fromFramework(error, requestId);
-  return { error: fixed, reason: defaultReason(fixed.code), body: errorToJsonBytes(fixed, { useProtoFieldName: true }) };
+  return {
+    error: fixed,
+    reason: defaultReason(fixed.code),
+    body: errorToJsonBytes(fixed, { useProtoFieldName: true }),
+  };
 }
 
 /** gRPC: the status travels in the trailer (already complete when the handler returns on an early failure). */
@@ -63,10 +73,15 @@ export function fixGrpcTrailer(trailer: Headers, requestId: string): ConnectErro
 }
 
 /** gRPC-Web: the status is the body's last frame (flag 0x80); rewrite it there, leave the rest alone. */
-export function fixGrpcWebBody(body: AsyncIterable<Uint8Array>, requestId: string, onFixed: (error: ConnectError) => void): AsyncIterable<Uint8Array> {
+export function fixGrpcWebBody(
+  body: AsyncIterable<Uint8Array>,
+  requestId: string,
+  onFixed: (error: ConnectError) => void,
+): AsyncIterable<Uint8Array> {
   return {
     async *[Symbol.asyncIterator]() {
-      for await (const chunk of body) yield isTrailerFrame(chunk) ? rewriteTrailerFrame(chunk, requestId, onFixed) : chunk;
+      for await (const chunk of body)
+        yield isTrailerFrame(chunk) ? rewriteTrailerFrame(chunk, requestId, onFixed) : chunk;
     },
   };
 }
@@ -77,7 +92,11 @@ export function fixGrpcWebBody(body: AsyncIterable<Uint8Array>, requestId: strin
  * come from the interceptors and carry their reason already.
  */
 function isTrailerFrame(chunk: Uint8Array): boolean {
-  return chunk.length >= 5 && chunk[0] === trailerFlag && new DataView(chunk.buffer, chunk.byteOffset).getUint32(1) === chunk.length - 5;
+  return (
+    chunk.length >= 5 &&
+    chunk[0] === trailerFlag &&
+    new DataView(chunk.buffer, chunk.byteOffset).getUint32(1) === chunk.length - 5
+  );
 }
 
 function rewriteTrailerFrame(chunk: Uint8Array, requestId: string, onFixed: (error: ConnectError) => void): Uint8Array {

@@ -56,6 +56,11 @@ export function closeUnfinishedConnection(req: NodeRequest, res: NodeResponse): 
 /** A trailers-only answer: the status in the headers, no message (what gRPC sends for an early error). */
 export function grpcStatusOnly(req: NodeRequest, protocol: Enveloped, error: ConnectError): UniversalServerResponse {
   const type = String(req.headers["content-type"] ?? "");
-  const header = setTrailerStatus(new Headers({ "content-type": type.includes("json") ? `application/${protocol}+json` : `application/${protocol}+proto` }), error);
+  const header = setTrailerStatus(
+    new Headers({
+      "content-type": type.includes("json") ? `application/${protocol}+json` : `application/${protocol}+proto`,
+    }),
+    error,
+  );
   return { status: 200, header };
 }

@@ -16,15 +16,27 @@ import type { NodeRequest } from "./rest-handler.js";
  * clients read it. The request body is not read: the connection or stream is closed after the
  * answer, as for any early refusal (grpc-framing.ts).
  */
-export function answerUnknownMethod(req: NodeRequest, res: NodeResponse, protocol: Enveloped, path: string, rpcPaths: Iterable<string>, record: RequestRecord): Promise<void> {
+export function answerUnknownMethod(
+  req: NodeRequest,
+  res: NodeResponse,
+  protocol: Enveloped,
+  path: string,
+  rpcPaths: Iterable<string>,
+  record: RequestRecord,
+): Promise<void> {
   const error = fromFramework(new ConnectError(unknownWhat(path, rpcPaths), Code.Unimplemented), record.id);
   record.code = codeName(error.code);
   record.reason = reasonOf(error);
   closeUnfinishedConnection(req, res);
   closeUnfinishedStream(req);
   if (protocol === "grpc-web") return universalResponseToNodeResponse(grpcStatusOnly(req, protocol, error), res);
-  const type = String(req.headers["content-type"] ?? "").includes("json") ? "application/grpc+json" : "application/grpc+proto";
-  return universalResponseToNodeResponse({ status: 200, header: new Headers({ "content-type": type }), trailer: setTrailerStatus(new Headers(), error) }, res);
+  const type = String(req.headers["content-type"] ?? "").includes("json")
+    ? "application/grpc+json"
+    : "application/grpc+proto";
+  return universalResponseToNodeResponse(
+    { status: 200, header: new Headers({ "content-type": type }), trailer: setTrailerStatus(new Headers(), error) },
+    res,
+  );
 }
 
 /**
@@ -35,6 +47,7 @@ function unknownWhat(path: string, rpcPaths: Iterable<string>): string {
   const named = /^\/([^/]+)\/([^/]+)$/.exec(path);
   if (!named) return "malformed method name (a gRPC path names a service and one of its methods)";
   const [, service, method] = named;
-  for (const known of rpcPaths) if (known.startsWith(`/${service}/`)) return `unknown method ${method} for service ${service}`;
+  for (const known of rpcPaths)
+    if (known.startsWith(`/${service}/`)) return `unknown method ${method} for service ${service}`;
   return `unknown service ${service}`;
 }

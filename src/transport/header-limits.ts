@@ -13,8 +13,10 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  */
 export function headersRefusal(req: NodeRequest): string | undefined {
   const raw = req.rawHeaders;
-  if (raw.length > MAX_HEADER_COUNT * 2 && headerCount(raw) > MAX_HEADER_COUNT) return `a request may carry at most ${MAX_HEADER_COUNT} header fields`;
-  if (req.httpVersionMajor === 2 && headerBytes(raw) > MAX_HEADER_BYTES) return `request headers may take at most ${MAX_HEADER_BYTES} bytes`;
+  if (raw.length > MAX_HEADER_COUNT * 2 && headerCount(raw) > MAX_HEADER_COUNT)
+    return `a request may carry at most ${MAX_HEADER_COUNT} header fields`;
+  if (req.httpVersionMajor === 2 && headerBytes(raw) > MAX_HEADER_BYTES)
+    return `request headers may take at most ${MAX_HEADER_BYTES} bytes`;
   return undefined;
 }
 

@@ -17,7 +17,14 @@ import { checkEnvelopeFlags } from "./compat/envelope-flags.js";
 import { isUnencodableGrpcMessage } from "./compat/grpc-message-encoding.js";
 import { clampTimeoutHeaders } from "./compat/timeout-overflow.js";
 import { headersRefusal } from "./header-limits.js";
-import { closeUnfinishedConnection, closeUnfinishedStream, ENVELOPE_HEADER_BYTES, envelopedProtocol, grpcStatusOnly, type Enveloped } from "./grpc-framing.js";
+import {
+  closeUnfinishedConnection,
+  closeUnfinishedStream,
+  ENVELOPE_HEADER_BYTES,
+  envelopedProtocol,
+  grpcStatusOnly,
+  type Enveloped,
+} from "./grpc-framing.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
@@ -94,7 +101,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (Number.isFinite(declared) && declared > options.maxBodyBytes + (enveloped ? ENVELOPE_HEADER_BYTES : 0)) {
       if (req.httpVersionMajor === 1) res.setHeader("connection", "close");
       const message = `request body exceeds ${options.maxBodyBytes} bytes`;
-      if (enveloped) return refuseEnveloped(req, res, enveloped, new ConnectError(message, Code.ResourceExhausted), record);
+      if (enveloped)
+        return refuseEnveloped(req, res, enveloped, new ConnectError(message, Code.ResourceExhausted), record);
       return writeReasonError(res, record.id, "REQUEST_TOO_LARGE", message, 413);
     }
     const contextValues = createContextValues().set(kRequest, record);
@@ -120,7 +128,13 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     const allowed = allowedMethods(path);
     if (allowed.length > 0) {
       res.setHeader("allow", allowed.join(", "));
-      return writeReasonError(res, record.id, "METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`, 405);
+      return writeReasonError(
+        res,
+        record.id,
+        "METHOD_NOT_ALLOWED",
+        `${req.method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`,
+        405,
+      );
     }
     writeReasonError(res, record.id, "ROUTE_NOT_FOUND", `no route for ${req.method} ${path}`);
   }
@@ -165,7 +179,10 @@ async function serveUniversal(
     // A JSON decoding error the framework could not write as grpc-message (compat/grpc-message-encoding.ts).
     if (enveloped && isUnencodableGrpcMessage(error)) {
       closeUnfinishedConnection(req, res);
-      const refused = fromFramework(new ConnectError("request message is not valid JSON", Code.InvalidArgument), requestId);
+      const refused = fromFramework(
+        new ConnectError("request message is not valid JSON", Code.InvalidArgument),
+        requestId,
+      );
       return universalResponseToNodeResponse(grpcStatusOnly(req, enveloped, refused), res);
     }
     throw error;
@@ -194,7 +211,13 @@ async function serveUniversal(
  * status in the API's terms; the HTTP/2 stream the client is still writing is closed after it
  * (an HTTP/1.1 connection already says `Connection: close`).
  */
-function refuseEnveloped(req: NodeRequest, res: NodeResponse, enveloped: Enveloped, error: ConnectError, record: RequestRecord): Promise<void> {
+function refuseEnveloped(
+  req: NodeRequest,
+  res: NodeResponse,
+  enveloped: Enveloped,
+  error: ConnectError,
+  record: RequestRecord,
+): Promise<void> {
   closeUnfinishedStream(req);
   const refused = fromFramework(error, record.id);
   record.code = codeName(refused.code);
@@ -226,7 +249,14 @@ function varyOnOrigin(res: NodeResponse): void {
 
 // One line per request, and the request counted in the metrics under the same names. Only the
 // path is logged, never the query string, headers or body: those may carry tokens, codes and keys.
-function logRequest(logger: Logger, req: NodeRequest, res: NodeResponse, record: RequestRecord, path: string, started: number) {
+function logRequest(
+  logger: Logger,
+  req: NodeRequest,
+  res: NodeResponse,
+  record: RequestRecord,
+  path: string,
+  started: number,
+) {
   const contentType = String(req.headers["content-type"] ?? "");
   const protocol = !record.rpc
     ? "http"
@@ -263,4 +293,3 @@ function statusCode(res: NodeResponse): string {
   if (grpcStatus !== undefined) return grpcStatus === "0" ? "ok" : `grpc_${String(grpcStatus)}`;
   return res.statusCode < 400 ? "ok" : `http_${res.statusCode}`;
 }
-

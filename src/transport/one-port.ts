@@ -46,7 +46,13 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
   // senders cannot hold connections open.
   const http1 = createHttp1Server(
     // Node checks the two timeouts on a timer (30 s by default), which would stretch them to 40 s and 60 s.
-    { keepAliveTimeout: 5000, maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 },
+    {
+      keepAliveTimeout: 5000,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: 1000,
+    },
     handler,
   );
   http1.maxHeadersCount = MAX_HEADER_COUNT + 1;
@@ -56,7 +62,10 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
   // "listening". Without this, a client sending its headers a byte at a time held a connection
   // for ever.
   http1.emit("listening");
-  const http2 = createHttp2Server({ maxHeaderListPairs: MAX_HEADER_COUNT + 1 + H2_PSEUDO_HEADERS, settings: { maxHeaderListSize: MAX_HEADER_BYTES } }, handler);
+  const http2 = createHttp2Server(
+    { maxHeaderListPairs: MAX_HEADER_COUNT + 1 + H2_PSEUDO_HEADERS, settings: { maxHeaderListSize: MAX_HEADER_BYTES } },
+    handler,
+  );
   const sockets = new Set<Socket>();
   // Connections whose first bytes decided their protocol; the others have sent nothing yet.
   const sniffed = new WeakSet<Socket>();

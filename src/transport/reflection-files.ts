@@ -1,4 +1,11 @@
-import { createRegistry, toBinary, type DescExtension, type DescFile, type DescService, type Registry } from "@bufbuild/protobuf";
+import {
+  createRegistry,
+  toBinary,
+  type DescExtension,
+  type DescFile,
+  type DescService,
+  type Registry,
+} from "@bufbuild/protobuf";
 import { FileDescriptorProtoSchema } from "@bufbuild/protobuf/wkt";
 
 // What server reflection describes: the files of the services the server runs, exactly the
@@ -23,7 +30,10 @@ export interface ReflectionFiles {
   bytes(file: DescFile): Uint8Array;
 }
 
-export function reflectionFiles(services: readonly DescService[], extraRoots: readonly DescFile[] = []): ReflectionFiles {
+export function reflectionFiles(
+  services: readonly DescService[],
+  extraRoots: readonly DescFile[] = [],
+): ReflectionFiles {
   const files = new Map<string, DescFile>();
   // Keyed by the file's path (`proto.name`); DescFile.name drops the `.proto`.
   const visit = (file: DescFile) => {
@@ -59,7 +69,8 @@ export function reflectionFiles(services: readonly DescService[], extraRoots: re
     extensionNumbers(containingType) {
       if (!registry.getMessage(containingType)) return undefined;
       const numbers: number[] = [];
-      for (const type of registry) if (type.kind === "extension" && type.extendee.typeName === containingType) numbers.push(type.number);
+      for (const type of registry)
+        if (type.kind === "extension" && type.extendee.typeName === containingType) numbers.push(type.number);
       return numbers.sort((a, b) => a - b);
     },
     bytes(file) {
@@ -90,7 +101,12 @@ function containingSymbol(registry: Registry, symbol: string): DescFile | undefi
   }
   // A top-level enum's values sit in its package (`gatehouse.options.v1.CREDENTIAL_API_KEY`).
   for (const candidate of registry) {
-    if (candidate.kind === "enum" && candidate.parent === undefined && candidate.file.proto.package === name.slice(0, dot) && candidate.values.some((v) => v.name === member)) {
+    if (
+      candidate.kind === "enum" &&
+      candidate.parent === undefined &&
+      candidate.file.proto.package === name.slice(0, dot) &&
+      candidate.values.some((v) => v.name === member)
+    ) {
       return candidate.file;
     }
   }

@@ -1,8 +1,14 @@
 import type { DescService } from "@bufbuild/protobuf";
 import { Code, type ConnectRouter, type ServiceImpl } from "@connectrpc/connect";
 import { file_google_rpc_error_details } from "../../gen/google/rpc/error_details_pb.js";
-import { ServerReflection as ReflectionV1, type ServerReflectionRequest as RequestV1 } from "../../gen/grpc/reflection/v1/reflection_pb.js";
-import { ServerReflection as ReflectionV1Alpha, type ServerReflectionRequest as RequestV1Alpha } from "../../gen/grpc/reflection/v1alpha/reflection_pb.js";
+import {
+  ServerReflection as ReflectionV1,
+  type ServerReflectionRequest as RequestV1,
+} from "../../gen/grpc/reflection/v1/reflection_pb.js";
+import {
+  ServerReflection as ReflectionV1Alpha,
+  type ServerReflectionRequest as RequestV1Alpha,
+} from "../../gen/grpc/reflection/v1alpha/reflection_pb.js";
 import { reflectionFiles, type ReflectionFiles } from "./reflection-files.js";
 
 // gRPC server reflection (grpc/reflection/v1 and its older twin v1alpha, which grpcurl, Postman
@@ -29,18 +35,31 @@ type Answer =
   | { case: "listServicesResponse"; value: { service: Array<{ name: string }> } }
   | { case: "errorResponse"; value: { errorCode: number; errorMessage: string } };
 
-export function reflectionHandlers(files: ReflectionFiles): { v1: ServiceImpl<typeof ReflectionV1>; v1alpha: ServiceImpl<typeof ReflectionV1Alpha> } {
+export function reflectionHandlers(files: ReflectionFiles): {
+  v1: ServiceImpl<typeof ReflectionV1>;
+  v1alpha: ServiceImpl<typeof ReflectionV1Alpha>;
+} {
   return {
     v1: {
       async *serverReflectionInfo(requests) {
         const sent = new Set<string>();
-        for await (const request of requests) yield { validHost: request.host, originalRequest: request, messageResponse: answer(files, request.messageRequest, sent) };
+        for await (const request of requests)
+          yield {
+            validHost: request.host,
+            originalRequest: request,
+            messageResponse: answer(files, request.messageRequest, sent),
+          };
       },
     },
     v1alpha: {
       async *serverReflectionInfo(requests) {
         const sent = new Set<string>();
-        for await (const request of requests) yield { validHost: request.host, originalRequest: request, messageResponse: answer(files, request.messageRequest, sent) };
+        for await (const request of requests)
+          yield {
+            validHost: request.host,
+            originalRequest: request,
+            messageResponse: answer(files, request.messageRequest, sent),
+          };
       },
     },
   };
@@ -65,18 +84,29 @@ function answer(files: ReflectionFiles, question: Question, sent: Set<string>): 
     case "fileContainingExtension": {
       const { containingType, extensionNumber } = question.value;
       const extension = files.extension(containingType, extensionNumber);
-      return extension ? descriptors(files, extension.file, sent) : notFound(`extension not found: ${containingType} ${extensionNumber}`);
+      return extension
+        ? descriptors(files, extension.file, sent)
+        : notFound(`extension not found: ${containingType} ${extensionNumber}`);
     }
     case "allExtensionNumbersOfType": {
       const numbers = files.extensionNumbers(question.value);
-      return numbers ? { case: "allExtensionNumbersResponse", value: { baseTypeName: question.value, extensionNumber: numbers } } : notFound(`type not found: ${question.value}`);
+      return numbers
+        ? { case: "allExtensionNumbersResponse", value: { baseTypeName: question.value, extensionNumber: numbers } }
+        : notFound(`type not found: ${question.value}`);
     }
     default:
-      return { case: "errorResponse", value: { errorCode: Code.InvalidArgument, errorMessage: "the request names no question" } };
+      return {
+        case: "errorResponse",
+        value: { errorCode: Code.InvalidArgument, errorMessage: "the request names no question" },
+      };
   }
 }
 
-function descriptors(files: ReflectionFiles, file: Parameters<ReflectionFiles["withImports"]>[0], sent: Set<string>): Answer {
+function descriptors(
+  files: ReflectionFiles,
+  file: Parameters<ReflectionFiles["withImports"]>[0],
+  sent: Set<string>,
+): Answer {
   const out = files.withImports(file).filter((f, i) => i === 0 || !sent.has(f.proto.name));
   for (const f of out) sent.add(f.proto.name);
   return { case: "fileDescriptorResponse", value: { fileDescriptorProto: out.map((f) => files.bytes(f)) } };

@@ -5,7 +5,15 @@ import type { ContextValues } from "@connectrpc/connect";
 import { readAllBytes } from "@connectrpc/connect/protocol";
 import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
-import { carriesReason, recordReason, restErrorFromConnect, writeDomainError, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
+import {
+  carriesReason,
+  recordReason,
+  restErrorFromConnect,
+  writeDomainError,
+  writeJson,
+  writeReasonError,
+  type NodeResponse,
+} from "./error-body.js";
 import { explainJsonValue } from "./compat/json-decode-errors.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
@@ -115,7 +123,9 @@ function fieldByName(desc: DescMessage, key: string): DescField | undefined {
 // proto JSON parser sees `limit=5` as a number and `keep_current=true` as a boolean.
 function queryValue(field: DescField, values: string[]): JsonValue {
   if (field.fieldKind === "list") {
-    return values.flatMap((v) => v.split(",")).map((v) => scalarValue(field.listKind === "scalar" ? field.scalar : undefined, v));
+    return values
+      .flatMap((v) => v.split(","))
+      .map((v) => scalarValue(field.listKind === "scalar" ? field.scalar : undefined, v));
   }
   const last = values[values.length - 1];
   return scalarValue(field.fieldKind === "scalar" ? field.scalar : undefined, last);

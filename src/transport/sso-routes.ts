@@ -20,15 +20,24 @@ export function ssoAuthorizeRoute(deps: FlowDeps): PlainRoute {
     const loginId = query.get("login_id") ?? "";
     const redirectUrl = query.get("redirect_url") ?? "";
     const codeChallenge = query.get("code_challenge") ?? "";
-    if (!LOGIN_ID.test(loginId)) return page(res, 400, "This sign-in link names no project: login_id is missing or malformed.");
-    if (redirectUrl !== "" && (redirectUrl.length > 2048 || redirectUrl.includes("\0") || checkHttpUri(redirectUrl) !== undefined)) {
+    if (!LOGIN_ID.test(loginId))
+      return page(res, 400, "This sign-in link names no project: login_id is missing or malformed.");
+    if (
+      redirectUrl !== "" &&
+      (redirectUrl.length > 2048 || redirectUrl.includes("\0") || checkHttpUri(redirectUrl) !== undefined)
+    ) {
       return page(res, 400, "This sign-in link's redirect_url is not an http(s) URL.");
     }
-    if (codeChallenge !== "" && !CODE_CHALLENGE.test(codeChallenge)) return page(res, 400, "This sign-in link's code_challenge is not an S256 challenge.");
+    if (codeChallenge !== "" && !CODE_CHALLENGE.test(codeChallenge))
+      return page(res, 400, "This sign-in link's code_challenge is not an S256 challenge.");
     const project = await deps.db.repos.projects.getByLoginId(loginId);
     if (!project) return page(res, 400, "This sign-in link names no project.");
     try {
-      const { authorizationUrl } = await ssoAuthorize(deps, project, { connectionId: query.get("connection_id") ?? "", redirectUrl, codeChallenge });
+      const { authorizationUrl } = await ssoAuthorize(deps, project, {
+        connectionId: query.get("connection_id") ?? "",
+        redirectUrl,
+        codeChallenge,
+      });
       redirect(res, authorizationUrl);
     } catch (error) {
       if (error instanceof DomainError) return page(res, 400, `This sign-in cannot start: ${error.message}.`);

@@ -19,7 +19,12 @@ export interface UnaryCall {
  * every response close, with no reason, which makes Node build a DOMException per request for a
  * signal nobody listens to any more.
  */
-export async function runUnaryCall(req: NodeRequest, res: NodeResponse, handler: UniversalHandler, call: UnaryCall): Promise<UniversalServerResponse> {
+export async function runUnaryCall(
+  req: NodeRequest,
+  res: NodeResponse,
+  handler: UniversalHandler,
+  call: UnaryCall,
+): Promise<UniversalServerResponse> {
   const controller = new AbortController();
   const onGone = () => controller.abort(new ConnectError("the client closed the connection", Code.Canceled));
   res.once("close", onGone);
@@ -54,7 +59,8 @@ export function webHeaders(req: NodeRequest): Headers {
 // handler's own requestPath).
 function requestUrl(req: NodeRequest, path: string): string {
   const authority = "authority" in req ? req.authority : req.headers.host;
-  if (authority === undefined) throw new ConnectError("unable to determine request authority from Node.js server request", Code.Internal);
+  if (authority === undefined)
+    throw new ConnectError("unable to determine request authority from Node.js server request", Code.Internal);
   const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
   return `${encrypted ? "https" : "http"}://${authority}${path}`;
 }

@@ -4,7 +4,16 @@ import { hashToken } from "../../src/crypto/tokens.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { authLogin, createApiKey, createProject, fails, RFC3339_UTC, sleep, violates, type Case } from "./project-helpers.js";
+import {
+  authLogin,
+  createApiKey,
+  createProject,
+  fails,
+  RFC3339_UTC,
+  sleep,
+  violates,
+  type Case,
+} from "./project-helpers.js";
 
 // Threats: a raw API key readable after its creation (in a list, or at rest); a revoked key
 // still opening the Authentication interface; one organization listing, using or revoking
@@ -31,19 +40,32 @@ describe("API keys", () => {
   afterAll(() => server?.stop());
 
   describe("CreateApiKey", () => {
-    const post = (headers: Record<string, string>, body: Record<string, unknown>) => f.rest("POST", "/v1/api-keys", headers, body);
-    const body = (overrides: Record<string, unknown> = {}) => ({ project_id: project.id, label: "backend", ...overrides });
+    const post = (headers: Record<string, string>, body: Record<string, unknown>) =>
+      f.rest("POST", "/v1/api-keys", headers, body);
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      project_id: project.id,
+      label: "backend",
+      ...overrides,
+    });
     const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
     const cases: Case[] = [
       { name: "no credential", run: () => post({}, body()), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
-      { name: "expired token", run: () => post(f.expiredHeaders, body()), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
+      {
+        name: "expired token",
+        run: () => post(f.expiredHeaders, body()),
+        check: fails(401, "INVALID_MANAGEMENT_TOKEN"),
+      },
       { name: "required fields missing", run: () => post(f.admin.headers, {}), check: violates("project_id", "label") },
       {
         name: "unknown scope and label too long",
         run: () => post(f.admin.headers, body({ label: "x".repeat(101), scopes: ["auth:read", "admin"] })),
         check: violates("label", "scopes[1]"),
       },
-      { name: "expires_at not a date-time", run: () => post(f.admin.headers, body({ expires_at: "tomorrow" })), check: violates("expires_at") },
+      {
+        name: "expires_at not a date-time",
+        run: () => post(f.admin.headers, body({ expires_at: "tomorrow" })),
+        check: violates("expires_at"),
+      },
       {
         name: "expires_at in the past",
         run: () => post(f.admin.headers, body({ expires_at: "2020-01-01T00:00:00Z" })),
@@ -52,9 +74,21 @@ describe("API keys", () => {
           expect(res.body.violations[0].description).toBe("must be in the future");
         },
       },
-      { name: "project of another organization", run: () => post(f.admin.headers, body({ project_id: theirProject.id })), check: fails(404, "PROJECT_NOT_FOUND") },
-      { name: "unknown project", run: () => post(f.admin.headers, body({ project_id: newId("proj") })), check: fails(404, "PROJECT_NOT_FOUND") },
-      { name: "project id of the wrong shape", run: () => post(f.admin.headers, body({ project_id: "abc" })), check: fails(404, "PROJECT_NOT_FOUND") },
+      {
+        name: "project of another organization",
+        run: () => post(f.admin.headers, body({ project_id: theirProject.id })),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "unknown project",
+        run: () => post(f.admin.headers, body({ project_id: newId("proj") })),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "project id of the wrong shape",
+        run: () => post(f.admin.headers, body({ project_id: "abc" })),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
       {
         name: "success as a developer: the raw key once, all scopes, no expiry (null)",
         run: () => post(f.developer.headers, body()),
@@ -78,12 +112,19 @@ describe("API keys", () => {
         run: () => post(f.admin.headers, body({ expires_at: null, scopes: [] })),
         check: (res) => {
           expect(res.status).toBe(200);
-          expect({ expires_at: res.body.expires_at, scopes: res.body.scopes }).toEqual({ expires_at: null, scopes: ALL_SCOPES });
+          expect({ expires_at: res.body.expires_at, scopes: res.body.scopes }).toEqual({
+            expires_at: null,
+            scopes: ALL_SCOPES,
+          });
         },
       },
       {
         name: "success with scopes (duplicates dropped) and an expiry",
-        run: () => post(f.admin.headers, body({ scopes: ["users:read", "auth:read", "users:read"], expires_at: "2999-12-31T23:00:00+01:00" })),
+        run: () =>
+          post(
+            f.admin.headers,
+            body({ scopes: ["users:read", "auth:read", "users:read"], expires_at: "2999-12-31T23:00:00+01:00" }),
+          ),
         check: (res) => {
           expect(res.status).toBe(200);
           expect(res.body.scopes).toEqual(["users:read", "auth:read"]);
@@ -106,18 +147,48 @@ describe("API keys", () => {
     });
 
     it("over gRPC and Connect", async () => {
-      const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "CreateApiKey", { project_id: project.id, label: "grpc" }, f.admin.headers);
+      const viaGrpc = await grpcCall(
+        grpcClient(server.port, "account"),
+        "CreateApiKey",
+        { project_id: project.id, label: "grpc" },
+        f.admin.headers,
+      );
       expect(viaGrpc.error).toBeUndefined();
-      expect(viaGrpc.response).toMatchObject({ label: "grpc", project_id: project.id, scopes: ALL_SCOPES, key: expect.stringMatching(/^gk_/) });
+      expect(viaGrpc.response).toMatchObject({
+        label: "grpc",
+        project_id: project.id,
+        scopes: ALL_SCOPES,
+        key: expect.stringMatching(/^gk_/),
+      });
       expect(viaGrpc.response.expires_at).toMatchObject({ nullValue: "NULL_VALUE" });
-      const denied = await grpcCall(grpcClient(server.port, "account"), "CreateApiKey", { project_id: theirProject.id, label: "x" }, f.admin.headers);
+      const denied = await grpcCall(
+        grpcClient(server.port, "account"),
+        "CreateApiKey",
+        { project_id: theirProject.id, label: "x" },
+        f.admin.headers,
+      );
       expect({ code: denied.error?.code, reason: denied.reason }).toEqual({ code: 5, reason: "PROJECT_NOT_FOUND" });
 
       const expiresAt = inAnHour();
-      const viaConnect = await connect(server.url, "account", "CreateApiKey", { project_id: project.id, label: "c", expires_at: expiresAt }, f.admin.headers);
+      const viaConnect = await connect(
+        server.url,
+        "account",
+        "CreateApiKey",
+        { project_id: project.id, label: "c", expires_at: expiresAt },
+        f.admin.headers,
+      );
       expect(viaConnect.body).toMatchObject({ label: "c", expires_at: expiresAt, key: expect.stringMatching(/^gk_/) });
-      const past = await connect(server.url, "account", "CreateApiKey", { project_id: project.id, label: "c", expires_at: "2001-01-01T00:00:00Z" }, f.admin.headers);
-      expect({ status: past.status, reason: connectReason(past.body) }).toEqual({ status: 400, reason: "VALIDATION_FAILED" });
+      const past = await connect(
+        server.url,
+        "account",
+        "CreateApiKey",
+        { project_id: project.id, label: "c", expires_at: "2001-01-01T00:00:00Z" },
+        f.admin.headers,
+      );
+      expect({ status: past.status, reason: connectReason(past.body) }).toEqual({
+        status: 400,
+        reason: "VALIDATION_FAILED",
+      });
     });
   });
 
@@ -130,7 +201,10 @@ describe("API keys", () => {
       await sleep(3);
       const revoked = await createApiKey(f, project.id, { label: "revoked" });
       expect((await f.rest("DELETE", `/v1/api-keys/${revoked.id}`, f.admin.headers)).status).toBe(200);
-      const expired = await createApiKey(f, project.id, { label: "expired", expires_at: new Date(Date.now() + 300).toISOString() });
+      const expired = await createApiKey(f, project.id, {
+        label: "expired",
+        expires_at: new Date(Date.now() + 300).toISOString(),
+      });
       await sleep(3);
       const second = await createApiKey(f, otherProject.id, { label: "second" });
       await sleep(400); // the "expired" key is now past its expiry
@@ -140,9 +214,21 @@ describe("API keys", () => {
     const cases: Case[] = [
       { name: "no credential", run: () => list({}), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
       { name: "expired token", run: () => list(f.expiredHeaders), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
-      { name: "filter on another organization's project", run: () => list(f.admin.headers, `?project_id=${theirProject.id}`), check: fails(404, "PROJECT_NOT_FOUND") },
-      { name: "filter of the wrong shape", run: () => list(f.admin.headers, "?project_id=abc"), check: fails(404, "PROJECT_NOT_FOUND") },
-      { name: "filter on an unknown project", run: () => list(f.admin.headers, `?project_id=${newId("proj")}`), check: fails(404, "PROJECT_NOT_FOUND") },
+      {
+        name: "filter on another organization's project",
+        run: () => list(f.admin.headers, `?project_id=${theirProject.id}`),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "filter of the wrong shape",
+        run: () => list(f.admin.headers, "?project_id=abc"),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
+      {
+        name: "filter on an unknown project",
+        run: () => list(f.admin.headers, `?project_id=${newId("proj")}`),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
       { name: "limit over 100", run: () => list(f.admin.headers, "?limit=101"), check: violates("limit") },
       {
         name: "other organization sees only its own",
@@ -165,8 +251,11 @@ describe("API keys", () => {
           expect(times).toEqual([...times].sort((a, b) => b - a));
           const { key, ...shown } = listed.live;
           expect(res.body.data).toContainEqual(shown);
-          expect(res.body.data.find((k: { id: string }) => k.id === listed.expired.id).expires_at).toBe(listed.expired.expires_at);
-          for (const k of [listed.live, listed.expired, listed.second]) expect(JSON.stringify(res.body)).not.toContain(k.key);
+          expect(res.body.data.find((k: { id: string }) => k.id === listed.expired.id).expires_at).toBe(
+            listed.expired.expires_at,
+          );
+          for (const k of [listed.live, listed.expired, listed.second])
+            expect(JSON.stringify(res.body)).not.toContain(k.key);
           expect(res.body.data.every((k: Record<string, unknown>) => !("key" in k))).toBe(true);
         },
       },
@@ -175,18 +264,36 @@ describe("API keys", () => {
         run: () => list(f.admin.headers, `?project_id=${otherProject.id}`),
         check: (res) => {
           expect(res.status).toBe(200);
-          expect(res.body).toMatchObject({ data: [{ id: listed.second.id, project_id: otherProject.id }], has_more: false, next_cursor: "" });
+          expect(res.body).toMatchObject({
+            data: [{ id: listed.second.id, project_id: otherProject.id }],
+            has_more: false,
+            next_cursor: "",
+          });
         },
       },
     ];
     for (const c of cases) it(c.name, async () => c.check(await c.run()));
 
     it("over gRPC and Connect", async () => {
-      const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "ListApiKeys", { project_id: otherProject.id }, f.admin.headers);
+      const viaGrpc = await grpcCall(
+        grpcClient(server.port, "account"),
+        "ListApiKeys",
+        { project_id: otherProject.id },
+        f.admin.headers,
+      );
       expect(viaGrpc.response.data.map((k: { id: string }) => k.id)).toEqual([listed.second.id]);
       expect(viaGrpc.response.data[0].key_hint).toBe(listed.second.key_hint);
-      const viaConnect = await connect(server.url, "account", "ListApiKeys", { project_id: theirProject.id }, f.admin.headers);
-      expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({ status: 404, reason: "PROJECT_NOT_FOUND" });
+      const viaConnect = await connect(
+        server.url,
+        "account",
+        "ListApiKeys",
+        { project_id: theirProject.id },
+        f.admin.headers,
+      );
+      expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
+        status: 404,
+        reason: "PROJECT_NOT_FOUND",
+      });
     });
   });
 
@@ -198,9 +305,21 @@ describe("API keys", () => {
     });
     const cases: Case[] = [
       { name: "no credential", run: () => del(mine.id, {}), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
-      { name: "expired token", run: () => del(mine.id, f.expiredHeaders), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
-      { name: "another organization's key", run: () => del(theirKey.id, f.admin.headers), check: fails(404, "API_KEY_NOT_FOUND") },
-      { name: "our key, seen from another organization", run: () => del(mine.id, f.outsider.headers), check: fails(404, "API_KEY_NOT_FOUND") },
+      {
+        name: "expired token",
+        run: () => del(mine.id, f.expiredHeaders),
+        check: fails(401, "INVALID_MANAGEMENT_TOKEN"),
+      },
+      {
+        name: "another organization's key",
+        run: () => del(theirKey.id, f.admin.headers),
+        check: fails(404, "API_KEY_NOT_FOUND"),
+      },
+      {
+        name: "our key, seen from another organization",
+        run: () => del(mine.id, f.outsider.headers),
+        check: fails(404, "API_KEY_NOT_FOUND"),
+      },
       { name: "unknown key", run: () => del(newId("key"), f.admin.headers), check: fails(404, "API_KEY_NOT_FOUND") },
       { name: "id of the wrong shape", run: () => del("abc", f.admin.headers), check: fails(404, "API_KEY_NOT_FOUND") },
       { name: "a project id", run: () => del(project.id, f.admin.headers), check: fails(404, "API_KEY_NOT_FOUND") },

@@ -32,10 +32,14 @@ describe("invitation mail", () => {
     const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query(text, params);
     const email = "patient-invitee@example.com";
 
-    const answer = await http(`${server.url}/v1/members/invite`, { headers: await adminHeaders(server), body: { email, role: "developer" } });
+    const answer = await http(`${server.url}/v1/members/invite`, {
+      headers: await adminHeaders(server),
+      body: { email, role: "developer" },
+    });
     expect(answer.status).toBe(200);
-    const failed = await eventually("a failed attempt recorded", async () =>
-      (await sql("SELECT * FROM outbox WHERE recipient = $1 AND last_error IS NOT NULL", [email]))[0],
+    const failed = await eventually(
+      "a failed attempt recorded",
+      async () => (await sql("SELECT * FROM outbox WHERE recipient = $1 AND last_error IS NOT NULL", [email]))[0],
     );
     expect(failed.sent_at).toBeNull();
     expect(failed.attempts).toBeGreaterThanOrEqual(1);
@@ -49,13 +53,16 @@ describe("invitation mail", () => {
     const mail = await sink.waitFor(email);
     const token = LINK.exec(mail.text)?.[1];
     expect(token).toMatch(/^ginv_/);
-    const sent = await eventually("the message marked sent", async () =>
-      (await sql("SELECT * FROM outbox WHERE recipient = $1 AND sent_at IS NOT NULL", [email]))[0],
+    const sent = await eventually(
+      "the message marked sent",
+      async () => (await sql("SELECT * FROM outbox WHERE recipient = $1 AND sent_at IS NOT NULL", [email]))[0],
     );
     expect(sent.body_sealed).toBeNull();
     expect(sink.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
 
-    const accepted = await http(`${server.url}/v1/account/invitations/accept`, { body: { token, password: "patience pays off" } });
+    const accepted = await http(`${server.url}/v1/account/invitations/accept`, {
+      body: { token, password: "patience pays off" },
+    });
     expect(accepted.status).toBe(200);
   });
 
@@ -74,11 +81,15 @@ describe("invitation mail", () => {
     const headers = await adminHeaders(first);
     const emails = Array.from({ length: 20 }, (_, i) => `crowd-${i}@example.com`);
     const answers = await Promise.all(
-      emails.map((email, i) => http(`${(i % 2 ? first : second).url}/v1/members/invite`, { headers, body: { email, role: "developer" } })),
+      emails.map((email, i) =>
+        http(`${(i % 2 ? first : second).url}/v1/members/invite`, { headers, body: { email, role: "developer" } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(emails.map(() => 200));
     await eventually("every message marked sent", async () => {
-      const [{ n }] = await first.deps.db.dataSource.query("SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL");
+      const [{ n }] = await first.deps.db.dataSource.query(
+        "SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL",
+      );
       return n === 0;
     });
     expect(sink.messages.flatMap((m) => m.to).sort()).toEqual([...emails].sort());
@@ -101,7 +112,9 @@ describe("invitation mail", () => {
     // The service as its own process, so the test reads the log it really writes.
     const service = await spawnService(env);
     const base = `http://127.0.0.1:${service.port}`;
-    const login = await http(`${base}/v1/account/login`, { body: { email: "owner@example.com", password: "bootstrap-password-42" } });
+    const login = await http(`${base}/v1/account/login`, {
+      body: { email: "owner@example.com", password: "bootstrap-password-42" },
+    });
     const invite = await http(`${base}/v1/members/invite`, {
       headers: { authorization: `Bearer ${login.body.management_token}` },
       body: { email, role: "admin" },
@@ -113,12 +126,18 @@ describe("invitation mail", () => {
     const cli = await runCommand(["outbox", "list"], env);
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
-    expect(cli.stdout).toMatch(new RegExp(`^1 pending message\\n\\n--- msg_[0-9a-z]{26} email to ${email}, queued .+, attempts 0\\n`));
+    expect(cli.stdout).toMatch(
+      new RegExp(`^1 pending message\\n\\n--- msg_[0-9a-z]{26} email to ${email}, queued .+, attempts 0\\n`),
+    );
     expect(cli.stdout).toContain("Subject: You are invited to join Default on Gatehouse");
     const token = LINK.exec(cli.stdout)?.[1];
     expect(token).toMatch(/^ginv_/);
 
-    const lines = service.stdout().trim().split("\n").map((line) => JSON.parse(line));
+    const lines = service
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const kept = lines.filter((line) => line.mail_id);
     expect(kept).toHaveLength(1);
     // The address masked: the log names no full recipient.
@@ -129,7 +148,9 @@ describe("invitation mail", () => {
 
     const server = await startTestServer({}, db);
     cleanup.push(() => server.close());
-    const accepted = await http(`${server.url}/v1/account/invitations/accept`, { body: { token, password: "read from the outbox" } });
+    const accepted = await http(`${server.url}/v1/account/invitations/accept`, {
+      body: { token, password: "read from the outbox" },
+    });
     expect(accepted.status).toBe(200);
   });
 });

@@ -30,8 +30,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const invite = (email: string, role = "developer", headers = f.admin.headers) => f.rest("POST", "/v1/members/invite", headers, { email, role });
-const accept = (token: string, password = NEW_PASSWORD) => f.rest("POST", "/v1/account/invitations/accept", {}, { token, password });
+const invite = (email: string, role = "developer", headers = f.admin.headers) =>
+  f.rest("POST", "/v1/members/invite", headers, { email, role });
+const accept = (token: string, password = NEW_PASSWORD) =>
+  f.rest("POST", "/v1/account/invitations/accept", {}, { token, password });
 const listMembers = (headers: Record<string, string>, query = "") => f.rest("GET", `/v1/members${query}`, headers);
 const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
 
@@ -53,15 +55,73 @@ async function invited(email = newEmail(), role = "developer", headers = f.admin
 }
 
 describe("InviteMember", () => {
-  const cases: Array<{ name: string; headers: () => Record<string, string>; body: () => object; status: number; reason?: string; field?: string }> = [
-    { name: "no credential", headers: () => ({}), body: () => ({ email: newEmail(), role: "developer" }), status: 401, reason: "MISSING_MANAGEMENT_TOKEN" },
-    { name: "expired token", headers: () => f.expiredHeaders, body: () => ({ email: newEmail(), role: "developer" }), status: 401, reason: "INVALID_MANAGEMENT_TOKEN" },
-    { name: "developer", headers: () => f.developer.headers, body: () => ({ email: newEmail(), role: "developer" }), status: 403, reason: "ROLE_REQUIRED" },
-    { name: "email not an address", headers: () => f.admin.headers, body: () => ({ email: "not-an-email", role: "developer" }), status: 400, reason: "VALIDATION_FAILED", field: "email" },
-    { name: "role outside admin|developer", headers: () => f.admin.headers, body: () => ({ email: newEmail(), role: "owner" }), status: 400, reason: "VALIDATION_FAILED", field: "role" },
-    { name: "role missing", headers: () => f.admin.headers, body: () => ({ email: newEmail() }), status: 400, reason: "VALIDATION_FAILED", field: "role" },
-    { name: "email of a member here", headers: () => f.admin.headers, body: () => ({ email: f.developer.email, role: "admin" }), status: 409, reason: "MEMBER_EXISTS" },
-    { name: "email of a member here, other case", headers: () => f.admin.headers, body: () => ({ email: f.developer.email.toUpperCase(), role: "developer" }), status: 409, reason: "MEMBER_EXISTS" },
+  const cases: Array<{
+    name: string;
+    headers: () => Record<string, string>;
+    body: () => object;
+    status: number;
+    reason?: string;
+    field?: string;
+  }> = [
+    {
+      name: "no credential",
+      headers: () => ({}),
+      body: () => ({ email: newEmail(), role: "developer" }),
+      status: 401,
+      reason: "MISSING_MANAGEMENT_TOKEN",
+    },
+    {
+      name: "expired token",
+      headers: () => f.expiredHeaders,
+      body: () => ({ email: newEmail(), role: "developer" }),
+      status: 401,
+      reason: "INVALID_MANAGEMENT_TOKEN",
+    },
+    {
+      name: "developer",
+      headers: () => f.developer.headers,
+      body: () => ({ email: newEmail(), role: "developer" }),
+      status: 403,
+      reason: "ROLE_REQUIRED",
+    },
+    {
+      name: "email not an address",
+      headers: () => f.admin.headers,
+      body: () => ({ email: "not-an-email", role: "developer" }),
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "email",
+    },
+    {
+      name: "role outside admin|developer",
+      headers: () => f.admin.headers,
+      body: () => ({ email: newEmail(), role: "owner" }),
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "role",
+    },
+    {
+      name: "role missing",
+      headers: () => f.admin.headers,
+      body: () => ({ email: newEmail() }),
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "role",
+    },
+    {
+      name: "email of a member here",
+      headers: () => f.admin.headers,
+      body: () => ({ email: f.developer.email, role: "admin" }),
+      status: 409,
+      reason: "MEMBER_EXISTS",
+    },
+    {
+      name: "email of a member here, other case",
+      headers: () => f.admin.headers,
+      body: () => ({ email: f.developer.email.toUpperCase(), role: "developer" }),
+      status: 409,
+      reason: "MEMBER_EXISTS",
+    },
   ];
   it.each(cases)("$name → $status $reason, nothing queued", async (c) => {
     const [{ n: before }] = await sql("SELECT count(*)::int AS n FROM outbox");
@@ -80,15 +140,25 @@ describe("InviteMember", () => {
     const mail = await smtp.waitFor(email);
     expect(mail.from).toBe("Gatehouse <gatehouse@example.test>");
     expect(mail.subject).toBe(`You are invited to join ${f.organization.name} on Gatehouse`);
-    expect(mail.text).toContain(`${f.admin.email} has invited you to join ${f.organization.name} on Gatehouse as admin.`);
+    expect(mail.text).toContain(
+      `${f.admin.email} has invited you to join ${f.organization.name} on Gatehouse as admin.`,
+    );
     const token = linkToken(mail);
     const [row] = await sql("SELECT * FROM invitations WHERE email_normalized = $1", [email]);
-    expect(row).toMatchObject({ organization_id: f.organization.id, role: "admin", invited_by: f.admin.member.id, token_hash: hashToken(token) });
+    expect(row).toMatchObject({
+      organization_id: f.organization.id,
+      role: "admin",
+      invited_by: f.admin.member.id,
+      token_hash: hashToken(token),
+    });
     expect(JSON.stringify(row)).not.toContain(token);
     const days = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 86_400_000;
     expect(days).toBeCloseTo(7, 4);
     // Delivered: the sealed body, which held the link, is gone from the outbox.
-    const sent = await eventually("outbox row marked sent", async () => (await sql("SELECT * FROM outbox WHERE recipient = $1 AND sent_at IS NOT NULL", [email]))[0]);
+    const sent = await eventually(
+      "outbox row marked sent",
+      async () => (await sql("SELECT * FROM outbox WHERE recipient = $1 AND sent_at IS NOT NULL", [email]))[0],
+    );
     expect(sent).toMatchObject({ attempts: 1, body_sealed: null, last_error: null });
   });
 
@@ -97,16 +167,30 @@ describe("InviteMember", () => {
     const second = await invited(first.email, "admin");
     expectError(await accept(first.token), 401, "INVALID_INVITATION");
     expect((await accept(second.token)).status).toBe(200);
-    const [member] = await sql("SELECT m.role FROM members m JOIN member_identities i ON i.id = m.identity_id WHERE i.email_normalized = $1", [first.email]);
+    const [member] = await sql(
+      "SELECT m.role FROM members m JOIN member_identities i ON i.id = m.identity_id WHERE i.email_normalized = $1",
+      [first.email],
+    );
     expect(member.role).toBe("admin");
   });
 
   it("gRPC: an admin invites; Connect: a developer is refused", async () => {
     const email = newEmail();
-    const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "InviteMember", { email, role: "developer" }, f.admin.headers);
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "account"),
+      "InviteMember",
+      { email, role: "developer" },
+      f.admin.headers,
+    );
     expect(viaGrpc.response).toEqual({ message: "Invitation sent" });
     await smtp.waitFor(email);
-    const viaConnect = await connect(server.url, "account", "InviteMember", { email: newEmail(), role: "developer" }, f.developer.headers);
+    const viaConnect = await connect(
+      server.url,
+      "account",
+      "InviteMember",
+      { email: newEmail(), role: "developer" },
+      f.developer.headers,
+    );
     expect({ status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) }).toEqual({
       status: 403,
       code: "permission_denied",
@@ -117,15 +201,39 @@ describe("InviteMember", () => {
 
 describe("AcceptInvitation", () => {
   const cases: Array<{ name: string; body: () => Promise<object>; status: number; reason: string; field?: string }> = [
-    { name: "token missing", body: async () => ({ password: NEW_PASSWORD }), status: 400, reason: "VALIDATION_FAILED", field: "token" },
-    { name: "password too short", body: async () => ({ token: (await invited()).token, password: "short" }), status: 400, reason: "VALIDATION_FAILED", field: "password" },
-    { name: "very common password", body: async () => ({ token: (await invited()).token, password: "Password123" }), status: 400, reason: "WEAK_PASSWORD" },
-    { name: "unknown token", body: async () => ({ token: "ginv_not-a-real-token", password: NEW_PASSWORD }), status: 401, reason: "INVALID_INVITATION" },
+    {
+      name: "token missing",
+      body: async () => ({ password: NEW_PASSWORD }),
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "token",
+    },
+    {
+      name: "password too short",
+      body: async () => ({ token: (await invited()).token, password: "short" }),
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "password",
+    },
+    {
+      name: "very common password",
+      body: async () => ({ token: (await invited()).token, password: "Password123" }),
+      status: 400,
+      reason: "WEAK_PASSWORD",
+    },
+    {
+      name: "unknown token",
+      body: async () => ({ token: "ginv_not-a-real-token", password: NEW_PASSWORD }),
+      status: 401,
+      reason: "INVALID_INVITATION",
+    },
     {
       name: "expired invitation",
       body: async () => {
         const { email, token } = await invited();
-        await sql("UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email_normalized = $1", [email]);
+        await sql("UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email_normalized = $1", [
+          email,
+        ]);
         return { token, password: NEW_PASSWORD };
       },
       status: 401,
@@ -138,7 +246,10 @@ describe("AcceptInvitation", () => {
         // Another organization's invitations cannot make it a member here; the CLI, or an
         // operator's fix, can.
         const { deps } = server;
-        const identity = await deps.db.repos.memberIdentities.create({ email: ours.email, passwordHash: await deps.passwords.hash(NEW_PASSWORD) });
+        const identity = await deps.db.repos.memberIdentities.create({
+          email: ours.email,
+          passwordHash: await deps.passwords.hash(NEW_PASSWORD),
+        });
         await deps.db.repos.members.create(f.organization.id, { identity, role: "developer" });
         return { token: ours.token, password: NEW_PASSWORD };
       },
@@ -190,13 +301,19 @@ describe("AcceptInvitation", () => {
     const answers = await Promise.all([1, 2, 3, 4].map((i) => accept(token, `racer number ${i} password`)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401]);
     for (const lost of answers.filter((a) => a.status === 401)) expect(lost.body.reason).toBe("INVALID_INVITATION");
-    const [{ n }] = await sql("SELECT count(*)::int AS n FROM members m JOIN member_identities i ON i.id = m.identity_id WHERE i.email_normalized = $1", [email]);
+    const [{ n }] = await sql(
+      "SELECT count(*)::int AS n FROM members m JOIN member_identities i ON i.id = m.identity_id WHERE i.email_normalized = $1",
+      [email],
+    );
     expect(n).toBe(1);
   });
 
   it("gRPC: accepts; Connect: an unknown token is UNAUTHENTICATED INVALID_INVITATION", async () => {
     const { token } = await invited();
-    const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "AcceptInvitation", { token, password: NEW_PASSWORD });
+    const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "AcceptInvitation", {
+      token,
+      password: NEW_PASSWORD,
+    });
     expect(viaGrpc.response.management_token).toMatch(/^gmt_/);
     expect(Number(viaGrpc.response.expires_at.seconds)).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
     const viaConnect = await connect(server.url, "account", "AcceptInvitation", { token, password: NEW_PASSWORD });
@@ -209,12 +326,51 @@ describe("AcceptInvitation", () => {
 });
 
 describe("ListMembers", () => {
-  const cases: Array<{ name: string; headers: () => Record<string, string>; query: () => Promise<string>; status: number; reason: string; field?: string }> = [
-    { name: "no credential", headers: () => ({}), query: async () => "", status: 401, reason: "MISSING_MANAGEMENT_TOKEN" },
-    { name: "expired token", headers: () => f.expiredHeaders, query: async () => "", status: 401, reason: "INVALID_MANAGEMENT_TOKEN" },
-    { name: "limit over 100", headers: () => f.admin.headers, query: async () => "?limit=101", status: 400, reason: "VALIDATION_FAILED", field: "limit" },
-    { name: "negative limit", headers: () => f.admin.headers, query: async () => "?limit=-1", status: 400, reason: "VALIDATION_FAILED", field: "limit" },
-    { name: "forged cursor", headers: () => f.admin.headers, query: async () => "?cursor=cur_bm9wZQ.AAAAAAAAAAAAAAAAAAAAAA", status: 400, reason: "INVALID_CURSOR" },
+  const cases: Array<{
+    name: string;
+    headers: () => Record<string, string>;
+    query: () => Promise<string>;
+    status: number;
+    reason: string;
+    field?: string;
+  }> = [
+    {
+      name: "no credential",
+      headers: () => ({}),
+      query: async () => "",
+      status: 401,
+      reason: "MISSING_MANAGEMENT_TOKEN",
+    },
+    {
+      name: "expired token",
+      headers: () => f.expiredHeaders,
+      query: async () => "",
+      status: 401,
+      reason: "INVALID_MANAGEMENT_TOKEN",
+    },
+    {
+      name: "limit over 100",
+      headers: () => f.admin.headers,
+      query: async () => "?limit=101",
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "limit",
+    },
+    {
+      name: "negative limit",
+      headers: () => f.admin.headers,
+      query: async () => "?limit=-1",
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      field: "limit",
+    },
+    {
+      name: "forged cursor",
+      headers: () => f.admin.headers,
+      query: async () => "?cursor=cur_bm9wZQ.AAAAAAAAAAAAAAAAAAAAAA",
+      status: 400,
+      reason: "INVALID_CURSOR",
+    },
     {
       name: "cursor of another organization's list",
       headers: () => f.admin.headers,
@@ -277,7 +433,9 @@ describe("ListMembers", () => {
     const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "ListMembers", { limit: 1 }, f.admin.headers);
     const viaConnect = await connect(server.url, "account", "ListMembers", { limit: 1 }, f.admin.headers);
     expect(viaConnect.status).toBe(200);
-    expect(viaGrpc.response.data.map((m: { id: string }) => m.id)).toEqual(viaConnect.body.data.map((m: { id: string }) => m.id));
+    expect(viaGrpc.response.data.map((m: { id: string }) => m.id)).toEqual(
+      viaConnect.body.data.map((m: { id: string }) => m.id),
+    );
     expect(viaConnect.body.has_more).toBe(true);
     expect(viaGrpc.response.has_more).toBe(true);
     expect(typeof viaConnect.body.data[0].created_at).toBe("string");

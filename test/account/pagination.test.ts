@@ -16,7 +16,9 @@ interface Item {
 
 /** The order every list promises: newest first, ties broken by id, descending. */
 const newestFirst = (items: Item[]) =>
-  [...items].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((i) => i.id);
+  [...items]
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .map((i) => i.id);
 
 describe("pagination of projects and API keys", () => {
   let server: TestServer;

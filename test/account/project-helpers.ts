@@ -12,10 +12,12 @@ export interface Case {
 
 export const fails = (status: number, reason: string) => (answer: HttpAnswer) => expectError(answer, status, reason);
 
-export const violates = (...fields: string[]) => (answer: HttpAnswer) => {
-  expectError(answer, 400, "VALIDATION_FAILED");
-  expect(answer.body.violations.map((v: { field: string }) => v.field)).toEqual(fields);
-};
+export const violates =
+  (...fields: string[]) =>
+  (answer: HttpAnswer) => {
+    expectError(answer, 400, "VALIDATION_FAILED");
+    expect(answer.body.violations.map((v: { field: string }) => v.field)).toEqual(fields);
+  };
 
 export const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -27,14 +29,23 @@ export const projectBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Creates a project over REST as the fixture's admin (or `headers`) and returns its JSON. */
-export async function createProject(f: AccountFixture, overrides: Record<string, unknown> = {}, headers = f.admin.headers) {
+export async function createProject(
+  f: AccountFixture,
+  overrides: Record<string, unknown> = {},
+  headers = f.admin.headers,
+) {
   const res = await f.rest("POST", "/v1/projects", headers, projectBody(overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 
 /** Creates an API key over REST; the answer carries the raw key this once. */
-export async function createApiKey(f: AccountFixture, projectId: string, overrides: Record<string, unknown> = {}, headers = f.admin.headers) {
+export async function createApiKey(
+  f: AccountFixture,
+  projectId: string,
+  overrides: Record<string, unknown> = {},
+  headers = f.admin.headers,
+) {
   const res = await f.rest("POST", "/v1/api-keys", headers, { project_id: projectId, label: "backend", ...overrides });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;

@@ -32,14 +32,25 @@ describe("project signing keys and login ids", () => {
     expect(rows).toHaveLength(2);
     const row = rows.find((r: any) => r.project_id === project.id);
     expect(row).toMatchObject({ organization_id: f.organization.id, algorithm: "ES256", retired_at: null });
-    expect(row.public_jwk).toEqual({ kty: "EC", crv: "P-256", x: expect.any(String), y: expect.any(String), kid: row.kid, alg: "ES256", use: "sig" });
+    expect(row.public_jwk).toEqual({
+      kty: "EC",
+      crv: "P-256",
+      x: expect.any(String),
+      y: expect.any(String),
+      kid: row.kid,
+      alg: "ES256",
+      use: "sig",
+    });
     expect(rows[0].kid).not.toBe(rows[1].kid);
 
     // Encrypted at rest: neither the text nor its decoded bytes show the private scalar.
     const privateJwk = JSON.parse(server.deps.secrets.open(row.private_jwk_sealed, row.kid).toString("utf8"));
     expect(privateJwk.d).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.private_jwk_sealed).toMatch(/^v1\./);
-    for (const text of [row.private_jwk_sealed, Buffer.from(row.private_jwk_sealed.slice(3), "base64url").toString("latin1")]) {
+    for (const text of [
+      row.private_jwk_sealed,
+      Buffer.from(row.private_jwk_sealed.slice(3), "base64url").toString("latin1"),
+    ]) {
       expect(text).not.toContain(privateJwk.d);
       expect(text).not.toContain('"d"');
     }
@@ -55,7 +66,8 @@ describe("project signing keys and login ids", () => {
       .setIssuedAt()
       .setExpirationTime("5m")
       .sign(openSigningKey(server.deps.secrets, active!));
-    const jwks = async (projectId: string) => createLocalJWKSet({ keys: (await repos.signingKeys.listPublic(projectId)).map((k) => k.publicJwk) });
+    const jwks = async (projectId: string) =>
+      createLocalJWKSet({ keys: (await repos.signingKeys.listPublic(projectId)).map((k) => k.publicJwk) });
     const { payload, protectedHeader } = await jwtVerify(jwt, await jwks(project.id));
     expect({ sub: payload.sub, kid: protectedHeader.kid }).toEqual({ sub: "usr_test", kid: row.kid });
     // Another project's keys do not verify it.
@@ -67,7 +79,10 @@ describe("project signing keys and login ids", () => {
     const repos = server.deps.db.repos;
     const first = (await repos.signingKeys.active(p.id))!;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await repos.signingKeys.create(f.organization.id, { projectId: p.id, ...(await generateSigningKey(server.deps.secrets)) });
+    const second = await repos.signingKeys.create(f.organization.id, {
+      projectId: p.id,
+      ...(await generateSigningKey(server.deps.secrets)),
+    });
     expect((await repos.signingKeys.active(p.id))?.kid).toBe(second.kid);
 
     const retiredAt = new Date();
@@ -99,17 +114,18 @@ describe("project signing keys and login ids", () => {
   it("its login id is never issued again", async () => {
     const doomed = await createProject(f);
     expect((await f.rest("DELETE", `/v1/projects/${doomed.id}`, f.admin.headers)).status).toBe(200);
-    expect(await query("SELECT project_id FROM issued_login_ids WHERE login_id = $1", [doomed.login_id])).toEqual([{ project_id: doomed.id }]);
+    expect(await query("SELECT project_id FROM issued_login_ids WHERE login_id = $1", [doomed.login_id])).toEqual([
+      { project_id: doomed.id },
+    ]);
     // Even a write that bypasses the repositories cannot give it to a new project.
     await expect(
-      query("INSERT INTO projects (id, organization_id, login_id, name, redirect_url) VALUES ($1, $2, $3, 'x', 'https://x.example.com')", [
-        newId("proj"),
-        f.organization.id,
-        doomed.login_id,
-      ]),
+      query(
+        "INSERT INTO projects (id, organization_id, login_id, name, redirect_url) VALUES ($1, $2, $3, 'x', 'https://x.example.com')",
+        [newId("proj"), f.organization.id, doomed.login_id],
+      ),
     ).rejects.toThrow(/projects_login_id_issued_fkey/);
-    await expect(query("INSERT INTO issued_login_ids (login_id, project_id) VALUES ($1, $2)", [doomed.login_id, newId("proj")])).rejects.toThrow(
-      /issued_login_ids_pkey/,
-    );
+    await expect(
+      query("INSERT INTO issued_login_ids (login_id, project_id) VALUES ($1, $2)", [doomed.login_id, newId("proj")]),
+    ).rejects.toThrow(/issued_login_ids_pkey/);
   });
 });

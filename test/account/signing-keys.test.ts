@@ -12,7 +12,8 @@ describe("RotateSigningKey", () => {
   let server: TestServer;
   let f: AccountFixture;
   const query = (sql: string, params: unknown[] = []) => server.deps.db.dataSource.query(sql, params);
-  const rotate = (id: string, headers: Record<string, string>) => f.rest("POST", `/v1/projects/${id}/signing-keys/rotate`, headers, {});
+  const rotate = (id: string, headers: Record<string, string>) =>
+    f.rest("POST", `/v1/projects/${id}/signing-keys/rotate`, headers, {});
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -25,9 +26,13 @@ describe("RotateSigningKey", () => {
     const project = await createProject(f, { token_expiry: 600 });
     const { key } = await createApiKey(f, project.id);
     let n = 0;
-    const auth = (path: string, body: unknown) => http(`${server.url}${path}`, { body, headers: { "x-service-key": key } });
+    const auth = (path: string, body: unknown) =>
+      http(`${server.url}${path}`, { body, headers: { "x-service-key": key } });
     const signup = async () => {
-      const res = await auth("/v1/auth/signup", { email: `user${++n}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" });
+      const res = await auth("/v1/auth/signup", {
+        email: `user${++n}-${Date.now()}@example.com`,
+        password: "a sturdy passphrase 1",
+      });
       expect(res.status).toBe(200);
       return res.body.access_token as string;
     };
@@ -49,7 +54,10 @@ describe("RotateSigningKey", () => {
     expect(res.body.created_at).toMatch(RFC3339_UTC);
     expect(res.body.kid).not.toBe(oldKid);
 
-    const rows = await query(`SELECT kid, retired_at FROM project_signing_keys WHERE project_id = $1 ORDER BY created_at`, [p.project.id]);
+    const rows = await query(
+      `SELECT kid, retired_at FROM project_signing_keys WHERE project_id = $1 ORDER BY created_at`,
+      [p.project.id],
+    );
     expect(rows.map((r: any) => r.kid)).toEqual([oldKid, res.body.kid]);
     expect(rows[0].retired_at).not.toBeNull();
     expect(rows[1].retired_at).toBeNull();
@@ -76,13 +84,20 @@ describe("RotateSigningKey", () => {
 
   it("works over gRPC; each rotation retires the key before it", async () => {
     const p = await projectWithUsers();
-    const first = await grpcCall(grpcClient(server.port, "account"), "RotateSigningKey", { id: p.project.id }, f.admin.headers);
+    const first = await grpcCall(
+      grpcClient(server.port, "account"),
+      "RotateSigningKey",
+      { id: p.project.id },
+      f.admin.headers,
+    );
     expect(first.error).toBeUndefined();
     expect(first.response).toMatchObject({ id: p.project.id, algorithm: "ES256", kid: expect.any(String) });
     expect(first.response.created_at.seconds).toBeGreaterThan(0);
     const second = await rotate(p.project.id, f.admin.headers);
     expect(decodeProtectedHeader(await p.signup()).kid).toBe(second.body.kid);
-    const active = await query(`SELECT kid FROM project_signing_keys WHERE project_id = $1 AND retired_at IS NULL`, [p.project.id]);
+    const active = await query(`SELECT kid FROM project_signing_keys WHERE project_id = $1 AND retired_at IS NULL`, [
+      p.project.id,
+    ]);
     expect(active).toEqual([{ kid: second.body.kid }]);
     expect(await p.jwksKids()).toHaveLength(3);
   });
@@ -91,7 +106,9 @@ describe("RotateSigningKey", () => {
     const p = await projectWithUsers();
     const answers = await Promise.all(Array.from({ length: 5 }, () => rotate(p.project.id, f.admin.headers)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    const active = await query(`SELECT kid FROM project_signing_keys WHERE project_id = $1 AND retired_at IS NULL`, [p.project.id]);
+    const active = await query(`SELECT kid FROM project_signing_keys WHERE project_id = $1 AND retired_at IS NULL`, [
+      p.project.id,
+    ]);
     expect(active).toHaveLength(1);
     expect(decodeProtectedHeader(await p.signup()).kid).toBe(active[0].kid);
   });
@@ -104,7 +121,12 @@ describe("RotateSigningKey", () => {
     expectError(await rotate("not-a-project", f.admin.headers), 404, "PROJECT_NOT_FOUND");
     expectError(await rotate(p.project.id, {}), 401, "MISSING_MANAGEMENT_TOKEN");
     expectError(await rotate(p.project.id, f.expiredHeaders), 401, "INVALID_MANAGEMENT_TOKEN");
-    const denied = await grpcCall(grpcClient(server.port, "account"), "RotateSigningKey", { id: p.project.id }, f.outsider.headers);
+    const denied = await grpcCall(
+      grpcClient(server.port, "account"),
+      "RotateSigningKey",
+      { id: p.project.id },
+      f.outsider.headers,
+    );
     expect(denied.reason).toBe("PROJECT_NOT_FOUND");
     // Nothing changed: one key, still signing.
     const rows = await query(`SELECT kid, retired_at FROM project_signing_keys WHERE project_id = $1`, [p.project.id]);

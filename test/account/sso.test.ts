@@ -25,10 +25,12 @@ interface Case {
 
 const idOf = (c: { id: string }) => c.id;
 const fails = (status: number, reason: string) => (answer: HttpAnswer) => expectError(answer, status, reason);
-const violates = (...fields: string[]) => (answer: HttpAnswer) => {
-  expectError(answer, 400, "VALIDATION_FAILED");
-  expect(answer.body.violations.map((v: { field: string }) => v.field)).toEqual(fields);
-};
+const violates =
+  (...fields: string[]) =>
+  (answer: HttpAnswer) => {
+    expectError(answer, 400, "VALIDATION_FAILED");
+    expect(answer.body.violations.map((v: { field: string }) => v.field)).toEqual(fields);
+  };
 
 describe("SSO connections", () => {
   let server: TestServer;
@@ -42,7 +44,8 @@ describe("SSO connections", () => {
     await sleep(3); // distinct created_at, so "newest first" is observable
     return res.body;
   };
-  const listIds = async (p: Project) => (await f.rest("GET", `/v1/projects/${p.id}/sso-connections?limit=100`, f.admin.headers)).body.data.map(idOf);
+  const listIds = async (p: Project) =>
+    (await f.rest("GET", `/v1/projects/${p.id}/sso-connections?limit=100`, f.admin.headers)).body.data.map(idOf);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -55,8 +58,16 @@ describe("SSO connections", () => {
   describe("CreateSsoConnection", () => {
     const path = () => `/v1/projects/${project.id}/sso-connections`;
     const cases: Case[] = [
-      { name: "no credential", run: () => f.rest("POST", path(), {}, body()), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
-      { name: "expired token", run: () => f.rest("POST", path(), f.expiredHeaders, body()), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
+      {
+        name: "no credential",
+        run: () => f.rest("POST", path(), {}, body()),
+        check: fails(401, "MISSING_MANAGEMENT_TOKEN"),
+      },
+      {
+        name: "expired token",
+        run: () => f.rest("POST", path(), f.expiredHeaders, body()),
+        check: fails(401, "INVALID_MANAGEMENT_TOKEN"),
+      },
       {
         name: "other organization's member on our project",
         run: () => f.rest("POST", path(), f.outsider.headers, body()),
@@ -69,7 +80,8 @@ describe("SSO connections", () => {
       },
       {
         name: "unknown project",
-        run: () => f.rest("POST", "/v1/projects/proj_00000000000000000000000000/sso-connections", f.admin.headers, body()),
+        run: () =>
+          f.rest("POST", "/v1/projects/proj_00000000000000000000000000/sso-connections", f.admin.headers, body()),
         check: fails(404, "PROJECT_NOT_FOUND"),
       },
       {
@@ -132,17 +144,20 @@ describe("SSO connections", () => {
         },
       },
       // Issuers are https; http only on a loopback host, for local and test providers.
-      ...["http://idp.example.com", "http://10.0.0.1:8080", "http://127.0.0.1.example.com", "ftp://idp.example.com"].map(
-        (issuer): Case => ({
-          name: `issuer ${issuer} is refused`,
-          run: () => f.rest("POST", path(), f.admin.headers, body({ issuer })),
-          check: (res) => {
-            expect(res.status).toBe(400);
-            expect(res.body.reason).toBe("VALIDATION_FAILED");
-            expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(["issuer"]);
-          },
-        }),
-      ),
+      ...[
+        "http://idp.example.com",
+        "http://10.0.0.1:8080",
+        "http://127.0.0.1.example.com",
+        "ftp://idp.example.com",
+      ].map((issuer): Case => ({
+        name: `issuer ${issuer} is refused`,
+        run: () => f.rest("POST", path(), f.admin.headers, body({ issuer })),
+        check: (res) => {
+          expect(res.status).toBe(400);
+          expect(res.body.reason).toBe("VALIDATION_FAILED");
+          expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(["issuer"]);
+        },
+      })),
       ...["http://127.0.0.1:9000", "http://127.1.2.3/realms/test", "http://localhost:8081", "http://[::1]:9000"].map(
         (issuer): Case => ({
           name: `loopback issuer ${issuer} is allowed over http`,
@@ -170,12 +185,22 @@ describe("SSO connections", () => {
 
       const repos = server.deps.db.repos;
       const opened = await repos.ssoConnections.getWithSecret(project.id, a.id, server.deps.secrets);
-      expect(opened).toMatchObject({ id: a.id, clientId: "client-123", clientSecret: SECRET, scopes: ["openid", "email", "profile"] });
+      expect(opened).toMatchObject({
+        id: a.id,
+        clientId: "client-123",
+        clientSecret: SECRET,
+        scopes: ["openid", "email", "profile"],
+      });
       expect(await repos.ssoConnections.getWithSecret(outsiderProject.id, a.id, server.deps.secrets)).toBeNull();
 
       // A sealed value copied onto another row does not open there (associated data = id).
-      await server.deps.db.dataSource.query("UPDATE sso_connections SET client_secret_sealed = $1 WHERE id = $2", [sealedA, b.id]);
-      await expect(repos.ssoConnections.getWithSecret(project.id, b.id, server.deps.secrets)).rejects.toThrow(/cannot open/);
+      await server.deps.db.dataSource.query("UPDATE sso_connections SET client_secret_sealed = $1 WHERE id = $2", [
+        sealedA,
+        b.id,
+      ]);
+      await expect(repos.ssoConnections.getWithSecret(project.id, b.id, server.deps.secrets)).rejects.toThrow(
+        /cannot open/,
+      );
       await f.rest("DELETE", `/v1/sso-connections/${b.id}`, f.admin.headers);
     });
 
@@ -192,12 +217,27 @@ describe("SSO connections", () => {
     });
 
     it("over Connect, and another organization's project is NOT_FOUND there too", async () => {
-      const ok = await connect(server.url, "account", "CreateSsoConnection", { project_id: project.id, ...body() }, f.admin.headers);
+      const ok = await connect(
+        server.url,
+        "account",
+        "CreateSsoConnection",
+        { project_id: project.id, ...body() },
+        f.admin.headers,
+      );
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ project_id: project.id, client_id: "client-123" });
       expect(ok.body).not.toHaveProperty("client_secret");
-      const other = await connect(server.url, "account", "CreateSsoConnection", { project_id: project.id, ...body() }, f.outsider.headers);
-      expect({ status: other.status, reason: connectReason(other.body) }).toEqual({ status: 404, reason: "PROJECT_NOT_FOUND" });
+      const other = await connect(
+        server.url,
+        "account",
+        "CreateSsoConnection",
+        { project_id: project.id, ...body() },
+        f.outsider.headers,
+      );
+      expect({ status: other.status, reason: connectReason(other.body) }).toEqual({
+        status: 404,
+        reason: "PROJECT_NOT_FOUND",
+      });
     });
   });
 
@@ -213,15 +253,31 @@ describe("SSO connections", () => {
 
     const cases: Case[] = [
       { name: "no credential", run: () => f.rest("GET", path(), {}), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
-      { name: "expired token", run: () => f.rest("GET", path(), f.expiredHeaders), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
-      { name: "other organization", run: () => f.rest("GET", path(), f.outsider.headers), check: fails(404, "PROJECT_NOT_FOUND") },
+      {
+        name: "expired token",
+        run: () => f.rest("GET", path(), f.expiredHeaders),
+        check: fails(401, "INVALID_MANAGEMENT_TOKEN"),
+      },
+      {
+        name: "other organization",
+        run: () => f.rest("GET", path(), f.outsider.headers),
+        check: fails(404, "PROJECT_NOT_FOUND"),
+      },
       {
         name: "project id of the wrong shape",
         run: () => f.rest("GET", "/v1/projects/nope/sso-connections", f.admin.headers),
         check: fails(404, "PROJECT_NOT_FOUND"),
       },
-      { name: "limit over 100", run: () => f.rest("GET", path("?limit=101"), f.admin.headers), check: violates("limit") },
-      { name: "a forged cursor", run: () => f.rest("GET", path("?cursor=cur_abc.def"), f.admin.headers), check: fails(400, "INVALID_CURSOR") },
+      {
+        name: "limit over 100",
+        run: () => f.rest("GET", path("?limit=101"), f.admin.headers),
+        check: violates("limit"),
+      },
+      {
+        name: "a forged cursor",
+        run: () => f.rest("GET", path("?cursor=cur_abc.def"), f.admin.headers),
+        check: fails(400, "INVALID_CURSOR"),
+      },
       {
         name: "success as a developer: newest first, never a secret",
         run: () => f.rest("GET", path(), f.developer.headers),
@@ -251,7 +307,11 @@ describe("SSO connections", () => {
       expect(first.body).toMatchObject({ has_more: true, next_cursor: expect.stringMatching(/^cur_/) });
       const second = await f.rest("GET", path(`?limit=2&cursor=${first.body.next_cursor}`), f.admin.headers);
       expect(second.body).toMatchObject({ data: [{ id: created[0]!.id }], has_more: false, next_cursor: "" });
-      const elsewhere = await f.rest("GET", `/v1/projects/${project.id}/sso-connections?cursor=${first.body.next_cursor}`, f.admin.headers);
+      const elsewhere = await f.rest(
+        "GET",
+        `/v1/projects/${project.id}/sso-connections?cursor=${first.body.next_cursor}`,
+        f.admin.headers,
+      );
       expectError(elsewhere, 400, "INVALID_CURSOR");
     });
 
@@ -262,11 +322,27 @@ describe("SSO connections", () => {
     });
 
     it("over gRPC and Connect", async () => {
-      const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "ListSsoConnections", { project_id: listed.id, limit: 1 }, f.admin.headers);
+      const viaGrpc = await grpcCall(
+        grpcClient(server.port, "account"),
+        "ListSsoConnections",
+        { project_id: listed.id, limit: 1 },
+        f.admin.headers,
+      );
       expect(viaGrpc.response).toMatchObject({ data: [{ id: created[2]!.id }], has_more: true });
-      const viaConnect = await connect(server.url, "account", "ListSsoConnections", { project_id: listed.id }, f.admin.headers);
+      const viaConnect = await connect(
+        server.url,
+        "account",
+        "ListSsoConnections",
+        { project_id: listed.id },
+        f.admin.headers,
+      );
       expect(viaConnect.body.data.map(idOf)).toEqual(created.map(idOf).reverse());
-      const denied = await grpcCall(grpcClient(server.port, "account"), "ListSsoConnections", { project_id: listed.id }, f.outsider.headers);
+      const denied = await grpcCall(
+        grpcClient(server.port, "account"),
+        "ListSsoConnections",
+        { project_id: listed.id },
+        f.outsider.headers,
+      );
       expect({ code: denied.error?.code, reason: denied.reason }).toEqual({ code: 5, reason: "PROJECT_NOT_FOUND" });
     });
   });
@@ -279,8 +355,16 @@ describe("SSO connections", () => {
     const path = (id: string) => `/v1/sso-connections/${id}`;
 
     const cases: Case[] = [
-      { name: "no credential", run: () => f.rest("DELETE", path(target.id), {}), check: fails(401, "MISSING_MANAGEMENT_TOKEN") },
-      { name: "expired token", run: () => f.rest("DELETE", path(target.id), f.expiredHeaders), check: fails(401, "INVALID_MANAGEMENT_TOKEN") },
+      {
+        name: "no credential",
+        run: () => f.rest("DELETE", path(target.id), {}),
+        check: fails(401, "MISSING_MANAGEMENT_TOKEN"),
+      },
+      {
+        name: "expired token",
+        run: () => f.rest("DELETE", path(target.id), f.expiredHeaders),
+        check: fails(401, "INVALID_MANAGEMENT_TOKEN"),
+      },
       {
         name: "other organization: NOT_FOUND, and the connection stays",
         run: () => f.rest("DELETE", path(target.id), f.outsider.headers),
@@ -289,8 +373,16 @@ describe("SSO connections", () => {
           expect(await listIds(project)).toContain(target.id);
         },
       },
-      { name: "id of the wrong shape", run: () => f.rest("DELETE", path("sso_nope"), f.admin.headers), check: fails(404, "SSO_CONNECTION_NOT_FOUND") },
-      { name: "id of another resource", run: () => f.rest("DELETE", path(project.id), f.admin.headers), check: fails(404, "SSO_CONNECTION_NOT_FOUND") },
+      {
+        name: "id of the wrong shape",
+        run: () => f.rest("DELETE", path("sso_nope"), f.admin.headers),
+        check: fails(404, "SSO_CONNECTION_NOT_FOUND"),
+      },
+      {
+        name: "id of another resource",
+        run: () => f.rest("DELETE", path(project.id), f.admin.headers),
+        check: fails(404, "SSO_CONNECTION_NOT_FOUND"),
+      },
       {
         name: "unknown id",
         run: () => f.rest("DELETE", path("sso_00000000000000000000000000"), f.admin.headers),
@@ -303,29 +395,45 @@ describe("SSO connections", () => {
           expect(res.status).toBe(200);
           expect(res.body).toEqual({ deleted: true, id: target.id });
           expect(await listIds(project)).not.toContain(target.id);
-          expect(await server.deps.db.repos.ssoConnections.getWithSecret(project.id, target.id, server.deps.secrets)).toBeNull();
+          expect(
+            await server.deps.db.repos.ssoConnections.getWithSecret(project.id, target.id, server.deps.secrets),
+          ).toBeNull();
         },
       },
-      { name: "deleted twice", run: () => f.rest("DELETE", path(target.id), f.admin.headers), check: fails(404, "SSO_CONNECTION_NOT_FOUND") },
+      {
+        name: "deleted twice",
+        run: () => f.rest("DELETE", path(target.id), f.admin.headers),
+        check: fails(404, "SSO_CONNECTION_NOT_FOUND"),
+      },
     ];
     for (const c of cases) it(c.name, async () => c.check(await c.run()));
 
     it("over gRPC and Connect", async () => {
       const a = await create(project);
       const b = await create(project);
-      const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "DeleteSsoConnection", { id: a.id }, f.admin.headers);
+      const viaGrpc = await grpcCall(
+        grpcClient(server.port, "account"),
+        "DeleteSsoConnection",
+        { id: a.id },
+        f.admin.headers,
+      );
       expect(viaGrpc.response).toEqual({ deleted: true, id: a.id });
       const viaConnect = await connect(server.url, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
       expect(viaConnect.body).toEqual({ deleted: true, id: b.id });
       const again = await connect(server.url, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
-      expect({ status: again.status, reason: connectReason(again.body) }).toEqual({ status: 404, reason: "SSO_CONNECTION_NOT_FOUND" });
+      expect({ status: again.status, reason: connectReason(again.body) }).toEqual({
+        status: 404,
+        reason: "SSO_CONNECTION_NOT_FOUND",
+      });
     });
 
     it("deleting the project deletes its connections", async () => {
       const doomed = await seedProject(server.deps, f.organization);
       const connection = await create(doomed);
       expect(await server.deps.db.repos.projects.delete(f.organization.id, doomed.id)).toBe(true);
-      expect(await server.deps.db.dataSource.query("SELECT 1 FROM sso_connections WHERE id = $1", [connection.id])).toEqual([]);
+      expect(
+        await server.deps.db.dataSource.query("SELECT 1 FROM sso_connections WHERE id = $1", [connection.id]),
+      ).toEqual([]);
     });
   });
 });

@@ -11,14 +11,18 @@ describe("audit: DeleteUser erases the person, keeps the events", () => {
     const { email, password, body } = await app.signup();
     const userId = body.user.id;
     const c = client();
-    expect((await app.call("POST", "/v1/auth/login", { email, password: "wrong wrong wrong" }, undefined, c.headers)).status).toBe(401);
+    expect(
+      (await app.call("POST", "/v1/auth/login", { email, password: "wrong wrong wrong" }, undefined, c.headers)).status,
+    ).toBe(401);
     expect((await app.call("POST", "/v1/auth/login", { email, password }, undefined, c.headers)).status).toBe(200);
     const bystander = await app.signup();
     const before = await app.events({ user_id: userId });
     expect(before.map((e) => e.type)).toEqual(["user.login.succeeded", "user.login.failed", "user.signup"]);
 
     const admin = client();
-    expect((await app.call("DELETE", `/v1/auth/users/${userId}`, undefined, undefined, admin.headers)).status).toBe(200);
+    expect((await app.call("DELETE", `/v1/auth/users/${userId}`, undefined, undefined, admin.headers)).status).toBe(
+      200,
+    );
 
     expect(await app.events({ user_id: userId })).toEqual([]);
     const all = await app.events({ project_id: app.projectId });
@@ -30,9 +34,20 @@ describe("audit: DeleteUser erases the person, keeps the events", () => {
     expect(deleted).toMatchObject({ actor_type: "api_key", ip_address: admin.ip });
 
     const kept = await app.events({ user_id: pseudonym });
-    expect(kept.map((e) => e.type)).toEqual(["user.deleted", "user.login.succeeded", "user.login.failed", "user.signup"]);
+    expect(kept.map((e) => e.type)).toEqual([
+      "user.deleted",
+      "user.login.succeeded",
+      "user.login.failed",
+      "user.signup",
+    ]);
     for (const e of kept.slice(1)) {
-      expect(e).toMatchObject({ user_id: pseudonym, actor_id: pseudonym, ip_address: "", user_agent: "", email_hash: "" });
+      expect(e).toMatchObject({
+        user_id: pseudonym,
+        actor_id: pseudonym,
+        ip_address: "",
+        user_agent: "",
+        email_hash: "",
+      });
       expect(before.some((b) => b.id === e.id && b.created_at === e.created_at && b.type === e.type)).toBe(true);
     }
     // Another user's events are untouched.
@@ -46,7 +61,9 @@ describe("audit: DeleteUser erases the person, keeps the events", () => {
     const app = await auditApp(box.server);
     const { body } = await app.signup();
     const c = client();
-    expect((await app.call("DELETE", `/v1/auth/users/${body.user.id}`, undefined, body.access_token, c.headers)).status).toBe(200);
+    expect(
+      (await app.call("DELETE", `/v1/auth/users/${body.user.id}`, undefined, body.access_token, c.headers)).status,
+    ).toBe(200);
     const [deleted] = await app.events({ type: "user.deleted" });
     expect(deleted).toMatchObject({ actor_type: "user", actor_id: deleted.user_id, ip_address: "", user_agent: "" });
     expect(deleted.user_id).toMatch(/^deleted_/);

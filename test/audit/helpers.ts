@@ -37,10 +37,15 @@ export interface AuditApp extends AuthFixture {
   events(query?: Record<string, string | string[]>, headers?: Record<string, string>): Promise<any[]>;
 }
 
-export async function auditApp(server: TestServer, settings: { rateLimits?: RateLimitOverrides; mfaRequired?: boolean } = {}): Promise<AuditApp> {
+export async function auditApp(
+  server: TestServer,
+  settings: { rateLimits?: RateLimitOverrides; mfaRequired?: boolean } = {},
+): Promise<AuditApp> {
   const app = await authFixture(server, settings);
   const adminHeaders = await app.admin();
-  const [row] = await server.deps.db.dataSource.query(`SELECT organization_id FROM projects WHERE id = $1`, [app.projectId]);
+  const [row] = await server.deps.db.dataSource.query(`SELECT organization_id FROM projects WHERE id = $1`, [
+    app.projectId,
+  ]);
   return {
     ...app,
     server,

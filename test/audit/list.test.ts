@@ -14,7 +14,8 @@ describe("audit: ListAuditEvents", () => {
     const app = await auditApp(box.server);
     const other = await auditApp(box.server);
     const users = [await app.signup(), await app.signup(), await app.signup()];
-    for (const u of users) expect((await app.call("POST", "/v1/auth/login", { email: u.email, password: u.password })).status).toBe(200);
+    for (const u of users)
+      expect((await app.call("POST", "/v1/auth/login", { email: u.email, password: u.password })).status).toBe(200);
     const [first] = users;
 
     const all = await app.events({ project_id: app.projectId });
@@ -30,7 +31,9 @@ describe("audit: ListAuditEvents", () => {
     expect(mine.map((e) => e.type)).toEqual(["user.login.succeeded", "user.signup"]);
     expect(await app.events({ type: "user.signup" })).toHaveLength(3);
     expect(await app.events({ type: "user.signup,user.login.succeeded" })).toHaveLength(6);
-    expect(await app.events({ type: ["user.signup", "user.login.succeeded"], user_id: first.body.user.id })).toHaveLength(2);
+    expect(
+      await app.events({ type: ["user.signup", "user.login.succeeded"], user_id: first.body.user.id }),
+    ).toHaveLength(2);
 
     const oldest = all[all.length - 1];
     expect(await app.events({ to: oldest.created_at, project_id: app.projectId })).toHaveLength(0);
@@ -43,7 +46,10 @@ describe("audit: ListAuditEvents", () => {
     const seen: string[] = [];
     let cursor = "";
     for (;;) {
-      const res = await http(`${box.server.url}/v1/audit-events?${queryString({ project_id: app.projectId, limit: "2", ...(cursor ? { cursor } : {}) })}`, { headers: app.adminHeaders });
+      const res = await http(
+        `${box.server.url}/v1/audit-events?${queryString({ project_id: app.projectId, limit: "2", ...(cursor ? { cursor } : {}) })}`,
+        { headers: app.adminHeaders },
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((e: any) => e.id));
       if (!res.body.has_more) {
@@ -55,7 +61,10 @@ describe("audit: ListAuditEvents", () => {
     }
     expect(seen).toEqual(all.map((e) => e.id));
     // A cursor is bound to its filters.
-    const replay = await http(`${box.server.url}/v1/audit-events?${queryString({ limit: "2", type: "user.signup", cursor: await firstCursor() })}`, { headers: app.adminHeaders });
+    const replay = await http(
+      `${box.server.url}/v1/audit-events?${queryString({ limit: "2", type: "user.signup", cursor: await firstCursor() })}`,
+      { headers: app.adminHeaders },
+    );
     expect([replay.status, replay.body.reason]).toEqual([400, "INVALID_CURSOR"]);
 
     async function firstCursor() {
@@ -79,14 +88,19 @@ describe("audit: ListAuditEvents", () => {
     const app = await auditApp(box.server);
     await app.signup();
     const dev = await seedMember(box.server.deps, { id: app.organizationId } as never, "developer");
-    const login = await http(`${box.server.url}/v1/account/login`, { body: { email: dev.email, password: dev.password } });
+    const login = await http(`${box.server.url}/v1/account/login`, {
+      body: { email: dev.email, password: dev.password },
+    });
     const devHeaders = { authorization: `Bearer ${login.body.management_token}` };
     expect((await app.events({ type: "user.signup" }, devHeaders)).length).toBe(1);
 
     expect((await http(`${box.server.url}/v1/audit-events`)).status).toBe(401);
     const unknown = await http(`${box.server.url}/v1/audit-events?type=user.hacked`, { headers: app.adminHeaders });
     expect([unknown.status, unknown.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
-    const backwards = await http(`${box.server.url}/v1/audit-events?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z`, { headers: app.adminHeaders });
+    const backwards = await http(
+      `${box.server.url}/v1/audit-events?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z`,
+      { headers: app.adminHeaders },
+    );
     expect([backwards.status, backwards.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
   });
 
@@ -94,14 +108,23 @@ describe("audit: ListAuditEvents", () => {
     const proto = readFileSync("proto/gatehouse/account/v1/account.proto", "utf8");
     const rule = proto.slice(proto.indexOf("message ListAuditEventsRequest")).match(/in: \[([^\]]*)\]/)![1];
     expect([...rule.matchAll(/"([^"]+)"/g)].map((m) => m[1])).toEqual([...AUDIT_EVENT_TYPES]);
-    const comment = proto.slice(proto.indexOf("// One security event (ListAuditEvents)"), proto.indexOf("message AuditEvent {"));
+    const comment = proto.slice(
+      proto.indexOf("// One security event (ListAuditEvents)"),
+      proto.indexOf("message AuditEvent {"),
+    );
     expect([...comment.matchAll(/`([a-z_]+\.[a-z_.]+)`/g)].map((m) => m[1])).toEqual([...AUDIT_EVENT_TYPES]);
   });
 
   it("answers on Connect and gRPC alike", async () => {
     const app = await auditApp(box.server);
     const { body } = await app.signup();
-    const viaConnect = await connect(box.server.url, "account", "ListAuditEvents", { user_id: body.user.id, type: ["user.signup"] }, app.adminHeaders);
+    const viaConnect = await connect(
+      box.server.url,
+      "account",
+      "ListAuditEvents",
+      { user_id: body.user.id, type: ["user.signup"] },
+      app.adminHeaders,
+    );
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body.data).toHaveLength(1);
     expect(viaConnect.body.data[0]).toMatchObject({ type: "user.signup", user_id: body.user.id, actor_type: "user" });
@@ -113,7 +136,9 @@ describe("audit: ListAuditEvents", () => {
     try {
       const answer = await grpcCall(grpc, "ListAuditEvents", { user_id: body.user.id }, app.adminHeaders);
       expect(answer.error).toBeUndefined();
-      expect(answer.response.data.map((e: any) => [e.type, e.user_id, e.details.fields.method.stringValue])).toEqual([["user.signup", body.user.id, "password"]]);
+      expect(answer.response.data.map((e: any) => [e.type, e.user_id, e.details.fields.method.stringValue])).toEqual([
+        ["user.signup", body.user.id, "password"],
+      ]);
       const refused = await grpcCall(grpc, "ListAuditEvents", {}, {});
       expect(refused.reason).toBe("MISSING_MANAGEMENT_TOKEN");
     } finally {

@@ -16,16 +16,29 @@ describe("audit: changes proven by an emailed link", () => {
     expect((await app.call("POST", "/v1/auth/password/reset-request", { email })).status).toBe(200);
     const resetToken = LINK("password_reset").exec((await env.smtp.waitFor(email)).text)![1];
     const c = client();
-    const reset = await app.call("POST", "/v1/auth/password/reset", { reset_token: resetToken, new_password: "a brand new passphrase 3" }, undefined, c.headers);
+    const reset = await app.call(
+      "POST",
+      "/v1/auth/password/reset",
+      { reset_token: resetToken, new_password: "a brand new passphrase 3" },
+      undefined,
+      c.headers,
+    );
     expect(reset.status).toBe(200);
 
     const login = await app.call("POST", "/v1/auth/login", { email, password: "a brand new passphrase 3" });
     const newEmail = `moved-${Date.now()}@example.com`;
-    expect((await app.call("PATCH", `/v1/auth/users/${userId}`, { email: newEmail }, login.body.access_token)).status).toBe(200);
+    expect(
+      (await app.call("PATCH", `/v1/auth/users/${userId}`, { email: newEmail }, login.body.access_token)).status,
+    ).toBe(200);
     const changeToken = LINK("email_change").exec((await env.smtp.waitFor(newEmail)).text)![1];
-    expect((await app.call("POST", "/v1/auth/email/verify", { token: changeToken }, undefined, c.headers)).status).toBe(200);
+    expect((await app.call("POST", "/v1/auth/email/verify", { token: changeToken }, undefined, c.headers)).status).toBe(
+      200,
+    );
 
-    const events = await app.events({ user_id: userId, type: ["user.password.reset", "user.email.changed", "user.updated"] });
+    const events = await app.events({
+      user_id: userId,
+      type: ["user.password.reset", "user.email.changed", "user.updated"],
+    });
     expect(events.map((e) => [e.type, e.actor_type, e.actor_id])).toEqual([
       ["user.email.changed", "user", userId],
       ["user.updated", "user", userId],
@@ -34,7 +47,8 @@ describe("audit: changes proven by an emailed link", () => {
     expect(events[0]).toMatchObject({ ip_address: c.ip, user_agent: c.userAgent });
     expect(events[2]).toMatchObject({ ip_address: c.ip, user_agent: c.userAgent });
     const text = JSON.stringify(events);
-    for (const secret of [newEmail, resetToken, changeToken, "a brand new passphrase 3"]) expect(text).not.toContain(secret);
+    for (const secret of [newEmail, resetToken, changeToken, "a brand new passphrase 3"])
+      expect(text).not.toContain(secret);
   });
 
   it("a wrong one-time code and a bad magic link are failed sign-ins with their reason", async () => {
@@ -43,9 +57,21 @@ describe("audit: changes proven by an emailed link", () => {
     expect((await app.call("POST", "/v1/auth/otp/send", { email, channel: "email" })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec((await env.smtp.waitFor(email)).text)![1];
     const c = client();
-    const wrong = await app.call("POST", "/v1/auth/otp/verify", { email, otp: code === "000000" ? "111111" : "000000" }, undefined, c.headers);
+    const wrong = await app.call(
+      "POST",
+      "/v1/auth/otp/verify",
+      { email, otp: code === "000000" ? "111111" : "000000" },
+      undefined,
+      c.headers,
+    );
     expect(wrong.status).toBe(401);
-    const link = await app.call("POST", "/v1/auth/magic-link/verify", { token: "gml_not-a-real-link-token" }, undefined, c.headers);
+    const link = await app.call(
+      "POST",
+      "/v1/auth/magic-link/verify",
+      { token: "gml_not-a-real-link-token" },
+      undefined,
+      c.headers,
+    );
     expect(link.status).toBe(401);
 
     const failed = await app.events({ type: "user.login.failed" });

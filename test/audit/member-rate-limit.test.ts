@@ -13,11 +13,14 @@ const THROTTLE = "first refusal per limited key and wait";
 
 describe("audit: member sign-ins refused by a rate limit", () => {
   const box = useAuditServer();
-  const login = (email: string, password: string, headers: Record<string, string>) => http(`${box.server.url}/v1/account/login`, { headers, body: { email, password } });
+  const login = (email: string, password: string, headers: Record<string, string>) =>
+    http(`${box.server.url}/v1/account/login`, { headers, body: { email, password } });
   const eventsOf = async (admin: { email: string; password: string }, type: string) => {
     const signedIn = await login(admin.email, admin.password, client().headers);
     expect(signedIn.status).toBe(200);
-    const res = await http(`${box.server.url}/v1/audit-events?limit=100&type=${type}`, { headers: { authorization: `Bearer ${signedIn.body.management_token}` } });
+    const res = await http(`${box.server.url}/v1/audit-events?limit=100&type=${type}`, {
+      headers: { authorization: `Bearer ${signedIn.body.management_token}` },
+    });
     expect(res.status).toBe(200);
     return res.body.data as any[];
   };
@@ -27,22 +30,39 @@ describe("audit: member sign-ins refused by a rate limit", () => {
     const first = await seedOrganization(deps);
     const second = await seedOrganization(deps);
     const person = await seedMember(deps, first.organization, "developer");
-    const other = await deps.db.repos.members.create(second.organization.id, { identity: person.identity, role: "developer" });
+    const other = await deps.db.repos.members.create(second.organization.id, {
+      identity: person.identity,
+      role: "developer",
+    });
     return { first, second, person, memberIds: [person.member.id, other.id] };
   };
   /** The answer without what differs on every request. */
-  const shape = (res: HttpAnswer) => ({ status: res.status, retryAfter: res.headers.get("retry-after"), body: { ...res.body, request_id: undefined } });
+  const shape = (res: HttpAnswer) => ({
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    body: { ...res.body, request_id: undefined },
+  });
 
   it("20 refusals after 10 wrong passwords: one rate_limit.exceeded in each organization of the identity, as its member there", async () => {
     const { first, second, person, memberIds } = await twoOrganizations();
     const c = client();
     for (let i = 0; i < 10; i++) expect((await login(person.email, `wrong guess ${i}`, c.headers)).status).toBe(401);
     const refusals: HttpAnswer[] = [];
-    for (let i = 0; i < 20; i++) refusals.push(await login(i % 2 ? person.email.toUpperCase() : person.email, i % 2 ? person.password : "wrong again", c.headers));
+    for (let i = 0; i < 20; i++)
+      refusals.push(
+        await login(
+          i % 2 ? person.email.toUpperCase() : person.email,
+          i % 2 ? person.password : "wrong again",
+          c.headers,
+        ),
+      );
     expect(refusals.map((r) => [r.status, r.body.reason])).toEqual(Array(20).fill([429, "RATE_LIMITED"]));
     await settleDetached();
 
-    for (const [admin, memberId] of [[first, memberIds[0]], [second, memberIds[1]]] as const) {
+    for (const [admin, memberId] of [
+      [first, memberIds[0]],
+      [second, memberIds[1]],
+    ] as const) {
       // The wrong passwords themselves are member.login.failed, one each, in both organizations.
       expect(await eventsOf(admin, "member.login.failed")).toHaveLength(10);
       const limited = await eventsOf(admin, "rate_limit.exceeded");
@@ -55,7 +75,11 @@ describe("audit: member sign-ins refused by a rate limit", () => {
         reason: "RATE_LIMITED",
         ip_address: c.ip,
         user_agent: c.userAgent,
-        details: { method: "password", throttle: THROTTLE, retry_after_seconds: Number(refusals[0].headers.get("retry-after")) },
+        details: {
+          method: "password",
+          throttle: THROTTLE,
+          retry_after_seconds: Number(refusals[0].headers.get("retry-after")),
+        },
       });
     }
   });
@@ -83,7 +107,8 @@ describe("audit: member sign-ins refused by a rate limit", () => {
     const b = await twoOrganizations();
     const c = client();
     // The Account interface's per-address limit: 30 failures, on unknown emails here.
-    for (let i = 0; i < 30; i++) expect((await login(`spray-${i}-${Date.now()}@example.com`, "a guess", c.headers)).status).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await login(`spray-${i}-${Date.now()}@example.com`, "a guess", c.headers)).status).toBe(401);
     for (let i = 0; i < 5; i++) {
       expect((await login(a.person.email, a.person.password, c.headers)).status).toBe(429);
       expect((await login(b.person.email, b.person.password, c.headers)).status).toBe(429);

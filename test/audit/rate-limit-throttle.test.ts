@@ -14,11 +14,14 @@ const THROTTLE = "first refusal per limited key and wait";
 async function floodOfSignIns(box: { server: TestServer }): Promise<void> {
   // One failure starts a 5 s wait, and every later wait is 5 s too: long enough for the 25
   // refused sign-ins below on a busy machine, each of which takes a try and gives it back.
-  const app = await auditApp(box.server, { rateLimits: { signInFailuresPerAccount: 1, signInWaitSeconds: 5, signInMaxWaitSeconds: 5 } });
+  const app = await auditApp(box.server, {
+    rateLimits: { signInFailuresPerAccount: 1, signInWaitSeconds: 5, signInMaxWaitSeconds: 5 },
+  });
   const alice = await app.signup();
   const bob = await app.signup();
   const c = client();
-  const login = (email: string, password: string) => app.call("POST", "/v1/auth/login", { email, password }, undefined, c.headers);
+  const login = (email: string, password: string) =>
+    app.call("POST", "/v1/auth/login", { email, password }, undefined, c.headers);
 
   expect((await login(alice.email, "wrong wrong wrong")).status).toBe(401);
   const first = await login(alice.email, alice.password);
@@ -26,14 +29,21 @@ async function floodOfSignIns(box: { server: TestServer }): Promise<void> {
   const firstAt = Date.now();
   const retryAfter = Number(first.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
-  for (let i = 1; i < 20; i++) expect((await login(alice.email, i % 2 ? "wrong wrong wrong" : alice.password)).status).toBe(429);
+  for (let i = 1; i < 20; i++)
+    expect((await login(alice.email, i % 2 ? "wrong wrong wrong" : alice.password)).status).toBe(429);
   expect((await login(bob.email, "wrong wrong wrong")).status).toBe(401);
   for (let i = 0; i < 5; i++) expect((await login(bob.email, "wrong wrong wrong")).status).toBe(429);
 
   const limited = await app.events({ type: "rate_limit.exceeded" });
   expect(limited).toHaveLength(2);
   const [ofBob, ofAlice] = limited;
-  expect(ofAlice).toMatchObject({ reason: "RATE_LIMITED", user_id: "", actor_type: "anonymous", ip_address: c.ip, details: { method: "password", throttle: THROTTLE, retry_after_seconds: retryAfter } });
+  expect(ofAlice).toMatchObject({
+    reason: "RATE_LIMITED",
+    user_id: "",
+    actor_type: "anonymous",
+    ip_address: c.ip,
+    details: { method: "password", throttle: THROTTLE, retry_after_seconds: retryAfter },
+  });
   expect(ofAlice.email_hash).not.toBe(ofBob.email_hash);
 
   // The wait is over (and with it the throttle, which lasts the first refusal's Retry-After):
@@ -51,16 +61,34 @@ async function floodOfSignIns(box: { server: TestServer }): Promise<void> {
 describe("audit: rate_limit.exceeded is recorded once per limited key and wait", () => {
   const box = useAuditServer();
 
-  it("20 refused sign-ins of one account write one event; another account's refusals one more; after the wait a refusal records again", () => floodOfSignIns(box));
+  it("20 refused sign-ins of one account write one event; another account's refusals one more; after the wait a refusal records again", () =>
+    floodOfSignIns(box));
 
   it("a limit counted outside sign-in (signups per address) is recorded once per address and window too", async () => {
     const app = await auditApp(box.server, { rateLimits: { signupsPerIp: 1, windowSeconds: 60 } });
     const c = client();
-    const signup = (n: number) => app.call("POST", "/v1/auth/signup", { email: `flood-${n}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" }, undefined, c.headers);
+    const signup = (n: number) =>
+      app.call(
+        "POST",
+        "/v1/auth/signup",
+        { email: `flood-${n}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" },
+        undefined,
+        c.headers,
+      );
     expect((await signup(0)).status).toBe(200);
     for (let i = 1; i <= 20; i++) expect((await signup(i)).status).toBe(429);
     const other = client();
-    expect((await app.call("POST", "/v1/auth/signup", { email: `other-${Date.now()}@example.com`, password: "a sturdy passphrase 1" }, undefined, other.headers)).status).toBe(200);
+    expect(
+      (
+        await app.call(
+          "POST",
+          "/v1/auth/signup",
+          { email: `other-${Date.now()}@example.com`, password: "a sturdy passphrase 1" },
+          undefined,
+          other.headers,
+        )
+      ).status,
+    ).toBe(200);
 
     const limited = await app.events({ type: "rate_limit.exceeded" });
     expect(limited).toHaveLength(1);
@@ -72,5 +100,6 @@ describe("audit: rate_limit.exceeded is recorded once per limited key and wait",
 describe("audit: the throttle in the Redis store (REDIS_URL)", () => {
   const box = useAuditServer({ REDIS_URL: "redis://127.0.0.1:6379" });
 
-  it("20 refused sign-ins of one account write one event; after the wait a refusal records again", () => floodOfSignIns(box));
+  it("20 refused sign-ins of one account write one event; after the wait a refusal records again", () =>
+    floodOfSignIns(box));
 });

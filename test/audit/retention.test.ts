@@ -22,7 +22,10 @@ describe("audit: retention", () => {
     clock.advance(11 * DAY_MS);
     // Management tokens live 12 hours: sign in again on the moved clock.
     const headers = await app.admin();
-    await eventually("the old signup swept", async () => (await app.events({ user_id: old.body.user.id }, headers)).length === 0);
+    await eventually(
+      "the old signup swept",
+      async () => (await app.events({ user_id: old.body.user.id }, headers)).length === 0,
+    );
     expect(await app.events({ user_id: recent.body.user.id }, headers)).toHaveLength(1);
   });
 });

@@ -11,10 +11,22 @@ describe("audit: sign-ins and signups", () => {
     const app = await auditApp(box.server);
     const c = client();
     const email = `alice-${Date.now()}@example.com`;
-    const signup = await app.call("POST", "/v1/auth/signup", { email, password: "a sturdy passphrase 1" }, undefined, c.headers);
+    const signup = await app.call(
+      "POST",
+      "/v1/auth/signup",
+      { email, password: "a sturdy passphrase 1" },
+      undefined,
+      c.headers,
+    );
     expect(signup.status).toBe(200);
     const userId = signup.body.user.id;
-    const login = await app.call("POST", "/v1/auth/login", { email, password: "a sturdy passphrase 1" }, undefined, c.headers);
+    const login = await app.call(
+      "POST",
+      "/v1/auth/login",
+      { email, password: "a sturdy passphrase 1" },
+      undefined,
+      c.headers,
+    );
     expect(login.status).toBe(200);
 
     const events = await app.events({ user_id: userId });
@@ -39,26 +51,64 @@ describe("audit: sign-ins and signups", () => {
     const app = await auditApp(box.server);
     const { email, body } = await app.signup();
     const c = client();
-    const wrong = await app.call("POST", "/v1/auth/login", { email, password: "not the password at all" }, undefined, c.headers);
+    const wrong = await app.call(
+      "POST",
+      "/v1/auth/login",
+      { email, password: "not the password at all" },
+      undefined,
+      c.headers,
+    );
     expect(wrong.status).toBe(401);
     const unknownEmail = `nobody-${Date.now()}@example.com`;
-    const unknown = await app.call("POST", "/v1/auth/login", { email: unknownEmail, password: "not the password at all" }, undefined, c.headers);
+    const unknown = await app.call(
+      "POST",
+      "/v1/auth/login",
+      { email: unknownEmail, password: "not the password at all" },
+      undefined,
+      c.headers,
+    );
     expect(unknown.status).toBe(401);
-    const again = await app.call("POST", "/v1/auth/login", { email: unknownEmail.toUpperCase(), password: "another guess entirely" }, undefined, c.headers);
+    const again = await app.call(
+      "POST",
+      "/v1/auth/login",
+      { email: unknownEmail.toUpperCase(), password: "another guess entirely" },
+      undefined,
+      c.headers,
+    );
     expect(again.status).toBe(401);
 
     const failed = await app.events({ type: "user.login.failed" });
     expect(failed).toHaveLength(3);
     const [second, anonymous, known] = failed;
-    expect(known).toMatchObject({ user_id: body.user.id, actor_type: "user", actor_id: body.user.id, reason: "INVALID_CREDENTIALS", ip_address: c.ip, user_agent: c.userAgent });
-    expect(anonymous).toMatchObject({ user_id: "", actor_type: "anonymous", actor_id: "", reason: "INVALID_CREDENTIALS", ip_address: c.ip });
+    expect(known).toMatchObject({
+      user_id: body.user.id,
+      actor_type: "user",
+      actor_id: body.user.id,
+      reason: "INVALID_CREDENTIALS",
+      ip_address: c.ip,
+      user_agent: c.userAgent,
+    });
+    expect(anonymous).toMatchObject({
+      user_id: "",
+      actor_type: "anonymous",
+      actor_id: "",
+      reason: "INVALID_CREDENTIALS",
+      ip_address: c.ip,
+    });
     expect(anonymous.email_hash).toMatch(/^[0-9a-f]{32}$/);
     // One address, however it is written, is one hash: repeated attempts show as such.
     expect(second.email_hash).toBe(anonymous.email_hash);
     expect(known.email_hash).not.toBe(anonymous.email_hash);
     // Neither the address nor the password is anywhere in what the log answers.
     const text = JSON.stringify(failed);
-    for (const secret of [unknownEmail, unknownEmail.split("@")[0], email, "not the password at all", "another guess entirely"]) expect(text).not.toContain(secret);
+    for (const secret of [
+      unknownEmail,
+      unknownEmail.split("@")[0],
+      email,
+      "not the password at all",
+      "another guess entirely",
+    ])
+      expect(text).not.toContain(secret);
   });
 
   it("records USER_DISABLED for a disabled user's sign-in", async () => {
@@ -84,21 +134,31 @@ describe("audit: sign-ins and signups", () => {
     const { email, password, body } = await app.signup();
     const sql = (text: string) => box.server.deps.db.dataSource.query(text);
     // A fault in the table itself, for this project only: every insert of its events fails.
-    await sql(`CREATE FUNCTION audit_fault_${app.projectId}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit write refused'; END $$`);
-    await sql(`CREATE TRIGGER audit_fault_${app.projectId} BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW.project_id = '${app.projectId}') EXECUTE FUNCTION audit_fault_${app.projectId}()`);
+    await sql(
+      `CREATE FUNCTION audit_fault_${app.projectId}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit write refused'; END $$`,
+    );
+    await sql(
+      `CREATE TRIGGER audit_fault_${app.projectId} BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW.project_id = '${app.projectId}') EXECUTE FUNCTION audit_fault_${app.projectId}()`,
+    );
     try {
       const wrong = await app.call("POST", "/v1/auth/login", { email, password: "wrong wrong wrong" });
       expect([wrong.status, wrong.body.reason]).toEqual([401, "INVALID_CREDENTIALS"]);
       // The sign-in's event is part of its statement: no event, no session either.
       const right = await app.call("POST", "/v1/auth/login", { email, password });
       expect(right.status).toBe(500);
-      const [{ n }] = await box.server.deps.db.dataSource.query(`SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`, [body.user.id]);
+      const [{ n }] = await box.server.deps.db.dataSource.query(
+        `SELECT count(*)::int AS n FROM sessions WHERE user_id = $1`,
+        [body.user.id],
+      );
       expect(n).toBe(1);
     } finally {
       await sql(`DROP TRIGGER audit_fault_${app.projectId} ON audit_events`);
     }
     expect((await app.call("POST", "/v1/auth/login", { email, password })).status).toBe(200);
-    expect((await app.events({ user_id: body.user.id })).map((e) => e.type)).toEqual(["user.login.succeeded", "user.signup"]);
+    expect((await app.events({ user_id: body.user.id })).map((e) => e.type)).toEqual([
+      "user.login.succeeded",
+      "user.signup",
+    ]);
   });
 
   it("records a sign-in refused by a rate limit as rate_limit.exceeded, once", async () => {
@@ -106,7 +166,11 @@ describe("audit: sign-ins and signups", () => {
     const { email } = await app.signup();
     const c = client();
     const answers: number[] = [];
-    for (let i = 0; i < 3; i++) answers.push((await app.call("POST", "/v1/auth/login", { email, password: "wrong wrong wrong" }, undefined, c.headers)).status);
+    for (let i = 0; i < 3; i++)
+      answers.push(
+        (await app.call("POST", "/v1/auth/login", { email, password: "wrong wrong wrong" }, undefined, c.headers))
+          .status,
+      );
     expect(answers).toEqual([401, 401, 429]);
     const events = await app.events({ type: ["user.login.failed", "rate_limit.exceeded"] });
     expect(events.map((e) => [e.type, e.reason])).toEqual([
@@ -126,7 +190,8 @@ describe("audit: sign-ins and signups", () => {
     for (let i = 0; i < 4; i++) otpAnswers.push((await otp()).status);
     expect(otpAnswers).toEqual([401, 401, 429, 429]);
     const other = client();
-    const link = () => app.call("POST", "/v1/auth/magic-link/verify", { token: "gml_not_a_link" }, undefined, other.headers);
+    const link = () =>
+      app.call("POST", "/v1/auth/magic-link/verify", { token: "gml_not_a_link" }, undefined, other.headers);
     const linkAnswers: number[] = [];
     for (let i = 0; i < 4; i++) linkAnswers.push((await link()).status);
     expect(linkAnswers).toEqual([401, 401, 429, 429]);

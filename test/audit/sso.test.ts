@@ -40,7 +40,13 @@ describe("audit: SSO sign-in failures", () => {
     const answer = await world.signIn(app, connection, newAccount(world.idp, "aborting").id, { deny: true });
     expectFragmentError(answer, "access_denied");
     const event = await lastFailure(before);
-    expect(event).toMatchObject({ project_id: app.projectId, user_id: "", actor_type: "anonymous", reason: "SSO_FAILED", details: { method: "sso", error: "access_denied" } });
+    expect(event).toMatchObject({
+      project_id: app.projectId,
+      user_id: "",
+      actor_type: "anonymous",
+      reason: "SSO_FAILED",
+      details: { method: "sso", error: "access_denied" },
+    });
     expect(event.ip_address).not.toBe("");
   });
 
@@ -54,14 +60,24 @@ describe("audit: SSO sign-in failures", () => {
       world.idp.tamper(null);
     }
     expectFragmentError(answer, "sso_failed");
-    expect(await lastFailure(before)).toMatchObject({ reason: "SSO_FAILED", details: { method: "sso", error: "sso_failed" } });
+    expect(await lastFailure(before)).toMatchObject({
+      reason: "SSO_FAILED",
+      details: { method: "sso", error: "sso_failed" },
+    });
   });
 
   it("an unverified email at the provider: SSO_FAILED with error unverified_email", async () => {
     const before = await failures();
-    const answer = await world.signIn(app, connection, newAccount(world.idp, "unverified", { email_verified: false }).id);
+    const answer = await world.signIn(
+      app,
+      connection,
+      newAccount(world.idp, "unverified", { email_verified: false }).id,
+    );
     expectFragmentError(answer, "unverified_email");
-    expect(await lastFailure(before)).toMatchObject({ reason: "SSO_FAILED", details: { method: "sso", error: "unverified_email" } });
+    expect(await lastFailure(before)).toMatchObject({
+      reason: "SSO_FAILED",
+      details: { method: "sso", error: "unverified_email" },
+    });
   });
 
   it("a flow finished after 10 minutes: SSO_FAILED with error flow_expired", async () => {
@@ -70,7 +86,10 @@ describe("audit: SSO sign-in failures", () => {
     world.ctx.clock.advance(10 * 60_000 + 1_000);
     const answer = await world.callback(await world.idp.signIn(late, newAccount(world.idp, "late").id));
     expectFragmentError(answer, "flow_expired");
-    expect(await lastFailure(before)).toMatchObject({ reason: "SSO_FAILED", details: { method: "sso", error: "flow_expired" } });
+    expect(await lastFailure(before)).toMatchObject({
+      reason: "SSO_FAILED",
+      details: { method: "sso", error: "flow_expired" },
+    });
   });
 
   it("a disabled user: USER_DISABLED with the user as actor and the provider's email as a hash only", async () => {
@@ -85,24 +104,38 @@ describe("audit: SSO sign-in failures", () => {
     const before = await failures();
     expectFragmentError(await world.signIn(app, connection, who.id), "user_disabled");
     const event = await lastFailure(before);
-    expect(event).toMatchObject({ user_id: userId, actor_type: "user", actor_id: userId, reason: "USER_DISABLED", details: { method: "sso", error: "user_disabled" } });
+    expect(event).toMatchObject({
+      user_id: userId,
+      actor_type: "user",
+      actor_id: userId,
+      reason: "USER_DISABLED",
+      details: { method: "sso", error: "user_disabled" },
+    });
     expect(event.email_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(event)).not.toContain(who.email);
   });
 
   it("a callback with no known flow is a page and records nothing: it names no project", async () => {
     const before = await app.events();
-    expectPage(await world.callback(`${CALLBACK_URL}?code=some-code&state=never-issued-state`), /already used or never started/);
+    expectPage(
+      await world.callback(`${CALLBACK_URL}?code=some-code&state=never-issued-state`),
+      /already used or never started/,
+    );
     expect(await app.events()).toEqual(before);
   });
 
   it("SsoExchange with a wrong verifier: INVALID_CODE with method sso and the identity's email hash", async () => {
     const verifier = randomBytes(32).toString("base64url");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
-    const answer = await world.signIn(app, connection, newAccount(world.idp, "handover").id, { codeChallenge: challenge });
+    const answer = await world.signIn(app, connection, newAccount(world.idp, "handover").id, {
+      codeChallenge: challenge,
+    });
     const code = new URL(answer.location!).searchParams.get("code")!;
     const before = await failures();
-    const refused = await app.call("POST", "/v1/auth/sso/exchange", { code, code_verifier: randomBytes(32).toString("base64url") });
+    const refused = await app.call("POST", "/v1/auth/sso/exchange", {
+      code,
+      code_verifier: randomBytes(32).toString("base64url"),
+    });
     expect([refused.status, refused.body.reason]).toEqual([401, "INVALID_CODE"]);
     const event = await lastFailure(before);
     expect(event).toMatchObject({ reason: "INVALID_CODE", actor_type: "anonymous", details: { method: "sso" } });

@@ -27,7 +27,12 @@ export function completionSteps(ctx: MessagingServer) {
   /** Enrolls a method with the signed-in user's access token; answers the TOTP secret, if any. */
   async function enroll(app: AuthFixture, accessToken: string, method: "totp" | "sms", phone = ""): Promise<string> {
     const next = nextSms(phone);
-    const started = await app.call("POST", "/v1/auth/mfa/enroll", method === "totp" ? { method } : { method, phone }, accessToken);
+    const started = await app.call(
+      "POST",
+      "/v1/auth/mfa/enroll",
+      method === "totp" ? { method } : { method, phone },
+      accessToken,
+    );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const secret = method === "totp" ? new URL(started.body.totp_uri).searchParams.get("secret")! : "";
     const code = method === "totp" ? await totp(secret) : await ctx.sms.codeFor(phone, next);
@@ -38,9 +43,12 @@ export function completionSteps(ctx: MessagingServer) {
 
   /** The user's auth events as usage counts them, oldest first: `kind/method/tokens_issued`. */
   const events = async (userId: string): Promise<string[]> =>
-    (await sql("SELECT kind, method, tokens_issued FROM auth_events WHERE user_id = $1 ORDER BY occurred_at, kind DESC", [userId])).map(
-      (e: any) => `${e.kind}/${e.method}/${e.tokens_issued}`,
-    );
+    (
+      await sql(
+        "SELECT kind, method, tokens_issued FROM auth_events WHERE user_id = $1 ORDER BY occurred_at, kind DESC",
+        [userId],
+      )
+    ).map((e: any) => `${e.kind}/${e.method}/${e.tokens_issued}`);
 
   /** The project's counters as GetUsageMetrics computes them, over the test clock's day. */
   const usage = async (app: AuthFixture) => {

@@ -36,11 +36,17 @@ describe("email verification", () => {
     return { mail, token: token! };
   };
   const outboxCount = async (email: string) =>
-    Number((await server.deps.db.dataSource.query(`SELECT count(*) AS n FROM outbox WHERE recipient = $1`, [email]))[0].n);
+    Number(
+      (await server.deps.db.dataSource.query(`SELECT count(*) AS n FROM outbox WHERE recipient = $1`, [email]))[0].n,
+    );
 
   it("signup with send_verification mails a link; VerifyEmail marks the email verified once", async () => {
     const email = address("verify");
-    const signup = await app.call("POST", "/v1/auth/signup", { email, password: "a sturdy passphrase 1", send_verification: true });
+    const signup = await app.call("POST", "/v1/auth/signup", {
+      email,
+      password: "a sturdy passphrase 1",
+      send_verification: true,
+    });
     expect(signup.status).toBe(200);
     expect(signup.body.user.email_verified).toBe(false);
     const { mail, token } = await linkTo(email);
@@ -49,7 +55,13 @@ describe("email verification", () => {
 
     const verified = await app.call("POST", "/v1/auth/email/verify", { token });
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ id: signup.body.user.id, email, email_verified: true, disabled: false, metadata: {} });
+    expect(verified.body).toMatchObject({
+      id: signup.body.user.id,
+      email,
+      email_verified: true,
+      disabled: false,
+      metadata: {},
+    });
     const read = await app.call("GET", `/v1/auth/users/${signup.body.user.id}`);
     expect(read.body.email_verified).toBe(true);
 
@@ -63,12 +75,21 @@ describe("email verification", () => {
     await verifying.signup(byDefault);
     const { token } = await linkTo(byDefault);
     // Over gRPC this time.
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "VerifyEmail", { token }, { "x-service-key": verifying.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "VerifyEmail",
+      { token },
+      { "x-service-key": verifying.key },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response).toMatchObject({ email: byDefault, email_verified: true });
 
     const optedOut = address("optout");
-    const res = await verifying.call("POST", "/v1/auth/signup", { email: optedOut, password: "a sturdy passphrase 1", send_verification: false });
+    const res = await verifying.call("POST", "/v1/auth/signup", {
+      email: optedOut,
+      password: "a sturdy passphrase 1",
+      send_verification: false,
+    });
     expect(res.status).toBe(200);
     const notAsked = address("notasked");
     await app.signup(notAsked);
@@ -113,7 +134,9 @@ describe("email verification", () => {
     const signup = await verifying.signup(first);
     const id = signup.body.user.id;
     const original = await linkTo(first);
-    expect((await verifying.call("POST", "/v1/auth/email/verify", { token: original.token })).body.email_verified).toBe(true);
+    expect((await verifying.call("POST", "/v1/auth/email/verify", { token: original.token })).body.email_verified).toBe(
+      true,
+    );
 
     const second = address("second");
     const changed = await verifying.call("PATCH", `/v1/auth/users/${id}`, { email: second });
@@ -133,7 +156,10 @@ describe("email verification", () => {
     const stale = await verifying.call("POST", "/v1/auth/email/verify", { token: toSecond.token });
     expect(stale.status).toBe(401);
     expect(stale.body.reason).toBe("INVALID_LINK");
-    expect((await verifying.call("GET", `/v1/auth/users/${id}`)).body).toMatchObject({ email: third, email_verified: false });
+    expect((await verifying.call("GET", `/v1/auth/users/${id}`)).body).toMatchObject({
+      email: third,
+      email_verified: false,
+    });
 
     const fresh = await verifying.call("POST", "/v1/auth/email/verify", { token: toThird.token });
     expect(fresh.status).toBe(200);
@@ -143,7 +169,11 @@ describe("email verification", () => {
   });
 
   it("a redirect_url with a query keeps it and appends the token", () => {
-    expect(emailVerificationLink("https://app.example.com/cb?lang=en", "gev_x")).toBe("https://app.example.com/cb?lang=en&token=gev_x&type=email_verification");
-    expect(emailVerificationLink("https://app.example.com/cb", "gev_x")).toBe("https://app.example.com/cb?token=gev_x&type=email_verification");
+    expect(emailVerificationLink("https://app.example.com/cb?lang=en", "gev_x")).toBe(
+      "https://app.example.com/cb?lang=en&token=gev_x&type=email_verification",
+    );
+    expect(emailVerificationLink("https://app.example.com/cb", "gev_x")).toBe(
+      "https://app.example.com/cb?token=gev_x&type=email_verification",
+    );
   });
 });

@@ -10,7 +10,13 @@ export interface AuthFixture {
   /** An API key with all four scopes. */
   key: string;
   /** A REST call to the Authentication interface with the API key (and a bearer token when given). */
-  call(method: string, path: string, body?: unknown, bearer?: string, extraHeaders?: Record<string, string>): Promise<HttpAnswer>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    bearer?: string,
+    extraHeaders?: Record<string, string>,
+  ): Promise<HttpAnswer>;
   /** Management-token headers of the project's organization admin (for Account RPCs). */
   admin(): Promise<Record<string, string>>;
   /** Signs a new user up and answers the token response. */
@@ -22,7 +28,13 @@ let counter = 0;
 /** A project made through the CreateProject flow (so it has its signing key) and an API key. */
 export async function authFixture(
   server: TestServer,
-  settings: { tokenExpiry?: number; sendVerification?: boolean; mfaRequired?: boolean; rateLimits?: RateLimitOverrides; revealEmailExists?: boolean } = {},
+  settings: {
+    tokenExpiry?: number;
+    sendVerification?: boolean;
+    mfaRequired?: boolean;
+    rateLimits?: RateLimitOverrides;
+    revealEmailExists?: boolean;
+  } = {},
 ): Promise<AuthFixture> {
   const org = await seedOrganization(server.deps);
   const { organization } = org;
@@ -50,7 +62,9 @@ export async function authFixture(
     key,
     call,
     async admin() {
-      const login = await http(`${server.url}/v1/account/login`, { body: { email: org.email, password: org.password } });
+      const login = await http(`${server.url}/v1/account/login`, {
+        body: { email: org.email, password: org.password },
+      });
       if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
       return { authorization: `Bearer ${login.body.management_token}` };
     },

@@ -21,7 +21,12 @@ describe("login", () => {
     expect(ok.status).toBe(200);
     expect(decodeJwt(ok.body.access_token).sub).toBe(ok.body.user.id);
     expect(ok.body.user.last_login_at).toBeTruthy();
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Login", { email, password }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "Login",
+      { email, password },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.refresh_token).toMatch(/^grt_/);
     // Each sign-in is its own session.
@@ -62,8 +67,11 @@ describe("login upgrades the hash when the argon2 parameters changed", () => {
     const app = await authFixture(first);
     const { email, password, body } = await app.signup();
     const hashOf = async (s: TestServer) =>
-      ((await s.deps.db.dataSource.query("SELECT password_hash FROM users WHERE id = $1", [body.user.id])) as Array<{ password_hash: string }>)[0]
-        .password_hash;
+      (
+        (await s.deps.db.dataSource.query("SELECT password_hash FROM users WHERE id = $1", [body.user.id])) as Array<{
+          password_hash: string;
+        }>
+      )[0].password_hash;
     expect(await hashOf(first)).toContain("m=1024,t=1,p=1");
     await first.close();
     const second = await startTestServer({ ARGON2_MEMORY_KIB: "2048", ARGON2_TIME_COST: "2" }, database);

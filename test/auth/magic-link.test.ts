@@ -33,7 +33,11 @@ describe("magic links", () => {
   });
 
   const send = (email: string, redirectUrl?: string, project = app) =>
-    project.call("POST", "/v1/auth/magic-link/send", redirectUrl === undefined ? { email } : { email, redirect_url: redirectUrl });
+    project.call(
+      "POST",
+      "/v1/auth/magic-link/send",
+      redirectUrl === undefined ? { email } : { email, redirect_url: redirectUrl },
+    );
   /** The link in the `nth` mail to `email`. */
   async function linkIn(email: string, nth = 1): Promise<URL> {
     const mail = await ctx.smtp.waitFor(email, { nth });
@@ -51,7 +55,9 @@ describe("magic links", () => {
 
   it("SendMagicLink answers the same for a registered and an unknown address; the mail names the project and links to its redirect_url", async () => {
     const registered = newEmail("registered");
-    expect((await app.call("POST", "/v1/auth/signup", { email: registered, password: "a sturdy passphrase 1" })).status).toBe(200);
+    expect(
+      (await app.call("POST", "/v1/auth/signup", { email: registered, password: "a sturdy passphrase 1" })).status,
+    ).toBe(200);
     const unknown = newEmail("unknown");
     const known = await send(registered);
     const stranger = await send(unknown);
@@ -89,7 +95,11 @@ describe("magic links", () => {
     expect((await linkIn(sameOrigin)).pathname).toBe("/elsewhere");
 
     // Look-alikes of an allowed origin are foreign too.
-    for (const url of ["http://app.example.com/callback", "https://app.example.com.evil.net/", "https://beta.example.org:8443/x"]) {
+    for (const url of [
+      "http://app.example.com/callback",
+      "https://app.example.com.evil.net/",
+      "https://beta.example.org:8443/x",
+    ]) {
       const lookalike = newEmail("lookalike");
       expectReason(await send(lookalike, url), 400, "REDIRECT_NOT_ALLOWED");
       expect(await sql(`SELECT id FROM outbox WHERE recipient = $1`, [lookalike])).toEqual([]);
@@ -105,11 +115,21 @@ describe("magic links", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ token_type: "Bearer", user: { email, email_verified: true } });
     expect(res.body.refresh_token).toMatch(/^grt_/);
-    expect(await verifiedClaims(app, res.body.access_token)).toMatchObject({ sub: res.body.user.id, email, amr: ["magic_link"] });
-    expectReason(await app.call("POST", "/v1/auth/login", { email, password: "a sturdy passphrase 1" }), 401, "INVALID_CREDENTIALS");
+    expect(await verifiedClaims(app, res.body.access_token)).toMatchObject({
+      sub: res.body.user.id,
+      email,
+      amr: ["magic_link"],
+    });
+    expectReason(
+      await app.call("POST", "/v1/auth/login", { email, password: "a sturdy passphrase 1" }),
+      401,
+      "INVALID_CREDENTIALS",
+    );
 
     expectReason(await verify(token), 401, "INVALID_LINK");
-    expect(await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [app.projectId, email])).toHaveLength(1);
+    expect(
+      await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [app.projectId, email]),
+    ).toHaveLength(1);
   });
 
   it("VerifyMagicLink signs an existing user in as the same user and marks the email verified", async () => {
@@ -156,7 +176,9 @@ describe("magic links", () => {
     const email = newEmail("cross-project");
     const token = await linkToken(email);
     expectReason(await verify(token, other), 401, "INVALID_LINK");
-    expect(await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [other.projectId, email])).toEqual([]);
+    expect(
+      await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [other.projectId, email]),
+    ).toEqual([]);
     expect((await verify(token)).status).toBe(200);
   });
 
@@ -175,7 +197,10 @@ describe("magic links", () => {
     const winners = answers.filter((a) => a.status === 200);
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401 && a.body.reason === "INVALID_LINK")).toHaveLength(9);
-    const users = await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [app.projectId, email]);
+    const users = await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [
+      app.projectId,
+      email,
+    ]);
     expect(users).toEqual([{ id: winners[0]!.body.user.id }]);
     expect(await sql(`SELECT id FROM sessions WHERE user_id = $1`, [users[0].id])).toHaveLength(1);
   });
@@ -183,7 +208,10 @@ describe("magic links", () => {
   it("the stored row holds the token's hash, never the token", async () => {
     const email = newEmail("stored");
     const token = await linkToken(email);
-    const rows = await sql(`SELECT * FROM magic_links WHERE project_id = $1 AND email_normalized = $2`, [app.projectId, email]);
+    const rows = await sql(`SELECT * FROM magic_links WHERE project_id = $1 AND email_normalized = $2`, [
+      app.projectId,
+      email,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toBe(hashToken(token));
     const secret = token.slice("gml_".length);
@@ -195,7 +223,13 @@ describe("magic links", () => {
     const email = newEmail("wire");
     const sent = await connect(ctx.server.url, "auth", "SendMagicLink", { email }, headers);
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 900 });
-    const foreign = await connect(ctx.server.url, "auth", "SendMagicLink", { email: newEmail("wire"), redirect_url: "https://evil.example.net/" }, headers);
+    const foreign = await connect(
+      ctx.server.url,
+      "auth",
+      "SendMagicLink",
+      { email: newEmail("wire"), redirect_url: "https://evil.example.net/" },
+      headers,
+    );
     expect(foreign.status).toBe(400);
     expect(connectReason(foreign.body)).toBe("REDIRECT_NOT_ALLOWED");
     const token = (await linkIn(email)).searchParams.get("token")!;
@@ -212,12 +246,22 @@ describe("magic links", () => {
   it("usage counts a magic-link sign-in of an existing user as a passwordless login, a magic-link signup as a signup", async () => {
     const counted = await passwordlessProject(ctx.server, "Usage counted");
     const member = newEmail("usage-member");
-    expect((await counted.call("POST", "/v1/auth/signup", { email: member, password: "a sturdy passphrase 1" })).status).toBe(200);
+    expect(
+      (await counted.call("POST", "/v1/auth/signup", { email: member, password: "a sturdy passphrase 1" })).status,
+    ).toBe(200);
     expect((await verify(await linkToken(member, 1, counted), counted)).status).toBe(200);
     const newcomer = newEmail("usage-newcomer");
     expect((await verify(await linkToken(newcomer, 1, counted), counted)).status).toBe(200);
-    const res = await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: counted.management });
-    expect(res.body).toMatchObject({ mau: 2, total_logins: 1, passwordless_logins: 1, tokens_issued: 3, sso_logins: 0 });
+    const res = await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, {
+      headers: counted.management,
+    });
+    expect(res.body).toMatchObject({
+      mau: 2,
+      total_logins: 1,
+      passwordless_logins: 1,
+      tokens_issued: 3,
+      sso_logins: 0,
+    });
   });
 
   it("a disabled user's right link is USER_DISABLED, no session", async () => {

@@ -30,7 +30,9 @@ describe("the mfa_token of a sign-in challenge", () => {
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
     expect(mfaToken).not.toContain(user.userId);
-    const rows = await sql(`SELECT token_hash, expires_at, created_at FROM mfa_challenges WHERE user_id = $1`, [user.userId]);
+    const rows = await sql(`SELECT token_hash, expires_at, created_at FROM mfa_challenges WHERE user_id = $1`, [
+      user.userId,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(mfaToken);
     expect(rows[0].token_hash).not.toContain(mfaToken.slice(5, 25));
@@ -41,7 +43,11 @@ describe("the mfa_token of a sign-in challenge", () => {
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
     nextStep(clock);
-    expectReason(await verifyMfa(app, { mfa_token: mfaToken, code: await wrongCode(user.secret) }), 401, "INVALID_CODE");
+    expectReason(
+      await verifyMfa(app, { mfa_token: mfaToken, code: await wrongCode(user.secret) }),
+      401,
+      "INVALID_CODE",
+    );
     expectReason(await verifyMfa(app, { mfa_token: mfaToken, code: "abcde-fghij" }), 401, "INVALID_CODE");
     expect((await verifyMfa(app, { mfa_token: mfaToken, code: await totpAt(user.secret, clock) })).status).toBe(200);
   });
@@ -50,15 +56,23 @@ describe("the mfa_token of a sign-in challenge", () => {
     const user = await totpUser(app, clock);
     nextStep(clock);
     const four = await challenge(app, user);
-    for (let i = 0; i < 4; i++) expectReason(await verifyMfa(app, { mfa_token: four, code: await wrongCode(user.secret) }), 401, "INVALID_CODE");
+    for (let i = 0; i < 4; i++)
+      expectReason(await verifyMfa(app, { mfa_token: four, code: await wrongCode(user.secret) }), 401, "INVALID_CODE");
     expect((await verifyMfa(app, { mfa_token: four, code: await totpAt(user.secret, clock) })).status).toBe(200);
 
     const five = await challenge(app, user);
     nextStep(clock);
-    for (let i = 0; i < 5; i++) expectReason(await verifyMfa(app, { mfa_token: five, code: await wrongCode(user.secret) }), 401, "INVALID_CODE");
-    expectReason(await verifyMfa(app, { mfa_token: five, code: await totpAt(user.secret, clock) }), 401, "INVALID_MFA_TOKEN");
+    for (let i = 0; i < 5; i++)
+      expectReason(await verifyMfa(app, { mfa_token: five, code: await wrongCode(user.secret) }), 401, "INVALID_CODE");
+    expectReason(
+      await verifyMfa(app, { mfa_token: five, code: await totpAt(user.secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
     // The code was not spent by the refused attempt: a new challenge takes it.
-    expect((await verifyMfa(app, { mfa_token: await challenge(app, user), code: await totpAt(user.secret, clock) })).status).toBe(200);
+    expect(
+      (await verifyMfa(app, { mfa_token: await challenge(app, user), code: await totpAt(user.secret, clock) })).status,
+    ).toBe(200);
   });
 
   it("works for 300 s and is INVALID_MFA_TOKEN at 301 s", async () => {
@@ -74,14 +88,22 @@ describe("the mfa_token of a sign-in challenge", () => {
     nextStep(clock);
     const late = await challenge(app, user);
     clock.advance(301_000);
-    expectReason(await verifyMfa(app, { mfa_token: late, code: await totpAt(user.secret, clock) }), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await verifyMfa(app, { mfa_token: late, code: await totpAt(user.secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
   });
 
   it("is INVALID_MFA_TOKEN with another project's API key, and still works in its own project", async () => {
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
     const code = await freshCode(user.secret, clock);
-    expectReason(await otherProject.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code }), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await otherProject.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
     expect((await verifyMfa(app, { mfa_token: mfaToken, code })).status).toBe(200);
   });
 
@@ -89,8 +111,16 @@ describe("the mfa_token of a sign-in challenge", () => {
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
     expect((await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) })).status).toBe(200);
-    expectReason(await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }), 401, "INVALID_MFA_TOKEN");
-    expectReason(await verifyMfa(app, { mfa_token: `gmfa_${"A".repeat(43)}`, code: await freshCode(user.secret, clock) }), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
+    expectReason(
+      await verifyMfa(app, { mfa_token: `gmfa_${"A".repeat(43)}`, code: await freshCode(user.secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
   });
 
   it("ten concurrent VerifyMfa of one mfa_token with the right code: exactly one signs in", async () => {
@@ -113,16 +143,26 @@ describe("the mfa_token of a sign-in challenge", () => {
     const mfaToken = await challenge(app, user);
     nextStep(clock);
     const wrong = await wrongCode(user.secret);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => verifyMfa(app, { mfa_token: mfaToken, code: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => verifyMfa(app, { mfa_token: mfaToken, code: wrong })),
+    );
     const reasons = answers.map((a) => `${a.status} ${a.body?.reason}`).sort();
     expect(reasons).toEqual([...Array(5).fill("401 INVALID_CODE"), ...Array(5).fill("401 INVALID_MFA_TOKEN")]);
-    expectReason(await verifyMfa(app, { mfa_token: mfaToken, code: await totpAt(user.secret, clock) }), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await verifyMfa(app, { mfa_token: mfaToken, code: await totpAt(user.secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
   });
 
   it("a user disabled while held at the challenge gets 403 USER_DISABLED for the right code, not tokens", async () => {
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
     expect((await app.call("PATCH", `/v1/auth/users/${user.userId}`, { disabled: true })).status).toBe(200);
-    expectReason(await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }), 403, "USER_DISABLED");
+    expectReason(
+      await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }),
+      403,
+      "USER_DISABLED",
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
-import { claims, expectChallenge, expectReason, freshCode, getUser, login, nextStep, parseTotpUri, tokenValid, totpAt } from "./mfa-helpers.js";
+import {
+  claims,
+  expectChallenge,
+  expectReason,
+  freshCode,
+  getUser,
+  login,
+  nextStep,
+  parseTotpUri,
+  tokenValid,
+  totpAt,
+} from "./mfa-helpers.js";
 
 // Threats: a project that requires MFA handing out tokens to a user without it (at signup or
 // at login), and the enrollment-only mfa_token used for anything but enrolling, or a sign-in
@@ -18,8 +29,10 @@ describe("the enrollment challenge of a project with mfa_required", () => {
   });
 
   const asAnswer = (body: any) => ({ status: 200, headers: new Headers(), body });
-  const enroll = (body: Record<string, unknown>, fixture = required) => fixture.call("POST", "/v1/auth/mfa/enroll", body);
-  const verify = (body: Record<string, unknown>, fixture = required) => fixture.call("POST", "/v1/auth/mfa/verify", body);
+  const enroll = (body: Record<string, unknown>, fixture = required) =>
+    fixture.call("POST", "/v1/auth/mfa/enroll", body);
+  const verify = (body: Record<string, unknown>, fixture = required) =>
+    fixture.call("POST", "/v1/auth/mfa/verify", body);
 
   /** Signs up; answers the enrollment challenge's mfa_token. */
   async function signupChallenged() {
@@ -38,7 +51,12 @@ describe("the enrollment challenge of a project with mfa_required", () => {
 
     const done = await verify({ mfa_token: user.mfaToken, code: await freshCode(uri.secret, clock) });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toMatchObject({ enrolled: true, method: "totp", token_type: "Bearer", user: { email: user.email, mfa_enabled: true, mfa_methods: ["totp"] } });
+    expect(done.body).toMatchObject({
+      enrolled: true,
+      method: "totp",
+      token_type: "Bearer",
+      user: { email: user.email, mfa_enabled: true, mfa_methods: ["totp"] },
+    });
     expect(done.body.recovery_codes).toHaveLength(10);
     expect(new Set(done.body.recovery_codes).size).toBe(10);
     expect(claims(done.body.access_token).amr).toEqual(["pwd", "totp"]);
@@ -46,7 +64,11 @@ describe("the enrollment challenge of a project with mfa_required", () => {
     expect(done.body.refresh_token).toMatch(/^grt_/);
 
     // The mfa_token is spent; the next login is an ordinary sign-in challenge.
-    expectReason(await verify({ mfa_token: user.mfaToken, code: await freshCode(uri.secret, clock) }), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await verify({ mfa_token: user.mfaToken, code: await freshCode(uri.secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
     const next = expectChallenge(await login(required, user), ["totp"]);
     expect((await verify({ mfa_token: next, code: await freshCode(uri.secret, clock) })).status).toBe(200);
   });
@@ -94,7 +116,8 @@ describe("the enrollment challenge of a project with mfa_required", () => {
     nextStep(clock);
     const right = await totpAt(secret, clock);
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
-    for (let i = 0; i < 5; i++) expectReason(await verify({ mfa_token: user.mfaToken, code: wrong }), 401, "INVALID_CODE");
+    for (let i = 0; i < 5; i++)
+      expectReason(await verify({ mfa_token: user.mfaToken, code: wrong }), 401, "INVALID_CODE");
     expectReason(await verify({ mfa_token: user.mfaToken, code: right }), 401, "INVALID_MFA_TOKEN");
     expectReason(await enroll({ method: "totp", mfa_token: user.mfaToken }), 401, "INVALID_MFA_TOKEN");
   });
@@ -103,10 +126,18 @@ describe("the enrollment challenge of a project with mfa_required", () => {
     const user = await signupChallenged();
     expectReason(await enroll({ method: "totp", mfa_token: user.mfaToken }, otherRequired), 401, "INVALID_MFA_TOKEN");
     const secret = parseTotpUri((await enroll({ method: "totp", mfa_token: user.mfaToken })).body.totp_uri).secret;
-    expectReason(await verify({ mfa_token: user.mfaToken, code: await freshCode(secret, clock) }, otherRequired), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await verify({ mfa_token: user.mfaToken, code: await freshCode(secret, clock) }, otherRequired),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
 
     clock.advance(301_000);
     expectReason(await enroll({ method: "totp", mfa_token: user.mfaToken }), 401, "INVALID_MFA_TOKEN");
-    expectReason(await verify({ mfa_token: user.mfaToken, code: await freshCode(secret, clock) }), 401, "INVALID_MFA_TOKEN");
+    expectReason(
+      await verify({ mfa_token: user.mfaToken, code: await freshCode(secret, clock) }),
+      401,
+      "INVALID_MFA_TOKEN",
+    );
   });
 });

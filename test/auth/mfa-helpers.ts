@@ -78,7 +78,8 @@ export function expectChallenge(res: HttpAnswer, methods: string[]): string {
   expect(res.body).toMatchObject({ mfa_required: true, expires_in: 300 });
   expect([...res.body.mfa_methods].sort()).toEqual([...methods].sort());
   expect(res.body.mfa_token).toMatch(/^gmfa_/);
-  for (const field of ["access_token", "refresh_token", "token_type", "user"]) expect(res.body).not.toHaveProperty(field);
+  for (const field of ["access_token", "refresh_token", "token_type", "user"])
+    expect(res.body).not.toHaveProperty(field);
   return res.body.mfa_token;
 }
 
@@ -95,7 +96,11 @@ export async function newUser(app: AuthFixture): Promise<MfaUser> {
 }
 
 /** StartMfaEnrollment then VerifyMfa for TOTP with the access token: the secret and the recovery codes. */
-export async function enrollTotp(app: AuthFixture, clock: TestClock, accessToken: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrollTotp(
+  app: AuthFixture,
+  clock: TestClock,
+  accessToken: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const start = await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, accessToken);
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const { secret } = parseTotpUri(start.body.totp_uri);
@@ -106,7 +111,10 @@ export async function enrollTotp(app: AuthFixture, clock: TestClock, accessToken
 }
 
 /** A new user with an active TOTP factor. */
-export async function totpUser(app: AuthFixture, clock: TestClock): Promise<MfaUser & { secret: string; recoveryCodes: string[] }> {
+export async function totpUser(
+  app: AuthFixture,
+  clock: TestClock,
+): Promise<MfaUser & { secret: string; recoveryCodes: string[] }> {
   const user = await newUser(app);
   return { ...user, ...(await enrollTotp(app, clock, user.accessToken)) };
 }
@@ -116,7 +124,11 @@ export function login(app: AuthFixture, user: { email: string; password: string 
 }
 
 /** A password login that must answer a challenge with `methods`; the mfa_token. */
-export async function challenge(app: AuthFixture, user: { email: string; password: string }, methods: string[] = ["totp"]): Promise<string> {
+export async function challenge(
+  app: AuthFixture,
+  user: { email: string; password: string },
+  methods: string[] = ["totp"],
+): Promise<string> {
   return expectChallenge(await login(app, user), methods);
 }
 

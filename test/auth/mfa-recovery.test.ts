@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
-import { challenge, claims, enrollTotp, expectReason, freshCode, newUser, tokenValid, totpUser, verifyMfa } from "./mfa-helpers.js";
+import {
+  challenge,
+  claims,
+  enrollTotp,
+  expectReason,
+  freshCode,
+  newUser,
+  tokenValid,
+  totpUser,
+  verifyMfa,
+} from "./mfa-helpers.js";
 
 // Threats: a recovery code used twice (in turn or in two racing requests), old codes still
 // valid after new ones were issued, codes readable from the database (about 50 bits each: a
@@ -53,7 +63,11 @@ describe("recovery codes", () => {
     const answers = await Promise.all(tokens.map((mfa_token) => verifyMfa(app, { mfa_token, code })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 200)) expectReason(refused, 401, "INVALID_CODE");
-    expect(await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1 AND used_at IS NOT NULL`, [user.userId])).toEqual([{ n: 1 }]);
+    expect(
+      await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1 AND used_at IS NOT NULL`, [
+        user.userId,
+      ]),
+    ).toEqual([{ n: 1 }]);
   });
 
   it("are bound to their user: another user's code is INVALID_CODE", async () => {
@@ -65,9 +79,13 @@ describe("recovery codes", () => {
 
   it("are stored as HMACs: ten rows, none holding a code in any spelling", async () => {
     const user = await totpUser(app, clock);
-    const rows: Array<{ code_hmac: string }> = await sql(`SELECT code_hmac FROM recovery_codes WHERE user_id = $1`, [user.userId]);
+    const rows: Array<{ code_hmac: string }> = await sql(`SELECT code_hmac FROM recovery_codes WHERE user_id = $1`, [
+      user.userId,
+    ]);
     expect(rows).toHaveLength(10);
-    const stored = JSON.stringify(await sql(`SELECT * FROM recovery_codes WHERE user_id = $1`, [user.userId])).toLowerCase();
+    const stored = JSON.stringify(
+      await sql(`SELECT * FROM recovery_codes WHERE user_id = $1`, [user.userId]),
+    ).toLowerCase();
     for (const code of user.recoveryCodes) {
       expect(stored).not.toContain(code);
       expect(stored).not.toContain(code.replace("-", ""));
@@ -90,7 +108,9 @@ describe("recovery codes", () => {
     const signedIn = await answer(user, fresh[0]!);
     expect(signedIn.status).toBe(200);
     expect(claims(signedIn.body.access_token).amr).toContain("recovery_code");
-    expect(await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1`, [user.userId])).toEqual([{ n: 10 }]);
+    expect(await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1`, [user.userId])).toEqual([
+      { n: 10 },
+    ]);
   });
 
   it("RegenerateRecoveryCodes is 400 MFA_NOT_ENROLLED without MFA, and 401 MISSING_ACCESS_TOKEN without an access token", async () => {
@@ -112,11 +132,20 @@ describe("recovery codes", () => {
 
     const second = await enrollTotp(app, clock, user.accessToken);
     expect(second.recoveryCodes).toEqual([]);
-    expect(await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1`, [user.userId])).toEqual([{ n: 10 }]);
+    expect(await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1`, [user.userId])).toEqual([
+      { n: 10 },
+    ]);
     const res = await answer(user, first.body.recovery_codes[0], ["sms", "totp"]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(claims(res.body.access_token).amr).toEqual(["pwd", "recovery_code"]);
     // And TOTP, the second method, answers challenges too.
-    expect((await verifyMfa(app, { mfa_token: await challenge(app, user, ["sms", "totp"]), code: await freshCode(second.secret, clock) })).status).toBe(200);
+    expect(
+      (
+        await verifyMfa(app, {
+          mfa_token: await challenge(app, user, ["sms", "totp"]),
+          code: await freshCode(second.secret, clock),
+        })
+      ).status,
+    ).toBe(200);
   });
 });

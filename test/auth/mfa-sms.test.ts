@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
-import { claims, enrollTotp, expectChallenge, expectReason, freshCode, getUser, login, newUser, tokenValid, verifyMfa, type MfaUser } from "./mfa-helpers.js";
+import {
+  claims,
+  enrollTotp,
+  expectChallenge,
+  expectReason,
+  freshCode,
+  getUser,
+  login,
+  newUser,
+  tokenValid,
+  verifyMfa,
+  type MfaUser,
+} from "./mfa-helpers.js";
 
 // Threats: an SMS factor active on a phone its owner never received a code on; a challenge
 // code guessed (wrong codes count, five spend the mfa_token) or a pending enrollment guessed
@@ -21,7 +33,8 @@ describe("SMS as a second factor", () => {
     app = await authFixture(ctx.server);
   });
 
-  const startSms = (user: MfaUser, phone: string) => app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken);
+  const startSms = (user: MfaUser, phone: string) =>
+    app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken);
 
   /** A user whose only factor is SMS on `phone` (the enrollment code is the phone's first SMS). */
   async function smsUser(): Promise<MfaUser & { phone: string }> {
@@ -94,12 +107,14 @@ describe("SMS as a second factor", () => {
     const user = await smsUser();
     const four = expectChallenge(await login(app, user), ["sms"]);
     const fourCode = await ctx.sms.codeFor(user.phone, { nth: 2 });
-    for (let i = 0; i < 4; i++) expectReason(await verifyMfa(app, { mfa_token: four, code: other(fourCode) }), 401, "INVALID_CODE");
+    for (let i = 0; i < 4; i++)
+      expectReason(await verifyMfa(app, { mfa_token: four, code: other(fourCode) }), 401, "INVALID_CODE");
     expect((await verifyMfa(app, { mfa_token: four, code: fourCode })).status).toBe(200);
 
     const five = expectChallenge(await login(app, user), ["sms"]);
     const fiveCode = await ctx.sms.codeFor(user.phone, { nth: 3 });
-    for (let i = 0; i < 5; i++) expectReason(await verifyMfa(app, { mfa_token: five, code: other(fiveCode) }), 401, "INVALID_CODE");
+    for (let i = 0; i < 5; i++)
+      expectReason(await verifyMfa(app, { mfa_token: five, code: other(fiveCode) }), 401, "INVALID_CODE");
     expectReason(await verifyMfa(app, { mfa_token: five, code: fiveCode }), 401, "INVALID_MFA_TOKEN");
   });
 
@@ -108,7 +123,8 @@ describe("SMS as a second factor", () => {
     const phone = newPhone();
     await startSms(dropped, phone);
     const code = await ctx.sms.codeFor(phone);
-    for (let i = 0; i < 5; i++) expectReason(await verifyMfa(app, { code: other(code) }, dropped.accessToken), 401, "INVALID_CODE");
+    for (let i = 0; i < 5; i++)
+      expectReason(await verifyMfa(app, { code: other(code) }, dropped.accessToken), 401, "INVALID_CODE");
     expectReason(await verifyMfa(app, { code }, dropped.accessToken), 400, "MFA_NOT_ENROLLED");
     expect(await sql(`SELECT id FROM mfa_factors WHERE user_id = $1`, [dropped.userId])).toEqual([]);
     expect(await getUser(app, dropped.userId)).toMatchObject({ mfa_enabled: false });
@@ -117,7 +133,8 @@ describe("SMS as a second factor", () => {
     const keptPhone = newPhone();
     await startSms(kept, keptPhone);
     const keptCode = await ctx.sms.codeFor(keptPhone);
-    for (let i = 0; i < 4; i++) expectReason(await verifyMfa(app, { code: other(keptCode) }, kept.accessToken), 401, "INVALID_CODE");
+    for (let i = 0; i < 4; i++)
+      expectReason(await verifyMfa(app, { code: other(keptCode) }, kept.accessToken), 401, "INVALID_CODE");
     expect((await verifyMfa(app, { code: keptCode }, kept.accessToken)).body.enrolled).toBe(true);
   });
 
@@ -146,7 +163,9 @@ describe("SMS as a second factor", () => {
     const phone = newPhone();
     await startSms(user, phone);
     const code = await ctx.sms.codeFor(phone);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => verifyMfa(app, { code: other(code) }, user.accessToken)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => verifyMfa(app, { code: other(code) }, user.accessToken)),
+    );
     const reasons = answers.map((a) => `${a.status} ${a.body?.reason}`).sort();
     expect(reasons).toEqual([...Array(5).fill("400 MFA_NOT_ENROLLED"), ...Array(5).fill("401 INVALID_CODE")]);
     expectReason(await verifyMfa(app, { code }, user.accessToken), 400, "MFA_NOT_ENROLLED");
@@ -161,6 +180,8 @@ describe("SMS as a second factor", () => {
     // The access token (1 h) is still valid; the code is not.
     expectReason(await verifyMfa(app, { code }, user.accessToken), 401, "INVALID_CODE");
     await startSms(user, phone);
-    expect((await verifyMfa(app, { code: await ctx.sms.codeFor(phone, { nth: 2 }) }, user.accessToken)).body.enrolled).toBe(true);
+    expect(
+      (await verifyMfa(app, { code: await ctx.sms.codeFor(phone, { nth: 2 }) }, user.accessToken)).body.enrolled,
+    ).toBe(true);
   });
 });

@@ -76,7 +76,11 @@ describe("TOTP", () => {
       const { secret } = parseTotpUri(start.body.totp_uri);
       nextStep(clock);
 
-      const wrong = await verifyMfa(app, { code: (Number(await totpAt(secret, clock)) ^ 1).toString().padStart(6, "0") }, user.accessToken);
+      const wrong = await verifyMfa(
+        app,
+        { code: (Number(await totpAt(secret, clock)) ^ 1).toString().padStart(6, "0") },
+        user.accessToken,
+      );
       expectReason(wrong, 401, "INVALID_CODE");
       expect(await getUser(app, user.userId)).toMatchObject({ mfa_enabled: false, mfa_methods: [] });
 
@@ -95,15 +99,25 @@ describe("TOTP", () => {
 
     it("starting TOTP again once it is enrolled is 409 MFA_ALREADY_ENROLLED, and the active secret keeps working", async () => {
       const user = await totpUser(app, clock);
-      expectReason(await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, user.accessToken), 409, "MFA_ALREADY_ENROLLED");
+      expectReason(
+        await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, user.accessToken),
+        409,
+        "MFA_ALREADY_ENROLLED",
+      );
       const mfaToken = await challenge(app, user);
-      expect((await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) })).status).toBe(200);
+      expect((await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) })).status).toBe(
+        200,
+      );
     });
 
     it("restarting a pending enrollment replaces the secret: the first secret's code no longer finalizes it", async () => {
       const user = await newUser(app);
-      const first = parseTotpUri((await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, user.accessToken)).body.totp_uri).secret;
-      const second = parseTotpUri((await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, user.accessToken)).body.totp_uri).secret;
+      const first = parseTotpUri(
+        (await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, user.accessToken)).body.totp_uri,
+      ).secret;
+      const second = parseTotpUri(
+        (await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, user.accessToken)).body.totp_uri,
+      ).secret;
       expect(second).not.toBe(first);
 
       nextStep(clock);
@@ -111,7 +125,9 @@ describe("TOTP", () => {
       const done = await verifyMfa(app, { code: await totpAt(second, clock) }, user.accessToken);
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       expect(done.body.enrolled).toBe(true);
-      expect(await sql(`SELECT count(*)::int AS n FROM mfa_factors WHERE user_id = $1`, [user.userId])).toEqual([{ n: 1 }]);
+      expect(await sql(`SELECT count(*)::int AS n FROM mfa_factors WHERE user_id = $1`, [user.userId])).toEqual([
+        { n: 1 },
+      ]);
     });
 
     it("VerifyMfa with an access token and nothing pending is 400 MFA_NOT_ENROLLED; with neither token, 401 MISSING_ACCESS_TOKEN", async () => {
@@ -129,7 +145,11 @@ describe("TOTP", () => {
 
       const res = await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, user: { id: user.userId, mfa_enabled: true, mfa_methods: ["totp"] } });
+      expect(res.body).toMatchObject({
+        token_type: "Bearer",
+        expires_in: 3600,
+        user: { id: user.userId, mfa_enabled: true, mfa_methods: ["totp"] },
+      });
       expect(res.body).not.toHaveProperty("mfa_token");
       expect(res.body).not.toHaveProperty("mfa_required");
       expect(claims(res.body.access_token)).toMatchObject({ sub: user.userId, amr: ["pwd", "totp"] });
@@ -145,8 +165,16 @@ describe("TOTP", () => {
       nextStep(clock);
       nextStep(clock);
       const early = await challenge(app, user);
-      expectReason(await verifyMfa(app, { mfa_token: early, code: await totpAt(user.secret, clock, -60) }), 401, "INVALID_CODE");
-      expectReason(await verifyMfa(app, { mfa_token: early, code: await totpAt(user.secret, clock, +60) }), 401, "INVALID_CODE");
+      expectReason(
+        await verifyMfa(app, { mfa_token: early, code: await totpAt(user.secret, clock, -60) }),
+        401,
+        "INVALID_CODE",
+      );
+      expectReason(
+        await verifyMfa(app, { mfa_token: early, code: await totpAt(user.secret, clock, +60) }),
+        401,
+        "INVALID_CODE",
+      );
       const previous = await verifyMfa(app, { mfa_token: early, code: await totpAt(user.secret, clock, -30) });
       expect(previous.status, JSON.stringify(previous.body)).toBe(200);
 
@@ -164,7 +192,11 @@ describe("TOTP", () => {
       const replay = await challenge(app, user);
       expectReason(await verifyMfa(app, { mfa_token: replay, code }), 401, "INVALID_CODE");
       // Nor an older step's code once a newer one was accepted.
-      expectReason(await verifyMfa(app, { mfa_token: replay, code: await totpAt(user.secret, clock, -30) }), 401, "INVALID_CODE");
+      expectReason(
+        await verifyMfa(app, { mfa_token: replay, code: await totpAt(user.secret, clock, -30) }),
+        401,
+        "INVALID_CODE",
+      );
       expect((await verifyMfa(app, { mfa_token: replay, code: await freshCode(user.secret, clock) })).status).toBe(200);
     });
 
@@ -176,10 +208,15 @@ describe("TOTP", () => {
         const code = await freshCode(user.secret, clock);
         expect((await verifyMfa(app, { mfa_token: await challenge(app, user), code })).status).toBe(200);
 
-        const viaOther = (path: string, body: unknown) => http(`${other.url}${path}`, { headers: { "x-service-key": app.key }, body });
+        const viaOther = (path: string, body: unknown) =>
+          http(`${other.url}${path}`, { headers: { "x-service-key": app.key }, body });
         const login = await viaOther("/v1/auth/login", { email: user.email, password: user.password });
         expect(login.body.mfa_required).toBe(true);
-        expectReason(await viaOther("/v1/auth/mfa/verify", { mfa_token: login.body.mfa_token, code }), 401, "INVALID_CODE");
+        expectReason(
+          await viaOther("/v1/auth/mfa/verify", { mfa_token: login.body.mfa_token, code }),
+          401,
+          "INVALID_CODE",
+        );
       } finally {
         if (other !== ctx.server) await other.close();
       }
@@ -198,11 +235,23 @@ describe("TOTP", () => {
       const user = await totpUser(app, clock);
       const headers = { "x-service-key": app.key };
 
-      const overConnect = await connect(ctx.server.url, "auth", "VerifyMfa", { mfa_token: await challenge(app, user), code: await freshCode(user.secret, clock) }, headers);
+      const overConnect = await connect(
+        ctx.server.url,
+        "auth",
+        "VerifyMfa",
+        { mfa_token: await challenge(app, user), code: await freshCode(user.secret, clock) },
+        headers,
+      );
       expect(overConnect.status, JSON.stringify(overConnect.body)).toBe(200);
       expect(overConnect.body).toMatchObject({ token_type: "Bearer", user: { id: user.userId } });
       expect(claims(overConnect.body.access_token).amr).toEqual(["pwd", "totp"]);
-      const wrongConnect = await connect(ctx.server.url, "auth", "VerifyMfa", { mfa_token: await challenge(app, user), code: "000000x" }, headers);
+      const wrongConnect = await connect(
+        ctx.server.url,
+        "auth",
+        "VerifyMfa",
+        { mfa_token: await challenge(app, user), code: "000000x" },
+        headers,
+      );
       expect(wrongConnect.status).toBe(401);
       expect(connectReason(wrongConnect.body)).toBe("INVALID_CODE");
 
@@ -212,7 +261,12 @@ describe("TOTP", () => {
         const wrong = await grpcCall(client, "VerifyMfa", { mfa_token: mfaToken, code: "not-a-code" }, headers);
         expect(wrong.error?.code).toBe(16); // UNAUTHENTICATED
         expect(wrong.reason).toBe("INVALID_CODE");
-        const right = await grpcCall(client, "VerifyMfa", { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }, headers);
+        const right = await grpcCall(
+          client,
+          "VerifyMfa",
+          { mfa_token: mfaToken, code: await freshCode(user.secret, clock) },
+          headers,
+        );
         expect(right.error).toBeUndefined();
         expect(right.response.token_type).toBe("Bearer");
         expect(claims(right.response.access_token)).toMatchObject({ sub: user.userId, amr: ["pwd", "totp"] });

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect, connectReason } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
-import { expectReason, newEmail, passwordlessProject, wrongCode, type PasswordlessProject } from "./passwordless-helpers.js";
+import {
+  expectReason,
+  newEmail,
+  passwordlessProject,
+  wrongCode,
+  type PasswordlessProject,
+} from "./passwordless-helpers.js";
 
 // Threats against six-digit codes: guessing (five wrong tries spend a code), a code used after
 // ten minutes, twice, after a newer one, at another address or in another project, a flood of
@@ -28,7 +34,8 @@ describe("one-time codes under abuse", () => {
     const mail = await ctx.smtp.waitFor(email, { nth });
     return CODE.exec(mail.text)![1]!;
   }
-  const verify = (email: string, otp: string, project = app) => project.call("POST", "/v1/auth/otp/verify", { email, otp });
+  const verify = (email: string, otp: string, project = app) =>
+    project.call("POST", "/v1/auth/otp/verify", { email, otp });
 
   describe("wrong codes", () => {
     it("a wrong code is 401 INVALID_CODE; after four wrong codes the right one still works", async () => {
@@ -155,7 +162,10 @@ describe("one-time codes under abuse", () => {
     const winners = answers.filter((a) => a.status === 200);
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401 && a.body.reason === "INVALID_CODE")).toHaveLength(9);
-    const users = await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [race.projectId, email]);
+    const users = await sql(`SELECT id FROM users WHERE project_id = $1 AND email_normalized = $2`, [
+      race.projectId,
+      email,
+    ]);
     expect(users).toEqual([{ id: winners[0]!.body.user.id }]);
     expect(await sql(`SELECT id FROM sessions WHERE user_id = $1`, [users[0].id])).toHaveLength(1);
   });

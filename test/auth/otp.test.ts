@@ -44,7 +44,9 @@ describe("one-time codes: sending and signing in", () => {
 
   it("SendOtp answers the same for a registered and an unknown address, and each gets a code naming the project", async () => {
     const registered = newEmail("registered");
-    expect((await app.call("POST", "/v1/auth/signup", { email: registered, password: "a sturdy passphrase 1" })).status).toBe(200);
+    expect(
+      (await app.call("POST", "/v1/auth/signup", { email: registered, password: "a sturdy passphrase 1" })).status,
+    ).toBe(200);
     const unknown = newEmail("unknown");
     const known = await app.call("POST", "/v1/auth/otp/send", { email: registered });
     const stranger = await app.call("POST", "/v1/auth/otp/send", { email: unknown });
@@ -68,7 +70,11 @@ describe("one-time codes: sending and signing in", () => {
     const code = await emailCode(email);
     const res = await verifyOtp({ email, otp: code });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, user: { email, email_verified: true, phone: "", phone_verified: false } });
+    expect(res.body).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 3600,
+      user: { email, email_verified: true, phone: "", phone_verified: false },
+    });
     expect(res.body.refresh_token).toMatch(/^grt_/);
     expect(res.body.mfa_token).toBeUndefined();
     const claims = await verifiedClaims(app, res.body.access_token);
@@ -114,7 +120,9 @@ describe("one-time codes: sending and signing in", () => {
     const second = await verifyOtp({ phone, otp: await ctx.sms.codeFor(phone, { nth: 2 }) });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.user.id).toBe(first.body.user.id);
-    expect((await sql(`SELECT id FROM users WHERE project_id = $1 AND phone = $2`, [app.projectId, phone])).length).toBe(1);
+    expect(
+      (await sql(`SELECT id FROM users WHERE project_id = $1 AND phone = $2`, [app.projectId, phone])).length,
+    ).toBe(1);
   });
 
   it("over Connect JSON: SendOtp, a wrong code, then VerifyOtp; over gRPC: SendOtp and VerifyOtp by SMS", async () => {
@@ -149,16 +157,51 @@ describe("one-time codes: sending and signing in", () => {
 
   describe("bad input is VALIDATION_FAILED naming the field, and sends nothing", () => {
     const cases: Array<{ name: string; path: string; body: Record<string, string>; field: string }> = [
-      { name: "channel email without an email", path: "otp/send", body: { channel: "email", phone: "+15550000001" }, field: "email" },
-      { name: "channel sms without a phone", path: "otp/send", body: { channel: "sms", email: "sms-less@example.com" }, field: "phone" },
+      {
+        name: "channel email without an email",
+        path: "otp/send",
+        body: { channel: "email", phone: "+15550000001" },
+        field: "email",
+      },
+      {
+        name: "channel sms without a phone",
+        path: "otp/send",
+        body: { channel: "sms", email: "sms-less@example.com" },
+        field: "phone",
+      },
       { name: "no address at all", path: "otp/send", body: {}, field: "email" },
-      { name: "an unknown channel", path: "otp/send", body: { channel: "pigeon", email: "bird@example.com" }, field: "channel" },
+      {
+        name: "an unknown channel",
+        path: "otp/send",
+        body: { channel: "pigeon", email: "bird@example.com" },
+        field: "channel",
+      },
       { name: "a phone not in E.164 form", path: "otp/send", body: { phone: "555-0100" }, field: "phone" },
-      { name: "verify with both email and phone", path: "otp/verify", body: { email: "both@example.com", phone: "+15550000002", otp: "123456" }, field: "phone" },
+      {
+        name: "verify with both email and phone",
+        path: "otp/verify",
+        body: { email: "both@example.com", phone: "+15550000002", otp: "123456" },
+        field: "phone",
+      },
       { name: "verify with neither", path: "otp/verify", body: { otp: "123456" }, field: "email" },
-      { name: "a five-digit code", path: "otp/verify", body: { email: "short@example.com", otp: "12345" }, field: "otp" },
-      { name: "a seven-digit code", path: "otp/verify", body: { email: "long@example.com", otp: "1234567" }, field: "otp" },
-      { name: "letters for a code", path: "otp/verify", body: { email: "letters@example.com", otp: "12a456" }, field: "otp" },
+      {
+        name: "a five-digit code",
+        path: "otp/verify",
+        body: { email: "short@example.com", otp: "12345" },
+        field: "otp",
+      },
+      {
+        name: "a seven-digit code",
+        path: "otp/verify",
+        body: { email: "long@example.com", otp: "1234567" },
+        field: "otp",
+      },
+      {
+        name: "letters for a code",
+        path: "otp/verify",
+        body: { email: "letters@example.com", otp: "12a456" },
+        field: "otp",
+      },
       { name: "no code", path: "otp/verify", body: { email: "none@example.com" }, field: "otp" },
     ];
     for (const c of cases) {
@@ -169,7 +212,9 @@ describe("one-time codes: sending and signing in", () => {
       });
     }
     it("none of them queued a message", async () => {
-      const rows = await sql(`SELECT recipient FROM outbox WHERE recipient IN ('sms-less@example.com', 'bird@example.com', '+15550000001', '555-0100')`);
+      const rows = await sql(
+        `SELECT recipient FROM outbox WHERE recipient IN ('sms-less@example.com', 'bird@example.com', '+15550000001', '555-0100')`,
+      );
       expect(rows).toEqual([]);
     });
   });
@@ -177,7 +222,10 @@ describe("one-time codes: sending and signing in", () => {
   it("the stored row holds neither the code nor its bare SHA-256", async () => {
     const email = newEmail("stored");
     const code = await emailCode(email);
-    const rows = await sql(`SELECT * FROM otp_codes WHERE project_id = $1 AND destination = $2`, [app.projectId, email]);
+    const rows = await sql(`SELECT * FROM otp_codes WHERE project_id = $1 AND destination = $2`, [
+      app.projectId,
+      email,
+    ]);
     expect(rows).toHaveLength(1);
     const sha = createHash("sha256").update(code).digest();
     const forbidden = [code, sha.toString("hex"), sha.toString("base64"), sha.toString("base64url")];
@@ -194,20 +242,38 @@ describe("one-time codes: sending and signing in", () => {
   it("usage counts OTP sign-ins of an existing user as passwordless logins, and an OTP signup as a signup only", async () => {
     const counted = await passwordlessProject(ctx.server, "Usage counted");
     const newcomer = newEmail("usage-new");
-    expect((await verifyOtp({ email: newcomer, otp: await emailCode(newcomer, 1, counted) }, counted)).status).toBe(200);
+    expect((await verifyOtp({ email: newcomer, otp: await emailCode(newcomer, 1, counted) }, counted)).status).toBe(
+      200,
+    );
     const usage = async () => {
-      const res = await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: counted.management });
+      const res = await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, {
+        headers: counted.management,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body;
     };
-    expect(await usage()).toMatchObject({ mau: 1, total_logins: 0, passwordless_logins: 0, tokens_issued: 1, sso_logins: 0 });
+    expect(await usage()).toMatchObject({
+      mau: 1,
+      total_logins: 0,
+      passwordless_logins: 0,
+      tokens_issued: 1,
+      sso_logins: 0,
+    });
 
     const member = newEmail("usage-existing");
-    expect((await counted.call("POST", "/v1/auth/signup", { email: member, password: "a sturdy passphrase 1" })).status).toBe(200);
+    expect(
+      (await counted.call("POST", "/v1/auth/signup", { email: member, password: "a sturdy passphrase 1" })).status,
+    ).toBe(200);
     expect((await verifyOtp({ email: member, otp: await emailCode(member, 1, counted) }, counted)).status).toBe(200);
     clock.advance(60_000);
     expect((await verifyOtp({ email: member, otp: await emailCode(member, 2, counted) }, counted)).status).toBe(200);
-    expect(await usage()).toMatchObject({ mau: 2, total_logins: 2, passwordless_logins: 2, tokens_issued: 4, sso_logins: 0 });
+    expect(await usage()).toMatchObject({
+      mau: 2,
+      total_logins: 2,
+      passwordless_logins: 2,
+      tokens_issued: 4,
+      sso_logins: 0,
+    });
     // A wrong code is not a sign-in.
     clock.advance(60_000);
     const code = await emailCode(member, 3, counted);

@@ -55,7 +55,10 @@ describe("password reset and change", () => {
     expect(mail.html).toContain(link.searchParams.get("token"));
 
     // Stored hashed, valid 15 minutes; nothing queued, nothing sent for the unknown address.
-    const rows = await sql(`SELECT token_hash, expires_at, created_at FROM user_tokens WHERE kind = 'password_reset' AND email = $1`, [email]);
+    const rows = await sql(
+      `SELECT token_hash, expires_at, created_at FROM user_tokens WHERE kind = 'password_reset' AND email = $1`,
+      [email],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(link.searchParams.get("token"));
     expect(new Date(rows[0].expires_at).getTime() - new Date(rows[0].created_at).getTime()).toBe(15 * 60 * 1000);
@@ -68,7 +71,10 @@ describe("password reset and change", () => {
     const second = await login(email, password);
     const token = await resetToken(email);
 
-    const res = await app.call("POST", "/v1/auth/password/reset", { reset_token: token, new_password: "a brand new passphrase" });
+    const res = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: token,
+      new_password: "a brand new passphrase",
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["message"]);
     expect(await verify(body.access_token)).toBe(false);
@@ -78,7 +84,10 @@ describe("password reset and change", () => {
     expect(old.body.reason).toBe("INVALID_CREDENTIALS");
     expect((await login(email, "a brand new passphrase")).status).toBe(200);
 
-    const reused = await app.call("POST", "/v1/auth/password/reset", { reset_token: token, new_password: "yet another passphrase" });
+    const reused = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: token,
+      new_password: "yet another passphrase",
+    });
     expect(reused.status).toBe(401);
     expect(reused.body.reason).toBe("INVALID_LINK");
     expect((await login(email, "a brand new passphrase")).status).toBe(200);
@@ -93,7 +102,10 @@ describe("password reset and change", () => {
     const short = await app.call("POST", "/v1/auth/password/reset", { reset_token: token, new_password: "short" });
     expect(short.status).toBe(400);
     expect(short.body.reason).toBe("VALIDATION_FAILED");
-    const ok = await app.call("POST", "/v1/auth/password/reset", { reset_token: token, new_password: "a fine long passphrase" });
+    const ok = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: token,
+      new_password: "a fine long passphrase",
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -101,15 +113,27 @@ describe("password reset and change", () => {
     const { email } = await app.signup();
     const first = await resetToken(email, 1);
     const latest = await resetToken(email, 2);
-    const stale = await app.call("POST", "/v1/auth/password/reset", { reset_token: first, new_password: "a fine long passphrase" });
+    const stale = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: first,
+      new_password: "a fine long passphrase",
+    });
     expect(stale.status).toBe(401);
     expect(stale.body.reason).toBe("INVALID_LINK");
-    const unknown = await app.call("POST", "/v1/auth/password/reset", { reset_token: "gpr_not-a-real-token", new_password: "a fine long passphrase" });
+    const unknown = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: "gpr_not-a-real-token",
+      new_password: "a fine long passphrase",
+    });
     expect(unknown.body.reason).toBe("INVALID_LINK");
 
     // Fifteen minutes later the latest link is dead too.
-    await sql(`UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND consumed_at IS NULL`, [email]);
-    const expired = await app.call("POST", "/v1/auth/password/reset", { reset_token: latest, new_password: "a fine long passphrase" });
+    await sql(
+      `UPDATE user_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND consumed_at IS NULL`,
+      [email],
+    );
+    const expired = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: latest,
+      new_password: "a fine long passphrase",
+    });
     expect(expired.status).toBe(401);
     expect(expired.body.reason).toBe("INVALID_LINK");
   });
@@ -118,7 +142,9 @@ describe("password reset and change", () => {
     const { email } = await app.signup();
     const token = await resetToken(email);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => app.call("POST", "/v1/auth/password/reset", { reset_token: token, new_password: `concurrent passphrase ${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        app.call("POST", "/v1/auth/password/reset", { reset_token: token, new_password: `concurrent passphrase ${i}` }),
+      ),
     );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(1);
@@ -138,11 +164,21 @@ describe("password reset and change", () => {
     const unknown = await grpcCall(client, "RequestPasswordReset", { email: "nobody-grpc@example.com" }, headers);
     expect(unknown.response).toEqual(requested.response);
     const token = LINK.exec((await sink.waitFor(email)).text)![1];
-    const reset = await grpcCall(client, "ResetPassword", { reset_token: token, new_password: "first real passphrase" }, headers);
+    const reset = await grpcCall(
+      client,
+      "ResetPassword",
+      { reset_token: token, new_password: "first real passphrase" },
+      headers,
+    );
     expect(reset.error).toBeUndefined();
     expect(typeof reset.response.message).toBe("string");
     expect((await login(email, "first real passphrase")).status).toBe(200);
-    const again = await grpcCall(client, "ResetPassword", { reset_token: token, new_password: "first real passphrase" }, headers);
+    const again = await grpcCall(
+      client,
+      "ResetPassword",
+      { reset_token: token, new_password: "first real passphrase" },
+      headers,
+    );
     expect(again.error?.code).toBe(16);
     expect(again.reason).toBe("INVALID_LINK");
   });
@@ -150,18 +186,36 @@ describe("password reset and change", () => {
   it("ChangePassword checks the current password, keeps the current session and ends the others", async () => {
     const { email, password, body } = await app.signup();
     const other = await login(email, password);
-    const wrong = await app.call("POST", "/v1/auth/password/change", { current_password: "not my password", new_password: "a changed passphrase" }, body.access_token);
+    const wrong = await app.call(
+      "POST",
+      "/v1/auth/password/change",
+      { current_password: "not my password", new_password: "a changed passphrase" },
+      body.access_token,
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.body.reason).toBe("INVALID_CREDENTIALS");
-    const weak = await app.call("POST", "/v1/auth/password/change", { current_password: password, new_password: "password123" }, body.access_token);
+    const weak = await app.call(
+      "POST",
+      "/v1/auth/password/change",
+      { current_password: password, new_password: "password123" },
+      body.access_token,
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.reason).toBe("WEAK_PASSWORD");
     expect(await verify(other.body.access_token)).toBe(true);
-    const missing = await app.call("POST", "/v1/auth/password/change", { current_password: password, new_password: "a changed passphrase" });
+    const missing = await app.call("POST", "/v1/auth/password/change", {
+      current_password: password,
+      new_password: "a changed passphrase",
+    });
     expect(missing.status).toBe(401);
     expect(missing.body.reason).toBe("MISSING_ACCESS_TOKEN");
 
-    const ok = await app.call("POST", "/v1/auth/password/change", { current_password: password, new_password: "a changed passphrase" }, body.access_token);
+    const ok = await app.call(
+      "POST",
+      "/v1/auth/password/change",
+      { current_password: password, new_password: "a changed passphrase" },
+      body.access_token,
+    );
     expect(ok.status).toBe(200);
     expect(Object.keys(ok.body)).toEqual(["message"]);
     expect(await verify(body.access_token)).toBe(true);
@@ -176,11 +230,21 @@ describe("password reset and change", () => {
     const { password, body } = await app.signup();
     const client = grpcClient(server.port, "auth");
     const headers = { "x-service-key": app.key, authorization: `Bearer ${body.access_token}` };
-    const ok = await grpcCall(client, "ChangePassword", { current_password: password, new_password: "changed over grpc" }, headers);
+    const ok = await grpcCall(
+      client,
+      "ChangePassword",
+      { current_password: password, new_password: "changed over grpc" },
+      headers,
+    );
     expect(ok.error).toBeUndefined();
     expect(typeof ok.response.message).toBe("string");
     await sql(`UPDATE users SET password_hash = NULL WHERE id = $1`, [body.user.id]);
-    const none = await grpcCall(client, "ChangePassword", { current_password: "changed over grpc", new_password: "another passphrase" }, headers);
+    const none = await grpcCall(
+      client,
+      "ChangePassword",
+      { current_password: "changed over grpc", new_password: "another passphrase" },
+      headers,
+    );
     expect(none.error?.code).toBe(16);
     expect(none.reason).toBe("INVALID_CREDENTIALS");
   });

@@ -18,13 +18,20 @@ describe("Refresh in a project that has turned on mfa_required", () => {
   const { clock, sql } = ctx;
 
   const setMfaRequired = async (app: AuthFixture, on: boolean) => {
-    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body: { mfa_required: on } });
+    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, {
+      method: "PATCH",
+      headers: await app.admin(),
+      body: { mfa_required: on },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.mfa_required).toBe(on);
   };
-  const refresh = (app: AuthFixture, token: string) => app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
-  const verify = async (app: AuthFixture, token: string) => (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
-  const sessionRow = async (accessToken: string) => (await sql(`SELECT revoked_at FROM sessions WHERE id = $1`, [decodeJwt(accessToken).sid]))[0];
+  const refresh = (app: AuthFixture, token: string) =>
+    app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
+  const verify = async (app: AuthFixture, token: string) =>
+    (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
+  const sessionRow = async (accessToken: string) =>
+    (await sql(`SELECT revoked_at FROM sessions WHERE id = $1`, [decodeJwt(accessToken).sid]))[0];
 
   it("a password-only session is refused with 403 MFA_REQUIRED_BY_PROJECT and ends: its access token stops verifying, its refresh token is dead", async () => {
     const app = await authFixture(ctx.server);
@@ -32,7 +39,10 @@ describe("Refresh in a project that has turned on mfa_required", () => {
     expect(decodeJwt(body.access_token).amr).toEqual(["pwd"]);
     expect(await verify(app, body.access_token)).toBe(true); // cached as valid
     expect((await refresh(app, body.refresh_token)).status).toBe(200); // before: refreshes
-    const before = await app.call("POST", "/v1/auth/login", { email: body.user.email, password: "a sturdy passphrase 1" });
+    const before = await app.call("POST", "/v1/auth/login", {
+      email: body.user.email,
+      password: "a sturdy passphrase 1",
+    });
     expect(before.status).toBe(200);
 
     await setMfaRequired(app, true);
@@ -40,12 +50,21 @@ describe("Refresh in a project that has turned on mfa_required", () => {
     expectError(refused, 403, "MFA_REQUIRED_BY_PROJECT");
     expect(await verify(app, before.body.access_token)).toBe(false);
     expect((await sessionRow(before.body.access_token)).revoked_at).not.toBeNull();
-    expectError(await app.call("GET", "/v1/auth/sessions", undefined, before.body.access_token), 401, "INVALID_ACCESS_TOKEN");
+    expectError(
+      await app.call("GET", "/v1/auth/sessions", undefined, before.body.access_token),
+      401,
+      "INVALID_ACCESS_TOKEN",
+    );
     // Once ended, the session is like any revoked one.
     expectError(await refresh(app, before.body.refresh_token), 401, "INVALID_REFRESH_TOKEN");
 
-    const audit = await sql(`SELECT target_id, actor_type, details FROM audit_events WHERE type = 'session.revoked' AND user_id = $1`, [body.user.id]);
-    expect(audit).toEqual([{ target_id: decodeJwt(before.body.access_token).sid, actor_type: "user", details: { reason: "mfa_required" } }]);
+    const audit = await sql(
+      `SELECT target_id, actor_type, details FROM audit_events WHERE type = 'session.revoked' AND user_id = $1`,
+      [body.user.id],
+    );
+    expect(audit).toEqual([
+      { target_id: decodeJwt(before.body.access_token).sid, actor_type: "user", details: { reason: "mfa_required" } },
+    ]);
   });
 
   it("answers the same over gRPC and Connect (PERMISSION_DENIED)", async () => {
@@ -53,10 +72,24 @@ describe("Refresh in a project that has turned on mfa_required", () => {
     const first = await app.signup();
     const second = await app.signup();
     await setMfaRequired(app, true);
-    const viaGrpc = await grpcCall(grpcClient(ctx.server.port, "auth"), "Refresh", { refresh_token: first.body.refresh_token }, { "x-service-key": app.key });
-    expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({ code: 7, reason: "MFA_REQUIRED_BY_PROJECT" });
+    const viaGrpc = await grpcCall(
+      grpcClient(ctx.server.port, "auth"),
+      "Refresh",
+      { refresh_token: first.body.refresh_token },
+      { "x-service-key": app.key },
+    );
+    expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({
+      code: 7,
+      reason: "MFA_REQUIRED_BY_PROJECT",
+    });
     expect(await verify(app, first.body.access_token)).toBe(false);
-    const viaConnect = await connect(ctx.server.url, "auth", "Refresh", { refreshToken: second.body.refresh_token }, { "x-service-key": app.key });
+    const viaConnect = await connect(
+      ctx.server.url,
+      "auth",
+      "Refresh",
+      { refreshToken: second.body.refresh_token },
+      { "x-service-key": app.key },
+    );
     expect({ status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) }).toEqual({
       status: 403,
       code: "permission_denied",

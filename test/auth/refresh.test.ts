@@ -10,13 +10,17 @@ describe("Refresh", () => {
   let app: AuthFixture;
   const sql = (text: string, params: unknown[] = []) => server.deps.db.dataSource.query(text, params);
   const refresh = (token: string) => app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
-  const verify = async (token: string) => (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
+  const verify = async (token: string) =>
+    (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
   const expectUnauthenticated = (res: { status: number; body: any }, reason: string) => {
     expect({ status: res.status, reason: res.body?.reason }).toEqual({ status: 401, reason });
   };
   /** Moves a rotation back in time, past the grace window (the clock does not need to move). */
   const ageRotation = (token: string, seconds: number) =>
-    sql(`UPDATE refresh_tokens SET rotated_at = rotated_at - make_interval(secs => $2) WHERE token_hash = $1`, [hashToken(token), seconds]);
+    sql(`UPDATE refresh_tokens SET rotated_at = rotated_at - make_interval(secs => $2) WHERE token_hash = $1`, [
+      hashToken(token),
+      seconds,
+    ]);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -42,11 +46,19 @@ describe("Refresh", () => {
 
     const [session] = await sql(`SELECT last_active_at FROM sessions WHERE id = $1`, [sid]);
     expect(Date.now() - new Date(session.last_active_at).getTime()).toBeLessThan(60_000);
-    const [events] = await sql(`SELECT count(*)::int AS n FROM auth_events WHERE user_id = $1 AND kind = 'refresh' AND method = 'refresh'`, [body.user.id]);
+    const [events] = await sql(
+      `SELECT count(*)::int AS n FROM auth_events WHERE user_id = $1 AND kind = 'refresh' AND method = 'refresh'`,
+      [body.user.id],
+    );
     expect(events.n).toBe(1);
 
     // The new refresh token works over gRPC too; the answer has the same shape.
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Refresh", { refresh_token: res.body.refresh_token }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "Refresh",
+      { refresh_token: res.body.refresh_token },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response).toMatchObject({ expires_in: 3600, token_type: "Bearer" });
     expect(viaGrpc.response.refresh_token).not.toBe(res.body.refresh_token);
@@ -62,14 +74,19 @@ describe("Refresh", () => {
     for (const a of answers) expect(a.body).toEqual(answers[0].body);
     const pair = answers[0].body;
 
-    const rows = await sql(`SELECT token_hash, rotated_at, successor_sealed FROM refresh_tokens WHERE session_id = $1 ORDER BY created_at`, [sid]);
+    const rows = await sql(
+      `SELECT token_hash, rotated_at, successor_sealed FROM refresh_tokens WHERE session_id = $1 ORDER BY created_at`,
+      [sid],
+    );
     expect(rows).toHaveLength(2); // the signup's token and exactly one successor
     expect(rows[0].token_hash).toBe(hashToken(body.refresh_token));
     expect(rows[0].rotated_at).not.toBeNull();
     expect(rows[0].successor_sealed).toMatch(/^v1\./); // kept sealed, never in clear
     expect(rows[0].successor_sealed).not.toContain(pair.refresh_token);
     expect(rows[1].token_hash).toBe(hashToken(pair.refresh_token));
-    const [events] = await sql(`SELECT count(*)::int AS n FROM auth_events WHERE user_id = $1 AND kind = 'refresh'`, [body.user.id]);
+    const [events] = await sql(`SELECT count(*)::int AS n FROM auth_events WHERE user_id = $1 AND kind = 'refresh'`, [
+      body.user.id,
+    ]);
     expect(events.n).toBe(1);
     expect(await verify(pair.access_token)).toBe(true);
 
@@ -77,7 +94,12 @@ describe("Refresh", () => {
     await ageRotation(body.refresh_token, 11);
     const reused = await refresh(body.refresh_token);
     expectUnauthenticated(reused, "REFRESH_TOKEN_REUSED");
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Refresh", { refresh_token: body.refresh_token }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "Refresh",
+      { refresh_token: body.refresh_token },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.reason).toBe("INVALID_REFRESH_TOKEN"); // the session is gone now
 
     // The whole session died: its newest refresh token and every access token.
@@ -86,7 +108,9 @@ describe("Refresh", () => {
     expect(await verify(body.access_token)).toBe(false);
     const [session] = await sql(`SELECT revoked_at FROM sessions WHERE id = $1`, [sid]);
     expect(session.revoked_at).not.toBeNull();
-    const [old] = await sql(`SELECT successor_sealed FROM refresh_tokens WHERE token_hash = $1`, [hashToken(body.refresh_token)]);
+    const [old] = await sql(`SELECT successor_sealed FROM refresh_tokens WHERE token_hash = $1`, [
+      hashToken(body.refresh_token),
+    ]);
     expect(old.successor_sealed).toBeNull();
   });
 
@@ -111,8 +135,12 @@ describe("Refresh", () => {
     await ageRotation(body.refresh_token, 11);
     const third = await refresh(second.refresh_token);
     expect(third.status).toBe(200);
-    const [a] = await sql(`SELECT successor_sealed FROM refresh_tokens WHERE token_hash = $1`, [hashToken(body.refresh_token)]);
-    const [b] = await sql(`SELECT successor_sealed FROM refresh_tokens WHERE token_hash = $1`, [hashToken(second.refresh_token)]);
+    const [a] = await sql(`SELECT successor_sealed FROM refresh_tokens WHERE token_hash = $1`, [
+      hashToken(body.refresh_token),
+    ]);
+    const [b] = await sql(`SELECT successor_sealed FROM refresh_tokens WHERE token_hash = $1`, [
+      hashToken(second.refresh_token),
+    ]);
     expect(a.successor_sealed).toBeNull();
     expect(b.successor_sealed).not.toBeNull();
   });
@@ -124,15 +152,24 @@ describe("Refresh", () => {
     expectUnauthenticated(await refresh(foreign.body.refresh_token), "INVALID_REFRESH_TOKEN");
 
     const expired = (await app.signup()).body;
-    await sql(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(expired.refresh_token)]);
+    await sql(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(expired.refresh_token),
+    ]);
     expectUnauthenticated(await refresh(expired.refresh_token), "INVALID_REFRESH_TOKEN");
 
     const revoked = (await app.signup()).body;
-    expect((await app.call("POST", "/v1/auth/token/revoke", { token: revoked.refresh_token })).body).toEqual({ revoked: true });
+    expect((await app.call("POST", "/v1/auth/token/revoke", { token: revoked.refresh_token })).body).toEqual({
+      revoked: true,
+    });
     expectUnauthenticated(await refresh(revoked.refresh_token), "INVALID_REFRESH_TOKEN");
 
     const ended = (await app.signup()).body;
-    await server.deps.db.repos.sessions.revoke(app.projectId, ended.user.id, decodeJwt(ended.access_token).sid as string, new Date());
+    await server.deps.db.repos.sessions.revoke(
+      app.projectId,
+      ended.user.id,
+      decodeJwt(ended.access_token).sid as string,
+      new Date(),
+    );
     expectUnauthenticated(await refresh(ended.refresh_token), "INVALID_REFRESH_TOKEN");
 
     const disabled = (await app.signup()).body;
@@ -144,9 +181,10 @@ describe("Refresh", () => {
     expectUnauthenticated(await refresh(deleted.refresh_token), "INVALID_REFRESH_TOKEN");
 
     // None of these answers rotated anything or counted a refresh.
-    const [events] = await sql(`SELECT count(*)::int AS n FROM auth_events WHERE user_id = ANY($1) AND kind = 'refresh'`, [
-      [expired.user.id, revoked.user.id, ended.user.id, disabled.user.id],
-    ]);
+    const [events] = await sql(
+      `SELECT count(*)::int AS n FROM auth_events WHERE user_id = ANY($1) AND kind = 'refresh'`,
+      [[expired.user.id, revoked.user.id, ended.user.id, disabled.user.id]],
+    );
     expect(events.n).toBe(0);
   });
 });

@@ -23,20 +23,87 @@ interface Case {
 
 // One row per RPC (or per way of calling it), with the scope API.md section 2 names.
 const CASES: Case[] = [
-  { name: "VerifyToken", scope: "auth:read", method: "POST", path: () => "/v1/auth/token/verify", body: () => ({ token: "not.a.jwt" }) },
+  {
+    name: "VerifyToken",
+    scope: "auth:read",
+    method: "POST",
+    path: () => "/v1/auth/token/verify",
+    body: () => ({ token: "not.a.jwt" }),
+  },
   { name: "ListSessions", scope: "auth:read", method: "GET", path: () => "/v1/auth/sessions", asUser: true },
-  { name: "Signup", scope: "auth:write", method: "POST", path: () => "/v1/auth/signup", body: () => ({ email: fresh(), password: PASSWORD }) },
-  { name: "Login", scope: "auth:write", method: "POST", path: () => "/v1/auth/login", body: ({ email }) => ({ email, password: PASSWORD }) },
-  { name: "Refresh", scope: "auth:write", method: "POST", path: () => "/v1/auth/token/refresh", body: () => ({ refresh_token: "grt_unknown" }) },
-  { name: "RevokeToken", scope: "auth:write", method: "POST", path: () => "/v1/auth/token/revoke", body: () => ({ token: "grt_unknown" }) },
-  { name: "RequestPasswordReset", scope: "auth:write", method: "POST", path: () => "/v1/auth/password/reset-request", body: () => ({ email: fresh() }) },
-  { name: "VerifyEmail", scope: "auth:write", method: "POST", path: () => "/v1/auth/email/verify", body: () => ({ token: "gev_unknown" }) },
-  { name: "RevokeAllSessions", scope: "auth:write", method: "POST", path: () => "/v1/auth/sessions/revoke-all", body: () => ({ keep_current: true }), asUser: true },
+  {
+    name: "Signup",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/signup",
+    body: () => ({ email: fresh(), password: PASSWORD }),
+  },
+  {
+    name: "Login",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/login",
+    body: ({ email }) => ({ email, password: PASSWORD }),
+  },
+  {
+    name: "Refresh",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/token/refresh",
+    body: () => ({ refresh_token: "grt_unknown" }),
+  },
+  {
+    name: "RevokeToken",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/token/revoke",
+    body: () => ({ token: "grt_unknown" }),
+  },
+  {
+    name: "RequestPasswordReset",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/password/reset-request",
+    body: () => ({ email: fresh() }),
+  },
+  {
+    name: "VerifyEmail",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/email/verify",
+    body: () => ({ token: "gev_unknown" }),
+  },
+  {
+    name: "RevokeAllSessions",
+    scope: "auth:write",
+    method: "POST",
+    path: () => "/v1/auth/sessions/revoke-all",
+    body: () => ({ keep_current: true }),
+    asUser: true,
+  },
   { name: "ListUsers", scope: "users:read", method: "GET", path: () => "/v1/auth/users" },
   { name: "GetUser", scope: "users:read", method: "GET", path: ({ userId }) => `/v1/auth/users/${userId}` },
-  { name: "UpdateUser (admin)", scope: "users:write", method: "PATCH", path: ({ userId }) => `/v1/auth/users/${userId}`, body: () => ({ metadata: { by: "admin" } }) },
-  { name: "UpdateUser (self)", scope: "auth:write", method: "PATCH", path: ({ userId }) => `/v1/auth/users/${userId}`, body: () => ({ metadata: { by: "self" } }), asUser: true },
-  { name: "DeleteUser", scope: "users:write", method: "DELETE", path: () => "/v1/auth/users/usr_00000000000000000000000000" },
+  {
+    name: "UpdateUser (admin)",
+    scope: "users:write",
+    method: "PATCH",
+    path: ({ userId }) => `/v1/auth/users/${userId}`,
+    body: () => ({ metadata: { by: "admin" } }),
+  },
+  {
+    name: "UpdateUser (self)",
+    scope: "auth:write",
+    method: "PATCH",
+    path: ({ userId }) => `/v1/auth/users/${userId}`,
+    body: () => ({ metadata: { by: "self" } }),
+    asUser: true,
+  },
+  {
+    name: "DeleteUser",
+    scope: "users:write",
+    method: "DELETE",
+    path: () => "/v1/auth/users/usr_00000000000000000000000000",
+  },
 ];
 
 describe("API key scopes and project isolation", () => {
@@ -65,7 +132,14 @@ describe("API key scopes and project isolation", () => {
     it(`${c.name}: a key without ${c.scope} is SCOPE_REQUIRED; a key with only ${c.scope} gets past the check`, async () => {
       const { email, body } = await a.signup(fresh());
       const ctx = { userId: body.user.id, email, token: body.access_token };
-      const lacking = await send(await keyWith(a, ALL_SCOPES.filter((s) => s !== c.scope)), c, ctx);
+      const lacking = await send(
+        await keyWith(
+          a,
+          ALL_SCOPES.filter((s) => s !== c.scope),
+        ),
+        c,
+        ctx,
+      );
       expect(lacking.status).toBe(403);
       expect(lacking.body.reason).toBe("SCOPE_REQUIRED");
       const only = await send(await keyWith(a, [c.scope]), c, ctx);
@@ -77,7 +151,12 @@ describe("API key scopes and project isolation", () => {
   it("with only the scope, the RPCs implemented here answer normally", async () => {
     const { email, body } = await a.signup(fresh());
     const ctx = { userId: body.user.id, email, token: body.access_token };
-    const ok = async (name: string) => send(await keyWith(a, [CASES.find((c) => c.name === name)!.scope]), CASES.find((c) => c.name === name)!, ctx);
+    const ok = async (name: string) =>
+      send(
+        await keyWith(a, [CASES.find((c) => c.name === name)!.scope]),
+        CASES.find((c) => c.name === name)!,
+        ctx,
+      );
     expect((await ok("VerifyToken")).body).toEqual({ valid: false });
     expect((await ok("Login")).status).toBe(200);
     expect((await ok("ListUsers")).status).toBe(200);
@@ -90,7 +169,12 @@ describe("API key scopes and project isolation", () => {
   it("the scope check holds over gRPC too", async () => {
     const client = grpcClient(server.port, "auth");
     const readOnly = await keyWith(a, ["users:read", "auth:read"]);
-    const denied = await grpcCall(client, "DeleteUser", { id: "usr_00000000000000000000000000" }, { "x-service-key": readOnly });
+    const denied = await grpcCall(
+      client,
+      "DeleteUser",
+      { id: "usr_00000000000000000000000000" },
+      { "x-service-key": readOnly },
+    );
     expect(denied.error?.code).toBe(7);
     expect(denied.reason).toBe("SCOPE_REQUIRED");
     const listed = await grpcCall(client, "ListUsers", { limit: 1 }, { "x-service-key": readOnly });
@@ -106,7 +190,12 @@ describe("API key scopes and project isolation", () => {
     const sessions = await b.call("GET", "/v1/auth/sessions", undefined, token);
     expect(sessions.status).toBe(401);
     expect(sessions.body.reason).toBe("INVALID_ACCESS_TOKEN");
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "UpdateUser", { id: body.user.id, metadata: { x: 1 } }, { "x-service-key": b.key, authorization: `Bearer ${token}` });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "UpdateUser",
+      { id: body.user.id, metadata: { x: 1 } },
+      { "x-service-key": b.key, authorization: `Bearer ${token}` },
+    );
     expect(viaGrpc.error?.code).toBe(16);
     expect(viaGrpc.reason).toBe("INVALID_ACCESS_TOKEN");
     // In its own project the token is fine.
@@ -116,7 +205,11 @@ describe("API key scopes and project isolation", () => {
   it("project B's key cannot list, read, update or delete project A's users", async () => {
     const { email, body } = await a.signup(fresh());
     const id = body.user.id;
-    for (const [method, payload] of [["GET", undefined], ["PATCH", { metadata: { owned: true }, disabled: true }], ["DELETE", undefined]] as const) {
+    for (const [method, payload] of [
+      ["GET", undefined],
+      ["PATCH", { metadata: { owned: true }, disabled: true }],
+      ["DELETE", undefined],
+    ] as const) {
       const res = await b.call(method, `/v1/auth/users/${id}`, payload);
       expect(res.status, method).toBe(404);
       expect(res.body.reason, method).toBe("USER_NOT_FOUND");
@@ -142,8 +235,12 @@ describe("API key scopes and project isolation", () => {
     expect(inB.status).toBe(200);
     expect(inA.body.user.id).not.toBe(inB.body.user.id);
     expect((await a.call("POST", "/v1/auth/login", { email, password: PASSWORD })).body.user.id).toBe(inA.body.user.id);
-    expect((await b.call("POST", "/v1/auth/login", { email, password: PASSWORD })).body.reason).toBe("INVALID_CREDENTIALS");
-    expect((await b.call("POST", "/v1/auth/login", { email, password: "another sturdy passphrase" })).body.user.id).toBe(inB.body.user.id);
+    expect((await b.call("POST", "/v1/auth/login", { email, password: PASSWORD })).body.reason).toBe(
+      "INVALID_CREDENTIALS",
+    );
+    expect(
+      (await b.call("POST", "/v1/auth/login", { email, password: "another sturdy passphrase" })).body.user.id,
+    ).toBe(inB.body.user.id);
     // Deleting one leaves the other.
     expect((await b.call("DELETE", `/v1/auth/users/${inB.body.user.id}`)).body.deleted).toBe(true);
     expect((await a.call("GET", `/v1/auth/users/${inA.body.user.id}`)).status).toBe(200);

@@ -23,27 +23,38 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
   const { clock, sql } = ctx;
 
   const update = async (app: AuthFixture, body: Record<string, unknown>) => {
-    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body });
+    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, {
+      method: "PATCH",
+      headers: await app.admin(),
+      body,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res;
   };
   const project = async (cap?: number) => {
     const app = await authFixture(ctx.server);
-    if (cap !== undefined) expect((await update(app, { max_sessions_per_user: cap })).body.max_sessions_per_user).toBe(cap);
+    if (cap !== undefined)
+      expect((await update(app, { max_sessions_per_user: cap })).body.max_sessions_per_user).toBe(cap);
     return app;
   };
-  const verify = async (app: AuthFixture, token: string) => (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
-  const refresh = (app: AuthFixture, token: string) => app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
+  const verify = async (app: AuthFixture, token: string) =>
+    (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
+  const refresh = (app: AuthFixture, token: string) =>
+    app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
   const liveSessions = async (userId: string) =>
     (
-      (await sql(`SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at, id`, [userId, clock.now()])) as {
+      (await sql(
+        `SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at, id`,
+        [userId, clock.now()],
+      )) as {
         id: string;
       }[]
     ).map((r) => r.id);
   const capAudits = async (userId: string) =>
-    (await sql(`SELECT target_id, actor_type, actor_id, details FROM audit_events WHERE user_id = $1 AND type = 'session.revoked' ORDER BY created_at, id`, [
-      userId,
-    ])) as { target_id: string | null; actor_type: string; actor_id: string; details: any }[];
+    (await sql(
+      `SELECT target_id, actor_type, actor_id, details FROM audit_events WHERE user_id = $1 AND type = 'session.revoked' ORDER BY created_at, id`,
+      [userId],
+    )) as { target_id: string | null; actor_type: string; actor_id: string; details: any }[];
 
   interface SignedIn {
     accessToken: string;
@@ -52,7 +63,11 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
   }
   const signedIn = (res: HttpAnswer): SignedIn => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return { accessToken: res.body.access_token, refreshToken: res.body.refresh_token, sid: decodeJwt(res.body.access_token).sid as string };
+    return {
+      accessToken: res.body.access_token,
+      refreshToken: res.body.refresh_token,
+      sid: decodeJwt(res.body.access_token).sid as string,
+    };
   };
 
   /** A user signed up and then signed in until it has `count` sessions, one second apart, oldest first. */
@@ -123,7 +138,10 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
   it("sessions that already ended do not count: a revoked one leaves room", async () => {
     const app = await project(3);
     const user = await userWithSessions(app, 3);
-    expect((await app.call("DELETE", `/v1/auth/sessions/${user.sessions[1]!.sid}`, undefined, user.sessions[2]!.accessToken)).status).toBe(200);
+    expect(
+      (await app.call("DELETE", `/v1/auth/sessions/${user.sessions[1]!.sid}`, undefined, user.sessions[2]!.accessToken))
+        .status,
+    ).toBe(200);
     await user.login();
     const sids = user.sessions.map((s) => s.sid);
     expect(await liveSessions(user.userId)).toEqual([sids[0], sids[2], sids[3]]);
@@ -161,7 +179,9 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     const user = await userWithSessions(app, 3);
     clock.advance(SECOND);
     const burst = await Promise.all(
-      Array.from({ length: 4 }, () => app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }).then(signedIn)),
+      Array.from({ length: 4 }, () =>
+        app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }).then(signedIn),
+      ),
     );
     const live = await liveSessions(user.userId);
     expect(live).toHaveLength(3);
@@ -169,7 +189,9 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     for (const sid of live) expect(burst.map((s) => s.sid)).toContain(sid);
     for (const s of user.sessions) expect(await verify(app, s.accessToken)).toBe(false);
     const ended = (await capAudits(user.userId)).flatMap((a) => a.details.session_ids as string[]);
-    expect(ended.sort()).toEqual([...user.sessions.map((s) => s.sid), ...burst.map((s) => s.sid).filter((sid) => !live.includes(sid))].sort());
+    expect(ended.sort()).toEqual(
+      [...user.sessions.map((s) => s.sid), ...burst.map((s) => s.sid).filter((sid) => !live.includes(sid))].sort(),
+    );
   });
 
   it("a burst of parallel sign-ins straight to the store (no password check to spread them) leaves exactly the cap", async () => {
@@ -178,8 +200,17 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     const projectRow = (await ctx.server.deps.db.repos.projects.getByIdForFlow(app.projectId))!;
     const userRow = (await ctx.server.deps.db.repos.users.get(app.projectId, user.userId))!;
     clock.advance(SECOND);
-    const context = { amr: ["pwd"], method: "password" as const, kind: "login" as const, client: { ipAddress: "127.0.0.1", userAgent: "burst" } };
-    const burst = await Promise.all(Array.from({ length: 12 }, () => startSession(ctx.server.deps, ctx.server.deps.db.repos, projectRow, userRow, context)));
+    const context = {
+      amr: ["pwd"],
+      method: "password" as const,
+      kind: "login" as const,
+      client: { ipAddress: "127.0.0.1", userAgent: "burst" },
+    };
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        startSession(ctx.server.deps, ctx.server.deps.db.repos, projectRow, userRow, context),
+      ),
+    );
     const live = await liveSessions(user.userId);
     expect(live).toHaveLength(3);
     for (const sid of live) expect(burst.map((b) => b.session.id)).toContain(sid);
@@ -195,7 +226,11 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     const app = await project(3);
     const user = await userWithSessions(app, 2);
     clock.advance(SECOND);
-    await Promise.all([0, 1].map(() => app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }).then(signedIn)));
+    await Promise.all(
+      [0, 1].map(() =>
+        app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }).then(signedIn),
+      ),
+    );
     expect(await liveSessions(user.userId)).toHaveLength(3);
   });
 
@@ -203,7 +238,9 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     const app = await project(1);
     const user = await totpUser(app, clock);
     const mfaToken = await challenge(app, user);
-    const completed = signedIn(await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }));
+    const completed = signedIn(
+      await verifyMfa(app, { mfa_token: mfaToken, code: await freshCode(user.secret, clock) }),
+    );
     expect(await liveSessions(user.userId)).toEqual([completed.sid]);
     expect(await verify(app, user.accessToken)).toBe(false);
     expect((await capAudits(user.userId)).map((a) => a.target_id)).toEqual([decodeJwt(user.accessToken).sid]);

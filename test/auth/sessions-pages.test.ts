@@ -124,14 +124,29 @@ describe("ListSessions pages", () => {
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body.data.map((s: any) => s.id)).toEqual([u.sids[2], u.sids[1]]);
     expect(viaConnect.body.has_more).toBe(true);
-    const rest = await connect(server.url, "auth", "ListSessions", { limit: 2, cursor: viaConnect.body.next_cursor }, headers);
+    const rest = await connect(
+      server.url,
+      "auth",
+      "ListSessions",
+      { limit: 2, cursor: viaConnect.body.next_cursor },
+      headers,
+    );
     expect(rest.body.data.map((s: any) => [s.id, s.is_current])).toEqual([[u.sids[0], true]]);
     expect(rest.body).toMatchObject({ has_more: false, next_cursor: "" });
     const tooMany = await connect(server.url, "auth", "ListSessions", { limit: 101 }, headers);
     expect(tooMany.status).toBe(400);
     expect(connectViolations(tooMany.body).map((v) => v.field)).toContain("limit");
-    const foreign = await connect(server.url, "auth", "ListSessions", { cursor: "cur_AAAA.AAAAAAAAAAAAAAAAAAAAAAAA" }, headers);
-    expect({ status: foreign.status, reason: connectReason(foreign.body) }).toEqual({ status: 400, reason: "INVALID_CURSOR" });
+    const foreign = await connect(
+      server.url,
+      "auth",
+      "ListSessions",
+      { cursor: "cur_AAAA.AAAAAAAAAAAAAAAAAAAAAAAA" },
+      headers,
+    );
+    expect({ status: foreign.status, reason: connectReason(foreign.body) }).toEqual({
+      status: 400,
+      reason: "INVALID_CURSOR",
+    });
 
     const client = grpcClient(server.port, "auth");
     const page = await grpcCall(client, "ListSessions", { limit: 1 }, headers);

@@ -22,7 +22,13 @@ describe("sessions: list, revoke one, revoke all", () => {
       expect(res.status).toBe(200);
       tokens.push(res.body.access_token);
     }
-    return { email, password, userId: body.user.id as string, tokens, sids: tokens.map((t) => decodeJwt(t).sid as string) };
+    return {
+      email,
+      password,
+      userId: body.user.id as string,
+      tokens,
+      sids: tokens.map((t) => decodeJwt(t).sid as string),
+    };
   }
 
   const verify = async (token: string) => (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid;
@@ -40,7 +46,12 @@ describe("sessions: list, revoke one, revoke all", () => {
     expect(Date.parse(second.last_active_at)).toBeGreaterThanOrEqual(Date.parse(second.created_at));
     expect(res.body.data.map((s: any) => s.id)).not.toContain(decodeJwt(stranger.body.access_token).sid);
 
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "ListSessions", {}, { "x-service-key": app.key, authorization: `Bearer ${u.tokens[2]}` });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "ListSessions",
+      {},
+      { "x-service-key": app.key, authorization: `Bearer ${u.tokens[2]}` },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.data.map((s: any) => [s.id, s.is_current])).toEqual([
       [u.sids[2], true],
@@ -69,7 +80,10 @@ describe("sessions: list, revoke one, revoke all", () => {
     expect(list.body.data.map((s: any) => s.id)).toEqual([u.sids[2], u.sids[1]]);
 
     const again = await app.call("DELETE", `/v1/auth/sessions/${u.sids[0]}`, undefined, u.tokens[2]);
-    expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: { revoked: false, session_id: u.sids[0] } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 200,
+      body: { revoked: false, session_id: u.sids[0] },
+    });
   });
 
   it("RevokeSession: another user's session or an unknown id is SESSION_NOT_FOUND and changes nothing", async () => {
@@ -84,14 +98,24 @@ describe("sessions: list, revoke one, revoke all", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.reason).toBe("SESSION_NOT_FOUND");
 
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "RevokeSession", { id: otherSid }, { "x-service-key": app.key, authorization: `Bearer ${u.tokens[0]}` });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "RevokeSession",
+      { id: otherSid },
+      { "x-service-key": app.key, authorization: `Bearer ${u.tokens[0]}` },
+    );
     expect(viaGrpc.error?.code).toBe(5);
     expect(viaGrpc.reason).toBe("SESSION_NOT_FOUND");
   });
 
   it("RevokeSession of the current session signs the caller out", async () => {
     const u = await userWithThreeSessions();
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "RevokeSession", { id: u.sids[1] }, { "x-service-key": app.key, authorization: `Bearer ${u.tokens[1]}` });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "RevokeSession",
+      { id: u.sids[1] },
+      { "x-service-key": app.key, authorization: `Bearer ${u.tokens[1]}` },
+    );
     expect(viaGrpc.response).toEqual({ revoked: true, session_id: u.sids[1] });
     expect(await verify(u.tokens[1])).toBe(false);
     expect((await app.call("GET", "/v1/auth/sessions", undefined, u.tokens[1])).status).toBe(401);
@@ -103,13 +127,22 @@ describe("sessions: list, revoke one, revoke all", () => {
     const kept = await app.call("POST", "/v1/auth/sessions/revoke-all", { keep_current: true }, u.tokens[0]);
     expect(kept.status).toBe(200);
     expect(kept.body).toEqual({ revoked_count: 2 });
-    expect([await verify(u.tokens[0]), await verify(u.tokens[1]), await verify(u.tokens[2])]).toEqual([true, false, false]);
+    expect([await verify(u.tokens[0]), await verify(u.tokens[1]), await verify(u.tokens[2])]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     const list = await app.call("GET", "/v1/auth/sessions", undefined, u.tokens[0]);
     expect(list.body.data.map((s: any) => s.id)).toEqual([u.sids[0]]);
 
     // A new sign-in, then the default (keep_current false) over gRPC ends both.
     const login = await app.call("POST", "/v1/auth/login", { email: u.email, password: u.password });
-    const all = await grpcCall(grpcClient(server.port, "auth"), "RevokeAllSessions", {}, { "x-service-key": app.key, authorization: `Bearer ${u.tokens[0]}` });
+    const all = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "RevokeAllSessions",
+      {},
+      { "x-service-key": app.key, authorization: `Bearer ${u.tokens[0]}` },
+    );
     expect(all.response).toEqual({ revoked_count: 2 });
     expect(await verify(u.tokens[0])).toBe(false);
     expect(await verify(login.body.access_token)).toBe(false);
@@ -123,7 +156,10 @@ describe("sessions: list, revoke one, revoke all", () => {
   it("a revoked session stays revoked in the store (its refresh tokens are refused by Refresh)", async () => {
     const u = await userWithThreeSessions();
     await app.call("DELETE", `/v1/auth/sessions/${u.sids[1]}`, undefined, u.tokens[0]);
-    const rows = await server.deps.db.dataSource.query(`SELECT id, revoked_at FROM sessions WHERE user_id = $1 ORDER BY created_at`, [u.userId]);
+    const rows = await server.deps.db.dataSource.query(
+      `SELECT id, revoked_at FROM sessions WHERE user_id = $1 ORDER BY created_at`,
+      [u.userId],
+    );
     expect(rows.map((r: any) => [r.id, r.revoked_at !== null])).toEqual([
       [u.sids[0], false],
       [u.sids[1], true],

@@ -42,7 +42,11 @@ let seq = 0;
 /** A new address per cell: no rate limit, no earlier message to confuse. */
 const fresh = (): Who => {
   const n = ++seq;
-  return { email: `cell-${n}@example.com`, phone: `+1555${String(n).padStart(7, "0")}`, password: "a sturdy passphrase 1" };
+  return {
+    email: `cell-${n}@example.com`,
+    phone: `+1555${String(n).padStart(7, "0")}`,
+    password: "a sturdy passphrase 1",
+  };
 };
 
 /** The next message to `to` is this many-th: every earlier one has arrived (each send is awaited). */
@@ -107,7 +111,12 @@ async function expectTokens(answer: HttpAnswer, amr: string[], app = normal) {
 function expectChallenge(answer: HttpAnswer, methods: string[]): string {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const { request_id: _ignored, ...body } = answer.body;
-  expect(body).toEqual({ mfa_required: true, mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: methods, expires_in: 300 });
+  expect(body).toEqual({
+    mfa_required: true,
+    mfa_token: expect.stringMatching(/^gmfa_/),
+    mfa_methods: methods,
+    expires_in: 300,
+  });
   return body.mfa_token;
 }
 
@@ -174,7 +183,9 @@ describe.each(METHODS)("sign-in by $name", (method) => {
     const who = fresh();
     const mfaToken = expectChallenge(await method.signUp(strict, who), []);
     const users = await strict.call("GET", "/v1/auth/users?limit=100");
-    const held = users.body.data.find((u: any) => (method.name === "SMS code" ? u.phone === who.phone : u.email === who.email));
+    const held = users.body.data.find((u: any) =>
+      method.name === "SMS code" ? u.phone === who.phone : u.email === who.email,
+    );
     expect(held).toMatchObject({ mfa_enabled: false, mfa_methods: [] });
     expect(held).not.toHaveProperty("last_login_at");
 
@@ -196,8 +207,10 @@ describe.each(METHODS)("sign-in by $name", (method) => {
 });
 
 describe("a disabled user", () => {
-  const disable = async (app: AuthFixture, id: string) => expect((await app.call("PATCH", `/v1/auth/users/${id}`, { disabled: true })).status).toBe(200);
-  const expectDisabled = (answer: HttpAnswer) => expect({ status: answer.status, reason: answer.body.reason }).toEqual({ status: 403, reason: "USER_DISABLED" });
+  const disable = async (app: AuthFixture, id: string) =>
+    expect((await app.call("PATCH", `/v1/auth/users/${id}`, { disabled: true })).status).toBe(200);
+  const expectDisabled = (answer: HttpAnswer) =>
+    expect({ status: answer.status, reason: answer.body.reason }).toEqual({ status: 403, reason: "USER_DISABLED" });
 
   it.each(METHODS)("is refused by $name with 403 USER_DISABLED", async (method) => {
     const who = fresh();
@@ -221,7 +234,10 @@ describe("a disabled user", () => {
     const mfaToken = expectChallenge(await METHODS[0]!.signUp(strict, who), []);
     const started = await strict.call("POST", "/v1/auth/mfa/enroll", { method: "totp", mfa_token: mfaToken });
     const secret = new URL(started.body.totp_uri).searchParams.get("secret")!;
-    const [user] = await sql("SELECT id FROM users WHERE project_id = $1 AND email = $2", [strict.projectId, who.email]);
+    const [user] = await sql("SELECT id FROM users WHERE project_id = $1 AND email = $2", [
+      strict.projectId,
+      who.email,
+    ]);
     await disable(strict, user.id);
     expectDisabled(await strict.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) }));
     expect(await sql("SELECT id FROM sessions WHERE user_id = $1", [user.id])).toEqual([]);
@@ -229,29 +245,38 @@ describe("a disabled user", () => {
 });
 
 describe("usage of sign-ins completed through MFA", () => {
-  it.each(METHODS)("a $name sign-in held at a challenge counts nothing, then counts once as a login under its first factor", async (method) => {
-    const who = fresh();
-    const first = await expectTokens(await method.signUp(normal, who), [method.factor]);
-    const secret = await enroll(normal, first.access_token, "totp");
-    const before = await usage(normal);
-    const mfaToken = expectChallenge(await method.signIn(normal, who), ["totp"]);
-    expect(await events(first.user.id)).toEqual([`signup/${method.usage}/1`]);
-    expect(await usage(normal)).toEqual(before);
-    await expectTokens(await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) }), [method.factor, "totp"]);
-    expect(await events(first.user.id)).toEqual([`signup/${method.usage}/1`, `login/${method.usage}/1`]);
-    const passwordless = method.usage === "password" ? 0 : 1;
-    expect(await usage(normal)).toEqual({
-      ...before,
-      totalLogins: before.totalLogins + 1,
-      passwordlessLogins: before.passwordlessLogins + passwordless,
-      tokensIssued: before.tokensIssued + 1,
-    });
-  });
+  it.each(METHODS)(
+    "a $name sign-in held at a challenge counts nothing, then counts once as a login under its first factor",
+    async (method) => {
+      const who = fresh();
+      const first = await expectTokens(await method.signUp(normal, who), [method.factor]);
+      const secret = await enroll(normal, first.access_token, "totp");
+      const before = await usage(normal);
+      const mfaToken = expectChallenge(await method.signIn(normal, who), ["totp"]);
+      expect(await events(first.user.id)).toEqual([`signup/${method.usage}/1`]);
+      expect(await usage(normal)).toEqual(before);
+      await expectTokens(
+        await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) }),
+        [method.factor, "totp"],
+      );
+      expect(await events(first.user.id)).toEqual([`signup/${method.usage}/1`, `login/${method.usage}/1`]);
+      const passwordless = method.usage === "password" ? 0 : 1;
+      expect(await usage(normal)).toEqual({
+        ...before,
+        totalLogins: before.totalLogins + 1,
+        passwordlessLogins: before.passwordlessLogins + passwordless,
+        tokensIssued: before.tokensIssued + 1,
+      });
+    },
+  );
 
   it("a new user held at an enrollment challenge counts its signup with no token, then one login once enrolled", async () => {
     const who = fresh();
     const mfaToken = expectChallenge(await byMagicLink(strict, who), []);
-    const [user] = await sql("SELECT id FROM users WHERE project_id = $1 AND email = $2", [strict.projectId, who.email]);
+    const [user] = await sql("SELECT id FROM users WHERE project_id = $1 AND email = $2", [
+      strict.projectId,
+      who.email,
+    ]);
     expect(await events(user.id)).toEqual(["signup/magic_link/0"]);
     await enrollThroughChallenge(mfaToken, "magic_link");
     expect(await events(user.id)).toEqual(["signup/magic_link/0", "login/magic_link/1"]);

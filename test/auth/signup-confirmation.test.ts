@@ -23,7 +23,9 @@ const CONFIRM_LINK = /https:\/\/app\.example\.com\/callback\?token=(gml_[A-Za-z0
 describe("signup from public credentials: confirmation by email", () => {
   const env = useMessagingServer({ smtp: true, env: { PUBLIC_URL: PUBLIC } });
 
-  async function project(settings: { mfaRequired?: boolean; revealEmailExists?: boolean; rateLimits?: RateLimitOverrides } = {}) {
+  async function project(
+    settings: { mfaRequired?: boolean; revealEmailExists?: boolean; rateLimits?: RateLimitOverrides } = {},
+  ) {
     const { organization, email, password } = await seedOrganization(env.server.deps);
     const created = await createProject(env.server.deps, organization.id, {
       name: "Quill",
@@ -36,9 +38,15 @@ describe("signup from public credentials: confirmation by email", () => {
       rateLimits: settings.rateLimits,
     });
     const secret = (await seedApiKey(env.server.deps, created)).key;
-    const publishable = (await seedApiKey(env.server.deps, created, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key;
+    const publishable = (
+      await seedApiKey(env.server.deps, created, { kind: "publishable", scopes: ["auth:read", "auth:write"] })
+    ).key;
     const rest = (key: string) => (method: string, path: string, body?: unknown) =>
-      http(`${env.server.url}${path}`, { method, headers: { "x-service-key": key }, body: method === "GET" ? undefined : (body ?? {}) });
+      http(`${env.server.url}${path}`, {
+        method,
+        headers: { "x-service-key": key },
+        body: method === "GET" ? undefined : (body ?? {}),
+      });
     const page = { "x-gatehouse-page": created.loginId, origin: PUBLIC };
     return {
       id: created.id,
@@ -55,7 +63,11 @@ describe("signup from public credentials: confirmation by email", () => {
       },
       /** A user made with the secret key, with its own password and metadata. */
       async registered(address = newEmail("owner")) {
-        const res = await rest(secret)("POST", "/v1/auth/signup", { email: address, password: OWNER_PASSWORD, metadata: { plan: "owner" } });
+        const res = await rest(secret)("POST", "/v1/auth/signup", {
+          email: address,
+          password: OWNER_PASSWORD,
+          metadata: { plan: "owner" },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         return { email: address, id: res.body.user.id as string };
       },
@@ -65,7 +77,11 @@ describe("signup from public credentials: confirmation by email", () => {
 
   /** The raw REST answer: status and the exact body text. */
   async function rawSignup(headers: Record<string, string>, body: unknown, path = "/v1/auth/signup") {
-    const res = await fetch(`${env.server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${env.server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, text: await res.text() };
   }
 
@@ -161,13 +177,19 @@ describe("signup from public credentials: confirmation by email", () => {
   it("the confirmation link signs the new user in; the chosen password then works and the metadata is kept", async () => {
     const app = await project();
     const email = newEmail("confirm");
-    expect((await app.public("POST", "/v1/auth/signup", attempt(email))).body).toEqual({ mfa_methods: [], confirmation_required: true });
+    expect((await app.public("POST", "/v1/auth/signup", attempt(email))).body).toEqual({
+      mfa_methods: [],
+      confirmation_required: true,
+    });
     const token = await expectConfirmationMail(email);
     await expectLogin(app, email, ATTACKER_PASSWORD, 401);
 
     const verified = await app.public("POST", "/v1/auth/magic-link/verify", { token });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    expect(verified.body).toMatchObject({ token_type: "Bearer", user: { email, email_verified: true, metadata: { plan: "attacker" } } });
+    expect(verified.body).toMatchObject({
+      token_type: "Bearer",
+      user: { email, email_verified: true, metadata: { plan: "attacker" } },
+    });
     expect(verified.body.access_token).toBeTruthy();
     // Once: the link is spent.
     expectReason(await app.public("POST", "/v1/auth/magic-link/verify", { token }), 401, "INVALID_LINK");
@@ -175,7 +197,9 @@ describe("signup from public credentials: confirmation by email", () => {
     const login = await expectLogin(app, email, ATTACKER_PASSWORD, 200);
     expect(login.body.user.id).toBe(verified.body.user.id);
     // The spent link keeps no password hash.
-    const link = await env.sql(`SELECT signup_password_hash, signup_metadata FROM magic_links WHERE project_id = $1`, [app.id]);
+    const link = await env.sql(`SELECT signup_password_hash, signup_metadata FROM magic_links WHERE project_id = $1`, [
+      app.id,
+    ]);
     expect(link).toEqual([{ signup_password_hash: null, signup_metadata: null }]);
     const stored = await app.admin("GET", `/v1/auth/users/${verified.body.user.id}`);
     expect(stored.body).toMatchObject({ email, email_verified: true, metadata: { plan: "attacker" } });
@@ -205,7 +229,10 @@ describe("signup from public credentials: confirmation by email", () => {
     const app = await project();
     const owner = await app.registered();
     const email = newEmail("secret");
-    expect((await app.public("POST", "/v1/auth/signup", attempt(owner.email))).body).toEqual({ mfa_methods: [], confirmation_required: true });
+    expect((await app.public("POST", "/v1/auth/signup", attempt(owner.email))).body).toEqual({
+      mfa_methods: [],
+      confirmation_required: true,
+    });
 
     const again = await app.admin("POST", "/v1/auth/signup", attempt(owner.email));
     expectReason(again, 409, "EMAIL_EXISTS");
@@ -222,9 +249,16 @@ describe("signup from public credentials: confirmation by email", () => {
     const read = await http(`${env.server.url}/v1/projects/${app.id}`, { headers: management });
     expect(read.body.reveal_email_exists).toBe(false);
     const owner = await app.registered();
-    expect((await app.public("POST", "/v1/auth/signup", attempt(owner.email))).body).toEqual({ mfa_methods: [], confirmation_required: true });
+    expect((await app.public("POST", "/v1/auth/signup", attempt(owner.email))).body).toEqual({
+      mfa_methods: [],
+      confirmation_required: true,
+    });
 
-    const updated = await http(`${env.server.url}/v1/projects/${app.id}`, { method: "PATCH", headers: management, body: { reveal_email_exists: true } });
+    const updated = await http(`${env.server.url}/v1/projects/${app.id}`, {
+      method: "PATCH",
+      headers: management,
+      body: { reveal_email_exists: true },
+    });
     expect(updated.body.reveal_email_exists).toBe(true);
     expectReason(await app.public("POST", "/v1/auth/signup", attempt(owner.email)), 409, "EMAIL_EXISTS");
     const page = await connect(env.server.url, "auth", "Signup", attempt(owner.email), app.page);
@@ -252,7 +286,10 @@ describe("signup from public credentials: confirmation by email", () => {
   it("in a project with mfa_required the confirmation ends in the enrollment challenge", async () => {
     const app = await project({ mfaRequired: true });
     const email = newEmail("mfa");
-    expect((await app.public("POST", "/v1/auth/signup", attempt(email))).body).toEqual({ mfa_methods: [], confirmation_required: true });
+    expect((await app.public("POST", "/v1/auth/signup", attempt(email))).body).toEqual({
+      mfa_methods: [],
+      confirmation_required: true,
+    });
     const token = await expectConfirmationMail(email);
     const verified = await app.public("POST", "/v1/auth/magic-link/verify", { token });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
@@ -269,8 +306,13 @@ describe("signup from public credentials: confirmation by email", () => {
     const owner = await app.registered();
     const email = newEmail("limit");
     const answers: HttpAnswer[] = [];
-    for (const address of [email, owner.email, email, owner.email]) answers.push(await app.public("POST", "/v1/auth/signup", attempt(address)));
-    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { mfa_methods: [], confirmation_required: true } });
+    for (const address of [email, owner.email, email, owner.email])
+      answers.push(await app.public("POST", "/v1/auth/signup", attempt(address)));
+    for (const answer of answers)
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 200,
+        body: { mfa_methods: [], confirmation_required: true },
+      });
     await expectConfirmationMail(email);
     await expectNotice(owner.email);
     await expectMailCount(email, 1);
@@ -282,7 +324,10 @@ describe("signup from public credentials: confirmation by email", () => {
     const owner = await app.registered();
     const email = newEmail("then-link");
     for (const address of [email, owner.email]) {
-      expect((await app.public("POST", "/v1/auth/signup", attempt(address))).body).toEqual({ mfa_methods: [], confirmation_required: true });
+      expect((await app.public("POST", "/v1/auth/signup", attempt(address))).body).toEqual({
+        mfa_methods: [],
+        confirmation_required: true,
+      });
       await settleDetached();
       const link = await app.public("POST", "/v1/auth/magic-link/send", { email: address });
       expect({ address, status: link.status }).toEqual({ address, status: 200 });

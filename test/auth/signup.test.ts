@@ -17,14 +17,24 @@ describe("signup, VerifyToken and JWKS", () => {
     const { email, body } = await app.signup("New.User@Example.com");
     expect(body).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
     expect(body.refresh_token).toMatch(/^grt_/);
-    expect(body.user).toMatchObject({ email: "New.User@Example.com", email_verified: false, mfa_enabled: false, mfa_methods: [], disabled: false, metadata: {} });
+    expect(body.user).toMatchObject({
+      email: "New.User@Example.com",
+      email_verified: false,
+      mfa_enabled: false,
+      mfa_methods: [],
+      disabled: false,
+      metadata: {},
+    });
     expect(body.user.id).toMatch(/^usr_/);
     expect(body).not.toHaveProperty("mfa_token");
     const header = decodeProtectedHeader(body.access_token);
     expect(header).toMatchObject({ alg: "ES256", typ: "JWT" });
     expect(typeof header.kid).toBe("string");
     const jwks = createRemoteJWKSet(new URL(`${server.url}/v1/auth/${app.loginId}/.well-known/jwks.json`));
-    const { payload } = await jwtVerify(body.access_token, jwks, { issuer: `http://localhost:0/v1/auth/${app.loginId}`, audience: app.projectId });
+    const { payload } = await jwtVerify(body.access_token, jwks, {
+      issuer: `http://localhost:0/v1/auth/${app.loginId}`,
+      audience: app.projectId,
+    });
     expect(payload).toMatchObject({ sub: body.user.id, email, project_id: app.projectId, amr: ["pwd"] });
     expect(payload.sid).toMatch(/^sess_/);
     expect(payload.exp! - payload.iat!).toBe(3600);
@@ -32,7 +42,10 @@ describe("signup, VerifyToken and JWKS", () => {
 
   it("a duplicate email (any case) is EMAIL_EXISTS; a common password is WEAK_PASSWORD", async () => {
     const { email } = await app.signup();
-    const again = await app.call("POST", "/v1/auth/signup", { email: email.toUpperCase(), password: "another fine passphrase" });
+    const again = await app.call("POST", "/v1/auth/signup", {
+      email: email.toUpperCase(),
+      password: "another fine passphrase",
+    });
     expect(again.status).toBe(409);
     expect(again.body.reason).toBe("EMAIL_EXISTS");
     const weak = await app.call("POST", "/v1/auth/signup", { email: "weak@example.com", password: "Password123" });
@@ -50,7 +63,9 @@ describe("signup, VerifyToken and JWKS", () => {
     const again = await app.call("POST", "/v1/auth/signup", { email, password: "another fine passphrase" });
     expect(again.body.reason).toBe("EMAIL_EXISTS");
     const sessions = await app.call("GET", "/v1/auth/sessions", undefined, body.access_token);
-    expect(sessions.body.data.map((s: { id: string }) => s.id)).toEqual([JSON.parse(Buffer.from(body.access_token.split(".")[1], "base64url").toString()).sid]);
+    expect(sessions.body.data.map((s: { id: string }) => s.id)).toEqual([
+      JSON.parse(Buffer.from(body.access_token.split(".")[1], "base64url").toString()).sid,
+    ]);
     const login = await app.call("POST", "/v1/auth/login", { email, password: "a sturdy passphrase 1" });
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(body.user.id);
@@ -61,8 +76,18 @@ describe("signup, VerifyToken and JWKS", () => {
     const rest = await app.call("POST", "/v1/auth/token/verify", { token: body.access_token });
     expect(rest.status).toBe(200);
     expect(rest.body.valid).toBe(true);
-    expect(rest.body.claims).toMatchObject({ sub: body.user.id, project_id: app.projectId, aud: app.projectId, amr: ["pwd"] });
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "VerifyToken", { token: body.access_token }, { "x-service-key": app.key });
+    expect(rest.body.claims).toMatchObject({
+      sub: body.user.id,
+      project_id: app.projectId,
+      aud: app.projectId,
+      amr: ["pwd"],
+    });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "VerifyToken",
+      { token: body.access_token },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.response.valid).toBe(true);
     const garbage = await app.call("POST", "/v1/auth/token/verify", { token: "not.a.jwt" });
     expect(garbage.body).toEqual({ valid: false });
@@ -70,11 +95,22 @@ describe("signup, VerifyToken and JWKS", () => {
 
   it("signup over gRPC and Connect answers the same token response", async () => {
     const email = `grpc-${Date.now()}@example.com`;
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Signup", { email, password: "a sturdy passphrase 2", metadata: { fields: {} } }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "Signup",
+      { email, password: "a sturdy passphrase 2", metadata: { fields: {} } },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.token_type).toBe("Bearer");
     expect(viaGrpc.response.user.email).toBe(email);
-    const viaConnect = await connect(server.url, "auth", "Signup", { email: `c-${email}`, password: "a sturdy passphrase 3" }, { "x-service-key": app.key });
+    const viaConnect = await connect(
+      server.url,
+      "auth",
+      "Signup",
+      { email: `c-${email}`, password: "a sturdy passphrase 3" },
+      { "x-service-key": app.key },
+    );
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
     expect(viaConnect.body.refresh_token).toMatch(/^grt_/);
@@ -104,7 +140,11 @@ describe("signup, VerifyToken and JWKS", () => {
   });
 
   it("metadata is stored as given", async () => {
-    const res = await app.call("POST", "/v1/auth/signup", { email: `m-${Date.now()}@example.com`, password: "a sturdy passphrase 5", metadata: { plan: "pro", seats: 3, tags: ["a"] } });
+    const res = await app.call("POST", "/v1/auth/signup", {
+      email: `m-${Date.now()}@example.com`,
+      password: "a sturdy passphrase 5",
+      metadata: { plan: "pro", seats: 3, tags: ["a"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user.metadata).toEqual({ plan: "pro", seats: 3, tags: ["a"] });
   });

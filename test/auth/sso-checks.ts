@@ -15,7 +15,11 @@ export const APP_CALLBACK = "https://app.example.com/callback";
 let seq = 0;
 
 /** A new account at the provider (sub = id) with a verified email unless `claims` say otherwise. */
-export function newAccount(idp: OidcProviderHarness, tag: string, claims: AccountClaims = {}): { id: string; email: string } {
+export function newAccount(
+  idp: OidcProviderHarness,
+  tag: string,
+  claims: AccountClaims = {},
+): { id: string; email: string } {
   const id = `${tag}-${++seq}-${Date.now()}`;
   const email = `${id}@example.com`;
   idp.setAccount(id, { email, email_verified: true, name: tag, ...claims });
@@ -27,7 +31,8 @@ function expectLanding(answer: CallbackAnswer, to = APP_CALLBACK): URL {
   expect(answer.status, answer.body).toBe(302);
   const landed = new URL(answer.location!);
   expect(`${landed.origin}${landed.pathname}`).toBe(to);
-  for (const secret of ["access_token", "refresh_token", "code", "mfa_token", "state"]) expect(landed.searchParams.has(secret)).toBe(false);
+  for (const secret of ["access_token", "refresh_token", "code", "mfa_token", "state"])
+    expect(landed.searchParams.has(secret)).toBe(false);
   return landed;
 }
 
@@ -46,7 +51,10 @@ export function expectTokens(answer: CallbackAnswer, to?: string): { accessToken
 /** `#error=<error>&error_description=…`; answers the description. */
 export function expectFragmentError(answer: CallbackAnswer, error: string): string {
   expectLanding(answer);
-  expect(Object.fromEntries(answer.fragment), answer.location).toEqual({ error, error_description: expect.stringMatching(/\S/) });
+  expect(Object.fromEntries(answer.fragment), answer.location).toEqual({
+    error,
+    error_description: expect.stringMatching(/\S/),
+  });
   return answer.fragment.get("error_description")!;
 }
 
@@ -80,8 +88,12 @@ export function passwordLogin(app: AuthFixture, email: string, password: string)
 }
 
 /** Users, sessions and linked identities of a project: what a refused sign-in must leave unchanged. */
-export async function rowCounts(ctx: MessagingServer, projectId: string): Promise<{ users: number; sessions: number; identities: number }> {
-  const count = async (table: string) => Number((await ctx.sql(`SELECT count(*) AS n FROM ${table} WHERE project_id = $1`, [projectId]))[0].n);
+export async function rowCounts(
+  ctx: MessagingServer,
+  projectId: string,
+): Promise<{ users: number; sessions: number; identities: number }> {
+  const count = async (table: string) =>
+    Number((await ctx.sql(`SELECT count(*) AS n FROM ${table} WHERE project_id = $1`, [projectId]))[0].n);
   return { users: await count("users"), sessions: await count("sessions"), identities: await count("sso_identities") };
 }
 
@@ -93,7 +105,9 @@ export async function verificationToken(ctx: MessagingServer, email: string): Pr
   const pending = await ctx.server.deps.db.repos.outbox.listPending(1000);
   const mail = pending.filter((m) => m.recipient === email).at(-1);
   expect(mail, `a mail to ${email} in the outbox`).toBeDefined();
-  const token = /[?&]token=(gev_[A-Za-z0-9_-]+)&type=email_verification/.exec(openMailBody(ctx.server.deps.secrets, mail!).text)?.[1];
+  const token = /[?&]token=(gev_[A-Za-z0-9_-]+)&type=email_verification/.exec(
+    openMailBody(ctx.server.deps.secrets, mail!).text,
+  )?.[1];
   expect(token).toBeDefined();
   return token!;
 }

@@ -22,7 +22,11 @@ let seq = 0;
 /** A new provider account (verified email) per cell, and a phone for an SMS factor. */
 function fresh(): { id: string; email: string; phone: string } {
   const n = ++seq;
-  const who = { id: `completion-${n}`, email: `sso-cell-${n}@example.com`, phone: `+1556${String(n).padStart(7, "0")}` };
+  const who = {
+    id: `completion-${n}`,
+    email: `sso-cell-${n}@example.com`,
+    phone: `+1556${String(n).padStart(7, "0")}`,
+  };
   world.idp.setAccount(who.id, { email: who.email, email_verified: true });
   return who;
 }
@@ -32,7 +36,12 @@ const ssoSignIn = (app: AuthFixture, accountId: string) => world.signIn(app, con
 /** Tokens in the fragment and nothing else; the access token verifies with exactly this amr. */
 async function expectTokens(answer: CallbackAnswer, amr: string[], app = normal) {
   expect(answer.status, answer.body).toBe(302);
-  expect([...answer.fragment.keys()].sort(), answer.location).toEqual(["access_token", "expires_in", "refresh_token", "token_type"]);
+  expect([...answer.fragment.keys()].sort(), answer.location).toEqual([
+    "access_token",
+    "expires_in",
+    "refresh_token",
+    "token_type",
+  ]);
   expect(answer.fragment.get("token_type")).toBe("Bearer");
   const verified = await app.call("POST", "/v1/auth/token/verify", { token: answer.fragment.get("access_token") });
   expect(verified.body.valid).toBe(true);
@@ -43,8 +52,18 @@ async function expectTokens(answer: CallbackAnswer, amr: string[], app = normal)
 /** A challenge in the fragment and nothing else: no access token, no refresh token. */
 function expectChallenge(answer: CallbackAnswer, methods: string[]): string {
   expect(answer.status, answer.body).toBe(302);
-  expect([...answer.fragment.keys()].sort(), answer.location).toEqual(["expires_in", "mfa_methods", "mfa_required", "mfa_token"]);
-  expect(Object.fromEntries(answer.fragment)).toEqual({ mfa_required: "true", mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: methods.join(","), expires_in: "300" });
+  expect([...answer.fragment.keys()].sort(), answer.location).toEqual([
+    "expires_in",
+    "mfa_methods",
+    "mfa_required",
+    "mfa_token",
+  ]);
+  expect(Object.fromEntries(answer.fragment)).toEqual({
+    mfa_required: "true",
+    mfa_token: expect.stringMatching(/^gmfa_/),
+    mfa_methods: methods.join(","),
+    expires_in: "300",
+  });
   return answer.fragment.get("mfa_token")!;
 }
 
@@ -69,7 +88,9 @@ describe("sign-in by SSO", () => {
     const mfaToken = expectChallenge(await ssoSignIn(normal, who.id), ["totp"]);
     const done = await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) });
     expect(done.body.user).toMatchObject({ id: first.userId, mfa_enabled: true, mfa_methods: ["totp"] });
-    expect((await normal.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims.amr).toEqual(["sso", "totp"]);
+    expect(
+      (await normal.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims.amr,
+    ).toEqual(["sso", "totp"]);
   });
 
   it('with SMS enrolled: an sms challenge, its code sent by SMS; the code finishes it with amr ["sso", "sms"]', async () => {
@@ -81,7 +102,9 @@ describe("sign-in by SSO", () => {
     const code = /\b(\d{6})\b/.exec((await ctx.sms.waitFor(who.phone, next)).body)![1];
     const done = await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code });
     expect(done.body.user).toMatchObject({ id: first.userId, mfa_methods: ["sms"] });
-    expect((await normal.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims.amr).toEqual(["sso", "sms"]);
+    expect(
+      (await normal.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims.amr,
+    ).toEqual(["sso", "sms"]);
   });
 
   it("in an mfa_required project: a new user is created but held at an enrollment challenge (mfa_methods empty); enrolling TOTP with its mfa_token signs in", async () => {
@@ -96,17 +119,30 @@ describe("sign-in by SSO", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const secret = new URL(started.body.totp_uri).searchParams.get("secret")!;
     const done = await strict.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) });
-    expect(done.body).toMatchObject({ enrolled: true, method: "totp", user: { id: held[0].id, mfa_methods: ["totp"] } });
+    expect(done.body).toMatchObject({
+      enrolled: true,
+      method: "totp",
+      user: { id: held[0].id, mfa_methods: ["totp"] },
+    });
     expect(done.body.recovery_codes).toHaveLength(10);
-    expect((await strict.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims.amr).toEqual(["sso", "totp"]);
-    expect((await strict.call("GET", "/v1/auth/sessions", undefined, done.body.access_token)).body.data).toHaveLength(1);
+    expect(
+      (await strict.call("POST", "/v1/auth/token/verify", { token: done.body.access_token })).body.claims.amr,
+    ).toEqual(["sso", "totp"]);
+    expect((await strict.call("GET", "/v1/auth/sessions", undefined, done.body.access_token)).body.data).toHaveLength(
+      1,
+    );
   });
 
   it("in an mfa_required project: an existing user without MFA gets the enrollment challenge again, never tokens", async () => {
     const who = fresh();
     expectChallenge(await ssoSignIn(strict, who.id), []);
     expectChallenge(await ssoSignIn(strict, who.id), []);
-    expect(await sql("SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.project_id = $1 AND u.email = $2", [strict.projectId, who.email])).toEqual([]);
+    expect(
+      await sql(
+        "SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.project_id = $1 AND u.email = $2",
+        [strict.projectId, who.email],
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -123,11 +159,17 @@ describe("a disabled user", () => {
 
   it("is not linked or changed by the refused sign-in: an unverified password account keeps its password and gets no identity", async () => {
     const who = fresh();
-    const signup = await normal.call("POST", "/v1/auth/signup", { email: who.email, password: "a sturdy passphrase 1" });
+    const signup = await normal.call("POST", "/v1/auth/signup", {
+      email: who.email,
+      password: "a sturdy passphrase 1",
+    });
     expect(signup.body.user.email_verified).toBe(false);
     expect((await normal.call("PATCH", `/v1/auth/users/${signup.body.user.id}`, { disabled: true })).status).toBe(200);
     expect((await ssoSignIn(normal, who.id)).fragment.get("error")).toBe("user_disabled");
-    expect((await normal.call("GET", `/v1/auth/users/${signup.body.user.id}`)).body).toMatchObject({ email_verified: false, identities: [] });
+    expect((await normal.call("GET", `/v1/auth/users/${signup.body.user.id}`)).body).toMatchObject({
+      email_verified: false,
+      identities: [],
+    });
     const [row] = await sql("SELECT password_hash FROM users WHERE id = $1", [signup.body.user.id]);
     expect(row.password_hash).toEqual(expect.any(String));
   });
@@ -142,8 +184,15 @@ describe("usage of SSO sign-ins", () => {
     const mfaToken = expectChallenge(await ssoSignIn(normal, who.id), ["totp"]);
     expect(await events(first.userId)).toEqual(["signup/sso/1"]);
     expect(await usage(normal)).toEqual(before);
-    expect((await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) })).status).toBe(200);
+    expect(
+      (await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) })).status,
+    ).toBe(200);
     expect(await events(first.userId)).toEqual(["signup/sso/1", "login/sso/1"]);
-    expect(await usage(normal)).toEqual({ ...before, totalLogins: before.totalLogins + 1, ssoLogins: before.ssoLogins + 1, tokensIssued: before.tokensIssued + 1 });
+    expect(await usage(normal)).toEqual({
+      ...before,
+      totalLogins: before.totalLogins + 1,
+      ssoLogins: before.ssoLogins + 1,
+      tokensIssued: before.tokensIssued + 1,
+    });
   });
 });

@@ -38,11 +38,18 @@ describe("the SSO callback's state", () => {
     const answers = await Promise.all([world.callback(redirect), world.callback(redirect)]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
     expectTokens(answers.find((a) => a.status === 302)!);
-    expect(await rowCounts(ctx, world.app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual({
+      users: before.users + 1,
+      sessions: before.sessions + 1,
+      identities: before.identities + 1,
+    });
   });
 
   it("an unknown state, or none, is a 400 page", async () => {
-    expectPage(await world.callback(`${CALLBACK_URL}?code=some-code&state=never-issued-state`), /already used or never started/);
+    expectPage(
+      await world.callback(`${CALLBACK_URL}?code=some-code&state=never-issued-state`),
+      /already used or never started/,
+    );
     expectPage(await world.callback(`${CALLBACK_URL}?code=some-code`), /incomplete/);
     expectPage(await world.callback(`${CALLBACK_URL}?error=access_denied`), /incomplete/);
   });
@@ -82,7 +89,11 @@ describe("the provider refuses", () => {
 
   it("an error code that is not a plain word reaches the application as access_denied, its description bounded", async () => {
     const state = new URL(await authorize()).searchParams.get("state")!;
-    const query = new URLSearchParams({ state, error: "<script>alert(1)</script>", error_description: "x".repeat(1000) });
+    const query = new URLSearchParams({
+      state,
+      error: "<script>alert(1)</script>",
+      error_description: "x".repeat(1000),
+    });
     const description = expectFragmentError(await world.callback(`${CALLBACK_URL}?${query}`), "access_denied");
     expect(description).toBe("x".repeat(300));
   });

@@ -50,7 +50,8 @@ async function handover(accountId: string, challenge: string): Promise<string> {
   return codeOf(await world.signIn(app, connectionId, accountId, { codeChallenge: challenge }));
 }
 
-const exchange = (code: string, verifier: string, via = app) => via.call("POST", "/v1/auth/sso/exchange", { code, code_verifier: verifier });
+const exchange = (code: string, verifier: string, via = app) =>
+  via.call("POST", "/v1/auth/sso/exchange", { code, code_verifier: verifier });
 
 function expectRefused(answer: HttpAnswer, reason: string) {
   expect({ status: answer.status, reason: answer.body.reason }).toEqual({ status: 401, reason });
@@ -70,22 +71,31 @@ beforeAll(async () => {
 });
 
 describe("the SSO code handover", () => {
-  it("redirects with ?code=gsc_…&type=sso and no fragment; SsoExchange with the verifier answers tokens with amr [\"sso\"]", async () => {
+  it('redirects with ?code=gsc_…&type=sso and no fragment; SsoExchange with the verifier answers tokens with amr ["sso"]', async () => {
     const who = account();
     const { verifier, challenge } = pkce();
     const answer = await exchange(await handover(who.id, challenge), verifier);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ token_type: "Bearer", mfa_methods: [], user: { email: who.email, email_verified: true } });
+    expect(answer.body).toMatchObject({
+      token_type: "Bearer",
+      mfa_methods: [],
+      user: { email: who.email, email_verified: true },
+    });
     expect(answer.body).not.toHaveProperty("mfa_required");
     expect(answer.body).not.toHaveProperty("mfa_token");
     expect(await amrOf(answer.body.access_token)).toEqual(["sso"]);
-    expect((await app.call("POST", "/v1/auth/token/refresh", { refresh_token: answer.body.refresh_token })).status).toBe(200);
+    expect(
+      (await app.call("POST", "/v1/auth/token/refresh", { refresh_token: answer.body.refresh_token })).status,
+    ).toBe(200);
   });
 
   it("keeps the query of an allowed redirect_url and adds the code to it", async () => {
     const who = account();
     const { challenge } = pkce();
-    const answer = await world.signIn(app, connectionId, who.id, { codeChallenge: challenge, redirectUrl: "https://app.example.com/sso/done?tab=2" });
+    const answer = await world.signIn(app, connectionId, who.id, {
+      codeChallenge: challenge,
+      redirectUrl: "https://app.example.com/sso/done?tab=2",
+    });
     const landed = new URL(answer.location!);
     expect(landed.searchParams.get("tab")).toBe("2");
     expect(landed.searchParams.get("code")).toMatch(/^gsc_/);
@@ -130,8 +140,14 @@ describe("the SSO code handover", () => {
   });
 
   it.each([42, 44])("refuses a code_challenge of %i characters with 400 VALIDATION_FAILED", async (length) => {
-    const started = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId, code_challenge: "A".repeat(length) });
-    expect({ status: started.status, reason: started.body.reason }).toEqual({ status: 400, reason: "VALIDATION_FAILED" });
+    const started = await app.call("POST", "/v1/auth/sso/authorize", {
+      connection_id: connectionId,
+      code_challenge: "A".repeat(length),
+    });
+    expect({ status: started.status, reason: started.body.reason }).toEqual({
+      status: 400,
+      reason: "VALIDATION_FAILED",
+    });
     expect(started.body.violations.map((v: { field: string }) => v.field)).toEqual(["code_challenge"]);
   });
 
@@ -139,7 +155,13 @@ describe("the SSO code handover", () => {
     const headers = { "x-service-key": app.key };
     const viaConnect = pkce();
     const connectCode = await handover(account().id, viaConnect.challenge);
-    const answer = await connect(ctx.server.url, "auth", "SsoExchange", { code: connectCode, codeVerifier: viaConnect.verifier }, headers);
+    const answer = await connect(
+      ctx.server.url,
+      "auth",
+      "SsoExchange",
+      { code: connectCode, codeVerifier: viaConnect.verifier },
+      headers,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await amrOf(answer.body.access_token)).toEqual(["sso"]);
 
@@ -154,7 +176,7 @@ describe("the SSO code handover", () => {
     expect(await amrOf(res.response.access_token)).toEqual(["sso"]);
   });
 
-  it("answers an MFA user's exchange with the challenge and no token; VerifyMfa finishes with amr [\"sso\", \"totp\"]", async () => {
+  it('answers an MFA user\'s exchange with the challenge and no token; VerifyMfa finishes with amr ["sso", "totp"]', async () => {
     const who = account();
     const first = await world.signIn(app, connectionId, who.id);
     const accessToken = first.fragment.get("access_token")!;
@@ -164,13 +186,21 @@ describe("the SSO code handover", () => {
       ctx.clock.advance(30_000);
       return generate({ secret, epoch: Math.floor(ctx.clock.now().getTime() / 1000) });
     };
-    expect((await app.call("POST", "/v1/auth/mfa/verify", { method: "totp", code: await totp() }, accessToken)).body.enrolled).toBe(true);
+    expect(
+      (await app.call("POST", "/v1/auth/mfa/verify", { method: "totp", code: await totp() }, accessToken)).body
+        .enrolled,
+    ).toBe(true);
 
     const { verifier, challenge } = pkce();
     const answer = await exchange(await handover(who.id, challenge), verifier);
     expect(answer.status).toBe(200);
     const { request_id: _ignored, ...body } = answer.body;
-    expect(body).toEqual({ mfa_required: true, mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: ["totp"], expires_in: 300 });
+    expect(body).toEqual({
+      mfa_required: true,
+      mfa_token: expect.stringMatching(/^gmfa_/),
+      mfa_methods: ["totp"],
+      expires_in: 300,
+    });
     const done = await app.call("POST", "/v1/auth/mfa/verify", { mfa_token: body.mfa_token, code: await totp() });
     expect(await amrOf(done.body.access_token)).toEqual(["sso", "totp"]);
   });
@@ -178,7 +208,8 @@ describe("the SSO code handover", () => {
   it("answers USER_DISABLED to the exchange of a user disabled since the callback", async () => {
     const who = account();
     const first = await world.signIn(app, connectionId, who.id);
-    const { sub } = (await app.call("POST", "/v1/auth/token/verify", { token: first.fragment.get("access_token") })).body.claims;
+    const { sub } = (await app.call("POST", "/v1/auth/token/verify", { token: first.fragment.get("access_token") }))
+      .body.claims;
     const { verifier, challenge } = pkce();
     const code = await handover(who.id, challenge);
     expect((await app.call("PATCH", `/v1/auth/users/${sub}`, { disabled: true })).status).toBe(200);
@@ -190,7 +221,11 @@ describe("the SSO code handover", () => {
     const who = account();
     const { verifier, challenge } = pkce();
     const entry = new URL(`${ctx.server.url}/v1/auth/sso/authorize`);
-    entry.search = new URLSearchParams({ login_id: app.loginId, connection_id: connectionId, code_challenge: challenge }).toString();
+    entry.search = new URLSearchParams({
+      login_id: app.loginId,
+      connection_id: connectionId,
+      code_challenge: challenge,
+    }).toString();
     const res = await fetch(entry, { redirect: "manual" });
     expect(res.status).toBe(302);
     const code = codeOf(await world.callback(await world.idp.signIn(res.headers.get("location")!, who.id)));
@@ -213,13 +248,32 @@ describe("what the handover stores", () => {
     const { verifier, challenge } = pkce();
     const code = await handover(who.id, challenge);
     const tokens = (await exchange(code, verifier)).body;
-    const rows = await ctx.sql("SELECT * FROM sso_handovers WHERE project_id = $1 AND email = $2", [app.projectId, who.email]);
+    const rows = await ctx.sql("SELECT * FROM sso_handovers WHERE project_id = $1 AND email = $2", [
+      app.projectId,
+      who.email,
+    ]);
     expect(rows).toHaveLength(1);
     const row = rows[0] as Record<string, unknown>;
     expect(Object.keys(row).sort()).toEqual(
-      ["code_challenge", "code_hash", "connection_id", "consumed_at", "created_at", "email", "expires_at", "issuer", "project_id", "subject"].sort(),
+      [
+        "code_challenge",
+        "code_hash",
+        "connection_id",
+        "consumed_at",
+        "created_at",
+        "email",
+        "expires_at",
+        "issuer",
+        "project_id",
+        "subject",
+      ].sort(),
     );
-    expect(row).toMatchObject({ code_hash: createHash("sha256").update(code).digest("hex"), code_challenge: challenge, subject: who.id, issuer: world.idp.issuer });
+    expect(row).toMatchObject({
+      code_hash: createHash("sha256").update(code).digest("hex"),
+      code_challenge: challenge,
+      subject: who.id,
+      issuer: world.idp.issuer,
+    });
     for (const value of Object.values(row)) {
       const text = value instanceof Date ? value.toISOString() : String(value);
       expect(text).not.toContain("gsc_");

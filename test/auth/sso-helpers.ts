@@ -31,9 +31,17 @@ export interface SsoWorld {
   readonly ctx: MessagingServer;
   readonly idp: OidcProviderHarness;
   /** A client at the provider and a Gatehouse connection for it; answers the connection id. */
-  connect(app: AuthFixture, options?: { trustEmails?: boolean; scopes?: string[]; clientSecret?: string }): Promise<string>;
+  connect(
+    app: AuthFixture,
+    options?: { trustEmails?: boolean; scopes?: string[]; clientSecret?: string },
+  ): Promise<string>;
   /** SsoAuthorize, the provider's sign-in as `accountId`, then Gatehouse's callback. */
-  signIn(app: AuthFixture, connectionId: string, accountId: string, options?: SignInOptions & { redirectUrl?: string; codeChallenge?: string }): Promise<CallbackAnswer>;
+  signIn(
+    app: AuthFixture,
+    connectionId: string,
+    accountId: string,
+    options?: SignInOptions & { redirectUrl?: string; codeChallenge?: string },
+  ): Promise<CallbackAnswer>;
   /** GETs Gatehouse's callback at the URL the provider redirected the browser to. */
   callback(providerRedirect: string): Promise<CallbackAnswer>;
 }
@@ -61,10 +69,22 @@ export function useSsoWorld(options: { sms?: boolean; smtp?: boolean; logger?: L
     async connect(app, connectOptions = {}) {
       const clientId = `client-${++clients}`;
       const clientSecret = connectOptions.clientSecret ?? randomBytes(24).toString("base64url");
-      provider().addClient({ clientId, clientSecret, redirectUris: [CALLBACK_URL], tokenEndpointAuthMethod: "client_secret_basic" });
+      provider().addClient({
+        clientId,
+        clientSecret,
+        redirectUris: [CALLBACK_URL],
+        tokenEndpointAuthMethod: "client_secret_basic",
+      });
       const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
         headers: await app.admin(),
-        body: { name: "Test IdP", issuer: provider().issuer, client_id: clientId, client_secret: clientSecret, trust_emails: connectOptions.trustEmails ?? false, scopes: connectOptions.scopes ?? [] },
+        body: {
+          name: "Test IdP",
+          issuer: provider().issuer,
+          client_id: clientId,
+          client_secret: clientSecret,
+          trust_emails: connectOptions.trustEmails ?? false,
+          scopes: connectOptions.scopes ?? [],
+        },
       });
       if (res.status !== 200) throw new Error(`CreateSsoConnection failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.id as string;
@@ -80,7 +100,10 @@ export function useSsoWorld(options: { sms?: boolean; smtp?: boolean; logger?: L
     },
     async callback(providerRedirect) {
       const target = new URL(providerRedirect);
-      const res = await fetch(`${ctx.server.url}${target.pathname}${target.search}`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${ctx.server.url}${target.pathname}${target.search}`, {
+        redirect: "manual",
+        signal: AbortSignal.timeout(10_000),
+      });
       const location = res.headers.get("location") ?? undefined;
       const landed = location ? new URL(location) : undefined;
       return {

@@ -26,14 +26,25 @@ const { ctx } = world;
 describe("SSO linking by email", () => {
   it("a password user who verified the email is linked: the same user, the password and earlier sessions still work", async () => {
     const account = newAccount(world.idp, "verified");
-    const signup = await world.app.call("POST", "/v1/auth/signup", { email: account.email, password: "a sturdy passphrase 1", send_verification: true });
+    const signup = await world.app.call("POST", "/v1/auth/signup", {
+      email: account.email,
+      password: "a sturdy passphrase 1",
+      send_verification: true,
+    });
     expect(signup.status, JSON.stringify(signup.body)).toBe(200);
-    const verified = await world.app.call("POST", "/v1/auth/email/verify", { token: await verificationToken(ctx, account.email) });
+    const verified = await world.app.call("POST", "/v1/auth/email/verify", {
+      token: await verificationToken(ctx, account.email),
+    });
     expect(verified.body).toMatchObject({ id: signup.body.user.id, email_verified: true });
 
     const tokens = expectTokens(await world.signIn(world.app, world.connection, account.id));
-    expect(await verifiedClaims(world.app, tokens.accessToken)).toMatchObject({ sub: signup.body.user.id, amr: ["sso"] });
-    expect((await getUser(world.app, signup.body.user.id)).identities).toMatchObject([{ connection_id: world.connection, subject: account.id, email: account.email }]);
+    expect(await verifiedClaims(world.app, tokens.accessToken)).toMatchObject({
+      sub: signup.body.user.id,
+      amr: ["sso"],
+    });
+    expect((await getUser(world.app, signup.body.user.id)).identities).toMatchObject([
+      { connection_id: world.connection, subject: account.id, email: account.email },
+    ]);
     expect((await passwordLogin(world.app, account.email, "a sturdy passphrase 1")).status).toBe(200);
     expect((await refresh(world.app, signup.body.refresh_token)).status).toBe(200);
   });
@@ -50,9 +61,15 @@ describe("SSO linking by email", () => {
     expect(user.email_verified).toBe(true);
     expect(user.identities).toHaveLength(1);
 
-    expectReason(await passwordLogin(world.app, account.email, "the squatter's passphrase"), 401, "INVALID_CREDENTIALS");
+    expectReason(
+      await passwordLogin(world.app, account.email, "the squatter's passphrase"),
+      401,
+      "INVALID_CREDENTIALS",
+    );
     expect((await refresh(world.app, squatter.body.refresh_token)).status).toBe(401);
-    expect((await world.app.call("POST", "/v1/auth/token/verify", { token: squatter.body.access_token })).body.valid).toBe(false);
+    expect(
+      (await world.app.call("POST", "/v1/auth/token/verify", { token: squatter.body.access_token })).body.valid,
+    ).toBe(false);
     // The victim's own session is the one that lives.
     expect((await refresh(world.app, tokens.refreshToken)).status).toBe(200);
   });
@@ -74,14 +91,18 @@ describe("SSO with an email the provider has not verified", () => {
     it(`${name}: #error=unverified_email, no user, no session, no link; a connection with trust_emails signs the same account in`, async () => {
       const account = newAccount(world.idp, "unverified", claims);
       const before = await rowCounts(ctx, world.app.projectId);
-      expect(expectFragmentError(await world.signIn(world.app, world.connection, account.id), "unverified_email")).toMatch(/not verified/);
+      expect(
+        expectFragmentError(await world.signIn(world.app, world.connection, account.id), "unverified_email"),
+      ).toMatch(/not verified/);
       expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
 
       const trusting = await world.connect(world.app, { trustEmails: true });
       const tokens = expectTokens(await world.signIn(world.app, trusting, account.id));
       const claimsOf = await verifiedClaims(world.app, tokens.accessToken);
       expect(claimsOf).toMatchObject({ email: account.email, amr: ["sso"] });
-      expect((await getUser(world.app, claimsOf.sub)).identities).toMatchObject([{ connection_id: trusting, subject: account.id }]);
+      expect((await getUser(world.app, claimsOf.sub)).identities).toMatchObject([
+        { connection_id: trusting, subject: account.id },
+      ]);
     });
   }
 
@@ -99,7 +120,10 @@ describe("SSO with an email the provider has not verified", () => {
     const tokens = expectTokens(await world.signIn(world.app, world.connection, account.id));
     expect(await verifiedClaims(world.app, tokens.accessToken)).toMatchObject({ email: account.email, amr: ["sso"] });
 
-    const unverified = newAccount(world.idp, "userinfo-unverified", { email_verified: false, userinfoOnly: ["email", "email_verified"] });
+    const unverified = newAccount(world.idp, "userinfo-unverified", {
+      email_verified: false,
+      userinfoOnly: ["email", "email_verified"],
+    });
     const before = await rowCounts(ctx, world.app.projectId);
     expectFragmentError(await world.signIn(world.app, world.connection, unverified.id), "unverified_email");
     expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);

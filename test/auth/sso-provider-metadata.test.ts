@@ -13,7 +13,8 @@ const world = useSsoApp();
 const { ctx } = world;
 const { clock } = ctx;
 
-const signIn = async () => expectTokens(await world.signIn(world.app, world.connection, newAccount(world.idp, "cached").id));
+const signIn = async () =>
+  expectTokens(await world.signIn(world.app, world.connection, newAccount(world.idp, "cached").id));
 
 describe("SSO provider metadata", () => {
   it("discovery is read once for several sign-ins, and again once 10 minutes have passed", async () => {

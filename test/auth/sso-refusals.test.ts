@@ -13,11 +13,17 @@ import { browserGet, expectFragmentError, expectPage, expectTokens, newAccount, 
 const world = useSsoApp();
 const { ctx } = world;
 
-const authorize = (body: Record<string, unknown>, fixture = world.app) => fixture.call("POST", "/v1/auth/sso/authorize", { connection_id: world.connection, ...body });
+const authorize = (body: Record<string, unknown>, fixture = world.app) =>
+  fixture.call("POST", "/v1/auth/sso/authorize", { connection_id: world.connection, ...body });
 const flowRows = async () => Number((await ctx.sql("SELECT count(*) AS n FROM sso_flows"))[0].n);
 
 describe("SsoAuthorize", () => {
-  for (const redirectUrl of ["https://evil.example.net/callback", "https://app.example.com.evil.net/callback", "http://app.example.com/callback", "https://app.example.com:8443/callback"]) {
+  for (const redirectUrl of [
+    "https://evil.example.net/callback",
+    "https://app.example.com.evil.net/callback",
+    "http://app.example.com/callback",
+    "https://app.example.com:8443/callback",
+  ]) {
     it(`refuses redirect_url ${redirectUrl}: REDIRECT_NOT_ALLOWED, and no flow row is written`, async () => {
       const before = await flowRows();
       expectReason(await authorize({ redirect_url: redirectUrl }), 400, "REDIRECT_NOT_ALLOWED");
@@ -27,7 +33,10 @@ describe("SsoAuthorize", () => {
 
   it("an allowed override (an allowed origin's URL) is where the callback lands", async () => {
     const override = "https://app.example.com/after-sso";
-    const tokens = expectTokens(await world.signIn(world.app, world.connection, newAccount(world.idp, "override").id, { redirectUrl: override }), override);
+    const tokens = expectTokens(
+      await world.signIn(world.app, world.connection, newAccount(world.idp, "override").id, { redirectUrl: override }),
+      override,
+    );
     expect(tokens.accessToken).toBeTruthy();
   });
 
@@ -48,7 +57,8 @@ describe("the SSO callback refuses", () => {
   it("a disabled user: #error=user_disabled and no new session", async () => {
     const account = newAccount(world.idp, "disabled");
     const first = expectTokens(await world.signIn(world.app, world.connection, account.id));
-    const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: first.accessToken })).body.claims.sub;
+    const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: first.accessToken })).body.claims
+      .sub;
     expect((await world.app.call("PATCH", `/v1/auth/users/${userId}`, { disabled: true })).status).toBe(200);
 
     const before = await rowCounts(ctx, world.app.projectId);
@@ -61,7 +71,10 @@ describe("the SSO callback refuses", () => {
     const start = await authorize({ connection_id: doomed });
     expect(start.status).toBe(200);
     const redirect = await world.idp.signIn(start.body.authorization_url, newAccount(world.idp, "orphaned").id);
-    const deleted = await http(`${ctx.server.url}/v1/sso-connections/${doomed}`, { method: "DELETE", headers: await world.app.admin() });
+    const deleted = await http(`${ctx.server.url}/v1/sso-connections/${doomed}`, {
+      method: "DELETE",
+      headers: await world.app.admin(),
+    });
     expect(deleted.body).toEqual({ deleted: true, id: doomed });
 
     const exchanges = world.idp.tokenRequests;
@@ -76,7 +89,14 @@ describe("the SSO callback refuses", () => {
     const account = newAccount(world.idp, "unlinked");
     const { accessToken } = expectTokens(await world.signIn(world.app, passing, account.id));
     const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: accessToken })).body.claims.sub;
-    expect((await http(`${ctx.server.url}/v1/sso-connections/${passing}`, { method: "DELETE", headers: await world.app.admin() })).status).toBe(200);
+    expect(
+      (
+        await http(`${ctx.server.url}/v1/sso-connections/${passing}`, {
+          method: "DELETE",
+          headers: await world.app.admin(),
+        })
+      ).status,
+    ).toBe(200);
     const user = await world.app.call("GET", `/v1/auth/users/${userId}`);
     expect(user.body).toMatchObject({ id: userId, identities: [] });
   });
@@ -86,7 +106,9 @@ describe("what the callback's answers expose", () => {
   /** The provider's redirect for a new sign-in, answered by Gatehouse with its headers. */
   const rawCallback = async (options: { deny?: boolean } = {}) => {
     const start = await authorize({});
-    const redirect = new URL(await world.idp.signIn(start.body.authorization_url, newAccount(world.idp, "headers").id, options));
+    const redirect = new URL(
+      await world.idp.signIn(start.body.authorization_url, newAccount(world.idp, "headers").id, options),
+    );
     return browserGet(`${ctx.server.url}${redirect.pathname}${redirect.search}`);
   };
   const expectPrivate = (headers: Headers) => {

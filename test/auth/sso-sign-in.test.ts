@@ -4,7 +4,17 @@ import { authFixture } from "./helpers.js";
 import { enrollTotp, expectReason, freshCode, parseTotpUri, verifyMfa } from "./mfa-helpers.js";
 import { usagePeriod } from "./passwordless-helpers.js";
 import { CALLBACK_URL, useSsoApp } from "./sso-helpers.js";
-import { browserGet, expectPage, expectTokens, getUser, newAccount, passwordLogin, refresh, rowCounts, verifiedClaims } from "./sso-checks.js";
+import {
+  browserGet,
+  expectPage,
+  expectTokens,
+  getUser,
+  newAccount,
+  passwordLogin,
+  refresh,
+  rowCounts,
+  verifiedClaims,
+} from "./sso-checks.js";
 
 // Behaviour: signing in through an OpenID provider, over the wire with a real provider. A new
 // identity becomes a verified user with no password; the same identity comes back as the same
@@ -30,17 +40,33 @@ describe("SSO sign-in", () => {
     const user = await getUser(world.app, claims.sub);
     expect(user).toMatchObject({ id: claims.sub, email: account.email, email_verified: true, disabled: false });
     expect(user.identities).toEqual([
-      { connection_id: world.connection, provider: world.idp.issuer, subject: account.id, email: account.email, linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      {
+        connection_id: world.connection,
+        provider: world.idp.issuer,
+        subject: account.id,
+        email: account.email,
+        linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     ]);
     // No password was ever set: none can sign in.
     expectReason(await passwordLogin(world.app, account.email, "a sturdy passphrase 1"), 401, "INVALID_CREDENTIALS");
-    expect(await rowCounts(ctx, world.app.projectId)).toEqual({ users: before.users + 1, sessions: before.sessions + 1, identities: before.identities + 1 });
+    expect(await rowCounts(ctx, world.app.projectId)).toEqual({
+      users: before.users + 1,
+      sessions: before.sessions + 1,
+      identities: before.identities + 1,
+    });
   });
 
   it("a returning user is the same user with one identity, even after the email changes at the provider and another user holds the new one", async () => {
     const account = newAccount(world.idp, "returning");
-    const first = await verifiedClaims(world.app, expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken);
-    const second = await verifiedClaims(world.app, expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken);
+    const first = await verifiedClaims(
+      world.app,
+      expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken,
+    );
+    const second = await verifiedClaims(
+      world.app,
+      expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken,
+    );
     expect(second.sub).toBe(first.sub);
     expect(second.sid).not.toBe(first.sid);
 
@@ -48,7 +74,10 @@ describe("SSO sign-in", () => {
     // that other user is left alone (the pre-takeover guard is for linking by email only).
     const other = await world.app.signup(`moved-${account.id}@example.com`);
     world.idp.setAccount(account.id, { email: other.email, email_verified: true });
-    const third = await verifiedClaims(world.app, expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken);
+    const third = await verifiedClaims(
+      world.app,
+      expectTokens(await world.signIn(world.app, world.connection, account.id)).accessToken,
+    );
     expect(third.sub).toBe(first.sub);
     expect((await getUser(world.app, first.sub)).identities).toHaveLength(1);
     expect((await getUser(world.app, other.body.user.id)).identities).toEqual([]);
@@ -63,9 +92,17 @@ describe("SSO sign-in", () => {
     const answer = await world.signIn(world.app, world.connection, account.id);
     expect(answer.status).toBe(302);
     expect(answer.location!.startsWith("https://app.example.com/callback#")).toBe(true);
-    expect(Object.fromEntries(answer.fragment)).toEqual({ mfa_required: "true", mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: "totp", expires_in: "300" });
+    expect(Object.fromEntries(answer.fragment)).toEqual({
+      mfa_required: "true",
+      mfa_token: expect.stringMatching(/^gmfa_/),
+      mfa_methods: "totp",
+      expires_in: "300",
+    });
 
-    const done = await verifyMfa(world.app, { mfa_token: answer.fragment.get("mfa_token"), code: await freshCode(secret, clock) });
+    const done = await verifyMfa(world.app, {
+      mfa_token: answer.fragment.get("mfa_token"),
+      code: await freshCode(secret, clock),
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const claims = await verifiedClaims(world.app, done.body.access_token);
     expect(claims.amr).toEqual(["sso", "totp"]);
@@ -78,13 +115,21 @@ describe("SSO sign-in", () => {
     const account = newAccount(world.idp, "strict");
     const answer = await world.signIn(strict, strictConnection, account.id);
     expect(answer.status).toBe(302);
-    expect(Object.fromEntries(answer.fragment)).toEqual({ mfa_required: "true", mfa_token: expect.stringMatching(/^gmfa_/), mfa_methods: "", expires_in: "300" });
+    expect(Object.fromEntries(answer.fragment)).toEqual({
+      mfa_required: "true",
+      mfa_token: expect.stringMatching(/^gmfa_/),
+      mfa_methods: "",
+      expires_in: "300",
+    });
     expect((await rowCounts(ctx, strict.projectId)).sessions).toBe(0);
 
     const mfaToken = answer.fragment.get("mfa_token");
     const start = await strict.call("POST", "/v1/auth/mfa/enroll", { method: "totp", mfa_token: mfaToken });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
-    const done = await strict.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await freshCode(parseTotpUri(start.body.totp_uri).secret, clock) });
+    const done = await strict.call("POST", "/v1/auth/mfa/verify", {
+      mfa_token: mfaToken,
+      code: await freshCode(parseTotpUri(start.body.totp_uri).secret, clock),
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect((await verifiedClaims(strict, done.body.access_token)).amr).toEqual(["sso", "totp"]);
   });
@@ -94,20 +139,36 @@ describe("SSO sign-in", () => {
     const countedConnection = await world.connect(counted);
     const account = newAccount(world.idp, "usage");
     expectTokens(await world.signIn(counted, countedConnection, account.id));
-    const usage = async () => (await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, { headers: await counted.admin() })).body;
+    const usage = async () =>
+      (
+        await http(`${ctx.server.url}/v1/usage?project_id=${counted.projectId}&${usagePeriod(clock.now())}`, {
+          headers: await counted.admin(),
+        })
+      ).body;
     expect(await usage()).toMatchObject({ mau: 1, total_logins: 0, sso_logins: 0, tokens_issued: 1 });
     expectTokens(await world.signIn(counted, countedConnection, account.id));
-    expect(await usage()).toMatchObject({ mau: 1, total_logins: 1, sso_logins: 1, passwordless_logins: 0, tokens_issued: 2 });
+    expect(await usage()).toMatchObject({
+      mau: 1,
+      total_logins: 1,
+      sso_logins: 1,
+      passwordless_logins: 0,
+      tokens_issued: 2,
+    });
   });
 });
 
 describe("the browser entry GET /v1/auth/sso/authorize", () => {
-  const entry = (params: Record<string, string>) => browserGet(`${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(params)}`);
+  const entry = (params: Record<string, string>) =>
+    browserGet(`${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(params)}`);
 
   it("needs no API key: 302 to the provider with state, nonce and an S256 challenge; following it signs in at the redirect_url", async () => {
     const account = newAccount(world.idp, "browser");
     const redirectUrl = "https://app.example.com/signed-in";
-    const start = await entry({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: redirectUrl });
+    const start = await entry({
+      login_id: world.app.loginId,
+      connection_id: world.connection,
+      redirect_url: redirectUrl,
+    });
     expect(start.status, start.body).toBe(302);
     expect(start.headers.get("cache-control")).toBe("no-store");
     const authorization = new URL(start.headers.get("location")!);
@@ -119,18 +180,49 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(q.scope!.split(" ")).toContain("openid");
 
-    const tokens = expectTokens(await world.callback(await world.idp.signIn(authorization.href, account.id)), redirectUrl);
+    const tokens = expectTokens(
+      await world.callback(await world.idp.signIn(authorization.href, account.id)),
+      redirectUrl,
+    );
     expect(await verifiedClaims(world.app, tokens.accessToken)).toMatchObject({ email: account.email, amr: ["sso"] });
   });
 
   const refusals: Array<[string, () => Record<string, string>, RegExp]> = [
-    ["an unknown login_id", () => ({ login_id: `lp_${"0".repeat(26)}`, connection_id: world.connection }), /names no project/],
-    ["a malformed login_id", () => ({ login_id: "lp_NOPE", connection_id: world.connection }), /login_id is missing or malformed/],
+    [
+      "an unknown login_id",
+      () => ({ login_id: `lp_${"0".repeat(26)}`, connection_id: world.connection }),
+      /names no project/,
+    ],
+    [
+      "a malformed login_id",
+      () => ({ login_id: "lp_NOPE", connection_id: world.connection }),
+      /login_id is missing or malformed/,
+    ],
     ["no login_id", () => ({ connection_id: world.connection }), /login_id is missing or malformed/],
-    ["a redirect_url that is not http(s)", () => ({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: "javascript:alert(1)" }), /not an http\(s\) URL/],
-    ["a redirect_url of a foreign origin", () => ({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: "https://evil.example.net/cb" }), /cannot start/],
-    ["an unknown connection", () => ({ login_id: world.app.loginId, connection_id: "sso_00000000000000000000000000" }), /cannot start/],
-    ["a malformed code_challenge", () => ({ login_id: world.app.loginId, connection_id: world.connection, code_challenge: "short" }), /code_challenge/],
+    [
+      "a redirect_url that is not http(s)",
+      () => ({ login_id: world.app.loginId, connection_id: world.connection, redirect_url: "javascript:alert(1)" }),
+      /not an http\(s\) URL/,
+    ],
+    [
+      "a redirect_url of a foreign origin",
+      () => ({
+        login_id: world.app.loginId,
+        connection_id: world.connection,
+        redirect_url: "https://evil.example.net/cb",
+      }),
+      /cannot start/,
+    ],
+    [
+      "an unknown connection",
+      () => ({ login_id: world.app.loginId, connection_id: "sso_00000000000000000000000000" }),
+      /cannot start/,
+    ],
+    [
+      "a malformed code_challenge",
+      () => ({ login_id: world.app.loginId, connection_id: world.connection, code_challenge: "short" }),
+      /code_challenge/,
+    ],
   ];
   for (const [name, params, words] of refusals) {
     it(`${name} answers a 400 HTML page, not JSON, and starts no flow`, async () => {
@@ -140,7 +232,10 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("location")).toBeNull();
-      expectPage({ status: res.status, body: res.body, fragment: new URLSearchParams(), query: new URLSearchParams() }, words);
+      expectPage(
+        { status: res.status, body: res.body, fragment: new URLSearchParams(), query: new URLSearchParams() },
+        words,
+      );
       expect(await flows()).toBe(before);
     });
   }

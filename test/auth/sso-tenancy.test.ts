@@ -35,14 +35,21 @@ async function signedIn(answer: CallbackAnswer, app: AuthFixture) {
   expect(accessToken, answer.location).toEqual(expect.any(String));
   const verified = await app.call("POST", "/v1/auth/token/verify", { token: accessToken });
   expect(verified.body.valid).toBe(true);
-  return { userId: verified.body.claims.sub as string, accessToken: accessToken!, refreshToken: answer.fragment.get("refresh_token")! };
+  return {
+    userId: verified.body.claims.sub as string,
+    accessToken: accessToken!,
+    refreshToken: answer.fragment.get("refresh_token")!,
+  };
 }
 
 const getUser = (app: AuthFixture, id: string) => app.call("GET", `/v1/auth/users/${id}`);
 const identitiesOf = async (app: AuthFixture, id: string) => (await getUser(app, id)).body.identities;
 
 async function deleteConnection(app: AuthFixture, id: string) {
-  const res = await http(`${ctx.server.url}/v1/sso-connections/${id}`, { method: "DELETE", headers: await app.admin() });
+  const res = await http(`${ctx.server.url}/v1/sso-connections/${id}`, {
+    method: "DELETE",
+    headers: await app.admin(),
+  });
   expect(res.body).toMatchObject({ deleted: true, id });
 }
 
@@ -68,7 +75,13 @@ describe("two projects with connections to one provider", () => {
     expect(inA.userId).not.toBe(inB.userId);
 
     const linked = (connectionId: string) => [
-      { connection_id: connectionId, provider: world.idp.issuer, subject: who.id, email: who.email, linked_at: expect.any(String) },
+      {
+        connection_id: connectionId,
+        provider: world.idp.issuer,
+        subject: who.id,
+        email: who.email,
+        linked_at: expect.any(String),
+      },
     ];
     expect(await identitiesOf(a, inA.userId)).toEqual(linked(connA));
     expect(await identitiesOf(b, inB.userId)).toEqual(linked(connB));
@@ -82,12 +95,17 @@ describe("two projects with connections to one provider", () => {
 
   it("refuse project A's API key with project B's connection id: 404 SSO_CONNECTION_NOT_FOUND", async () => {
     const started = await a.call("POST", "/v1/auth/sso/authorize", { connection_id: connB });
-    expect({ status: started.status, reason: started.body.reason }).toEqual({ status: 404, reason: "SSO_CONNECTION_NOT_FOUND" });
+    expect({ status: started.status, reason: started.body.reason }).toEqual({
+      status: 404,
+      reason: "SSO_CONNECTION_NOT_FOUND",
+    });
     expect(started.body).not.toHaveProperty("authorization_url");
   });
 
   it("refuse the browser entry naming project A and project B's connection with a 400 page, not a redirect to the provider", async () => {
-    const res = await fetch(`${ctx.server.url}/v1/auth/sso/authorize?login_id=${a.loginId}&connection_id=${connB}`, { redirect: "manual" });
+    const res = await fetch(`${ctx.server.url}/v1/auth/sso/authorize?login_id=${a.loginId}&connection_id=${connB}`, {
+      redirect: "manual",
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
   });
@@ -100,7 +118,10 @@ describe("two projects with connections to one provider", () => {
     expect(inB.location).toMatch(/^https:\/\/b\.example\.com\/welcome#access_token=/);
 
     const foreign = await a.call("POST", "/v1/auth/sso/authorize", { connection_id: connA, redirect_url: B_REDIRECT });
-    expect({ status: foreign.status, reason: foreign.body.reason }).toEqual({ status: 400, reason: "REDIRECT_NOT_ALLOWED" });
+    expect({ status: foreign.status, reason: foreign.body.reason }).toEqual({
+      status: 400,
+      reason: "REDIRECT_NOT_ALLOWED",
+    });
   });
 
   it("refuse project A's handover code with project B's key, though B trusts the same provider", async () => {
@@ -120,12 +141,16 @@ describe("the links between identities and users", () => {
     const who = account();
     const first = await signedIn(await world.signIn(a, connA, who.id), a);
     expect((await a.call("DELETE", `/v1/auth/users/${first.userId}`)).status).toBe(200);
-    expect(await ctx.sql("SELECT subject FROM sso_identities WHERE project_id = $1 AND subject = $2", [a.projectId, who.id])).toEqual([]);
+    expect(
+      await ctx.sql("SELECT subject FROM sso_identities WHERE project_id = $1 AND subject = $2", [a.projectId, who.id]),
+    ).toEqual([]);
 
     const again = await signedIn(await world.signIn(a, connA, who.id), a);
     expect(again.userId).not.toBe(first.userId);
     expect((await getUser(a, first.userId)).status).toBe(404);
-    expect(await identitiesOf(a, again.userId)).toEqual([expect.objectContaining({ connection_id: connA, subject: who.id })]);
+    expect(await identitiesOf(a, again.userId)).toEqual([
+      expect.objectContaining({ connection_id: connA, subject: who.id }),
+    ]);
   });
 
   it("go with a deleted connection while the user stays with its MFA and sessions; a new connection re-links by verified email to the same user", async () => {
@@ -139,11 +164,21 @@ describe("the links between identities and users", () => {
       ctx.clock.advance(30_000);
       return generate({ secret, epoch: Math.floor(ctx.clock.now().getTime() / 1000) });
     };
-    expect((await app.call("POST", "/v1/auth/mfa/verify", { method: "totp", code: await totp() }, user.accessToken)).body.enrolled).toBe(true);
+    expect(
+      (await app.call("POST", "/v1/auth/mfa/verify", { method: "totp", code: await totp() }, user.accessToken)).body
+        .enrolled,
+    ).toBe(true);
 
     await deleteConnection(app, first);
     const kept = (await getUser(app, user.userId)).body;
-    expect(kept).toMatchObject({ id: user.userId, email: who.email, email_verified: true, mfa_enabled: true, mfa_methods: ["totp"], identities: [] });
+    expect(kept).toMatchObject({
+      id: user.userId,
+      email: who.email,
+      email_verified: true,
+      mfa_enabled: true,
+      mfa_methods: ["totp"],
+      identities: [],
+    });
     expect((await app.call("POST", "/v1/auth/token/verify", { token: user.accessToken })).body.valid).toBe(true);
     expect((await app.call("POST", "/v1/auth/token/refresh", { refresh_token: user.refreshToken })).status).toBe(200);
 
@@ -151,9 +186,14 @@ describe("the links between identities and users", () => {
     const relinked = await world.signIn(app, second, who.id);
     expect(relinked.fragment.get("mfa_methods")).toBe("totp");
     expect(relinked.fragment.has("access_token")).toBe(false);
-    const done = await app.call("POST", "/v1/auth/mfa/verify", { mfa_token: relinked.fragment.get("mfa_token"), code: await totp() });
+    const done = await app.call("POST", "/v1/auth/mfa/verify", {
+      mfa_token: relinked.fragment.get("mfa_token"),
+      code: await totp(),
+    });
     expect(done.body.user.id).toBe(user.userId);
-    expect(await identitiesOf(app, user.userId)).toEqual([expect.objectContaining({ connection_id: second, subject: who.id, email: who.email })]);
+    expect(await identitiesOf(app, user.userId)).toEqual([
+      expect.objectContaining({ connection_id: second, subject: who.id, email: who.email }),
+    ]);
   });
 
   it("end a sign-in in flight when its connection is deleted: the callback finds no flow and answers a 400 page", async () => {

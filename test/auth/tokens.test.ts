@@ -1,5 +1,16 @@
 import { randomBytes, type KeyObject } from "node:crypto";
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from "jose";
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportSPKI,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWTPayload,
+} from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSigningKey } from "../../src/crypto/signing-keys.js";
 import { checkAccessToken } from "../../src/flows/auth/verify-access-token.js";
@@ -28,7 +39,11 @@ describe("VerifyToken and RevokeToken", () => {
   };
   const activeKey = async (projectId: string) => {
     const key = await server.deps.db.repos.signingKeys.active(projectId);
-    return { kid: key!.kid, privateKey: openSigningKey(server.deps.secrets, key!), publicJwk: (await server.deps.db.repos.signingKeys.listPublic(projectId))[0].publicJwk };
+    return {
+      kid: key!.kid,
+      privateKey: openSigningKey(server.deps.secrets, key!),
+      publicJwk: (await server.deps.db.repos.signingKeys.listPublic(projectId))[0].publicJwk,
+    };
   };
 
   beforeAll(async () => {
@@ -43,8 +58,13 @@ describe("VerifyToken and RevokeToken", () => {
     let base: JWTPayload;
     let own: Awaited<ReturnType<typeof activeKey>>;
     /** The real user's claims, re-signed: a fresh jti, anything overridden. */
-    const claims = (overrides: JWTPayload = {}): JWTPayload => ({ ...base, jti: randomBytes(16).toString("base64url"), ...overrides });
-    const es256 = (payload: JWTPayload, key: CryptoKey | KeyObject, kid: string) => new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid, typ: "JWT" }).sign(key);
+    const claims = (overrides: JWTPayload = {}): JWTPayload => ({
+      ...base,
+      jti: randomBytes(16).toString("base64url"),
+      ...overrides,
+    });
+    const es256 = (payload: JWTPayload, key: CryptoKey | KeyObject, kid: string) =>
+      new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid, typ: "JWT" }).sign(key);
 
     beforeAll(async () => {
       user = (await app.signup()).body;
@@ -60,7 +80,15 @@ describe("VerifyToken and RevokeToken", () => {
     it("for malformed and tampered tokens", async () => {
       const [h, p, s] = user.access_token.split(".");
       const tampered = `${h}.${b64({ ...base, sub: "usr_someone_else" })}.${s}`;
-      for (const token of ["x", "not.a.jwt", `${h}.${p}`, `${h}.${p}.`, `${h}.${p}.${s.slice(0, -4)}`, tampered, user.access_token + "x"]) {
+      for (const token of [
+        "x",
+        "not.a.jwt",
+        `${h}.${p}`,
+        `${h}.${p}.`,
+        `${h}.${p}.${s.slice(0, -4)}`,
+        tampered,
+        user.access_token + "x",
+      ]) {
         expect(await verify(app, token), token.slice(0, 40)).toBe(false);
       }
     });
@@ -71,7 +99,9 @@ describe("VerifyToken and RevokeToken", () => {
 
       const pem = await exportSPKI((await importJWK(own.publicJwk, "ES256", { extractable: true })) as CryptoKey);
       for (const secret of [new TextEncoder().encode(pem), new TextEncoder().encode(JSON.stringify(own.publicJwk))]) {
-        const hs = await new SignJWT(claims()).setProtectedHeader({ alg: "HS256", kid: own.kid, typ: "JWT" }).sign(secret);
+        const hs = await new SignJWT(claims())
+          .setProtectedHeader({ alg: "HS256", kid: own.kid, typ: "JWT" })
+          .sign(secret);
         expect(await verify(app, hs)).toBe(false);
       }
 
@@ -82,9 +112,18 @@ describe("VerifyToken and RevokeToken", () => {
       expect(await verify(app, await es256(claims(), foreign.privateKey, own.kid))).toBe(false);
       expect(await verify(app, await es256(claims(), foreign.privateKey, foreign.kid))).toBe(false);
       // This project's key, claims naming another project.
-      expect(await verify(app, await es256(claims({ aud: other.projectId, project_id: other.projectId }), own.privateKey, own.kid))).toBe(false);
-      expect(await verify(app, await es256(claims({ project_id: other.projectId }), own.privateKey, own.kid))).toBe(false);
-      expect(await verify(app, await es256(claims({ iss: "https://evil.example.com" }), own.privateKey, own.kid))).toBe(false);
+      expect(
+        await verify(
+          app,
+          await es256(claims({ aud: other.projectId, project_id: other.projectId }), own.privateKey, own.kid),
+        ),
+      ).toBe(false);
+      expect(await verify(app, await es256(claims({ project_id: other.projectId }), own.privateKey, own.kid))).toBe(
+        false,
+      );
+      expect(await verify(app, await es256(claims({ iss: "https://evil.example.com" }), own.privateKey, own.kid))).toBe(
+        false,
+      );
     });
 
     it("for headers Gatehouse does not implement, a DER signature, and missing claims", async () => {
@@ -99,7 +138,12 @@ describe("VerifyToken and RevokeToken", () => {
         return trimmed[0] & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed;
       };
       const [r, sv] = [int(raw.subarray(0, 32)), int(raw.subarray(32))];
-      const der = Buffer.concat([Buffer.from([0x30, r.length + sv.length + 4, 0x02, r.length]), r, Buffer.from([0x02, sv.length]), sv]);
+      const der = Buffer.concat([
+        Buffer.from([0x30, r.length + sv.length + 4, 0x02, r.length]),
+        r,
+        Buffer.from([0x02, sv.length]),
+        sv,
+      ]);
       expect(await verify(app, `${h}.${p}.${s}`)).toBe(true);
       expect(await verify(app, `${h}.${p}.${der.toString("base64url")}`)).toBe(false);
       for (const claim of ["sub", "jti", "sid", "exp", "iat", "aud", "iss"]) {
@@ -110,12 +154,23 @@ describe("VerifyToken and RevokeToken", () => {
 
     it("for expired and not-yet-valid tokens (exp past, nbf or iat in the future)", async () => {
       const now = nowSeconds();
-      expect(await verify(app, await es256(claims({ iat: now - 7200, exp: now - 3600 }), own.privateKey, own.kid))).toBe(false);
-      expect(await verify(app, await es256(claims({ iat: now - 3601, exp: now - 1 }), own.privateKey, own.kid))).toBe(false);
+      expect(
+        await verify(app, await es256(claims({ iat: now - 7200, exp: now - 3600 }), own.privateKey, own.kid)),
+      ).toBe(false);
+      expect(await verify(app, await es256(claims({ iat: now - 3601, exp: now - 1 }), own.privateKey, own.kid))).toBe(
+        false,
+      );
       expect(await verify(app, await es256(claims({ nbf: now + 3600 }), own.privateKey, own.kid))).toBe(false);
-      expect(await verify(app, await es256(claims({ iat: now + 3600, exp: now + 7200 }), own.privateKey, own.kid))).toBe(false);
+      expect(
+        await verify(app, await es256(claims({ iat: now + 3600, exp: now + 7200 }), own.privateKey, own.kid)),
+      ).toBe(false);
       // The same with times that hold is valid: the checks above failed on the times alone.
-      expect(await verify(app, await es256(claims({ iat: now - 10, nbf: now - 10, exp: now + 60 }), own.privateKey, own.kid))).toBe(true);
+      expect(
+        await verify(
+          app,
+          await es256(claims({ iat: now - 10, nbf: now - 10, exp: now + 60 }), own.privateKey, own.kid),
+        ),
+      ).toBe(true);
     });
 
     it("for a token of another project", async () => {
@@ -127,7 +182,12 @@ describe("VerifyToken and RevokeToken", () => {
     it("for a revoked session, a disabled user and a deleted user", async () => {
       const repos = server.deps.db.repos;
       const ended = (await app.signup()).body;
-      await repos.sessions.revoke(app.projectId, ended.user.id, decodeJwt(ended.access_token).sid as string, new Date());
+      await repos.sessions.revoke(
+        app.projectId,
+        ended.user.id,
+        decodeJwt(ended.access_token).sid as string,
+        new Date(),
+      );
       expect(await verify(app, ended.access_token)).toBe(false);
 
       const disabled = (await app.signup()).body;
@@ -143,7 +203,10 @@ describe("VerifyToken and RevokeToken", () => {
     it("over gRPC too", async () => {
       const client = grpcClient(server.port, "auth");
       const ok = await grpcCall(client, "VerifyToken", { token: user.access_token }, { "x-service-key": app.key });
-      expect(ok.response).toMatchObject({ valid: true, claims: { sub: user.user.id, sid: base.sid, project_id: app.projectId } });
+      expect(ok.response).toMatchObject({
+        valid: true,
+        claims: { sub: user.user.id, sid: base.sid, project_id: app.projectId },
+      });
       const none = `${b64({ alg: "none", kid: own.kid, typ: "JWT" })}.${b64(claims())}.`;
       const bad = await grpcCall(client, "VerifyToken", { token: none }, { "x-service-key": app.key });
       expect(bad.error).toBeUndefined();
@@ -166,7 +229,11 @@ describe("VerifyToken and RevokeToken", () => {
     const jwks = createRemoteJWKSet(new URL(url));
     const iss = decodeJwt(body.access_token).iss!;
     expect(iss.endsWith(`/v1/auth/${app.loginId}`)).toBe(true);
-    const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, { issuer: iss, audience: app.projectId, algorithms: ["ES256"] });
+    const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, {
+      issuer: iss,
+      audience: app.projectId,
+      algorithms: ["ES256"],
+    });
     expect(protectedHeader.alg).toBe("ES256");
     expect(payload).toMatchObject({ sub: body.user.id, project_id: app.projectId });
     // Another project's token does not verify against this JWKS.
@@ -180,7 +247,8 @@ describe("VerifyToken and RevokeToken", () => {
     const created = await f.rest("POST", "/v1/api-keys", f.admin.headers, { project_id: project.id, label: "backend" });
     expect(created.status).toBe(200);
     const key = created.body.key as string;
-    const call = (path: string, body: unknown) => http(`${server.url}${path}`, { body, headers: { "x-service-key": key } });
+    const call = (path: string, body: unknown) =>
+      http(`${server.url}${path}`, { body, headers: { "x-service-key": key } });
     const signup = await call("/v1/auth/signup", { email: "doomed@example.com", password: "a sturdy passphrase 1" });
     expect(signup.status).toBe(200);
     const token = signup.body.access_token as string;
@@ -194,7 +262,10 @@ describe("VerifyToken and RevokeToken", () => {
     expect(deleted.body).toEqual({ deleted: true, id: project.id });
 
     const withDeadKey = await call("/v1/auth/token/verify", { token });
-    expect({ status: withDeadKey.status, reason: withDeadKey.body.reason }).toEqual({ status: 401, reason: "INVALID_API_KEY" });
+    expect({ status: withDeadKey.status, reason: withDeadKey.body.reason }).toEqual({
+      status: 401,
+      reason: "INVALID_API_KEY",
+    });
     expect(await checkAccessToken(server.deps, stale, token)).toBeUndefined(); // no key of the project is left to verify it
     expect(await verify(app, token)).toBe(false);
     expect((await http(jwksUrl)).status).toBe(404);
@@ -205,10 +276,18 @@ describe("VerifyToken and RevokeToken", () => {
       const { body } = await app.signup();
       expect(await revoke(body.access_token)).toEqual({ revoked: true });
       expect(await verify(app, body.access_token)).toBe(false);
-      const [row] = await server.deps.db.dataSource.query(`SELECT expires_at FROM revoked_access_tokens WHERE jti = $1`, [decodeJwt(body.access_token).jti]);
+      const [row] = await server.deps.db.dataSource.query(
+        `SELECT expires_at FROM revoked_access_tokens WHERE jti = $1`,
+        [decodeJwt(body.access_token).jti],
+      );
       expect(new Date(row.expires_at).getTime() / 1000).toBe(decodeJwt(body.access_token).exp);
 
-      const again = await grpcCall(grpcClient(server.port, "auth"), "RevokeToken", { token: body.access_token }, { "x-service-key": app.key });
+      const again = await grpcCall(
+        grpcClient(server.port, "auth"),
+        "RevokeToken",
+        { token: body.access_token },
+        { "x-service-key": app.key },
+      );
       expect(again.error).toBeUndefined();
       expect(again.response).toEqual({ revoked: false });
 
@@ -220,10 +299,18 @@ describe("VerifyToken and RevokeToken", () => {
 
     it("a refresh token: it dies, the session's access token still verifies", async () => {
       const { body } = await app.signup();
-      const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "RevokeToken", { token: body.refresh_token }, { "x-service-key": app.key });
+      const viaGrpc = await grpcCall(
+        grpcClient(server.port, "auth"),
+        "RevokeToken",
+        { token: body.refresh_token },
+        { "x-service-key": app.key },
+      );
       expect(viaGrpc.response).toEqual({ revoked: true });
       const refreshed = await app.call("POST", "/v1/auth/token/refresh", { refresh_token: body.refresh_token });
-      expect({ status: refreshed.status, reason: refreshed.body.reason }).toEqual({ status: 401, reason: "INVALID_REFRESH_TOKEN" });
+      expect({ status: refreshed.status, reason: refreshed.body.reason }).toEqual({
+        status: 401,
+        reason: "INVALID_REFRESH_TOKEN",
+      });
       expect(await verify(app, body.access_token)).toBe(true);
       expect(await revoke(body.refresh_token)).toEqual({ revoked: false });
     });
@@ -236,12 +323,16 @@ describe("VerifyToken and RevokeToken", () => {
       expect(await revoke(foreign.access_token)).toEqual({ revoked: false });
       expect(await revoke(foreign.refresh_token)).toEqual({ revoked: false });
       expect(await verify(other, foreign.access_token)).toBe(true);
-      expect((await other.call("POST", "/v1/auth/token/refresh", { refresh_token: foreign.refresh_token })).status).toBe(200);
+      expect(
+        (await other.call("POST", "/v1/auth/token/refresh", { refresh_token: foreign.refresh_token })).status,
+      ).toBe(200);
 
       const { body } = await app.signup();
       const next = (await app.call("POST", "/v1/auth/token/refresh", { refresh_token: body.refresh_token })).body;
       expect(await revoke(body.refresh_token)).toEqual({ revoked: false }); // already rotated
-      expect((await app.call("POST", "/v1/auth/token/refresh", { refresh_token: next.refresh_token })).status).toBe(200);
+      expect((await app.call("POST", "/v1/auth/token/refresh", { refresh_token: next.refresh_token })).status).toBe(
+        200,
+      );
     });
   });
 });

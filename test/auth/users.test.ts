@@ -36,7 +36,14 @@ describe("user administration", () => {
     expect(first.body.data.map((u: any) => u.id)).toEqual([ids[2], ids[1]]);
     expect(first.body.has_more).toBe(true);
     expect(first.body.next_cursor).toMatch(/^cur_/);
-    expect(first.body.data[0]).toMatchObject({ email: emails[2], email_verified: false, metadata: {}, disabled: false, mfa_enabled: false, mfa_methods: [] });
+    expect(first.body.data[0]).toMatchObject({
+      email: emails[2],
+      email_verified: false,
+      metadata: {},
+      disabled: false,
+      mfa_enabled: false,
+      mfa_methods: [],
+    });
     expect(first.body.data[0]).not.toHaveProperty("password_hash");
 
     const second = await app.call("GET", `/v1/auth/users?limit=2&search=${tag}&cursor=${first.body.next_cursor}`);
@@ -51,7 +58,12 @@ describe("user administration", () => {
     const all = await app.call("GET", "/v1/auth/users?limit=100");
     expect(all.body.data.length).toBeGreaterThanOrEqual(4);
 
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "ListUsers", { limit: 5, search: `B-${tag}` }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "ListUsers",
+      { limit: 5, search: `B-${tag}` },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.data.map((u: any) => u.id)).toEqual([ids[1]]);
     expect(viaGrpc.response.has_more).toBe(false);
@@ -79,18 +91,34 @@ describe("user administration", () => {
       expect(missing.status, id).toBe(404);
       expect(missing.body.reason).toBe("USER_NOT_FOUND");
     }
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "GetUser", { id: body.user.id }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "GetUser",
+      { id: body.user.id },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.response).toMatchObject({ id: body.user.id, email: body.user.email });
-    const missing = await grpcCall(grpcClient(server.port, "auth"), "GetUser", { id: "usr_00000000000000000000000000" }, { "x-service-key": app.key });
+    const missing = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "GetUser",
+      { id: "usr_00000000000000000000000000" },
+      { "x-service-key": app.key },
+    );
     expect(missing.error?.code).toBe(5);
     expect(missing.reason).toBe("USER_NOT_FOUND");
   });
 
   it("admin UpdateUser merges metadata shallowly, removes null keys and caps the merged size", async () => {
     const email = `meta-${unique()}@example.com`;
-    const signup = await app.call("POST", "/v1/auth/signup", { email, password: PASSWORD, metadata: { plan: "free", team: "red", nested: { a: 1 } } });
+    const signup = await app.call("POST", "/v1/auth/signup", {
+      email,
+      password: PASSWORD,
+      metadata: { plan: "free", team: "red", nested: { a: 1 } },
+    });
     const id = signup.body.user.id;
-    const res = await app.call("PATCH", `/v1/auth/users/${id}`, { metadata: { team: null, plan: "pro", nested: { b: 2 } } });
+    const res = await app.call("PATCH", `/v1/auth/users/${id}`, {
+      metadata: { team: null, plan: "pro", nested: { b: 2 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.metadata).toEqual({ plan: "pro", nested: { b: 2 } });
     expect(res.body.email).toBe(email);
@@ -135,7 +163,12 @@ describe("user administration", () => {
     const { body, email, password } = await app.signup();
     const id = body.user.id;
     expect((await app.call("POST", "/v1/auth/token/verify", { token: body.access_token })).body.valid).toBe(true);
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "UpdateUser", { id, disabled: true }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "UpdateUser",
+      { id, disabled: true },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.disabled).toBe(true);
     const sessions = await sql(`SELECT revoked_at FROM sessions WHERE user_id = $1`, [id]);
@@ -161,7 +194,12 @@ describe("user administration", () => {
     expect(own.status).toBe(200);
     expect(own.body.metadata).toEqual({ theme: "dark" });
 
-    const others = await app.call("PATCH", `/v1/auth/users/${other.body.user.id}`, { metadata: { theme: "dark" } }, token);
+    const others = await app.call(
+      "PATCH",
+      `/v1/auth/users/${other.body.user.id}`,
+      { metadata: { theme: "dark" } },
+      token,
+    );
     expect(others.status).toBe(403);
     expect(others.body.reason).toBe("ADMIN_REQUIRED");
     const disable = await app.call("PATCH", `/v1/auth/users/${me.body.user.id}`, { disabled: false }, token);
@@ -182,7 +220,9 @@ describe("user administration", () => {
     for (const table of ["users WHERE id", "sessions WHERE user_id", "user_tokens WHERE user_id"]) {
       expect(await sql(`SELECT 1 FROM ${table} = $1`, [id]), table).toEqual([]);
     }
-    expect((await sql(`SELECT 1 FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE s.user_id = $1`, [id]))).toEqual([]);
+    expect(
+      await sql(`SELECT 1 FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE s.user_id = $1`, [id]),
+    ).toEqual([]);
     expect((await app.call("POST", "/v1/auth/token/verify", { token: body.access_token })).body.valid).toBe(false);
     expect((await app.call("GET", `/v1/auth/users/${id}`)).status).toBe(404);
     expect((await app.call("POST", "/v1/auth/login", { email, password })).body.reason).toBe("INVALID_CREDENTIALS");
@@ -191,7 +231,12 @@ describe("user administration", () => {
     expect(again.status).toBe(404);
     expect(again.body.reason).toBe("USER_NOT_FOUND");
 
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "DeleteUser", { id: (await app.signup()).body.user.id }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "DeleteUser",
+      { id: (await app.signup()).body.user.id },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.response).toMatchObject({ deleted: true });
   });
 });

@@ -22,7 +22,10 @@ afterEach(async () => {
 async function embedded(): Promise<{ db: TestDatabase; env: Record<string, string | undefined> }> {
   const db = await createTestDatabase({ embedded: true });
   cleanup.push(() => db.drop());
-  return { db, env: { DATA_DIR: db.dataDir, PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "https://gatehouse.example.com" } };
+  return {
+    db,
+    env: { DATA_DIR: db.dataDir, PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "https://gatehouse.example.com" },
+  };
 }
 
 async function start(env: Record<string, string | undefined>): Promise<ServiceProcess> {
@@ -53,72 +56,138 @@ async function cli(dataDir: string, args: string[], opts: { cwd?: string; input?
 const OPERATOR = { email: "ops@acme.test", password: "operator-password-1" };
 
 describe("cli: while the embedded server runs", () => {
-  it("runs inside the server: its writes are served at once, reach the caches, and survive a restart", { timeout: 300_000 }, async () => {
-    const { db, env } = await embedded();
-    let service = await start(env);
-    const base = () => `http://127.0.0.1:${service.port}`;
-    const admin = async () => {
-      const login = await http(`${base()}/v1/account/login`, { body: OPERATOR });
-      expect(login.status).toBe(200);
-      return { authorization: `Bearer ${login.body.management_token}` };
-    };
+  it(
+    "runs inside the server: its writes are served at once, reach the caches, and survive a restart",
+    { timeout: 300_000 },
+    async () => {
+      const { db, env } = await embedded();
+      let service = await start(env);
+      const base = () => `http://127.0.0.1:${service.port}`;
+      const admin = async () => {
+        const login = await http(`${base()}/v1/account/login`, { body: OPERATOR });
+        expect(login.status).toBe(200);
+        return { authorization: `Bearer ${login.body.management_token}` };
+      };
 
-    const org = (await cli(db.dataDir, ["org", "create", "--name", "Acme", "--email", OPERATOR.email, "--password", OPERATOR.password])).organization.id;
-    const project = await cli(db.dataDir, ["project", "create", "--org", org, "--name", "Shop", "--allowed-origin", "https://app.example.com", "--redirect-url", "https://app.example.com/cb"]);
-    const listed = await http(`${base()}/v1/projects`, { headers: await admin() });
-    expect(listed.body.data.map((p: any) => p.id)).toEqual([project.id]);
+      const org = (
+        await cli(db.dataDir, [
+          "org",
+          "create",
+          "--name",
+          "Acme",
+          "--email",
+          OPERATOR.email,
+          "--password",
+          OPERATOR.password,
+        ])
+      ).organization.id;
+      const project = await cli(db.dataDir, [
+        "project",
+        "create",
+        "--org",
+        org,
+        "--name",
+        "Shop",
+        "--allowed-origin",
+        "https://app.example.com",
+        "--redirect-url",
+        "https://app.example.com/cb",
+      ]);
+      const listed = await http(`${base()}/v1/projects`, { headers: await admin() });
+      expect(listed.body.data.map((p: any) => p.id)).toEqual([project.id]);
 
-    // The server caches keys it has verified: a revoke from the command line must reach that cache.
-    const doomed = await cli(db.dataDir, ["apikey", "create", "--project", project.id, "--label", "doomed"]);
-    const signup = () => http(`${base()}/v1/auth/signup`, { headers: { "x-service-key": doomed.key }, body: { email: `u${Math.random()}@example.com`, password: "a sturdy passphrase" } });
-    expect((await signup()).status).toBe(200);
-    expect(await cli(db.dataDir, ["apikey", "revoke", "--org", org, "--id", doomed.id])).toEqual({ revoked: true, id: doomed.id });
-    const refused = await signup();
-    expect([refused.status, refused.body.reason]).toEqual([401, "INVALID_API_KEY"]);
+      // The server caches keys it has verified: a revoke from the command line must reach that cache.
+      const doomed = await cli(db.dataDir, ["apikey", "create", "--project", project.id, "--label", "doomed"]);
+      const signup = () =>
+        http(`${base()}/v1/auth/signup`, {
+          headers: { "x-service-key": doomed.key },
+          body: { email: `u${Math.random()}@example.com`, password: "a sturdy passphrase" },
+        });
+      expect((await signup()).status).toBe(200);
+      expect(await cli(db.dataDir, ["apikey", "revoke", "--org", org, "--id", doomed.id])).toEqual({
+        revoked: true,
+        id: doomed.id,
+      });
+      const refused = await signup();
+      expect([refused.status, refused.body.reason]).toEqual([401, "INVALID_API_KEY"]);
 
-    // A file named relative to the operator's directory, and standard input, both read through the server.
-    const key = (await cli(db.dataDir, ["apikey", "create", "--project", project.id, "--label", "backend"])).key;
-    const here = await mkdtemp(join(tmpdir(), "gatehouse-operator-"));
-    cleanup.push(() => rm(here, { recursive: true, force: true }));
-    const imported = (email: string) => `${JSON.stringify({ email, password_hash: bcrypt.hashSync("imported password", 4) })}\n`;
-    await writeFile(join(here, "users.jsonl"), imported("file@example.com"));
-    const fromFile = await cli(db.dataDir, ["user", "import", "--project", project.id, "--file", "users.jsonl"], { cwd: here });
-    expect(fromFile).toMatchObject({ imported: 1, refused: 0 });
-    const fromStdin = await cli(db.dataDir, ["user", "import", "--project", project.id, "--file", "-", "--format", "jsonl"], { input: imported("stdin@example.com") });
-    expect(fromStdin).toMatchObject({ imported: 1, refused: 0 });
-    const login = (email: string) => http(`${base()}/v1/auth/login`, { headers: { "x-service-key": key }, body: { email, password: "imported password" } });
-    for (const email of ["file@example.com", "stdin@example.com"]) expect((await login(email)).status).toBe(200);
+      // A file named relative to the operator's directory, and standard input, both read through the server.
+      const key = (await cli(db.dataDir, ["apikey", "create", "--project", project.id, "--label", "backend"])).key;
+      const here = await mkdtemp(join(tmpdir(), "gatehouse-operator-"));
+      cleanup.push(() => rm(here, { recursive: true, force: true }));
+      const imported = (email: string) =>
+        `${JSON.stringify({ email, password_hash: bcrypt.hashSync("imported password", 4) })}\n`;
+      await writeFile(join(here, "users.jsonl"), imported("file@example.com"));
+      const fromFile = await cli(db.dataDir, ["user", "import", "--project", project.id, "--file", "users.jsonl"], {
+        cwd: here,
+      });
+      expect(fromFile).toMatchObject({ imported: 1, refused: 0 });
+      const fromStdin = await cli(
+        db.dataDir,
+        ["user", "import", "--project", project.id, "--file", "-", "--format", "jsonl"],
+        { input: imported("stdin@example.com") },
+      );
+      expect(fromStdin).toMatchObject({ imported: 1, refused: 0 });
+      const login = (email: string) =>
+        http(`${base()}/v1/auth/login`, {
+          headers: { "x-service-key": key },
+          body: { email, password: "imported password" },
+        });
+      for (const email of ["file@example.com", "stdin@example.com"]) expect((await login(email)).status).toBe(200);
 
-    // The operator who ran the command line, not the server's process, is the actor.
-    const audit = await cli(db.dataDir, ["audit", "list", "--project", project.id, "--type", "api_key.revoked"]);
-    expect(audit.data).toEqual([expect.objectContaining({ actor_type: "operator", actor_id: userInfo().username, user_agent: "gatehouse-cli" })]);
-    expect(await cli(db.dataDir, ["migrate"])).toEqual({ applied: [] });
+      // The operator who ran the command line, not the server's process, is the actor.
+      const audit = await cli(db.dataDir, ["audit", "list", "--project", project.id, "--type", "api_key.revoked"]);
+      expect(audit.data).toEqual([
+        expect.objectContaining({ actor_type: "operator", actor_id: userInfo().username, user_agent: "gatehouse-cli" }),
+      ]);
+      expect(await cli(db.dataDir, ["migrate"])).toEqual({ applied: [] });
 
-    // A second server on the same directory is refused, naming the first; nothing is harmed.
-    const second = await runNode(["src/main.ts"], env);
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`gatehouse: failed to start: the data directory ${db.dataDir} is in use by the Gatehouse server, pid ${service.child.pid}, started `);
+      // A second server on the same directory is refused, naming the first; nothing is harmed.
+      const second = await runNode(["src/main.ts"], env);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(
+        `gatehouse: failed to start: the data directory ${db.dataDir} is in use by the Gatehouse server, pid ${service.child.pid}, started `,
+      );
 
-    await stop(service);
-    expect([existsSync(join(db.dataDir, "gatehouse.lock")), existsSync(join(db.dataDir, "gatehouse.sock"))]).toEqual([false, false]);
+      await stop(service);
+      expect([existsSync(join(db.dataDir, "gatehouse.lock")), existsSync(join(db.dataDir, "gatehouse.sock"))]).toEqual([
+        false,
+        false,
+      ]);
 
-    service = await start(env);
-    const after = await http(`${base()}/v1/projects`, { headers: await admin() });
-    expect(after.body.data.map((p: any) => p.id)).toEqual([project.id]);
-    expect((await login("stdin@example.com")).status).toBe(200);
-    await stop(service);
-  });
+      service = await start(env);
+      const after = await http(`${base()}/v1/projects`, { headers: await admin() });
+      expect(after.body.data.map((p: any) => p.id)).toEqual([project.id]);
+      expect((await login("stdin@example.com")).status).toBe(200);
+      await stop(service);
+    },
+  );
 
   it("a crashed server's lock does not keep the next start out", { timeout: 300_000 }, async () => {
     const { db, env } = await embedded();
     const crashed = await start(env);
-    await cli(db.dataDir, ["org", "create", "--name", "Acme", "--email", OPERATOR.email, "--password", OPERATOR.password]);
+    await cli(db.dataDir, [
+      "org",
+      "create",
+      "--name",
+      "Acme",
+      "--email",
+      OPERATOR.email,
+      "--password",
+      OPERATOR.password,
+    ]);
     crashed.child.kill("SIGKILL");
     await crashed.exited;
-    expect(JSON.parse(await readFile(join(db.dataDir, "gatehouse.lock"), "utf8"))).toMatchObject({ pid: crashed.child.pid, role: "server" });
+    expect(JSON.parse(await readFile(join(db.dataDir, "gatehouse.lock"), "utf8"))).toMatchObject({
+      pid: crashed.child.pid,
+      role: "server",
+    });
 
     const next = await start(env);
-    expect(JSON.parse(await readFile(join(db.dataDir, "gatehouse.lock"), "utf8"))).toMatchObject({ pid: next.child.pid, role: "server" });
+    expect(JSON.parse(await readFile(join(db.dataDir, "gatehouse.lock"), "utf8"))).toMatchObject({
+      pid: next.child.pid,
+      role: "server",
+    });
     expect((await cli(db.dataDir, ["org", "list"])).data.map((o: any) => o.name)).toEqual(["Acme"]);
     await stop(next);
   });

@@ -23,9 +23,16 @@ export interface CliRun {
  * src/cli.ts would print it. `env` is its whole environment over the tests' defaults, as a
  * process of its own would get (commandEnv); `input` its standard input, else an empty one.
  */
-export async function runCommand(args: string[], env: Record<string, string | undefined>, opts: { cwd?: string; input?: string } = {}): Promise<CliRun> {
+export async function runCommand(
+  args: string[],
+  env: Record<string, string | undefined>,
+  opts: { cwd?: string; input?: string } = {},
+): Promise<CliRun> {
   const printed = { stdout: "", stderr: "" };
-  const output: Output = { out: (text) => void (printed.stdout += `${text}\n`), err: (text) => void (printed.stderr += `${text}\n`) };
+  const output: Output = {
+    out: (text) => void (printed.stdout += `${text}\n`),
+    err: (text) => void (printed.stderr += `${text}\n`),
+  };
   const stdin = () => Readable.from(opts.input === undefined ? [] : [Buffer.from(opts.input)]);
   const code = await runCli(args, output, { env: commandEnv(env), cwd: opts.cwd ?? process.cwd(), stdin });
   return { code, ...printed };
@@ -40,7 +47,10 @@ export interface CliBox {
   /** Runs with `--json`, expects success and an empty stderr, and parses stdout. */
   json(args: string[]): Promise<any>;
   /** Runs with `--json`, expects `code`, nothing on stdout, and parses the error object on stderr. */
-  fails(args: string[], code: number): Promise<{ reason: string; message: string; violations?: Array<{ field: string; description: string }> }>;
+  fails(
+    args: string[],
+    code: number,
+  ): Promise<{ reason: string; message: string; violations?: Array<{ field: string; description: string }> }>;
 }
 
 /** A fresh database and a CLI bound to it (on PGlite, a server started on it meanwhile runs the commands: docs/cli.md). */

@@ -9,7 +9,10 @@ import { createPasswordHasher } from "../../src/crypto/passwords.js";
 
 const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
-function scryptPhc(password: string, opts: { ln?: number; alphabet?: "passlib" | "standard" | "url"; padded?: boolean } = {}): string {
+function scryptPhc(
+  password: string,
+  opts: { ln?: number; alphabet?: "passlib" | "standard" | "url"; padded?: boolean } = {},
+): string {
   const ln = opts.ln ?? 10;
   // A salt whose base64 holds both + and /, so each alphabet's spelling of them is exercised.
   let salt = randomBytes(16);
@@ -34,7 +37,10 @@ describe("imported hashes at sign-in", () => {
       expect(await hasher.verify(stored, "Pässwört 🔑 bcrypT")).toEqual({ ok: false, needsRehash: false });
     }
     // $2x$ marks a broken implementation's hashes: never accepted.
-    expect(await hasher.verify(made.replace(/^\$2b\$/, "$2x$"), "Pässwört 🔑 bcrypt")).toEqual({ ok: false, needsRehash: false });
+    expect(await hasher.verify(made.replace(/^\$2b\$/, "$2x$"), "Pässwört 🔑 bcrypt")).toEqual({
+      ok: false,
+      needsRehash: false,
+    });
   });
 
   it("scrypt in passlib's, standard and URL-safe base64, padded or not", async () => {
@@ -69,7 +75,11 @@ describe("what the import accepts", () => {
     expect(checkImportedHash(bcrypt.hashSync("x", 4))).toEqual({ scheme: "bcrypt" });
     expect(checkImportedHash(scryptPhc("x"))).toEqual({ scheme: "scrypt" });
     expect(checkImportedHash(await hash("x", { memoryCost: 1024, timeCost: 1 }))).toEqual({ scheme: "argon2id" });
-    expect(checkImportedHash("$argon2i$v=19$m=4096,t=3,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g")).toEqual({ scheme: "argon2i" });
+    expect(
+      checkImportedHash(
+        "$argon2i$v=19$m=4096,t=3,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
+      ),
+    ).toEqual({ scheme: "argon2i" });
   });
 
   it("refuses other schemes, out-of-bound parameters and plaintext, never quoting the value", () => {
@@ -83,7 +93,9 @@ describe("what the import accepts", () => {
       bcryptCost: bcrypt.hashSync("x", 4).replace(/^\$2b\$04\$/, "$2b$14$"),
       scryptMemory: scryptPhc("x").replace("ln=10", "ln=22"),
     };
-    const problems = Object.fromEntries(Object.entries(refused).map(([what, value]) => [what, (checkImportedHash(value) as { problem: string }).problem]));
+    const problems = Object.fromEntries(
+      Object.entries(refused).map(([what, value]) => [what, (checkImportedHash(value) as { problem: string }).problem]),
+    );
     expect(problems).toEqual({
       plaintext: expect.stringMatching(/^password_hash is not a supported hash: /),
       pbkdf2: expect.stringMatching(/^password_hash is not a supported hash: /),
@@ -94,6 +106,7 @@ describe("what the import accepts", () => {
       bcryptCost: "password_hash has bcrypt cost 14, above 13, the most Gatehouse checks",
       scryptMemory: "password_hash has scrypt parameters needing more than 256 MiB",
     });
-    for (const [what, problem] of Object.entries(problems)) expect([what, problem.includes(refused[what as keyof typeof refused])]).toEqual([what, false]);
+    for (const [what, problem] of Object.entries(problems))
+      expect([what, problem.includes(refused[what as keyof typeof refused])]).toEqual([what, false]);
   });
 });

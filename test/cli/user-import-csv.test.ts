@@ -18,10 +18,27 @@ describe("cli: user import from CSV", () => {
   it("reads quoted cells and multi-line records, refuses bad lines by their line number, and stops at an unknown column", async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());
-    const org = await box.json(["org", "create", "--name", "Csv", "--email", "ops@csv.test", "--password", "operator-password-1"]);
+    const org = await box.json([
+      "org",
+      "create",
+      "--name",
+      "Csv",
+      "--email",
+      "ops@csv.test",
+      "--password",
+      "operator-password-1",
+    ]);
     const project = await box.json([
-      "project", "create", "--org", org.organization.id, "--name", "Csv shop",
-      "--allowed-origin", "https://csv.example.com", "--redirect-url", "https://csv.example.com/cb",
+      "project",
+      "create",
+      "--org",
+      org.organization.id,
+      "--name",
+      "Csv shop",
+      "--allowed-origin",
+      "https://csv.example.com",
+      "--redirect-url",
+      "https://csv.example.com/cb",
     ]);
     const { key } = await box.json(["apikey", "create", "--project", project.id, "--label", "csv"]);
     const hash = bcrypt.hashSync("csv password 1", 5);
@@ -58,46 +75,102 @@ describe("cli: user import from CSV", () => {
     // Text mode: the same report, for people.
     const text = await box.run(["user", "import", "--project", project.id, "--file", file]);
     expect(text.code).toBe(65);
-    expect(text.stdout).toMatch(new RegExp(`^imported 0 of 7 users into ${project.id}; 7 refused:\\n  line 2: EMAIL_EXISTS: `));
+    expect(text.stdout).toMatch(
+      new RegExp(`^imported 0 of 7 users into ${project.id}; 7 refused:\\n  line 2: EMAIL_EXISTS: `),
+    );
     expect(text.stdout).toContain("  line 8: MALFORMED_LINE: the line has 3 fields; the header names 5\n");
 
     const server = await startTestServer({}, box.db);
     cleanup.push(() => server.close());
-    const login = (email: string) => http(`${server.url}/v1/auth/login`, { headers: { "x-service-key": key }, body: { email, password: "csv password 1" } });
+    const login = (email: string) =>
+      http(`${server.url}/v1/auth/login`, {
+        headers: { "x-service-key": key },
+        body: { email, password: "csv password 1" },
+      });
     const carla = await login("carla@example.com");
     expect(carla.status).toBe(200);
     expect((carla.body as any).user).toMatchObject({ email_verified: true, metadata: { plan: "pro, yearly" } });
     const dan = await login("dan@example.com");
-    expect((dan.body as any).user).toMatchObject({ email_verified: false, metadata: { note: "two, lines", tier: 2 }, phone: "+15550000002" });
+    expect((dan.body as any).user).toMatchObject({
+      email_verified: false,
+      metadata: { note: "two, lines", tier: 2 },
+      phone: "+15550000002",
+    });
     expect((await login("ivan@example.com")).status).toBe(200);
   });
 
   it("names what is wrong with the command: a missing file, a name that is neither .jsonl nor .csv, an unknown project", async () => {
     const box = await cliBox();
     cleanup.push(() => box.db.drop());
-    const org = await box.json(["org", "create", "--name", "Files", "--email", "ops@files.test", "--password", "operator-password-1"]);
-    const project = await box.json([
-      "project", "create", "--org", org.organization.id, "--name", "Files",
-      "--allowed-origin", "https://files.example.com", "--redirect-url", "https://files.example.com/cb",
+    const org = await box.json([
+      "org",
+      "create",
+      "--name",
+      "Files",
+      "--email",
+      "ops@files.test",
+      "--password",
+      "operator-password-1",
     ]);
-    const missing = await box.fails(["user", "import", "--project", project.id, "--file", join(box.db.dataDir, "nope.csv")], 66);
+    const project = await box.json([
+      "project",
+      "create",
+      "--org",
+      org.organization.id,
+      "--name",
+      "Files",
+      "--allowed-origin",
+      "https://files.example.com",
+      "--redirect-url",
+      "https://files.example.com/cb",
+    ]);
+    const missing = await box.fails(
+      ["user", "import", "--project", project.id, "--file", join(box.db.dataDir, "nope.csv")],
+      66,
+    );
     expect(missing).toEqual({ reason: "FILE_UNREADABLE", message: expect.stringContaining("ENOENT") });
     const txt = join(box.db.dataDir, "users.txt");
     await writeFile(txt, "email\n");
     expect((await box.fails(["user", "import", "--project", project.id, "--file", txt], 64)).reason).toBe("USAGE");
     const csv = join(box.db.dataDir, "users.csv");
     await writeFile(csv, "email\na@example.com\n");
-    expect(await box.fails(["user", "import", "--project", "proj_00000000000000000000000000", "--file", csv], 1)).toEqual({
+    expect(
+      await box.fails(["user", "import", "--project", "proj_00000000000000000000000000", "--file", csv], 1),
+    ).toEqual({
       reason: "PROJECT_NOT_FOUND",
       message: "no such project in this organization",
     });
     // The project's organization, when named, must be the one that has it.
-    const other = await box.json(["org", "create", "--name", "Other", "--email", "ops@other.test", "--password", "operator-password-1"]);
-    expect((await box.fails(["user", "import", "--project", project.id, "--org", other.organization.id, "--file", csv], 1)).reason).toBe("PROJECT_NOT_FOUND");
+    const other = await box.json([
+      "org",
+      "create",
+      "--name",
+      "Other",
+      "--email",
+      "ops@other.test",
+      "--password",
+      "operator-password-1",
+    ]);
+    expect(
+      (await box.fails(["user", "import", "--project", project.id, "--org", other.organization.id, "--file", csv], 1))
+        .reason,
+    ).toBe("PROJECT_NOT_FOUND");
     // `--format` overrides the name: the same text as JSON lines is not JSON.
-    const asJson = JSON.parse((await box.run(["user", "import", "--project", project.id, "--file", csv, "--format", "jsonl", "--json"])).stdout);
+    const asJson = JSON.parse(
+      (await box.run(["user", "import", "--project", project.id, "--file", csv, "--format", "jsonl", "--json"])).stdout,
+    );
     expect(asJson).toMatchObject({ total: 2, imported: 0, refused: 2 });
-    const done = await box.run(["user", "import", "--project", project.id, "--org", org.organization.id, "--file", csv, "--json"]);
+    const done = await box.run([
+      "user",
+      "import",
+      "--project",
+      project.id,
+      "--org",
+      org.organization.id,
+      "--file",
+      csv,
+      "--json",
+    ]);
     expect([done.code, done.stderr]).toEqual([0, "imported 1/1, 0 refused\n"]);
     expect(JSON.parse(done.stdout)).toMatchObject({ total: 1, imported: 1, refused: 0, refusals: [] });
   });

@@ -23,10 +23,27 @@ function scryptHash(password: string): string {
 }
 
 async function seed(box: CliBox): Promise<{ orgId: string; projectId: string; key: string }> {
-  const org = await box.json(["org", "create", "--name", "Imports", "--email", "ops@imports.test", "--password", "operator-password-1"]);
+  const org = await box.json([
+    "org",
+    "create",
+    "--name",
+    "Imports",
+    "--email",
+    "ops@imports.test",
+    "--password",
+    "operator-password-1",
+  ]);
   const project = await box.json([
-    "project", "create", "--org", org.organization.id, "--name", "Shop",
-    "--allowed-origin", "https://shop.example.com", "--redirect-url", "https://shop.example.com/callback",
+    "project",
+    "create",
+    "--org",
+    org.organization.id,
+    "--name",
+    "Shop",
+    "--allowed-origin",
+    "https://shop.example.com",
+    "--redirect-url",
+    "https://shop.example.com/callback",
   ]);
   const key = await box.json(["apikey", "create", "--project", project.id, "--label", "import-test"]);
   return { orgId: org.organization.id, projectId: project.id, key: key.key };
@@ -55,15 +72,46 @@ describe("cli: user import", () => {
     expect(bcryptHash).toMatch(/^\$2b\$06\$/);
     const plaintext = "hunter2-plaintext-in-the-wrong-column";
     const lines = [
-      { email: users.bcrypt.email, password_hash: bcryptHash, email_verified: true, metadata: { plan: "pro" }, app_metadata: { roles: ["admin"] } },
-      { email: users.bcrypt2y.email, password_hash: bcrypt.hashSync(users.bcrypt2y.password, 5).replace(/^\$2b\$/, "$2y$") },
-      { email: users.bcrypt2a.email, password_hash: bcrypt.hashSync(users.bcrypt2a.password, 5).replace(/^\$2b\$/, "$2a$") },
+      {
+        email: users.bcrypt.email,
+        password_hash: bcryptHash,
+        email_verified: true,
+        metadata: { plan: "pro" },
+        app_metadata: { roles: ["admin"] },
+      },
+      {
+        email: users.bcrypt2y.email,
+        password_hash: bcrypt.hashSync(users.bcrypt2y.password, 5).replace(/^\$2b\$/, "$2y$"),
+      },
+      {
+        email: users.bcrypt2a.email,
+        password_hash: bcrypt.hashSync(users.bcrypt2a.password, 5).replace(/^\$2b\$/, "$2a$"),
+      },
       { email: users.scrypt.email, password_hash: scryptHash(users.scrypt.password) },
-      { email: users.argon2id.email, password_hash: await argon2Hash(users.argon2id.password, { algorithm: ARGON2ID, memoryCost: 4096, timeCost: 2, parallelism: 1 }) },
-      { email: users.argon2i.email, password_hash: await argon2Hash(users.argon2i.password, { algorithm: ARGON2I, memoryCost: 4096, timeCost: 2, parallelism: 1 }) },
+      {
+        email: users.argon2id.email,
+        password_hash: await argon2Hash(users.argon2id.password, {
+          algorithm: ARGON2ID,
+          memoryCost: 4096,
+          timeCost: 2,
+          parallelism: 1,
+        }),
+      },
+      {
+        email: users.argon2i.email,
+        password_hash: await argon2Hash(users.argon2i.password, {
+          algorithm: ARGON2I,
+          memoryCost: 4096,
+          timeCost: 2,
+          parallelism: 1,
+        }),
+      },
       { phone: "+15551230001", phone_verified: true },
       { email: "BEA@example.com", password_hash: bcryptHash }, // the email of line 1 again
-      { email: "pat@example.com", password_hash: "$pbkdf2-sha256$29000$N2bsvVcq5TyH0Jqz9l5rLQ$c0QV8Jmv2sXB2iiwSgmvHHZRPMlEEtXwVq0N3Eqm3rs" },
+      {
+        email: "pat@example.com",
+        password_hash: "$pbkdf2-sha256$29000$N2bsvVcq5TyH0Jqz9l5rLQ$c0QV8Jmv2sXB2iiwSgmvHHZRPMlEEtXwVq0N3Eqm3rs",
+      },
       { email: "oops@example.com", password_hash: plaintext },
       { email: "not-an-email", password_hash: bcryptHash },
       { email: "big@example.com", app_metadata: { blob: "x".repeat(5000) } },
@@ -75,7 +123,17 @@ describe("cli: user import", () => {
     const file = join(box.db.dataDir, "users.jsonl");
     await writeFile(file, `${text.join("\n")}\n`);
 
-    const result = await box.run(["user", "import", "--project", projectId, "--file", file, "--batch-size", "3", "--json"]);
+    const result = await box.run([
+      "user",
+      "import",
+      "--project",
+      projectId,
+      "--file",
+      file,
+      "--batch-size",
+      "3",
+      "--json",
+    ]);
     expect(result.code).toBe(65); // some lines refused, the others imported
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({ project_id: projectId, total: 14, imported: 7, refused: 7 });
@@ -103,8 +161,19 @@ describe("cli: user import", () => {
     expect(again.code).toBe(65);
     const rerun = JSON.parse(again.stdout);
     expect(rerun).toMatchObject({ imported: 0, refused: 14 });
-    expect(rerun.refusals.filter((r: any) => r.reason === "EMAIL_EXISTS" || r.reason === "PHONE_EXISTS").map((r: any) => [r.line, r.reason])).toEqual([
-      [1, "EMAIL_EXISTS"], [2, "EMAIL_EXISTS"], [3, "EMAIL_EXISTS"], [4, "EMAIL_EXISTS"], [6, "EMAIL_EXISTS"], [7, "EMAIL_EXISTS"], [8, "PHONE_EXISTS"], [9, "EMAIL_EXISTS"],
+    expect(
+      rerun.refusals
+        .filter((r: any) => r.reason === "EMAIL_EXISTS" || r.reason === "PHONE_EXISTS")
+        .map((r: any) => [r.line, r.reason]),
+    ).toEqual([
+      [1, "EMAIL_EXISTS"],
+      [2, "EMAIL_EXISTS"],
+      [3, "EMAIL_EXISTS"],
+      [4, "EMAIL_EXISTS"],
+      [6, "EMAIL_EXISTS"],
+      [7, "EMAIL_EXISTS"],
+      [8, "PHONE_EXISTS"],
+      [9, "EMAIL_EXISTS"],
     ]);
 
     const server = await startTestServer({}, box.db);
@@ -112,8 +181,12 @@ describe("cli: user import", () => {
     const login = (email: string, password: string) =>
       http(`${server.url}/v1/auth/login`, { headers: { "x-service-key": key }, body: { email, password } });
     const storedHash = async (email: string) =>
-      ((await server.deps.db.dataSource.query("SELECT password_hash FROM users WHERE project_id = $1 AND email = $2", [projectId, email])) as any[])[0]
-        .password_hash as string;
+      (
+        (await server.deps.db.dataSource.query("SELECT password_hash FROM users WHERE project_id = $1 AND email = $2", [
+          projectId,
+          email,
+        ])) as any[]
+      )[0].password_hash as string;
 
     for (const [scheme, user] of Object.entries(users)) {
       const wrong = await login(user.email, `${user.password}!`);
@@ -129,23 +202,49 @@ describe("cli: user import", () => {
       expect((await login(user.email, `${user.password}!`)).status).toBe(401);
     }
     const bea = await login(users.bcrypt.email, users.bcrypt.password);
-    expect((bea.body as any).user).toMatchObject({ email: users.bcrypt.email, email_verified: true, metadata: { plan: "pro" }, app_metadata: { roles: ["admin"] } });
+    expect((bea.body as any).user).toMatchObject({
+      email: users.bcrypt.email,
+      email_verified: true,
+      metadata: { plan: "pro" },
+      app_metadata: { roles: ["admin"] },
+    });
 
     const rows = (await server.deps.db.dataSource.query(
       "SELECT email, phone, phone_verified, email_verified, password_hash FROM users WHERE project_id = $1 ORDER BY email NULLS FIRST",
       [projectId],
     )) as any[];
-    expect(rows[0]).toEqual({ email: null, phone: "+15551230001", phone_verified: true, email_verified: false, password_hash: null });
+    expect(rows[0]).toEqual({
+      email: null,
+      phone: "+15551230001",
+      phone_verified: true,
+      email_verified: false,
+      password_hash: null,
+    });
     // No plaintext anywhere: not in the users, not in the audit log.
     const dump = JSON.stringify([rows, await server.deps.db.dataSource.query("SELECT * FROM audit_events")]);
-    for (const secret of [plaintext, ...Object.values(users).map((u) => u.password)]) expect(dump).not.toContain(secret);
+    for (const secret of [plaintext, ...Object.values(users).map((u) => u.password)])
+      expect(dump).not.toContain(secret);
     await server.close();
     cleanup.pop();
 
     // Each imported user has its signup in the audit log, made by the operator.
     const events = await box.json(["audit", "list", "--project", projectId, "--type", "user.signup", "--all"]);
     expect(events.data).toHaveLength(7);
-    for (const e of events.data) expect(e).toMatchObject({ actor_type: "operator", details: { method: "import" }, ip_address: "", user_agent: "gatehouse-cli" });
-    expect(events.data.map((e: any) => e.details.password_hash).sort()).toEqual(["argon2i", "argon2id", "bcrypt", "bcrypt", "bcrypt", "none", "scrypt"]);
+    for (const e of events.data)
+      expect(e).toMatchObject({
+        actor_type: "operator",
+        details: { method: "import" },
+        ip_address: "",
+        user_agent: "gatehouse-cli",
+      });
+    expect(events.data.map((e: any) => e.details.password_hash).sort()).toEqual([
+      "argon2i",
+      "argon2id",
+      "bcrypt",
+      "bcrypt",
+      "bcrypt",
+      "none",
+      "scrypt",
+    ]);
   });
 });

@@ -39,7 +39,13 @@ export async function startPair(env: Record<string, string> = {}, envB: Record<s
   const instance = (service: ServiceProcess) => ({ service, url: `http://127.0.0.1:${service.port}` });
   try {
     // One after the other: the first runs the migrations and the bootstrap.
-    started.push(await spawnService({ ...shared, GATEHOUSE_BOOTSTRAP_EMAIL: ADMIN.email, GATEHOUSE_BOOTSTRAP_PASSWORD: ADMIN.password }));
+    started.push(
+      await spawnService({
+        ...shared,
+        GATEHOUSE_BOOTSTRAP_EMAIL: ADMIN.email,
+        GATEHOUSE_BOOTSTRAP_PASSWORD: ADMIN.password,
+      }),
+    );
     started.push(await spawnService({ ...shared, ...envB }));
   } catch (error) {
     await stopAll(started);
@@ -76,17 +82,33 @@ export async function adminHeaders(via: Instance): Promise<Record<string, string
 let counter = 0;
 
 /** A project (made on `via`) with `rate_limits`, and an API key of it. */
-export async function projectWithKey(via: Instance, admin: Record<string, string>, rateLimits: Record<string, number> = {}) {
+export async function projectWithKey(
+  via: Instance,
+  admin: Record<string, string>,
+  rateLimits: Record<string, number> = {},
+) {
   const project = await http(`${via.url}/v1/projects`, {
     headers: admin,
-    body: { name: `Cluster ${++counter}`, allowed_origins: ["https://app.example.com"], redirect_url: "https://app.example.com/cb", rate_limits: rateLimits },
+    body: {
+      name: `Cluster ${++counter}`,
+      allowed_origins: ["https://app.example.com"],
+      redirect_url: "https://app.example.com/cb",
+      rate_limits: rateLimits,
+    },
   });
   expect(project.status, JSON.stringify(project.body)).toBe(200);
   return { projectId: project.body.id as string, ...(await newKey(via, admin, project.body.id)) };
 }
 
-export async function newKey(via: Instance, admin: Record<string, string>, projectId: string): Promise<{ keyId: string; key: string }> {
-  const key = await http(`${via.url}/v1/api-keys`, { headers: admin, body: { project_id: projectId, label: "cluster" } });
+export async function newKey(
+  via: Instance,
+  admin: Record<string, string>,
+  projectId: string,
+): Promise<{ keyId: string; key: string }> {
+  const key = await http(`${via.url}/v1/api-keys`, {
+    headers: admin,
+    body: { project_id: projectId, label: "cluster" },
+  });
   expect(key.status, JSON.stringify(key.body)).toBe(200);
   return { keyId: key.body.id as string, key: key.body.key as string };
 }

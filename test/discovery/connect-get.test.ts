@@ -33,7 +33,8 @@ const failure = (call: Promise<unknown>): Promise<ConnectError> =>
   );
 
 /** `?connect=v1&encoding=json&message=…`, as connect-es builds it. */
-const jsonQuery = (message: unknown) => `connect=v1&encoding=json&message=${encodeURIComponent(JSON.stringify(message))}`;
+const jsonQuery = (message: unknown) =>
+  `connect=v1&encoding=json&message=${encodeURIComponent(JSON.stringify(message))}`;
 
 describe("Connect GET on the read RPCs", () => {
   let server: TestServer;
@@ -48,7 +49,10 @@ describe("Connect GET on the read RPCs", () => {
     management = await app.admin();
     const signedUp = await app.signup();
     user = { id: signedUp.body.user.id, email: signedUp.email, accessToken: signedUp.body.access_token };
-    const created = await http(`${server.url}/v1/api-keys`, { headers: management, body: { project_id: app.projectId, label: "web", kind: "publishable" } });
+    const created = await http(`${server.url}/v1/api-keys`, {
+      headers: management,
+      body: { project_id: app.projectId, label: "web", kind: "publishable" },
+    });
     expect(created.status).toBe(200);
     publishable = created.body.key;
   });
@@ -62,10 +66,16 @@ describe("Connect GET on the read RPCs", () => {
     // for a GET on a reused socket), the session manager on HTTP/2.
     const methods: string[] = [];
     const onHttp1 = ({ request }: { request: ClientRequest }) => {
-      if (request.host === "127.0.0.1") methods.push(`${request.path.split("?")[0].split("/").pop()} ${request.method}`);
+      if (request.host === "127.0.0.1")
+        methods.push(`${request.path.split("?")[0].split("/").pop()} ${request.method}`);
     };
     class RecordingSessions extends Http2SessionManager {
-      override request(method: string, path: string, headers: OutgoingHttpHeaders, options: Omit<ClientSessionRequestOptions, "signal">): Promise<ClientHttp2Stream> {
+      override request(
+        method: string,
+        path: string,
+        headers: OutgoingHttpHeaders,
+        options: Omit<ClientSessionRequestOptions, "signal">,
+      ): Promise<ClientHttp2Stream> {
         methods.push(`${path.split("?")[0].split("/").pop()} ${method}`);
         return super.request(method, path, headers, options);
       }
@@ -74,18 +84,33 @@ describe("Connect GET on the read RPCs", () => {
     try {
       for (const httpVersion of ["1.1", "2"] as const) {
         await callEverything(httpVersion, httpVersion === "2" ? new RecordingSessions(server.url) : undefined);
-        expect(methods.splice(0), httpVersion).toEqual(["GetUser GET", "GetUser POST", "ListUsers GET", "ListSessions GET", "ListProjects GET", "VerifyToken POST", "GetUser GET", "GetUser GET"]);
+        expect(methods.splice(0), httpVersion).toEqual([
+          "GetUser GET",
+          "GetUser POST",
+          "ListUsers GET",
+          "ListSessions GET",
+          "ListProjects GET",
+          "VerifyToken POST",
+          "GetUser GET",
+          "GetUser GET",
+        ]);
       }
     } finally {
       unsubscribe("http.client.response.finish", onHttp1 as (message: unknown) => void);
     }
   });
 
-  async function callEverything(httpVersion: "1.1" | "2", sessionManager: Http2SessionManager | undefined): Promise<void> {
-    const withHeaders = (headers: Record<string, string>): Interceptor => (next) => (req) => {
-      for (const [name, value] of Object.entries(headers)) req.header.set(name, value);
-      return next(req);
-    };
+  async function callEverything(
+    httpVersion: "1.1" | "2",
+    sessionManager: Http2SessionManager | undefined,
+  ): Promise<void> {
+    const withHeaders =
+      (headers: Record<string, string>): Interceptor =>
+      (next) =>
+      (req) => {
+        for (const [name, value] of Object.entries(headers)) req.header.set(name, value);
+        return next(req);
+      };
     const transport = (headers: Record<string, string>, useHttpGet: boolean) =>
       createConnectTransport(
         httpVersion === "2"
@@ -101,7 +126,10 @@ describe("Connect GET on the read RPCs", () => {
     expect(got).toEqual(await createClient(AuthService, post(key())).getUser({ id: user.id }));
     const list = await auth.listUsers({ limit: 5 });
     expect(list.data.map((u) => u.id)).toContain(user.id);
-    const sessions = await createClient(AuthService, get({ ...key(), authorization: `Bearer ${user.accessToken}` })).listSessions({});
+    const sessions = await createClient(
+      AuthService,
+      get({ ...key(), authorization: `Bearer ${user.accessToken}` }),
+    ).listSessions({});
     expect(sessions.data).toHaveLength(1);
     const projects = await createClient(AccountService, get(management)).listProjects({});
     expect(projects.data.map((p) => p.id)).toContain(app.projectId);
@@ -130,21 +158,35 @@ describe("Connect GET on the read RPCs", () => {
 
   it("raw GET with binary protobuf in base64url, and with a gzip-compressed message", async () => {
     const message = base64Encode(toBinary(GetUserRequestSchema, create(GetUserRequestSchema, { id: user.id })), "url");
-    const res = await fetch(`${server.url}${AUTH}/GetUser?connect=v1&encoding=proto&base64=1&message=${message}`, { headers: key() });
+    const res = await fetch(`${server.url}${AUTH}/GetUser?connect=v1&encoding=proto&base64=1&message=${message}`, {
+      headers: key(),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/proto");
     expect(fromBinary(GetUserResponseSchema, new Uint8Array(await res.arrayBuffer())).email).toBe(user.email);
 
     const zipped = base64Encode(gzipSync(Buffer.from(JSON.stringify({ id: user.id }))), "url");
-    const gz = await http(`${server.url}${AUTH}/GetUser?connect=v1&encoding=json&base64=1&compression=gzip&message=${zipped}`, { headers: key() });
+    const gz = await http(
+      `${server.url}${AUTH}/GetUser?connect=v1&encoding=json&base64=1&compression=gzip&message=${zipped}`,
+      { headers: key() },
+    );
     expect({ status: gz.status, email: gz.body?.email }).toEqual({ status: 200, email: user.email });
   });
 
   /** status, code, reason and violations of a Connect error body, the parts GET and POST must share. */
-  const shape = (a: HttpAnswer) => ({ status: a.status, code: a.body?.code, reason: connectReason(a.body), violations: connectViolations(a.body), message: a.body?.message });
+  const shape = (a: HttpAnswer) => ({
+    status: a.status,
+    code: a.body?.code,
+    reason: connectReason(a.body),
+    violations: connectViolations(a.body),
+    message: a.body?.message,
+  });
 
   it("errors are the POST's: credentials, scopes, missing resources, values of the wrong type", async () => {
-    const created = await http(`${server.url}/v1/api-keys`, { headers: management, body: { project_id: app.projectId, label: "read", scopes: ["auth:read"] } });
+    const created = await http(`${server.url}/v1/api-keys`, {
+      headers: management,
+      body: { project_id: app.projectId, label: "read", scopes: ["auth:read"] },
+    });
     const readOnly = created.body.key as string;
     const cases: Array<[string, string, unknown, Record<string, string>, number, string]> = [
       ["no API key", "GetUser", { id: user.id }, {}, 401, "MISSING_API_KEY"],
@@ -166,8 +208,15 @@ describe("Connect GET on the read RPCs", () => {
   });
 
   it("malformed GET messages are the API's errors: bad JSON, bad base64, no encoding, a foreign protocol version", async () => {
-    const bad = await http(`${server.url}${AUTH}/GetUser?connect=v1&encoding=json&message=${encodeURIComponent('{"id": ')}`, { headers: key() });
-    expect({ status: bad.status, reason: connectReason(bad.body), message: bad.body.message }).toEqual({ status: 400, reason: "VALIDATION_FAILED", message: "request body is not valid JSON" });
+    const bad = await http(
+      `${server.url}${AUTH}/GetUser?connect=v1&encoding=json&message=${encodeURIComponent('{"id": ')}`,
+      { headers: key() },
+    );
+    expect({ status: bad.status, reason: connectReason(bad.body), message: bad.body.message }).toEqual({
+      status: 400,
+      reason: "VALIDATION_FAILED",
+      message: "request body is not valid JSON",
+    });
     for (const [query, status, reason] of [
       ["connect=v1&encoding=proto&base64=1&message=%25%25%25", 400, "VALIDATION_FAILED"],
       [`connect=v1&message=${encodeURIComponent("{}")}`, 415, "UNSUPPORTED_MEDIA_TYPE"],
@@ -192,8 +241,16 @@ describe("Connect GET on the read RPCs", () => {
       ["grpc.health.v1.Health", "Check", {}],
       ["grpc.health.v1.Health", "Watch", {}],
     ] as const) {
-      const res = await http(`${server.url}/${service}/${rpc}?${jsonQuery(message)}`, { headers: { ...key(), ...management } });
-      expect({ rpc, status: res.status, allow: res.headers.get("allow"), code: res.body?.code, reason: connectReason(res.body) }).toEqual({
+      const res = await http(`${server.url}/${service}/${rpc}?${jsonQuery(message)}`, {
+        headers: { ...key(), ...management },
+      });
+      expect({
+        rpc,
+        status: res.status,
+        allow: res.headers.get("allow"),
+        code: res.body?.code,
+        reason: connectReason(res.body),
+      }).toEqual({
         rpc,
         status: 405,
         allow: "POST",
@@ -209,24 +266,41 @@ describe("Connect GET on the read RPCs", () => {
 
   it("browser origins are judged as on POST: the project's origin is allowed, a foreign one and a secret key are refused", async () => {
     const asUser = { "x-service-key": publishable, authorization: `Bearer ${user.accessToken}` };
-    const allowed = await http(`${server.url}${AUTH}/ListSessions?${jsonQuery({})}`, { headers: { ...asUser, origin: APP } });
+    const allowed = await http(`${server.url}${AUTH}/ListSessions?${jsonQuery({})}`, {
+      headers: { ...asUser, origin: APP },
+    });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-origin")).toBe(APP);
     expect(allowed.headers.get("access-control-expose-headers")).toContain("x-request-id");
 
-    const foreign = await http(`${server.url}${AUTH}/ListSessions?${jsonQuery({})}`, { headers: { ...asUser, origin: EVIL } });
-    expect({ status: foreign.status, reason: connectReason(foreign.body), acao: foreign.headers.get("access-control-allow-origin") }).toEqual({
+    const foreign = await http(`${server.url}${AUTH}/ListSessions?${jsonQuery({})}`, {
+      headers: { ...asUser, origin: EVIL },
+    });
+    expect({
+      status: foreign.status,
+      reason: connectReason(foreign.body),
+      acao: foreign.headers.get("access-control-allow-origin"),
+    }).toEqual({
       status: 403,
       reason: "ORIGIN_NOT_ALLOWED",
       acao: null,
     });
-    const secret = await http(`${server.url}${AUTH}/GetUser?${jsonQuery({ id: user.id })}`, { headers: { ...key(), origin: APP } });
-    expect({ status: secret.status, reason: connectReason(secret.body) }).toEqual({ status: 403, reason: "SECRET_KEY_IN_BROWSER" });
+    const secret = await http(`${server.url}${AUTH}/GetUser?${jsonQuery({ id: user.id })}`, {
+      headers: { ...key(), origin: APP },
+    });
+    expect({ status: secret.status, reason: connectReason(secret.body) }).toEqual({
+      status: 403,
+      reason: "SECRET_KEY_IN_BROWSER",
+    });
 
     // The preflight a browser sends first lets the GET through with the key header.
     const preflight = await fetch(`${server.url}${AUTH}/ListSessions?${jsonQuery({})}`, {
       method: "OPTIONS",
-      headers: { origin: APP, "access-control-request-method": "GET", "access-control-request-headers": "x-service-key, authorization" },
+      headers: {
+        origin: APP,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-service-key, authorization",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-methods")).toContain("GET");

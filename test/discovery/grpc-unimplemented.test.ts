@@ -44,7 +44,11 @@ describe("unknown gRPC methods and services", () => {
       ["/v1/auth/login", "malformed method name (a gRPC path names a service and one of its methods)"],
     ]) {
       const error = await call(path);
-      expect({ path, code: error?.code, details: error?.details }).toEqual({ path, code: grpcStatus.UNIMPLEMENTED, details });
+      expect({ path, code: error?.code, details: error?.details }).toEqual({
+        path,
+        code: grpcStatus.UNIMPLEMENTED,
+        details,
+      });
       expect(grpcReason(error!), path).toBe("NOT_IMPLEMENTED");
     }
   });
@@ -52,7 +56,12 @@ describe("unknown gRPC methods and services", () => {
   it("over raw HTTP/2: HTTP 200, no message, grpc-status 12 and the reason in the trailers", async () => {
     const session = http2Connect(server.url);
     try {
-      const stream = session.request({ ":method": "POST", ":path": "/nope.v1.Nothing/Call", "content-type": "application/grpc", te: "trailers" });
+      const stream = session.request({
+        ":method": "POST",
+        ":path": "/nope.v1.Nothing/Call",
+        "content-type": "application/grpc",
+        te: "trailers",
+      });
       const answered = new Promise<IncomingHttpHeaders>((resolve) => stream.once("response", resolve));
       const trailed = new Promise<IncomingHttpHeaders>((resolve) => stream.once("trailers", resolve));
       stream.end(EMPTY_MESSAGE);
@@ -72,13 +81,20 @@ describe("unknown gRPC methods and services", () => {
   });
 
   it("gRPC-Web (HTTP/1.1) likewise, and Connect and REST keep their 404", async () => {
-    const res = await fetch(`${server.url}/nope.v1.Nothing/Call`, { method: "POST", headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1" }, body: EMPTY_MESSAGE });
+    const res = await fetch(`${server.url}/nope.v1.Nothing/Call`, {
+      method: "POST",
+      headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1" },
+      body: EMPTY_MESSAGE,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("grpc-status")).toBe("12");
     expect(decodeURIComponent(res.headers.get("grpc-message") ?? "")).toBe("unknown service nope.v1.Nothing");
     expect((await res.arrayBuffer()).byteLength).toBe(0);
 
     const viaConnect = await http(`${server.url}/nope.v1.Nothing/Call`, { body: {} });
-    expect({ status: viaConnect.status, reason: viaConnect.body?.reason }).toEqual({ status: 404, reason: "ROUTE_NOT_FOUND" });
+    expect({ status: viaConnect.status, reason: viaConnect.body?.reason }).toEqual({
+      status: 404,
+      reason: "ROUTE_NOT_FOUND",
+    });
   });
 });

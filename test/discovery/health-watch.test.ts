@@ -48,7 +48,9 @@ describe("grpc.health.v1.Health", () => {
       const answer = await grpcCall(grpcClient(server.port, "health"), "Check", { service });
       expect({ service, status: answer.response?.status }).toEqual({ service, status: "SERVING" });
     }
-    const unknown = await grpcCall(grpcClient(server.port, "health"), "Check", { service: "gatehouse.auth.v1.AuthServic" });
+    const unknown = await grpcCall(grpcClient(server.port, "health"), "Check", {
+      service: "gatehouse.auth.v1.AuthServic",
+    });
     expect(unknown.error?.code).toBe(grpcStatus.NOT_FOUND);
     const viaConnect = await http(`${server.url}/grpc.health.v1.Health/Check`, { body: { service: "nope" } });
     expect({ status: viaConnect.status, code: viaConnect.body?.code }).toEqual({ status: 404, code: "not_found" });
@@ -57,7 +59,11 @@ describe("grpc.health.v1.Health", () => {
   it("List: every known service with its status", async () => {
     const answer = await grpcCall(grpcClient(server.port, "health"), "List", {});
     expect(answer.error).toBeUndefined();
-    expect(Object.fromEntries(Object.entries(answer.response.statuses as Record<string, { status: string }>).map(([k, v]) => [k, v.status]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(answer.response.statuses as Record<string, { status: string }>).map(([k, v]) => [k, v.status]),
+      ),
+    ).toEqual({
       "": "SERVING",
       [API[0]]: "SERVING",
       [API[1]]: "SERVING",
@@ -71,7 +77,11 @@ describe("grpc.health.v1.Health", () => {
     expect(known.statuses).toEqual(["SERVING"]);
     expect(unknown.statuses).toEqual(["SERVICE_UNKNOWN"]);
     // Nothing changed, so nothing more comes, and neither stream ends (two ticks of the watch).
-    const early = await Promise.race([known.ended, unknown.ended, new Promise((r) => setTimeout(() => r("open"), 4500))]);
+    const early = await Promise.race([
+      known.ended,
+      unknown.ended,
+      new Promise((r) => setTimeout(() => r("open"), 4500)),
+    ]);
     expect(early).toBe("open");
     expect(known.statuses).toEqual(["SERVING"]);
     known.cancel();
@@ -99,27 +109,34 @@ describe("shutdown", () => {
     await server.stop();
     expect(performance.now() - started).toBeLessThan(grace / 2);
     expect(await Promise.all(watches.map((w) => w.ended))).toEqual([grpcStatus.OK, grpcStatus.OK, grpcStatus.OK]);
-    expect(watches.map((w) => w.statuses)).toEqual([["SERVING", "NOT_SERVING"], ["SERVING", "NOT_SERVING"], ["SERVICE_UNKNOWN"]]);
+    expect(watches.map((w) => w.statuses)).toEqual([
+      ["SERVING", "NOT_SERVING"],
+      ["SERVING", "NOT_SERVING"],
+      ["SERVICE_UNKNOWN"],
+    ]);
   });
 });
 
-describe.skipIf(!onPostgres)("PostgreSQL unreachable (needs DATABASE_URL: embedded PGlite has no network to cut)", () => {
-  it("a watch hears NOT_SERVING when the database stops answering and SERVING when it is back", async () => {
-    const service = await startProxiedService();
-    try {
-      const w = watch(service.server.port, "");
-      await eventually("SERVING", () => w.statuses[0] === "SERVING");
-      service.proxy.refuse();
-      await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"));
-      service.proxy.restore();
-      await eventually("SERVING again", () => w.statuses.length === 3);
-      expect(w.statuses).toEqual(["SERVING", "NOT_SERVING", "SERVING"]);
-      w.cancel();
-    } finally {
-      await service.stop();
-    }
-  });
-});
+describe.skipIf(!onPostgres)(
+  "PostgreSQL unreachable (needs DATABASE_URL: embedded PGlite has no network to cut)",
+  () => {
+    it("a watch hears NOT_SERVING when the database stops answering and SERVING when it is back", async () => {
+      const service = await startProxiedService();
+      try {
+        const w = watch(service.server.port, "");
+        await eventually("SERVING", () => w.statuses[0] === "SERVING");
+        service.proxy.refuse();
+        await eventually("NOT_SERVING", () => w.statuses.includes("NOT_SERVING"));
+        service.proxy.restore();
+        await eventually("SERVING again", () => w.statuses.length === 3);
+        expect(w.statuses).toEqual(["SERVING", "NOT_SERVING", "SERVING"]);
+        w.cancel();
+      } finally {
+        await service.stop();
+      }
+    });
+  },
+);
 
 describe("Redis unreachable (REDIS_URL: the rate limits' store)", () => {
   it("a watch hears NOT_SERVING when Redis stops answering and SERVING when it is back", async () => {

@@ -38,7 +38,9 @@ describe("OIDC discovery per project", () => {
   afterAll(() => server?.stop());
 
   it("openid-client's discovery() accepts the issuer, and jose verifies a real access token with the discovered JWKS and issuer", async () => {
-    const config = await discovery(new URL(issuer), app.projectId, undefined, undefined, { execute: [allowInsecureRequests] });
+    const config = await discovery(new URL(issuer), app.projectId, undefined, undefined, {
+      execute: [allowInsecureRequests],
+    });
     const metadata = config.serverMetadata();
     expect(metadata.issuer).toBe(issuer);
     expect(metadata.jwks_uri).toBe(`${issuer}/.well-known/jwks.json`);
@@ -62,7 +64,9 @@ describe("OIDC discovery per project", () => {
   });
 
   it("the document: what OpenID Discovery 1.0 requires of a JWT issuer, cacheable and open to every origin like the JWKS", async () => {
-    const res = await http(`${issuer}/.well-known/openid-configuration`, { headers: { origin: "https://anywhere.example.org" } });
+    const res = await http(`${issuer}/.well-known/openid-configuration`, {
+      headers: { origin: "https://anywhere.example.org" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       issuer,
@@ -86,18 +90,29 @@ describe("OIDC discovery per project", () => {
     expectError(unknown, 404, "PROJECT_NOT_FOUND");
     expect(unknown.body.code).toBe("not_found");
     expect(unknown.headers.get("cache-control")).toBe("no-store");
-    await expect(discovery(new URL(`${server.url}/v1/auth/${UNKNOWN}`), "x", undefined, undefined, { execute: [allowInsecureRequests] })).rejects.toThrow();
+    await expect(
+      discovery(new URL(`${server.url}/v1/auth/${UNKNOWN}`), "x", undefined, undefined, {
+        execute: [allowInsecureRequests],
+      }),
+    ).rejects.toThrow();
 
     const doomed = await authFixture(server);
     const path = `/v1/auth/${doomed.loginId}/.well-known/openid-configuration`;
     expect((await http(`${server.url}${path}`)).status).toBe(200);
-    const deleted = await http(`${server.url}/v1/projects/${doomed.projectId}`, { method: "DELETE", headers: await doomed.admin() });
+    const deleted = await http(`${server.url}/v1/projects/${doomed.projectId}`, {
+      method: "DELETE",
+      headers: await doomed.admin(),
+    });
     expect(deleted.status).toBe(200);
     expectError(await http(`${server.url}${path}`), 404, "PROJECT_NOT_FOUND");
   });
 
   it("only GET: another method is 405 with Allow: GET", async () => {
     const res = await http(`${issuer}/.well-known/openid-configuration`, { method: "POST", body: {} });
-    expect({ status: res.status, allow: res.headers.get("allow"), reason: res.body?.reason }).toEqual({ status: 405, allow: "GET", reason: "METHOD_NOT_ALLOWED" });
+    expect({ status: res.status, allow: res.headers.get("allow"), reason: res.body?.reason }).toEqual({
+      status: 405,
+      allow: "GET",
+      reason: "METHOD_NOT_ALLOWED",
+    });
   });
 });

@@ -53,7 +53,11 @@ describe("gRPC server reflection", () => {
     if (elsewhere) rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  const bufCurl = (args: string[]) => run(BUF, ["curl", "--protocol", "grpc", "--http2-prior-knowledge", ...args], { cwd: elsewhere, timeout: WAIT_GUARD_MS });
+  const bufCurl = (args: string[]) =>
+    run(BUF, ["curl", "--protocol", "grpc", "--http2-prior-knowledge", ...args], {
+      cwd: elsewhere,
+      timeout: WAIT_GUARD_MS,
+    });
 
   it("buf curl --list-services lists every service, on reflection v1 and v1alpha, with no credential", async () => {
     for (const protocol of [[], ["--reflect-protocol", "grpc-v1"], ["--reflect-protocol", "grpc-v1alpha"]]) {
@@ -67,12 +71,24 @@ describe("gRPC server reflection", () => {
 
   it("buf curl calls Login without --schema, and reads the ErrorInfo of a refused login", async () => {
     const { email, password } = await app.signup();
-    const { stdout } = await bufCurl(["-H", `x-service-key: ${app.key}`, "-d", JSON.stringify({ email, password }), `${server.url}/gatehouse.auth.v1.AuthService/Login`]);
+    const { stdout } = await bufCurl([
+      "-H",
+      `x-service-key: ${app.key}`,
+      "-d",
+      JSON.stringify({ email, password }),
+      `${server.url}/gatehouse.auth.v1.AuthService/Login`,
+    ]);
     const answer = JSON.parse(stdout);
     expect(answer.accessToken).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(answer.user.email).toBe(email);
 
-    const refused = await bufCurl(["-H", `x-service-key: ${app.key}`, "-d", JSON.stringify({ email, password: "not the password" }), `${server.url}/gatehouse.auth.v1.AuthService/Login`]).then(
+    const refused = await bufCurl([
+      "-H",
+      `x-service-key: ${app.key}`,
+      "-d",
+      JSON.stringify({ email, password: "not the password" }),
+      `${server.url}/gatehouse.auth.v1.AuthService/Login`,
+    ]).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
@@ -80,7 +96,9 @@ describe("gRPC server reflection", () => {
     const status = JSON.parse(refused!.stderr);
     expect(status.code).toBe("unauthenticated");
     expect(status.details[0].type).toBe("google.rpc.ErrorInfo");
-    expect(fromBinary(ErrorInfoSchema, Buffer.from(status.details[0].value, "base64")).reason).toBe("INVALID_CREDENTIALS");
+    expect(fromBinary(ErrorInfoSchema, Buffer.from(status.details[0].value, "base64")).reason).toBe(
+      "INVALID_CREDENTIALS",
+    );
   });
 
   describe("a @grpc/grpc-js client on grpc.reflection.v1alpha", () => {
@@ -99,13 +117,18 @@ describe("gRPC server reflection", () => {
     it("answers list_services", async () => {
       const answer = await stream.ask({ case: "listServices", value: "" });
       expect(answer.messageResponse.case).toBe("listServicesResponse");
-      const names = answer.messageResponse.case === "listServicesResponse" ? answer.messageResponse.value.service.map((s) => s.name) : [];
+      const names =
+        answer.messageResponse.case === "listServicesResponse"
+          ? answer.messageResponse.value.service.map((s) => s.name)
+          : [];
       expect(names).toEqual(SERVICES);
       expect(answer.originalRequest?.messageRequest).toEqual({ case: "listServices", value: "" });
     });
 
     it("answers file_containing_symbol with the file and its imports, enough to rebuild the service with its options", async () => {
-      const files = fileNames(await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.auth.v1.AuthService" }));
+      const files = fileNames(
+        await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.auth.v1.AuthService" }),
+      );
       expect(files[0]).toBe("gatehouse/auth/v1/auth.proto");
       expect(files.slice(1).sort()).toEqual([
         "gatehouse/options/v1/options.proto",
@@ -125,8 +148,14 @@ describe("gRPC server reflection", () => {
 
     it("sends a file's imports once per stream, and the file asked for every time", async () => {
       // auth.proto's imports went with it above; account.proto has the same ones.
-      expect(fileNames(await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.account.v1.AccountService.ListProjects" }))).toEqual(["gatehouse/account/v1/account.proto"]);
-      expect(fileNames(await stream.ask({ case: "fileByFilename", value: "google/protobuf/descriptor.proto" }))).toEqual(["google/protobuf/descriptor.proto"]);
+      expect(
+        fileNames(
+          await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.account.v1.AccountService.ListProjects" }),
+        ),
+      ).toEqual(["gatehouse/account/v1/account.proto"]);
+      expect(
+        fileNames(await stream.ask({ case: "fileByFilename", value: "google/protobuf/descriptor.proto" })),
+      ).toEqual(["google/protobuf/descriptor.proto"]);
     });
 
     it("finds members, nested types, enum values and extensions", async () => {
@@ -142,12 +171,21 @@ describe("gRPC server reflection", () => {
       ]) {
         expect(fileNames(await stream.ask({ case: "fileContainingSymbol", value: symbol }))[0], symbol).toBe(file);
       }
-      const extension = await stream.ask({ case: "fileContainingExtension", value: create(ExtensionRequestSchema, { containingType: "google.protobuf.MethodOptions", extensionNumber: 72295728 }) });
+      const extension = await stream.ask({
+        case: "fileContainingExtension",
+        value: create(ExtensionRequestSchema, {
+          containingType: "google.protobuf.MethodOptions",
+          extensionNumber: 72295728,
+        }),
+      });
       expect(fileNames(extension)[0]).toBe("google/api/annotations.proto");
       const numbers = await stream.ask({ case: "allExtensionNumbersOfType", value: "google.protobuf.MethodOptions" });
       expect(numbers.messageResponse).toEqual({
         case: "allExtensionNumbersResponse",
-        value: expect.objectContaining({ baseTypeName: "google.protobuf.MethodOptions", extensionNumber: [51_001, 72_295_728] }),
+        value: expect.objectContaining({
+          baseTypeName: "google.protobuf.MethodOptions",
+          extensionNumber: [51_001, 72_295_728],
+        }),
       });
     });
 
@@ -156,7 +194,13 @@ describe("gRPC server reflection", () => {
         { case: "fileContainingSymbol", value: "nope.v1.Nothing" },
         { case: "fileContainingSymbol", value: "gatehouse.auth.v1.AuthService.Nope" },
         { case: "fileByFilename", value: "nope.proto" },
-        { case: "fileContainingExtension", value: create(ExtensionRequestSchema, { containingType: "google.protobuf.MethodOptions", extensionNumber: 1 }) },
+        {
+          case: "fileContainingExtension",
+          value: create(ExtensionRequestSchema, {
+            containingType: "google.protobuf.MethodOptions",
+            extensionNumber: 1,
+          }),
+        },
         { case: "allExtensionNumbersOfType", value: "nope.v1.Nothing" },
       ];
       for (const question of cases) {
@@ -164,7 +208,9 @@ describe("gRPC server reflection", () => {
         expect(answer.messageResponse.case, JSON.stringify(question)).toBe("errorResponse");
         if (answer.messageResponse.case === "errorResponse") expect(answer.messageResponse.value.errorCode).toBe(5);
       }
-      expect(fileNames(await stream.ask({ case: "fileByFilename", value: "grpc/health/v1/health.proto" }))[0]).toBe("grpc/health/v1/health.proto");
+      expect(fileNames(await stream.ask({ case: "fileByFilename", value: "grpc/health/v1/health.proto" }))[0]).toBe(
+        "grpc/health/v1/health.proto",
+      );
     });
   });
 });
@@ -187,7 +233,8 @@ function openReflection(client: Client): ReflectionStream {
   const waiting: Array<(answer: ServerReflectionResponse) => void> = [];
   const received: Uint8Array[] = [];
   call.on("data", (answer: ServerReflectionResponse) => {
-    if (answer.messageResponse.case === "fileDescriptorResponse") received.push(...answer.messageResponse.value.fileDescriptorProto);
+    if (answer.messageResponse.case === "fileDescriptorResponse")
+      received.push(...answer.messageResponse.value.fileDescriptorProto);
     waiting.shift()?.(answer);
   });
   call.on("error", () => {});
@@ -203,12 +250,17 @@ function openReflection(client: Client): ReflectionStream {
 }
 
 function fileNames(answer: ServerReflectionResponse): string[] {
-  if (answer.messageResponse.case !== "fileDescriptorResponse") throw new Error(`not a file answer: ${answer.messageResponse.case}`);
-  return answer.messageResponse.value.fileDescriptorProto.map((bytes) => fromBinary(FileDescriptorProtoSchema, bytes).name);
+  if (answer.messageResponse.case !== "fileDescriptorResponse")
+    throw new Error(`not a file answer: ${answer.messageResponse.case}`);
+  return answer.messageResponse.value.fileDescriptorProto.map(
+    (bytes) => fromBinary(FileDescriptorProtoSchema, bytes).name,
+  );
 }
 
 /** A registry of one file built only from what reflection sent: every import must be there for this to work. */
 function registryOf(files: Uint8Array[], name: string): FileRegistry {
-  const byName = new Map(files.map((bytes) => fromBinary(FileDescriptorProtoSchema, bytes)).map((file) => [file.name, file]));
+  const byName = new Map(
+    files.map((bytes) => fromBinary(FileDescriptorProtoSchema, bytes)).map((file) => [file.name, file]),
+  );
   return createFileRegistry(byName.get(name)!, (dependency) => byName.get(dependency));
 }

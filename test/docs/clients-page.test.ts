@@ -11,9 +11,12 @@ const root = join(import.meta.dirname, "../..");
 const page = readFileSync(join(root, "docs/clients.md"), "utf8");
 
 describe("docs/clients.md", () => {
-  it.each(["sdk/ts/examples/quickstart.ts", "sdk/ts/examples/browser/main.ts"])("shows %s exactly as the test runs it", (file) => {
-    expect(page).toContain(readFileSync(join(root, file), "utf8").trimEnd());
-  });
+  it.each(["sdk/ts/examples/quickstart.ts", "sdk/ts/examples/browser/main.ts"])(
+    "shows %s exactly as the test runs it",
+    (file) => {
+      expect(page).toContain(readFileSync(join(root, file), "utf8").trimEnd());
+    },
+  );
 
   it("names only example files and tests that exist", () => {
     const named = [...page.matchAll(/`((?:sdk|test)\/[\w./-]+)`/g)].map((m) => m[1]!.replace(/\/$/, ""));
@@ -25,7 +28,9 @@ describe("docs/clients.md", () => {
 describe("the buf curl examples of docs/clients.md", () => {
   let server: TestServer;
   let app: AuthFixture;
-  const blocks = [...page.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((block) => block.startsWith("npx buf curl"));
+  const blocks = [...page.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .filter((block) => block.startsWith("npx buf curl"));
   beforeAll(async () => {
     server = await startTestServer();
     app = await authFixture(server);
@@ -35,8 +40,11 @@ describe("the buf curl examples of docs/clients.md", () => {
   /** Runs a block as the page says, against this server instead of localhost:8080. */
   const run = (block: string, env: Record<string, string>) =>
     new Promise<{ code: number; out: string }>((resolve) =>
-      execFile("bash", ["-c", block.replaceAll("http://localhost:8080", server.url)], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: WAIT_GUARD_MS }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code) || 1 : 0, out: stdout + stderr }),
+      execFile(
+        "bash",
+        ["-c", block.replaceAll("http://localhost:8080", server.url)],
+        { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: WAIT_GUARD_MS },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) || 1 : 0, out: stdout + stderr }),
       ),
     );
 
@@ -44,7 +52,9 @@ describe("the buf curl examples of docs/clients.md", () => {
     expect(blocks).toHaveLength(2);
     const env = { KEY: app.key, AT: (await app.signup()).body.access_token as string };
     for (const schema of ["with the protos", "through reflection"]) {
-      const [verify, login] = blocks.map((block) => (schema === "with the protos" ? block : block.replace(" --schema .", "")));
+      const [verify, login] = blocks.map((block) =>
+        schema === "with the protos" ? block : block.replace(" --schema .", ""),
+      );
       const verified = await run(verify!, env);
       expect(verified.code, verified.out).toBe(0);
       expect(JSON.parse(verified.out)).toMatchObject({ valid: true, claims: { sub: expect.stringMatching(/^usr_/) } });

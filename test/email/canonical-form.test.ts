@@ -12,12 +12,16 @@ import { checkEmail } from "../../src/domain/formats.js";
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** RFC 5321 atext, and dot-atoms of it. */
-const atext = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~".split(""));
+const atext = fc.constantFrom(
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~".split(""),
+);
 const atom = fc.array(atext, { minLength: 1, maxLength: 8 }).map((a) => a.join(""));
 const localPart = fc.array(atom, { minLength: 1, maxLength: 3 }).map((a) => a.join("."));
 const ldh = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".split(""));
 const label = fc.array(ldh, { minLength: 1, maxLength: 10 }).map((a) => a.join(""));
-const domain = fc.tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom("test", "example", "com", "de")).map(([labels, tld]) => [...labels, tld].join("."));
+const domain = fc
+  .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom("test", "example", "com", "de"))
+  .map(([labels, tld]) => [...labels, tld].join("."));
 const asciiAddress = fc.tuple(localPart, domain).map(([l, d]) => `${l}@${d}`);
 
 /** Characters that JavaScript's toLowerCase or NFKC turn into ASCII letters and digits. */
@@ -29,7 +33,16 @@ for (let code = 0x21; code <= 0x7e; code++) {
 
 describe("email canonical form", () => {
   it("refuses the Kelvin sign, ohm sign, angstrom sign and fullwidth letters, before and after the @", () => {
-    for (const address of ["\u212Aate@x.test", "\u2126mega@x.test", "\u212Bsa@x.test", "ｋａｔｅ@x.test", "kate@x.\u212Aest", "kate@ｘ.test", "kate@x．test", "kate@x.\u212Bt"]) {
+    for (const address of [
+      "\u212Aate@x.test",
+      "\u2126mega@x.test",
+      "\u212Bsa@x.test",
+      "ｋａｔｅ@x.test",
+      "kate@x.\u212Aest",
+      "kate@ｘ.test",
+      "kate@x．test",
+      "kate@x.\u212Bt",
+    ]) {
       const form = canonicalEmail(address);
       expect(form.ok, address).toBe(false);
       // Still a key, and not kate's.
@@ -47,7 +60,12 @@ describe("email canonical form", () => {
   });
 
   it("keeps an internationalized domain as its A-label: the Unicode and punycode spellings are one address", () => {
-    const keys = ["kate@bücher.example", "Kate@BÜCHER.example", "kate@xn--bcher-kva.example", "KATE@XN--BCHER-KVA.EXAMPLE"].map((a) => {
+    const keys = [
+      "kate@bücher.example",
+      "Kate@BÜCHER.example",
+      "kate@xn--bcher-kva.example",
+      "KATE@XN--BCHER-KVA.EXAMPLE",
+    ].map((a) => {
       expect(checkEmail(a), a).toBeUndefined();
       return normalizeEmail(a);
     });
@@ -91,11 +109,21 @@ describe("email canonical form", () => {
   });
 
   it("property: one look-alike character put into an accepted address makes it refused, and its key is not the address's", () => {
-    const withLookAlike = fc.tuple(asciiAddress, fc.nat(), fc.constantFrom(...Object.keys(LOOK_ALIKES))).map(([address, at, which]) => {
-      const target = which.startsWith("fw:") ? which.slice(3) : which;
-      const positions = [...address].flatMap((c, i) => (c.toLowerCase() === target.toLowerCase() ? [i] : []));
-      return { address, changed: positions.length === 0 ? undefined : address.slice(0, positions[at % positions.length]) + LOOK_ALIKES[which]! + address.slice(positions[at % positions.length]! + 1) };
-    });
+    const withLookAlike = fc
+      .tuple(asciiAddress, fc.nat(), fc.constantFrom(...Object.keys(LOOK_ALIKES)))
+      .map(([address, at, which]) => {
+        const target = which.startsWith("fw:") ? which.slice(3) : which;
+        const positions = [...address].flatMap((c, i) => (c.toLowerCase() === target.toLowerCase() ? [i] : []));
+        return {
+          address,
+          changed:
+            positions.length === 0
+              ? undefined
+              : address.slice(0, positions[at % positions.length]) +
+                LOOK_ALIKES[which]! +
+                address.slice(positions[at % positions.length]! + 1),
+        };
+      });
     fc.assert(
       fc.property(withLookAlike, ({ address, changed }) => {
         if (changed === undefined) return;
@@ -109,7 +137,9 @@ describe("email canonical form", () => {
     const anyText = fc.oneof(
       fc.string({ unit: "grapheme", maxLength: 40 }),
       fc.string({ unit: "binary", maxLength: 40 }),
-      fc.tuple(fc.string({ unit: "grapheme", maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 12 })).map(([l, d]) => `${l}@${d}.test`),
+      fc
+        .tuple(fc.string({ unit: "grapheme", maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 12 }))
+        .map(([l, d]) => `${l}@${d}.test`),
       asciiAddress.map((a) => a.replace(/k/gi, "\u212A")),
     );
     fc.assert(

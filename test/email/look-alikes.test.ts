@@ -34,7 +34,11 @@ function lookAlikes(id: string): { real: string; fakes: string[] } {
 }
 
 function expectEmailRefused(answer: HttpAnswer, what: string): void {
-  expect({ what, status: answer.status, reason: answer.body?.reason }).toEqual({ what, status: 400, reason: "VALIDATION_FAILED" });
+  expect({ what, status: answer.status, reason: answer.body?.reason }).toEqual({
+    what,
+    status: 400,
+    reason: "VALIDATION_FAILED",
+  });
   expect(answer.body.violations).toContainEqual({ field: "email", description: expect.any(String) });
 }
 
@@ -46,11 +50,16 @@ describe("look-alike email addresses", () => {
     app = await passwordlessProject(ctx.server);
   });
 
-  const recipients = async (): Promise<string[]> => (await ctx.sql("SELECT recipient FROM outbox ORDER BY created_at, id")).map((r: { recipient: string }) => r.recipient);
-  const userCount = async () => Number((await ctx.sql("SELECT count(*) AS n FROM users WHERE project_id = $1", [app.projectId]))[0].n);
+  const recipients = async (): Promise<string[]> =>
+    (await ctx.sql("SELECT recipient FROM outbox ORDER BY created_at, id")).map(
+      (r: { recipient: string }) => r.recipient,
+    );
+  const userCount = async () =>
+    Number((await ctx.sql("SELECT count(*) AS n FROM users WHERE project_id = $1", [app.projectId]))[0].n);
   const signup = (email: string) => app.call("POST", "/v1/auth/signup", { email, password: PASSWORD });
   /** What the outbox addressed to any spelling of `email` (the SMTP envelope lower-cases the domain). */
-  const mailedTo = async (email: string): Promise<string[]> => (await recipients()).filter((r) => r.toLowerCase() === email.toLowerCase());
+  const mailedTo = async (email: string): Promise<string[]> =>
+    (await recipients()).filter((r) => r.toLowerCase() === email.toLowerCase());
   /** The local part, whose case SMTP keeps. */
   const local = (email: string) => email.slice(0, email.lastIndexOf("@"));
 
@@ -63,14 +72,26 @@ describe("look-alike email addresses", () => {
 
     for (const fake of fakes) {
       expectEmailRefused(await signup(fake), `signup ${fake}`);
-      expectEmailRefused(await app.call("POST", "/v1/auth/login", { email: fake, password: PASSWORD }), `login ${fake}`);
+      expectEmailRefused(
+        await app.call("POST", "/v1/auth/login", { email: fake, password: PASSWORD }),
+        `login ${fake}`,
+      );
       expectEmailRefused(await app.call("POST", "/v1/auth/otp/send", { email: fake }), `otp send ${fake}`);
-      expectEmailRefused(await app.call("POST", "/v1/auth/otp/verify", { email: fake, otp: "123456" }), `otp verify ${fake}`);
+      expectEmailRefused(
+        await app.call("POST", "/v1/auth/otp/verify", { email: fake, otp: "123456" }),
+        `otp verify ${fake}`,
+      );
       expectEmailRefused(await app.call("POST", "/v1/auth/magic-link/send", { email: fake }), `magic link ${fake}`);
       expectEmailRefused(await app.call("POST", "/v1/auth/password/reset-request", { email: fake }), `reset ${fake}`);
       // The user's own email change, and an admin's.
-      expectEmailRefused(await app.call("PATCH", `/v1/auth/users/${kate.body.user.id}`, { email: fake }, kate.body.access_token), `own change ${fake}`);
-      expectEmailRefused(await app.call("PATCH", `/v1/auth/users/${kate.body.user.id}`, { email: fake }), `admin change ${fake}`);
+      expectEmailRefused(
+        await app.call("PATCH", `/v1/auth/users/${kate.body.user.id}`, { email: fake }, kate.body.access_token),
+        `own change ${fake}`,
+      );
+      expectEmailRefused(
+        await app.call("PATCH", `/v1/auth/users/${kate.body.user.id}`, { email: fake }),
+        `admin change ${fake}`,
+      );
     }
     // The description says what is wrong, by code point (never the look-alike itself).
     const told = await app.call("POST", "/v1/auth/otp/send", { email: fakes[0] });
@@ -104,7 +125,10 @@ describe("look-alike email addresses", () => {
     // Nothing went out to the spellings typed.
     expect(await mailedTo(stored)).toEqual([stored, stored, stored]);
     // Mixed-case ASCII signs in as ever.
-    const login = await app.call("POST", "/v1/auth/login", { email: "KATE.lee" + stored.slice("Kate.Lee".length).toUpperCase(), password: PASSWORD });
+    const login = await app.call("POST", "/v1/auth/login", {
+      email: "KATE.lee" + stored.slice("Kate.Lee".length).toUpperCase(),
+      password: PASSWORD,
+    });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.user.id).toBe(kate.body.user.id);
   });
@@ -134,19 +158,35 @@ describe("look-alike email addresses", () => {
     const stored = `Dev.Kim-${id}@Acme.test`;
     await seedOrganization(ctx.server.deps, stored);
     const inviter = await seedOrganization(ctx.server.deps);
-    const login = await http(`${ctx.server.url}/v1/account/login`, { body: { email: inviter.email, password: inviter.password } });
+    const login = await http(`${ctx.server.url}/v1/account/login`, {
+      body: { email: inviter.email, password: inviter.password },
+    });
     const headers = { authorization: `Bearer ${login.body.management_token}` };
 
-    const invited = await http(`${ctx.server.url}/v1/members/invite`, { headers, body: { email: stored.toLowerCase(), role: "developer" } });
+    const invited = await http(`${ctx.server.url}/v1/members/invite`, {
+      headers,
+      body: { email: stored.toLowerCase(), role: "developer" },
+    });
     expect(invited.status, JSON.stringify(invited.body)).toBe(200);
     expect((await ctx.smtp.waitFor(stored)).to.map(local)).toEqual([local(stored)]);
     expect(await mailedTo(stored)).toEqual([stored]);
 
     const fake = `Dev.\u212Aim-${id}@Acme.test`;
     const mailedBefore = await recipients();
-    expectEmailRefused(await http(`${ctx.server.url}/v1/members/invite`, { headers, body: { email: fake, role: "developer" } }), "invite");
-    expectEmailRefused(await http(`${ctx.server.url}/v1/account/login`, { body: { email: fake, password: "correct horse battery staple" } }), "account login");
-    expectEmailRefused(await http(`${ctx.server.url}/v1/account/password/reset-request`, { body: { email: fake } }), "member reset");
+    expectEmailRefused(
+      await http(`${ctx.server.url}/v1/members/invite`, { headers, body: { email: fake, role: "developer" } }),
+      "invite",
+    );
+    expectEmailRefused(
+      await http(`${ctx.server.url}/v1/account/login`, {
+        body: { email: fake, password: "correct horse battery staple" },
+      }),
+      "account login",
+    );
+    expectEmailRefused(
+      await http(`${ctx.server.url}/v1/account/password/reset-request`, { body: { email: fake } }),
+      "member reset",
+    );
     expect(await recipients()).toEqual(mailedBefore);
   });
 
@@ -154,10 +194,13 @@ describe("look-alike email addresses", () => {
     const { real, fakes } = lookAlikes(unique());
     const kate = await signup(real);
     expect(kate.status).toBe(200);
-    const organizationId = (await ctx.sql("SELECT organization_id FROM projects WHERE id = $1", [app.projectId]))[0].organization_id;
+    const organizationId = (await ctx.sql("SELECT organization_id FROM projects WHERE id = $1", [app.projectId]))[0]
+      .organization_id;
     const project = (await ctx.server.deps.db.repos.projects.get(organizationId, app.projectId))!;
     const fresh = `fresh-${unique()}@kelvin.test`;
-    const lines = [...fakes.slice(0, 2), fresh].map((email) => JSON.stringify({ email, email_verified: true })).join("\n");
+    const lines = [...fakes.slice(0, 2), fresh]
+      .map((email) => JSON.stringify({ email, email_verified: true }))
+      .join("\n");
     const summary = await importUsers(ctx.server.deps, {
       project,
       input: Readable.from([lines]),
@@ -172,7 +215,10 @@ describe("look-alike email addresses", () => {
       { line: 2, reason: "VALIDATION_FAILED", message: expect.stringMatching(/^email: .*U\+212A/) },
     ]);
     // By the exact addresses: the look-alikes made no row, kate's is hers alone, the fresh one is in.
-    const found = await ctx.sql("SELECT email FROM users WHERE project_id = $1 AND email = ANY($2) ORDER BY email", [app.projectId, [real, fresh, ...fakes.slice(0, 2)]]);
+    const found = await ctx.sql("SELECT email FROM users WHERE project_id = $1 AND email = ANY($2) ORDER BY email", [
+      app.projectId,
+      [real, fresh, ...fakes.slice(0, 2)],
+    ]);
     expect(found.map((r: { email: string }) => r.email).sort()).toEqual([real, fresh].sort());
   });
 });

@@ -18,7 +18,10 @@ describe("SSO with an email address the canonical form refuses", () => {
     const before = await rowCounts(ctx, world.app.projectId);
     for (const email of [`\u212Aate-${id}@kelvin.test`, `kate-${id}@\uff4belvin.test`]) {
       const account = newAccount(world.idp, "look-alike", { email, email_verified: true });
-      const description = expectFragmentError(await world.signIn(world.app, world.connection, account.id), "email_not_accepted");
+      const description = expectFragmentError(
+        await world.signIn(world.app, world.connection, account.id),
+        "email_not_accepted",
+      );
       expect(description).toMatch(/not accepted.*U\+(212A|FF4B)/);
     }
     expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
@@ -36,12 +39,15 @@ describe("SSO with an email address the canonical form refuses", () => {
   it("an identity linked before is refused too once its provider sends such an address; the link and the user stay", async () => {
     const account = newAccount(world.idp, "renamed");
     const first = expectTokens(await world.signIn(world.app, world.connection, account.id));
-    const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: first.accessToken })).body.claims.sub;
+    const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: first.accessToken })).body.claims
+      .sub;
 
     world.idp.setAccount(account.id, { email: account.email.replace(/^r/, "\uff52"), email_verified: true });
     const before = await rowCounts(ctx, world.app.projectId);
     expectFragmentError(await world.signIn(world.app, world.connection, account.id), "email_not_accepted");
     expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
-    expect((await getUser(world.app, userId)).identities).toMatchObject([{ subject: account.id, email: account.email }]);
+    expect((await getUser(world.app, userId)).identities).toMatchObject([
+      { subject: account.id, email: account.email },
+    ]);
   });
 });

@@ -23,12 +23,19 @@ export interface ProxiedService {
   stop(): Promise<void>;
 }
 
-export async function startProxiedService(env: Record<string, string> = {}, clock?: TestClock): Promise<ProxiedService> {
+export async function startProxiedService(
+  env: Record<string, string> = {},
+  clock?: TestClock,
+): Promise<ProxiedService> {
   const database = await createTestDatabase();
   const target = new URL(database.databaseUrl!);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   // The product's bound on a database wait is what these tests measure.
-  const server = await startTestServer({ DATABASE_URL: proxy.urlFor(database.databaseUrl!), DATABASE_TIMEOUT_MS: PRODUCT_DATABASE_TIMEOUT_MS, ...env }, database, { clock });
+  const server = await startTestServer(
+    { DATABASE_URL: proxy.urlFor(database.databaseUrl!), DATABASE_TIMEOUT_MS: PRODUCT_DATABASE_TIMEOUT_MS, ...env },
+    database,
+    { clock },
+  );
   return {
     server,
     proxy,
@@ -76,29 +83,71 @@ export function probes(server: TestServer, key: string, accessToken: string, man
     {
       name: "REST Signup",
       run: async () =>
-        rest(await http(`${server.url}/v1/auth/signup`, { headers: auth, body: { email: `fault${n++}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" } })),
+        rest(
+          await http(`${server.url}/v1/auth/signup`, {
+            headers: auth,
+            body: { email: `fault${n++}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" },
+          }),
+        ),
     },
     {
       name: "REST Login",
-      run: async () => rest(await http(`${server.url}/v1/auth/login`, { headers: auth, body: { email: "nobody@example.com", password: "a sturdy passphrase 1" } })),
+      run: async () =>
+        rest(
+          await http(`${server.url}/v1/auth/login`, {
+            headers: auth,
+            body: { email: "nobody@example.com", password: "a sturdy passphrase 1" },
+          }),
+        ),
     },
-    { name: "REST VerifyToken", run: async () => rest(await http(`${server.url}/v1/auth/token/verify`, { headers: auth, body: { token: accessToken } })) },
-    { name: "REST ListSessions", run: async () => rest(await http(`${server.url}/v1/auth/sessions`, { headers: { ...auth, authorization: `Bearer ${accessToken}` } })) },
+    {
+      name: "REST VerifyToken",
+      run: async () =>
+        rest(await http(`${server.url}/v1/auth/token/verify`, { headers: auth, body: { token: accessToken } })),
+    },
+    {
+      name: "REST ListSessions",
+      run: async () =>
+        rest(
+          await http(`${server.url}/v1/auth/sessions`, {
+            headers: { ...auth, authorization: `Bearer ${accessToken}` },
+          }),
+        ),
+    },
     {
       name: "Connect ListProjects",
       run: async () => {
-        const answer = await connect(server.url, "account", "ListProjects", {}, { authorization: `Bearer ${managementToken}` });
-        return { status: answer.status, reason: connectReason(answer.body), retryAfter: answer.headers.get("retry-after") };
+        const answer = await connect(
+          server.url,
+          "account",
+          "ListProjects",
+          {},
+          { authorization: `Bearer ${managementToken}` },
+        );
+        return {
+          status: answer.status,
+          reason: connectReason(answer.body),
+          retryAfter: answer.headers.get("retry-after"),
+        };
       },
     },
     {
       name: "gRPC Login",
       run: async () => {
         const client = grpcClient(server.port, "auth");
-        const answer = await grpcCall(client, "Login", { email: "nobody@example.com", password: "a sturdy passphrase 1" }, auth);
+        const answer = await grpcCall(
+          client,
+          "Login",
+          { email: "nobody@example.com", password: "a sturdy passphrase 1" },
+          auth,
+        );
         client.close();
         const retryAfter = answer.error?.metadata?.get("retry-after")[0];
-        return { status: answer.error ? String(answer.error.code) : "0", reason: answer.reason, retryAfter: retryAfter === undefined ? null : String(retryAfter) };
+        return {
+          status: answer.error ? String(answer.error.code) : "0",
+          reason: answer.reason,
+          retryAfter: retryAfter === undefined ? null : String(retryAfter),
+        };
       },
     },
     {
@@ -116,4 +165,3 @@ export function probes(server: TestServer, key: string, accessToken: string, man
     },
   ];
 }
-

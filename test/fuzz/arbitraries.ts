@@ -1,6 +1,17 @@
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { create, fromJson, getOption, hasOption, ScalarType, toBinary, type DescField, type DescMessage, type DescMethod, type JsonValue } from "@bufbuild/protobuf";
+import {
+  create,
+  fromJson,
+  getOption,
+  hasOption,
+  ScalarType,
+  toBinary,
+  type DescField,
+  type DescMessage,
+  type DescMethod,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { AccountService } from "../../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
@@ -52,11 +63,11 @@ export const NASTY_STRINGS = [
   "' OR '1'='1",
   "'; DROP TABLE users; --",
   "1; SELECT pg_sleep(10)--",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "admin'--",
   "$where",
-  "{\"$gt\":\"\"}",
-  "{\"$ne\":null}",
+  '{"$gt":""}',
+  '{"$ne":null}',
   "__proto__",
   "constructor",
   "../../../etc/passwd",
@@ -91,7 +102,10 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 8 })).map(([a, b]) => a + b) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 8 })).map(([a, b]) => a + b),
+  },
   { weight: 1, arbitrary: huge },
 );
 
@@ -118,7 +132,11 @@ function typedValue(field: DescField, depth: number): fc.Arbitrary<unknown> {
     case "scalar":
       return scalarValue(field.scalar);
     case "enum":
-      return fc.oneof(fc.constantFrom(...field.enum.values.map((v) => v.name)), fc.integer({ min: -2, max: 10 }), nastyString);
+      return fc.oneof(
+        fc.constantFrom(...field.enum.values.map((v) => v.name)),
+        fc.integer({ min: -2, max: 10 }),
+        nastyString,
+      );
     case "message":
       return messageValue(field.message, depth);
     case "list": {
@@ -145,11 +163,24 @@ function scalarValue(scalar: ScalarType): fc.Arbitrary<unknown> {
       return fc.oneof(fc.base64String({ maxLength: 40 }), nastyString);
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
-      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999"));
+      return fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999"),
+      );
     default:
       return fc.oneof(
         fc.integer({ min: -5, max: 200 }),
-        fc.constantFrom(-2147483649, 2147483648, 2 ** 53 + 1, "18446744073709551616", "-9223372036854775809", "10", "1.5", 1.5, 1e21),
+        fc.constantFrom(
+          -2147483649,
+          2147483648,
+          2 ** 53 + 1,
+          "18446744073709551616",
+          "-9223372036854775809",
+          "10",
+          "1.5",
+          1.5,
+          1e21,
+        ),
       );
   }
 }
@@ -165,7 +196,15 @@ function messageValue(desc: DescMessage, depth: number): fc.Arbitrary<unknown> {
     case "google.protobuf.Value":
       return fc.jsonValue({ maxDepth: 3 });
     case "google.protobuf.Timestamp":
-      return fc.oneof(fc.constantFrom("2025-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "10000-01-01T00:00:00Z"), nastyString);
+      return fc.oneof(
+        fc.constantFrom(
+          "2025-01-01T00:00:00Z",
+          "0001-01-01T00:00:00Z",
+          "9999-12-31T23:59:59Z",
+          "10000-01-01T00:00:00Z",
+        ),
+        nastyString,
+      );
     case "google.protobuf.Duration":
       return fc.constantFrom("1s", "-1s", "315576000001s", "x");
     case "google.protobuf.FieldMask":
@@ -176,14 +215,27 @@ function messageValue(desc: DescMessage, depth: number): fc.Arbitrary<unknown> {
   return messageJson(desc, depth + 1);
 }
 
-const UNKNOWN_KEYS = ["unknown", "__proto__", "constructor", "$where", "password_hash", "is_admin", "id", "project_id", "organization_id", "role"];
+const UNKNOWN_KEYS = [
+  "unknown",
+  "__proto__",
+  "constructor",
+  "$where",
+  "password_hash",
+  "is_admin",
+  "id",
+  "project_id",
+  "organization_id",
+  "role",
+];
 
 /** A JSON object shaped like the message: some fields, some wrong, some unknown. */
 export function messageJson(desc: DescMessage, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of desc.fields) fields[field.name] = fieldValue(field, depth);
   const known = fc.record(fields, { requiredKeys: [] });
-  const unknown = fc.dictionary(fc.oneof(fc.constantFrom(...UNKNOWN_KEYS), fc.string({ maxLength: 10 })), anyJson, { maxKeys: depth === 0 ? 3 : 1 });
+  const unknown = fc.dictionary(fc.oneof(fc.constantFrom(...UNKNOWN_KEYS), fc.string({ maxLength: 10 })), anyJson, {
+    maxKeys: depth === 0 ? 3 : 1,
+  });
   return fc.tuple(known, unknown, fc.boolean()).map(([k, u, extra]) => (extra ? { ...u, ...k } : k));
 }
 
@@ -192,8 +244,27 @@ export function jsonBody(desc: DescMessage): fc.Arbitrary<string> {
   const shaped = messageJson(desc).map(stringify);
   return fc.oneof(
     { weight: 8, arbitrary: shaped },
-    { weight: 1, arbitrary: fc.tuple(shaped, fc.nat()).map(([text, cut]) => text.slice(0, cut % Math.max(1, text.length))) },
-    { weight: 1, arbitrary: fc.constantFrom("", "null", "[]", "[{}]", "\"x\"", "1", "{", "{\"a\":}", "{'a':1}", "\ufeff{}", "{\"email\":\"a\",\"email\":1}", "{\"a\":1}garbage") },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(shaped, fc.nat()).map(([text, cut]) => text.slice(0, cut % Math.max(1, text.length))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        "null",
+        "[]",
+        "[{}]",
+        '"x"',
+        "1",
+        "{",
+        '{"a":}',
+        "{'a':1}",
+        "\ufeff{}",
+        '{"email":"a","email":1}',
+        '{"a":1}garbage',
+      ),
+    },
     { weight: 1, arbitrary: deep.map((d) => stringify({ x: d })) },
     { weight: 1, arbitrary: fc.integer({ min: 100, max: 60000 }).map((n) => "[".repeat(n) + "]".repeat(n)) },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
@@ -203,7 +274,7 @@ export function jsonBody(desc: DescMessage): fc.Arbitrary<string> {
 /** JSON.stringify, then the deep and huge placeholders expanded. */
 export function stringify(value: unknown): string {
   return JSON.stringify(value).replace(/"\\u0001(deep|huge):(\d+)"/g, (_, kind: string, n: string) =>
-    kind === "deep" ? "{\"a\":".repeat(Number(n)) + "1" + "}".repeat(Number(n)) : JSON.stringify("a".repeat(Number(n))),
+    kind === "deep" ? '{"a":'.repeat(Number(n)) + "1" + "}".repeat(Number(n)) : JSON.stringify("a".repeat(Number(n))),
   );
 }
 
@@ -214,7 +285,10 @@ export function protoBody(desc: DescMessage): fc.Arbitrary<Uint8Array> {
     { weight: 5, arbitrary: typed },
     { weight: 2, arbitrary: wireFields(desc) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
-    { weight: 1, arbitrary: fc.tuple(typed, fc.nat()).map(([bytes, cut]) => bytes.subarray(0, cut % Math.max(1, bytes.length))) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(typed, fc.nat()).map(([bytes, cut]) => bytes.subarray(0, cut % Math.max(1, bytes.length))),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 50, max: 3000 }).map(deepStructBytes) },
   );
 }
@@ -232,8 +306,20 @@ function wireFields(desc: DescMessage): fc.Arbitrary<Uint8Array> {
   const numbers = [...desc.fields.map((f) => f.number), 0, 999, 536870911];
   const field = fc.record({
     no: fc.constantFrom(...numbers),
-    wire: fc.constantFrom(WireType.Varint, WireType.Bit64, WireType.LengthDelimited, WireType.StartGroup, WireType.EndGroup, WireType.Bit32, 6, 7),
-    payload: fc.oneof(fc.uint8Array({ maxLength: 16 }), fc.constantFrom(Uint8Array.of(0xc3, 0x28), Uint8Array.of(0xed, 0xa0, 0x80), Uint8Array.of(0))),
+    wire: fc.constantFrom(
+      WireType.Varint,
+      WireType.Bit64,
+      WireType.LengthDelimited,
+      WireType.StartGroup,
+      WireType.EndGroup,
+      WireType.Bit32,
+      6,
+      7,
+    ),
+    payload: fc.oneof(
+      fc.uint8Array({ maxLength: 16 }),
+      fc.constantFrom(Uint8Array.of(0xc3, 0x28), Uint8Array.of(0xed, 0xa0, 0x80), Uint8Array.of(0)),
+    ),
     value: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
   });
   return fc.array(field, { minLength: 1, maxLength: 6 }).map((items) => {
@@ -293,7 +379,22 @@ export function framedBody(desc: DescMessage): fc.Arbitrary<Framed> {
   return fc
     .record({
       message: protoBody(desc),
-      kind: fc.constantFrom("ok", "ok", "ok", "flag", "gzip", "gzip-no-encoding", "gzip-garbage", "short", "long", "huge-length", "two", "empty", "header-only", "unknown-encoding"),
+      kind: fc.constantFrom(
+        "ok",
+        "ok",
+        "ok",
+        "flag",
+        "gzip",
+        "gzip-no-encoding",
+        "gzip-garbage",
+        "short",
+        "long",
+        "huge-length",
+        "two",
+        "empty",
+        "header-only",
+        "unknown-encoding",
+      ),
       flag: fc.integer({ min: 2, max: 255 }),
       cut: fc.nat(),
     })
@@ -314,11 +415,19 @@ export function framedBody(desc: DescMessage): fc.Arbitrary<Framed> {
           return { body: whole.subarray(0, cut % Math.max(1, whole.length)), flag: 0, note: "truncated frame" };
         }
         case "long":
-          return { body: envelope(0, message, message.length + 1 + (cut % 1000)), flag: 0, note: "length past the end" };
+          return {
+            body: envelope(0, message, message.length + 1 + (cut % 1000)),
+            flag: 0,
+            note: "length past the end",
+          };
         case "huge-length":
           return { body: envelope(0, message, 0x7fffffff), flag: 0, note: "declared length over the cap" };
         case "two":
-          return { body: concat(envelope(0, message), envelope(0, message)), flag: 0, note: "two messages for a unary call" };
+          return {
+            body: concat(envelope(0, message), envelope(0, message)),
+            flag: 0,
+            note: "two messages for a unary call",
+          };
         case "empty":
           return { body: new Uint8Array(), note: "no envelope" };
         case "header-only":

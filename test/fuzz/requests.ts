@@ -1,5 +1,15 @@
 import fc from "fast-check";
-import { framedBody, jsonBody, messageJson, nastyString, protoBody, RPCS, stringify, type Framed, type Rpc } from "./arbitraries.js";
+import {
+  framedBody,
+  jsonBody,
+  messageJson,
+  nastyString,
+  protoBody,
+  RPCS,
+  stringify,
+  type Framed,
+  type Rpc,
+} from "./arbitraries.js";
 
 // One generated request: plain data (so a failure prints as it was sent), then turned into
 // bytes on the wire by the test.
@@ -21,14 +31,47 @@ export interface FuzzRequest {
   framing?: Framed;
 }
 
-const JSON_TYPES = ["application/json", "application/json", "application/json; charset=utf-8", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/proto", "application/grpc", ""];
-const XFF = ["", "203.0.113.7", "198.51.100.1, 10.0.0.1", "not-an-ip", "::1", "999.999.999.999", "1.2.3.4".repeat(200), "' OR 1=1 --", "2001:db8::1"];
+const JSON_TYPES = [
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/json; charset=utf-16",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "application/proto",
+  "application/grpc",
+  "",
+];
+const XFF = [
+  "",
+  "203.0.113.7",
+  "198.51.100.1, 10.0.0.1",
+  "not-an-ip",
+  "::1",
+  "999.999.999.999",
+  "1.2.3.4".repeat(200),
+  "' OR 1=1 --",
+  "2001:db8::1",
+];
 
-const credentials = fc.constantFrom<Credentials>("none", "valid", "valid", "valid", "valid+user", "valid+user", "garbage");
+const credentials = fc.constantFrom<Credentials>(
+  "none",
+  "valid",
+  "valid",
+  "valid",
+  "valid+user",
+  "valid+user",
+  "garbage",
+);
 const extraHeaders = fc.record(
   {
     "x-forwarded-for": fc.constantFrom(...XFF),
-    "user-agent": fc.oneof(fc.constantFrom("", "Mozilla/5.0", "x".repeat(4000)), fc.string({ maxLength: 30, unit: "grapheme-ascii" })),
+    "user-agent": fc.oneof(
+      fc.constantFrom("", "Mozilla/5.0", "x".repeat(4000)),
+      fc.string({ maxLength: 30, unit: "grapheme-ascii" }),
+    ),
     "content-encoding": fc.constantFrom("gzip", "br", "deflate", "zstd", "identity"),
   },
   { requiredKeys: [] },
@@ -36,7 +79,19 @@ const extraHeaders = fc.record(
 
 export function fuzzRequest(): fc.Arbitrary<FuzzRequest> {
   return fc
-    .tuple(fc.constantFrom(...RPCS), fc.constantFrom<Protocol>("rest", "rest", "connect-json", "connect-json", "connect-proto", "grpc-web", "grpc", "grpc"))
+    .tuple(
+      fc.constantFrom(...RPCS),
+      fc.constantFrom<Protocol>(
+        "rest",
+        "rest",
+        "connect-json",
+        "connect-json",
+        "connect-proto",
+        "grpc-web",
+        "grpc",
+        "grpc",
+      ),
+    )
     .chain(([rpc, protocol]) => {
       switch (protocol) {
         case "rest":
@@ -87,7 +142,10 @@ function restRequest(rpc: Rpc): fc.Arbitrary<FuzzRequest> {
 /** What lands in a `{id}` path segment: encoded text, or raw bytes a URL parser might choke on. */
 const pathValue = fc.oneof(
   { weight: 4, arbitrary: nastyString.map(encodePathSegment) },
-  { weight: 1, arbitrary: fc.constantFrom("%00", "%zz", "%", "%ED%A0%80", "%C3%28", "..", ".", "a%2Fb", "usr_", "x".repeat(3000)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("%00", "%zz", "%", "%ED%A0%80", "%C3%28", "..", ".", "a%2Fb", "usr_", "x".repeat(3000)),
+  },
 );
 
 function encodePathSegment(value: string): string {
@@ -110,17 +168,28 @@ function queryString(json: Record<string, unknown>): string {
 
 function connectJson(rpc: Rpc): fc.Arbitrary<FuzzRequest> {
   return fc
-    .record({ body: jsonBody(rpc.method.input), contentType: fc.constantFrom(...JSON_TYPES), credentials, extra: extraHeaders, get: fc.boolean() })
+    .record({
+      body: jsonBody(rpc.method.input),
+      contentType: fc.constantFrom(...JSON_TYPES),
+      credentials,
+      extra: extraHeaders,
+      get: fc.boolean(),
+    })
     .map(({ body, contentType, credentials, extra, get }) => {
       const method = get && body.length < 2000 ? "GET" : "POST";
-      const path = method === "GET" ? `${rpc.path}?connect=v1&encoding=json&message=${encodePathSegment(body)}` : rpc.path;
+      const path =
+        method === "GET" ? `${rpc.path}?connect=v1&encoding=json&message=${encodePathSegment(body)}` : rpc.path;
       return {
         protocol: "connect-json",
         rpc: rpcName(rpc),
         credentials,
         method,
         path,
-        headers: { ...restHeaders(extra, method === "POST"), "connect-protocol-version": "1", ...(contentType ? { "content-type": contentType } : {}) },
+        headers: {
+          ...restHeaders(extra, method === "POST"),
+          "connect-protocol-version": "1",
+          ...(contentType ? { "content-type": contentType } : {}),
+        },
         body: method === "POST" ? body : undefined,
       } satisfies FuzzRequest;
     });
@@ -144,7 +213,13 @@ function grpcWeb(rpc: Rpc): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
       framing: framedBody(rpc.method.input),
-      contentType: fc.constantFrom("application/grpc-web", "application/grpc-web+proto", "application/grpc-web+proto", "application/grpc-web-text", "application/grpc-web+json"),
+      contentType: fc.constantFrom(
+        "application/grpc-web",
+        "application/grpc-web+proto",
+        "application/grpc-web+proto",
+        "application/grpc-web-text",
+        "application/grpc-web+json",
+      ),
       credentials,
       xff: fc.constantFrom(...XFF),
     })
@@ -169,7 +244,13 @@ function grpc(rpc: Rpc): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
       framing: framedBody(rpc.method.input),
-      contentType: fc.constantFrom("application/grpc", "application/grpc", "application/grpc+proto", "application/grpc+json", "application/grpc+thrift"),
+      contentType: fc.constantFrom(
+        "application/grpc",
+        "application/grpc",
+        "application/grpc+proto",
+        "application/grpc+json",
+        "application/grpc+thrift",
+      ),
       timeout: fc.constantFrom("", "", "1S", "100m", "99999999H", "-1S", "abc", "0n"),
       credentials,
     })

@@ -49,7 +49,12 @@ describe("fuzzing every RPC on every protocol", () => {
   /** Answers by kind, printed with the seed: how many reached a handler and succeeded. */
   const answers: Record<string, number> = {};
   const tally = (outcome: Outcome) => {
-    const kind = outcome.grpcStatus !== undefined ? `grpc ${outcome.grpcStatus}` : outcome.status !== undefined ? `${Math.floor(outcome.status / 100)}xx` : "none";
+    const kind =
+      outcome.grpcStatus !== undefined
+        ? `grpc ${outcome.grpcStatus}`
+        : outcome.status !== undefined
+          ? `${Math.floor(outcome.status / 100)}xx`
+          : "none";
     answers[kind] = (answers[kind] ?? 0) + 1;
   };
 
@@ -73,11 +78,15 @@ describe("fuzzing every RPC on every protocol", () => {
       case "none":
         return {};
       case "garbage":
-        return account ? { authorization: "Bearer gmt_garbage" } : { "x-service-key": "gk_garbage", authorization: "Basic Zm9vOmJhcg==" };
+        return account
+          ? { authorization: "Bearer gmt_garbage" }
+          : { "x-service-key": "gk_garbage", authorization: "Basic Zm9vOmJhcg==" };
       case "valid":
         return account ? { authorization: `Bearer ${management}` } : { "x-service-key": app.key };
       case "valid+user":
-        return account ? { authorization: `Bearer ${management}` } : { "x-service-key": app.key, authorization: `Bearer ${user.accessToken}` };
+        return account
+          ? { authorization: `Bearer ${management}` }
+          : { "x-service-key": app.key, authorization: `Bearer ${user.accessToken}` };
     }
   }
 
@@ -87,10 +96,15 @@ describe("fuzzing every RPC on every protocol", () => {
     const outcome =
       request.protocol === "grpc"
         ? await raw.send({ path: request.path, headers, body: request.body as Uint8Array }, TIMEOUT_MS)
-        : await sendHttp1(port, { method: request.method, path: request.path, headers, body: request.body }, TIMEOUT_MS);
+        : await sendHttp1(
+            port,
+            { method: request.method, path: request.path, headers, body: request.body },
+            TIMEOUT_MS,
+          );
     tally(outcome);
     const problem = judge(request, outcome);
-    if (problem) failures.push({ request: describeRequest(request), answer: `${problem}: ${describeOutcome(outcome)}` });
+    if (problem)
+      failures.push({ request: describeRequest(request), answer: `${problem}: ${describeOutcome(outcome)}` });
   }
 
   it("answers thousands of hostile requests without a 5xx, a crash or a hang, and stays healthy", async () => {
@@ -107,12 +121,15 @@ describe("fuzzing every RPC on every protocol", () => {
       `fuzz: ${sent} requests (${grpcJs} of them through @grpc/grpc-js), seed ${SEED}, ${failures.length} failures, ${Date.now() - started} ms` +
         ` — replay with FUZZ_SEED=${SEED}${process.env.FUZZ_RUNS ? ` FUZZ_RUNS=${RUNS}` : ""}; answers ${JSON.stringify(answers)}`,
     );
-    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, failures.map((f) => `${f.answer}\n    ${f.request}`).join("\n"));
+    if (process.env.FUZZ_REPORT)
+      writeFileSync(process.env.FUZZ_REPORT, failures.map((f) => `${f.answer}\n    ${f.request}`).join("\n"));
     expect(failures.slice(0, 20), `${failures.length} of ${sent} requests failed (seed ${SEED})`).toEqual([]);
 
     // Still healthy: the health routes answer and a real user and a real member sign in.
     expect((await http(`${server.url}/healthz`)).status).toBe(200);
-    const login = await app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }, undefined, { "x-forwarded-for": "192.0.2.200" });
+    const login = await app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }, undefined, {
+      "x-forwarded-for": "192.0.2.200",
+    });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.access_token).toMatch(/^eyJ/);
     expect((await app.admin()).authorization).toMatch(/^Bearer gmt_/);
@@ -131,7 +148,9 @@ function judge(request: FuzzRequest, outcome: Outcome): string | undefined {
   if (LEAK.test(outcome.body) || LEAK.test(outcome.grpcMessage ?? "")) return "internals in the answer";
   if (outcome.grpcStatus !== undefined && [2, 13, 15].includes(outcome.grpcStatus)) {
     // The gRPC spec makes a compressed-flag other than 0 and 1 (or 1 without an encoding) INTERNAL.
-    const flagged = request.framing?.flag !== undefined && (request.framing.flag > 1 || (request.framing.flag === 1 && request.framing.encoding === undefined));
+    const flagged =
+      request.framing?.flag !== undefined &&
+      (request.framing.flag > 1 || (request.framing.flag === 1 && request.framing.encoding === undefined));
     if (!(flagged && outcome.grpcStatus === 13)) return `grpc-status ${outcome.grpcStatus}`;
   }
   return undefined;
@@ -142,14 +161,17 @@ function describeRequest(request: FuzzRequest): string {
     request.body === undefined
       ? ""
       : typeof request.body === "string"
-        ? JSON.stringify(request.body.length > 300 ? `${request.body.slice(0, 300)}…(${request.body.length} chars)` : request.body)
+        ? JSON.stringify(
+            request.body.length > 300 ? `${request.body.slice(0, 300)}…(${request.body.length} chars)` : request.body,
+          )
         : `0x${Buffer.from(request.body.subarray(0, 120)).toString("hex")}${request.body.length > 120 ? `…(${request.body.length} bytes)` : ""}`;
   const path = request.path.length > 200 ? `${request.path.slice(0, 200)}…` : request.path;
   return `${request.protocol} ${request.rpc} [${request.credentials}${request.framing ? `, ${request.framing.note}` : ""}] ${request.method} ${path} ${JSON.stringify(request.headers).slice(0, 300)} ${body}`;
 }
 
 function describeOutcome(outcome: Outcome): string {
-  const grpc = outcome.grpcStatus === undefined ? "" : ` grpc-status ${outcome.grpcStatus} ${outcome.grpcMessage ?? ""}`;
+  const grpc =
+    outcome.grpcStatus === undefined ? "" : ` grpc-status ${outcome.grpcStatus} ${outcome.grpcMessage ?? ""}`;
   return `${outcome.status ?? "-"}${grpc} ${outcome.body.slice(0, 300)}`;
 }
 
@@ -167,25 +189,53 @@ async function wellFormedGrpcCalls(
   const client = new Client(`127.0.0.1:${port}`, grpcCredentials.createInsecure());
   const cases = fc.sample(
     fc.constantFrom(...RPCS).chain((rpc) =>
-      fc.record({ rpc: fc.constant(rpc), body: protoBody(rpc.method.input), credentials: fc.constantFrom("none", "valid", "valid", "valid+user", "garbage") as fc.Arbitrary<FuzzRequest["credentials"]> }),
+      fc.record({
+        rpc: fc.constant(rpc),
+        body: protoBody(rpc.method.input),
+        credentials: fc.constantFrom("none", "valid", "valid", "valid+user", "garbage") as fc.Arbitrary<
+          FuzzRequest["credentials"]
+        >,
+      }),
     ),
     { seed, numRuns: calls },
   );
   const call = ({ rpc, body, credentials }: (typeof cases)[number]) =>
-      new Promise<void>((resolve) => {
-        const request: FuzzRequest = { protocol: "grpc", rpc: `${rpc.method.parent.name}/${rpc.method.name}`, credentials, method: "POST", path: rpc.path, headers: {}, body };
-        const metadata = new Metadata();
-        for (const [name, value] of Object.entries(credentialHeaders(request))) metadata.set(name, value);
-        const identity = (b: Buffer) => b;
-        client.makeUnaryRequest(rpc.path, identity, identity, Buffer.from(body), metadata, { deadline: Date.now() + TIMEOUT_MS }, (error: ServiceError | null) => {
+    new Promise<void>((resolve) => {
+      const request: FuzzRequest = {
+        protocol: "grpc",
+        rpc: `${rpc.method.parent.name}/${rpc.method.name}`,
+        credentials,
+        method: "POST",
+        path: rpc.path,
+        headers: {},
+        body,
+      };
+      const metadata = new Metadata();
+      for (const [name, value] of Object.entries(credentialHeaders(request))) metadata.set(name, value);
+      const identity = (b: Buffer) => b;
+      client.makeUnaryRequest(
+        rpc.path,
+        identity,
+        identity,
+        Buffer.from(body),
+        metadata,
+        { deadline: Date.now() + TIMEOUT_MS },
+        (error: ServiceError | null) => {
           if (error && [2, 4, 13, 14, 15].includes(error.code)) {
-            failures.push({ request: `grpc-js ${describeRequest(request)}`, answer: `grpc-status ${error.code} ${error.details}` });
+            failures.push({
+              request: `grpc-js ${describeRequest(request)}`,
+              answer: `grpc-status ${error.code} ${error.details}`,
+            });
           } else if (error && LEAK.test(error.details)) {
-            failures.push({ request: `grpc-js ${describeRequest(request)}`, answer: `internals in the answer: ${error.details}` });
+            failures.push({
+              request: `grpc-js ${describeRequest(request)}`,
+              answer: `internals in the answer: ${error.details}`,
+            });
           }
           resolve();
-        });
-      });
+        },
+      );
+    });
   for (let i = 0; i < cases.length; i += 16) await Promise.all(cases.slice(i, i + 16).map(call));
   client.close();
   return calls;

@@ -1,5 +1,10 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { connect as h2connect, constants, type ClientHttp2Session, type IncomingHttpHeaders as H2Headers } from "node:http2";
+import {
+  connect as h2connect,
+  constants,
+  type ClientHttp2Session,
+  type IncomingHttpHeaders as H2Headers,
+} from "node:http2";
 
 // Raw senders: node:http for REST, Connect and gRPC-Web (no URL normalisation, any header, any
 // bytes), node:http2 for gRPC frames no gRPC library would write.
@@ -35,17 +40,20 @@ export function sendHttp1(port: number, call: HttpCall, timeoutMs: number): Prom
       clearTimeout(timer);
       resolve(outcome);
     };
-    const req = httpRequest({ host: "127.0.0.1", port, method: call.method, path: call.path, headers: call.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const outcome: Outcome = { status: res.statusCode, headers: res.headers, body: raw.toString("utf8") };
-        readGrpcWebStatus(res.headers, raw, outcome);
-        done(outcome);
-      });
-      res.on("error", (e) => done({ headers: res.headers, body: "", failure: `response error: ${e.message}` }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port, method: call.method, path: call.path, headers: call.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const outcome: Outcome = { status: res.statusCode, headers: res.headers, body: raw.toString("utf8") };
+          readGrpcWebStatus(res.headers, raw, outcome);
+          done(outcome);
+        });
+        res.on("error", (e) => done({ headers: res.headers, body: "", failure: `response error: ${e.message}` }));
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       done({ headers: {}, body: "", failure: `no answer within ${timeoutMs} ms` });
@@ -72,7 +80,8 @@ function readGrpcWebStatus(headers: IncomingHttpHeaders, raw: Buffer, outcome: O
       for (const line of data.toString("utf8").split("\r\n")) {
         const [name, ...rest] = line.split(":");
         if (name.trim().toLowerCase() === "grpc-status") outcome.grpcStatus = Number(rest.join(":").trim());
-        if (name.trim().toLowerCase() === "grpc-message") outcome.grpcMessage = decodeURIComponent(rest.join(":").trim());
+        if (name.trim().toLowerCase() === "grpc-message")
+          outcome.grpcMessage = decodeURIComponent(rest.join(":").trim());
       }
     }
     at += 5 + length;

@@ -51,7 +51,11 @@ export async function accountFixture(server: TestServer): Promise<AccountFixture
     outsider: { ...(await signIn(second.admin, second.email, second.password)), organization: second.organization },
     expiredHeaders: { authorization: `Bearer ${expired}` },
     rest: (method, path, headers = {}, body) =>
-      http(`${server.url}${path}`, { method, headers, body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}) }),
+      http(`${server.url}${path}`, {
+        method,
+        headers,
+        body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),
+      }),
   };
 }
 

@@ -9,7 +9,16 @@ import { WAIT_GUARD_MS } from "./patience.js";
 // person meets them, with their real Content-Security-Policy.
 
 export const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const ARTIFACTS = join(import.meta.dirname, "../../artifacts/pages");
 
 /** A describe that is skipped where Debian's chromium package is not installed (.ci/run installs it). */
@@ -31,11 +40,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * the DevTools protocol (page.evaluate), which CSP does not govern, not through a <script>.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const loaded = await page.evaluate(`(() => { ${axe.source}; return typeof axe; })()`).catch((error: Error) => `blocked: ${error.message}`);
+  const loaded = await page
+    .evaluate(`(() => { ${axe.source}; return typeof axe; })()`)
+    .catch((error: Error) => `blocked: ${error.message}`);
   if (loaded !== "object") throw new Error(`axe-core could not be loaded into ${page.url()}: ${String(loaded)}`);
   const violations = await page.evaluate(async () => {
     const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] });
-    return (result.violations as Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[]; failureSummary: string }> }>).map((v) => ({
+    return (
+      result.violations as Array<{
+        id: string;
+        impact: string;
+        help: string;
+        nodes: Array<{ target: unknown[]; failureSummary: string }>;
+      }>
+    ).map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,

@@ -31,7 +31,13 @@ export async function http(
 }
 
 /** A Connect protocol unary call with JSON: POST /<service>/<Method>. */
-export function connect(baseUrl: string, service: "account" | "auth", method: string, body: unknown, headers: Record<string, string> = {}) {
+export function connect(
+  baseUrl: string,
+  service: "account" | "auth",
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const name = service === "account" ? "gatehouse.account.v1.AccountService" : "gatehouse.auth.v1.AuthService";
   return http(`${baseUrl}/${name}/${method}`, { body, headers: { "connect-protocol-version": "1", ...headers } });
 }
@@ -43,13 +49,16 @@ export function connectReason(body: any): string | undefined {
 }
 
 // An independent gRPC client: @grpc/grpc-js with the .proto files read by proto-loader.
-const definition = loadSync(["gatehouse/account/v1/account.proto", "gatehouse/auth/v1/auth.proto", "grpc/health/v1/health.proto"], {
-  includeDirs: ["proto", "third_party"],
-  keepCase: true,
-  longs: Number,
-  enums: String,
-  defaults: true,
-});
+const definition = loadSync(
+  ["gatehouse/account/v1/account.proto", "gatehouse/auth/v1/auth.proto", "grpc/health/v1/health.proto"],
+  {
+    includeDirs: ["proto", "third_party"],
+    keepCase: true,
+    longs: Number,
+    enums: String,
+    defaults: true,
+  },
+);
 const loaded = loadPackageDefinition(definition) as any;
 
 export interface GrpcAnswer {
@@ -68,14 +77,24 @@ export function grpcClient(port: number, service: "account" | "auth" | "health")
   return new ctor(`127.0.0.1:${port}`, credentials.createInsecure());
 }
 
-export function grpcCall(client: any, method: string, request: unknown, headers: Record<string, string> = {}): Promise<GrpcAnswer> {
+export function grpcCall(
+  client: any,
+  method: string,
+  request: unknown,
+  headers: Record<string, string> = {},
+): Promise<GrpcAnswer> {
   const metadata = new Metadata();
   for (const [k, v] of Object.entries(headers)) metadata.set(k.toLowerCase(), v);
   return new Promise((resolve) => {
-    client[method](request, metadata, { deadline: Date.now() + 10_000 }, (error: ServiceError | null, response: unknown) => {
-      if (error) resolve({ error, reason: grpcReason(error) });
-      else resolve({ response });
-    });
+    client[method](
+      request,
+      metadata,
+      { deadline: Date.now() + 10_000 },
+      (error: ServiceError | null, response: unknown) => {
+        if (error) resolve({ error, reason: grpcReason(error) });
+        else resolve({ response });
+      },
+    );
   });
 }
 
@@ -103,7 +122,10 @@ export function connectViolations(body: any): FieldViolation[] {
 }
 
 function violationsOf(badRequest: Uint8Array): FieldViolation[] {
-  return fromBinary(BadRequestSchema, badRequest).fieldViolations.map((v) => ({ field: v.field, description: v.description }));
+  return fromBinary(BadRequestSchema, badRequest).fieldViolations.map((v) => ({
+    field: v.field,
+    description: v.description,
+  }));
 }
 
 /** The details (google.protobuf.Any) of the google.rpc.Status in grpc-status-details-bin. */

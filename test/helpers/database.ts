@@ -50,10 +50,13 @@ let template: Promise<string> | undefined;
  */
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
-    const pkg = JSON.parse(await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"));
+    const pkg = JSON.parse(
+      await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+    );
     const hash = createHash("sha256").update(pkg.version);
     const migrationsDir = join(process.cwd(), "src/store/migrations");
-    for (const file of (await readdir(migrationsDir)).sort()) hash.update(file).update(await readFile(join(migrationsDir, file)));
+    for (const file of (await readdir(migrationsDir)).sort())
+      hash.update(file).update(await readFile(join(migrationsDir, file)));
     const key = hash.digest("hex");
     const dir = join(tmpdir(), `gatehouse-pglite-template-${key.slice(0, 16)}`);
     if (existsSync(join(dir, "pglite"))) return dir;

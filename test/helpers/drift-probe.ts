@@ -8,11 +8,17 @@ import { schemaDrift, tablesWithoutEntity } from "./schema-drift.js";
 
 const tables = process.argv.slice(2);
 const testDb = await createTestDatabase();
-const db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir, logger: pino({ level: "silent" }) });
+const db = await openDatabase({
+  databaseUrl: testDb.databaseUrl,
+  dataDir: testDb.dataDir,
+  logger: pino({ level: "silent" }),
+});
 try {
   const drift = await schemaDrift(db.dataSource, tables.length ? tables : undefined);
   for (const q of drift) console.log(q);
-  console.log(`-- ${drift.length} statement(s); tables without an entity: ${(await tablesWithoutEntity(db.dataSource)).join(", ") || "none"}`);
+  console.log(
+    `-- ${drift.length} statement(s); tables without an entity: ${(await tablesWithoutEntity(db.dataSource)).join(", ") || "none"}`,
+  );
 } finally {
   await db.close();
   await testDb.drop();

@@ -5,7 +5,12 @@ import { WAIT_GUARD_MS } from "./patience.js";
  * (a hang guard, patience.ts) naming `what`. The one way tests wait for something that happens
  * after an answer (a mail, a worker, a recovered database), rather than sleeping a guessed time.
  */
-export async function eventually<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = WAIT_GUARD_MS, everyMs = 25): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = WAIT_GUARD_MS,
+  everyMs = 25,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -16,7 +21,11 @@ export async function eventually<T>(what: string, probe: () => T | undefined | n
 }
 
 /** How long `check` took to hold, in whole milliseconds (for the figures a test reports). */
-export async function msUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = WAIT_GUARD_MS): Promise<number> {
+export async function msUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = WAIT_GUARD_MS,
+): Promise<number> {
   const started = performance.now();
   await eventually(what, check, timeoutMs, 50);
   return Math.round(performance.now() - started);

@@ -59,7 +59,10 @@ function readAnswer(socket: Socket): Promise<Answer> {
       const head = raw.subarray(0, split).toString("latin1");
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
       if (raw.length - split - 4 < length) return;
-      done({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), requestId: /\r\nx-request-id: *(\S+)/i.exec(head)?.[1] });
+      done({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        requestId: /\r\nx-request-id: *(\S+)/i.exec(head)?.[1],
+      });
     };
     socket.on("data", onData);
     socket.on("error", (error: NodeJS.ErrnoException) => (failure = error.code ?? error.message));
@@ -82,7 +85,12 @@ export async function freshSession(port: number): Promise<{ session: ClientHttp2
 export function h2Post(session: ClientHttp2Session, request: FreshRequest): Promise<Answer> {
   let stream;
   try {
-    stream = session.request({ ":method": "POST", ":path": request.path, "content-type": "application/json", ...request.headers });
+    stream = session.request({
+      ":method": "POST",
+      ":path": request.path,
+      "content-type": "application/json",
+      ...request.headers,
+    });
   } catch (error) {
     return Promise.resolve({ status: 0, failure: (error as NodeJS.ErrnoException).code ?? "request failed" });
   }
@@ -101,7 +109,10 @@ export function h2Post(session: ClientHttp2Session, request: FreshRequest): Prom
   return new Promise((resolve) =>
     stream.once("close", () => {
       if (ended) return resolve({ status, requestId });
-      resolve({ status: 0, failure: stream.rstCode === constants.NGHTTP2_REFUSED_STREAM ? "NGHTTP2_REFUSED_STREAM" : failure });
+      resolve({
+        status: 0,
+        failure: stream.rstCode === constants.NGHTTP2_REFUSED_STREAM ? "NGHTTP2_REFUSED_STREAM" : failure,
+      });
     }),
   );
 }

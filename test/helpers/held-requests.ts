@@ -33,7 +33,12 @@ export async function connectedSocket(port: number): Promise<Socket> {
 }
 
 /** An Account Login over HTTP/1.1 (REST or Connect JSON) on its own connection. */
-export async function holdHttp1(port: number, kind: keyof typeof PATHS, body: string, headers: Record<string, string> = {}): Promise<HeldRequest> {
+export async function holdHttp1(
+  port: number,
+  kind: keyof typeof PATHS,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<HeldRequest> {
   const socket = await connectedSocket(port);
   let raw = "";
   socket.on("data", (d) => (raw += d));
@@ -46,7 +51,12 @@ export async function holdHttp1(port: number, kind: keyof typeof PATHS, body: st
       const bodyText = split === -1 ? "" : raw.slice(split + 4);
       // Complete: a status line, and as many body bytes as announced.
       const complete = head !== null && split !== -1 && Buffer.byteLength(bodyText) === length;
-      resolve({ status: complete ? Number(head![1]) : 0, requestId: /\r\nx-request-id: (\S+)/i.exec(raw)?.[1], body: bodyText, protocol: "http/1.1" });
+      resolve({
+        status: complete ? Number(head![1]) : 0,
+        requestId: /\r\nx-request-id: (\S+)/i.exec(raw)?.[1],
+        body: bodyText,
+        protocol: "http/1.1",
+      });
     }),
   );
   const extra = Object.entries({ ...(kind === "connect" && { "connect-protocol-version": "1" }), ...headers })
@@ -77,7 +87,11 @@ export async function h2Session(port: number): Promise<ClientHttp2Session> {
 }
 
 /** An Account Login over Connect JSON on a stream of an HTTP/2 session. */
-export function holdHttp2(session: ClientHttp2Session, body: string, headers: Record<string, string> = {}): HeldRequest {
+export function holdHttp2(
+  session: ClientHttp2Session,
+  body: string,
+  headers: Record<string, string> = {},
+): HeldRequest {
   const stream = session.request({
     ":method": "POST",
     ":path": PATHS.connect,

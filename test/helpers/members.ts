@@ -25,7 +25,9 @@ export function membersKit(server: () => TestServer, smtp: () => SmtpSink) {
   const url = (path: string) => `${server().url}${path}`;
   const kit = {
     login: (email: string, password: string, organizationId?: string): Promise<HttpAnswer> =>
-      http(url("/v1/account/login"), { body: { email, password, ...(organizationId && { organization_id: organizationId }) } }),
+      http(url("/v1/account/login"), {
+        body: { email, password, ...(organizationId && { organization_id: organizationId }) },
+      }),
 
     /** Signs in and answers the token, failing the test unless Login issued one. */
     async token(email: string, password: string, organizationId?: string): Promise<string> {
@@ -46,7 +48,8 @@ export function membersKit(server: () => TestServer, smtp: () => SmtpSink) {
     /** The emails that reached the address, oldest first (addresses compared case-insensitively). */
     mails: (email: string) => smtp().messages.filter((m) => m.to.some((r) => r.toLowerCase() === email.toLowerCase())),
 
-    accept: (token: string, password: string): Promise<HttpAnswer> => http(url("/v1/account/invitations/accept"), { body: { token, password } }),
+    accept: (token: string, password: string): Promise<HttpAnswer> =>
+      http(url("/v1/account/invitations/accept"), { body: { token, password } }),
 
     listProjects: (token: string): Promise<HttpAnswer> => http(url("/v1/projects"), { headers: bearer(token) }),
 

@@ -25,13 +25,18 @@ export interface MessagingServer {
   sql(text: string, params?: unknown[]): Promise<any>;
 }
 
-export function useMessagingServer(options: { smtp?: boolean; sms?: boolean; env?: Record<string, string>; logger?: Logger } = {}): MessagingServer {
+export function useMessagingServer(
+  options: { smtp?: boolean; sms?: boolean; env?: Record<string, string>; logger?: Logger } = {},
+): MessagingServer {
   const clock = createTestClock();
   let server: TestServer | undefined;
   let smtp: SmtpSink | undefined;
   let sms: SmsSink | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`useMessagingServer: ${what} is not started (read it in a hook or test, and ask for it in the options)`);
+    if (value === undefined)
+      throw new Error(
+        `useMessagingServer: ${what} is not started (read it in a hook or test, and ask for it in the options)`,
+      );
     return value;
   };
 
@@ -39,7 +44,10 @@ export function useMessagingServer(options: { smtp?: boolean; sms?: boolean; env
     if (options.smtp) smtp = await startSmtpSink();
     if (options.sms) sms = await startSmsSink();
     const sinks = { ...(smtp && { SMTP_URL: smtp.url }), ...(sms && { SMS_WEBHOOK_URL: sms.url }) };
-    server = await startTestServer({ ...sinks, MAIL_RETRY_MS: "200", ...options.env }, undefined, { clock, logger: options.logger });
+    server = await startTestServer({ ...sinks, MAIL_RETRY_MS: "200", ...options.env }, undefined, {
+      clock,
+      logger: options.logger,
+    });
   });
   afterAll(async () => {
     await server?.stop();

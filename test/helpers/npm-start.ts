@@ -16,7 +16,13 @@ export async function builtPackage(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "gatehouse-package-"));
   await cp(join(repo, "package.json"), join(root, "package.json"));
   await symlink(await realpath(join(repo, "node_modules")), join(root, "node_modules"));
-  await promisify(execFile)(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "tsconfig.build.json"), "--outDir", join(root, "dist")]);
+  await promisify(execFile)(process.execPath, [
+    join(repo, "node_modules/typescript/bin/tsc"),
+    "-p",
+    join(repo, "tsconfig.build.json"),
+    "--outDir",
+    join(root, "dist"),
+  ]);
   await cp(join(repo, "dist/pages"), join(root, "dist/pages"), { recursive: true });
   return root;
 }

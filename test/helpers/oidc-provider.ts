@@ -199,7 +199,9 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
     // Well beyond any clock tolerance (openid-client allows 30 s, oidc-provider 15 s).
     if (mode === "expired") Object.assign(claims, { iat: now - 7200, exp: now - 3600 });
     const key = mode === "signature" ? stranger.privateKey : signing.privateKey;
-    return new SignJWT(claims).setProtectedHeader({ alg: header.alg ?? "RS256", kid: header.kid, typ: header.typ }).sign(key);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: header.alg ?? "RS256", kid: header.kid, typ: header.typ })
+      .sign(key);
   }
 
   // The interaction pages (login, consent, abort), after oidc-provider's own example: a plain
@@ -210,8 +212,14 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
     if (details.uid !== uid) return send(res, 400, "interaction mismatch");
     if (req.method === "GET" && !action) {
       const { name } = details.prompt;
-      const form = (prompt: string, to: string) => `<form method="post" data-prompt="${prompt}" action="/interaction/${uid}/${to}"><input name="login"><button>${to}</button></form>`;
-      return send(res, 200, `<!doctype html><title>${name}</title>${form(name, name === "login" ? "login" : "confirm")}${form("abort", "abort")}`, "text/html");
+      const form = (prompt: string, to: string) =>
+        `<form method="post" data-prompt="${prompt}" action="/interaction/${uid}/${to}"><input name="login"><button>${to}</button></form>`;
+      return send(
+        res,
+        200,
+        `<!doctype html><title>${name}</title>${form(name, name === "login" ? "login" : "confirm")}${form("abort", "abort")}`,
+        "text/html",
+      );
     }
     if (req.method !== "POST") return send(res, 405, "method not allowed");
     const form = new URLSearchParams(await readBody(req));
@@ -250,7 +258,13 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
     for (let step = 0; step < 20; step++) {
       const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
       const headers = { cookie, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) };
-      const res = await fetch(url, { method, body, headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(url, {
+        method,
+        body,
+        headers,
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       storeCookies(jar, res.headers.getSetCookie());
       const text = await res.text();
       const location = res.headers.get("location");
@@ -262,7 +276,8 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
         continue;
       }
       const prompt = /data-prompt="(login|consent)" action="([^"]+)"/.exec(text);
-      if (res.status !== 200 || !prompt) throw new Error(`signIn: ${res.status} at ${url.pathname}: ${text.slice(0, 300)}`);
+      if (res.status !== 200 || !prompt)
+        throw new Error(`signIn: ${res.status} at ${url.pathname}: ${text.slice(0, 300)}`);
       const refuse = deny || (prompt[1] === "consent" && !consent);
       url = new URL(refuse ? /data-prompt="abort" action="([^"]+)"/.exec(text)![1] : prompt[2], url);
       [method, body] = ["POST", new URLSearchParams({ login: accountId }).toString()];
@@ -273,10 +288,18 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
   return {
     issuer,
     port,
-    get discoveryRequests() { return counts.discovery; },
-    get jwksRequests() { return counts.jwks; },
-    get tokenRequests() { return counts.token; },
-    get signingKid() { return signing.jwk.kid!; },
+    get discoveryRequests() {
+      return counts.discovery;
+    },
+    get jwksRequests() {
+      return counts.jwks;
+    },
+    get tokenRequests() {
+      return counts.token;
+    },
+    get signingKid() {
+      return signing.jwk.kid!;
+    },
     addClient(client) {
       clients.set(client.clientId, client);
       build();
@@ -323,7 +346,10 @@ function storeCookies(jar: Map<string, string>, setCookies: string[]) {
     const value = pair.slice(eq + 1).trim();
     const expired = attrs.some((a) => {
       const [k, v = ""] = a.trim().split("=");
-      return (k.toLowerCase() === "expires" && Date.parse(v) <= Date.now()) || (k.toLowerCase() === "max-age" && Number(v) <= 0);
+      return (
+        (k.toLowerCase() === "expires" && Date.parse(v) <= Date.now()) ||
+        (k.toLowerCase() === "max-age" && Number(v) <= 0)
+      );
     });
     if (expired || value === "") jar.delete(name);
     else jar.set(name, value);

@@ -86,7 +86,16 @@ export interface PagesWorld {
 
 export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
   const clock = createTestClock();
-  const state: Partial<{ server: TestServer; smtp: SmtpSink; sms: SmsSink; idp: OidcProviderHarness; browser: Browser; app: Server; appOrigin: string; publicUrl: string }> = {};
+  const state: Partial<{
+    server: TestServer;
+    smtp: SmtpSink;
+    sms: SmsSink;
+    idp: OidcProviderHarness;
+    browser: Browser;
+    app: Server;
+    appOrigin: string;
+    publicUrl: string;
+  }> = {};
   const open: Tab[] = [];
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`usePagesWorld: ${what} is not started (read it in a hook or test)`);
@@ -105,7 +114,14 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
     state.publicUrl = `http://127.0.0.1:${port}`;
     state.server = await startTestServer(
       // Bot challenges a browser solves in a moment: the work is not what these tests are about.
-      { PORT: String(port), PUBLIC_URL: state.publicUrl, SMTP_URL: state.smtp.url, SMS_WEBHOOK_URL: state.sms.url, MAIL_RETRY_MS: "200", BOT_CHALLENGE_MAX_NUMBER: "2000" },
+      {
+        PORT: String(port),
+        PUBLIC_URL: state.publicUrl,
+        SMTP_URL: state.smtp.url,
+        SMS_WEBHOOK_URL: state.sms.url,
+        MAIL_RETRY_MS: "200",
+        BOT_CHALLENGE_MAX_NUMBER: "2000",
+      },
       undefined,
       { clock },
     );
@@ -116,9 +132,14 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
     const tabs = open.splice(0);
     const problems: string[] = [];
     for (const tab of tabs) {
-      problems.push(...tab.consoleErrors.filter((text) => /Content.Security.Policy|Refused to/i.test(text)).map((text) => `console: ${text}`));
+      problems.push(
+        ...tab.consoleErrors
+          .filter((text) => /Content.Security.Policy|Refused to/i.test(text))
+          .map((text) => `console: ${text}`),
+      );
       for (const doc of tab.documents) {
-        if (!doc.csp.includes("script-src 'self'") || !doc.csp.includes("frame-ancestors 'none'")) problems.push(`${doc.status} ${doc.url} has CSP "${doc.csp}"`);
+        if (!doc.csp.includes("script-src 'self'") || !doc.csp.includes("frame-ancestors 'none'"))
+          problems.push(`${doc.status} ${doc.url} has CSP "${doc.csp}"`);
       }
       await tab.context.close();
     }
@@ -196,8 +217,11 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
             body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),
           }),
         async admin() {
-          const login = await http(`${server.url}/v1/account/login`, { body: { email: org.email, password: org.password } });
-          if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
+          const login = await http(`${server.url}/v1/account/login`, {
+            body: { email: org.email, password: org.password },
+          });
+          if (login.status !== 200)
+            throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
           return { authorization: `Bearer ${login.body.management_token}` };
         },
       };
@@ -214,8 +238,16 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
       });
       page.on("response", (response) => {
         const html = (response.headers()["content-type"] ?? "").startsWith("text/html");
-        if (response.request().resourceType() === "document" && html && response.url().startsWith(`${world.publicUrl}/`)) {
-          tab.documents.push({ url: response.url(), status: response.status(), csp: response.headers()["content-security-policy"] ?? "" });
+        if (
+          response.request().resourceType() === "document" &&
+          html &&
+          response.url().startsWith(`${world.publicUrl}/`)
+        ) {
+          tab.documents.push({
+            url: response.url(),
+            status: response.status(),
+            csp: response.headers()["content-security-policy"] ?? "",
+          });
         }
       });
       open.push(tab);
@@ -225,10 +257,22 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
     async connectSso(project, name) {
       const clientId = `client-${randomBytes(6).toString("hex")}`;
       const clientSecret = randomBytes(24).toString("base64url");
-      world.idp.addClient({ clientId, clientSecret, redirectUris: [`${world.publicUrl}/v1/auth/sso/callback`], tokenEndpointAuthMethod: "client_secret_basic" });
+      world.idp.addClient({
+        clientId,
+        clientSecret,
+        redirectUris: [`${world.publicUrl}/v1/auth/sso/callback`],
+        tokenEndpointAuthMethod: "client_secret_basic",
+      });
       const res = await http(`${world.server.url}/v1/projects/${project.id}/sso-connections`, {
         headers: await project.admin(),
-        body: { name, issuer: world.idp.issuer, client_id: clientId, client_secret: clientSecret, trust_emails: false, scopes: [] },
+        body: {
+          name,
+          issuer: world.idp.issuer,
+          client_id: clientId,
+          client_secret: clientSecret,
+          trust_emails: false,
+          scopes: [],
+        },
       });
       if (res.status !== 200) throw new Error(`CreateSsoConnection failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.id as string;
@@ -248,7 +292,9 @@ async function startApp(): Promise<Server> {
     if (path === "/callback") {
       return void res
         .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-        .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The app</title></head><body><main><h1>Back at the app</h1></main></body></html>`);
+        .end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The app</title></head><body><main><h1>Back at the app</h1></main></body></html>`,
+        );
     }
     res.writeHead(404).end();
   });
@@ -283,7 +329,9 @@ export async function expectNoJson(page: Page): Promise<void> {
 
 /** Waits until the browser is at the app's callback with tokens in the fragment; answers them. */
 export async function landedWithTokens(world: PagesWorld, page: Page): Promise<URLSearchParams> {
-  await page.waitForURL((url) => url.href.startsWith(`${world.callbackUrl}#`) && url.hash.includes("access_token="), { timeout: WAIT });
+  await page.waitForURL((url) => url.href.startsWith(`${world.callbackUrl}#`) && url.hash.includes("access_token="), {
+    timeout: WAIT,
+  });
   const landed = new URL(page.url());
   expect(landed.search, "nothing secret in the query").toBe("");
   const fragment = new URLSearchParams(landed.hash.slice(1));

@@ -35,7 +35,10 @@ export async function spawnService(
 ): Promise<ServiceProcess> {
   const { child, exited, output } = run(args, env, options);
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)), WAIT_GUARD_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`service did not start:\n${output.err}\n${output.out}`)),
+      WAIT_GUARD_MS,
+    );
     child.stdout.on("data", () => {
       const match = ready.exec(output.out);
       if (match) {
@@ -55,10 +58,21 @@ export async function spawnService(
  * Runs a command of the project (node with tsx) to completion; `cwd` elsewhere than the
  * project (its files are then found by absolute path), `input` on its standard input.
  */
-export async function runNode(args: string[], env: Record<string, string | undefined>, opts: { cwd?: string; input?: string } = {}) {
+export async function runNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+  opts: { cwd?: string; input?: string } = {},
+) {
   const project = process.cwd();
   const [script, ...rest] = args;
-  const located = opts.cwd ? ["--import", pathToFileURL(join(project, "node_modules/tsx/dist/loader.mjs")).href, join(project, script), ...rest] : ["--import", "tsx", ...args];
+  const located = opts.cwd
+    ? [
+        "--import",
+        pathToFileURL(join(project, "node_modules/tsx/dist/loader.mjs")).href,
+        join(project, script),
+        ...rest,
+      ]
+    : ["--import", "tsx", ...args];
   // tsx reads the project's tsconfig.json (decorators) from the working directory unless told.
   const settings = opts.cwd ? { TSX_TSCONFIG_PATH: join(project, "tsconfig.json"), ...env } : env;
   const { child, exited, output } = run(located, settings, { cwd: opts.cwd });
@@ -73,7 +87,14 @@ export async function runNode(args: string[], env: Record<string, string | undef
  * leak in. test/cli/helpers.ts hands the same to commands it runs in this process.
  */
 export function commandEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_ARGON2_ENV, LOG_LEVEL: "info", DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS, ...env };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...TEST_ARGON2_ENV,
+    LOG_LEVEL: "info",
+    DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS,
+    ...env,
+  };
 }
 
 function run(args: string[], env: Record<string, string | undefined>, options: SpawnOptions = {}) {

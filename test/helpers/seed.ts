@@ -12,19 +12,30 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 export const PASSWORD = "correct horse battery staple";
 
 export async function seedOrganization(deps: FlowDeps, email = `admin-${unique()}@example.com`) {
-  const { organization, admin } = await createOrganization(deps, { name: `Org ${unique()}`, email, password: PASSWORD });
+  const { organization, admin } = await createOrganization(deps, {
+    name: `Org ${unique()}`,
+    email,
+    password: PASSWORD,
+  });
   return { organization, admin, email, password: PASSWORD };
 }
 
 /** A new member identity (email and PASSWORD) and its membership of the organization. */
 export async function seedMember(deps: FlowDeps, organization: Organization, role: MemberRole) {
   const email = `${role}-${unique()}@example.com`;
-  const identity = await deps.db.repos.memberIdentities.create({ email, passwordHash: await deps.passwords.hash(PASSWORD) });
+  const identity = await deps.db.repos.memberIdentities.create({
+    email,
+    passwordHash: await deps.passwords.hash(PASSWORD),
+  });
   const member = await deps.db.repos.members.create(organization.id, { identity, role });
   return { member, identity, email, password: PASSWORD };
 }
 
-export async function seedProject(deps: FlowDeps, organization: Organization, allowedOrigins = ["https://app.example.com"]) {
+export async function seedProject(
+  deps: FlowDeps,
+  organization: Organization,
+  allowedOrigins = ["https://app.example.com"],
+) {
   return deps.db.repos.projects.create(organization.id, {
     name: `Project ${unique()}`,
     description: "",

@@ -20,7 +20,11 @@ export const TEST_ARGON2_ENV = { ARGON2_MEMORY_KIB: "1024", ARGON2_TIME_COST: "1
  * (test/helpers/clock.ts), so a test moves time instead of editing rows; `options.logger`
  * replaces the one LOG_LEVEL makes, for a test that reads the log lines.
  */
-export async function startTestServer(env: Record<string, string> = {}, database?: TestDatabase, options: { clock?: Clock; logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+  options: { clock?: Clock; logger?: Logger } = {},
+): Promise<TestServer> {
   const db = database ?? (await createTestDatabase());
   const config = loadConfig({
     ...TEST_ARGON2_ENV,
@@ -32,7 +36,10 @@ export async function startTestServer(env: Record<string, string> = {}, database
     DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS,
     ...env,
   });
-  const gatehouse = await startGatehouse(config, { logger: options.logger ?? createLogger(config.logLevel), clock: options.clock });
+  const gatehouse = await startGatehouse(config, {
+    logger: options.logger ?? createLogger(config.logLevel),
+    clock: options.clock,
+  });
   return {
     ...gatehouse,
     database: db,

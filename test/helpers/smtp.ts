@@ -36,7 +36,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        messages.push({ ...parseMessage(Buffer.concat(chunks).toString("utf8")), to: session.envelope.rcptTo.map((r) => r.address) });
+        messages.push({
+          ...parseMessage(Buffer.concat(chunks).toString("utf8")),
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
         callback();
       });
     },
@@ -103,7 +106,9 @@ function splitEntity(entity: string): { headers: Map<string, string>; body: stri
 
 function decodeTransfer(body: string, encoding: string): string {
   if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");

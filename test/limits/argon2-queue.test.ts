@@ -12,7 +12,15 @@ async function burst(server: TestServer, count: number) {
   const app = await limitsApp(server);
   const { email, password } = await app.signup();
   const answers = await Promise.all(
-    Array.from({ length: count }, (_, i) => app.call("POST", "/v1/auth/login", { email: `flood${i}@example.com`, password: "not it" }, undefined, from(freshIp()))),
+    Array.from({ length: count }, (_, i) =>
+      app.call(
+        "POST",
+        "/v1/auth/login",
+        { email: `flood${i}@example.com`, password: "not it" },
+        undefined,
+        from(freshIp()),
+      ),
+    ),
   );
   return { app, email, password, answers };
 }
@@ -21,7 +29,12 @@ describe("the argon2 queue", () => {
   describe("bounded in length", () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer({ ...BEHIND_PROXY, ...SLOW_ARGON2, ARGON2_QUEUE_MAX: "2", ARGON2_QUEUE_WAIT_MS: "30000" });
+      server = await startTestServer({
+        ...BEHIND_PROXY,
+        ...SLOW_ARGON2,
+        ARGON2_QUEUE_MAX: "2",
+        ARGON2_QUEUE_WAIT_MS: "30000",
+      });
     });
     afterAll(() => server?.stop());
 
@@ -35,14 +48,21 @@ describe("the argon2 queue", () => {
         expect(res.headers.get("retry-after")).toBe("1");
         expect(res.body.retry_after_seconds).toBe(1);
       }
-      expect((await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp()))).status).toBe(200);
+      expect((await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp()))).status).toBe(
+        200,
+      );
     });
   });
 
   describe("bounded in wait", () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer({ ...BEHIND_PROXY, ...SLOW_ARGON2, ARGON2_QUEUE_MAX: "1000", ARGON2_QUEUE_WAIT_MS: "10" });
+      server = await startTestServer({
+        ...BEHIND_PROXY,
+        ...SLOW_ARGON2,
+        ARGON2_QUEUE_MAX: "1000",
+        ARGON2_QUEUE_WAIT_MS: "10",
+      });
     });
     afterAll(() => server?.stop());
 

@@ -27,7 +27,10 @@ async function burst(app: LimitsApp, email: string, servers: TestServer[], count
   return answers.map((a) => a.status);
 }
 
-const tally = (statuses: number[]) => ({ checked: statuses.filter((s) => s === 401).length, refused: statuses.filter((s) => s === 429).length });
+const tally = (statuses: number[]) => ({
+  checked: statuses.filter((s) => s === 401).length,
+  refused: statuses.filter((s) => s === 429).length,
+});
 
 async function burstAgainstLimit(servers: TestServer[]) {
   const app = await limitsApp(servers[0]!);
@@ -49,7 +52,15 @@ describe("a burst of 100 wrong passwords against a limit of 10", () => {
       await app.setLimits({ failures_per_ip: 10, sign_in_failures_per_account: 100 });
       const client = freshIp();
       const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => app.call("POST", "/v1/auth/login", { email: `nobody-${i}@example.com`, password: "wrong guess" }, undefined, from(client))),
+        Array.from({ length: 40 }, (_, i) =>
+          app.call(
+            "POST",
+            "/v1/auth/login",
+            { email: `nobody-${i}@example.com`, password: "wrong guess" },
+            undefined,
+            from(client),
+          ),
+        ),
       );
       expect(tally(answers.map((a) => a.status))).toEqual({ checked: 10, refused: 30 });
     });
@@ -68,13 +79,24 @@ describe("a burst of 100 wrong passwords against a limit of 10", () => {
     beforeAll(async () => {
       database = await createTestDatabase();
       servers = [await startTestServer(BEHIND_PROXY, database), await startTestServer(BEHIND_PROXY, database)];
-      onRedis = [await startTestServer({ ...BEHIND_PROXY, REDIS_URL }, database), await startTestServer({ ...BEHIND_PROXY, REDIS_URL }, database)];
+      onRedis = [
+        await startTestServer({ ...BEHIND_PROXY, REDIS_URL }, database),
+        await startTestServer({ ...BEHIND_PROXY, REDIS_URL }, database),
+      ];
     });
     afterAll(async () => {
       for (const server of [...servers, ...onRedis]) await server.stop();
       await database?.drop();
     });
-    it("counting in the database: exactly 10 are checked, 90 refused, half of the burst on each", () => burstAgainstLimit(servers), BURST_TIMEOUT_MS);
-    it("counting in Redis: exactly 10 are checked, 90 refused, half of the burst on each", () => burstAgainstLimit(onRedis), BURST_TIMEOUT_MS);
+    it(
+      "counting in the database: exactly 10 are checked, 90 refused, half of the burst on each",
+      () => burstAgainstLimit(servers),
+      BURST_TIMEOUT_MS,
+    );
+    it(
+      "counting in Redis: exactly 10 are checked, 90 refused, half of the burst on each",
+      () => burstAgainstLimit(onRedis),
+      BURST_TIMEOUT_MS,
+    );
   });
 });

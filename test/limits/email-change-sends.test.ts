@@ -16,14 +16,22 @@ const WINDOW_SECONDS = 4;
 
 describe("UpdateUser email changes meet the send limits", () => {
   const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
-  const mailsTo = (address: string) => ctx.smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-  const settled = () => eventually("the outbox to settle", async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0);
+  const mailsTo = (address: string) =>
+    ctx.smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+  const settled = () =>
+    eventually(
+      "the outbox to settle",
+      async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0,
+    );
   const readUser = async (app: LimitsApp, id: string) => (await app.call("GET", `/v1/auth/users/${id}`)).body;
   const fresh = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   /** Over the address's limit without mailing it: reset requests for an unknown address count and send nothing. */
   const exhaust = async (app: LimitsApp, address: string, times: number) => {
     for (let i = 0; i < times; i++) {
-      expect((await app.call("POST", "/v1/auth/password/reset-request", { email: address }, undefined, from(freshIp()))).status).toBe(200);
+      expect(
+        (await app.call("POST", "/v1/auth/password/reset-request", { email: address }, undefined, from(freshIp())))
+          .status,
+      ).toBe(200);
     }
   };
 
@@ -57,10 +65,18 @@ describe("UpdateUser email changes meet the send limits", () => {
     const users = [await newUser(app), await newUser(app), await newUser(app)];
     const targets = users.map((_, i) => fresh(`project-cap-${i}`));
     for (let i = 0; i < 2; i++) {
-      const res = await app.call("PATCH", `/v1/auth/users/${users[i].userId}`, { email: targets[i] }, undefined, from(freshIp()));
+      const res = await app.call(
+        "PATCH",
+        `/v1/auth/users/${users[i].userId}`,
+        { email: targets[i] },
+        undefined,
+        from(freshIp()),
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    retryAfterOf(await app.call("PATCH", `/v1/auth/users/${users[2].userId}`, { email: targets[2] }, undefined, from(freshIp())));
+    retryAfterOf(
+      await app.call("PATCH", `/v1/auth/users/${users[2].userId}`, { email: targets[2] }, undefined, from(freshIp())),
+    );
     expect((await readUser(app, users[2].userId)).email).toBe(users[2].email);
     await ctx.smtp.waitFor(targets[1]);
     await settled();
@@ -73,7 +89,13 @@ describe("UpdateUser email changes meet the send limits", () => {
     const user = await newUser(app);
     // The project's one send of the window.
     await exhaust(app, fresh("unknown"), 1);
-    const respelled = await app.call("PATCH", `/v1/auth/users/${user.userId}`, { email: user.email.toUpperCase(), metadata: { plan: "pro" } }, undefined, from(freshIp()));
+    const respelled = await app.call(
+      "PATCH",
+      `/v1/auth/users/${user.userId}`,
+      { email: user.email.toUpperCase(), metadata: { plan: "pro" } },
+      undefined,
+      from(freshIp()),
+    );
     expect(respelled.status, JSON.stringify(respelled.body)).toBe(200);
     expect(respelled.body).toMatchObject({ email: user.email.toUpperCase(), metadata: { plan: "pro" } });
   });
@@ -87,7 +109,13 @@ describe("UpdateUser email changes meet the send limits", () => {
     await ctx.smtp.waitFor(user.email, { nth: 2 });
     const target = fresh("own-target");
 
-    const refused = await app.call("PATCH", `/v1/auth/users/${user.userId}`, { email: target }, user.accessToken, from(freshIp()));
+    const refused = await app.call(
+      "PATCH",
+      `/v1/auth/users/${user.userId}`,
+      { email: target },
+      user.accessToken,
+      from(freshIp()),
+    );
     const wait = retryAfterOf(refused);
     expect((await readUser(app, user.userId)).new_email).toBe("");
     await settled();
@@ -95,7 +123,13 @@ describe("UpdateUser email changes meet the send limits", () => {
     expect(mailsTo(user.email)).toHaveLength(2);
 
     await sleep(wait * 1000 + 200);
-    const done = await app.call("PATCH", `/v1/auth/users/${user.userId}`, { email: target }, user.accessToken, from(freshIp()));
+    const done = await app.call(
+      "PATCH",
+      `/v1/auth/users/${user.userId}`,
+      { email: target },
+      user.accessToken,
+      from(freshIp()),
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.new_email).toBe(target);
     expect((await ctx.smtp.waitFor(target)).text).toContain("type=email_change");

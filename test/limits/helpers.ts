@@ -31,7 +31,11 @@ export async function limitsApp(server: TestServer, settings: { sendVerification
     ...app,
     server,
     async setLimits(limits) {
-      const res = await http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body: { rate_limits: limits } });
+      const res = await http(`${server.url}/v1/projects/${app.projectId}`, {
+        method: "PATCH",
+        headers: await app.admin(),
+        body: { rate_limits: limits },
+      });
       if (res.status !== 200) throw new Error(`UpdateProject failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res;
     },
@@ -39,7 +43,10 @@ export async function limitsApp(server: TestServer, settings: { sendVerification
 }
 
 /** A server behind a trusted proxy for the file, started once. */
-export function useLimitsServer(env: Record<string, string> = {}, options: { database?: () => TestDatabase; clock?: Clock } = {}) {
+export function useLimitsServer(
+  env: Record<string, string> = {},
+  options: { database?: () => TestDatabase; clock?: Clock } = {},
+) {
   const box = {} as { server: TestServer };
   beforeAll(async () => {
     box.server = await startTestServer({ ...BEHIND_PROXY, ...env }, options.database?.(), { clock: options.clock });
@@ -55,8 +62,15 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** Asserts a 429 RATE_LIMITED answer in the REST shape with its wait, and answers the wait. */
 export function retryAfterOf(res: HttpAnswer): number {
   const header = Number(res.headers.get("retry-after"));
-  if (res.status !== 429 || res.body?.reason !== "RATE_LIMITED" || !(header >= 1) || res.body.retry_after_seconds !== header) {
-    throw new Error(`expected 429 RATE_LIMITED with Retry-After, got ${res.status} ${res.headers.get("retry-after")} ${JSON.stringify(res.body)}`);
+  if (
+    res.status !== 429 ||
+    res.body?.reason !== "RATE_LIMITED" ||
+    !(header >= 1) ||
+    res.body.retry_after_seconds !== header
+  ) {
+    throw new Error(
+      `expected 429 RATE_LIMITED with Retry-After, got ${res.status} ${res.headers.get("retry-after")} ${JSON.stringify(res.body)}`,
+    );
   }
   return header;
 }

@@ -51,7 +51,9 @@ describe("ipSubject", () => {
 
 describe("configuration", () => {
   it("TRUSTED_PROXIES entries are kept in canonical spelling", () => {
-    expect(loadConfig({ TRUSTED_PROXIES: "::FFFF:127.0.0.1, 0:0:0:0:0:0:0:1, 2001:DB8::7, 127.0.0.1" }).trustedProxies).toEqual(["127.0.0.1", "::1", "2001:db8::7"]);
+    expect(
+      loadConfig({ TRUSTED_PROXIES: "::FFFF:127.0.0.1, 0:0:0:0:0:0:0:1, 2001:DB8::7, 127.0.0.1" }).trustedProxies,
+    ).toEqual(["127.0.0.1", "::1", "2001:db8::7"]);
   });
 
   it("RATE_LIMIT_IPV6_PREFIX: 64 by default, 32 to 128", () => {
@@ -61,6 +63,8 @@ describe("configuration", () => {
     for (const bad of ["31", "129", "/64", "sixty-four"]) {
       expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: bad })).toThrow(ConfigError);
     }
-    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: "0" })).toThrow(/^RATE_LIMIT_IPV6_PREFIX must be an integer from 32 to 128/);
+    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: "0" })).toThrow(
+      /^RATE_LIMIT_IPV6_PREFIX must be an integer from 32 to 128/,
+    );
   });
 });

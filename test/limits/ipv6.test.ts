@@ -21,12 +21,34 @@ const SPELLINGS = [
 ];
 
 /** The i-th address of the /64 `prefix` (four groups), spread over its interface half. */
-const inNetwork = (prefix: string, i: number) => `${prefix}:${[i * 7919, i * 104729, i, i + 1].map((n) => (n % 0x10000).toString(16)).join(":")}`;
+const inNetwork = (prefix: string, i: number) =>
+  `${prefix}:${[i * 7919, i * 104729, i, i + 1].map((n) => (n % 0x10000).toString(16)).join(":")}`;
 
-const wrongLogin = (app: LimitsApp, ip: string) => app.call("POST", "/v1/auth/login", { email: `nobody-${Date.now()}@example.com`, password: "a wrong guess" }, undefined, from(ip));
+const wrongLogin = (app: LimitsApp, ip: string) =>
+  app.call(
+    "POST",
+    "/v1/auth/login",
+    { email: `nobody-${Date.now()}@example.com`, password: "a wrong guess" },
+    undefined,
+    from(ip),
+  );
 let signups = 0;
-const signup = (app: LimitsApp, ip: string) => app.call("POST", "/v1/auth/signup", { email: `v6-${++signups}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" }, undefined, from(ip));
-const sendOtp = (app: LimitsApp, ip: string) => app.call("POST", "/v1/auth/otp/send", { email: `v6-otp-${++signups}-${Date.now()}@example.com` }, undefined, from(ip));
+const signup = (app: LimitsApp, ip: string) =>
+  app.call(
+    "POST",
+    "/v1/auth/signup",
+    { email: `v6-${++signups}-${Date.now()}@example.com`, password: "a sturdy passphrase 1" },
+    undefined,
+    from(ip),
+  );
+const sendOtp = (app: LimitsApp, ip: string) =>
+  app.call(
+    "POST",
+    "/v1/auth/otp/send",
+    { email: `v6-otp-${++signups}-${Date.now()}@example.com` },
+    undefined,
+    from(ip),
+  );
 
 for (const store of [
   { name: "the database store", env: {} as Record<string, string> },

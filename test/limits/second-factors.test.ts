@@ -11,14 +11,23 @@ import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, sleep, type Limit
 // (a hit expected in about 1.5 h). Wrong second factors now count per user, across challenges,
 // addresses and instances, with the password's growing waits; the user is told once.
 
-async function totpUser(ctx: MessagingServer, app: LimitsApp): Promise<MfaUser & { secret: string; recoveryCodes: string[] }> {
+async function totpUser(
+  ctx: MessagingServer,
+  app: LimitsApp,
+): Promise<MfaUser & { secret: string; recoveryCodes: string[] }> {
   const user = await newUser(app);
   return { ...user, ...(await enrollTotp(app, ctx.clock, user.accessToken)) };
 }
 
 /** A password sign-in and one answer to its challenge, each from a new client address. */
 async function answer(app: LimitsApp, user: MfaUser, code: string) {
-  const login = await app.call("POST", "/v1/auth/login", { email: user.email, password: user.password }, undefined, from(freshIp()));
+  const login = await app.call(
+    "POST",
+    "/v1/auth/login",
+    { email: user.email, password: user.password },
+    undefined,
+    from(freshIp()),
+  );
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   return app.call("POST", "/v1/auth/mfa/verify", { mfa_token: login.body.mfa_token, code }, undefined, from(freshIp()));
 }
@@ -26,16 +35,25 @@ async function answer(app: LimitsApp, user: MfaUser, code: string) {
 const wrongOf = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
 
 /** `tries` wrong answers, each to a new challenge from a new address: the statuses. */
-async function guessEachFromNewChallenge(ctx: MessagingServer, app: LimitsApp, user: MfaUser & { secret: string }, tries: number): Promise<number[]> {
+async function guessEachFromNewChallenge(
+  ctx: MessagingServer,
+  app: LimitsApp,
+  user: MfaUser & { secret: string },
+  tries: number,
+): Promise<number[]> {
   const statuses: number[] = [];
-  for (let i = 0; i < tries; i++) statuses.push((await answer(app, user, wrongOf(await freshCode(user.secret, ctx.clock)))).status);
+  for (let i = 0; i < tries; i++)
+    statuses.push((await answer(app, user, wrongOf(await freshCode(user.secret, ctx.clock)))).status);
   return statuses;
 }
 
 describe("wrong second factors count per user", () => {
   const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
   const events = async (app: LimitsApp, type: string) =>
-    (await ctx.sql(`SELECT user_id, ip_address, details FROM audit_events WHERE project_id = $1 AND type = $2`, [app.projectId, type])) as Array<{ user_id: string; details: any }>;
+    (await ctx.sql(`SELECT user_id, ip_address, details FROM audit_events WHERE project_id = $1 AND type = $2`, [
+      app.projectId,
+      type,
+    ])) as Array<{ user_id: string; details: any }>;
 
   it("a new challenge from a new address per guess: after mfa_failures_per_account (10) every answer waits, the right one too; one notice and one audit event", async () => {
     const app = await limitsApp(ctx.server);
@@ -99,15 +117,22 @@ describe("wrong second factors count per user", () => {
   it("an enrollment challenge's wrong first codes are no guesses at a factor and do not count for the user", async () => {
     const app = await limitsApp(ctx.server);
     await app.setLimits({ mfa_failures_per_account: 1 });
-    const required = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body: { mfa_required: true } });
+    const required = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, {
+      method: "PATCH",
+      headers: await app.admin(),
+      body: { mfa_required: true },
+    });
     expect(required.status).toBe(200);
     const { email, password, body } = await app.signup();
     const enrollToken = body.mfa_token as string;
     const started = await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp", mfa_token: enrollToken });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await verifyMfa(app, { mfa_token: enrollToken, code: "000000" })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await verifyMfa(app, { mfa_token: enrollToken, code: "000000" })).status).toBe(401);
     const secret = new URL(started.body.totp_uri).searchParams.get("secret")!;
-    expect((await verifyMfa(app, { mfa_token: enrollToken, code: await freshCode(secret, ctx.clock) })).status).toBe(200);
+    expect((await verifyMfa(app, { mfa_token: enrollToken, code: await freshCode(secret, ctx.clock) })).status).toBe(
+      200,
+    );
     // The next sign-in's right code is checked, not refused: nothing was counted against the user.
     const token = await challenge(app, { email, password });
     expect((await verifyMfa(app, { mfa_token: token, code: await freshCode(secret, ctx.clock) })).status).toBe(200);

@@ -15,16 +15,29 @@ import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, sleep, type Limit
 
 describe("send budgets and where SMS may go", () => {
   const ctx = useMessagingServer({ smtp: true, sms: true, env: BEHIND_PROXY });
-  const settled = () => eventually("the outbox to settle", async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0);
+  const settled = () =>
+    eventually(
+      "the outbox to settle",
+      async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0,
+    );
   const smsTo = (phone: string) => ctx.sms.messages.filter((m) => m.to === phone).length;
   const mailsTo = (email: string) => ctx.smtp.messages.filter((m) => m.to.includes(email)).length;
   const budgetEvents = async (app: LimitsApp) =>
-    (await ctx.sql(`SELECT details FROM audit_events WHERE project_id = $1 AND type = 'send_budget.reached'`, [app.projectId])) as Array<{ details: any }>;
+    (await ctx.sql(`SELECT details FROM audit_events WHERE project_id = $1 AND type = 'send_budget.reached'`, [
+      app.projectId,
+    ])) as Array<{ details: any }>;
   const dropped = async (budget: string, channel: string) =>
-    (await registry.getSingleMetric("gatehouse_send_budget_reached_total")!.get()).values.find((v) => v.labels.budget === budget && v.labels.channel === channel)?.value ?? 0;
-  const sendOtp = (app: LimitsApp, body: Record<string, string>) => app.call("POST", "/v1/auth/otp/send", body, undefined, from(freshIp()));
+    (await registry.getSingleMetric("gatehouse_send_budget_reached_total")!.get()).values.find(
+      (v) => v.labels.budget === budget && v.labels.channel === channel,
+    )?.value ?? 0;
+  const sendOtp = (app: LimitsApp, body: Record<string, string>) =>
+    app.call("POST", "/v1/auth/otp/send", body, undefined, from(freshIp()));
   const setProject = async (app: LimitsApp, body: Record<string, unknown>) => {
-    const res = await fetch(`${ctx.server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: { ...(await app.admin()), "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${ctx.server.url}/v1/projects/${app.projectId}`, {
+      method: "PATCH",
+      headers: { ...(await app.admin()), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(200);
   };
 
@@ -35,10 +48,14 @@ describe("send budgets and where SMS may go", () => {
     // email user with an SMS second factor (a number not proven yet is one too: 2 of 5).
     const phone = newPhone();
     expect((await sendOtp(app, { phone })).status).toBe(200);
-    expect((await app.call("POST", "/v1/auth/otp/verify", { phone, otp: await ctx.sms.codeFor(phone) })).status).toBe(200);
+    expect((await app.call("POST", "/v1/auth/otp/verify", { phone, otp: await ctx.sms.codeFor(phone) })).status).toBe(
+      200,
+    );
     const user = await newUser(app);
     const factorPhone = newPhone();
-    expect((await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: factorPhone }, user.accessToken)).status).toBe(200);
+    expect(
+      (await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: factorPhone }, user.accessToken)).status,
+    ).toBe(200);
     expect((await verifyMfa(app, { code: await ctx.sms.codeFor(factorPhone) }, user.accessToken)).status).toBe(200);
 
     const before = await dropped("first_contact", "sms");
@@ -54,12 +71,16 @@ describe("send budgets and where SMS may go", () => {
     // The users' budget is whole: an email code, a magic link, an SMS code and an SMS challenge.
     ctx.clock.advance(61_000);
     expect((await sendOtp(app, { email: user.email })).status).toBe(200);
-    expect((await app.call("POST", "/v1/auth/magic-link/send", { email: user.email }, undefined, from(freshIp()))).status).toBe(200);
+    expect(
+      (await app.call("POST", "/v1/auth/magic-link/send", { email: user.email }, undefined, from(freshIp()))).status,
+    ).toBe(200);
     expect((await sendOtp(app, { phone })).status).toBe(200);
     await ctx.smtp.waitFor(user.email, { nth: 2 });
     await ctx.sms.waitFor(phone, { nth: 2 });
     const token = await challenge(app, user, ["sms"]);
-    expect((await verifyMfa(app, { mfa_token: token, code: await ctx.sms.codeFor(factorPhone, { nth: 2 }) })).status).toBe(200);
+    expect(
+      (await verifyMfa(app, { mfa_token: token, code: await ctx.sms.codeFor(factorPhone, { nth: 2 }) })).status,
+    ).toBe(200);
 
     await eventually("the alert", async () => (await budgetEvents(app)).length === 1);
     await sleep(200);
@@ -73,7 +94,10 @@ describe("send budgets and where SMS may go", () => {
     await app.setLimits({ sends_per_project: 2 });
     const users = [await newUser(app), await newUser(app), await newUser(app)];
     const answers = [];
-    for (const user of users) answers.push(await app.call("POST", "/v1/auth/magic-link/send", { email: user.email }, undefined, from(freshIp())));
+    for (const user of users)
+      answers.push(
+        await app.call("POST", "/v1/auth/magic-link/send", { email: user.email }, undefined, from(freshIp())),
+      );
     const stranger = newEmail("stranger");
     answers.push(await app.call("POST", "/v1/auth/magic-link/send", { email: stranger }, undefined, from(freshIp())));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
@@ -92,10 +116,17 @@ describe("send budgets and where SMS may go", () => {
       const res = await sendOtp(app, { phone });
       expect(res.status).toBe(400);
       expect(res.body.reason).toBe("VALIDATION_FAILED");
-      expect(res.body.violations).toEqual([{ field: "phone", description: expect.stringMatching(/^cannot receive sign-in codes/) }]);
+      expect(res.body.violations).toEqual([
+        { field: "phone", description: expect.stringMatching(/^cannot receive sign-in codes/) },
+      ]);
     }
     const user = await newUser(app);
-    const enroll = await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: "+19005550100" }, user.accessToken);
+    const enroll = await app.call(
+      "POST",
+      "/v1/auth/mfa/enroll",
+      { method: "sms", phone: "+19005550100" },
+      user.accessToken,
+    );
     expect(enroll.body.violations?.[0]?.field).toBe("phone");
     // The one first contact of the budget is still there.
     const real = newPhone();
@@ -113,7 +144,9 @@ describe("send budgets and where SMS may go", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.violations).toEqual([{ field: "phone", description: expect.stringContaining("+1") }]);
     const user = await newUser(app);
-    expect((await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: american }, user.accessToken)).status).toBe(400);
+    expect(
+      (await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone: american }, user.accessToken)).status,
+    ).toBe(400);
     const british = "+447700900123";
     expect((await sendOtp(app, { phone: british })).status).toBe(200);
     await ctx.sms.waitFor(british);
@@ -134,7 +167,9 @@ describe("send budgets and where SMS may go", () => {
     await ctx.sms.waitFor(french);
     await settled();
     expect(british.map(smsTo)).toEqual([1, 1, 0]);
-    await eventually("the alert", async () => (await budgetEvents(app)).some((e) => e.details.budget === "first_contact_country" && e.details.country === "44"));
+    await eventually("the alert", async () =>
+      (await budgetEvents(app)).some((e) => e.details.budget === "first_contact_country" && e.details.country === "44"),
+    );
   });
 
   it("sms_per_destination_per_day: past it SendOtp to the number is 429 until the day is over", async () => {
@@ -153,17 +188,27 @@ describe("send budgets and where SMS may go", () => {
 });
 
 describe("send budgets in the Redis store (REDIS_URL)", () => {
-  const ctx = useMessagingServer({ smtp: true, sms: true, env: { ...BEHIND_PROXY, REDIS_URL: "redis://127.0.0.1:6379" } });
+  const ctx = useMessagingServer({
+    smtp: true,
+    sms: true,
+    env: { ...BEHIND_PROXY, REDIS_URL: "redis://127.0.0.1:6379" },
+  });
 
   it("first contacts spend their own budget; a user's code still goes out", async () => {
     const app = await limitsApp(ctx.server);
     await app.setLimits({ first_contact_sends_per_project: 2 });
     const user = await newUser(app);
     const strangers = [newPhone(), newPhone(), newPhone(), newPhone()];
-    for (const phone of strangers) expect((await app.call("POST", "/v1/auth/otp/send", { phone }, undefined, from(freshIp()))).status).toBe(200);
-    expect((await app.call("POST", "/v1/auth/otp/send", { email: user.email }, undefined, from(freshIp()))).status).toBe(200);
+    for (const phone of strangers)
+      expect((await app.call("POST", "/v1/auth/otp/send", { phone }, undefined, from(freshIp()))).status).toBe(200);
+    expect(
+      (await app.call("POST", "/v1/auth/otp/send", { email: user.email }, undefined, from(freshIp()))).status,
+    ).toBe(200);
     await ctx.smtp.waitFor(user.email);
-    await eventually("the outbox to settle", async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0);
+    await eventually(
+      "the outbox to settle",
+      async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0,
+    );
     expect(strangers.filter((phone) => ctx.sms.messages.some((m) => m.to === phone))).toHaveLength(2);
     expect(ctx.server.deps.limits.store).toBe("redis");
   });

@@ -30,21 +30,44 @@ describe("rate limits on password sign-in", () => {
     expect(wait).toBeGreaterThan(50);
     expect(wait).toBeLessThanOrEqual(60);
 
-    const right = await app.call("POST", "/v1/auth/login", { email: email.toUpperCase(), password }, undefined, from(freshIp()));
+    const right = await app.call(
+      "POST",
+      "/v1/auth/login",
+      { email: email.toUpperCase(), password },
+      undefined,
+      from(freshIp()),
+    );
     expect(retryAfterOf(right)).toBeGreaterThan(50);
 
-    const viaConnect = await connect(box.server.url, "auth", "Login", { email, password }, { "x-service-key": app.key, ...from(freshIp()) });
+    const viaConnect = await connect(
+      box.server.url,
+      "auth",
+      "Login",
+      { email, password },
+      { "x-service-key": app.key, ...from(freshIp()) },
+    );
     expect(viaConnect.status).toBe(429);
     expect(viaConnect.body.code).toBe("resource_exhausted");
     expect(Number(viaConnect.headers.get("retry-after"))).toBeGreaterThan(50);
     const details = viaConnect.body.details as Array<{ type: string; value: string }>;
-    const info = fromBinary(ErrorInfoSchema, base64Decode(details.find((d) => d.type === "google.rpc.ErrorInfo")!.value));
+    const info = fromBinary(
+      ErrorInfoSchema,
+      base64Decode(details.find((d) => d.type === "google.rpc.ErrorInfo")!.value),
+    );
     expect(info.reason).toBe("RATE_LIMITED");
     expect(Number(info.metadata.retry_after_seconds)).toBeGreaterThan(50);
-    const retry = fromBinary(RetryInfoSchema, base64Decode(details.find((d) => d.type === "google.rpc.RetryInfo")!.value));
+    const retry = fromBinary(
+      RetryInfoSchema,
+      base64Decode(details.find((d) => d.type === "google.rpc.RetryInfo")!.value),
+    );
     expect(Number(retry.retryDelay?.seconds)).toBe(Number(info.metadata.retry_after_seconds));
 
-    const grpc = await grpcCall(grpcClient(box.server.port, "auth"), "Login", { email, password }, { "x-service-key": app.key, ...from(freshIp()) });
+    const grpc = await grpcCall(
+      grpcClient(box.server.port, "auth"),
+      "Login",
+      { email, password },
+      { "x-service-key": app.key, ...from(freshIp()) },
+    );
     expect(grpc.error?.code).toBe(8); // RESOURCE_EXHAUSTED
     expect(grpc.reason).toBe("RATE_LIMITED");
     expect(Number(grpc.error?.metadata.get("retry-after")[0])).toBeGreaterThan(50);
@@ -54,7 +77,8 @@ describe("rate limits on password sign-in", () => {
     const app = await limitsApp(box.server);
     await app.setLimits({ sign_in_failures_per_account: 3, sign_in_wait_seconds: 1, sign_in_max_wait_seconds: 2 });
     const { email, password } = await app.signup();
-    const login = (pw: string) => app.call("POST", "/v1/auth/login", { email, password: pw }, undefined, from(freshIp()));
+    const login = (pw: string) =>
+      app.call("POST", "/v1/auth/login", { email, password: pw }, undefined, from(freshIp()));
 
     for (let i = 0; i < 3; i++) expect((await login("wrong")).status).toBe(401);
     expect(retryAfterOf(await login(password))).toBe(1);
@@ -75,22 +99,33 @@ describe("rate limits on password sign-in", () => {
     const { email, password } = await app.signup();
     const attacker = freshIp();
     for (let i = 0; i < 5; i++) {
-      const res = await app.call("POST", "/v1/auth/login", { email: `victim${i}@example.com`, password: "guess" }, undefined, from(attacker));
+      const res = await app.call(
+        "POST",
+        "/v1/auth/login",
+        { email: `victim${i}@example.com`, password: "guess" },
+        undefined,
+        from(attacker),
+      );
       expect(res.status).toBe(401);
     }
     // Even the right password of another account waits: the address is blocked, not an account.
     const blocked = await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(attacker));
     expect(retryAfterOf(blocked)).toBeGreaterThan(250);
-    expect((await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp()))).status).toBe(200);
+    expect((await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp()))).status).toBe(
+      200,
+    );
     // A forwarded address the proxy added after the attacker's own (a spoofed one) is not the key:
     // the rightmost untrusted address is.
-    const spoofed = await app.call("POST", "/v1/auth/login", { email, password }, undefined, { "x-forwarded-for": `${freshIp()}, ${attacker}` });
+    const spoofed = await app.call("POST", "/v1/auth/login", { email, password }, undefined, {
+      "x-forwarded-for": `${freshIp()}, ${attacker}`,
+    });
     expect(spoofed.status).toBe(429);
   });
 
   it("member sign-in on the Account interface: 10 wrong passwords, then 429 for the right one too", async () => {
     const org = await seedOrganization(box.server.deps);
-    const login = (password: string) => http(`${box.server.url}/v1/account/login`, { body: { email: org.email, password }, headers: from(freshIp()) });
+    const login = (password: string) =>
+      http(`${box.server.url}/v1/account/login`, { body: { email: org.email, password }, headers: from(freshIp()) });
     for (let i = 0; i < 10; i++) expect((await login(`wrong ${i}`)).status).toBe(401);
     expect(retryAfterOf(await login(org.password))).toBeGreaterThan(50);
     expect(retryAfterOf(await login("wrong again"))).toBeGreaterThan(50);

@@ -30,7 +30,9 @@ describe("the database store", () => {
     await app.setLimits({ sign_in_failures_per_account: 3 });
     const { email } = await app.signup();
     expect(await guessUntilLimited(app, email, [box.server])).toEqual([401, 401, 401, 429]);
-    const rows: Array<{ key: string; points: number }> = await box.server.deps.db.dataSource.query(`SELECT key, points FROM rate_limits WHERE key LIKE 'fail_account:%'`);
+    const rows: Array<{ key: string; points: number }> = await box.server.deps.db.dataSource.query(
+      `SELECT key, points FROM rate_limits WHERE key LIKE 'fail_account:%'`,
+    );
     expect(rows.some((r) => r.key.startsWith(`fail_account:${app.projectId}:`) && r.points === 3)).toBe(true);
     const all: Array<{ key: string }> = await box.server.deps.db.dataSource.query(`SELECT key FROM rate_limits`);
     expect(all.filter((r) => r.key.includes("@") || r.key.includes("203.0."))).toEqual([]);
@@ -76,15 +78,26 @@ describe("the Redis store (REDIS_URL)", () => {
     expect(Number(await redis.get(keys[0]!))).toBe(3);
     expect(await box.server.deps.db.dataSource.query(`SELECT key FROM rate_limits`)).toEqual([]);
     const client = freshIp();
-    expect((await app.call("POST", "/v1/auth/otp/send", { email: `r1-${Date.now()}@example.com` }, undefined, from(client))).status).toBe(200);
-    retryAfterOf(await app.call("POST", "/v1/auth/otp/send", { email: `r2-${Date.now()}@example.com` }, undefined, from(client)));
+    expect(
+      (await app.call("POST", "/v1/auth/otp/send", { email: `r1-${Date.now()}@example.com` }, undefined, from(client)))
+        .status,
+    ).toBe(200);
+    retryAfterOf(
+      await app.call("POST", "/v1/auth/otp/send", { email: `r2-${Date.now()}@example.com` }, undefined, from(client)),
+    );
   });
 
   it("a Redis that does not answer fails closed: 503 SERVICE_UNAVAILABLE, never an unlimited sign-in", async () => {
     const server = await startTestServer({ ...BEHIND_PROXY, REDIS_URL: "redis://127.0.0.1:1" });
     try {
       const app = await limitsApp(server);
-      const res = await app.call("POST", "/v1/auth/login", { email: "a@example.com", password: "whatever it is" }, undefined, from(freshIp()));
+      const res = await app.call(
+        "POST",
+        "/v1/auth/login",
+        { email: "a@example.com", password: "whatever it is" },
+        undefined,
+        from(freshIp()),
+      );
       expect(res.status).toBe(503);
       expect(res.body.reason).toBe("SERVICE_UNAVAILABLE");
       expect(res.headers.get("retry-after")).toBe("1");

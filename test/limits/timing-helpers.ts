@@ -18,7 +18,12 @@ function median(values: number[]): number {
 }
 
 /** `send(email, ip)` for each pair of addresses; answers the median paired difference and its bound. */
-export async function measureSends(label: string, send: (email: string, ip: string) => Promise<HttpAnswer>, registered: string[], unknown: string[]) {
+export async function measureSends(
+  label: string,
+  send: (email: string, ip: string) => Promise<HttpAnswer>,
+  registered: string[],
+  unknown: string[],
+) {
   const times = { registered: [] as number[], unknown: [] as number[] };
   const diffs: number[] = [];
   const time = async (email: string) => {

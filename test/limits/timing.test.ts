@@ -9,7 +9,12 @@ import { measureSends } from "./timing-helpers.js";
 const SAMPLES = 100;
 
 function measure(app: LimitsApp, path: string, registered: string[], unknown: string[], label = path) {
-  return measureSends(label, (email, ip) => app.call("POST", path, { email }, undefined, from(ip)), registered, unknown);
+  return measureSends(
+    label,
+    (email, ip) => app.call("POST", path, { email }, undefined, from(ip)),
+    registered,
+    unknown,
+  );
 }
 
 describe("no enumeration by time", () => {
@@ -20,13 +25,25 @@ describe("no enumeration by time", () => {
     const registered: string[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const email = `timed${i}-${Date.now()}@example.com`;
-      const res = await app.call("POST", "/v1/auth/signup", { email, password: "a sturdy passphrase 1" }, undefined, from(freshIp()));
+      const res = await app.call(
+        "POST",
+        "/v1/auth/signup",
+        { email, password: "a sturdy passphrase 1" },
+        undefined,
+        from(freshIp()),
+      );
       expect(res.status).toBe(200);
       registered.push(email);
     }
     const unknown = (tag: string) => Array.from({ length: SAMPLES }, (_, i) => `${tag}${i}-${Date.now()}@example.com`);
     // Warm-up: the first requests of a process pay for compilation.
-    await measure(app, "/v1/auth/password/reset-request", registered.slice(0, 5), unknown("warm").slice(0, 5), "warm-up (not judged)");
+    await measure(
+      app,
+      "/v1/auth/password/reset-request",
+      registered.slice(0, 5),
+      unknown("warm").slice(0, 5),
+      "warm-up (not judged)",
+    );
 
     for (const path of ["/v1/auth/password/reset-request", "/v1/auth/otp/send", "/v1/auth/magic-link/send"]) {
       // The one-a-minute rule of codes and links is per address: the service's clock moves past it.

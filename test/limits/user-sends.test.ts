@@ -13,7 +13,11 @@ import { BEHIND_PROXY, limitsApp, retryAfterOf, sleep } from "./helpers.js";
 describe("MFA SMS sends", () => {
   const ctx = useMessagingServer({ sms: true, env: BEHIND_PROXY });
   const smsTo = (phone: string) => ctx.sms.messages.filter((m) => m.to === phone).length;
-  const settled = () => eventually("the outbox to settle", async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0);
+  const settled = () =>
+    eventually(
+      "the outbox to settle",
+      async () => (await ctx.sql(`SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL`))[0].n === 0,
+    );
 
   it("StartMfaEnrollment: over sends_per_destination for the number, 429 RATE_LIMITED and no SMS", async () => {
     const app = await limitsApp(ctx.server);
@@ -21,7 +25,9 @@ describe("MFA SMS sends", () => {
     const phone = newPhone();
     for (let i = 0; i < 2; i++) {
       const user = await newUser(app);
-      expect((await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken)).status).toBe(200);
+      expect((await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken)).status).toBe(
+        200,
+      );
     }
     const third = await newUser(app);
     retryAfterOf(await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, third.accessToken));
@@ -36,7 +42,9 @@ describe("MFA SMS sends", () => {
     await app.setLimits({ sends_per_destination: 2 });
     const user = await newUser(app);
     const phone = newPhone();
-    expect((await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken)).status).toBe(200);
+    expect((await app.call("POST", "/v1/auth/mfa/enroll", { method: "sms", phone }, user.accessToken)).status).toBe(
+      200,
+    );
     const enrolled = await verifyMfa(app, { code: await ctx.sms.codeFor(phone) }, user.accessToken);
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
 
@@ -69,7 +77,9 @@ describe("email change mails", () => {
       expect(res.body.new_email).toBe(target);
     }
     const third = await newUser(app);
-    retryAfterOf(await app.call("PATCH", `/v1/auth/users/${third.userId}`, { email: target.toUpperCase() }, third.accessToken));
+    retryAfterOf(
+      await app.call("PATCH", `/v1/auth/users/${third.userId}`, { email: target.toUpperCase() }, third.accessToken),
+    );
     expect((await app.call("GET", `/v1/auth/users/${third.userId}`)).body.new_email).toBe("");
     await ctx.smtp.waitFor(target, { nth: 2 });
     await sleep(200);

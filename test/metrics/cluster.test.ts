@@ -18,7 +18,10 @@ afterEach(async () => {
   for (const service of services.splice(0)) {
     if (service.child.exitCode === null && service.child.signalCode === null) {
       service.child.kill("SIGTERM");
-      const stopped = await Promise.race([service.exited, new Promise((r) => setTimeout(() => r("timeout"), 15_000).unref())]);
+      const stopped = await Promise.race([
+        service.exited,
+        new Promise((r) => setTimeout(() => r("timeout"), 15_000).unref()),
+      ]);
       if (stopped === "timeout") service.child.kill("SIGKILL");
     }
   }
@@ -28,7 +31,10 @@ afterEach(async () => {
 async function start(env: Record<string, string>, ready?: RegExp) {
   const db = await createTestDatabase();
   databases.push(db);
-  const service = await spawnService({ DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PORT: "0", HOST: "127.0.0.1", ...env }, ready);
+  const service = await spawnService(
+    { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PORT: "0", HOST: "127.0.0.1", ...env },
+    ready,
+  );
   services.push(service);
   return { service, url: `http://127.0.0.1:${service.port}` };
 }
@@ -36,7 +42,11 @@ async function start(env: Record<string, string>, ready?: RegExp) {
 /** Requests on fresh connections, so a cluster spreads them over its workers. */
 async function unauthenticatedVerifies(url: string, count: number) {
   for (let i = 0; i < count; i++) {
-    const res = await fetch(`${url}/v1/auth/token/verify`, { method: "POST", headers: { "content-type": "application/json", connection: "close" }, body: "{}" });
+    const res = await fetch(`${url}/v1/auth/token/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json", connection: "close" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
     await res.arrayBuffer();
   }
@@ -54,7 +64,8 @@ describe("GET /metrics of the service process", () => {
 
   it.runIf(onPostgres)("WORKERS=2: every scrape, on either worker, adds up both workers' requests", async () => {
     const { service, url } = await start({ WORKERS: "2", METRICS_TOKEN: "cluster-token" }, CLUSTER_STARTED);
-    const pids = () => new Set([...service.stdout().matchAll(/"pid":(\d+)[^\n]*"msg":"gatehouse listening"/g)].map((m) => m[1]));
+    const pids = () =>
+      new Set([...service.stdout().matchAll(/"pid":(\d+)[^\n]*"msg":"gatehouse listening"/g)].map((m) => m[1]));
     await eventually("both workers listening", () => pids().size === 2);
     await unauthenticatedVerifies(url, 20);
     // The workers take connections in turn, so the scrapes land on both.
@@ -62,7 +73,9 @@ describe("GET /metrics of the service process", () => {
       const res = await scrape(url, { authorization: "Bearer cluster-token" });
       expect(res.status).toBe(200);
       expect(res.value("gatehouse_processes")).toBe(2);
-      expect(res.value("gatehouse_requests_total", { rpc: VERIFY, protocol: "rest", code: "unauthenticated" })).toBe(20);
+      expect(res.value("gatehouse_requests_total", { rpc: VERIFY, protocol: "rest", code: "unauthenticated" })).toBe(
+        20,
+      );
       expect(res.value("gatehouse_request_duration_seconds_count", { rpc: VERIFY, protocol: "rest" })).toBe(20);
     }
     // The guard holds on every worker.

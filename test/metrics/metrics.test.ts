@@ -37,15 +37,24 @@ describe("GET /metrics", () => {
 
   it("counts requests by RPC, protocol and code, with their latency", async () => {
     const before = await scrape(server.url);
-    for (let i = 0; i < 3; i++) expect((await http(`${server.url}/v1/auth/token/verify`, { body: { token: "x" } })).status).toBe(401);
-    expect((await connect(server.url, "auth", "VerifyToken", { token: "x" }, { "x-service-key": auth.key })).status).toBe(200);
-    const grpc = await grpcCall(grpcClient(server.port, "auth"), "VerifyToken", { token: "x" }, { "x-service-key": auth.key });
+    for (let i = 0; i < 3; i++)
+      expect((await http(`${server.url}/v1/auth/token/verify`, { body: { token: "x" } })).status).toBe(401);
+    expect(
+      (await connect(server.url, "auth", "VerifyToken", { token: "x" }, { "x-service-key": auth.key })).status,
+    ).toBe(200);
+    const grpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "VerifyToken",
+      { token: "x" },
+      { "x-service-key": auth.key },
+    );
     expect(grpc.response).toMatchObject({ valid: false });
     expect((await http(`${server.url}/healthz`)).status).toBe(200);
     expect((await http(`${server.url}/v1/auth/users/usr_someone/nowhere`)).status).toBe(404);
     const after = await scrape(server.url);
 
-    const delta = (name: string, labels: Record<string, string>) => after.value(name, labels) - before.value(name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      after.value(name, labels) - before.value(name, labels);
     expect(delta("gatehouse_requests_total", { rpc: VERIFY, protocol: "rest", code: "unauthenticated" })).toBe(3);
     expect(delta("gatehouse_requests_total", { rpc: VERIFY, protocol: "connect", code: "ok" })).toBe(1);
     expect(delta("gatehouse_requests_total", { rpc: VERIFY, protocol: "grpc", code: "ok" })).toBe(1);
@@ -68,7 +77,8 @@ describe("GET /metrics", () => {
     expect((await auth.call("POST", "/v1/auth/otp/verify", { email, otp: "123456" })).status).toBe(401);
     const after = await scrape(server.url);
     const delta = (method: string, outcome: string) =>
-      after.value("gatehouse_sign_ins_total", { method, outcome }) - before.value("gatehouse_sign_ins_total", { method, outcome });
+      after.value("gatehouse_sign_ins_total", { method, outcome }) -
+      before.value("gatehouse_sign_ins_total", { method, outcome });
     expect(delta("password", "signed_up")).toBe(1);
     expect(delta("password", "succeeded")).toBe(1);
     expect(delta("password", "invalid_credentials")).toBe(2);
@@ -78,13 +88,28 @@ describe("GET /metrics", () => {
   it("counts rate-limit refusals by RPC", async () => {
     const limited = await authFixture(server, { rateLimits: { signupsPerIp: 1 } });
     const before = await scrape(server.url);
-    expect((await limited.call("POST", "/v1/auth/signup", { email: `rl-${Date.now()}@example.com`, password: "a sturdy passphrase 1" })).status).toBe(200);
-    const refused = await limited.call("POST", "/v1/auth/signup", { email: `rl2-${Date.now()}@example.com`, password: "a sturdy passphrase 1" });
+    expect(
+      (
+        await limited.call("POST", "/v1/auth/signup", {
+          email: `rl-${Date.now()}@example.com`,
+          password: "a sturdy passphrase 1",
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await limited.call("POST", "/v1/auth/signup", {
+      email: `rl2-${Date.now()}@example.com`,
+      password: "a sturdy passphrase 1",
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.reason).toBe("RATE_LIMITED");
     const after = await scrape(server.url);
-    expect(after.value("gatehouse_rate_limited_total", { rpc: SIGNUP }) - before.value("gatehouse_rate_limited_total", { rpc: SIGNUP })).toBe(1);
-    expect(after.value("gatehouse_requests_total", { rpc: SIGNUP, protocol: "rest", code: "resource_exhausted" })).toBeGreaterThanOrEqual(1);
+    expect(
+      after.value("gatehouse_rate_limited_total", { rpc: SIGNUP }) -
+        before.value("gatehouse_rate_limited_total", { rpc: SIGNUP }),
+    ).toBe(1);
+    expect(
+      after.value("gatehouse_requests_total", { rpc: SIGNUP, protocol: "rest", code: "resource_exhausted" }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("reports the outbox backlog and the age of its oldest message, on the service's clock", async () => {
@@ -94,7 +119,10 @@ describe("GET /metrics", () => {
     // Without SMTP_URL the mail stays in the outbox for an operator.
     const queued = await eventually("the reset mail in the backlog", async () => {
       const now = await scrape(server.url);
-      return now.value("gatehouse_outbox_backlog", { channel: "email" }) > before.value("gatehouse_outbox_backlog", { channel: "email" }) && now;
+      return (
+        now.value("gatehouse_outbox_backlog", { channel: "email" }) >
+          before.value("gatehouse_outbox_backlog", { channel: "email" }) && now
+      );
     });
     expect(queued.value("gatehouse_outbox_backlog", { channel: "sms" })).toBe(0);
     clock.advance(600_000);
@@ -111,16 +139,28 @@ describe("GET /metrics", () => {
     for (let i = 0; i < 3; i++) expect((await verify()).body.valid).toBe(true);
     const after = await scrape(server.url);
     const delta = (cache: string, result: string) =>
-      after.value("gatehouse_verification_cache_lookups_total", { cache, result }) - before.value("gatehouse_verification_cache_lookups_total", { cache, result });
+      after.value("gatehouse_verification_cache_lookups_total", { cache, result }) -
+      before.value("gatehouse_verification_cache_lookups_total", { cache, result });
     // The key and the verified token were read once before; three more uses come from memory.
     expect(delta("api_keys", "hit")).toBe(3);
     expect(delta("api_keys", "miss")).toBe(0);
     expect(delta("signed_tokens", "hit")).toBe(3);
-    expect(after.samples.filter((s) => s.name === "gatehouse_verification_cache_lookups_total").map((s) => s.labels.cache)).toEqual(
-      expect.arrayContaining(["api_keys", "signing_keys", "active_signing_keys", "signed_tokens", "revoked", "sessions"]),
+    expect(
+      after.samples.filter((s) => s.name === "gatehouse_verification_cache_lookups_total").map((s) => s.labels.cache),
+    ).toEqual(
+      expect.arrayContaining([
+        "api_keys",
+        "signing_keys",
+        "active_signing_keys",
+        "signed_tokens",
+        "revoked",
+        "sessions",
+      ]),
     );
 
-    const open = after.value("gatehouse_db_pool_connections", { state: "in_use" }) + after.value("gatehouse_db_pool_connections", { state: "idle" });
+    const open =
+      after.value("gatehouse_db_pool_connections", { state: "in_use" }) +
+      after.value("gatehouse_db_pool_connections", { state: "idle" });
     expect(open).toBeGreaterThanOrEqual(1);
     expect(open).toBeLessThanOrEqual(after.value("gatehouse_db_pool_max"));
     // The scrape's own outbox query may be what waits (PGlite's pool is one connection).

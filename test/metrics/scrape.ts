@@ -41,7 +41,8 @@ export function parseMetrics(text: string): Sample[] {
     const match = LINE.exec(line);
     if (!match) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, raw] of (match[2] ?? "").matchAll(LABEL)) labels[key] = raw.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
+    for (const [, key, raw] of (match[2] ?? "").matchAll(LABEL))
+      labels[key] = raw.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;

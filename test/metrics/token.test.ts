@@ -18,12 +18,24 @@ describe("METRICS_TOKEN", () => {
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
     const body = JSON.parse(res.text);
-    expect(body).toEqual({ code: "unauthenticated", reason: "MISSING_METRICS_TOKEN", message: expect.any(String), request_id: res.headers.get("x-request-id") });
+    expect(body).toEqual({
+      code: "unauthenticated",
+      reason: "MISSING_METRICS_TOKEN",
+      message: expect.any(String),
+      request_id: res.headers.get("x-request-id"),
+    });
     expect(res.text).not.toContain("gatehouse_requests_total");
   });
 
   it("with another token, another scheme or a longer one: 401 INVALID_METRICS_TOKEN", async () => {
-    for (const authorization of ["Bearer wrong", `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, "Bearer", `Bearer ${TOKEN} ${TOKEN}`]) {
+    for (const authorization of [
+      "Bearer wrong",
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      "Bearer",
+      `Bearer ${TOKEN} ${TOKEN}`,
+    ]) {
       const res = await scrape(server.url, { authorization });
       expect(res.status, authorization).toBe(401);
       expect(JSON.parse(res.text).reason, authorization).toBe("INVALID_METRICS_TOKEN");
@@ -33,7 +45,9 @@ describe("METRICS_TOKEN", () => {
   it("with the token: the metrics, the refusals among them", async () => {
     const res = await scrape(server.url, { authorization: `bearer ${TOKEN}` });
     expect(res.status).toBe(200);
-    expect(res.value("gatehouse_requests_total", { rpc: "none", protocol: "http", code: "http_401" })).toBeGreaterThanOrEqual(7);
+    expect(
+      res.value("gatehouse_requests_total", { rpc: "none", protocol: "http", code: "http_401" }),
+    ).toBeGreaterThanOrEqual(7);
   });
 
   it("must be one word of visible characters", () => {

@@ -29,8 +29,12 @@ describe("gen/openapi.json", () => {
   });
 
   it("names every REST route the server compiles, and no other", () => {
-    const routes = serverRoutes().map((r) => `${r.verb} ${r.template}`).sort();
-    const documented = operations().map(({ verb, template }) => `${verb} ${template}`).sort();
+    const routes = serverRoutes()
+      .map((r) => `${r.verb} ${r.template}`)
+      .sort();
+    const documented = operations()
+      .map(({ verb, template }) => `${verb} ${template}`)
+      .sort();
     expect(routes.length).toBeGreaterThan(40);
     expect(documented).toEqual(routes);
     for (const route of serverRoutes()) {
@@ -41,7 +45,11 @@ describe("gen/openapi.json", () => {
 
   it("describes requests as the REST router reads them: path variables, the query on GET and DELETE, the body otherwise", () => {
     const listUsers = operationFor("GET", "/v1/auth/users");
-    expect(listUsers.parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(["query:limit", "query:cursor", "query:search"]);
+    expect(listUsers.parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual([
+      "query:limit",
+      "query:cursor",
+      "query:search",
+    ]);
     expect(listUsers.requestBody).toBeUndefined();
     const limit = listUsers.parameters.find((p: any) => p.name === "limit");
     expect(limit.schema).toMatchObject({ type: "integer", minimum: 0, maximum: 100 });
@@ -50,12 +58,18 @@ describe("gen/openapi.json", () => {
     const updateUser = operationFor("PATCH", "/v1/auth/users/{id}");
     expect(updateUser.parameters).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
     expect(updateUser.requestBody.content["application/json"].schema.properties).not.toHaveProperty("id");
-    expect(updateUser.requestBody.content["application/json"].schema.properties).toHaveProperty("metadata", expect.objectContaining({ type: "object" }));
+    expect(updateUser.requestBody.content["application/json"].schema.properties).toHaveProperty(
+      "metadata",
+      expect.objectContaining({ type: "object" }),
+    );
 
     // body "*" without one: the request message itself, with its field rules.
     const login = operationFor("POST", "/v1/auth/login");
     expect(login.parameters).toBeUndefined();
-    expect(login.requestBody).toMatchObject({ required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/auth.v1.LoginRequest" } } } });
+    expect(login.requestBody).toMatchObject({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/auth.v1.LoginRequest" } } },
+    });
     const loginRequest = openapi.components.schemas["auth.v1.LoginRequest"];
     expect(loginRequest.required).toEqual(["email", "password"]);
     expect(loginRequest.properties.email).toMatchObject({ type: "string", format: "email", maxLength: 254 });
@@ -79,9 +93,20 @@ describe("gen/openapi.json", () => {
     expect(operationFor("DELETE", "/v1/projects/x").security).toEqual([{ ManagementToken: ["admin"] }]);
     expect(operationFor("POST", "/v1/auth/token/verify").security).toEqual([{ ApiKey: ["auth:read"] }]);
     expect(operationFor("GET", "/v1/auth/sessions").security).toEqual([{ ApiKey: ["auth:read"], UserToken: [] }]);
-    expect(operationFor("PATCH", "/v1/auth/users/x").security).toEqual([{ ApiKey: ["users:write"] }, { ApiKey: ["auth:write"], UserToken: [] }]);
-    expect(openapi.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Service-Key" });
-    expect(openapi.components.securitySchemes.UserToken).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    expect(operationFor("PATCH", "/v1/auth/users/x").security).toEqual([
+      { ApiKey: ["users:write"] },
+      { ApiKey: ["auth:write"], UserToken: [] },
+    ]);
+    expect(openapi.components.securitySchemes.ApiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-Service-Key",
+    });
+    expect(openapi.components.securitySchemes.UserToken).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "JWT",
+    });
   });
 
   it("gives every operation the error body as its default answer, and the proto comments as descriptions", () => {

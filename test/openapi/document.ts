@@ -31,7 +31,9 @@ export function operationFor(verb: string, path: string): Json {
   const parts = path.split("?")[0].split("/").filter(Boolean);
   const found = operations().find(({ template, verb: v }) => {
     const segments = template.split("/").filter(Boolean);
-    return v === verb && segments.length === parts.length && segments.every((s, i) => s.startsWith("{") || s === parts[i]);
+    return (
+      v === verb && segments.length === parts.length && segments.every((s, i) => s.startsWith("{") || s === parts[i])
+    );
   });
   if (!found) throw new Error(`no operation for ${verb} ${path}`);
   return found.op;
@@ -49,7 +51,8 @@ export function schemaValidator(doc: Json = openapi) {
   const text = JSON.stringify(doc).replaceAll('"#/components/schemas/', '"https://gatehouse.invalid/schemas#/$defs/');
   const rewritten = JSON.parse(text);
   ajv.addSchema({ $id: "https://gatehouse.invalid/schemas", $defs: rewritten.components.schemas });
-  for (const name of Object.keys(rewritten.components.schemas)) ajv.getSchema(`https://gatehouse.invalid/schemas#/$defs/${name}`);
+  for (const name of Object.keys(rewritten.components.schemas))
+    ajv.getSchema(`https://gatehouse.invalid/schemas#/$defs/${name}`);
   const cache = new Map<string, ValidateFunction>();
   const compiled = (key: string, schema: Json) => {
     let validate = cache.get(key);
@@ -61,7 +64,12 @@ export function schemaValidator(doc: Json = openapi) {
   };
   const rewrittenOp = (verb: string, path: string) => {
     const op = operationFor(verb, path);
-    return { op, rewritten: JSON.parse(JSON.stringify(op).replaceAll('"#/components/schemas/', '"https://gatehouse.invalid/schemas#/$defs/')) };
+    return {
+      op,
+      rewritten: JSON.parse(
+        JSON.stringify(op).replaceAll('"#/components/schemas/', '"https://gatehouse.invalid/schemas#/$defs/'),
+      ),
+    };
   };
   return {
     /** Ajv's errors for `body` as the 200 answer of `verb path`, or an empty list. */

@@ -39,7 +39,10 @@ describe("GET /openapi.json", () => {
 describe("every operation of the document", () => {
   it("routes on the running server: no 404 ROUTE_NOT_FOUND, no 405 (which a path or method it lacks does get)", async () => {
     const probe = async (verb: string, path: string) => {
-      const res = await http(`${server.url}${path}`, { method: verb, body: verb === "GET" || verb === "DELETE" ? undefined : {} });
+      const res = await http(`${server.url}${path}`, {
+        method: verb,
+        body: verb === "GET" || verb === "DELETE" ? undefined : {},
+      });
       return `${res.status} ${res.body?.reason}`;
     };
     const ops = operations();
@@ -71,13 +74,29 @@ describe("real answers match their response schemas", () => {
     expectValid("POST", "/v1/auth/login", login);
     const { access_token: accessToken, refresh_token: refreshToken } = login.body;
     const userId = login.body.user.id;
-    expectValid("POST", "/v1/auth/token/verify", await auth.call("POST", "/v1/auth/token/verify", { token: accessToken }));
-    expectValid("POST", "/v1/auth/token/verify", await auth.call("POST", "/v1/auth/token/verify", { token: "not a token" }));
+    expectValid(
+      "POST",
+      "/v1/auth/token/verify",
+      await auth.call("POST", "/v1/auth/token/verify", { token: accessToken }),
+    );
+    expectValid(
+      "POST",
+      "/v1/auth/token/verify",
+      await auth.call("POST", "/v1/auth/token/verify", { token: "not a token" }),
+    );
     expectValid("GET", `/v1/auth/users/${userId}`, await auth.call("GET", `/v1/auth/users/${userId}`));
     expectValid("GET", "/v1/auth/users?limit=5", await auth.call("GET", "/v1/auth/users?limit=5"));
-    expectValid("PATCH", `/v1/auth/users/${userId}`, await auth.call("PATCH", `/v1/auth/users/${userId}`, { metadata: { plan: "team" } }));
+    expectValid(
+      "PATCH",
+      `/v1/auth/users/${userId}`,
+      await auth.call("PATCH", `/v1/auth/users/${userId}`, { metadata: { plan: "team" } }),
+    );
     expectValid("GET", "/v1/auth/sessions", await auth.call("GET", "/v1/auth/sessions", undefined, accessToken));
-    expectValid("POST", "/v1/auth/token/refresh", await auth.call("POST", "/v1/auth/token/refresh", { refresh_token: refreshToken }));
+    expectValid(
+      "POST",
+      "/v1/auth/token/refresh",
+      await auth.call("POST", "/v1/auth/token/refresh", { refresh_token: refreshToken }),
+    );
 
     // The check can fail: a real answer with a field of the wrong type, or without one the
     // server always writes, does not pass.
@@ -101,7 +120,11 @@ describe("real answers match their response schemas", () => {
     const check = schemaValidator();
     const admin = await auth.admin();
     const call = (method: string, path: string, body?: unknown) =>
-      http(`${server.url}${path}`, { method, headers: admin, body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}) });
+      http(`${server.url}${path}`, {
+        method,
+        headers: admin,
+        body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),
+      });
     const expectValid = async (verb: string, path: string, body?: unknown) => {
       const res = await call(verb, path, body);
       expect(res.status, `${verb} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -109,9 +132,16 @@ describe("real answers match their response schemas", () => {
       return res.body;
     };
     await expectValid("GET", "/v1/projects");
-    const project = await expectValid("POST", "/v1/projects", { name: "OpenAPI", allowed_origins: ["https://a.example.com"], redirect_url: "https://a.example.com/cb" });
+    const project = await expectValid("POST", "/v1/projects", {
+      name: "OpenAPI",
+      allowed_origins: ["https://a.example.com"],
+      redirect_url: "https://a.example.com/cb",
+    });
     await expectValid("GET", `/v1/projects/${project.id}`);
-    await expectValid("PATCH", `/v1/projects/${project.id}`, { description: "described", rate_limits: { window_seconds: 600 } });
+    await expectValid("PATCH", `/v1/projects/${project.id}`, {
+      description: "described",
+      rate_limits: { window_seconds: 600 },
+    });
     const key = await expectValid("POST", "/v1/api-keys", { project_id: project.id, label: "openapi" });
     await expectValid("GET", `/v1/api-keys?project_id=${project.id}`);
     await expectValid("DELETE", `/v1/api-keys/${key.id}`);

@@ -29,13 +29,20 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
   });
 
   const alert = (page: Page) => page.getByRole("alert").first().waitFor();
-  const widgetIn = (state: string) => (page: Page) => page.locator(`altcha-widget [data-state="${state}"]`).first().waitFor();
+  const widgetIn = (state: string) => (page: Page) =>
+    page.locator(`altcha-widget [data-state="${state}"]`).first().waitFor();
   const visits: Visit[] = [
     {
       name: "login",
       url: () => project.url("login"),
       ready: (page) => button(page, "Sign in").waitFor(),
-      then: { name: "login-phone", act: (page) => button(page, "Text me a code").click().then(() => field(page, "Phone number").waitFor()) },
+      then: {
+        name: "login-phone",
+        act: (page) =>
+          button(page, "Text me a code")
+            .click()
+            .then(() => field(page, "Phone number").waitFor()),
+      },
     },
     {
       name: "login-error",
@@ -65,25 +72,65 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
       name: "login-bot-check",
       url: () => guarded.url("login"),
       ready: widgetIn("verified"),
-      then: { name: "login-phone-bot-check", act: (page) => button(page, "Text me a code").click().then(() => widgetIn("verified")(page)) },
+      then: {
+        name: "login-phone-bot-check",
+        act: (page) =>
+          button(page, "Text me a code")
+            .click()
+            .then(() => widgetIn("verified")(page)),
+      },
     },
     { name: "signup-bot-check", url: () => guarded.url("signup"), ready: widgetIn("verified") },
     { name: "forgot-password-bot-check", url: () => guarded.url("forgot-password"), ready: widgetIn("verified") },
-    { name: "forgot-password", url: () => project.url("forgot-password"), ready: (page) => button(page, "Send reset link").waitFor() },
-    { name: "reset-password", url: () => project.url("reset-password", { token: "gpr_not_a_real_token" }), ready: (page) => field(page, "New password").waitFor() },
-    { name: "verify-email-bad-token", url: () => project.url("verify-email", { token: "gev_not_a_real_token" }), ready: alert },
+    {
+      name: "forgot-password",
+      url: () => project.url("forgot-password"),
+      ready: (page) => button(page, "Send reset link").waitFor(),
+    },
+    {
+      name: "reset-password",
+      url: () => project.url("reset-password", { token: "gpr_not_a_real_token" }),
+      ready: (page) => field(page, "New password").waitFor(),
+    },
+    {
+      name: "verify-email-bad-token",
+      url: () => project.url("verify-email", { token: "gev_not_a_real_token" }),
+      ready: alert,
+    },
     {
       name: "magic-link",
       url: () => project.url("magic-link", { token: "gml_not_a_real_token" }),
       ready: (page) => button(page, "Continue signing in").waitFor(),
-      then: { name: "magic-link-bad-token", act: (page) => button(page, "Continue signing in").click().then(() => alert(page)) },
+      then: {
+        name: "magic-link-bad-token",
+        act: (page) =>
+          button(page, "Continue signing in")
+            .click()
+            .then(() => alert(page)),
+      },
     },
-    { name: "sso-error", url: () => `${project.url("sso")}#error=access_denied&error_description=End-User%20aborted%20interaction`, ready: alert },
+    {
+      name: "sso-error",
+      url: () => `${project.url("sso")}#error=access_denied&error_description=End-User%20aborted%20interaction`,
+      ready: alert,
+    },
     { name: "logout", url: () => project.url("logout"), ready: (page) => link(page, "Sign in again").waitFor() },
     { name: "account-sign-in", url: () => `${world.publicUrl}/`, ready: (page) => button(page, "Sign in").waitFor() },
-    { name: "account-invitation-bad-token", url: () => `${world.publicUrl}/?token=ginv_not_a_real_token&type=invitation`, ready: (page) => heading(page, "Accept your invitation").waitFor() },
-    { name: "account-member-reset", url: () => `${world.publicUrl}/?token=gmpr_not_a_real_token&type=member_password_reset`, ready: (page) => field(page, "New password").waitFor() },
-    { name: "not-found", url: () => `${world.publicUrl}/v1/auth/${project.loginId}/nothing-here`, ready: (page) => page.locator("body").waitFor() },
+    {
+      name: "account-invitation-bad-token",
+      url: () => `${world.publicUrl}/?token=ginv_not_a_real_token&type=invitation`,
+      ready: (page) => heading(page, "Accept your invitation").waitFor(),
+    },
+    {
+      name: "account-member-reset",
+      url: () => `${world.publicUrl}/?token=gmpr_not_a_real_token&type=member_password_reset`,
+      ready: (page) => field(page, "New password").waitFor(),
+    },
+    {
+      name: "not-found",
+      url: () => `${world.publicUrl}/v1/auth/${project.loginId}/nothing-here`,
+      ready: (page) => page.locator("body").waitFor(),
+    },
   ];
 
   for (const visit of visits) {
@@ -118,10 +165,17 @@ describeInChromium("hosted pages: every page at 1280 and 360 px, accessible, wit
     expect(await logo.getAttribute("alt")).toBe("");
     // The logo's origin is allowed to load, and it did.
     expect(response!.headers()["content-security-policy"]).toContain(new URL(world.logoUrl).origin);
-    await page.waitForFunction(() => (globalThis as any).document.querySelector("header.brand img.logo")?.naturalWidth === 48, undefined, { timeout: WAIT_GUARD_MS });
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelector("header.brand img.logo")?.naturalWidth === 48,
+      undefined,
+      { timeout: WAIT_GUARD_MS },
+    );
     const accent = await page.evaluate(() => {
       const style = (globalThis as any).getComputedStyle((globalThis as any).document.documentElement);
-      return { accent: style.getPropertyValue("--accent").trim(), onAccent: style.getPropertyValue("--on-accent").trim() };
+      return {
+        accent: style.getPropertyValue("--accent").trim(),
+        onAccent: style.getPropertyValue("--on-accent").trim(),
+      };
     });
     expect(accent.accent.toLowerCase()).toBe("#1d4ed8");
     expect(accent.onAccent.toLowerCase()).toMatch(/^(#fff|#ffffff|white|#000|#000000|black)$/);

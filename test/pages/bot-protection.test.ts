@@ -2,7 +2,19 @@ import type { Page, Request } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { describeInChromium } from "../helpers/browser.js";
 import { http } from "../helpers/clients.js";
-import { button, checkState, field, nextMailTo, see, seeAlert, signupOverRest, uniqueEmail, usePagesWorld, PASSWORD, type PagesProject } from "../helpers/pages.js";
+import {
+  button,
+  checkState,
+  field,
+  nextMailTo,
+  see,
+  seeAlert,
+  signupOverRest,
+  uniqueEmail,
+  usePagesWorld,
+  PASSWORD,
+  type PagesProject,
+} from "../helpers/pages.js";
 
 // A project with bot_protection asks the hosted pages for a solved challenge with every signup
 // and every send, as it asks a publishable key. The pages show the ALTCHA widget, which solves
@@ -16,11 +28,13 @@ const solvedWidget = (page: Page) => page.locator('altcha-widget [data-state="ve
 
 /** The next answer of `rpc` to the page, with the request's bot_proof. */
 function nextCall(page: Page, rpc: string): Promise<{ status: number; botProof: string }> {
-  return page.waitForResponse((response) => response.url().endsWith(RPC + rpc)).then((response) => ({
-    status: response.status(),
-    // Connect JSON from connect-web: the JSON (camelCase) field name.
-    botProof: (JSON.parse(response.request().postData() ?? "{}") as { botProof?: string }).botProof ?? "",
-  }));
+  return page
+    .waitForResponse((response) => response.url().endsWith(RPC + rpc))
+    .then((response) => ({
+      status: response.status(),
+      // Connect JSON from connect-web: the JSON (camelCase) field name.
+      botProof: (JSON.parse(response.request().postData() ?? "{}") as { botProof?: string }).botProof ?? "",
+    }));
 }
 
 describeInChromium("hosted pages: bot protection", () => {
@@ -110,7 +124,12 @@ describeInChromium("hosted pages: bot protection", () => {
     });
     await page.goto(guarded.url("login"));
     await solvedWidget(page);
-    expect([...new Set(assets)].sort()).toEqual(["/assets/altcha-worker.js", "/assets/altcha.js", "/assets/auth.js", "/assets/pages.css"]);
+    expect([...new Set(assets)].sort()).toEqual([
+      "/assets/altcha-worker.js",
+      "/assets/altcha.js",
+      "/assets/auth.js",
+      "/assets/pages.css",
+    ]);
 
     assets.length = 0;
     await page.goto(open.url("login"));
@@ -128,7 +147,11 @@ describeInChromium("hosted pages: bot protection", () => {
     await page.goto(later.url("signup"));
     await field(page, "Email").fill(uniqueEmail("bot-later"));
     await field(page, "Password").fill(PASSWORD);
-    const on = await http(`${world.server.url}/v1/projects/${later.id}`, { method: "PATCH", headers: await later.admin(), body: { bot_protection: true } });
+    const on = await http(`${world.server.url}/v1/projects/${later.id}`, {
+      method: "PATCH",
+      headers: await later.admin(),
+      body: { bot_protection: true },
+    });
     expect(on.body.bot_protection).toBe(true);
     const signup = nextCall(page, "Signup");
     await button(page, "Create account").click();

@@ -35,7 +35,12 @@ describeInChromium("hosted pages: errors in words", () => {
     const input = field(page, label);
     expect(await input.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
-    const described = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+    const described = await Promise.all(
+      describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).innerText()),
+    );
     expect(described.join(" ")).toMatch(words);
   }
 
@@ -109,7 +114,11 @@ describeInChromium("hosted pages: errors in words", () => {
 
   it("an unknown project, an unknown page and a foreign redirect_url answer HTML pages in words", async () => {
     const { page } = await world.tab();
-    for (const url of [`${world.publicUrl}/v1/auth/lp_00000000000000000000000000/login`, project.url("no-such-page"), project.url("login", { redirect_url: "https://evil.example/steal" })]) {
+    for (const url of [
+      `${world.publicUrl}/v1/auth/lp_00000000000000000000000000/login`,
+      project.url("no-such-page"),
+      project.url("login", { redirect_url: "https://evil.example/steal" }),
+    ]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBeGreaterThanOrEqual(400);
       expect(response?.headers()["content-type"], url).toMatch(/^text\/html/);

@@ -2,7 +2,18 @@ import { beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInChromium } from "../helpers/browser.js";
 import { http } from "../helpers/clients.js";
-import { button, checkState, field, heading, linkIn, nextMailTo, see, uniqueEmail, usePagesWorld, type PagesProject } from "../helpers/pages.js";
+import {
+  button,
+  checkState,
+  field,
+  heading,
+  linkIn,
+  nextMailTo,
+  see,
+  uniqueEmail,
+  usePagesWorld,
+  type PagesProject,
+} from "../helpers/pages.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // The account pages at `/`: a member invited by an admin accepts from the mail's link and
@@ -30,7 +41,10 @@ describeInChromium("account pages: invitation, console sign-in, member reset", (
 
   it("an invitation's link opens 'Accept your invitation'; a chosen password signs the member in to the console", async () => {
     const mail = nextMailTo(world, invitee);
-    const invite = await http(`${world.server.url}/v1/members/invite`, { headers: await project.admin(), body: { email: invitee, role: "developer" } });
+    const invite = await http(`${world.server.url}/v1/members/invite`, {
+      headers: await project.admin(),
+      body: { email: invitee, role: "developer" },
+    });
     expect(invite.status, JSON.stringify(invite.body)).toBe(200);
     const url = linkIn((await mail()).text);
     expect(url).toMatch(new RegExp(`^${world.publicUrl}/?\\?token=ginv_[A-Za-z0-9_-]+&type=invitation$`));
@@ -58,7 +72,10 @@ describeInChromium("account pages: invitation, console sign-in, member reset", (
 
   it("a member's password reset link opens the reset form; the new password signs in", async () => {
     const mail = nextMailTo(world, project.adminLogin.email);
-    const asked = await http(`${world.server.url}/v1/account/password/reset-request`, { headers: { origin: world.publicUrl }, body: { email: project.adminLogin.email } });
+    const asked = await http(`${world.server.url}/v1/account/password/reset-request`, {
+      headers: { origin: world.publicUrl },
+      body: { email: project.adminLogin.email },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const url = linkIn((await mail()).text);
     expect(url).toContain("type=member_password_reset");

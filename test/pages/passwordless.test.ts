@@ -87,7 +87,10 @@ describeInChromium("hosted pages: codes and sign-in links", () => {
     // the page's automatic VerifyMagicLink and left the person a dead link.
     const email = await signupOverRest(project);
     const mail = nextMailTo(world, email);
-    const sent = await project.call("POST", "/v1/auth/magic-link/send", { email, redirect_url: project.url("magic-link") });
+    const sent = await project.call("POST", "/v1/auth/magic-link/send", {
+      email,
+      redirect_url: project.url("magic-link"),
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const url = linkIn((await mail()).text);
 

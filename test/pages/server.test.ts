@@ -23,7 +23,13 @@ describe("hosted pages: the server side", () => {
     smtp = await startSmtpSink();
     server = await startTestServer({ PUBLIC_URL: PUBLIC, SMTP_URL: smtp.url });
     const { organization } = await seedOrganization(server.deps);
-    const settings = { description: "", mfaRequired: false, sendVerification: false, allowedOrigins: ["https://app.example.com"], redirectUrl: "https://app.example.com/callback" };
+    const settings = {
+      description: "",
+      mfaRequired: false,
+      sendVerification: false,
+      allowedOrigins: ["https://app.example.com"],
+      redirectUrl: "https://app.example.com/callback",
+    };
     project = await createProject(server.deps, organization.id, {
       ...settings,
       name: "Shop",
@@ -42,7 +48,8 @@ describe("hosted pages: the server side", () => {
   });
 
   const page = (path: string) => http(`${server.url}${path}`);
-  const configOf = (html: string) => JSON.parse(/<script type="application\/json" id="gatehouse-page">(.*?)<\/script>/s.exec(html)![1]);
+  const configOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="gatehouse-page">(.*?)<\/script>/s.exec(html)![1]);
 
   it("serves the sign-in page as HTML with a strict CSP, no framing and no Referer", async () => {
     const res = await page(`/v1/auth/${project.loginId}/login`);
@@ -60,13 +67,23 @@ describe("hosted pages: the server side", () => {
     // No inline script: every <script> is an external module or a JSON data block.
     const scripts = [...(res.body as string).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
     expect(scripts).toEqual([' type="module" src="/assets/auth.js"', ' type="application/json" id="gatehouse-page"']);
-    expect(configOf(res.body)).toMatchObject({ page: "login", login_id: project.loginId, accent_color: "#0a7e3b", redirect_url: project.redirectUrl, redirect_override: "" });
+    expect(configOf(res.body)).toMatchObject({
+      page: "login",
+      login_id: project.loginId,
+      accent_color: "#0a7e3b",
+      redirect_url: project.redirectUrl,
+      redirect_override: "",
+    });
   });
 
   it("sends the pages' folder to its entry, the sign-in page, keeping the query", async () => {
     for (const path of [`/v1/auth/${project.loginId}`, `/v1/auth/${project.loginId}/`]) {
       const res = await fetch(`${server.url}${path}?redirect_url=x`, { redirect: "manual" });
-      expect({ path, status: res.status, location: res.headers.get("location") }).toEqual({ path, status: 302, location: `/v1/auth/${project.loginId}/login?redirect_url=x` });
+      expect({ path, status: res.status, location: res.headers.get("location") }).toEqual({
+        path,
+        status: 302,
+        location: `/v1/auth/${project.loginId}/login?redirect_url=x`,
+      });
     }
   });
 
@@ -81,18 +98,35 @@ describe("hosted pages: the server side", () => {
     const cases = [
       [`/v1/auth/lp_${"0".repeat(26)}/login`, 404, "There is no sign-in page at this address"],
       [`/v1/auth/${project.loginId}/settings`, 404, "There is no such page"],
-      [`/v1/auth/${project.loginId}/login?redirect_url=${encodeURIComponent("https://evil.example.net/steal")}`, 400, "does not allow"],
+      [
+        `/v1/auth/${project.loginId}/login?redirect_url=${encodeURIComponent("https://evil.example.net/steal")}`,
+        400,
+        "does not allow",
+      ],
       // Another project's hosted page is not this project's destination either.
-      [`/v1/auth/${project.loginId}/login?redirect_url=${encodeURIComponent(`${PUBLIC}/v1/auth/${other.loginId}/login`)}`, 400, "does not allow"],
+      [
+        `/v1/auth/${project.loginId}/login?redirect_url=${encodeURIComponent(`${PUBLIC}/v1/auth/${other.loginId}/login`)}`,
+        400,
+        "does not allow",
+      ],
     ] as const;
     for (const [path, status, words] of cases) {
       const res = await page(path);
-      expect({ path, status: res.status, type: res.headers.get("content-type") }).toEqual({ path, status, type: "text/html; charset=utf-8" });
+      expect({ path, status: res.status, type: res.headers.get("content-type") }).toEqual({
+        path,
+        status,
+        type: "text/html; charset=utf-8",
+      });
       expect(res.body).toContain(words);
       expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     }
-    const allowed = await page(`/v1/auth/${project.loginId}/login?redirect_url=${encodeURIComponent("https://app.example.com/elsewhere")}`);
-    expect(configOf(allowed.body)).toMatchObject({ redirect_url: "https://app.example.com/elsewhere", redirect_override: "https://app.example.com/elsewhere" });
+    const allowed = await page(
+      `/v1/auth/${project.loginId}/login?redirect_url=${encodeURIComponent("https://app.example.com/elsewhere")}`,
+    );
+    expect(configOf(allowed.body)).toMatchObject({
+      redirect_url: "https://app.example.com/elsewhere",
+      redirect_override: "https://app.example.com/elsewhere",
+    });
   });
 
   it("serves the account page at / (the invitation link's target) and the bundles with an ETag", async () => {
@@ -100,7 +134,11 @@ describe("hosted pages: the server side", () => {
     expect(root.status).toBe(200);
     expect(root.body).toContain('<script type="module" src="/assets/account.js"></script>');
     expect(root.body).toContain("<title>Accept your invitation · Gatehouse</title>");
-    for (const [name, type] of [["auth.js", "text/javascript"], ["account.js", "text/javascript"], ["pages.css", "text/css"]]) {
+    for (const [name, type] of [
+      ["auth.js", "text/javascript"],
+      ["account.js", "text/javascript"],
+      ["pages.css", "text/css"],
+    ]) {
       const res = await page(`/assets/${name}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain(type);
@@ -112,11 +150,15 @@ describe("hosted pages: the server side", () => {
   });
 
   describe("the page credential (X-Gatehouse-Page)", () => {
-    const login = (headers: Record<string, string>) => connect(server.url, "auth", "Login", { email: "nobody@example.com", password: "wrong password" }, headers);
+    const login = (headers: Record<string, string>) =>
+      connect(server.url, "auth", "Login", { email: "nobody@example.com", password: "wrong password" }, headers);
 
     it("reaches sign-in from Gatehouse's own origin", async () => {
       const res = await login(PAGE(project));
-      expect({ status: res.status, reason: connectReason(res.body) }).toEqual({ status: 401, reason: "INVALID_CREDENTIALS" });
+      expect({ status: res.status, reason: connectReason(res.body) }).toEqual({
+        status: 401,
+        reason: "INVALID_CREDENTIALS",
+      });
     });
 
     it("is refused from any other origin, or with none", async () => {
@@ -124,7 +166,11 @@ describe("hosted pages: the server side", () => {
         const headers: Record<string, string> = { "x-gatehouse-page": project.loginId };
         if (origin) headers.origin = origin;
         const res = await login(headers);
-        expect({ origin, status: res.status, reason: connectReason(res.body) }).toEqual({ origin, status: 403, reason: "ORIGIN_NOT_ALLOWED" });
+        expect({ origin, status: res.status, reason: connectReason(res.body) }).toEqual({
+          origin,
+          status: 403,
+          reason: "ORIGIN_NOT_ALLOWED",
+        });
       }
     });
 
@@ -132,15 +178,30 @@ describe("hosted pages: the server side", () => {
       const cases: Array<[string, unknown, Record<string, string>, number, string]> = [
         ["ListUsers", {}, {}, 403, "SCOPE_REQUIRED"],
         ["VerifyToken", { token: "x" }, {}, 403, "SCOPE_REQUIRED"],
-        ["ChangePassword", { current_password: "a long password", new_password: "another long password" }, {}, 403, "SCOPE_REQUIRED"],
-        ["Login", { email: "a@example.com", password: "whatever it is" }, { authorization: "Bearer x" }, 403, "SCOPE_REQUIRED"],
+        [
+          "ChangePassword",
+          { current_password: "a long password", new_password: "another long password" },
+          {},
+          403,
+          "SCOPE_REQUIRED",
+        ],
+        [
+          "Login",
+          { email: "a@example.com", password: "whatever it is" },
+          { authorization: "Bearer x" },
+          403,
+          "SCOPE_REQUIRED",
+        ],
       ];
       for (const [method, body, extra, status, reason] of cases) {
         const res = await connect(server.url, "auth", method, body, { ...PAGE(project), ...extra });
         expect({ method, status: res.status, reason: connectReason(res.body) }).toEqual({ method, status, reason });
       }
       const unknown = await login({ "x-gatehouse-page": `lp_${"0".repeat(26)}`, origin: PUBLIC });
-      expect({ status: unknown.status, reason: connectReason(unknown.body) }).toEqual({ status: 401, reason: "INVALID_API_KEY" });
+      expect({ status: unknown.status, reason: connectReason(unknown.body) }).toEqual({
+        status: 401,
+        reason: "INVALID_API_KEY",
+      });
     });
 
     it("an API key beside it wins: the key's rules apply, not the page's", async () => {
@@ -155,13 +216,25 @@ describe("hosted pages: the server side", () => {
     it("Signup's verification link and a reset link point where redirect_url says, if it is this project's page", async () => {
       const email = `pages-${Date.now()}@example.com`;
       const verifyPage = `${PUBLIC}/v1/auth/${project.loginId}/verify-email`;
-      const signup = await connect(server.url, "auth", "Signup", { email, password: "a sturdy passphrase 1", send_verification: true, redirect_url: verifyPage }, PAGE(project));
+      const signup = await connect(
+        server.url,
+        "auth",
+        "Signup",
+        { email, password: "a sturdy passphrase 1", send_verification: true, redirect_url: verifyPage },
+        PAGE(project),
+      );
       expect(signup.status).toBe(200);
       const verification = await smtp.waitFor(email);
       expect(verification.text).toContain(`${verifyPage}?token=gev_`);
 
       const resetPage = `${PUBLIC}/v1/auth/${project.loginId}/reset-password?redirect_url=${encodeURIComponent("https://app.example.com/after")}`;
-      const reset = await connect(server.url, "auth", "RequestPasswordReset", { email, redirect_url: resetPage }, PAGE(project));
+      const reset = await connect(
+        server.url,
+        "auth",
+        "RequestPasswordReset",
+        { email, redirect_url: resetPage },
+        PAGE(project),
+      );
       expect(reset.status).toBe(200);
       const mail = await smtp.waitFor(email, { nth: 2 });
       const link = new URL(/(http:\/\/gatehouse\.test\/\S+)/.exec(mail.text)![1]);
@@ -172,10 +245,29 @@ describe("hosted pages: the server side", () => {
     });
 
     it("refuses another project's page or a foreign site, for any address (the refusal tells nothing about the email)", async () => {
-      for (const redirect_url of [`${PUBLIC}/v1/auth/${other.loginId}/reset-password`, "https://evil.example.net/reset"]) {
-        const res = await connect(server.url, "auth", "RequestPasswordReset", { email: "nobody@example.com", redirect_url }, PAGE(project));
-        expect({ redirect_url, status: res.status, reason: connectReason(res.body) }).toEqual({ redirect_url, status: 400, reason: "REDIRECT_NOT_ALLOWED" });
-        const signup = await connect(server.url, "auth", "Signup", { email: `x-${Date.now()}@example.com`, password: "a sturdy passphrase 1", redirect_url }, PAGE(project));
+      for (const redirect_url of [
+        `${PUBLIC}/v1/auth/${other.loginId}/reset-password`,
+        "https://evil.example.net/reset",
+      ]) {
+        const res = await connect(
+          server.url,
+          "auth",
+          "RequestPasswordReset",
+          { email: "nobody@example.com", redirect_url },
+          PAGE(project),
+        );
+        expect({ redirect_url, status: res.status, reason: connectReason(res.body) }).toEqual({
+          redirect_url,
+          status: 400,
+          reason: "REDIRECT_NOT_ALLOWED",
+        });
+        const signup = await connect(
+          server.url,
+          "auth",
+          "Signup",
+          { email: `x-${Date.now()}@example.com`, password: "a sturdy passphrase 1", redirect_url },
+          PAGE(project),
+        );
         expect(connectReason(signup.body)).toBe("REDIRECT_NOT_ALLOWED");
       }
     });

@@ -89,7 +89,9 @@ describeInChromium("hosted pages: sign up, sign out, sign in", () => {
     page.on("request", (request) => {
       if (request.url().endsWith("/RevokeToken")) revocations.push(request.response().then((r) => r?.status() ?? 0));
     });
-    await page.goto(`${project.url("logout")}#refresh_token=${encodeURIComponent(refreshToken)}&access_token=${encodeURIComponent(accessToken)}`);
+    await page.goto(
+      `${project.url("logout")}#refresh_token=${encodeURIComponent(refreshToken)}&access_token=${encodeURIComponent(accessToken)}`,
+    );
     await see(page, "You are signed out.");
     expect(await Promise.all(revocations)).toEqual([200, 200]);
     const verified = await project.call("POST", "/v1/auth/token/verify", { token: accessToken });
@@ -97,7 +99,10 @@ describeInChromium("hosted pages: sign up, sign out, sign in", () => {
     expect(new URL(page.url()).hash).toBe("");
     await checkState(page, "signed-out");
     const refresh = await project.call("POST", "/v1/auth/token/refresh", { refresh_token: refreshToken });
-    expect({ status: refresh.status, reason: refresh.body?.reason }).toEqual({ status: 401, reason: "INVALID_REFRESH_TOKEN" });
+    expect({ status: refresh.status, reason: refresh.body?.reason }).toEqual({
+      status: 401,
+      reason: "INVALID_REFRESH_TOKEN",
+    });
 
     await link(page, "Sign in again").click();
     await field(page, "Password").waitFor();
@@ -146,7 +151,9 @@ describeInChromium("hosted pages: sign up, sign out, sign in", () => {
     expect(notice.subject).toContain("tried to sign up");
     expect(notice.text).not.toContain("token=");
     expect((await project.call("POST", "/v1/auth/login", { email: taken, password: PASSWORD })).status).toBe(200);
-    expect((await project.call("POST", "/v1/auth/login", { email: taken, password: "someone else's passphrase" })).status).toBe(401);
+    expect(
+      (await project.call("POST", "/v1/auth/login", { email: taken, password: "someone else's passphrase" })).status,
+    ).toBe(401);
   });
 
   it("a project that verifies emails: the signup's mail links to the hosted verify-email page, which says so", async () => {

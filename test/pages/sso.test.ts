@@ -1,7 +1,17 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInChromium } from "../helpers/browser.js";
-import { button, checkState, expectValidTokens, landedWithTokens, link, seeAlert, uniqueEmail, usePagesWorld, type PagesProject } from "../helpers/pages.js";
+import {
+  button,
+  checkState,
+  expectValidTokens,
+  landedWithTokens,
+  link,
+  seeAlert,
+  uniqueEmail,
+  usePagesWorld,
+  type PagesProject,
+} from "../helpers/pages.js";
 
 // Single sign-on from the login page: its "Continue with {name}" link goes through Gatehouse to
 // the test OpenID provider, whose login and consent pages (plain forms, test/helpers/

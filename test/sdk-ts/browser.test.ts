@@ -15,125 +15,157 @@ import { WAIT_GUARD_MS } from "../helpers/patience.js";
 // project, and one session shared by two tabs through IndexedDB and the Web Locks API.
 
 const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const EXAMPLE = join(import.meta.dirname, "../../sdk/ts/examples/browser");
 
-describe.skipIf(!existsSync(CHROMIUM))("the browser example in Chromium (needs Debian's chromium package; .ci/run installs it)", () => {
-  let server: TestServer;
-  let pages: Server;
-  let browser: Browser;
-  let url: string;
-  /** The example against a project with the default reveal_email_exists (false). */
-  let confirmingUrl: string;
+describe.skipIf(!existsSync(CHROMIUM))(
+  "the browser example in Chromium (needs Debian's chromium package; .ci/run installs it)",
+  () => {
+    let server: TestServer;
+    let pages: Server;
+    let browser: Browser;
+    let url: string;
+    /** The example against a project with the default reveal_email_exists (false). */
+    let confirmingUrl: string;
 
-  beforeAll(async () => {
-    const bundle = await build({ entryPoints: [join(EXAMPLE, "main.ts")], bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, outfile: "main.js" });
-    const files: Record<string, [string, string]> = {
-      "/": ["text/html", readFileSync(join(EXAMPLE, "index.html"), "utf8")],
-      "/main.js": ["text/javascript", bundle.outputFiles[0]!.text],
-    };
-    pages = createServer((req, res) => {
-      const file = files[new URL(req.url ?? "/", "http://x").pathname];
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, { "content-type": file[0] }).end(file[1]);
-    });
-    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-
-    server = await startTestServer();
-    const { organization } = await seedOrganization(server.deps);
-    const settings = {
-      name: "Browser example",
-      description: "",
-      mfaRequired: false,
-      sendVerification: false,
-      allowedOrigins: [origin],
-      redirectUrl: `${origin}/`,
-      tokenExpiry: 300,
-    };
-    // Signups sign in at once here: the tests are about the session the tabs share.
-    const project = await createProject(server.deps, organization.id, { ...settings, revealEmailExists: true });
-    const { key } = await seedApiKey(server.deps, project, { kind: "publishable" });
-    url = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${key}`;
-    // The default: a publishable key's signup waits for the mailbox.
-    const confirming = await createProject(server.deps, organization.id, settings);
-    const confirmingKey = (await seedApiKey(server.deps, confirming, { kind: "publishable" })).key;
-    confirmingUrl = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${confirmingKey}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: WAIT_GUARD_MS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => pages?.close(resolve));
-    await server?.stop();
-  });
-
-  const statusOf = (page: Page) => page.locator("#status").textContent();
-  const waitForStatus = (page: Page, text: string) =>
-    page.waitForFunction((expected) => (globalThis as any).document.querySelector("#status")?.textContent === expected, text, { timeout: WAIT_GUARD_MS });
-
-  async function signUp(page: Page): Promise<string> {
-    const email = `page-${Date.now()}@example.com`;
-    await page.goto(url);
-    await page.fill("#email", email);
-    await page.fill("#password", "a sturdy passphrase 1");
-    await page.click("#signup");
-    await waitForStatus(page, `Signed in as ${email}.`);
-    return email;
-  }
-
-  it("signs up from the page with a publishable key, and a second tab is signed in too", async () => {
-    const context = await browser.newContext();
-    const [first, second] = [await context.newPage(), await context.newPage()];
-    const email = await signUp(first);
-    await second.goto(url);
-    await waitForStatus(second, `Signed in as ${email}.`);
-    await second.click("#signout");
-    await waitForStatus(second, "Not signed in.");
-    await first.reload();
-    await waitForStatus(first, "Not signed in.");
-    await context.close();
-  });
-
-  it("a signup in a project that does not reveal registered emails says to check the email, and nothing is signed in", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const email = `confirm-${Date.now()}@example.com`;
-    await page.goto(confirmingUrl);
-    await page.fill("#email", email);
-    await page.fill("#password", "a sturdy passphrase 1");
-    await page.click("#signup");
-    await waitForStatus(page, `Check your email: open the link sent to ${email} to finish signing up.`);
-    await page.reload();
-    await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: WAIT_GUARD_MS });
-    expect(await page.evaluate(async () => (await (globalThis as any).example.store.load()) ?? null)).toBeNull();
-    await context.close();
-  });
-
-  it("two tabs that find the token due at once refresh it once between them (Web Locks), and both use the new one", async () => {
-    const context = await browser.newContext();
-    const [first, second] = [await context.newPage(), await context.newPage()];
-    const refreshes: string[] = [];
-    context.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/gatehouse.auth.v1.AuthService/Refresh")) refreshes.push(request.url());
-    });
-    await signUp(first);
-    await second.goto(url);
-    // Each tab's clock runs 10 minutes ahead, so the stored token (300 s) is due in both.
-    const tokens = async (page: Page) => {
-      await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, { timeout: WAIT_GUARD_MS });
-      return page.evaluate(async () => {
-        const { Session, store, auth } = (globalThis as any).example;
-        const ahead = new Session({ auth, store, now: () => Date.now() + 600_000 });
-        return { locks: "locks" in (globalThis as any).navigator, tokens: await Promise.all(Array.from({ length: 10 }, () => ahead.accessToken())) };
+    beforeAll(async () => {
+      const bundle = await build({
+        entryPoints: [join(EXAMPLE, "main.ts")],
+        bundle: true,
+        format: "esm",
+        platform: "browser",
+        target: "es2022",
+        write: false,
+        outfile: "main.js",
       });
-    };
-    const [a, b] = await Promise.all([tokens(first), tokens(second)]);
-    expect(a.locks && b.locks).toBe(true);
-    expect(refreshes).toHaveLength(1);
-    expect(new Set([...a.tokens, ...b.tokens]).size).toBe(1);
-    // The page's own session reads the refreshed tokens and its profile still loads.
-    await second.reload();
-    await waitForStatus(second, (await statusOf(first))!);
-    await context.close();
-  });
-});
+      const files: Record<string, [string, string]> = {
+        "/": ["text/html", readFileSync(join(EXAMPLE, "index.html"), "utf8")],
+        "/main.js": ["text/javascript", bundle.outputFiles[0]!.text],
+      };
+      pages = createServer((req, res) => {
+        const file = files[new URL(req.url ?? "/", "http://x").pathname];
+        if (!file) return void res.writeHead(404).end();
+        res.writeHead(200, { "content-type": file[0] }).end(file[1]);
+      });
+      await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+
+      server = await startTestServer();
+      const { organization } = await seedOrganization(server.deps);
+      const settings = {
+        name: "Browser example",
+        description: "",
+        mfaRequired: false,
+        sendVerification: false,
+        allowedOrigins: [origin],
+        redirectUrl: `${origin}/`,
+        tokenExpiry: 300,
+      };
+      // Signups sign in at once here: the tests are about the session the tabs share.
+      const project = await createProject(server.deps, organization.id, { ...settings, revealEmailExists: true });
+      const { key } = await seedApiKey(server.deps, project, { kind: "publishable" });
+      url = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${key}`;
+      // The default: a publishable key's signup waits for the mailbox.
+      const confirming = await createProject(server.deps, organization.id, settings);
+      const confirmingKey = (await seedApiKey(server.deps, confirming, { kind: "publishable" })).key;
+      confirmingUrl = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${confirmingKey}`;
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: WAIT_GUARD_MS });
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await new Promise((resolve) => pages?.close(resolve));
+      await server?.stop();
+    });
+
+    const statusOf = (page: Page) => page.locator("#status").textContent();
+    const waitForStatus = (page: Page, text: string) =>
+      page.waitForFunction(
+        (expected) => (globalThis as any).document.querySelector("#status")?.textContent === expected,
+        text,
+        { timeout: WAIT_GUARD_MS },
+      );
+
+    async function signUp(page: Page): Promise<string> {
+      const email = `page-${Date.now()}@example.com`;
+      await page.goto(url);
+      await page.fill("#email", email);
+      await page.fill("#password", "a sturdy passphrase 1");
+      await page.click("#signup");
+      await waitForStatus(page, `Signed in as ${email}.`);
+      return email;
+    }
+
+    it("signs up from the page with a publishable key, and a second tab is signed in too", async () => {
+      const context = await browser.newContext();
+      const [first, second] = [await context.newPage(), await context.newPage()];
+      const email = await signUp(first);
+      await second.goto(url);
+      await waitForStatus(second, `Signed in as ${email}.`);
+      await second.click("#signout");
+      await waitForStatus(second, "Not signed in.");
+      await first.reload();
+      await waitForStatus(first, "Not signed in.");
+      await context.close();
+    });
+
+    it("a signup in a project that does not reveal registered emails says to check the email, and nothing is signed in", async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const email = `confirm-${Date.now()}@example.com`;
+      await page.goto(confirmingUrl);
+      await page.fill("#email", email);
+      await page.fill("#password", "a sturdy passphrase 1");
+      await page.click("#signup");
+      await waitForStatus(page, `Check your email: open the link sent to ${email} to finish signing up.`);
+      await page.reload();
+      await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, {
+        timeout: WAIT_GUARD_MS,
+      });
+      expect(await page.evaluate(async () => (await (globalThis as any).example.store.load()) ?? null)).toBeNull();
+      await context.close();
+    });
+
+    it("two tabs that find the token due at once refresh it once between them (Web Locks), and both use the new one", async () => {
+      const context = await browser.newContext();
+      const [first, second] = [await context.newPage(), await context.newPage()];
+      const refreshes: string[] = [];
+      context.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/gatehouse.auth.v1.AuthService/Refresh"))
+          refreshes.push(request.url());
+      });
+      await signUp(first);
+      await second.goto(url);
+      // Each tab's clock runs 10 minutes ahead, so the stored token (300 s) is due in both.
+      const tokens = async (page: Page) => {
+        await page.waitForFunction(() => (globalThis as any).example !== undefined, undefined, {
+          timeout: WAIT_GUARD_MS,
+        });
+        return page.evaluate(async () => {
+          const { Session, store, auth } = (globalThis as any).example;
+          const ahead = new Session({ auth, store, now: () => Date.now() + 600_000 });
+          return {
+            locks: "locks" in (globalThis as any).navigator,
+            tokens: await Promise.all(Array.from({ length: 10 }, () => ahead.accessToken())),
+          };
+        });
+      };
+      const [a, b] = await Promise.all([tokens(first), tokens(second)]);
+      expect(a.locks && b.locks).toBe(true);
+      expect(refreshes).toHaveLength(1);
+      expect(new Set([...a.tokens, ...b.tokens]).size).toBe(1);
+      // The page's own session reads the refreshed tokens and its profile still loads.
+      await second.reload();
+      await waitForStatus(second, (await statusOf(first))!);
+      await context.close();
+    });
+  },
+);

@@ -3,7 +3,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Interceptor } from "@connectrpc/connect";
-import { authClients, createAccessTokenVerifier, errorReason, memoryStore, nodeTransport, processLock, Session, SessionEndedError, signupOutcome, type TransportFactory } from "../../sdk/ts/src/node.js";
+import {
+  authClients,
+  createAccessTokenVerifier,
+  errorReason,
+  memoryStore,
+  nodeTransport,
+  processLock,
+  Session,
+  SessionEndedError,
+  signupOutcome,
+  type TransportFactory,
+} from "../../sdk/ts/src/node.js";
 import { webTransport } from "../../sdk/ts/src/web.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { createTestClock } from "../helpers/clock.js";
@@ -38,23 +49,28 @@ describe("TypeScript SDK", () => {
   });
   afterAll(() => server?.stop());
 
-  it.each(["connect", "grpc"] as const)("signs up and in over %s from Node, verifies the token and reads a failed login's reason", async (protocol) => {
-    const { auth } = authClients(nodeTransport(server.url, { protocol }), app.key);
-    const email = `sdk-${protocol}-${Date.now()}@example.com`;
-    const signup = await auth.signup({ email, password: "a sturdy passphrase 1" });
-    expect(signup.user?.email).toBe(email);
-    const login = await auth.login({ email, password: "a sturdy passphrase 1" });
-    expect(login.accessToken).toMatch(/^eyJ/);
-    const verified = await auth.verifyToken({ token: login.accessToken! });
-    expect({ valid: verified.valid, sub: verified.claims?.sub }).toEqual({ valid: true, sub: signup.user!.id });
-    const refused = await auth.login({ email, password: "not the password" }).catch((error: unknown) => error);
-    expect(errorReason(refused)).toBe("INVALID_CREDENTIALS");
-  });
+  it.each(["connect", "grpc"] as const)(
+    "signs up and in over %s from Node, verifies the token and reads a failed login's reason",
+    async (protocol) => {
+      const { auth } = authClients(nodeTransport(server.url, { protocol }), app.key);
+      const email = `sdk-${protocol}-${Date.now()}@example.com`;
+      const signup = await auth.signup({ email, password: "a sturdy passphrase 1" });
+      expect(signup.user?.email).toBe(email);
+      const login = await auth.login({ email, password: "a sturdy passphrase 1" });
+      expect(login.accessToken).toMatch(/^eyJ/);
+      const verified = await auth.verifyToken({ token: login.accessToken! });
+      expect({ valid: verified.valid, sub: verified.claims?.sub }).toEqual({ valid: true, sub: signup.user!.id });
+      const refused = await auth.login({ email, password: "not the password" }).catch((error: unknown) => error);
+      expect(errorReason(refused)).toBe("INVALID_CREDENTIALS");
+    },
+  );
 
   it("the browser transport (connect-web over fetch) signs in and reads the user's own profile with HTTP GET", async () => {
     const methods: string[] = [];
     const fetchSpy: typeof fetch = (input, init) => {
-      methods.push(`${init?.method ?? "GET"} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`);
+      methods.push(
+        `${init?.method ?? "GET"} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`,
+      );
       return fetch(input, init);
     };
     const { auth, asUser } = authClients(webTransport(server.url, { fetch: fetchSpy }), app.key);
@@ -70,16 +86,32 @@ describe("TypeScript SDK", () => {
   });
 
   it("a publishable key's signup waits for the email: signupOutcome says confirmation_required and Session.start refuses it", async () => {
-    const created = await http(`${server.url}/v1/api-keys`, { headers: await app.admin(), body: { project_id: app.projectId, label: "web", kind: "publishable" } });
+    const created = await http(`${server.url}/v1/api-keys`, {
+      headers: await app.admin(),
+      body: { project_id: app.projectId, label: "web", kind: "publishable" },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { auth } = authClients(nodeTransport(server.url), created.body.key);
-    const answer = await auth.signup({ email: `sdk-confirm-${Date.now()}@example.com`, password: "a sturdy passphrase 1" });
+    const answer = await auth.signup({
+      email: `sdk-confirm-${Date.now()}@example.com`,
+      password: "a sturdy passphrase 1",
+    });
     expect(signupOutcome(answer)).toBe("confirmation_required");
-    expect({ user: answer.user, accessToken: answer.accessToken, mfaToken: answer.mfaToken }).toEqual({ user: undefined, accessToken: undefined, mfaToken: undefined });
-    await expect(new Session({ auth, store: memoryStore() }).start(answer)).rejects.toThrow(/confirmed.*VerifyMagicLink/);
+    expect({ user: answer.user, accessToken: answer.accessToken, mfaToken: answer.mfaToken }).toEqual({
+      user: undefined,
+      accessToken: undefined,
+      mfaToken: undefined,
+    });
+    await expect(new Session({ auth, store: memoryStore() }).start(answer)).rejects.toThrow(
+      /confirmed.*VerifyMagicLink/,
+    );
     // A secret key signs up at once.
     const { auth: backend } = authClients(nodeTransport(server.url), app.key);
-    expect(signupOutcome(await backend.signup({ email: `sdk-now-${Date.now()}@example.com`, password: "a sturdy passphrase 1" }))).toBe("signed_in");
+    expect(
+      signupOutcome(
+        await backend.signup({ email: `sdk-now-${Date.now()}@example.com`, password: "a sturdy passphrase 1" }),
+      ),
+    ).toBe("signed_in");
   });
 
   describe("sessions", () => {
@@ -94,7 +126,10 @@ describe("TypeScript SDK", () => {
       const signedIn = await first.start(await authClients(factory, app.key).auth.login({ email, password }));
 
       clock.advance(900_000); // past the access token's end, as seen by the tabs
-      const tokens = await Promise.all([...Array.from({ length: 10 }, () => first.accessToken()), ...Array.from({ length: 10 }, () => second.accessToken())]);
+      const tokens = await Promise.all([
+        ...Array.from({ length: 10 }, () => first.accessToken()),
+        ...Array.from({ length: 10 }, () => second.accessToken()),
+      ]);
       expect(calls.get("Refresh")).toBe(1);
       expect(new Set(tokens).size).toBe(1);
       expect(tokens[0]).not.toBe(signedIn.accessToken);
@@ -161,7 +196,11 @@ describe("TypeScript SDK", () => {
       const store = memoryStore();
       const session = new Session({ auth, store, lock: processLock(), now: () => clock.now().getTime() });
       const signedIn = await session.start(await auth.login({ email, password }));
-      const turnedOn = await http(`${server.url}/v1/projects/${own.projectId}`, { method: "PATCH", headers: await own.admin(), body: { mfa_required: true } });
+      const turnedOn = await http(`${server.url}/v1/projects/${own.projectId}`, {
+        method: "PATCH",
+        headers: await own.admin(),
+        body: { mfa_required: true },
+      });
       expect(turnedOn.status).toBe(200);
       clock.advance(900_000);
       const ended = await session.accessToken().catch((error: unknown) => error);
@@ -193,21 +232,37 @@ describe("TypeScript SDK", () => {
       return fetch(input, init);
     };
     const issuer = (loginId: string) => `${server.deps.config.publicUrl}/v1/auth/${loginId}`;
-    const verify = createAccessTokenVerifier({ baseUrl: server.url, loginId: app.loginId, projectId: app.projectId, issuer: issuer(app.loginId), fetch: countingFetch, refetchCooldownMs: 0 });
+    const verify = createAccessTokenVerifier({
+      baseUrl: server.url,
+      loginId: app.loginId,
+      projectId: app.projectId,
+      issuer: issuer(app.loginId),
+      fetch: countingFetch,
+      refetchCooldownMs: 0,
+    });
     const { body } = await app.signup();
     const claims = await verify(body.access_token);
-    expect({ sub: claims.sub, project_id: claims.project_id, amr: claims.amr }).toEqual({ sub: body.user.id, project_id: app.projectId, amr: ["pwd"] });
+    expect({ sub: claims.sub, project_id: claims.project_id, amr: claims.amr }).toEqual({
+      sub: body.user.id,
+      project_id: app.projectId,
+      amr: ["pwd"],
+    });
     await verify(body.access_token);
     expect(fetches).toBe(1);
 
     // A changed claim, and another project's token, are refused without asking the server.
     const [head, payload, signature] = body.access_token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: "usr_someone_else" })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: "usr_someone_else" }),
+    ).toString("base64url");
     await expect(verify(`${head}.${forged}.${signature}`)).rejects.toThrow();
     await expect(verify((await other.signup()).body.access_token)).rejects.toThrow();
 
     // After a rotation a token signed with the new key fetches the key set once more.
-    const rotated = await http(`${server.url}/v1/projects/${app.projectId}/signing-keys/rotate`, { headers: await app.admin(), body: {} });
+    const rotated = await http(`${server.url}/v1/projects/${app.projectId}/signing-keys/rotate`, {
+      headers: await app.admin(),
+      body: {},
+    });
     expect(rotated.status).toBe(200);
     const fetchesBefore = fetches;
     const fresh = (await app.signup()).body.access_token as string;
@@ -218,12 +273,16 @@ describe("TypeScript SDK", () => {
   it("builds as a package: dist/ holds the entry points and the generated code they import", async () => {
     const root = join(import.meta.dirname, "../..");
     const build = await new Promise<{ code: number; output: string }>((resolve) =>
-      execFile(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "sdk/ts/tsconfig.json")], { cwd: root }, (error, stdout, stderr) =>
-        resolve({ code: error ? 1 : 0, output: stdout + stderr }),
+      execFile(
+        process.execPath,
+        [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "sdk/ts/tsconfig.json")],
+        { cwd: root },
+        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: stdout + stderr }),
       ),
     );
     expect(build.code, build.output).toBe(0);
-    for (const entry of ["index", "node", "web"]) expect(existsSync(join(root, `sdk/ts/dist/sdk/ts/src/${entry}.js`))).toBe(true);
+    for (const entry of ["index", "node", "web"])
+      expect(existsSync(join(root, `sdk/ts/dist/sdk/ts/src/${entry}.js`))).toBe(true);
     expect(existsSync(join(root, "sdk/ts/dist/gen/gatehouse/auth/v1/auth_pb.js"))).toBe(true);
   });
 });
@@ -259,6 +318,8 @@ describe("the TypeScript example of docs/clients.md", () => {
       ),
     );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^signed up usr_\w+\nsigned in as quickstart-\d+@example\.com\ntoken checked offline: sub usr_\w+, amr pwd\nfailed login: INVALID_CREDENTIALS\n$/);
+    expect(run.stdout).toMatch(
+      /^signed up usr_\w+\nsigned in as quickstart-\d+@example\.com\ntoken checked offline: sub usr_\w+, amr pwd\nfailed login: INVALID_CREDENTIALS\n$/,
+    );
   });
 });

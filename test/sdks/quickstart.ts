@@ -9,7 +9,11 @@ import { fields, type Run } from "./run.js";
  * it signs up, logs in, verifies the access token over gRPC and prints the ErrorInfo reason of
  * a login with a wrong password. `runExample` starts it with the address and API key in env.
  */
-export function quickstartSuite(expectedCode: string, timeoutMs: number, runExample: (env: Record<string, string>) => Promise<Run>): void {
+export function quickstartSuite(
+  expectedCode: string,
+  timeoutMs: number,
+  runExample: (env: Record<string, string>) => Promise<Run>,
+): void {
   let server: TestServer;
   let app: AuthFixture;
   beforeAll(async () => {
@@ -20,19 +24,27 @@ export function quickstartSuite(expectedCode: string, timeoutMs: number, runExam
     await server?.stop();
   });
 
-  it("signs up, logs in, verifies the token and reads the reason of a failed login", async () => {
-    const email = `sdk-${randomUUID()}@example.com`;
-    const result = await runExample({ GATEHOUSE_ADDRESS: new URL(server.url).host, GATEHOUSE_API_KEY: app.key, GATEHOUSE_EMAIL: email });
-    expect(result.code, `exit code; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(0);
+  it(
+    "signs up, logs in, verifies the token and reads the reason of a failed login",
+    async () => {
+      const email = `sdk-${randomUUID()}@example.com`;
+      const result = await runExample({
+        GATEHOUSE_ADDRESS: new URL(server.url).host,
+        GATEHOUSE_API_KEY: app.key,
+        GATEHOUSE_EMAIL: email,
+      });
+      expect(result.code, `exit code; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(0);
 
-    const userId = fields(result.stdout, "signed up").user_id;
-    expect(userId).toMatch(/^usr_/);
-    expect(fields(result.stdout, "logged in")).toEqual({ user_id: userId });
-    expect(fields(result.stdout, "verified")).toEqual({ valid: "true", sub: userId });
-    expect(fields(result.stdout, "failed login")).toEqual({ code: expectedCode, reason: "INVALID_CREDENTIALS" });
+      const userId = fields(result.stdout, "signed up").user_id;
+      expect(userId).toMatch(/^usr_/);
+      expect(fields(result.stdout, "logged in")).toEqual({ user_id: userId });
+      expect(fields(result.stdout, "verified")).toEqual({ valid: "true", sub: userId });
+      expect(fields(result.stdout, "failed login")).toEqual({ code: expectedCode, reason: "INVALID_CREDENTIALS" });
 
-    // The printed id is the user the program made, in the key's project.
-    const user = await app.call("GET", `/v1/auth/users/${userId}`);
-    expect({ status: user.status, email: user.body.email }).toEqual({ status: 200, email });
-  }, timeoutMs);
+      // The printed id is the user the program made, in the key's project.
+      const user = await app.call("GET", `/v1/auth/users/${userId}`);
+      expect({ status: user.status, email: user.body.email }).toEqual({ status: 200, email });
+    },
+    timeoutMs,
+  );
 }

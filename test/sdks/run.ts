@@ -7,12 +7,21 @@ export interface Run {
 }
 
 /** Runs a program to its end and answers its exit code and output (a failure is an answer, not a throw). */
-export function run(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined>; timeoutMs: number }): Promise<Run> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string | undefined>; timeoutMs: number },
+): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: options.cwd, env: options.env, timeout: options.timeoutMs }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, env: options.env, timeout: options.timeoutMs },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -6,7 +6,8 @@ import { existsSync } from "node:fs";
 export const PYTHON = "/usr/bin/python3";
 export const PYTHON_PACKAGES = "python3-grpcio python3-protobuf";
 export const GOCODE = "/usr/share/gocode";
-export const GO_PACKAGES = "golang-go golang-google-grpc-dev golang-google-protobuf-dev golang-google-genproto-dev golang-github-golang-protobuf-1-5-dev";
+export const GO_PACKAGES =
+  "golang-go golang-google-grpc-dev golang-google-protobuf-dev golang-google-genproto-dev golang-github-golang-protobuf-1-5-dev";
 
 /** Why the Python SDK cannot run here, or undefined when it can. */
 export function pythonMissing(): string | undefined {

@@ -76,15 +76,23 @@ async function everyFlow(): Promise<void> {
   keep("password", "the seeded admin's password", SEEDED_PASSWORD);
   const admin = await app.admin();
   keep("management token", "admin sign-in", admin.authorization.slice("Bearer ".length));
-  const apiKey = await http(`${ctx.server.url}/v1/api-keys`, { headers: admin, body: { project_id: app.projectId, label: "secrets" } });
+  const apiKey = await http(`${ctx.server.url}/v1/api-keys`, {
+    headers: admin,
+    body: { project_id: app.projectId, label: "secrets" },
+  });
   expect(apiKey.status).toBe(200);
   keep("API key", "CreateApiKey", apiKey.body.key);
 
   const invitee = newEmail("invitee");
-  expect((await http(`${ctx.server.url}/v1/members/invite`, { headers: admin, body: { email: invitee, role: "developer" } })).status).toBe(200);
+  expect(
+    (await http(`${ctx.server.url}/v1/members/invite`, { headers: admin, body: { email: invitee, role: "developer" } }))
+      .status,
+  ).toBe(200);
   const invitation = keep("link token", "invitation", await linkIn(invitee));
   const memberPassword = keep("password", "AcceptInvitation password", "an invited member's passphrase");
-  const accepted = await http(`${ctx.server.url}/v1/account/invitations/accept`, { body: { token: invitation, password: memberPassword } });
+  const accepted = await http(`${ctx.server.url}/v1/account/invitations/accept`, {
+    body: { token: invitation, password: memberPassword },
+  });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   const memberToken = keep("management token", "AcceptInvitation", accepted.body.management_token);
   const changedMember = keep("password", "ChangeMemberPassword", "a changed member passphrase");
@@ -93,11 +101,21 @@ async function everyFlow(): Promise<void> {
     body: { current_password: memberPassword, new_password: changedMember },
   });
   expect(change.status, JSON.stringify(change.body)).toBe(200);
-  expect((await http(`${ctx.server.url}/v1/account/password/reset-request`, { body: { email: invitee } })).status).toBe(200);
+  expect((await http(`${ctx.server.url}/v1/account/password/reset-request`, { body: { email: invitee } })).status).toBe(
+    200,
+  );
   const memberReset = keep("link token", "member password reset", await linkIn(invitee, 2));
   const resetMember = keep("password", "ResetMemberPassword", "a reset member passphrase");
-  expect((await http(`${ctx.server.url}/v1/account/password/reset`, { body: { token: memberReset, new_password: resetMember } })).status).toBe(200);
-  const memberLogin = await http(`${ctx.server.url}/v1/account/login`, { body: { email: invitee, password: resetMember } });
+  expect(
+    (
+      await http(`${ctx.server.url}/v1/account/password/reset`, {
+        body: { token: memberReset, new_password: resetMember },
+      })
+    ).status,
+  ).toBe(200);
+  const memberLogin = await http(`${ctx.server.url}/v1/account/login`, {
+    body: { email: invitee, password: resetMember },
+  });
   keep("management token", "member sign-in", memberLogin.body.management_token);
 
   // Passwords and tokens of end users: signup (with a verification link), login, refresh.
@@ -110,30 +128,67 @@ async function everyFlow(): Promise<void> {
   keepTokens("Login", await call("POST", "/v1/auth/login", { email, password }));
   keepTokens("Refresh", await call("POST", "/v1/auth/token/refresh", { refresh_token: signup.body.refresh_token }));
   const changed = keep("password", "ChangePassword", "an end user's passphrase 2");
-  expect((await call("POST", "/v1/auth/password/change", { current_password: password, new_password: changed }, signup.body.access_token)).status).toBe(200);
+  expect(
+    (
+      await call(
+        "POST",
+        "/v1/auth/password/change",
+        { current_password: password, new_password: changed },
+        signup.body.access_token,
+      )
+    ).status,
+  ).toBe(200);
 
   // The user's own email change: a link to the new address.
   const newAddress = newEmail("moved");
-  expect((await call("PATCH", `/v1/auth/users/${signup.body.user.id}`, { email: newAddress }, signup.body.access_token)).status).toBe(200);
-  expect((await call("POST", "/v1/auth/email/verify", { token: keep("link token", "email change", await linkIn(newAddress)) })).status).toBe(200);
+  expect(
+    (await call("PATCH", `/v1/auth/users/${signup.body.user.id}`, { email: newAddress }, signup.body.access_token))
+      .status,
+  ).toBe(200);
+  expect(
+    (
+      await call("POST", "/v1/auth/email/verify", {
+        token: keep("link token", "email change", await linkIn(newAddress)),
+      })
+    ).status,
+  ).toBe(200);
 
   // Password reset by link.
   expect((await call("POST", "/v1/auth/password/reset-request", { email: newAddress })).status).toBe(200);
   const reset = keep("link token", "password reset", await linkIn(newAddress, 2));
   const resetPassword = keep("password", "ResetPassword", "an end user's passphrase 3");
-  expect((await call("POST", "/v1/auth/password/reset", { reset_token: reset, new_password: resetPassword })).status).toBe(200);
+  expect(
+    (await call("POST", "/v1/auth/password/reset", { reset_token: reset, new_password: resetPassword })).status,
+  ).toBe(200);
 
   // Passwordless: a code by mail, a code by SMS, a magic link.
   const otpEmail = newEmail("otp");
   expect((await call("POST", "/v1/auth/otp/send", { email: otpEmail })).status).toBe(200);
-  keepTokens("VerifyOtp by mail", await call("POST", "/v1/auth/otp/verify", { email: otpEmail, otp: keep("one-time code", "OTP by mail", await codeIn(otpEmail)) }));
+  keepTokens(
+    "VerifyOtp by mail",
+    await call("POST", "/v1/auth/otp/verify", {
+      email: otpEmail,
+      otp: keep("one-time code", "OTP by mail", await codeIn(otpEmail)),
+    }),
+  );
   const phone = newPhone();
   recipients.push(phone);
   expect((await call("POST", "/v1/auth/otp/send", { phone })).status).toBe(200);
-  keepTokens("VerifyOtp by SMS", await call("POST", "/v1/auth/otp/verify", { phone, otp: keep("one-time code", "OTP by SMS", await ctx.sms.codeFor(phone)) }));
+  keepTokens(
+    "VerifyOtp by SMS",
+    await call("POST", "/v1/auth/otp/verify", {
+      phone,
+      otp: keep("one-time code", "OTP by SMS", await ctx.sms.codeFor(phone)),
+    }),
+  );
   const linkEmail = newEmail("link");
   expect((await call("POST", "/v1/auth/magic-link/send", { email: linkEmail })).status).toBe(200);
-  keepTokens("VerifyMagicLink", await call("POST", "/v1/auth/magic-link/verify", { token: keep("link token", "magic link", await linkIn(linkEmail)) }));
+  keepTokens(
+    "VerifyMagicLink",
+    await call("POST", "/v1/auth/magic-link/verify", {
+      token: keep("link token", "magic link", await linkIn(linkEmail)),
+    }),
+  );
 
   // TOTP with recovery codes, then a sign-in that spends a recovery code.
   const mfaEmail = `mfa-${++seq}-${Date.now()}@example.com`;
@@ -144,10 +199,17 @@ async function everyFlow(): Promise<void> {
   keep("TOTP secret", "TOTP secret", totp.secret);
   totp.recoveryCodes.forEach((code, i) => keep("recovery code", `recovery code ${i + 1}`, code));
   const mfaToken = await challenge(app, { email: mfaEmail, password: mfaPassword });
-  keepTokens("VerifyMfa with a recovery code", await verifyMfa(app, { mfa_token: mfaToken, code: totp.recoveryCodes[0] }));
+  keepTokens(
+    "VerifyMfa with a recovery code",
+    await verifyMfa(app, { mfa_token: mfaToken, code: totp.recoveryCodes[0] }),
+  );
 
   // SSO: a connection with its client secret, and a sign-in through it.
-  const clientSecret = keep("SSO client secret", "CreateSsoConnection client_secret", `sso-secret-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  const clientSecret = keep(
+    "SSO client secret",
+    "CreateSsoConnection client_secret",
+    `sso-secret-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  );
   const connection = await world.connect(app, { clientSecret, trustEmails: true });
   const account = newAccount(world.idp, "sso");
   const sso = expectTokens(await world.signIn(app, connection, account.id));
@@ -156,7 +218,9 @@ async function everyFlow(): Promise<void> {
 
   // Every mail and SMS has been delivered (the log lines of their sending are written).
   for (const to of recipients) {
-    const sent = to.startsWith("+") ? ctx.sms.messages.some((m) => m.to === to) : ctx.smtp.messages.some((m) => m.to.includes(to));
+    const sent = to.startsWith("+")
+      ? ctx.sms.messages.some((m) => m.to === to)
+      : ctx.smtp.messages.some((m) => m.to.includes(to));
     expect(sent, to).toBe(true);
   }
 }
@@ -165,7 +229,13 @@ async function everyFlow(): Promise<void> {
 function forms(secret: { kind: Kind; value: string }): string[] {
   if (secret.kind !== "TOTP secret") return [secret.value];
   const bytes = base32Bytes(secret.value);
-  return [secret.value, secret.value.toLowerCase(), bytes.toString("hex"), bytes.toString("base64"), bytes.toString("base64url")];
+  return [
+    secret.value,
+    secret.value.toLowerCase(),
+    bytes.toString("hex"),
+    bytes.toString("base64"),
+    bytes.toString("base64url"),
+  ];
 }
 
 /**
@@ -187,23 +257,33 @@ describe("secrets at rest and in logs", () => {
     await everyFlow();
     const kinds = new Set(secrets.map((s) => s.kind));
     expect(kinds.size).toBe(10);
-    console.log(`secrets noted: ${secrets.length} (${[...kinds].join(", ")}); mail and SMS recipients: ${recipients.length}`);
+    console.log(
+      `secrets noted: ${secrets.length} (${[...kinds].join(", ")}); mail and SMS recipients: ${recipients.length}`,
+    );
   });
 
   it("no row of any table holds one of them in plain text, nor a private key", async () => {
-    const tables: Array<{ name: string }> = await ctx.sql(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+    const tables: Array<{ name: string }> = await ctx.sql(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    );
     let rows = "";
     for (const { name } of tables) {
       for (const row of await ctx.sql(`SELECT row_to_json(t)::text AS j FROM "${name}" t`)) rows += `${row.j}\n`;
     }
     // A sanity check that this reads the data: the signing key and the sealed outbox bodies are there.
     expect(rows).toMatch(/private_key|sealed/);
-    console.log(`rows scanned: ${tables.length} tables, ${rows.split("\n").length - 1} rows, ${rows.length} characters`);
+    console.log(
+      `rows scanned: ${tables.length} tables, ${rows.split("\n").length - 1} rows, ${rows.length} characters`,
+    );
     expect(found(rows)).toEqual([]);
   });
 
   it.runIf(ON_POSTGRES)("pg_dump of the database holds none of them", async () => {
-    const { stdout } = await promisify(execFile)("pg_dump", ["--no-owner", "--no-privileges", ctx.server.database.databaseUrl!], { maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(
+      "pg_dump",
+      ["--no-owner", "--no-privileges", ctx.server.database.databaseUrl!],
+      { maxBuffer: 256 * 1024 * 1024 },
+    );
     expect(stdout).toContain("COPY public.users");
     console.log(`pg_dump scanned: ${stdout.length} characters`);
     expect(found(stdout)).toEqual([]);
@@ -228,7 +308,9 @@ describe("secrets at rest and in logs", () => {
     const text = log.text();
     const lines = log.lines();
     expect(lines.filter((l) => l.msg === "request").length).toBeGreaterThan(25);
-    const sends = lines.filter((l) => l.msg === "mail queued" || l.msg === "sms queued" || l.msg === "email sent" || l.msg === "sms sent");
+    const sends = lines.filter(
+      (l) => l.msg === "mail queued" || l.msg === "sms queued" || l.msg === "email sent" || l.msg === "sms sent",
+    );
     expect(sends.length).toBeGreaterThanOrEqual(2 * recipients.length);
     console.log(`log scanned: ${lines.length} lines, ${text.length} characters, ${sends.length} send lines`);
     expect(found(text)).toEqual([]);

@@ -38,9 +38,14 @@ describe("a failed write's log lines", () => {
     await new Promise((r) => setTimeout(r, 100));
 
     const lines = log.lines().filter((line) => line.request_id === answer.headers.get("x-request-id"));
-    const failed = lines.find((line) => line.msg === "unexpected error") as { err: Record<string, unknown> } | undefined;
+    const failed = lines.find((line) => line.msg === "unexpected error") as
+      { err: Record<string, unknown> } | undefined;
     // What an operator needs is there: the error, its SQLSTATE, the statement.
-    expect(failed?.err).toMatchObject({ message: "users are refused for this test", code: "P0001", query: expect.stringMatching(/INSERT INTO "?users"? /) });
+    expect(failed?.err).toMatchObject({
+      message: "users are refused for this test",
+      code: "P0001",
+      query: expect.stringMatching(/INSERT INTO "?users"? /),
+    });
     expect(lines.map((line) => line.msg)).toContain("sql failed");
     // What was written is not: no email, no argon2 hash, no parameters or detail anywhere.
     const text = log.text();

@@ -9,7 +9,9 @@ describe("recipients in log lines", () => {
   });
 
   it("an SMTP refusal quoting the address says it masked", () => {
-    expect(maskAddressesIn("550 5.1.1 <bob.smith@example.org>: Recipient address rejected")).toBe("550 5.1.1 <b***@example.org>: Recipient address rejected");
+    expect(maskAddressesIn("550 5.1.1 <bob.smith@example.org>: Recipient address rejected")).toBe(
+      "550 5.1.1 <b***@example.org>: Recipient address rejected",
+    );
     expect(maskAddressesIn("connect ECONNREFUSED 127.0.0.1:25")).toBe("connect ECONNREFUSED 127.0.0.1:25");
   });
 });

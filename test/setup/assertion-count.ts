@@ -11,6 +11,9 @@ if (log) {
     const names = [task.name];
     for (let suite = task.suite; suite; suite = suite.suite) if (suite.name) names.unshift(suite.name);
     const name = names.join(" > ");
-    appendFileSync(log, `${task.file.name}\t${name}\t${expect.getState().assertionCalls}\t${task.result?.state ?? ""}\n`);
+    appendFileSync(
+      log,
+      `${task.file.name}\t${name}\t${expect.getState().assertionCalls}\t${task.result?.state ?? ""}\n`,
+    );
   });
 }

@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN, adminHeaders, projectWithKey } from "../cluster/instances.js";
 import { untilAccepted, untilRead } from "../helpers/server-sockets.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { freshSession, freshSocket, h2Post, http1Request, type Answer, type FreshRequest } from "../helpers/fresh-requests.js";
+import {
+  freshSession,
+  freshSocket,
+  h2Post,
+  http1Request,
+  type Answer,
+  type FreshRequest,
+} from "../helpers/fresh-requests.js";
 import { spawnService, type ServiceProcess } from "../helpers/process.js";
 
 // Issue 23: requests written on freshly opened connections just before SIGTERM. The process has
@@ -89,7 +96,8 @@ function expectAnsweredAndLogged(service: ServiceProcess, answers: Answer[]) {
 
 function tally(answers: Answer[]): string {
   const counts = new Map<string, number>();
-  for (const a of answers) counts.set(String(a.status || a.failure), (counts.get(String(a.status || a.failure)) ?? 0) + 1);
+  for (const a of answers)
+    counts.set(String(a.status || a.failure), (counts.get(String(a.status || a.failure)) ?? 0) + 1);
   return [...counts].map(([k, n]) => `${k}×${n}`).join(" ");
 }
 
@@ -111,12 +119,20 @@ async function http1Requests(run: Running, n: number, first = 0) {
   const port = run.service.port;
   const sockets = await Promise.all(Array.from({ length: n + SILENT }, () => freshSocket(port)));
   clients.push(...sockets.map((s) => s.socket));
-  await untilAccepted(run.pids, port, sockets.map((s) => s.localPort));
+  await untilAccepted(
+    run.pids,
+    port,
+    sockets.map((s) => s.localPort),
+  );
   const texts = Array.from({ length: n }, (_, i) => http1Request(work(first + i, run.key)));
   const [whole, begun, silent] = [sockets.slice(0, n / 2), sockets.slice(n / 2, n), sockets.slice(n)];
   const cuts = texts.map((text) => text.indexOf("\r\n\r\n"));
   begun.forEach((s, j) => s.socket.write(texts[n / 2 + j].slice(0, cuts[n / 2 + j])));
-  await untilRead(run.pids, port, begun.map((s) => s.localPort));
+  await untilRead(
+    run.pids,
+    port,
+    begun.map((s) => s.localPort),
+  );
   return {
     /** The first half, written whole: just before the signal. */
     writeWhole: () => whole.forEach((s, i) => s.socket.write(texts[i])),
@@ -147,7 +163,9 @@ describe("shutdown answers every request that reached the process", () => {
     // Closed without a word: they never asked anything.
     expect(silent).toEqual(silent.map(() => ({ status: 0, failure: "closed" })));
     expect(code).toBe(0);
-    console.log(`[drain] HTTP/1.1: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
+    console.log(
+      `[drain] HTTP/1.1: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`,
+    );
   });
 
   it(`HTTP/2: ${LOAD} streams opened on fresh sessions (one with many streams, several with few) just before SIGTERM are all answered and logged`, async () => {
@@ -155,15 +173,23 @@ describe("shutdown answers every request that reached the process", () => {
     const split = [30, 5, 5, 5, 5];
     const sessions = await Promise.all(split.map(() => freshSession(service.port)));
     clients.push(...sessions.map((s) => s.session));
-    await untilAccepted(pids, service.port, sessions.map((s) => s.localPort));
+    await untilAccepted(
+      pids,
+      service.port,
+      sessions.map((s) => s.localPort),
+    );
     let i = 0;
-    const sent = split.flatMap((streams, s) => Array.from({ length: streams }, () => h2Post(sessions[s].session, work(i++, key))));
+    const sent = split.flatMap((streams, s) =>
+      Array.from({ length: streams }, () => h2Post(sessions[s].session, work(i++, key))),
+    );
     // The client writes the frames on its next turn; the signal follows them.
     await new Promise((r) => setImmediate(r));
     const { answers, code, exitMs } = await signalDuring(service, () => Promise.all(sent));
     expectAnsweredAndLogged(service, answers);
     expect(code).toBe(0);
-    console.log(`[drain] HTTP/2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
+    console.log(
+      `[drain] HTTP/2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`,
+    );
   });
 
   it("HTTP/2: streams a client keeps opening during shutdown are answered or refused (REFUSED_STREAM, safe to retry), never cut off", async () => {
@@ -175,7 +201,10 @@ describe("shutdown answers every request that reached the process", () => {
     const sent: Array<Promise<Answer>> = [];
     // Until the client hears GOAWAY (it then refuses to open more) or the session ends.
     for (let i = 0; i < 2000 && !session.closed && !session.destroyed; i++) {
-      const headers = { "x-service-key": key, "x-forwarded-for": `198.51.${100 + Math.floor(i / 250)}.${(i % 250) + 1}` };
+      const headers = {
+        "x-service-key": key,
+        "x-forwarded-for": `198.51.${100 + Math.floor(i / 250)}.${(i % 250) + 1}`,
+      };
       sent.push(h2Post(session, { path: "/v1/auth/token/verify", body: { token: "not-a-token" }, headers }));
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -189,19 +218,33 @@ describe("shutdown answers every request that reached the process", () => {
   });
 
   // WORKERS needs PostgreSQL (PGlite is one process): skipped unless DATABASE_URL is set.
-  it.runIf(onPostgres)(`WORKERS=2 on PostgreSQL: ${LOAD} requests (HTTP/1.1 and HTTP/2) on fresh connections around SIGTERM to the primary are all answered and logged`, async () => {
-    const run = await start({ WORKERS: "2" }, CLUSTER_STARTED);
-    expect(run.pids).toHaveLength(2);
-    const requests = await http1Requests(run, LOAD - 10);
-    const sessions = await Promise.all([freshSession(run.service.port), freshSession(run.service.port)]);
-    clients.push(...sessions.map((s) => s.session));
-    await untilAccepted(run.pids, run.service.port, sessions.map((s) => s.localPort));
-    requests.writeWhole();
-    const streams = Array.from({ length: 10 }, (_, j) => h2Post(sessions[j % 2].session, work(LOAD - 10 + j, run.key)));
-    await new Promise((r) => setImmediate(r));
-    const { answers, code, exitMs } = await signalDuring(run.service, async () => [...(await requests.finish()).answers, ...(await Promise.all(streams))]);
-    expectAnsweredAndLogged(run.service, answers);
-    expect(code).toBe(0);
-    console.log(`[drain] WORKERS=2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`);
-  });
+  it.runIf(onPostgres)(
+    `WORKERS=2 on PostgreSQL: ${LOAD} requests (HTTP/1.1 and HTTP/2) on fresh connections around SIGTERM to the primary are all answered and logged`,
+    async () => {
+      const run = await start({ WORKERS: "2" }, CLUSTER_STARTED);
+      expect(run.pids).toHaveLength(2);
+      const requests = await http1Requests(run, LOAD - 10);
+      const sessions = await Promise.all([freshSession(run.service.port), freshSession(run.service.port)]);
+      clients.push(...sessions.map((s) => s.session));
+      await untilAccepted(
+        run.pids,
+        run.service.port,
+        sessions.map((s) => s.localPort),
+      );
+      requests.writeWhole();
+      const streams = Array.from({ length: 10 }, (_, j) =>
+        h2Post(sessions[j % 2].session, work(LOAD - 10 + j, run.key)),
+      );
+      await new Promise((r) => setImmediate(r));
+      const { answers, code, exitMs } = await signalDuring(run.service, async () => [
+        ...(await requests.finish()).answers,
+        ...(await Promise.all(streams)),
+      ]);
+      expectAnsweredAndLogged(run.service, answers);
+      expect(code).toBe(0);
+      console.log(
+        `[drain] WORKERS=2: ${answers.filter((a) => a.status > 0).length}/${LOAD} answered (${tally(answers)}), exit ${code} after ${exitMs} ms`,
+      );
+    },
+  );
 });

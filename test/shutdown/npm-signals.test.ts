@@ -31,10 +31,23 @@ afterEach(async () => {
 async function npmStart(): Promise<ServiceProcess> {
   const db = await createTestDatabase();
   databases.push(db);
-  const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PORT: "0", HOST: "127.0.0.1", npm_config_update_notifier: "false" };
-  const service = await spawnService(env, undefined, ["start", "--ignore-scripts"], { command: "npm", cwd: root, detached: true });
+  const env = {
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    npm_config_update_notifier: "false",
+  };
+  const service = await spawnService(env, undefined, ["start", "--ignore-scripts"], {
+    command: "npm",
+    cwd: root,
+    detached: true,
+  });
   groups.push(service.child.pid!);
-  await eventually("the server answers /healthz", async () => (await fetch(`http://127.0.0.1:${service.port}/healthz`).catch(() => undefined))?.ok);
+  await eventually(
+    "the server answers /healthz",
+    async () => (await fetch(`http://127.0.0.1:${service.port}/healthz`).catch(() => undefined))?.ok,
+  );
   return service;
 }
 
@@ -52,28 +65,38 @@ async function exitOf(service: ServiceProcess): Promise<number | null> {
   const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), 60_000)));
   const code = await Promise.race([service.exited, late]);
   clearTimeout(timer);
-  if (code === "late") throw new Error(`npm did not exit within a minute; still running: ${JSON.stringify(await groupMembers(service.child.pid!))}`);
+  if (code === "late")
+    throw new Error(
+      `npm did not exit within a minute; still running: ${JSON.stringify(await groupMembers(service.child.pid!))}`,
+    );
   return code;
 }
 
-const lines = (service: ServiceProcess, msg: string) => service.stdout().split("\n").filter((line) => line.includes(`"msg":"${msg}"`));
+const lines = (service: ServiceProcess, msg: string) =>
+  service
+    .stdout()
+    .split("\n")
+    .filter((line) => line.includes(`"msg":"${msg}"`));
 
 describe("npm start stops gracefully on one signal", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("%s to the npm process alone: the server shuts down, frees the port, and npm exits 0", async (signal) => {
-    const service = await npmStart();
-    const npm = service.child.pid!;
-    expect((await groupMembers(npm)).some(({ command }) => command.includes("dist/src/main.js"))).toBe(true);
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "%s to the npm process alone: the server shuts down, frees the port, and npm exits 0",
+    async (signal) => {
+      const service = await npmStart();
+      const npm = service.child.pid!;
+      expect((await groupMembers(npm)).some(({ command }) => command.includes("dist/src/main.js"))).toBe(true);
 
-    process.kill(npm, signal);
-    const code = await exitOf(service);
+      process.kill(npm, signal);
+      const code = await exitOf(service);
 
-    // npm exits once its script has: by then nothing of the group may be left running.
-    expect(await groupMembers(npm)).toEqual([]);
-    expect(await portRefuses(service.port)).toBe(true);
-    expect(lines(service, "shutting down").map((line) => JSON.parse(line).signal)).toEqual([signal]);
-    expect(lines(service, "stopped")).toHaveLength(1);
-    expect(code, service.stderr()).toBe(0);
-  });
+      // npm exits once its script has: by then nothing of the group may be left running.
+      expect(await groupMembers(npm)).toEqual([]);
+      expect(await portRefuses(service.port)).toBe(true);
+      expect(lines(service, "shutting down").map((line) => JSON.parse(line).signal)).toEqual([signal]);
+      expect(lines(service, "stopped")).toHaveLength(1);
+      expect(code, service.stderr()).toBe(0);
+    },
+  );
 
   // Ctrl-C in a terminal signals the whole foreground group, and systemd's default
   // KillMode=control-group sends SIGTERM to every process of the unit: npm forwards its signal

@@ -98,7 +98,8 @@ describe("work registered with afterCommit", () => {
 });
 
 describe("the outbox hands a message to delivery through afterCommit", () => {
-  const outbox = () => createOutbox(loadConfig({}), { db, secrets: createSecretBox(randomBytes(32)), clock: systemClock, logger });
+  const outbox = () =>
+    createOutbox(loadConfig({}), { db, secrets: createSecretBox(randomBytes(32)), clock: systemClock, logger });
   const kept = (msg: string) => lines.filter((l) => l.msg.startsWith(msg)).length;
 
   it("a message queued in a transaction that commits is announced after the commit", async () => {

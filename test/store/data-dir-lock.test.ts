@@ -31,7 +31,13 @@ describe("the data directory's lock", () => {
   it("is exclusive, names its holder to the next opener, and is gone once released", async () => {
     const dir = await dataDir();
     const lock = await acquireDataDirLock(dir, "server", join(dir, "gatehouse.sock"));
-    expect(await lockOf(dir)).toMatchObject({ pid: process.pid, role: "server", host: hostname(), socket: join(dir, "gatehouse.sock"), started_at: lock.holder.started_at });
+    expect(await lockOf(dir)).toMatchObject({
+      pid: process.pid,
+      role: "server",
+      host: hostname(),
+      socket: join(dir, "gatehouse.sock"),
+      started_at: lock.holder.started_at,
+    });
     expect(await liveHolder(dir)).toMatchObject({ pid: process.pid, role: "server" });
 
     const second = acquireDataDirLock(dir, "cli");
@@ -43,14 +49,19 @@ describe("the data directory's lock", () => {
     await lock.release();
     expect(await liveHolder(dir)).toBeUndefined();
     const again = await acquireDataDirLock(dir, "cli");
-    await expect(acquireDataDirLock(dir, "server")).rejects.toThrow(`is in use by a Gatehouse command (npm run gatehouse), pid ${process.pid}`);
+    await expect(acquireDataDirLock(dir, "server")).rejects.toThrow(
+      `is in use by a Gatehouse command (npm run gatehouse), pid ${process.pid}`,
+    );
     await again.release();
   });
 
   it("left by a process that is dead is taken over", async () => {
     const dir = await dataDir();
     const pid = deadPid();
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid, role: "server", started_at: "2026-01-01T00:00:00.000Z", host: hostname() }));
+    await writeFile(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid, role: "server", started_at: "2026-01-01T00:00:00.000Z", host: hostname() }),
+    );
     expect(await liveHolder(dir)).toBeUndefined();
     const lock = await acquireDataDirLock(dir, "server");
     expect(await lockOf(dir)).toMatchObject({ pid: process.pid, role: "server" });
@@ -60,9 +71,22 @@ describe("the data directory's lock", () => {
   it.runIf(process.platform === "linux")("whose pid now belongs to a process started later is taken over", async () => {
     const dir = await dataDir();
     // This process's pid, with another start time: the holder died and its pid was reused.
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, role: "server", started_at: "2026-01-01T00:00:00.000Z", host: hostname(), proc_start: "1" }));
+    await writeFile(
+      join(dir, LOCK_FILE),
+      JSON.stringify({
+        pid: process.pid,
+        role: "server",
+        started_at: "2026-01-01T00:00:00.000Z",
+        host: hostname(),
+        proc_start: "1",
+      }),
+    );
     const lock = await acquireDataDirLock(dir, "cli");
-    expect(await lockOf(dir)).toMatchObject({ pid: process.pid, role: "cli", proc_start: expect.not.stringMatching(/^1$/) });
+    expect(await lockOf(dir)).toMatchObject({
+      pid: process.pid,
+      role: "cli",
+      proc_start: expect.not.stringMatching(/^1$/),
+    });
     await lock.release();
   });
 
@@ -73,8 +97,19 @@ describe("the data directory's lock", () => {
     const socket = join(dir, "gatehouse.sock");
     const listener = createServer((s) => s.destroy());
     await new Promise<void>((resolve) => listener.listen(socket, resolve));
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), role: "server", started_at: "2026-01-01T00:00:00.000Z", host: "elsewhere.example", socket }));
-    await expect(acquireDataDirLock(dir, "server")).rejects.toThrow(/in use by the Gatehouse server, pid \d+ on host elsewhere\.example/);
+    await writeFile(
+      join(dir, LOCK_FILE),
+      JSON.stringify({
+        pid: deadPid(),
+        role: "server",
+        started_at: "2026-01-01T00:00:00.000Z",
+        host: "elsewhere.example",
+        socket,
+      }),
+    );
+    await expect(acquireDataDirLock(dir, "server")).rejects.toThrow(
+      /in use by the Gatehouse server, pid \d+ on host elsewhere\.example/,
+    );
 
     await new Promise<void>((resolve) => listener.close(() => resolve()));
     await writeFile(socket, ""); // what a crash leaves: the file, with nobody listening
@@ -85,11 +120,15 @@ describe("the data directory's lock", () => {
 
   it("taken over by two openers at once goes to one of them", async () => {
     const dir = await dataDir();
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), role: "server", started_at: "2026-01-01T00:00:00.000Z", host: hostname() }));
+    await writeFile(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), role: "server", started_at: "2026-01-01T00:00:00.000Z", host: hostname() }),
+    );
     const outcomes = await Promise.allSettled([1, 2, 3, 4].map(() => acquireDataDirLock(dir, "server")));
     const won = outcomes.filter((o) => o.status === "fulfilled");
     expect(won).toHaveLength(1);
-    for (const lost of outcomes.filter((o) => o.status === "rejected")) expect(lost.reason).toBeInstanceOf(DataDirInUse);
+    for (const lost of outcomes.filter((o) => o.status === "rejected"))
+      expect(lost.reason).toBeInstanceOf(DataDirInUse);
     await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof acquireDataDirLock>>>).value.release();
   });
 

@@ -11,7 +11,11 @@ let db: Database;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir, logger: pino({ level: "silent" }) });
+  db = await openDatabase({
+    databaseUrl: testDb.databaseUrl,
+    dataDir: testDb.dataDir,
+    logger: pino({ level: "silent" }),
+  });
 });
 
 afterAll(async () => {

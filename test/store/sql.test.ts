@@ -1,21 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
 import { openDatabase, type Database } from "../../src/store/database.js";
-import { bool, int, joinSql, nullable, oneOf, raw, row, RowShapeError, sql, statements, text, textArray, timestamp } from "../../src/store/sql/index.js";
+import {
+  bool,
+  int,
+  joinSql,
+  nullable,
+  oneOf,
+  raw,
+  row,
+  RowShapeError,
+  sql,
+  statements,
+  text,
+  textArray,
+  timestamp,
+} from "../../src/store/sql/index.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 
 describe("sql statements", () => {
   it("number their parameters, nested fragments included, in order of appearance", () => {
     const after = { createdAt: new Date(0), id: "s_1" };
     const page = sql` AND (created_at, id) < (${after.createdAt}, ${after.id})`;
-    const { text: statement, params } = sql`SELECT ${raw("id, user_id")} FROM sessions WHERE project_id = ${"p_1"}${page} LIMIT ${11}`.compile();
-    expect(statement).toBe("SELECT id, user_id FROM sessions WHERE project_id = $1 AND (created_at, id) < ($2, $3) LIMIT $4");
+    const { text: statement, params } =
+      sql`SELECT ${raw("id, user_id")} FROM sessions WHERE project_id = ${"p_1"}${page} LIMIT ${11}`.compile();
+    expect(statement).toBe(
+      "SELECT id, user_id FROM sessions WHERE project_id = $1 AND (created_at, id) < ($2, $3) LIMIT $4",
+    );
     expect(params).toEqual(["p_1", new Date(0), "s_1", 11]);
   });
 
   it("join fragments with a separator and keep each one's parameters", () => {
     const sets = joinSql([sql`name = ${"a"}`, sql`email = ${"b"}`], ", ");
-    expect(sql`UPDATE users SET ${sets} WHERE id = ${"u"}`.compile()).toEqual({ text: "UPDATE users SET name = $1, email = $2 WHERE id = $3", params: ["a", "b", "u"] });
+    expect(sql`UPDATE users SET ${sets} WHERE id = ${"u"}`.compile()).toEqual({
+      text: "UPDATE users SET name = $1, email = $2 WHERE id = $3",
+      params: ["a", "b", "u"],
+    });
     expect(joinSql([], ", ").compile()).toEqual({ text: "", params: [] });
   });
 
@@ -27,7 +47,14 @@ describe("sql statements", () => {
 });
 
 describe("row decoders", () => {
-  const session = row({ id: text, amr: textArray, revoked_at: nullable(timestamp), count: int, live: bool, kind: oneOf("a", "b") });
+  const session = row({
+    id: text,
+    amr: textArray,
+    revoked_at: nullable(timestamp),
+    count: int,
+    live: bool,
+    kind: oneOf("a", "b"),
+  });
 
   it("pass through what matches and convert int8 text to numbers", () => {
     const at = new Date();
@@ -43,11 +70,21 @@ describe("row decoders", () => {
   });
 
   it("refuse a missing column, a wrong type and a value outside the set, naming the column", () => {
-    expect(() => session({ amr: [], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow(new RowShapeError("column id: missing from the row"));
-    expect(() => session({ id: 1, amr: [], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow("column id: expected text, got number");
-    expect(() => session({ id: "s", amr: [1], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow("column amr: expected text[]");
-    expect(() => session({ id: "s", amr: [], revoked_at: null, count: "1.5", live: true, kind: "a" })).toThrow("column count: expected integer");
-    expect(() => session({ id: "s", amr: [], revoked_at: null, count: 1, live: true, kind: "c" })).toThrow("column kind: expected a | b");
+    expect(() => session({ amr: [], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow(
+      new RowShapeError("column id: missing from the row"),
+    );
+    expect(() => session({ id: 1, amr: [], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow(
+      "column id: expected text, got number",
+    );
+    expect(() => session({ id: "s", amr: [1], revoked_at: null, count: 1, live: true, kind: "a" })).toThrow(
+      "column amr: expected text[]",
+    );
+    expect(() => session({ id: "s", amr: [], revoked_at: null, count: "1.5", live: true, kind: "a" })).toThrow(
+      "column count: expected integer",
+    );
+    expect(() => session({ id: "s", amr: [], revoked_at: null, count: 1, live: true, kind: "c" })).toThrow(
+      "column kind: expected a | b",
+    );
   });
 });
 
@@ -56,7 +93,11 @@ describe("statements on a database", () => {
   let db: Database;
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir, logger: pino({ level: "silent" }) });
+    db = await openDatabase({
+      databaseUrl: testDb.databaseUrl,
+      dataDir: testDb.dataDir,
+      logger: pino({ level: "silent" }),
+    });
   });
   afterAll(async () => {
     await db?.close();
@@ -87,10 +128,17 @@ describe("statements on a database", () => {
       }),
     ).rejects.toThrow("roll back");
     const exists = row({ present: bool });
-    expect(await statements(db.dataSource.manager).first(sql`SELECT to_regclass('rolled_back') IS NOT NULL AS present`, exists)).toEqual({ present: false });
+    expect(
+      await statements(db.dataSource.manager).first(
+        sql`SELECT to_regclass('rolled_back') IS NOT NULL AS present`,
+        exists,
+      ),
+    ).toEqual({ present: false });
   });
 
   it("fail loudly when a row does not have the shape the code expects", async () => {
-    await expect(statements(db.dataSource.manager).rows(sql`SELECT 'x' AS n, now() AS at`, numbered)).rejects.toThrow("column n: expected integer");
+    await expect(statements(db.dataSource.manager).rows(sql`SELECT 'x' AS n, now() AS at`, numbered)).rejects.toThrow(
+      "column n: expected integer",
+    );
   });
 });

@@ -29,7 +29,12 @@ const world = {} as TenantWorld;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   world.clock = createTestClock();
-  world.db = await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir, logger: pino({ level: "silent" }), clock: world.clock });
+  world.db = await openDatabase({
+    databaseUrl: testDb.databaseUrl,
+    dataDir: testDb.dataDir,
+    logger: pino({ level: "silent" }),
+    clock: world.clock,
+  });
   world.repos = world.db.repos;
   world.one = await world.repos.organizations.create({ name: "One" });
   world.two = await world.repos.organizations.create({ name: "Two" });
@@ -59,7 +64,9 @@ for (const c of contracts) {
       expect(covered).toEqual(methods);
     });
 
-    for (const [method, check] of Object.entries(c.checks) as Array<[string, (w: TenantWorld, s: unknown) => Promise<void>]>) {
+    for (const [method, check] of Object.entries(c.checks) as Array<
+      [string, (w: TenantWorld, s: unknown) => Promise<void>]
+    >) {
       it(`${method} reaches no other tenant's rows`, async () => {
         const seeded = await c.seed(world);
         await check(world, seeded);

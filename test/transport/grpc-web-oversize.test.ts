@@ -72,19 +72,34 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
   });
 
   it("a client that keeps sending after the answer is cut off, not read to the end", async () => {
-    const answer = await exchange(port, [Buffer.from(head(`Content-Length: ${HUGE}\r\n`)), Buffer.from(envelope(0, Buffer.alloc(100, 0x61), HUGE))], { keepSending: true });
+    const answer = await exchange(
+      port,
+      [Buffer.from(head(`Content-Length: ${HUGE}\r\n`)), Buffer.from(envelope(0, Buffer.alloc(100, 0x61), HUGE))],
+      { keepSending: true },
+    );
     expectRefusal(answer);
   });
 
   it("gRPC over HTTP/2 with a Content-Length over the cap: the same answer, and the stream the client is writing is closed", async () => {
     const session = h2connect(`http://127.0.0.1:${port}`);
-    const stream = session.request({ ":method": "POST", ":path": SIGNUP, "content-type": "application/grpc", te: "trailers", "content-length": String(HUGE), "x-service-key": app.key });
+    const stream = session.request({
+      ":method": "POST",
+      ":path": SIGNUP,
+      "content-type": "application/grpc",
+      te: "trailers",
+      "content-length": String(HUGE),
+      "x-service-key": app.key,
+    });
     let status: string | undefined;
     let details: Headers | undefined;
     const keep = (h: Record<string, unknown>) => {
       if (h["grpc-status"] === undefined) return;
       status = String(h["grpc-status"]);
-      details = new Headers(Object.entries(h).filter(([k]) => !k.startsWith(":")).map(([k, v]) => [k, String(v)]));
+      details = new Headers(
+        Object.entries(h)
+          .filter(([k]) => !k.startsWith(":"))
+          .map(([k, v]) => [k, String(v)]),
+      );
     };
     stream.on("response", keep);
     stream.on("trailers", keep);
@@ -99,7 +114,16 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
   });
 
   it("a body within the cap is a normal call on a kept-alive connection, and the service stays healthy", async () => {
-    const ok = await sendHttp1(port, { method: "POST", path: SIGNUP, headers: { "content-type": "application/grpc-web+proto", "x-service-key": app.key }, body: envelope(0, Buffer.alloc(0)) }, WAIT_GUARD_MS);
+    const ok = await sendHttp1(
+      port,
+      {
+        method: "POST",
+        path: SIGNUP,
+        headers: { "content-type": "application/grpc-web+proto", "x-service-key": app.key },
+        body: envelope(0, Buffer.alloc(0)),
+      },
+      WAIT_GUARD_MS,
+    );
     // An empty SignupRequest: refused for its fields, after the whole body was read.
     expect({ status: ok.status, grpc: ok.grpcStatus }).toEqual({ status: 200, grpc: Code.InvalidArgument });
     expect(ok.headers.connection).not.toBe("close");
@@ -114,7 +138,9 @@ function expectRefusal(answer: RawAnswer): void {
   const error = findTrailerError(trailer);
   expect(error?.code).toBe(Code.ResourceExhausted);
   expect(error?.findDetails(ErrorInfoSchema)[0]?.reason).toBe("REQUEST_TOO_LARGE");
-  expect(answer.closedAfterMs, "the server closed the connection well before its request timeout").toBeLessThan(AT_ONCE_MS);
+  expect(answer.closedAfterMs, "the server closed the connection well before its request timeout").toBeLessThan(
+    AT_ONCE_MS,
+  );
 }
 
 /**
@@ -143,7 +169,8 @@ function exchange(port: number, pieces: Buffer[], options: { keepSending?: boole
     socket.on("connect", () => {
       started = Date.now();
       for (const piece of pieces) socket.write(piece);
-      if (options.keepSending) pump = setInterval(() => socket.writable && socket.write(Buffer.alloc(64 * 1024, 0x61)), 10);
+      if (options.keepSending)
+        pump = setInterval(() => socket.writable && socket.write(Buffer.alloc(64 * 1024, 0x61)), 10);
       giveUp = setTimeout(() => finish(false), AT_ONCE_MS);
     });
     socket.on("data", (chunk: Buffer) => {
@@ -157,7 +184,8 @@ function exchange(port: number, pieces: Buffer[], options: { keepSending?: boole
 
 function parseResponse(raw: Buffer): Omit<RawAnswer, "closedAfterMs"> {
   const split = raw.indexOf("\r\n\r\n");
-  if (split < 0) throw new Error(`no complete response head in ${JSON.stringify(raw.toString("latin1").slice(0, 200))}`);
+  if (split < 0)
+    throw new Error(`no complete response head in ${JSON.stringify(raw.toString("latin1").slice(0, 200))}`);
   const lines = raw.subarray(0, split).toString("latin1").split("\r\n");
   const headers = new Map<string, string>();
   for (const line of lines.slice(1)) {

@@ -48,26 +48,60 @@ describe("deadlines beyond Node's timers", () => {
 
   it("gRPC: grpc-timeout past 2^31-1 ms serves the call, and no TimeoutOverflowWarning is printed", async () => {
     for (const timeout of ["99999999H", "99999999M", "9999999S", "2147484m"]) {
-      const answer = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-timeout": timeout, "x-service-key": app.key }, body: envelope(0, TOKEN) }, WAIT_GUARD_MS);
-      expect({ timeout, status: answer.grpcStatus, message: answer.grpcMessage }).toEqual({ timeout, status: grpcStatus.OK, message: undefined });
+      const answer = await raw.send(
+        {
+          path: VERIFY,
+          headers: { "content-type": "application/grpc", "grpc-timeout": timeout, "x-service-key": app.key },
+          body: envelope(0, TOKEN),
+        },
+        WAIT_GUARD_MS,
+      );
+      expect({ timeout, status: answer.grpcStatus, message: answer.grpcMessage }).toEqual({
+        timeout,
+        status: grpcStatus.OK,
+        message: undefined,
+      });
     }
     expect(await overflowWarnings()).toEqual([]);
   });
 
   it("gRPC-Web and Connect: the same for grpc-timeout and connect-timeout-ms", async () => {
-    const web = await sendHttp1(port, { method: "POST", path: VERIFY, headers: { "content-type": "application/grpc-web+proto", "grpc-timeout": "99999999H", "x-service-key": app.key }, body: envelope(0, TOKEN) }, WAIT_GUARD_MS);
+    const web = await sendHttp1(
+      port,
+      {
+        method: "POST",
+        path: VERIFY,
+        headers: {
+          "content-type": "application/grpc-web+proto",
+          "grpc-timeout": "99999999H",
+          "x-service-key": app.key,
+        },
+        body: envelope(0, TOKEN),
+      },
+      WAIT_GUARD_MS,
+    );
     expect({ status: web.status, grpc: web.grpcStatus }).toEqual({ status: 200, grpc: grpcStatus.OK });
     const viaConnect = await fetch(`${server.url}${VERIFY}`, {
       method: "POST",
       headers: { "content-type": "application/json", "connect-timeout-ms": "9999999999", "x-service-key": app.key },
       body: JSON.stringify({ token: "abc" }),
     });
-    expect({ status: viaConnect.status, body: await viaConnect.json() }).toMatchObject({ status: 200, body: { valid: false } });
+    expect({ status: viaConnect.status, body: await viaConnect.json() }).toMatchObject({
+      status: 200,
+      body: { valid: false },
+    });
     expect(await overflowWarnings()).toEqual([]);
   });
 
   it("a grpc-timeout that does not parse (nine digits) is still refused INVALID_ARGUMENT, with no warning", async () => {
-    const garbled = await raw.send({ path: VERIFY, headers: { "content-type": "application/grpc", "grpc-timeout": "100000000H", "x-service-key": app.key }, body: envelope(0, TOKEN) }, WAIT_GUARD_MS);
+    const garbled = await raw.send(
+      {
+        path: VERIFY,
+        headers: { "content-type": "application/grpc", "grpc-timeout": "100000000H", "x-service-key": app.key },
+        body: envelope(0, TOKEN),
+      },
+      WAIT_GUARD_MS,
+    );
     expect(garbled.grpcStatus).toBe(grpcStatus.INVALID_ARGUMENT);
     expect(await overflowWarnings()).toEqual([]);
   });

@@ -42,7 +42,13 @@ describe("app_metadata: written by an admin only, carried by the access token", 
     const mixed = await patch(id, { metadata: { theme: "dark" }, app_metadata: { role: "admin" } }, token);
     expect(mixed.status).toBe(403);
     expect(mixed.body.reason).toBe("ADMIN_REQUIRED");
-    const viaConnect = await connect(server.url, "auth", "UpdateUser", { id, app_metadata: { plan: "pro" } }, { "x-service-key": app.key, authorization: `Bearer ${token}` });
+    const viaConnect = await connect(
+      server.url,
+      "auth",
+      "UpdateUser",
+      { id, app_metadata: { plan: "pro" } },
+      { "x-service-key": app.key, authorization: `Bearer ${token}` },
+    );
     expect(viaConnect.status).toBe(403);
     expect(connectReason(viaConnect.body)).toBe("ADMIN_REQUIRED");
     const viaGrpc = await grpcCall(
@@ -65,7 +71,11 @@ describe("app_metadata: written by an admin only, carried by the access token", 
   });
 
   it("signup cannot set app_metadata: a body naming it leaves it empty", async () => {
-    const res = await app.call("POST", "/v1/auth/signup", { email: email("signup"), password: "a sturdy passphrase 1", app_metadata: { role: "admin" } });
+    const res = await app.call("POST", "/v1/auth/signup", {
+      email: email("signup"),
+      password: "a sturdy passphrase 1",
+      app_metadata: { role: "admin" },
+    });
     if (res.status === 200) {
       expect(res.body.user.app_metadata).toEqual({});
       expect(decodeJwt(res.body.access_token).app_metadata).toEqual({});
@@ -76,18 +86,28 @@ describe("app_metadata: written by an admin only, carried by the access token", 
   });
 
   it("an admin merges app_metadata shallowly (null removes a key), capped at 4 KiB; metadata is a separate object", async () => {
-    const signup = await app.call("POST", "/v1/auth/signup", { email: email("admin"), password: "a sturdy passphrase 1", metadata: { plan: "free" } });
+    const signup = await app.call("POST", "/v1/auth/signup", {
+      email: email("admin"),
+      password: "a sturdy passphrase 1",
+      metadata: { plan: "free" },
+    });
     const id = signup.body.user.id;
     expect(signup.body.user).toMatchObject({ metadata: { plan: "free" }, app_metadata: {} });
 
     const first = await patch(id, { app_metadata: { plan: "pro", roles: ["editor"], trial: true } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ app_metadata: { plan: "pro", roles: ["editor"], trial: true }, metadata: { plan: "free" } });
+    expect(first.body).toMatchObject({
+      app_metadata: { plan: "pro", roles: ["editor"], trial: true },
+      metadata: { plan: "free" },
+    });
     const second = await patch(id, { app_metadata: { trial: null, roles: ["editor", "billing"] } });
     expect(second.body.app_metadata).toEqual({ plan: "pro", roles: ["editor", "billing"] });
 
     const read = await app.call("GET", `/v1/auth/users/${id}`);
-    expect(read.body).toMatchObject({ metadata: { plan: "free" }, app_metadata: { plan: "pro", roles: ["editor", "billing"] } });
+    expect(read.body).toMatchObject({
+      metadata: { plan: "free" },
+      app_metadata: { plan: "pro", roles: ["editor", "billing"] },
+    });
     const listed = await app.call("GET", `/v1/auth/users?search=${encodeURIComponent(signup.body.user.email)}`);
     expect(listed.body.data[0].app_metadata).toEqual({ plan: "pro", roles: ["editor", "billing"] });
     const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "GetUser", { id }, { "x-service-key": app.key });
@@ -102,7 +122,11 @@ describe("app_metadata: written by an admin only, carried by the access token", 
     expect(merged.status).toBe(400);
     expect(merged.body.reason).toBe("VALIDATION_FAILED");
     expect(merged.body.violations.map((v: any) => v.field)).toEqual(["app_metadata"]);
-    expect(Object.keys((await app.call("GET", `/v1/auth/users/${id}`)).body.app_metadata).sort()).toEqual(["one", "plan", "roles"]);
+    expect(Object.keys((await app.call("GET", `/v1/auth/users/${id}`)).body.app_metadata).sort()).toEqual([
+      "one",
+      "plan",
+      "roles",
+    ]);
   });
 
   it("tokens issued after an admin's change carry it (sign-in and refresh), VerifyToken shows it; a token issued before keeps what it had", async () => {
@@ -127,7 +151,12 @@ describe("app_metadata: written by an admin only, carried by the access token", 
 
     // The token from before the change still says what was true when it was issued.
     expect((await claimsOf(before)).app_metadata).toEqual({});
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "VerifyToken", { token: refreshed.body.access_token }, { "x-service-key": app.key });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "VerifyToken",
+      { token: refreshed.body.access_token },
+      { "x-service-key": app.key },
+    );
     expect(viaGrpc.response.claims.app_metadata.fields.plan.stringValue).toBe("enterprise");
   });
 

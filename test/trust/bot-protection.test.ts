@@ -43,10 +43,20 @@ interface Challenge {
 
 /** What the widget sends: base64 of the challenge with the number found. */
 async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   if (!solution) throw new Error("challenge not solved");
   const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature, took: solution.took })).toString("base64");
+  return Buffer.from(
+    JSON.stringify({
+      algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt,
+      signature,
+      took: solution.took,
+    }),
+  ).toString("base64");
 }
 
 describe("bot protection on the public sends and signups", () => {
@@ -68,7 +78,9 @@ describe("bot protection on the public sends and signups", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ PUBLIC_URL: PUBLIC, BOT_CHALLENGE_MAX_NUMBER: String(MAX_NUMBER) }, undefined, { clock });
+    server = await startTestServer({ PUBLIC_URL: PUBLIC, BOT_CHALLENGE_MAX_NUMBER: String(MAX_NUMBER) }, undefined, {
+      clock,
+    });
     const org = await seedOrganization(server.deps);
     const { organization } = org;
     adminLogin = { email: org.email, password: org.password };
@@ -84,11 +96,19 @@ describe("bot protection on the public sends and signups", () => {
     guarded = await createProject(server.deps, organization.id, { ...settings, name: "Guarded", botProtection: true });
     open = await createProject(server.deps, organization.id, { ...settings, name: "Open" });
     const otherOrg = await seedOrganization(server.deps);
-    const other = await createProject(server.deps, otherOrg.organization.id, { ...settings, name: "Other", botProtection: true });
+    const other = await createProject(server.deps, otherOrg.organization.id, {
+      ...settings,
+      name: "Other",
+      botProtection: true,
+    });
     keys = {
-      publishable: (await seedApiKey(server.deps, guarded, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key,
+      publishable: (
+        await seedApiKey(server.deps, guarded, { kind: "publishable", scopes: ["auth:read", "auth:write"] })
+      ).key,
       secret: (await seedApiKey(server.deps, guarded)).key,
-      openPublishable: (await seedApiKey(server.deps, open, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key,
+      openPublishable: (
+        await seedApiKey(server.deps, open, { kind: "publishable", scopes: ["auth:read", "auth:write"] })
+      ).key,
       other: (await seedApiKey(server.deps, other, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key,
     };
   });
@@ -113,7 +133,12 @@ describe("bot protection on the public sends and signups", () => {
     const viaConnect = await connect(server.url, "auth", "GetBotChallenge", {}, { "x-service-key": keys.publishable });
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body.challenge).not.toBe(res.body.challenge);
-    const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "GetBotChallenge", {}, { "x-service-key": keys.secret });
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "GetBotChallenge",
+      {},
+      { "x-service-key": keys.secret },
+    );
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response).toMatchObject({ algorithm: "SHA-256", maxnumber: MAX_NUMBER });
     // It needs a key like every Auth RPC.
@@ -127,10 +152,21 @@ describe("bot protection on the public sends and signups", () => {
       const res = await rest(keys.publishable, send.path, send.body());
       expect({ rpc: send.rpc, ...restReason(res) }).toEqual({ rpc: send.rpc, status: 403, reason: "BOT_CHECK_FAILED" });
       expect(res.body.message).toContain("GetBotChallenge");
-      const viaConnect = await connect(server.url, "auth", send.rpc, send.body(), { "x-service-key": keys.publishable });
-      expect({ rpc: send.rpc, status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({ rpc: send.rpc, status: 403, reason: "BOT_CHECK_FAILED" });
+      const viaConnect = await connect(server.url, "auth", send.rpc, send.body(), {
+        "x-service-key": keys.publishable,
+      });
+      expect({ rpc: send.rpc, status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
+        rpc: send.rpc,
+        status: 403,
+        reason: "BOT_CHECK_FAILED",
+      });
     }
-    const grpc = await grpcCall(grpcClient(server.port, "auth"), "SendOtp", { email: email("grpc"), channel: "email" }, { "x-service-key": keys.publishable });
+    const grpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "SendOtp",
+      { email: email("grpc"), channel: "email" },
+      { "x-service-key": keys.publishable },
+    );
     expect(grpc.reason).toBe("BOT_CHECK_FAILED");
     expect(grpc.error?.code).toBe(7); // PERMISSION_DENIED
     const outboxAfter = await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM outbox");
@@ -142,26 +178,50 @@ describe("bot protection on the public sends and signups", () => {
       const res = await rest(keys.publishable, send.path, { ...send.body(), bot_proof: await proof() });
       expect({ rpc: send.rpc, status: res.status }, JSON.stringify(res.body)).toEqual({ rpc: send.rpc, status: 200 });
     }
-    const viaConnect = await connect(server.url, "auth", "SendMagicLink", { email: email("connect"), bot_proof: await proof() }, { "x-service-key": keys.publishable });
+    const viaConnect = await connect(
+      server.url,
+      "auth",
+      "SendMagicLink",
+      { email: email("connect"), bot_proof: await proof() },
+      { "x-service-key": keys.publishable },
+    );
     expect(viaConnect.status, JSON.stringify(viaConnect.body)).toBe(200);
-    const grpc = await grpcCall(grpcClient(server.port, "auth"), "SendOtp", { email: email("grpc"), channel: "email", bot_proof: await proof() }, { "x-service-key": keys.publishable });
+    const grpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "SendOtp",
+      { email: email("grpc"), channel: "email", bot_proof: await proof() },
+      { "x-service-key": keys.publishable },
+    );
     expect(grpc.error).toBeUndefined();
   });
 
   it("a proof works once: the same proof again is refused, on any RPC", async () => {
     const once = await proof();
-    expect((await rest(keys.publishable, "/v1/auth/otp/send", { email: email("once"), channel: "email", bot_proof: once })).status).toBe(200);
-    const again = await rest(keys.publishable, "/v1/auth/otp/send", { email: email("twice"), channel: "email", bot_proof: once });
+    expect(
+      (await rest(keys.publishable, "/v1/auth/otp/send", { email: email("once"), channel: "email", bot_proof: once }))
+        .status,
+    ).toBe(200);
+    const again = await rest(keys.publishable, "/v1/auth/otp/send", {
+      email: email("twice"),
+      channel: "email",
+      bot_proof: once,
+    });
     expect(restReason(again)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
     expect(again.body.message).toContain("used already");
-    const elsewhere = await rest(keys.publishable, "/v1/auth/signup", { email: email("twice"), password: PASSWORD, bot_proof: once });
+    const elsewhere = await rest(keys.publishable, "/v1/auth/signup", {
+      email: email("twice"),
+      password: PASSWORD,
+      bot_proof: once,
+    });
     expect(restReason(elsewhere)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
   });
 
   it("of one proof sent by many requests at once, exactly one gets through", async () => {
     const one = await proof();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => rest(keys.publishable, "/v1/auth/otp/send", { email: email(`race${i}`), channel: "email", bot_proof: one })),
+      Array.from({ length: 8 }, (_, i) =>
+        rest(keys.publishable, "/v1/auth/otp/send", { email: email(`race${i}`), channel: "email", bot_proof: one }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 403, 403, 403, 403, 403, 403, 403]);
@@ -170,16 +230,28 @@ describe("bot protection on the public sends and signups", () => {
   it("a proof of an expired challenge is refused (11 minutes later)", async () => {
     const late = await proof();
     clock.advance(11 * 60_000);
-    const res = await rest(keys.publishable, "/v1/auth/password/reset-request", { email: email("late"), bot_proof: late });
+    const res = await rest(keys.publishable, "/v1/auth/password/reset-request", {
+      email: email("late"),
+      bot_proof: late,
+    });
     expect(restReason(res)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
     expect(res.body.message).toContain("expired");
     // A challenge fetched now works again.
-    expect((await rest(keys.publishable, "/v1/auth/password/reset-request", { email: email("fresh"), bot_proof: await proof() })).status).toBe(200);
+    expect(
+      (
+        await rest(keys.publishable, "/v1/auth/password/reset-request", {
+          email: email("fresh"),
+          bot_proof: await proof(),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a proof signed with another server's secret, of another project, or forged is refused", async () => {
     const foreignServer = createBotChallenges(randomBytes(32));
-    const foreign = await solve(await foreignServer.issue(guarded.id, new Date(clock.now().getTime() + 600_000), MAX_NUMBER));
+    const foreign = await solve(
+      await foreignServer.issue(guarded.id, new Date(clock.now().getTime() + 600_000), MAX_NUMBER),
+    );
     const ofOtherProject = await proof(keys.other);
     const genuine = JSON.parse(Buffer.from(await proof(), "base64").toString());
     const forged = [
@@ -191,31 +263,66 @@ describe("bot protection on the public sends and signups", () => {
       Buffer.from("[]").toString("base64"),
     ];
     for (const bad of [foreign, ofOtherProject, ...forged]) {
-      const res = await rest(keys.publishable, "/v1/auth/otp/send", { email: email("forged"), channel: "email", bot_proof: bad });
-      expect({ bad: bad.slice(0, 20), ...restReason(res) }).toEqual({ bad: bad.slice(0, 20), status: 403, reason: "BOT_CHECK_FAILED" });
+      const res = await rest(keys.publishable, "/v1/auth/otp/send", {
+        email: email("forged"),
+        channel: "email",
+        bot_proof: bad,
+      });
+      expect({ bad: bad.slice(0, 20), ...restReason(res) }).toEqual({
+        bad: bad.slice(0, 20),
+        status: 403,
+        reason: "BOT_CHECK_FAILED",
+      });
     }
     // The genuine proof was never spent by the forgeries made from it.
     const real = Buffer.from(JSON.stringify(genuine)).toString("base64");
-    expect((await rest(keys.publishable, "/v1/auth/otp/send", { email: email("genuine"), channel: "email", bot_proof: real })).status).toBe(200);
+    expect(
+      (
+        await rest(keys.publishable, "/v1/auth/otp/send", {
+          email: email("genuine"),
+          channel: "email",
+          bot_proof: real,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("an oversized bot_proof is a validation error, and a refused request keeps its proof", async () => {
-    const big = await rest(keys.publishable, "/v1/auth/otp/send", { email: email("big"), channel: "email", bot_proof: "A".repeat(8193) });
+    const big = await rest(keys.publishable, "/v1/auth/otp/send", {
+      email: email("big"),
+      channel: "email",
+      bot_proof: "A".repeat(8193),
+    });
     expect(restReason(big)).toEqual({ status: 400, reason: "VALIDATION_FAILED" });
     const kept = await proof();
-    const invalid = await rest(keys.publishable, "/v1/auth/otp/send", { email: "not an email", channel: "email", bot_proof: kept });
+    const invalid = await rest(keys.publishable, "/v1/auth/otp/send", {
+      email: "not an email",
+      channel: "email",
+      bot_proof: kept,
+    });
     expect(restReason(invalid)).toEqual({ status: 400, reason: "VALIDATION_FAILED" });
-    expect((await rest(keys.publishable, "/v1/auth/otp/send", { email: email("kept"), channel: "email", bot_proof: kept })).status).toBe(200);
+    expect(
+      (await rest(keys.publishable, "/v1/auth/otp/send", { email: email("kept"), channel: "email", bot_proof: kept }))
+        .status,
+    ).toBe(200);
   });
 
   it("a secret key never needs a proof, where a publishable key does", async () => {
-    const refused = await rest(keys.publishable, "/v1/auth/otp/send", { email: email("publishable"), channel: "email" });
+    const refused = await rest(keys.publishable, "/v1/auth/otp/send", {
+      email: email("publishable"),
+      channel: "email",
+    });
     expect(restReason(refused)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
     for (const send of SENDS) {
       const res = await rest(keys.secret, send.path, send.body());
       expect({ rpc: send.rpc, status: res.status }, JSON.stringify(res.body)).toEqual({ rpc: send.rpc, status: 200 });
     }
-    const grpc = await grpcCall(grpcClient(server.port, "auth"), "SendOtp", { email: email("grpc-secret"), channel: "email" }, { "x-service-key": keys.secret });
+    const grpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "SendOtp",
+      { email: email("grpc-secret"), channel: "email" },
+      { "x-service-key": keys.secret },
+    );
     expect(grpc.error).toBeUndefined();
   });
 
@@ -227,13 +334,23 @@ describe("bot protection on the public sends and signups", () => {
     const login = await http(`${server.url}/v1/account/login`, { body: adminLogin });
     expect(login.status).toBe(200);
     const admin = { authorization: `Bearer ${login.body.management_token}` };
-    const on = await http(`${server.url}/v1/projects/${open.id}`, { method: "PATCH", headers: admin, body: { bot_protection: true } });
+    const on = await http(`${server.url}/v1/projects/${open.id}`, {
+      method: "PATCH",
+      headers: admin,
+      body: { bot_protection: true },
+    });
     expect(on.body.bot_protection).toBe(true);
     const refused = await rest(keys.openPublishable, "/v1/auth/otp/send", { email: email("now-on"), channel: "email" });
     expect(restReason(refused)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
-    const off = await http(`${server.url}/v1/projects/${open.id}`, { method: "PATCH", headers: admin, body: { bot_protection: false } });
+    const off = await http(`${server.url}/v1/projects/${open.id}`, {
+      method: "PATCH",
+      headers: admin,
+      body: { bot_protection: false },
+    });
     expect(off.body.bot_protection).toBe(false);
-    expect((await rest(keys.openPublishable, "/v1/auth/otp/send", { email: email("off-again"), channel: "email" })).status).toBe(200);
+    expect(
+      (await rest(keys.openPublishable, "/v1/auth/otp/send", { email: email("off-again"), channel: "email" })).status,
+    ).toBe(200);
   });
 
   it("the hosted pages' credential needs a proof too", async () => {
@@ -242,11 +359,27 @@ describe("bot protection on the public sends and signups", () => {
     expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
     for (const send of SENDS) {
       const res = await connect(server.url, "auth", send.rpc, send.body(), page);
-      expect({ rpc: send.rpc, status: res.status, reason: connectReason(res.body) }).toEqual({ rpc: send.rpc, status: 403, reason: "BOT_CHECK_FAILED" });
+      expect({ rpc: send.rpc, status: res.status, reason: connectReason(res.body) }).toEqual({
+        rpc: send.rpc,
+        status: 403,
+        reason: "BOT_CHECK_FAILED",
+      });
     }
-    const passed = await connect(server.url, "auth", "Signup", { email: email("page"), password: PASSWORD, bot_proof: await solve(challenge.body) }, page);
+    const passed = await connect(
+      server.url,
+      "auth",
+      "Signup",
+      { email: email("page"), password: PASSWORD, bot_proof: await solve(challenge.body) },
+      page,
+    );
     expect(passed.status, JSON.stringify(passed.body)).toBe(200);
-    const openPage = await connect(server.url, "auth", "SendOtp", { email: email("open-page"), channel: "email" }, { "x-gatehouse-page": open.loginId, origin: PUBLIC });
+    const openPage = await connect(
+      server.url,
+      "auth",
+      "SendOtp",
+      { email: email("open-page"), channel: "email" },
+      { "x-gatehouse-page": open.loginId, origin: PUBLIC },
+    );
     expect(openPage.status).toBe(200);
   });
 
@@ -254,7 +387,11 @@ describe("bot protection on the public sends and signups", () => {
     const metrics = await http(`${server.url}/metrics`);
     expect(metrics.status).toBe(200);
     for (const outcome of ["passed", "missing", "invalid", "expired", "replayed"]) {
-      expect(metrics.body).toMatch(new RegExp(`gatehouse_bot_checks_total\\{rpc="gatehouse\\.auth\\.v1\\.AuthService/\\w+",outcome="${outcome}"\\} [1-9]`));
+      expect(metrics.body).toMatch(
+        new RegExp(
+          `gatehouse_bot_checks_total\\{rpc="gatehouse\\.auth\\.v1\\.AuthService/\\w+",outcome="${outcome}"\\} [1-9]`,
+        ),
+      );
     }
   });
 });
@@ -290,7 +427,8 @@ describe.each<{ store: string; env: Record<string, string> }>([
       rateLimits: { sendsPerIp: 1000 },
       botProtection: true,
     });
-    key = (await seedApiKey(servers[0]!.deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] })).key;
+    key = (await seedApiKey(servers[0]!.deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] }))
+      .key;
   });
 
   afterAll(async () => {
@@ -299,7 +437,10 @@ describe.each<{ store: string; env: Record<string, string> }>([
   });
 
   const send = (server: TestServer, proof: string) =>
-    http(`${server.url}/v1/auth/otp/send`, { headers: { "x-service-key": key }, body: { email: email("store"), channel: "email", bot_proof: proof } });
+    http(`${server.url}/v1/auth/otp/send`, {
+      headers: { "x-service-key": key },
+      body: { email: email("store"), channel: "email", bot_proof: proof },
+    });
 
   it("is refused on every instance, also when the uses race", async () => {
     const first = servers[0]!;
@@ -311,7 +452,9 @@ describe.each<{ store: string; env: Record<string, string> }>([
     const again = await send(last, proof);
     expect({ status: again.status, reason: again.body.reason }).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
 
-    const raced = await solve((await http(`${last.url}/v1/auth/bot-challenge`, { headers: { "x-service-key": key } })).body);
+    const raced = await solve(
+      (await http(`${last.url}/v1/auth/bot-challenge`, { headers: { "x-service-key": key } })).body,
+    );
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(servers[i % servers.length]!, raced)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403, 403, 403, 403]);
   });

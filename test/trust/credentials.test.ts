@@ -40,7 +40,9 @@ function restCall(method: DescMethod, body: Record<string, unknown>) {
 }
 
 const authMethods = AuthService.methods;
-const managementMethods = AccountService.methods.filter((m) => getOption(m, accessExt).credential === Credential.MANAGEMENT_TOKEN);
+const managementMethods = AccountService.methods.filter(
+  (m) => getOption(m, accessExt).credential === Credential.MANAGEMENT_TOKEN,
+);
 
 describe("an Authorization header on the Authentication interface is a valid access token or the request fails", () => {
   let server: TestServer;
@@ -97,27 +99,32 @@ describe("an Authorization header on the Authentication interface is a valid acc
   };
 
   const misses = (name: string, answer: HttpAnswer, reason: string | undefined): string[] =>
-    answer.status === 401 && reason === "INVALID_ACCESS_TOKEN" ? [] : [`${name}: ${answer.status} ${reason} ${answer.body?.message ?? ""}`];
+    answer.status === 401 && reason === "INVALID_ACCESS_TOKEN"
+      ? []
+      : [`${name}: ${answer.status} ${reason} ${answer.body?.message ?? ""}`];
 
   it("the table covers every Auth RPC", () => {
     expect(authMethods.length).toBeGreaterThanOrEqual(26); // today: 26 Auth RPCs
     expect(variants.length).toBe(11);
   });
 
-  it.each(authMethods.map((m) => [m.name, m] as const))("%s: every variant is 401 INVALID_ACCESS_TOKEN over Connect and REST", async (_name, method) => {
-    const found: string[] = [];
-    for (const [name, authorization] of variants) {
-      const headers = { "x-service-key": app.key, authorization };
-      const viaConnect = await connect(server.url, "auth", method.name, bodyFor(method), headers);
-      found.push(...misses(`Connect, ${name}`, viaConnect, connectReason(viaConnect.body)));
-      const rest = restCall(method, bodyFor(method));
-      if (rest) {
-        const viaRest = await http(`${server.url}${rest.path}`, { method: rest.verb, headers, body: rest.body });
-        found.push(...misses(`REST ${rest.verb} ${rest.path}, ${name}`, viaRest, viaRest.body?.reason));
+  it.each(authMethods.map((m) => [m.name, m] as const))(
+    "%s: every variant is 401 INVALID_ACCESS_TOKEN over Connect and REST",
+    async (_name, method) => {
+      const found: string[] = [];
+      for (const [name, authorization] of variants) {
+        const headers = { "x-service-key": app.key, authorization };
+        const viaConnect = await connect(server.url, "auth", method.name, bodyFor(method), headers);
+        found.push(...misses(`Connect, ${name}`, viaConnect, connectReason(viaConnect.body)));
+        const rest = restCall(method, bodyFor(method));
+        if (rest) {
+          const viaRest = await http(`${server.url}${rest.path}`, { method: rest.verb, headers, body: rest.body });
+          found.push(...misses(`REST ${rest.verb} ${rest.path}, ${name}`, viaRest, viaRest.body?.reason));
+        }
       }
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 
   it("over gRPC too (DeleteUser, UpdateUser, Signup)", async () => {
     const client = grpcClient(server.port, "auth");
@@ -129,7 +136,8 @@ describe("an Authorization header on the Authentication interface is a valid acc
     ] as const) {
       for (const [name, authorization] of variants) {
         const answer = await grpcCall(client, rpc, body, { "x-service-key": app.key, authorization });
-        if (answer.error?.code !== 16 || answer.reason !== "INVALID_ACCESS_TOKEN") found.push(`${rpc}, ${name}: ${answer.error?.code} ${answer.reason}`);
+        if (answer.error?.code !== 16 || answer.reason !== "INVALID_ACCESS_TOKEN")
+          found.push(`${rpc}, ${name}: ${answer.error?.code} ${answer.reason}`);
       }
     }
     client.close();
@@ -169,18 +177,36 @@ describe("a valid user token acts as that user and no one else", () => {
   afterAll(() => server?.stop());
 
   const expectAdminRequired = (answer: HttpAnswer, what: string) =>
-    expect({ what, status: answer.status, reason: answer.body?.reason }).toEqual({ what, status: 403, reason: "ADMIN_REQUIRED" });
+    expect({ what, status: answer.status, reason: answer.body?.reason }).toEqual({
+      what,
+      status: 403,
+      reason: "ADMIN_REQUIRED",
+    });
 
   it("Bob's token cannot read, edit or delete Alice, on REST, Connect and gRPC; Alice is intact", async () => {
     expectAdminRequired(await app.call("GET", `/v1/auth/users/${alice.id}`, undefined, bob.token), "REST GetUser");
-    expectAdminRequired(await app.call("DELETE", `/v1/auth/users/${alice.id}`, undefined, bob.token), "REST DeleteUser");
-    expectAdminRequired(await app.call("PATCH", `/v1/auth/users/${alice.id}`, { metadata: { plan: "pro" } }, bob.token), "REST UpdateUser");
+    expectAdminRequired(
+      await app.call("DELETE", `/v1/auth/users/${alice.id}`, undefined, bob.token),
+      "REST DeleteUser",
+    );
+    expectAdminRequired(
+      await app.call("PATCH", `/v1/auth/users/${alice.id}`, { metadata: { plan: "pro" } }, bob.token),
+      "REST UpdateUser",
+    );
     const headers = { "x-service-key": app.key, authorization: `Bearer ${bob.token}` };
     for (const rpc of ["GetUser", "DeleteUser"]) {
       const viaConnect = await connect(server.url, "auth", rpc, { id: alice.id }, headers);
-      expect({ rpc, status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({ rpc, status: 403, reason: "ADMIN_REQUIRED" });
+      expect({ rpc, status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
+        rpc,
+        status: 403,
+        reason: "ADMIN_REQUIRED",
+      });
       const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), rpc, { id: alice.id }, headers);
-      expect({ rpc, code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({ rpc, code: 7, reason: "ADMIN_REQUIRED" });
+      expect({ rpc, code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({
+        rpc,
+        code: 7,
+        reason: "ADMIN_REQUIRED",
+      });
     }
     const read = await app.call("GET", `/v1/auth/users/${alice.id}`);
     expect(read.status).toBe(200);
@@ -197,8 +223,17 @@ describe("a valid user token acts as that user and no one else", () => {
 
   it("ListUsers with a user token is 403 ADMIN_REQUIRED", async () => {
     expectAdminRequired(await app.call("GET", "/v1/auth/users", undefined, bob.token), "REST ListUsers");
-    const viaConnect = await connect(server.url, "auth", "ListUsers", {}, { "x-service-key": app.key, authorization: `Bearer ${bob.token}` });
-    expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({ status: 403, reason: "ADMIN_REQUIRED" });
+    const viaConnect = await connect(
+      server.url,
+      "auth",
+      "ListUsers",
+      {},
+      { "x-service-key": app.key, authorization: `Bearer ${bob.token}` },
+    );
+    expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
+      status: 403,
+      reason: "ADMIN_REQUIRED",
+    });
     expect((await app.call("GET", "/v1/auth/users")).status).toBe(200);
   });
 
@@ -209,7 +244,10 @@ describe("a valid user token acts as that user and no one else", () => {
     expect({ status: edit.status, metadata: edit.body.metadata }).toEqual({ status: 200, metadata: { theme: "dark" } });
     const carol = await app.signup();
     const gone = await app.call("DELETE", `/v1/auth/users/${carol.body.user.id}`, undefined, carol.body.access_token);
-    expect({ status: gone.status, body: gone.body }).toEqual({ status: 200, body: { deleted: true, id: carol.body.user.id } });
+    expect({ status: gone.status, body: gone.body }).toEqual({
+      status: 200,
+      body: { deleted: true, id: carol.body.user.id },
+    });
     expect((await app.call("GET", `/v1/auth/users/${carol.body.user.id}`)).status).toBe(404);
   });
 
@@ -218,7 +256,11 @@ describe("a valid user token acts as that user and no one else", () => {
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(alice.id);
     const verify = await app.call("POST", "/v1/auth/token/verify", { token: alice.token }, bob.token);
-    expect({ status: verify.status, valid: verify.body.valid, sub: verify.body.claims?.sub }).toEqual({ status: 200, valid: true, sub: alice.id });
+    expect({ status: verify.status, valid: verify.body.valid, sub: verify.body.claims?.sub }).toEqual({
+      status: 200,
+      valid: true,
+      sub: alice.id,
+    });
   });
 });
 
@@ -248,17 +290,23 @@ describe("a management token header that is not `Bearer <token>` is INVALID_MANA
     ] as const) {
       const answer = await connect(server.url, "account", method.name, {}, { authorization });
       const reason = connectReason(answer.body);
-      if (answer.status !== 401 || reason !== "INVALID_MANAGEMENT_TOKEN") found.push(`${name}: ${answer.status} ${reason}`);
+      if (answer.status !== 401 || reason !== "INVALID_MANAGEMENT_TOKEN")
+        found.push(`${name}: ${answer.status} ${reason}`);
     }
     const none = await connect(server.url, "account", method.name, {}, {});
-    if (connectReason(none.body) !== "MISSING_MANAGEMENT_TOKEN") found.push(`no header: ${none.status} ${connectReason(none.body)}`);
+    if (connectReason(none.body) !== "MISSING_MANAGEMENT_TOKEN")
+      found.push(`no header: ${none.status} ${connectReason(none.body)}`);
     expect(found).toEqual([]);
   });
 
   it("over REST", async () => {
     for (const authorization of [f.admin.token, "Basic eA==", "Bearer"]) {
       const res = await http(`${server.url}/v1/projects`, { headers: { authorization } });
-      expect({ authorization, status: res.status, reason: res.body.reason }).toEqual({ authorization, status: 401, reason: "INVALID_MANAGEMENT_TOKEN" });
+      expect({ authorization, status: res.status, reason: res.body.reason }).toEqual({
+        authorization,
+        status: 401,
+        reason: "INVALID_MANAGEMENT_TOKEN",
+      });
     }
     expect((await http(`${server.url}/v1/projects`, { headers: f.admin.headers })).status).toBe(200);
   });

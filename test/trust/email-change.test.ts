@@ -25,11 +25,15 @@ describe("a user's own email change is confirmed by the new address", () => {
     app = await authFixture(ctx.server);
   });
 
-  const change = (id: string, email: string, bearer?: string) => app.call("PATCH", `/v1/auth/users/${id}`, { email }, bearer);
+  const change = (id: string, email: string, bearer?: string) =>
+    app.call("PATCH", `/v1/auth/users/${id}`, { email }, bearer);
   const getUser = async (id: string) => (await app.call("GET", `/v1/auth/users/${id}`)).body;
   const login = (email: string, password: string) => app.call("POST", "/v1/auth/login", { email, password });
   const confirm = (token: string) => app.call("POST", "/v1/auth/email/verify", { token });
-  const outbox = async (to: string) => (await ctx.sql(`SELECT subject FROM outbox WHERE recipient = $1 ORDER BY created_at`, [to])) as Array<{ subject: string }>;
+  const outbox = async (to: string) =>
+    (await ctx.sql(`SELECT subject FROM outbox WHERE recipient = $1 ORDER BY created_at`, [to])) as Array<{
+      subject: string;
+    }>;
   const tokenIn = async (to: string, link: RegExp, nth = 1) => {
     const mail = await ctx.smtp.waitFor(to, { nth });
     const token = link.exec(mail.text)?.[1];
@@ -63,7 +67,9 @@ describe("a user's own email change is confirmed by the new address", () => {
     expect(byNew.status).toBe(401);
     expect(byNew.body.reason).toBe("INVALID_CREDENTIALS");
     const refreshed = await app.call("POST", "/v1/auth/token/refresh", { refresh_token: me.body.refresh_token });
-    expect((await app.call("POST", "/v1/auth/token/verify", { token: refreshed.body.access_token })).body.claims.email).toBe(old);
+    expect(
+      (await app.call("POST", "/v1/auth/token/verify", { token: refreshed.body.access_token })).body.claims.email,
+    ).toBe(old);
     expect((await app.call("POST", "/v1/auth/password/reset-request", { email: thief })).status).toBe(200);
     expect((await outbox(thief)).length).toBe(1); // the confirmation link only, no reset link
   });
@@ -77,7 +83,10 @@ describe("a user's own email change is confirmed by the new address", () => {
     const { token } = await tokenIn(next, CHANGE_LINK);
 
     // Single-use, stored only as its hash, bound to the pending address.
-    const rows = await ctx.sql(`SELECT token_hash, email, expires_at FROM user_tokens WHERE user_id = $1 AND kind = 'email_change'`, [id]);
+    const rows = await ctx.sql(
+      `SELECT token_hash, email, expires_at FROM user_tokens WHERE user_id = $1 AND kind = 'email_change'`,
+      [id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toBe(hashToken(token));
     expect(rows[0].email).toBe(next);
@@ -198,7 +207,10 @@ describe("a user's own email change is confirmed by the new address", () => {
 
     await app.call("POST", "/v1/auth/password/reset-request", { email: old });
     const { token: reset } = await tokenIn(old, RESET_LINK, 2);
-    const done = await app.call("POST", "/v1/auth/password/reset", { reset_token: reset, new_password: "a brand new passphrase" });
+    const done = await app.call("POST", "/v1/auth/password/reset", {
+      reset_token: reset,
+      new_password: "a brand new passphrase",
+    });
     expect(done.status).toBe(200);
     expect(await getUser(id)).toMatchObject({ email: old, email_verified: true, new_email: "" });
     expect((await confirm(stolen)).body.reason).toBe("INVALID_LINK");
@@ -216,7 +228,12 @@ describe("a user's own email change is confirmed by the new address", () => {
     const read = await grpcCall(grpcClient(ctx.server.port, "auth"), "GetUser", { id }, { "x-service-key": app.key });
     expect(read.response).toMatchObject({ email: me.email, new_email: next });
     const { token } = await tokenIn(next, CHANGE_LINK);
-    const done = await grpcCall(grpcClient(ctx.server.port, "auth"), "VerifyEmail", { token }, { "x-service-key": app.key });
+    const done = await grpcCall(
+      grpcClient(ctx.server.port, "auth"),
+      "VerifyEmail",
+      { token },
+      { "x-service-key": app.key },
+    );
     expect(done.error).toBeUndefined();
     expect(done.response).toMatchObject({ email: next, email_verified: true, new_email: "" });
   });

@@ -30,10 +30,18 @@ describe("HTTP hygiene", () => {
   beforeAll(async () => {
     // The server of startTestServer, with its log lines captured.
     const database: TestDatabase = await createTestDatabase();
-    const config = loadConfig({ ...TEST_ARGON2_ENV, PORT: "0", HOST: "127.0.0.1", DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: "debug" });
+    const config = loadConfig({
+      ...TEST_ARGON2_ENV,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      LOG_LEVEL: "debug",
+    });
     const capture = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString("utf8").split("\n"))
+          if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -64,9 +72,14 @@ describe("HTTP hygiene", () => {
     const refresh = await app.call("POST", "/v1/auth/token/refresh", { refresh_token: login.body.refresh_token });
     const connectLogin = await connect(server.url, "auth", "Login", { email, password }, { "x-service-key": app.key });
     const management = await app.admin();
-    const accountLogin = await http(`${server.url}/v1/account/login`, { body: { email: "nobody@example.com", password } });
+    const accountLogin = await http(`${server.url}/v1/account/login`, {
+      body: { email: "nobody@example.com", password },
+    });
     const projects = await http(`${server.url}/v1/projects`, { headers: management });
-    const apiKey = await http(`${server.url}/v1/api-keys`, { headers: management, body: { project_id: projects.body.data[0]?.id ?? "", label: "hygiene" } });
+    const apiKey = await http(`${server.url}/v1/api-keys`, {
+      headers: management,
+      body: { project_id: projects.body.data[0]?.id ?? "", label: "hygiene" },
+    });
     const tokens: Array<[string, HttpAnswer]> = [
       ["REST signup", signup],
       ["REST login", login],
@@ -89,7 +102,13 @@ describe("HTTP hygiene", () => {
       ["404", await http(`${server.url}/v1/nowhere`)],
       ["401", await app.call("GET", "/v1/auth/users", undefined, undefined, { "x-service-key": "gk_wrong" })],
       ["healthz", await http(`${server.url}/healthz`)],
-      ["preflight", await fetch(`${server.url}/v1/auth/login`, { method: "OPTIONS", headers: { origin: "https://app.example.com", "access-control-request-method": "POST" } })],
+      [
+        "preflight",
+        await fetch(`${server.url}/v1/auth/login`, {
+          method: "OPTIONS",
+          headers: { origin: "https://app.example.com", "access-control-request-method": "POST" },
+        }),
+      ],
     ];
     for (const [what, answer] of others) expectDefaults(answer, what);
     const jwks = await http(`${server.url}/v1/auth/${app.loginId}/.well-known/jwks.json`);
@@ -109,7 +128,11 @@ describe("HTTP hygiene", () => {
     } finally {
       await server.deps.db.dataSource.query(`ALTER TABLE users_hidden RENAME TO users`);
     }
-    expect({ status: rest.status, reason: rest.body.reason, message: rest.body.message }).toEqual({ status: 500, reason: "INTERNAL_ERROR", message: "internal error" });
+    expect({ status: rest.status, reason: rest.body.reason, message: rest.body.message }).toEqual({
+      status: 500,
+      reason: "INTERNAL_ERROR",
+      message: "internal error",
+    });
     expect(JSON.stringify(rest.body)).not.toMatch(/users|SELECT|relation|at .*\.ts|QueryFailed/);
     expect(JSON.stringify(viaConnect.body)).not.toMatch(/users|SELECT|relation|at .*\.ts|QueryFailed/);
     const requestId = rest.headers.get("x-request-id")!;
@@ -130,9 +153,19 @@ describe("HTTP hygiene", () => {
     expect(rest.status).toBe(404);
     expect(rest.body.request_id).toBe(rest.headers.get("x-request-id"));
 
-    const viaConnect = await connect(server.url, "auth", "GetUser", { id: "usr_00000000000000000000000000" }, { "x-service-key": app.key });
-    const info = (viaConnect.body.details as Array<{ type: string; value: string }>).find((d) => d.type === "google.rpc.ErrorInfo")!;
-    expect(fromBinary(ErrorInfoSchema, Buffer.from(info.value, "base64")).metadata.request_id).toBe(viaConnect.headers.get("x-request-id"));
+    const viaConnect = await connect(
+      server.url,
+      "auth",
+      "GetUser",
+      { id: "usr_00000000000000000000000000" },
+      { "x-service-key": app.key },
+    );
+    const info = (viaConnect.body.details as Array<{ type: string; value: string }>).find(
+      (d) => d.type === "google.rpc.ErrorInfo",
+    )!;
+    expect(fromBinary(ErrorInfoSchema, Buffer.from(info.value, "base64")).metadata.request_id).toBe(
+      viaConnect.headers.get("x-request-id"),
+    );
 
     // gRPC, for an error raised in a handler and one raised by the framework (bytes that are not protobuf).
     for (const body of [Buffer.from([0x0a, 0x03, 0x75, 0x73, 0x72]), Buffer.from([0xff, 0xff, 0xff])]) {
@@ -144,18 +177,27 @@ describe("HTTP hygiene", () => {
   });
 
   it("a request Node's HTTP/1.1 parser refuses is answered 400 in the API's error shape, not with a bare status line", async () => {
-    for (const garbage of ["NOT HTTP AT ALL\r\n\r\n", "GET /healthz HTTP/1.1\r\nhost x\r\n\r\n", "GET /healthz HTTP/1.1\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n"]) {
+    for (const garbage of [
+      "NOT HTTP AT ALL\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nhost x\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n",
+    ]) {
       const answer = await rawHttp1(port, garbage);
       expect(answer, JSON.stringify(garbage)).toMatch(/^HTTP\/1\.1 400 /);
       expectApiError(answer, "VALIDATION_FAILED");
     }
     // On a kept-alive connection that already answered a request, the next one is answered too.
-    const second = await rawHttp1(port, ["GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n", `GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`]);
+    const second = await rawHttp1(port, [
+      "GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n",
+      `GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`,
+    ]);
     expect(second).toMatch(/^HTTP\/1\.1 200 /);
     expect(second).toMatch(/\r\n\r\n\{[^]*HTTP\/1\.1 431 /);
     expectApiError(second.slice(second.lastIndexOf("HTTP/1.1 431")), "HEADERS_TOO_LARGE");
     // The service still answers.
-    expect(await rawHttp1(port, "GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await rawHttp1(port, "GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 200 /,
+    );
   });
 
   it("more than 100 header fields, or a header block over 16 KiB, is 431 on HTTP/1.1 and HTTP/2", async () => {
@@ -169,7 +211,9 @@ describe("HTTP hygiene", () => {
     expectApiError(big, "HEADERS_TOO_LARGE");
     // 100 fields are fine.
     const hundred = Array.from({ length: 98 }, (_, i) => `x-h${i}: v\r\n`).join("");
-    expect(await rawHttp1(port, `GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n${hundred}\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await rawHttp1(port, `GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n${hundred}\r\n`)).toMatch(
+      /^HTTP\/1\.1 200 /,
+    );
 
     const fields = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`x-h${i}`, "v"]));
     expect(await http2Status(port, fields)).toBe("431");
@@ -185,11 +229,19 @@ function grpcError(port: number, path: string, body: Buffer, key: string): Promi
   const metadata = new Metadata();
   metadata.set("x-service-key", key);
   return new Promise((resolve, reject) => {
-    client.makeUnaryRequest(path, (b: Buffer) => b, (b: Buffer) => b, body, metadata, { deadline: Date.now() + 10_000 }, (error: ServiceError | null) => {
-      client.close();
-      if (error) resolve(error);
-      else reject(new Error("expected an error"));
-    });
+    client.makeUnaryRequest(
+      path,
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+      body,
+      metadata,
+      { deadline: Date.now() + 10_000 },
+      (error: ServiceError | null) => {
+        client.close();
+        if (error) resolve(error);
+        else reject(new Error("expected an error"));
+      },
+    );
   });
 }
 

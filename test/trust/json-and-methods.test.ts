@@ -31,7 +31,14 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
   const password = "a sturdy passphrase 1";
 
   /** [what, REST call, Connect call, expected violations] */
-  const cases = (): Array<[string, { method: string; path: string; body?: string; headers: Record<string, string> }, { service: "auth" | "account"; rpc: string; body: string; headers: Record<string, string> }, Array<{ field: string; description: string }>]> => [
+  const cases = (): Array<
+    [
+      string,
+      { method: string; path: string; body?: string; headers: Record<string, string> },
+      { service: "auth" | "account"; rpc: string; body: string; headers: Record<string, string> },
+      Array<{ field: string; description: string }>,
+    ]
+  > => [
     [
       "a number for a string",
       { method: "POST", path: "/v1/auth/signup", body: JSON.stringify({ email, password: 123 }), headers: key() },
@@ -46,14 +53,29 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
     ],
     [
       "an array for the metadata object",
-      { method: "POST", path: "/v1/auth/signup", body: JSON.stringify({ email, password, metadata: [1] }), headers: key() },
+      {
+        method: "POST",
+        path: "/v1/auth/signup",
+        body: JSON.stringify({ email, password, metadata: [1] }),
+        headers: key(),
+      },
       { service: "auth", rpc: "Signup", body: JSON.stringify({ email, password, metadata: [1] }), headers: key() },
       [{ field: "metadata", description: "must be a JSON object" }],
     ],
     [
       "a string for a boolean, and an object for a string, in one body",
-      { method: "PATCH", path: `/v1/auth/users/${userId}`, body: JSON.stringify({ disabled: "yes", email: { a: 1 } }), headers: key() },
-      { service: "auth", rpc: "UpdateUser", body: JSON.stringify({ id: userId, disabled: "yes", email: { a: 1 } }), headers: key() },
+      {
+        method: "PATCH",
+        path: `/v1/auth/users/${userId}`,
+        body: JSON.stringify({ disabled: "yes", email: { a: 1 } }),
+        headers: key(),
+      },
+      {
+        service: "auth",
+        rpc: "UpdateUser",
+        body: JSON.stringify({ id: userId, disabled: "yes", email: { a: 1 } }),
+        headers: key(),
+      },
       [
         { field: "disabled", description: "must be true or false" },
         { field: "email", description: "must be a string" },
@@ -61,28 +83,72 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
     ],
     [
       "a number inside a list of strings",
-      { method: "POST", path: "/v1/projects", body: JSON.stringify({ name: "p", allowed_origins: ["https://a.example.com", 5], redirect_url: "https://a.example.com/cb" }), headers: management },
-      { service: "account", rpc: "CreateProject", body: JSON.stringify({ name: "p", allowed_origins: ["https://a.example.com", 5] }), headers: management },
+      {
+        method: "POST",
+        path: "/v1/projects",
+        body: JSON.stringify({
+          name: "p",
+          allowed_origins: ["https://a.example.com", 5],
+          redirect_url: "https://a.example.com/cb",
+        }),
+        headers: management,
+      },
+      {
+        service: "account",
+        rpc: "CreateProject",
+        body: JSON.stringify({ name: "p", allowed_origins: ["https://a.example.com", 5] }),
+        headers: management,
+      },
       [{ field: "allowed_origins[1]", description: "must be a string" }],
     ],
     [
       "a string for a list",
-      { method: "POST", path: "/v1/projects", body: JSON.stringify({ name: "p", allowed_origins: "https://a.example.com" }), headers: management },
-      { service: "account", rpc: "CreateProject", body: JSON.stringify({ name: "p", allowed_origins: "https://a.example.com" }), headers: management },
+      {
+        method: "POST",
+        path: "/v1/projects",
+        body: JSON.stringify({ name: "p", allowed_origins: "https://a.example.com" }),
+        headers: management,
+      },
+      {
+        service: "account",
+        rpc: "CreateProject",
+        body: JSON.stringify({ name: "p", allowed_origins: "https://a.example.com" }),
+        headers: management,
+      },
       [{ field: "allowed_origins", description: "must be an array whose items are each a string" }],
     ],
     [
       "a fraction for an integer (camelCase JSON name, named by its proto name)",
-      { method: "POST", path: "/v1/projects", body: JSON.stringify({ name: "p", tokenExpiry: 1.5 }), headers: management },
-      { service: "account", rpc: "CreateProject", body: JSON.stringify({ name: "p", tokenExpiry: 1.5 }), headers: management },
+      {
+        method: "POST",
+        path: "/v1/projects",
+        body: JSON.stringify({ name: "p", tokenExpiry: 1.5 }),
+        headers: management,
+      },
+      {
+        service: "account",
+        rpc: "CreateProject",
+        body: JSON.stringify({ name: "p", tokenExpiry: 1.5 }),
+        headers: management,
+      },
       [{ field: "token_expiry", description: "must be a whole number" }],
     ],
   ];
 
   it("on REST and Connect alike, with a plain message and no protobuf internals", async () => {
     for (const [what, rest, viaConnect, violations] of cases()) {
-      const r = await http(`${server.url}${rest.path}`, { method: rest.method, headers: rest.headers, body: rest.body });
-      expect({ what, status: r.status, code: r.body?.code, reason: r.body?.reason, violations: r.body?.violations }).toEqual({
+      const r = await http(`${server.url}${rest.path}`, {
+        method: rest.method,
+        headers: rest.headers,
+        body: rest.body,
+      });
+      expect({
+        what,
+        status: r.status,
+        code: r.body?.code,
+        reason: r.body?.reason,
+        violations: r.body?.violations,
+      }).toEqual({
         what,
         status: 400,
         code: "invalid_argument",
@@ -93,7 +159,13 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
       expect(r.body.request_id, what).toBe(r.headers.get("x-request-id"));
 
       const c = await connect(server.url, viaConnect.service, viaConnect.rpc, viaConnect.body, viaConnect.headers);
-      expect({ what, status: c.status, code: c.body?.code, reason: connectReason(c.body), violations: connectViolations(c.body) }).toEqual({
+      expect({
+        what,
+        status: c.status,
+        code: c.body?.code,
+        reason: connectReason(c.body),
+        violations: connectViolations(c.body),
+      }).toEqual({
         what,
         status: 400,
         code: "invalid_argument",
@@ -106,7 +178,9 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
   });
 
   it("nothing ran: the signups with a wrong type wrote no user", async () => {
-    const rows = (await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [email])) as Array<{ n: number }>;
+    const rows = (await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [
+      email,
+    ])) as Array<{ n: number }>;
     expect(rows[0].n).toBe(0);
   });
 
@@ -116,7 +190,12 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
   ] as const)("a %s-compressed Connect body is explained the same way", async (encoding, compress) => {
     const res = await fetch(`${server.url}/gatehouse.auth.v1.AuthService/Signup`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-encoding": encoding, "connect-protocol-version": "1", ...key() },
+      headers: {
+        "content-type": "application/json",
+        "content-encoding": encoding,
+        "connect-protocol-version": "1",
+        ...key(),
+      },
       body: compress(Buffer.from(JSON.stringify({ email, password: 123 }))),
     });
     const body = await res.json();
@@ -134,9 +213,20 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
       ['"text"', "request body must be a JSON object"],
     ]) {
       const rest = await http(`${server.url}/v1/auth/signup`, { body, headers: key() });
-      expect({ body, status: rest.status, reason: rest.body.reason, message: rest.body.message }).toEqual({ body, status: 400, reason: "VALIDATION_FAILED", message });
+      expect({ body, status: rest.status, reason: rest.body.reason, message: rest.body.message }).toEqual({
+        body,
+        status: 400,
+        reason: "VALIDATION_FAILED",
+        message,
+      });
       const c = await connect(server.url, "auth", "Signup", body, key());
-      expect({ body, status: c.status, code: c.body.code, reason: connectReason(c.body), message: c.body.message }).toEqual({
+      expect({
+        body,
+        status: c.status,
+        code: c.body.code,
+        reason: connectReason(c.body),
+        message: c.body.message,
+      }).toEqual({
         body,
         status: 400,
         code: "invalid_argument",
@@ -147,7 +237,13 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
   });
 
   it("a key given twice on Connect names the field", async () => {
-    const c = await connect(server.url, "auth", "Signup", `{"email":"a@b.co","email":"c@d.co","password":"${password}"}`, key());
+    const c = await connect(
+      server.url,
+      "auth",
+      "Signup",
+      `{"email":"a@b.co","email":"c@d.co","password":"${password}"}`,
+      key(),
+    );
     expect({ status: c.status, reason: connectReason(c.body), violations: connectViolations(c.body) }).toEqual({
       status: 400,
       reason: "VALIDATION_FAILED",
@@ -178,7 +274,13 @@ describe("a wrong HTTP method on a known path is 405 with Allow", () => {
   afterAll(() => server?.stop());
 
   const expect405 = (res: HttpAnswer, call: string, allow: string) => {
-    expect({ call, status: res.status, allow: res.headers.get("allow"), code: res.body?.code, reason: res.body?.reason }).toEqual({
+    expect({
+      call,
+      status: res.status,
+      allow: res.headers.get("allow"),
+      code: res.body?.code,
+      reason: res.body?.reason,
+    }).toEqual({
       call,
       status: 405,
       allow,
@@ -206,9 +308,16 @@ describe("a wrong HTTP method on a known path is 405 with Allow", () => {
   });
 
   it("before any credential is asked for, and the right method still works", async () => {
-    expect405(await http(`${server.url}/v1/api-keys`, { method: "PATCH", body: {} }), "PATCH /v1/api-keys", "GET, POST");
+    expect405(
+      await http(`${server.url}/v1/api-keys`, { method: "PATCH", body: {} }),
+      "PATCH /v1/api-keys",
+      "GET, POST",
+    );
     const right = await http(`${server.url}/v1/api-keys`, {});
-    expect({ status: right.status, reason: right.body.reason }).toEqual({ status: 401, reason: "MISSING_MANAGEMENT_TOKEN" });
+    expect({ status: right.status, reason: right.body.reason }).toEqual({
+      status: 401,
+      reason: "MISSING_MANAGEMENT_TOKEN",
+    });
   });
 
   it.each([
@@ -218,6 +327,10 @@ describe("a wrong HTTP method on a known path is 405 with Allow", () => {
     ["GET", "/nothing-here"],
   ])("unknown paths stay 404 ROUTE_NOT_FOUND: %s %s", async (method, path) => {
     const res = await http(`${server.url}${path}`, { method, body: method === "GET" ? undefined : {} });
-    expect({ status: res.status, reason: res.body?.reason, allow: res.headers.get("allow") }).toEqual({ status: 404, reason: "ROUTE_NOT_FOUND", allow: null });
+    expect({ status: res.status, reason: res.body?.reason, allow: res.headers.get("allow") }).toEqual({
+      status: 404,
+      reason: "ROUTE_NOT_FOUND",
+      allow: null,
+    });
   });
 });

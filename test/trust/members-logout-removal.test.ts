@@ -15,7 +15,10 @@ import { startTestServer, type TestServer } from "../helpers/server.js";
 // from one organization locks it out of the others.
 
 const ctx = useMessagingServer({ smtp: true, env: { PUBLIC_URL } });
-const kit = membersKit(() => ctx.server, () => ctx.smtp);
+const kit = membersKit(
+  () => ctx.server,
+  () => ctx.smtp,
+);
 let f: AccountFixture;
 let counter = 0;
 const newEmail = () => `leaver-${Date.now().toString(36)}-${counter++}@example.com`;
@@ -25,7 +28,8 @@ beforeAll(async () => {
 });
 
 const logout = (token: string) => http(`${ctx.server.url}/v1/account/logout`, { headers: bearer(token), body: {} });
-const remove = (headers: Record<string, string>, id: string) => http(`${ctx.server.url}/v1/members/${id}`, { method: "DELETE", headers });
+const remove = (headers: Record<string, string>, id: string) =>
+  http(`${ctx.server.url}/v1/members/${id}`, { method: "DELETE", headers });
 
 /** A fresh organization with its admin signed in, and a developer signed in twice. */
 async function team() {
@@ -35,7 +39,10 @@ async function team() {
     ...org,
     adminToken: await kit.token(org.email, org.password),
     developer,
-    developerTokens: [await kit.token(developer.email, developer.password), await kit.token(developer.email, developer.password)],
+    developerTokens: [
+      await kit.token(developer.email, developer.password),
+      await kit.token(developer.email, developer.password),
+    ],
   };
 }
 
@@ -47,14 +54,20 @@ describe("Logout", () => {
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { revoked: true } });
     expectError(await kit.listProjects(signedOut!), 401, "INVALID_MANAGEMENT_TOKEN");
     expectError(await logout(signedOut!), 401, "INVALID_MANAGEMENT_TOKEN");
-    expect(await ctx.sql("SELECT id FROM management_tokens WHERE token_hash = $1", [hashToken(signedOut!)])).toEqual([]);
+    expect(await ctx.sql("SELECT id FROM management_tokens WHERE token_hash = $1", [hashToken(signedOut!)])).toEqual(
+      [],
+    );
     expect((await kit.listProjects(kept!)).status).toBe(200);
     expect((await kit.listProjects(t.adminToken)).status).toBe(200);
   });
 
   it("without a token: 401 MISSING_MANAGEMENT_TOKEN; an expired one: INVALID_MANAGEMENT_TOKEN", async () => {
     expectError(await http(`${ctx.server.url}/v1/account/logout`, { body: {} }), 401, "MISSING_MANAGEMENT_TOKEN");
-    expectError(await http(`${ctx.server.url}/v1/account/logout`, { headers: f.expiredHeaders, body: {} }), 401, "INVALID_MANAGEMENT_TOKEN");
+    expectError(
+      await http(`${ctx.server.url}/v1/account/logout`, { headers: f.expiredHeaders, body: {} }),
+      401,
+      "INVALID_MANAGEMENT_TOKEN",
+    );
   });
 
   it("gRPC signs out; Connect then answers unauthenticated", async () => {
@@ -63,7 +76,10 @@ describe("Logout", () => {
     const viaGrpc = await grpcCall(grpcClient(ctx.server.port, "account"), "Logout", {}, bearer(token));
     expect(viaGrpc.response).toEqual({ revoked: true });
     const viaConnect = await connect(ctx.server.url, "account", "ListProjects", {}, bearer(token));
-    expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({ status: 401, reason: "INVALID_MANAGEMENT_TOKEN" });
+    expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
+      status: 401,
+      reason: "INVALID_MANAGEMENT_TOKEN",
+    });
   });
 });
 
@@ -72,7 +88,10 @@ describe("RemoveMember", () => {
     const t = await team();
     const admin = bearer(t.adminToken);
     const answer = await remove(admin, t.developer.member.id);
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { removed: true, id: t.developer.member.id } });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 200,
+      body: { removed: true, id: t.developer.member.id },
+    });
     for (const token of t.developerTokens) expectError(await kit.listProjects(token), 401, "INVALID_MANAGEMENT_TOKEN");
     const members = await kit.listMembers(t.adminToken);
     expect(members.body.data.map((m: { id: string }) => m.id)).not.toContain(t.developer.member.id);
@@ -103,7 +122,10 @@ describe("RemoveMember", () => {
     const second = await seedMember(ctx.server.deps, t.organization, "admin");
     const secondToken = await kit.token(second.email, second.password);
     const self = await remove(bearer(secondToken), second.member.id);
-    expect({ status: self.status, body: self.body }).toEqual({ status: 200, body: { removed: true, id: second.member.id } });
+    expect({ status: self.status, body: self.body }).toEqual({
+      status: 200,
+      body: { removed: true, id: second.member.id },
+    });
     expectError(await kit.listProjects(secondToken), 401, "INVALID_MANAGEMENT_TOKEN");
     expectError(await remove(bearer(t.adminToken), t.admin.id), 400, "LAST_ADMIN");
   });
@@ -113,12 +135,21 @@ describe("RemoveMember", () => {
       const t = await team();
       const other = await seedMember(ctx.server.deps, t.organization, "admin");
       const otherToken = await kit.token(other.email, other.password);
-      const answers = await Promise.all([remove(bearer(t.adminToken), other.member.id), remove(bearer(otherToken), t.admin.id)]);
+      const answers = await Promise.all([
+        remove(bearer(t.adminToken), other.member.id),
+        remove(bearer(otherToken), t.admin.id),
+      ]);
       const outcomes = answers.map((a) => (a.status === 200 ? "removed" : a.body.reason)).sort();
       // Either one wins and the loser finds itself the last admin, or the loser's own token
       // was already revoked with its membership (401): never two removals.
-      expect([["LAST_ADMIN", "removed"], ["INVALID_MANAGEMENT_TOKEN", "removed"]]).toContainEqual(outcomes);
-      const [{ n }] = await ctx.sql("SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin'", [t.organization.id]);
+      expect([
+        ["LAST_ADMIN", "removed"],
+        ["INVALID_MANAGEMENT_TOKEN", "removed"],
+      ]).toContainEqual(outcomes);
+      const [{ n }] = await ctx.sql(
+        "SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin'",
+        [t.organization.id],
+      );
       expect(n).toBe(1);
     }
   });
@@ -128,7 +159,9 @@ describe("RemoveMember", () => {
     const person = { email: newEmail(), password: "member here and there" };
     const inF = await kit.accept(await kit.invite(f.admin.headers, person.email), person.password);
     const inT = await kit.accept(await kit.invite(bearer(t.adminToken), person.email), person.password);
-    const memberHere = (await kit.listMembers(t.adminToken)).body.data.find((m: { email: string }) => m.email === person.email);
+    const memberHere = (await kit.listMembers(t.adminToken)).body.data.find(
+      (m: { email: string }) => m.email === person.email,
+    );
 
     expect((await remove(bearer(t.adminToken), memberHere.id)).status).toBe(200);
     expectError(await kit.listProjects(inT.body.management_token), 401, "INVALID_MANAGEMENT_TOKEN");
@@ -141,10 +174,24 @@ describe("RemoveMember", () => {
 
   it("gRPC: NOT_FOUND MEMBER_NOT_FOUND for another organization's member; Connect removes", async () => {
     const t = await team();
-    const grpc = await grpcCall(grpcClient(ctx.server.port, "account"), "RemoveMember", { id: f.developer.member.id }, bearer(t.adminToken));
+    const grpc = await grpcCall(
+      grpcClient(ctx.server.port, "account"),
+      "RemoveMember",
+      { id: f.developer.member.id },
+      bearer(t.adminToken),
+    );
     expect({ code: grpc.error?.code, reason: grpc.reason }).toEqual({ code: 5, reason: "MEMBER_NOT_FOUND" });
-    const viaConnect = await connect(ctx.server.url, "account", "RemoveMember", { id: t.developer.member.id }, bearer(t.adminToken));
-    expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({ status: 200, body: { removed: true, id: t.developer.member.id } });
+    const viaConnect = await connect(
+      ctx.server.url,
+      "account",
+      "RemoveMember",
+      { id: t.developer.member.id },
+      bearer(t.adminToken),
+    );
+    expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({
+      status: 200,
+      body: { removed: true, id: t.developer.member.id },
+    });
   });
 });
 
@@ -172,10 +219,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("on every instance", () => {
       (await http(`${first.url}/v1/account/login`, { body: { email, password } })).body.management_token as string;
     const adminToken = await signIn(org.email, org.password);
     const devToken = await signIn(developer.email, developer.password);
-    const projects = (server: TestServer, token: string) => http(`${server.url}/v1/projects`, { headers: bearer(token) });
+    const projects = (server: TestServer, token: string) =>
+      http(`${server.url}/v1/projects`, { headers: bearer(token) });
     expect((await projects(second, devToken)).status).toBe(200);
 
-    expect((await http(`${first.url}/v1/members/${developer.member.id}`, { method: "DELETE", headers: bearer(adminToken) })).status).toBe(200);
+    expect(
+      (await http(`${first.url}/v1/members/${developer.member.id}`, { method: "DELETE", headers: bearer(adminToken) }))
+        .status,
+    ).toBe(200);
     expectError(await projects(second, devToken), 401, "INVALID_MANAGEMENT_TOKEN");
 
     expect((await projects(second, adminToken)).status).toBe(200);

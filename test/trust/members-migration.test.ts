@@ -37,8 +37,14 @@ afterAll(async () => {
 
 describe("1733200000003 member identities", () => {
   it("down refuses while an identity belongs to two organizations, then goes back to one email per member; up makes one identity per member, passwords and tokens kept", async () => {
-    const [a, b] = [await db.repos.organizations.create({ name: "A" }), await db.repos.organizations.create({ name: "B" })];
-    const identity = await db.repos.memberIdentities.create({ email: "Both@Example.com", passwordHash: "$argon2id$both" });
+    const [a, b] = [
+      await db.repos.organizations.create({ name: "A" }),
+      await db.repos.organizations.create({ name: "B" }),
+    ];
+    const identity = await db.repos.memberIdentities.create({
+      email: "Both@Example.com",
+      passwordHash: "$argon2id$both",
+    });
     const inA = await db.repos.members.create(a.id, { identity, role: "admin" });
     const inB = await db.repos.members.create(b.id, { identity, role: "developer" });
     await expect(run("down")).rejects.toThrow("1 member identities belong to several organizations");
@@ -46,9 +52,17 @@ describe("1733200000003 member identities", () => {
     await sql("DELETE FROM members WHERE id = $1", [inB.id]);
     await run("down");
     expect(await sql("SELECT id, email, email_normalized, password_hash, role FROM members")).toEqual([
-      { id: inA.id, email: "Both@Example.com", email_normalized: "both@example.com", password_hash: "$argon2id$both", role: "admin" },
+      {
+        id: inA.id,
+        email: "Both@Example.com",
+        email_normalized: "both@example.com",
+        password_hash: "$argon2id$both",
+        role: "admin",
+      },
     ]);
-    expect(await sql("SELECT to_regclass('member_identities') AS t, to_regclass('member_password_resets') AS r")).toEqual([{ t: null, r: null }]);
+    expect(
+      await sql("SELECT to_regclass('member_identities') AS t, to_regclass('member_password_resets') AS r"),
+    ).toEqual([{ t: null, r: null }]);
 
     // A member as the schema before had it, with a live management token.
     const legacyId = "mem_01jdq7c8w9x0y1z2a3b4c5d6e7";
@@ -57,20 +71,36 @@ describe("1733200000003 member identities", () => {
        VALUES ($1, $2, 'Old@Example.com', 'old@example.com', 'developer', '$argon2id$old', now() - interval '1 day')`,
       [legacyId, b.id],
     );
-    await sql(`INSERT INTO management_tokens (id, organization_id, member_id, token_hash, expires_at) VALUES ('mtk_legacy', $1, $2, $3, now() + interval '1 hour')`, [
-      b.id,
-      legacyId,
-      hashToken("gmt_legacy"),
-    ]);
+    await sql(
+      `INSERT INTO management_tokens (id, organization_id, member_id, token_hash, expires_at) VALUES ('mtk_legacy', $1, $2, $3, now() + interval '1 hour')`,
+      [b.id, legacyId, hashToken("gmt_legacy")],
+    );
     await run("up");
 
     const old = await db.repos.memberIdentities.findCredentialsByEmail("old@example.com");
-    expect(old).toMatchObject({ identity: { id: `mid_${legacyId.slice(4)}`, email: "Old@Example.com" }, passwordHash: "$argon2id$old" });
-    expect((await db.repos.memberIdentities.findCredentialsByEmail("both@example.com"))?.passwordHash).toBe("$argon2id$both");
+    expect(old).toMatchObject({
+      identity: { id: `mid_${legacyId.slice(4)}`, email: "Old@Example.com" },
+      passwordHash: "$argon2id$old",
+    });
+    expect((await db.repos.memberIdentities.findCredentialsByEmail("both@example.com"))?.passwordHash).toBe(
+      "$argon2id$both",
+    );
     const token = await db.repos.managementTokens.findActive(hashToken("gmt_legacy"), new Date());
-    expect(token).toMatchObject({ id: "mtk_legacy", organizationId: b.id, member: { id: legacyId, email: "Old@Example.com", role: "developer" } });
+    expect(token).toMatchObject({
+      id: "mtk_legacy",
+      organizationId: b.id,
+      member: { id: legacyId, email: "Old@Example.com", role: "developer" },
+    });
     expect((await db.repos.members.listForIdentity(old!.identity.id)).map((m) => m.organizationName)).toEqual(["B"]);
-    const columns = await sql(`SELECT column_name FROM information_schema.columns WHERE table_name = 'members' ORDER BY column_name`);
-    expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual(["created_at", "id", "identity_id", "organization_id", "role"]);
+    const columns = await sql(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'members' ORDER BY column_name`,
+    );
+    expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual([
+      "created_at",
+      "id",
+      "identity_id",
+      "organization_id",
+      "role",
+    ]);
   });
 });

@@ -12,7 +12,10 @@ import { seedOrganization, seedProject } from "../helpers/seed.js";
 // a member of.
 
 const ctx = useMessagingServer({ smtp: true, env: { PUBLIC_URL } });
-const kit = membersKit(() => ctx.server, () => ctx.smtp);
+const kit = membersKit(
+  () => ctx.server,
+  () => ctx.smtp,
+);
 let f: AccountFixture;
 let counter = 0;
 const newEmail = () => `multi-${Date.now().toString(36)}-${counter++}@example.com`;
@@ -29,7 +32,10 @@ async function twoOrganizations() {
   await ctx.sql("UPDATE organizations SET name = $2 WHERE id = $1", [b.organization.id, `B ${b.organization.name}`]);
   const adminA = bearer(await kit.token(a.email, a.password));
   const adminB = bearer(await kit.token(b.email, b.password));
-  return { a: { ...a, name: `A ${a.organization.name}`, headers: adminA }, b: { ...b, name: `B ${b.organization.name}`, headers: adminB } };
+  return {
+    a: { ...a, name: `A ${a.organization.name}`, headers: adminA },
+    b: { ...b, name: `B ${b.organization.name}`, headers: adminB },
+  };
 }
 
 describe("one identity in two organizations", () => {
@@ -51,7 +57,9 @@ describe("one identity in two organizations", () => {
     expectError(await kit.accept(token, person.password), 401, "INVALID_INVITATION");
 
     // One identity, two memberships, the password unchanged.
-    const [{ n }] = await ctx.sql("SELECT count(*)::int AS n FROM member_identities WHERE email_normalized = $1", [person.email]);
+    const [{ n }] = await ctx.sql("SELECT count(*)::int AS n FROM member_identities WHERE email_normalized = $1", [
+      person.email,
+    ]);
     expect(n).toBe(1);
     const inB = await kit.listMembers(joined.body.management_token);
     expect(inB.body.data.find((m: { email: string }) => m.email.toLowerCase() === person.email)?.role).toBe("admin");
@@ -87,15 +95,31 @@ describe("one identity in two organizations", () => {
     const seenB = await kit.listProjects(tokenB.body.management_token);
     expect(seenB.body.data.map((p: { id: string }) => p.id)).toEqual([projectB.id]);
     // Each token keeps to its organization, role included.
-    expectError(await http(`${ctx.server.url}/v1/projects/${projectB.id}`, { headers: bearer(tokenA.body.management_token) }), 404, "PROJECT_NOT_FOUND");
-    expectError(await http(`${ctx.server.url}/v1/projects/${projectA.id}`, { headers: bearer(tokenB.body.management_token) }), 404, "PROJECT_NOT_FOUND");
     expectError(
-      await http(`${ctx.server.url}/v1/members/invite`, { headers: bearer(tokenA.body.management_token), body: { email: newEmail(), role: "developer" } }),
+      await http(`${ctx.server.url}/v1/projects/${projectB.id}`, { headers: bearer(tokenA.body.management_token) }),
+      404,
+      "PROJECT_NOT_FOUND",
+    );
+    expectError(
+      await http(`${ctx.server.url}/v1/projects/${projectA.id}`, { headers: bearer(tokenB.body.management_token) }),
+      404,
+      "PROJECT_NOT_FOUND",
+    );
+    expectError(
+      await http(`${ctx.server.url}/v1/members/invite`, {
+        headers: bearer(tokenA.body.management_token),
+        body: { email: newEmail(), role: "developer" },
+      }),
       403,
       "ROLE_REQUIRED",
     );
     expect(
-      (await http(`${ctx.server.url}/v1/members/invite`, { headers: bearer(tokenB.body.management_token), body: { email: newEmail(), role: "developer" } })).status,
+      (
+        await http(`${ctx.server.url}/v1/members/invite`, {
+          headers: bearer(tokenB.body.management_token),
+          body: { email: newEmail(), role: "developer" },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -119,7 +143,12 @@ describe("one identity in two organizations", () => {
 
   it("with one organization, Login answers its token and organization_id, and an organization_id naming it works too", async () => {
     const single = await kit.login(f.developer.email, f.developer.password);
-    expect(single.body).toEqual({ management_token: expect.stringMatching(/^gmt_/), expires_at: expect.any(String), organization_id: f.organization.id, organizations: [] });
+    expect(single.body).toEqual({
+      management_token: expect.stringMatching(/^gmt_/),
+      expires_at: expect.any(String),
+      organization_id: f.organization.id,
+      organizations: [],
+    });
     expect(single.body.organization_id).toBe(f.organization.id);
     const named = await kit.login(f.developer.email, f.developer.password, f.organization.id);
     expect(named.body.organization_id).toBe(f.organization.id);
@@ -133,13 +162,24 @@ describe("one identity in two organizations", () => {
     const grpc = grpcClient(ctx.server.port, "account");
     const choice = await grpcCall(grpc, "Login", { email: person.email, password: person.password });
     expect(choice.response.management_token).toBe("");
-    expect(choice.response.organizations.map((o: { id: string }) => o.id)).toEqual([a.organization.id, b.organization.id]);
-    const chosen = await grpcCall(grpc, "Login", { email: person.email, password: person.password, organization_id: b.organization.id });
+    expect(choice.response.organizations.map((o: { id: string }) => o.id)).toEqual([
+      a.organization.id,
+      b.organization.id,
+    ]);
+    const chosen = await grpcCall(grpc, "Login", {
+      email: person.email,
+      password: person.password,
+      organization_id: b.organization.id,
+    });
     expect(chosen.response.organization_id).toBe(b.organization.id);
     const projects = await grpcCall(grpc, "ListProjects", {}, bearer(chosen.response.management_token));
     expect(projects.error).toBeUndefined();
 
-    const foreign = await connect(ctx.server.url, "account", "Login", { email: person.email, password: person.password, organizationId: f.organization.id });
+    const foreign = await connect(ctx.server.url, "account", "Login", {
+      email: person.email,
+      password: person.password,
+      organizationId: f.organization.id,
+    });
     expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: 401, code: "unauthenticated" });
   });
 });
@@ -149,11 +189,20 @@ describe("InviteMember and AcceptInvitation across organizations", () => {
     const { a, b } = await twoOrganizations();
     const person = { email: newEmail(), password: "member of A only" };
     await kit.accept(await kit.invite(a.headers, person.email), person.password);
-    const again = await http(`${ctx.server.url}/v1/members/invite`, { headers: a.headers, body: { email: person.email, role: "admin" } });
+    const again = await http(`${ctx.server.url}/v1/members/invite`, {
+      headers: a.headers,
+      body: { email: person.email, role: "admin" },
+    });
     expectError(again, 409, "MEMBER_EXISTS");
     expect(again.body.message).toBe("this email is already a member of this organization");
-    const elsewhere = await http(`${ctx.server.url}/v1/members/invite`, { headers: b.headers, body: { email: person.email, role: "admin" } });
-    expect({ status: elsewhere.status, body: elsewhere.body }).toEqual({ status: 200, body: { message: "Invitation sent" } });
+    const elsewhere = await http(`${ctx.server.url}/v1/members/invite`, {
+      headers: b.headers,
+      body: { email: person.email, role: "admin" },
+    });
+    expect({ status: elsewhere.status, body: elsewhere.body }).toEqual({
+      status: 200,
+      body: { message: "Invitation sent" },
+    });
   });
 
   it("a new email invited by two organizations: the first accept chooses the password, the second must give it", async () => {
@@ -175,7 +224,9 @@ describe("InviteMember and AcceptInvitation across organizations", () => {
     const answers = await Promise.all(tokens.map((t) => kit.accept(t, "accepted twice at once")));
     expect(answers.map((x) => x.status)).toEqual([200, 200]);
     expect(answers.map((x) => x.body.organization_id).sort()).toEqual([a.organization.id, b.organization.id].sort());
-    const [{ n }] = await ctx.sql("SELECT count(*)::int AS n FROM member_identities WHERE email_normalized = $1", [email]);
+    const [{ n }] = await ctx.sql("SELECT count(*)::int AS n FROM member_identities WHERE email_normalized = $1", [
+      email,
+    ]);
     expect(n).toBe(1);
   });
 });

@@ -15,7 +15,10 @@ import { eventually } from "../helpers/eventually.js";
 
 const HOUR_MS = 3_600_000;
 const ctx = useMessagingServer({ smtp: true, env: { PUBLIC_URL } });
-const kit = membersKit(() => ctx.server, () => ctx.smtp);
+const kit = membersKit(
+  () => ctx.server,
+  () => ctx.smtp,
+);
 let f: AccountFixture;
 let counter = 0;
 const newEmail = () => `pw-${Date.now().toString(36)}-${counter++}@example.com`;
@@ -24,7 +27,8 @@ beforeAll(async () => {
   f = await accountFixture(ctx.server);
 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => http(`${ctx.server.url}${path}`, { headers, body });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  http(`${ctx.server.url}${path}`, { headers, body });
 const change = (token: string, current_password: string, new_password: string) =>
   post("/v1/account/password/change", { current_password, new_password }, bearer(token));
 const requestReset = (email: string) => post("/v1/account/password/reset-request", { email });
@@ -35,8 +39,10 @@ async function personInTwo() {
   const other = await seedOrganization(ctx.server.deps);
   const otherAdmin = bearer(await kit.token(other.email, other.password));
   const person = { email: newEmail(), password: "the original password" };
-  const inF = (await kit.accept(await kit.invite(f.admin.headers, person.email), person.password)).body.management_token as string;
-  const inOther = (await kit.accept(await kit.invite(otherAdmin, person.email), person.password)).body.management_token as string;
+  const inF = (await kit.accept(await kit.invite(f.admin.headers, person.email), person.password)).body
+    .management_token as string;
+  const inOther = (await kit.accept(await kit.invite(otherAdmin, person.email), person.password)).body
+    .management_token as string;
   const inOtherAgain = await kit.token(person.email, person.password, other.organization.id);
   return { ...person, other: other.organization, tokens: { inF, inOther, inOtherAgain } };
 }
@@ -56,7 +62,13 @@ describe("ChangeMemberPassword", () => {
     const short = await change(p.tokens.inF, p.password, "short");
     expectError(short, 400, "VALIDATION_FAILED");
     expect(short.body.violations.map((v: { field: string }) => v.field)).toEqual(["new_password"]);
-    expectError(await http(`${ctx.server.url}/v1/account/password/change`, { body: { current_password: "x", new_password: "a brand new password" } }), 401, "MISSING_MANAGEMENT_TOKEN");
+    expectError(
+      await http(`${ctx.server.url}/v1/account/password/change`, {
+        body: { current_password: "x", new_password: "a brand new password" },
+      }),
+      401,
+      "MISSING_MANAGEMENT_TOKEN",
+    );
     expect((await kit.login(p.email, p.password)).status).toBe(200);
     for (const token of Object.values(p.tokens)) expect((await kit.listProjects(token)).status).toBe(200);
   });
@@ -86,8 +98,17 @@ describe("ChangeMemberPassword", () => {
       bearer(p.tokens.inF),
     );
     expect(viaGrpc.error).toBeUndefined();
-    const viaConnect = await connect(ctx.server.url, "account", "ChangeMemberPassword", { currentPassword: p.password, newPassword: "and again" }, bearer(p.tokens.inF));
-    expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({ status: 401, reason: "INVALID_CREDENTIALS" });
+    const viaConnect = await connect(
+      ctx.server.url,
+      "account",
+      "ChangeMemberPassword",
+      { currentPassword: p.password, newPassword: "and again" },
+      bearer(p.tokens.inF),
+    );
+    expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
+      status: 401,
+      reason: "INVALID_CREDENTIALS",
+    });
   });
 });
 
@@ -111,11 +132,17 @@ describe("member password reset", () => {
     expect(row.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(HOUR_MS);
-    const sent = await eventually("outbox row marked sent", async () => (await ctx.sql("SELECT * FROM outbox WHERE recipient = $1 AND sent_at IS NOT NULL", [p.email]))[0]);
+    const sent = await eventually(
+      "outbox row marked sent",
+      async () => (await ctx.sql("SELECT * FROM outbox WHERE recipient = $1 AND sent_at IS NOT NULL", [p.email]))[0],
+    );
     expect(sent.body_sealed).toBeNull();
 
     const done = await reset(token, "reset to something new");
-    expect({ status: done.status, body: done.body }).toEqual({ status: 200, body: { message: "Your password has been reset. Sign in with the new password." } });
+    expect({ status: done.status, body: done.body }).toEqual({
+      status: 200,
+      body: { message: "Your password has been reset. Sign in with the new password." },
+    });
     for (const t of Object.values(p.tokens)) expectError(await kit.listProjects(t), 401, "INVALID_MANAGEMENT_TOKEN");
     expectError(await reset(token, "reset to something newer"), 401, "INVALID_LINK");
     expectError(await kit.login(p.email, p.password), 401, "INVALID_CREDENTIALS");
@@ -172,9 +199,14 @@ describe("member password reset", () => {
     const grpc = grpcClient(ctx.server.port, "account");
     const before = kit.mails(email).length;
     const requested = await grpcCall(grpc, "RequestMemberPasswordReset", { email });
-    expect(requested.response).toEqual({ message: "If this email signs in to Gatehouse, a password reset link has been sent to it." });
+    expect(requested.response).toEqual({
+      message: "If this email signs in to Gatehouse, a password reset link has been sent to it.",
+    });
     const token = linkToken(await ctx.smtp.waitFor(email, { nth: before + 1 }), "member_password_reset");
-    const viaConnect = await connect(ctx.server.url, "account", "ResetMemberPassword", { token, newPassword: "reset over connect" });
+    const viaConnect = await connect(ctx.server.url, "account", "ResetMemberPassword", {
+      token,
+      newPassword: "reset over connect",
+    });
     expect(viaConnect.status).toBe(200);
     expect((await kit.login(email, "reset over connect")).status).toBe(200);
   });

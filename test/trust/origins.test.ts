@@ -91,16 +91,27 @@ describe("browser origins are enforced on the server", () => {
     const email = `wire-${Date.now()}@example.com`;
     const body = { email, password: "a sturdy passphrase 1" };
     const foreign = await connect(server.url, "auth", "Signup", body, { "x-service-key": publishable, origin: EVIL });
-    expect({ status: foreign.status, reason: connectReason(foreign.body) }).toEqual({ status: 403, reason: "ORIGIN_NOT_ALLOWED" });
+    expect({ status: foreign.status, reason: connectReason(foreign.body) }).toEqual({
+      status: 403,
+      reason: "ORIGIN_NOT_ALLOWED",
+    });
     const secret = await connect(server.url, "auth", "Signup", body, { "x-service-key": app.key, origin: APP });
-    expect({ status: secret.status, reason: connectReason(secret.body) }).toEqual({ status: 403, reason: "SECRET_KEY_IN_BROWSER" });
+    expect({ status: secret.status, reason: connectReason(secret.body) }).toEqual({
+      status: 403,
+      reason: "SECRET_KEY_IN_BROWSER",
+    });
 
     // gRPC-Web, as a browser's grpc-web client sends it: an empty SignupRequest fails
     // validation when it gets that far, so the status tells which check answered.
     const grpcWeb = async (origin: string) => {
       const res = await fetch(`${server.url}/gatehouse.auth.v1.AuthService/Signup`, {
         method: "POST",
-        headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1", "x-service-key": publishable, origin },
+        headers: {
+          "content-type": "application/grpc-web+proto",
+          "x-grpc-web": "1",
+          "x-service-key": publishable,
+          origin,
+        },
         body: new Uint8Array([0, 0, 0, 0, 0]),
       });
       const trailer = Buffer.from(await res.arrayBuffer()).toString("latin1");
@@ -137,14 +148,34 @@ describe("browser origins are enforced on the server", () => {
     });
     expectError(login, 403, "ORIGIN_NOT_ALLOWED");
     // A project's origin is not the console's.
-    expectError(await http(`${server.url}/v1/projects`, { headers: { ...account, origin: APP } }), 403, "ORIGIN_NOT_ALLOWED");
+    expectError(
+      await http(`${server.url}/v1/projects`, { headers: { ...account, origin: APP } }),
+      403,
+      "ORIGIN_NOT_ALLOWED",
+    );
   });
 
   it("a preflight allows the headers browsers send and is cached", async () => {
-    const wanted = ["traceparent", "tracestate", "baggage", "sentry-trace", "x-grpc-web", "x-user-agent", "connect-protocol-version", "connect-timeout-ms", "grpc-timeout", "x-service-key", "authorization"];
+    const wanted = [
+      "traceparent",
+      "tracestate",
+      "baggage",
+      "sentry-trace",
+      "x-grpc-web",
+      "x-user-agent",
+      "connect-protocol-version",
+      "connect-timeout-ms",
+      "grpc-timeout",
+      "x-service-key",
+      "authorization",
+    ];
     const res = await fetch(`${server.url}/gatehouse.auth.v1.AuthService/Signup`, {
       method: "OPTIONS",
-      headers: { origin: APP, "access-control-request-method": "POST", "access-control-request-headers": wanted.join(",") },
+      headers: {
+        origin: APP,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": wanted.join(","),
+      },
     });
     expect(res.status).toBe(204);
     const allowed = (res.headers.get("access-control-allow-headers") ?? "").split(/,\s*/);

@@ -84,9 +84,15 @@ describe("publishable and secret API keys", () => {
     expect(made.body.key_hint).toBe(made.body.key.slice(0, 8));
 
     // The specification's default stays: a secret key with all four scopes.
-    const plain = await http(`${server.url}/v1/api-keys`, { headers: admin, body: { project_id: app.projectId, label: "server" } });
+    const plain = await http(`${server.url}/v1/api-keys`, {
+      headers: admin,
+      body: { project_id: app.projectId, label: "server" },
+    });
     expect(plain.status).toBe(200);
-    expect(plain.body).toMatchObject({ kind: "secret", scopes: ["auth:read", "auth:write", "users:read", "users:write"] });
+    expect(plain.body).toMatchObject({
+      kind: "secret",
+      scopes: ["auth:read", "auth:write", "users:read", "users:write"],
+    });
     expect(plain.body.key).toMatch(/^gk_/);
 
     const listed = await http(`${server.url}/v1/api-keys?project_id=${app.projectId}&limit=100`, { headers: admin });
@@ -98,7 +104,10 @@ describe("publishable and secret API keys", () => {
   });
 
   it("refuses an unknown kind and admin scopes on a publishable key, naming the field", async () => {
-    const bogus = await http(`${server.url}/v1/api-keys`, { headers: admin, body: { project_id: app.projectId, label: "x", kind: "admin" } });
+    const bogus = await http(`${server.url}/v1/api-keys`, {
+      headers: admin,
+      body: { project_id: app.projectId, label: "x", kind: "admin" },
+    });
     expectError(bogus, 400, "VALIDATION_FAILED");
     expect(bogus.body.violations.map((v: any) => v.field)).toEqual(["kind"]);
     const scoped = await http(`${server.url}/v1/api-keys`, {
@@ -117,17 +126,27 @@ describe("publishable and secret API keys", () => {
   it("over Connect, every admin RPC refuses a publishable key and every self RPC wants the user's token", async () => {
     for (const name of ADMIN_ONLY) {
       const res = await connect(server.url, "auth", name, { id: "usr_x" }, { "x-service-key": publishable });
-      expect({ name, status: res.status, reason: connectReason(res.body) }).toEqual({ name, status: 403, reason: "SCOPE_REQUIRED" });
+      expect({ name, status: res.status, reason: connectReason(res.body) }).toEqual({
+        name,
+        status: 403,
+        reason: "SCOPE_REQUIRED",
+      });
       expect(res.body.message).toContain("secret key");
     }
     for (const name of WITH_USER_TOKEN) {
       const res = await connect(server.url, "auth", name, {}, { "x-service-key": publishable });
-      expect({ name, status: res.status, reason: connectReason(res.body) }).toEqual({ name, status: 401, reason: "MISSING_ACCESS_TOKEN" });
+      expect({ name, status: res.status, reason: connectReason(res.body) }).toEqual({
+        name,
+        status: 401,
+        reason: "MISSING_ACCESS_TOKEN",
+      });
     }
     for (const name of END_USER) {
       // Empty bodies fail validation or the flow's own checks, never the key's kind.
       const res = await connect(server.url, "auth", name, {}, { "x-service-key": publishable });
-      expect({ name, reason: connectReason(res.body) }).not.toMatchObject({ reason: expect.stringMatching(/SCOPE_REQUIRED|MISSING_ACCESS_TOKEN/) });
+      expect({ name, reason: connectReason(res.body) }).not.toMatchObject({
+        reason: expect.stringMatching(/SCOPE_REQUIRED|MISSING_ACCESS_TOKEN/),
+      });
     }
   });
 
@@ -158,9 +177,17 @@ describe("publishable and secret API keys", () => {
     // Another user, the admin-only field, and the admin RPCs stay out of reach.
     const other = await app.signup();
     expectError(await page("GET", `/v1/auth/users/${other.body.user.id}`, undefined, token), 403, "ADMIN_REQUIRED");
-    expectError(await page("PATCH", `/v1/auth/users/${me}`, { app_metadata: { plan: "pro" } }, token), 403, "ADMIN_REQUIRED");
+    expectError(
+      await page("PATCH", `/v1/auth/users/${me}`, { app_metadata: { plan: "pro" } }, token),
+      403,
+      "ADMIN_REQUIRED",
+    );
     expectError(await page("GET", `/v1/auth/users/${other.body.user.id}`), 401, "MISSING_ACCESS_TOKEN");
-    expectError(await page("PATCH", `/v1/auth/users/${other.body.user.id}`, { metadata: { x: 1 } }), 401, "MISSING_ACCESS_TOKEN");
+    expectError(
+      await page("PATCH", `/v1/auth/users/${other.body.user.id}`, { metadata: { x: 1 } }),
+      401,
+      "MISSING_ACCESS_TOKEN",
+    );
     expectError(await page("GET", "/v1/auth/users"), 403, "SCOPE_REQUIRED");
     expectError(await page("GET", "/v1/auth/users", undefined, token), 403, "SCOPE_REQUIRED");
     expectError(await page("DELETE", `/v1/auth/users/${other.body.user.id}`), 403, "SCOPE_REQUIRED");

@@ -45,11 +45,20 @@ describe("RevokeApiKey is safe to repeat", () => {
   it("the same over gRPC and Connect", async () => {
     const a = await createApiKey(f, project.id);
     const grpc = grpcClient(server.port, "account");
-    expect((await grpcCall(grpc, "RevokeApiKey", { id: a.id }, f.admin.headers)).response).toEqual({ revoked: true, id: a.id });
+    expect((await grpcCall(grpc, "RevokeApiKey", { id: a.id }, f.admin.headers)).response).toEqual({
+      revoked: true,
+      id: a.id,
+    });
     const again = await grpcCall(grpc, "RevokeApiKey", { id: a.id }, f.admin.headers);
-    expect({ error: again.error?.code, response: again.response }).toEqual({ error: undefined, response: { revoked: false, id: a.id } });
+    expect({ error: again.error?.code, response: again.response }).toEqual({
+      error: undefined,
+      response: { revoked: false, id: a.id },
+    });
     const viaConnect = await connect(server.url, "account", "RevokeApiKey", { id: a.id }, f.developer.headers);
-    expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({ status: 200, body: { revoked: false, id: a.id } });
+    expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({
+      status: 200,
+      body: { revoked: false, id: a.id },
+    });
   });
 
   it("two racing revokes: both 200, exactly one revoked it", async () => {
@@ -70,7 +79,12 @@ describe("RevokeApiKey is safe to repeat", () => {
     expect((await del(ours.id, f.admin.headers)).body.revoked).toBe(true);
     // Revoked here, yet to the other organization it does not exist: no `revoked: false`.
     expectError(await del(ours.id, f.outsider.headers), 404, "API_KEY_NOT_FOUND");
-    const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "RevokeApiKey", { id: ours.id }, f.outsider.headers);
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "account"),
+      "RevokeApiKey",
+      { id: ours.id },
+      f.outsider.headers,
+    );
     expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({ code: 5, reason: "API_KEY_NOT_FOUND" });
   });
 });
@@ -90,8 +104,10 @@ describe("RevokeSession is safe to repeat", () => {
   afterAll(() => server?.stop());
 
   const sidOf = (accessToken: string) => decodeJwt(accessToken).sid as string;
-  const revoke = (sid: string, bearer: string, fixture = app) => fixture.call("DELETE", `/v1/auth/sessions/${sid}`, undefined, bearer);
-  const verify = async (token: string) => (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
+  const revoke = (sid: string, bearer: string, fixture = app) =>
+    fixture.call("DELETE", `/v1/auth/sessions/${sid}`, undefined, bearer);
+  const verify = async (token: string) =>
+    (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
 
   /** A user with two sessions: `doomed` (signup) and `caller` (a login). */
   async function userWithTwoSessions() {
@@ -105,9 +121,15 @@ describe("RevokeSession is safe to repeat", () => {
     const u = await userWithTwoSessions();
     const sid = sidOf(u.doomed.access_token);
     const first = await revoke(sid, u.caller.access_token);
-    expect({ status: first.status, body: first.body }).toEqual({ status: 200, body: { revoked: true, session_id: sid } });
+    expect({ status: first.status, body: first.body }).toEqual({
+      status: 200,
+      body: { revoked: true, session_id: sid },
+    });
     const second = await revoke(sid, u.caller.access_token);
-    expect({ status: second.status, body: second.body }).toEqual({ status: 200, body: { revoked: false, session_id: sid } });
+    expect({ status: second.status, body: second.body }).toEqual({
+      status: 200,
+      body: { revoked: false, session_id: sid },
+    });
     expect(await verify(u.doomed.access_token)).toBe(false);
     expect(await verify(u.caller.access_token)).toBe(true);
   });
@@ -117,11 +139,20 @@ describe("RevokeSession is safe to repeat", () => {
     const sid = sidOf(u.doomed.access_token);
     const headers = { "x-service-key": app.key, authorization: `Bearer ${u.caller.access_token}` };
     const grpc = grpcClient(server.port, "auth");
-    expect((await grpcCall(grpc, "RevokeSession", { id: sid }, headers)).response).toEqual({ revoked: true, session_id: sid });
+    expect((await grpcCall(grpc, "RevokeSession", { id: sid }, headers)).response).toEqual({
+      revoked: true,
+      session_id: sid,
+    });
     const again = await grpcCall(grpc, "RevokeSession", { id: sid }, headers);
-    expect({ error: again.error?.code, response: again.response }).toEqual({ error: undefined, response: { revoked: false, session_id: sid } });
+    expect({ error: again.error?.code, response: again.response }).toEqual({
+      error: undefined,
+      response: { revoked: false, session_id: sid },
+    });
     const viaConnect = await connect(server.url, "auth", "RevokeSession", { id: sid }, headers);
-    expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({ status: 200, body: { revoked: false, session_id: sid } });
+    expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({
+      status: 200,
+      body: { revoked: false, session_id: sid },
+    });
   });
 
   it("an own session that ended by its absolute lifetime answers {revoked: false}", async () => {
@@ -129,7 +160,10 @@ describe("RevokeSession is safe to repeat", () => {
     clock.advance(31 * DAY_MS); // past refresh_token_expiry (30 days)
     const login = await app.call("POST", "/v1/auth/login", { email, password });
     const res = await revoke(sidOf(body.access_token), login.body.access_token);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { revoked: false, session_id: sidOf(body.access_token) } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: { revoked: false, session_id: sidOf(body.access_token) },
+    });
   });
 
   it("an unknown id is 404 SESSION_NOT_FOUND", async () => {
@@ -153,8 +187,13 @@ describe("RevokeSession is safe to repeat", () => {
     const foreign = await otherProject.signup();
     const foreignSid = sidOf(foreign.body.access_token);
     expectError(await revoke(foreignSid, u.caller.access_token), 404, "SESSION_NOT_FOUND");
-    expect((await otherProject.call("POST", "/v1/auth/token/verify", { token: foreign.body.access_token })).body.valid).toBe(true);
-    const login = await otherProject.call("POST", "/v1/auth/login", { email: foreign.email, password: foreign.password });
+    expect(
+      (await otherProject.call("POST", "/v1/auth/token/verify", { token: foreign.body.access_token })).body.valid,
+    ).toBe(true);
+    const login = await otherProject.call("POST", "/v1/auth/login", {
+      email: foreign.email,
+      password: foreign.password,
+    });
     expect((await revoke(foreignSid, login.body.access_token, otherProject)).body.revoked).toBe(true);
     expectError(await revoke(foreignSid, u.caller.access_token), 404, "SESSION_NOT_FOUND");
   });
@@ -188,7 +227,11 @@ describe("RevokeToken answers the same way (the model the other two follow)", ()
     const foreign = await otherProject.signup();
     expect((await revoke(foreign.body.access_token)).body).toEqual({ revoked: false });
     expect((await revoke(foreign.body.refresh_token)).body).toEqual({ revoked: false });
-    expect((await otherProject.call("POST", "/v1/auth/token/verify", { token: foreign.body.access_token })).body.valid).toBe(true);
-    expect((await otherProject.call("POST", "/v1/auth/token/refresh", { refresh_token: foreign.body.refresh_token })).status).toBe(200);
+    expect(
+      (await otherProject.call("POST", "/v1/auth/token/verify", { token: foreign.body.access_token })).body.valid,
+    ).toBe(true);
+    expect(
+      (await otherProject.call("POST", "/v1/auth/token/refresh", { refresh_token: foreign.body.refresh_token })).status,
+    ).toBe(200);
   });
 });

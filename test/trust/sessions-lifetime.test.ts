@@ -36,13 +36,21 @@ describe("session lifetimes", () => {
   }
   const update = async (app: AuthFixture, body: Record<string, unknown>) =>
     http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body });
-  const refresh = (app: AuthFixture, token: string) => app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
-  const verify = async (app: AuthFixture, token: string) => (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
+  const refresh = (app: AuthFixture, token: string) =>
+    app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
+  const verify = async (app: AuthFixture, token: string) =>
+    (await app.call("POST", "/v1/auth/token/verify", { token })).body.valid as boolean;
   const refused = (res: HttpAnswer) => expectError(res, 401, "INVALID_REFRESH_TOKEN");
   const sessionRow = async (accessToken: string) =>
-    (await sql(`SELECT created_at, last_active_at, expires_at, revoked_at FROM sessions WHERE id = $1`, [decodeJwt(accessToken).sid]))[0];
+    (
+      await sql(`SELECT created_at, last_active_at, expires_at, revoked_at FROM sessions WHERE id = $1`, [
+        decodeJwt(accessToken).sid,
+      ])
+    )[0];
   const refreshTokenExpiry = async (token: string) =>
-    new Date((await sql(`SELECT expires_at FROM refresh_tokens WHERE token_hash = $1`, [hashToken(token)]))[0].expires_at).getTime();
+    new Date(
+      (await sql(`SELECT expires_at FROM refresh_tokens WHERE token_hash = $1`, [hashToken(token)]))[0].expires_at,
+    ).getTime();
 
   describe("idle timeout (session_idle_timeout)", () => {
     it("a session idle longer than the timeout cannot be refreshed; its access token still verifies until its exp", async () => {
@@ -50,8 +58,16 @@ describe("session lifetimes", () => {
       const { body } = await app.signup();
       clock.advance(601 * SECOND);
       refused(await refresh(app, body.refresh_token));
-      const viaGrpc = await grpcCall(grpcClient(server.port, "auth"), "Refresh", { refresh_token: body.refresh_token }, { "x-service-key": app.key });
-      expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({ code: 16, reason: "INVALID_REFRESH_TOKEN" });
+      const viaGrpc = await grpcCall(
+        grpcClient(server.port, "auth"),
+        "Refresh",
+        { refresh_token: body.refresh_token },
+        { "x-service-key": app.key },
+      );
+      expect({ code: viaGrpc.error?.code, reason: viaGrpc.reason }).toEqual({
+        code: 16,
+        reason: "INVALID_REFRESH_TOKEN",
+      });
       // Only renewal stops (as Auth0 and Zitadel do): the session is not revoked, and the
       // access token already issued lives out its hour.
       expect(await verify(app, body.access_token)).toBe(true);
@@ -168,7 +184,8 @@ describe("session lifetimes", () => {
       app = await authFixture(server);
       admin = await app.admin();
     });
-    const patch = (body: Record<string, unknown>) => http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: admin, body });
+    const patch = (body: Record<string, unknown>) =>
+      http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: admin, body });
     const violation = (res: HttpAnswer) => {
       expectError(res, 400, "VALIDATION_FAILED");
       expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(["session_idle_timeout"]);
@@ -180,11 +197,19 @@ describe("session lifetimes", () => {
       expect(violation(await patch({ session_idle_timeout: 1 }))).toBe("must be 0 (off) or between 300 and 31536000");
       violation(await patch({ session_idle_timeout: -1 }));
       violation(await patch({ session_idle_timeout: 31536001 }));
-      const viaConnect = await connect(server.url, "account", "UpdateProject", { id: app.projectId, session_idle_timeout: 299 }, admin);
-      expect({ status: viaConnect.status, violations: connectViolations(viaConnect.body).map((v) => v.field) }).toEqual({
-        status: 400,
-        violations: ["session_idle_timeout"],
-      });
+      const viaConnect = await connect(
+        server.url,
+        "account",
+        "UpdateProject",
+        { id: app.projectId, session_idle_timeout: 299 },
+        admin,
+      );
+      expect({ status: viaConnect.status, violations: connectViolations(viaConnect.body).map((v) => v.field) }).toEqual(
+        {
+          status: 400,
+          violations: ["session_idle_timeout"],
+        },
+      );
       const got = await http(`${server.url}/v1/projects/${app.projectId}`, { headers: admin });
       expect(got.body.session_idle_timeout).toBe(0);
     });
@@ -199,7 +224,8 @@ describe("session lifetimes", () => {
     });
 
     it("CreateProject takes it (default 0, the same bounds); GetProject and ListProjects show it, on REST and gRPC", async () => {
-      const create = (overrides: Record<string, unknown>) => http(`${server.url}/v1/projects`, { headers: admin, body: projectBody(overrides) });
+      const create = (overrides: Record<string, unknown>) =>
+        http(`${server.url}/v1/projects`, { headers: admin, body: projectBody(overrides) });
       violation(await create({ session_idle_timeout: 100 }));
       const plain = await create({ name: "Default idle" });
       expect(plain.status).toBe(200);

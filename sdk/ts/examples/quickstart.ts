@@ -2,7 +2,14 @@
 // access token offline, and read why a login failed.
 //   GATEHOUSE_URL=http://localhost:8080 GATEHOUSE_API_KEY=gk_… GATEHOUSE_LOGIN_ID=lp_… \
 //   GATEHOUSE_PROJECT_ID=proj_… node --import tsx sdk/ts/examples/quickstart.ts
-import { authClients, createAccessTokenVerifier, errorReason, memoryStore, nodeTransport, Session } from "../src/node.js";
+import {
+  authClients,
+  createAccessTokenVerifier,
+  errorReason,
+  memoryStore,
+  nodeTransport,
+  Session,
+} from "../src/node.js";
 
 const env = (name: string) => process.env[name] ?? (console.error(`set ${name}`), process.exit(2));
 const url = env("GATEHOUSE_URL");

@@ -14,10 +14,14 @@ export type TransportFactory = (interceptors: Interceptor[]) => Transport;
  * The Authentication interface with the project's key, and, once a session exists, a second
  * client whose calls carry the user's access token (refreshed by the session when due).
  */
-export function authClients(transport: TransportFactory, apiKey: string): { auth: AuthClient; asUser(session: Session): AuthClient } {
+export function authClients(
+  transport: TransportFactory,
+  apiKey: string,
+): { auth: AuthClient; asUser(session: Session): AuthClient } {
   return {
     auth: createClient(AuthService, transport([credentials({ apiKey })])),
-    asUser: (session) => createClient(AuthService, transport([credentials({ apiKey, accessToken: () => session.accessToken() })])),
+    asUser: (session) =>
+      createClient(AuthService, transport([credentials({ apiKey, accessToken: () => session.accessToken() })])),
   };
 }
 

@@ -58,6 +58,7 @@ export function indexedDbStore(options: { database?: string; key?: string; index
   };
   return {
     load: () => run("readonly", (store) => store.get(key)),
-    save: async (tokens) => void (await run("readwrite", (store) => (tokens ? store.put(tokens, key) : store.delete(key)))),
+    save: async (tokens) =>
+      void (await run("readwrite", (store) => (tokens ? store.put(tokens, key) : store.delete(key)))),
   };
 }

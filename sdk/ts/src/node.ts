@@ -7,7 +7,10 @@ export * from "./index.js";
  * Node transports: Connect over HTTP/1.1 (default), or gRPC over HTTP/2 for backend services.
  * Binary protobuf by default; `json: true` for readable traffic.
  */
-export function nodeTransport(baseUrl: string, options: { protocol?: "connect" | "grpc"; json?: boolean } = {}): TransportFactory {
+export function nodeTransport(
+  baseUrl: string,
+  options: { protocol?: "connect" | "grpc"; json?: boolean } = {},
+): TransportFactory {
   return (interceptors) =>
     options.protocol === "grpc"
       ? createGrpcTransport({ baseUrl, interceptors })

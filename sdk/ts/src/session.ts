@@ -116,7 +116,11 @@ export interface SessionOptions {
  * in again. MFA_REQUIRED_BY_PROJECT: the project now requires MFA and the session was signed in
  * without a second factor; the next sign-in asks for one (or to enroll one).
  */
-const SESSION_ENDING_REASONS: readonly string[] = ["INVALID_REFRESH_TOKEN", "REFRESH_TOKEN_REUSED", "MFA_REQUIRED_BY_PROJECT"];
+const SESSION_ENDING_REASONS: readonly string[] = [
+  "INVALID_REFRESH_TOKEN",
+  "REFRESH_TOKEN_REUSED",
+  "MFA_REQUIRED_BY_PROJECT",
+];
 
 /**
  * The session has ended: signed out, revoked, its refresh token refused, or refused because the
@@ -159,14 +163,25 @@ export class Session {
   }
 
   /** Stores the tokens of a sign-in answer (Login, Signup, VerifyOtp, …) as the session's. */
-  async start(answer: { accessToken?: string; refreshToken?: string; expiresIn?: number; confirmationRequired?: boolean }): Promise<Tokens> {
+  async start(answer: {
+    accessToken?: string;
+    refreshToken?: string;
+    expiresIn?: number;
+    confirmationRequired?: boolean;
+  }): Promise<Tokens> {
     if (answer.confirmationRequired) {
-      throw new Error("this signup waits for its email to be confirmed (signupOutcome: confirmation_required): start the session with VerifyMagicLink's answer");
+      throw new Error(
+        "this signup waits for its email to be confirmed (signupOutcome: confirmation_required): start the session with VerifyMagicLink's answer",
+      );
     }
     if (!answer.accessToken || !answer.refreshToken || answer.expiresIn === undefined) {
       throw new Error("this answer holds no tokens (an MFA challenge must be completed first)");
     }
-    const tokens = { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: this.now() + answer.expiresIn * 1000 };
+    const tokens = {
+      accessToken: answer.accessToken,
+      refreshToken: answer.refreshToken,
+      expiresAt: this.now() + answer.expiresIn * 1000,
+    };
     await this.store.save(tokens);
     return tokens;
   }
@@ -189,7 +204,11 @@ export class Session {
         if (this.fresh(current)) return current;
         try {
           const answer = await this.options.auth.refresh({ refreshToken: current.refreshToken });
-          const next = { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: this.now() + answer.expiresIn * 1000 };
+          const next = {
+            accessToken: answer.accessToken,
+            refreshToken: answer.refreshToken,
+            expiresAt: this.now() + answer.expiresIn * 1000,
+          };
           await this.store.save(next);
           return next;
         } catch (error) {

@@ -20,7 +20,8 @@ import { organizationOption, organizationOrProject, projectOption } from "../sco
 export const apiKeyCommands: Command[] = [
   {
     name: "apikey create",
-    synopsis: "--project PROJECT_ID --label LABEL [--scope SCOPE]... [--kind secret|publishable] [--expires-at RFC3339] [--org ORG_ID]",
+    synopsis:
+      "--project PROJECT_ID --label LABEL [--scope SCOPE]... [--kind secret|publishable] [--expires-at RFC3339] [--org ORG_ID]",
     options: {
       org: { type: "string" },
       project: { type: "string" },
@@ -57,12 +58,19 @@ export const apiKeyCommands: Command[] = [
     synopsis: `--org ORG_ID | --project PROJECT_ID ${PAGE_SYNOPSIS}`,
     options: { org: { type: "string" }, project: { type: "string" }, ...PAGE_OPTIONS },
     async run(ctx, values) {
-      const request = checkedRequest(ListApiKeysRequestSchema, { projectId: text(values, "project") ?? "", ...pageFields(values) });
+      const request = checkedRequest(ListApiKeysRequestSchema, {
+        projectId: text(values, "project") ?? "",
+        ...pageFields(values),
+      });
       const { organizationId, projectId } = await organizationOrProject(ctx, values);
       const deps = await ctx.deps();
       const page = await readPages(values, request, (p) => listApiKeys(deps, organizationId, { projectId, ...p }));
       return {
-        json: wireJson(ListApiKeysResponseSchema, { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore }),
+        json: wireJson(ListApiKeysResponseSchema, {
+          data: page.data.map(toProto),
+          nextCursor: page.nextCursor,
+          hasMore: page.hasMore,
+        }),
         text: [...page.data.map(keyLine), ...moreLine(page)].join("\n") || "no active API keys",
       };
     },

@@ -1,4 +1,7 @@
-import { ListAuditEventsRequestSchema, ListAuditEventsResponseSchema } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import {
+  ListAuditEventsRequestSchema,
+  ListAuditEventsResponseSchema,
+} from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { AuditEvent } from "../../domain/audit.js";
 import { listAuditEvents } from "../../flows/audit/list-audit-events.js";
 import { toProto } from "../../handlers/account/audit-events.js";
@@ -36,7 +39,11 @@ export const auditCommands: Command[] = [
       const filter = { projectId, userId: req.userId, types: req.type, from: req.from, to: req.to };
       const page = await readPages(values, req, (p) => listAuditEvents(deps, organizationId, { ...filter, ...p }));
       return {
-        json: wireJson(ListAuditEventsResponseSchema, { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore }),
+        json: wireJson(ListAuditEventsResponseSchema, {
+          data: page.data.map(toProto),
+          nextCursor: page.nextCursor,
+          hasMore: page.hasMore,
+        }),
         text: [...page.data.map(eventLine), ...moreLine(page)].join("\n") || "no audit events",
       };
     },
@@ -45,7 +52,12 @@ export const auditCommands: Command[] = [
 
 function eventLine(e: AuditEvent): string {
   const actor = e.actorId ? `${e.actorType} ${e.actorId}` : e.actorType;
-  const about = [e.projectId && `project ${e.projectId}`, e.userId && `user ${e.userId}`, e.targetId && e.targetId !== e.userId && `target ${e.targetId}`, e.reason]
+  const about = [
+    e.projectId && `project ${e.projectId}`,
+    e.userId && `user ${e.userId}`,
+    e.targetId && e.targetId !== e.userId && `target ${e.targetId}`,
+    e.reason,
+  ]
     .filter(Boolean)
     .join("  ");
   return `${e.createdAt.toISOString()}  ${e.type}  by ${actor}${about ? `  ${about}` : ""}`;

@@ -38,8 +38,15 @@ function conflictJson(c: EmailConflict) {
 }
 
 function conflictLine(c: EmailConflict): string {
-  const scope = c.projectId ? `project ${c.projectId}` : c.organizationId ? `organization ${c.organizationId}` : "all organizations";
+  const scope = c.projectId
+    ? `project ${c.projectId}`
+    : c.organizationId
+      ? `organization ${c.organizationId}`
+      : "all organizations";
   // JSON string quoting, so a look-alike's code points show as such and not as the letter it mimics.
-  const shown = JSON.stringify(c.email).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const shown = JSON.stringify(c.email).replace(
+    /[^\x20-\x7e]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   return `${c.reason}  ${c.table} ${c.rowId}  ${scope}  ${shown}${c.canonical ? ` -> ${c.canonical}` : ""}  ${c.description}${c.resolved ? "  (resolved)" : ""}`;
 }

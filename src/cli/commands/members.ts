@@ -25,7 +25,11 @@ export const memberCommands: Command[] = [
       const deps = await ctx.deps();
       const page = await readPages(values, request, (p) => listMembers(deps, { organizationId, ...p }));
       return {
-        json: wireJson(ListMembersResponseSchema, { data: page.data.map(memberJson), nextCursor: page.nextCursor, hasMore: page.hasMore }),
+        json: wireJson(ListMembersResponseSchema, {
+          data: page.data.map(memberJson),
+          nextCursor: page.nextCursor,
+          hasMore: page.hasMore,
+        }),
         text: [...page.data.map(memberLine), ...moreLine(page)].join("\n") || "no members",
       };
     },
@@ -35,7 +39,10 @@ export const memberCommands: Command[] = [
     synopsis: "--org ORG_ID --email EMAIL --role admin|developer",
     options: { org: { type: "string" }, email: { type: "string" }, role: { type: "string" } },
     async run(ctx, values) {
-      const req = checkedRequest(InviteMemberRequestSchema, { email: text(values, "email") ?? "", role: text(values, "role") ?? "" });
+      const req = checkedRequest(InviteMemberRequestSchema, {
+        email: text(values, "email") ?? "",
+        role: text(values, "role") ?? "",
+      });
       const organizationId = await organizationOption(ctx, values);
       const deps = await ctx.deps();
       // The email names no inviter: an operator is no member of the organization.

@@ -31,7 +31,9 @@ export const operationCommands: Command[] = [
       const organizations = await (await ctx.deps()).db.repos.organizations.listAll();
       return {
         json: { data: organizations.map(organizationJson) },
-        text: organizations.map((o) => `${o.id}  ${o.name}  created ${o.createdAt.toISOString()}`).join("\n") || "no organizations",
+        text:
+          organizations.map((o) => `${o.id}  ${o.name}  created ${o.createdAt.toISOString()}`).join("\n") ||
+          "no organizations",
       };
     },
   },
@@ -46,7 +48,10 @@ export const operationCommands: Command[] = [
       const applied = ctx.served
         ? (await (await ctx.deps()).db.dataSource.runMigrations({ transaction: "each" })).map((m) => m.name)
         : await runMigrationsOnly({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-      return { json: { applied }, text: applied.length === 0 ? "migrations: up to date" : `migrations applied: ${applied.join(", ")}` };
+      return {
+        json: { applied },
+        text: applied.length === 0 ? "migrations: up to date" : `migrations applied: ${applied.join(", ")}`,
+      };
     },
   },
   {
@@ -93,7 +98,10 @@ function invalid(field: string, message: string): CliError {
   return new CliError("VALIDATION_FAILED", message, EXIT.USAGE, [{ field, description: message }]);
 }
 
-function bodyText(secrets: Parameters<typeof openMailBody>[0], message: Parameters<typeof openMailBody>[1]): string | null {
+function bodyText(
+  secrets: Parameters<typeof openMailBody>[0],
+  message: Parameters<typeof openMailBody>[1],
+): string | null {
   try {
     return openMailBody(secrets, message).text;
   } catch {

@@ -29,7 +29,11 @@ export const projectCommands: Command[] = [
       const deps = await ctx.deps();
       const page = await readPages(values, request, (p) => listProjects(deps, organizationId, p));
       return {
-        json: wireJson(ListProjectsResponseSchema, { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore }),
+        json: wireJson(ListProjectsResponseSchema, {
+          data: page.data.map(toProto),
+          nextCursor: page.nextCursor,
+          hasMore: page.hasMore,
+        }),
         text: [...page.data.map(projectLine), ...moreLine(page)].join("\n") || "no projects",
       };
     },
@@ -74,13 +78,11 @@ export const projectCommands: Command[] = [
       });
       const organizationId = await organizationOption(ctx, values);
       const deps = await ctx.deps();
-      const project = await createProject(
-        deps,
-        organizationId,
-        settingsOf(req),
-        ctx.origin,
-      );
-      return { json: wireJson(CreateProjectResponseSchema, toProto(project)), text: `created project ${projectLine(project)}` };
+      const project = await createProject(deps, organizationId, settingsOf(req), ctx.origin);
+      return {
+        json: wireJson(CreateProjectResponseSchema, toProto(project)),
+        text: `created project ${projectLine(project)}`,
+      };
     },
   },
 ];
@@ -96,6 +98,11 @@ function rateLimitsOption(values: Values): RateLimits | undefined {
   try {
     return fromJson(RateLimitsSchema, JSON.parse(json) as JsonValue);
   } catch (error) {
-    throw validationFailed([{ field: "rate_limits", description: `must be a RateLimits JSON object (${error instanceof Error ? error.message : String(error)})` }]);
+    throw validationFailed([
+      {
+        field: "rate_limits",
+        description: `must be a RateLimits JSON object (${error instanceof Error ? error.message : String(error)})`,
+      },
+    ]);
   }
 }

@@ -101,7 +101,13 @@ export async function importUsers(deps: FlowDeps, options: ImportOptions): Promi
   return summary;
 }
 
-async function insertBatch(deps: FlowDeps, project: Project, pending: Pending[], origin: AuditOrigin, summary: ImportSummary): Promise<void> {
+async function insertBatch(
+  deps: FlowDeps,
+  project: Project,
+  pending: Pending[],
+  origin: AuditOrigin,
+  summary: ImportSummary,
+): Promise<void> {
   const insert = (rows: Pending[]) =>
     deps.db.repos.users.importMany(
       project.id,
@@ -119,7 +125,11 @@ async function insertBatch(deps: FlowDeps, project: Project, pending: Pending[],
         record(await insert([row]), [row], summary);
       } catch (rowError) {
         stopIfUnavailable(rowError, summary);
-        summary.refused.push({ line: row.line, reason: "INSERT_FAILED", message: rowError instanceof Error ? rowError.message : String(rowError) });
+        summary.refused.push({
+          line: row.line,
+          reason: "INSERT_FAILED",
+          message: rowError instanceof Error ? rowError.message : String(rowError),
+        });
       }
     }
   }
@@ -134,9 +144,17 @@ function record(outcomes: ImportOutcome[], rows: Pending[], summary: ImportSumma
       const scheme = row.user.auditDetails.password_hash;
       summary.schemes[scheme] = (summary.schemes[scheme] ?? 0) + 1;
     } else if (outcome?.emailTaken || row.user.phone === null) {
-      summary.refused.push({ line: row.line, reason: "EMAIL_EXISTS", message: "the project already has a user with this email" });
+      summary.refused.push({
+        line: row.line,
+        reason: "EMAIL_EXISTS",
+        message: "the project already has a user with this email",
+      });
     } else {
-      summary.refused.push({ line: row.line, reason: "PHONE_EXISTS", message: "the project already has a user with this phone number" });
+      summary.refused.push({
+        line: row.line,
+        reason: "PHONE_EXISTS",
+        message: "the project already has a user with this phone number",
+      });
     }
   }
 }

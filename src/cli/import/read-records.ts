@@ -8,14 +8,23 @@ import { CsvParser, type CsvRecord } from "./csv.js";
 export type ImportFormat = "jsonl" | "csv";
 
 /** The fields an import line may carry, in both formats. */
-export const IMPORT_FIELDS = ["email", "password_hash", "email_verified", "phone", "phone_verified", "metadata", "app_metadata"] as const;
+export const IMPORT_FIELDS = [
+  "email",
+  "password_hash",
+  "email_verified",
+  "phone",
+  "phone_verified",
+  "metadata",
+  "app_metadata",
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /**
  * One line of the file (one record, for CSV): its fields as the file wrote them (CSV cells are
  * strings, JSON values keep their type), or why it could not be read as a line at all.
  */
-export type RawRecord = { line: number; fields: Partial<Record<ImportField, unknown>> } | { line: number; malformed: string };
+export type RawRecord =
+  { line: number; fields: Partial<Record<ImportField, unknown>> } | { line: number; malformed: string };
 
 /** `-` is standard input; any other name must be a readable file. */
 export async function openImportFile(file: string, stdin: () => Readable): Promise<Readable> {
@@ -23,7 +32,11 @@ export async function openImportFile(file: string, stdin: () => Readable): Promi
   try {
     await access(file, constants.R_OK);
   } catch (error) {
-    throw new CliError("FILE_UNREADABLE", `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, EXIT.NO_INPUT);
+    throw new CliError(
+      "FILE_UNREADABLE",
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      EXIT.NO_INPUT,
+    );
   }
   return createReadStream(file);
 }
@@ -68,7 +81,10 @@ async function* jsonLines(input: Readable): AsyncGenerator<RawRecord> {
     // A JSON line names its own fields: one it does not know costs that line only.
     const unknown = Object.keys(value).filter((key) => !(IMPORT_FIELDS as readonly string[]).includes(key));
     if (unknown.length > 0) {
-      yield { line, malformed: `has unknown fields: ${unknown.map((k) => JSON.stringify(k)).join(", ")} (known: ${IMPORT_FIELDS.join(", ")})` };
+      yield {
+        line,
+        malformed: `has unknown fields: ${unknown.map((k) => JSON.stringify(k)).join(", ")} (known: ${IMPORT_FIELDS.join(", ")})`,
+      };
       continue;
     }
     yield { line, fields: value as Partial<Record<ImportField, unknown>> };
@@ -116,10 +132,14 @@ function headerOf(record: CsvRecord): ImportField[] {
   if (record.problem) throw invalidFile(`the CSV header line ${record.problem}`);
   const names = record.cells.map((cell) => cell.trim().toLowerCase());
   const unknown = names.filter((name) => !(IMPORT_FIELDS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw invalidFile(`the CSV header names unknown columns: ${unknown.map((n) => JSON.stringify(n)).join(", ")} (known: ${IMPORT_FIELDS.join(", ")})`);
+  if (unknown.length > 0)
+    throw invalidFile(
+      `the CSV header names unknown columns: ${unknown.map((n) => JSON.stringify(n)).join(", ")} (known: ${IMPORT_FIELDS.join(", ")})`,
+    );
   const repeated = names.find((name, i) => names.indexOf(name) !== i);
   if (repeated) throw invalidFile(`the CSV header names the column ${JSON.stringify(repeated)} twice`);
-  if (!names.includes("email") && !names.includes("phone")) throw invalidFile("the CSV header names neither an email nor a phone column");
+  if (!names.includes("email") && !names.includes("phone"))
+    throw invalidFile("the CSV header names neither an email nor a phone column");
   return names as ImportField[];
 }
 

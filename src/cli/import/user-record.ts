@@ -9,7 +9,8 @@ import type { ImportField, ImportFormat } from "./read-records.js";
 /** Why a line was not imported: a stable reason for scripts, and words for people. */
 export interface Refusal {
   line: number;
-  reason: "MALFORMED_LINE" | "VALIDATION_FAILED" | "UNSUPPORTED_HASH" | "EMAIL_EXISTS" | "PHONE_EXISTS" | "INSERT_FAILED";
+  reason:
+    "MALFORMED_LINE" | "VALIDATION_FAILED" | "UNSUPPORTED_HASH" | "EMAIL_EXISTS" | "PHONE_EXISTS" | "INSERT_FAILED";
   message: string;
 }
 
@@ -20,21 +21,32 @@ export type UserRecord = Omit<ImportedUser, "id" | "auditDetails"> & { scheme: I
  * and metadata as UpdateUser checks them (format, 254 characters, 16 KiB and 4 KiB of JSON,
  * nesting, NUL), the phone as E.164, the password hash to a scheme sign-in can check.
  */
-export function toUserRecord(fields: Partial<Record<ImportField, unknown>>, format: ImportFormat): UserRecord | Omit<Refusal, "line"> {
+export function toUserRecord(
+  fields: Partial<Record<ImportField, unknown>>,
+  format: ImportFormat,
+): UserRecord | Omit<Refusal, "line"> {
   const invalid = (message: string) => ({ reason: "VALIDATION_FAILED" as const, message });
   const email = stringField(fields.email);
   const phone = stringField(fields.phone);
   const hash = stringField(fields.password_hash);
-  if (email === false || phone === false || hash === false) return invalid("email, phone and password_hash must be strings");
+  if (email === false || phone === false || hash === false)
+    return invalid("email, phone and password_hash must be strings");
   if (email === undefined && phone === undefined) return invalid("has neither an email nor a phone");
   const emailVerified = booleanField(fields.email_verified, format);
   const phoneVerified = booleanField(fields.phone_verified, format);
-  if (emailVerified === undefined || phoneVerified === undefined) return invalid("email_verified and phone_verified must be true or false");
+  if (emailVerified === undefined || phoneVerified === undefined)
+    return invalid("email_verified and phone_verified must be true or false");
   const metadata = objectField(fields.metadata, format);
   const appMetadata = objectField(fields.app_metadata, format);
-  if (metadata === undefined || appMetadata === undefined) return invalid("metadata and app_metadata must be JSON objects");
+  if (metadata === undefined || appMetadata === undefined)
+    return invalid("metadata and app_metadata must be JSON objects");
 
-  const request = create(UpdateUserRequestSchema, { id: "import", email, metadata: metadata as JsonObject, appMetadata: appMetadata as JsonObject });
+  const request = create(UpdateUserRequestSchema, {
+    id: "import",
+    email,
+    metadata: metadata as JsonObject,
+    appMetadata: appMetadata as JsonObject,
+  });
   const violations = validate(UpdateUserRequestSchema, request);
   if (phone !== undefined) {
     const problem = checkE164(phone);
@@ -91,5 +103,7 @@ function objectField(value: unknown, format: ImportFormat): Record<string, unkno
       return undefined;
     }
   }
-  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
 }

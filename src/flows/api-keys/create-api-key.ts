@@ -29,7 +29,12 @@ export interface CreatedApiKey {
  */
 export const KEY_HINT_LENGTH = 8;
 
-export async function createApiKey(deps: FlowDeps, organizationId: string, input: CreateApiKeyInput, origin: AuditOrigin): Promise<CreatedApiKey> {
+export async function createApiKey(
+  deps: FlowDeps,
+  organizationId: string,
+  input: CreateApiKeyInput,
+  origin: AuditOrigin,
+): Promise<CreatedApiKey> {
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
   if (expiresAt && expiresAt.getTime() <= deps.clock.now().getTime()) {
     throw validationFailed([{ field: "expires_at", description: "must be in the future" }]);
@@ -52,7 +57,14 @@ export async function createApiKey(deps: FlowDeps, organizationId: string, input
       scopes,
       expiresAt,
     });
-    await repos.auditEvents.record({ type: "api_key.created", organizationId, projectId: input.projectId, targetId: created.id, details: { kind, scopes }, origin });
+    await repos.auditEvents.record({
+      type: "api_key.created",
+      organizationId,
+      projectId: input.projectId,
+      targetId: created.id,
+      details: { kind, scopes },
+      origin,
+    });
     return created;
   });
   return { apiKey, key };
@@ -69,7 +81,10 @@ export function resolveScopes(kind: ApiKeyKind, scopes: readonly string[]): stri
   const refused = scopes.filter((s) => !(allowed as readonly string[]).includes(s));
   if (refused.length > 0) {
     throw validationFailed([
-      { field: "scopes", description: `a publishable key carries only auth:read and auth:write, not ${[...new Set(refused)].join(", ")}` },
+      {
+        field: "scopes",
+        description: `a publishable key carries only auth:read and auth:write, not ${[...new Set(refused)].join(", ")}`,
+      },
     ]);
   }
   return [...new Set(scopes)];

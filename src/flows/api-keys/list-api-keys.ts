@@ -12,13 +12,20 @@ export interface ListApiKeysInput {
 }
 
 /** One page of unrevoked keys, newest first; never the raw keys, which are not stored. */
-export async function listApiKeys(deps: FlowDeps, organizationId: string, input: ListApiKeysInput): Promise<Page<ApiKey>> {
+export async function listApiKeys(
+  deps: FlowDeps,
+  organizationId: string,
+  input: ListApiKeysInput,
+): Promise<Page<ApiKey>> {
   const projectId = input.projectId ? input.projectId : undefined;
   // Bound to the organization and the filter: replayed on another list it is INVALID_CURSOR.
   const list = `api-keys:${organizationId}:${projectId ?? "*"}`;
   const page = pageRequest(deps.cursors, list, input);
   const { repos } = deps.db;
-  if (projectId !== undefined && (!isIdOf("proj", projectId) || !(await repos.projects.get(organizationId, projectId)))) {
+  if (
+    projectId !== undefined &&
+    (!isIdOf("proj", projectId) || !(await repos.projects.get(organizationId, projectId)))
+  ) {
     throw projectNotFound();
   }
   const rows = await repos.apiKeys.list(organizationId, { projectId }, page);

@@ -13,7 +13,12 @@ import { apiKeyNotFound } from "./not-found.js";
  * had (unknown, or another organization's) is API_KEY_NOT_FOUND, so nothing is learnt about
  * other tenants.
  */
-export async function revokeApiKey(deps: FlowDeps, organizationId: string, id: string, origin: AuditOrigin): Promise<{ revoked: boolean; id: string }> {
+export async function revokeApiKey(
+  deps: FlowDeps,
+  organizationId: string,
+  id: string,
+  origin: AuditOrigin,
+): Promise<{ revoked: boolean; id: string }> {
   if (!isIdOf("key", id)) throw apiKeyNotFound();
   const outcome = await deps.db.transaction(async (repos) => {
     if (await repos.apiKeys.revokeActive(organizationId, id, deps.clock.now())) {

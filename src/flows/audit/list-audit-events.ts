@@ -21,16 +21,25 @@ export interface ListAuditEventsInput {
  * filter is not looked up: a deleted project's events stay listable by its id, and a deleted
  * user's by its pseudonym; an id the organization never had just matches nothing.
  */
-export async function listAuditEvents(deps: FlowDeps, organizationId: string, input: ListAuditEventsInput): Promise<Page<AuditEvent>> {
+export async function listAuditEvents(
+  deps: FlowDeps,
+  organizationId: string,
+  input: ListAuditEventsInput,
+): Promise<Page<AuditEvent>> {
   const projectId = input.projectId || undefined;
   const userId = input.userId || undefined;
   const types = [...new Set(input.types ?? [])].sort() as AuditEventType[];
   const unknown = types.find((t) => !(AUDIT_EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown !== undefined) throw new DomainError("VALIDATION_FAILED", `unknown audit event type "${unknown}"`, [{ field: "type", description: "not an audit event type" }]);
+  if (unknown !== undefined)
+    throw new DomainError("VALIDATION_FAILED", `unknown audit event type "${unknown}"`, [
+      { field: "type", description: "not an audit event type" },
+    ]);
   const from = input.from ? new Date(input.from) : undefined;
   const to = input.to ? new Date(input.to) : undefined;
   if (from && to && from.getTime() > to.getTime()) {
-    throw new DomainError("VALIDATION_FAILED", "from is after to", [{ field: "from", description: "must not be after to" }]);
+    throw new DomainError("VALIDATION_FAILED", "from is after to", [
+      { field: "from", description: "must not be after to" },
+    ]);
   }
   // Bound to the organization and every filter: replayed on another list it is INVALID_CURSOR.
   const list = `audit:${organizationId}:${projectId ?? "*"}:${userId ?? "*"}:${types.join(",")}:${from?.toISOString() ?? ""}:${to?.toISOString() ?? ""}`;

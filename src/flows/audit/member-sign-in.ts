@@ -29,17 +29,30 @@ export async function recordMemberLoginFailed(deps: FlowDeps, identityId: string
  * has the identity looked up after the answer, and `rate_limit.exceeded` recorded in each of
  * its organizations; an email that is no member's has no log to go to.
  */
-export async function auditedRefusal(deps: FlowDeps, account: string, error: unknown, origin: AuditOrigin): Promise<never> {
+export async function auditedRefusal(
+  deps: FlowDeps,
+  account: string,
+  error: unknown,
+  origin: AuditOrigin,
+): Promise<never> {
   if (error instanceof DomainError && error.reason === "RATE_LIMITED") {
     // The email is part of the key: an address refused for many emails is recorded for each,
     // since each identity's organizations keep logs of their own.
     const key = `${throttleKey(error, () => refusalKey(deps, "account login", origin.ip))}:${refusalKey(deps, "account login", account)}`;
-    if (await firstRefusal(deps, key, error)) runDetached(deps.logger, "audit rate_limit.exceeded", () => recordMemberRateLimited(deps, account, error, origin));
+    if (await firstRefusal(deps, key, error))
+      runDetached(deps.logger, "audit rate_limit.exceeded", () =>
+        recordMemberRateLimited(deps, account, error, origin),
+      );
   }
   throw error;
 }
 
-async function recordMemberRateLimited(deps: FlowDeps, account: string, error: DomainError, origin: AuditOrigin): Promise<void> {
+async function recordMemberRateLimited(
+  deps: FlowDeps,
+  account: string,
+  error: DomainError,
+  origin: AuditOrigin,
+): Promise<void> {
   const found = await deps.db.repos.memberIdentities.findCredentialsByEmail(account);
   if (!found) return;
   for (const { member } of await deps.db.repos.members.listForIdentity(found.identity.id)) {

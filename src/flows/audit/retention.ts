@@ -29,7 +29,11 @@ export function startAuditRetention(deps: FlowDeps): { stop(): Promise<void> } {
     if (running) return;
     running = sweepAuditEvents(deps)
       .then((deleted) => {
-        if (deleted > 0) deps.logger.info({ deleted, retention_days: deps.config.auditRetentionDays }, "audit events past retention deleted");
+        if (deleted > 0)
+          deps.logger.info(
+            { deleted, retention_days: deps.config.auditRetentionDays },
+            "audit events past retention deleted",
+          );
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, "audit retention sweep failed"))
       .finally(() => {

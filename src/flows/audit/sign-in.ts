@@ -16,7 +16,12 @@ export function userOrigin(userId: string, client: ClientInfo): AuditOrigin {
 }
 
 /** The audit row of a sign-in or signup that succeeded, written with its session (sign-ins.ts). */
-export function signInAudit(project: Project, userId: string, context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo }, at: Date): AuditEventEntity {
+export function signInAudit(
+  project: Project,
+  userId: string,
+  context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo },
+  at: Date,
+): AuditEventEntity {
   countSignIn(context.method, context.kind === "signup" ? "signed_up" : "succeeded");
   return auditRow(
     {
@@ -63,7 +68,15 @@ export interface SignInAttempt {
 
 // The answers a failed sign-in gets that say something about the attempt. Others (a malformed
 // request, the database down) are not attempts on an account.
-const SIGN_IN_FAILURES = new Set<Reason>(["INVALID_CREDENTIALS", "USER_DISABLED", "INVALID_CODE", "CODE_EXPIRED", "INVALID_LINK", "INVALID_MFA_TOKEN", "SSO_FAILED"]);
+const SIGN_IN_FAILURES = new Set<Reason>([
+  "INVALID_CREDENTIALS",
+  "USER_DISABLED",
+  "INVALID_CODE",
+  "CODE_EXPIRED",
+  "INVALID_LINK",
+  "INVALID_MFA_TOKEN",
+  "SSO_FAILED",
+]);
 
 /**
  * Runs a sign-in method and records its failure: `user.login.failed` with the reason the
@@ -72,7 +85,13 @@ const SIGN_IN_FAILURES = new Set<Reason>(["INVALID_CREDENTIALS", "USER_DISABLED"
  * sign-ins to their flows). The failure has no transaction to join (nothing else is written), so the event is its own write, and the
  * caller gets the same answer whether or not it was stored.
  */
-export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
+export async function auditedSignIn<T>(
+  deps: FlowDeps,
+  project: Project,
+  client: ClientInfo,
+  attempt: SignInAttempt,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     const result = await run();
     if (isChallenge(result)) countSignIn(attempt.method, "mfa_required");
@@ -86,7 +105,13 @@ export async function auditedSignIn<T>(deps: FlowDeps, project: Project, client:
   }
 }
 
-async function recordSignInFailure(deps: FlowDeps, project: Project, client: ClientInfo, attempt: SignInAttempt, error: DomainError): Promise<void> {
+async function recordSignInFailure(
+  deps: FlowDeps,
+  project: Project,
+  client: ClientInfo,
+  attempt: SignInAttempt,
+  error: DomainError,
+): Promise<void> {
   const limited = error.reason === "RATE_LIMITED";
   const emailHash = attempt.email ? auditEmailHash(deps, project.id, attempt.email) : null;
   const fallback = () => refusalKey(deps, project.id, attempt.method, emailHash ?? client.ipAddress);
@@ -99,6 +124,8 @@ async function recordSignInFailure(deps: FlowDeps, project: Project, client: Cli
     reason: error.reason,
     emailHash,
     details: { ...attempt.details, method: attempt.method, ...(limited ? rateLimitDetails(error) : {}) },
-    origin: attempt.userId ? userOrigin(attempt.userId, client) : { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
+    origin: attempt.userId
+      ? userOrigin(attempt.userId, client)
+      : { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
   });
 }

@@ -44,19 +44,37 @@ export function createBotCheck(deps: BotCheckDeps): BotCheck {
 
     async spend(project, proof, rpc) {
       if (proof.trim() === "") {
-        throw refused(rpc, "missing", "this project asks for a solved bot challenge: get one from GetBotChallenge (GET /v1/auth/bot-challenge), solve it, and send the solution as bot_proof");
+        throw refused(
+          rpc,
+          "missing",
+          "this project asks for a solved bot challenge: get one from GetBotChallenge (GET /v1/auth/bot-challenge), solve it, and send the solution as bot_proof",
+        );
       }
       const now = deps.clock.now();
       const checked = await deps.challenges.check(project.id, proof, now);
       if (!checked.ok && checked.problem === "expired") {
-        throw refused(rpc, "expired", "the bot challenge of bot_proof has expired (challenges work for 10 minutes); solve a new one");
+        throw refused(
+          rpc,
+          "expired",
+          "the bot challenge of bot_proof has expired (challenges work for 10 minutes); solve a new one",
+        );
       }
-      if (!checked.ok) throw refused(rpc, "invalid", "bot_proof is not a solved bot challenge of this project; get one from GetBotChallenge and send its solution");
+      if (!checked.ok)
+        throw refused(
+          rpc,
+          "invalid",
+          "bot_proof is not a solved bot challenge of this project; get one from GetBotChallenge and send its solution",
+        );
       // Remembered until it could no longer pass the expiry check anyway; the key is the
       // challenge, a hash that is unique per challenge and public already.
       const seconds = Math.ceil((checked.expiresAt.getTime() - now.getTime()) / 1000) + SPENT_MARGIN_SECONDS;
       const uses = await deps.spent.hitFor(`${project.id}:${checked.challenge}`, seconds);
-      if (uses.count > 1) throw refused(rpc, "replayed", "this bot_proof was used already: each solved challenge works once; solve a new one");
+      if (uses.count > 1)
+        throw refused(
+          rpc,
+          "replayed",
+          "this bot_proof was used already: each solved challenge works once; solve a new one",
+        );
       countBotCheck(rpc, "passed");
     },
   };

@@ -29,7 +29,13 @@ export async function changePassword(
   await deps.db.transaction(async (repos) => {
     await repos.users.update(project.id, owner.userId, { passwordHash });
     await repos.sessions.revokeAll(project.id, owner.userId, deps.clock.now(), owner.sessionId);
-    await repos.auditEvents.record({ type: "user.password.changed", organizationId: project.organizationId, projectId: project.id, userId: owner.userId, origin });
+    await repos.auditEvents.record({
+      type: "user.password.changed",
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId: owner.userId,
+      origin,
+    });
   });
   return { message: PASSWORD_CHANGED };
 }

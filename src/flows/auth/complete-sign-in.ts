@@ -26,7 +26,8 @@ export interface ChallengeAnswer {
   expiresIn: number;
 }
 
-export type SignInOutcome = { tokens: SignedIn; challenge?: undefined } | { challenge: ChallengeAnswer; tokens?: undefined };
+export type SignInOutcome =
+  { tokens: SignedIn; challenge?: undefined } | { challenge: ChallengeAnswer; tokens?: undefined };
 
 export interface Completed {
   outcome: SignInOutcome;
@@ -58,13 +59,22 @@ export async function completeSignIn(
 ): Promise<Completed> {
   if ("create" in subject) {
     if (!project.mfaRequired) {
-      const tokens = await startSessionForNewUser(deps, repos, project, subject.create, { ...proof, kind: "signup", client });
+      const tokens = await startSessionForNewUser(deps, repos, project, subject.create, {
+        ...proof,
+        kind: "signup",
+        client,
+      });
       return { outcome: { tokens }, user: tokens.user };
     }
     const row = newUserWrite(project, subject.create);
     const at = deps.clock.now();
     const audit = signInAudit(project, row.id, { kind: "signup", method: proof.method, client }, at);
-    const user = await repos.signIns.recordSignupWithoutSession(project.id, row, { kind: "signup", method: proof.method, at }, audit);
+    const user = await repos.signIns.recordSignupWithoutSession(
+      project.id,
+      row,
+      { kind: "signup", method: proof.method, at },
+      audit,
+    );
     return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
   }
   const user = subject.existing;
@@ -72,7 +82,8 @@ export async function completeSignIn(
   if (user.mfaMethods.length > 0 && !proof.amr.some((amr) => (SECOND_FACTOR_AMR as readonly string[]).includes(amr))) {
     return openChallenge(deps, repos, project, user, "verify", proof, client.ipAddress);
   }
-  if (user.mfaMethods.length === 0 && project.mfaRequired) return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
+  if (user.mfaMethods.length === 0 && project.mfaRequired)
+    return openChallenge(deps, repos, project, user, "enroll", proof, client.ipAddress);
   const tokens = await startSession(deps, repos, project, user, { ...proof, kind: "login", client });
   return { outcome: { tokens }, user: tokens.user };
 }

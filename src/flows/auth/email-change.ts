@@ -23,10 +23,16 @@ export interface PendingEmailChange {
   expiresAt: Date;
 }
 
-export const emailExists = () => new DomainError("EMAIL_EXISTS", "a user with this email already exists in this project");
+export const emailExists = () =>
+  new DomainError("EMAIL_EXISTS", "a user with this email already exists in this project");
 
 /** The change to record for `address`; EMAIL_EXISTS when a user of the project signs in with it. */
-export async function proposeEmailChange(deps: FlowDeps, repos: Repositories, project: Project, address: string): Promise<PendingEmailChange> {
+export async function proposeEmailChange(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  address: string,
+): Promise<PendingEmailChange> {
   if (await repos.users.emailTaken(project.id, address)) throw emailExists();
   return { address: address.trim(), expiresAt: new Date(deps.clock.now().getTime() + EMAIL_CHANGE_TTL_MS) };
 }
@@ -54,7 +60,13 @@ export function sameAddress(a: string, b: string): boolean {
  * new address and the notice to the current one, inside the caller's transaction: they go to
  * delivery once it commits. `user` is the user as it was before the change (its current address).
  */
-export async function queueEmailChange(deps: FlowDeps, repos: Repositories, project: Project, user: User, change: PendingEmailChange): Promise<void> {
+export async function queueEmailChange(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: User,
+  change: PendingEmailChange,
+): Promise<void> {
   const token = randomToken("gec");
   await repos.userTokens.issue(project.id, {
     userId: user.id,
@@ -72,7 +84,11 @@ export async function queueEmailChange(deps: FlowDeps, repos: Repositories, proj
   await deps.mail.queue(repos, { to: change.address, ...confirm });
   // A user signed up by SMS may have no address yet: then there is no one else to tell.
   if (user.email !== "") {
-    const notice = emailChangeNoticeMail({ projectName: project.name, currentEmail: user.email, newEmail: change.address });
+    const notice = emailChangeNoticeMail({
+      projectName: project.name,
+      currentEmail: user.email,
+      newEmail: change.address,
+    });
     await deps.mail.queue(repos, { to: user.email, ...notice });
   }
 }
@@ -84,9 +100,19 @@ export async function queueEmailChange(deps: FlowDeps, repos: Repositories, proj
  * makes the update a UniqueViolation on users_project_email_key: the caller maps it to
  * EMAIL_EXISTS, and the transaction (with the link's consumption) rolls back.
  */
-export async function confirmEmailChange(repos: Repositories, project: Project, user: User, link: ConsumedUserToken, invalid: () => Error): Promise<User> {
+export async function confirmEmailChange(
+  repos: Repositories,
+  project: Project,
+  user: User,
+  link: ConsumedUserToken,
+  invalid: () => Error,
+): Promise<User> {
   if (user.newEmail === null || normalizeEmail(user.newEmail) !== normalizeEmail(link.email)) throw invalid();
-  const updated = await repos.users.update(project.id, user.id, { email: user.newEmail, emailVerified: true, newEmail: null });
+  const updated = await repos.users.update(project.id, user.id, {
+    email: user.newEmail,
+    emailVerified: true,
+    newEmail: null,
+  });
   if (!updated) throw invalid();
   return updated;
 }

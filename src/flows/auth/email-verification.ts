@@ -68,14 +68,27 @@ export async function verifyEmail(deps: FlowDeps, project: Project, token: strin
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (repos) => {
-      const consumed = await repos.userTokens.consume(project.id, ["email_verification", "email_change"], hashToken(token.trim()), now);
+      const consumed = await repos.userTokens.consume(
+        project.id,
+        ["email_verification", "email_change"],
+        hashToken(token.trim()),
+        now,
+      );
       if (!consumed) throw invalid();
       const user = await repos.users.get(project.id, consumed.userId);
       if (!user) throw invalid();
       if (consumed.kind === "email_change") {
         const changed = await confirmEmailChange(repos, project, user, consumed, invalid);
-        const event = { type: "user.email.changed" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
-        await repos.auditEvents.record({ ...event, origin: userOrigin(user.id, client ?? { ipAddress: "", userAgent: "" }) });
+        const event = {
+          type: "user.email.changed" as const,
+          organizationId: project.organizationId,
+          projectId: project.id,
+          userId: user.id,
+        };
+        await repos.auditEvents.record({
+          ...event,
+          origin: userOrigin(user.id, client ?? { ipAddress: "", userAgent: "" }),
+        });
         return changed;
       }
       if (normalizeEmail(user.email) !== normalizeEmail(consumed.email)) throw invalid();

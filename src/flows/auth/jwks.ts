@@ -11,5 +11,15 @@ export async function projectJwks(deps: FlowDeps, loginId: string): Promise<{ ke
   if (!project) return undefined;
   const retiredAfter = new Date(deps.clock.now().getTime() - project.tokenExpiry * 1000);
   const keys = await deps.db.repos.signingKeys.listPublic(project.id, retiredAfter);
-  return { keys: keys.map((k) => ({ kty: k.publicJwk.kty, crv: k.publicJwk.crv, x: k.publicJwk.x, y: k.publicJwk.y, kid: k.kid, alg: k.algorithm, use: "sig" })) };
+  return {
+    keys: keys.map((k) => ({
+      kty: k.publicJwk.kty,
+      crv: k.publicJwk.crv,
+      x: k.publicJwk.x,
+      y: k.publicJwk.y,
+      kid: k.kid,
+      alg: k.algorithm,
+      use: "sig",
+    })),
+  };
 }

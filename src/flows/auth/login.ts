@@ -28,7 +28,12 @@ export async function login(deps: FlowDeps, project: Project, input: LoginInput)
   return auditedSignIn(deps, project, input.client, attempt, () => passwordSignIn(deps, project, input, attempt));
 }
 
-async function passwordSignIn(deps: FlowDeps, project: Project, input: LoginInput, attempt: SignInAttempt): Promise<SignInOutcome> {
+async function passwordSignIn(
+  deps: FlowDeps,
+  project: Project,
+  input: LoginInput,
+  attempt: SignInAttempt,
+): Promise<SignInOutcome> {
   const scope = projectScope(project);
   const account = normalizeEmail(input.email);
   const limited = await deps.limits.beginSignIn(scope, account, input.client.ipAddress);

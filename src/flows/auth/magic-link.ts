@@ -25,18 +25,34 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
  * project's redirect_url, or an allowed override) and only the application's POST to
  * VerifyMagicLink spends it, so a mail scanner that follows links spends nothing.
  */
-export async function sendMagicLink(deps: FlowDeps, project: Project, input: { email: string; redirectUrl: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
+export async function sendMagicLink(
+  deps: FlowDeps,
+  project: Project,
+  input: { email: string; redirectUrl: string; ip: string },
+): Promise<{ message: string; expiresIn: number }> {
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
   // Links go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays, and a spent budget answers the same.
   const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
   const known = user !== undefined;
-  const request = { kind: "magic_link", channel: "email", destination: normalizeEmail(email), known, overDestination: "reject", ip: input.ip } as const;
-  if (!(await admitSend(deps, projectSendTarget(project), request))) return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
+  const request = {
+    kind: "magic_link",
+    channel: "email",
+    destination: normalizeEmail(email),
+    known,
+    overDestination: "reject",
+    ip: input.ip,
+  } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), request)))
+    return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
   const token = randomToken("gml");
   const now = deps.clock.now();
-  const content = magicLinkMail({ projectName: project.name, link: magicLinkUrl(target, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
+  const content = magicLinkMail({
+    projectName: project.name,
+    link: magicLinkUrl(target, token),
+    validMinutes: MAGIC_LINK_TTL_SECONDS / 60,
+  });
   const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
     const stored = await repos.magicLinks.replace(project.id, {
       emailNormalized: normalizeEmail(email),
@@ -65,11 +81,19 @@ export async function sendMagicLink(deps: FlowDeps, project: Project, input: { e
  * verified (with the password and metadata of the signup the link confirms, if it does one),
  * through the completion step, in the same transaction. A failure is audited (auditedSignIn).
  */
-export async function verifyMagicLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
+export async function verifyMagicLink(
+  deps: FlowDeps,
+  project: Project,
+  input: { token: string; client: ClientInfo },
+): Promise<SignInOutcome> {
   return auditedSignIn(deps, project, input.client, { method: "magic_link" }, () => linkSignIn(deps, project, input));
 }
 
-async function linkSignIn(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<SignInOutcome> {
+async function linkSignIn(
+  deps: FlowDeps,
+  project: Project,
+  input: { token: string; client: ClientInfo },
+): Promise<SignInOutcome> {
   // A link is 256 random bits: guessing one is hopeless, but guessing many is still a flood.
   const limited = await deps.limits.beginVerify(projectScope(project), {}, input.client.ipAddress);
   const completed = await checking(limited, () => consumeLink(deps, project, input));
@@ -81,7 +105,11 @@ async function linkSignIn(deps: FlowDeps, project: Project, input: { token: stri
   return completed.outcome;
 }
 
-async function consumeLink(deps: FlowDeps, project: Project, input: { token: string; client: ClientInfo }): Promise<Completed | "invalid"> {
+async function consumeLink(
+  deps: FlowDeps,
+  project: Project,
+  input: { token: string; client: ClientInfo },
+): Promise<Completed | "invalid"> {
   const proof = { amr: ["magic_link"], method: "magic_link" as const };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -92,10 +120,19 @@ async function consumeLink(deps: FlowDeps, project: Project, input: { token: str
         const found = (await repos.users.findCredentials(project.id, email))?.user;
         if (!found) {
           // A pending signup's link makes the user with its password and metadata (signup-confirmation.ts).
-          return completeSignIn(deps, repos, project, { create: newUserOfLink(email, link.signup) }, proof, input.client);
+          return completeSignIn(
+            deps,
+            repos,
+            project,
+            { create: newUserOfLink(email, link.signup) },
+            proof,
+            input.client,
+          );
         }
         // A user who has the address by now is signed in as by any link: a pending signup changes nothing of theirs.
-        const user = found.emailVerified ? found : ((await repos.users.update(project.id, found.id, { emailVerified: true })) ?? found);
+        const user = found.emailVerified
+          ? found
+          : ((await repos.users.update(project.id, found.id, { emailVerified: true })) ?? found);
         return completeSignIn(deps, repos, project, { existing: user }, proof, input.client);
       });
     } catch (error) {

@@ -38,7 +38,11 @@ interface Destination {
  * and destination, replacing the destination's previous code; the message is queued in the
  * same transaction. A second send within a minute is RATE_LIMITED and changes nothing.
  */
-export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddress & { channel: string; ip: string }): Promise<{ message: string; expiresIn: number }> {
+export async function sendOtp(
+  deps: FlowDeps,
+  project: Project,
+  input: OtpAddress & { channel: string; ip: string },
+): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
   // Codes go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays (send-gate.ts), and a spent budget
@@ -48,8 +52,16 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
       ? ((await deps.db.repos.users.findCredentials(project.id, destination.key))?.user ?? null)
       : await deps.db.repos.users.findByPhone(project.id, destination.key);
   const known = user !== null;
-  const request = { kind: "otp", channel: destination.channel, destination: destination.key, known, overDestination: "reject", ip: input.ip } as const;
-  if (!(await admitSend(deps, projectSendTarget(project), request))) return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
+  const request = {
+    kind: "otp",
+    channel: destination.channel,
+    destination: destination.key,
+    known,
+    overDestination: "reject",
+    ip: input.ip,
+  } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), request)))
+    return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
   const code = sixDigitCode();
   const now = deps.clock.now();
   const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
@@ -85,12 +97,20 @@ export async function sendOtp(deps: FlowDeps, project: Project, input: OtpAddres
  * verified, through the completion step; the code is spent in the same transaction. A failure
  * is audited (auditedSignIn).
  */
-export async function verifyOtp(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
+export async function verifyOtp(
+  deps: FlowDeps,
+  project: Project,
+  input: OtpAddress & { otp: string; client: ClientInfo },
+): Promise<SignInOutcome> {
   const attempt = { method: "otp" as const, email: input.email || undefined };
   return auditedSignIn(deps, project, input.client, attempt, () => codeSignIn(deps, project, input));
 }
 
-async function codeSignIn(deps: FlowDeps, project: Project, input: OtpAddress & { otp: string; client: ClientInfo }): Promise<SignInOutcome> {
+async function codeSignIn(
+  deps: FlowDeps,
+  project: Project,
+  input: OtpAddress & { otp: string; client: ClientInfo },
+): Promise<SignInOutcome> {
   const destination = verifyDestination(input);
   const scope = projectScope(project);
   // Outside the transaction (which holds PGlite's only connection): per code and per IP.
@@ -105,7 +125,12 @@ async function codeSignIn(deps: FlowDeps, project: Project, input: OtpAddress & 
   return result.completed.outcome;
 }
 
-async function checkCode(deps: FlowDeps, project: Project, destination: Destination, input: { otp: string; client: ClientInfo }) {
+async function checkCode(
+  deps: FlowDeps,
+  project: Project,
+  destination: Destination,
+  input: { otp: string; client: ClientInfo },
+) {
   const context = otpContext(project.id, destination);
   // A sign-up racing another for the same address loses on the unique email or phone and is
   // then run again, as the sign-in of the user the other created.
@@ -132,7 +157,13 @@ async function checkCode(deps: FlowDeps, project: Project, destination: Destinat
   }
 }
 
-async function signInOrUp(deps: FlowDeps, repos: Repositories, project: Project, destination: Destination, client: ClientInfo): Promise<Completed> {
+async function signInOrUp(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  destination: Destination,
+  client: ClientInfo,
+): Promise<Completed> {
   const proof = { amr: ["otp"], method: "otp" as const };
   const byEmail = destination.channel === "email";
   const found: User | null = byEmail
@@ -153,7 +184,8 @@ async function signInOrUp(deps: FlowDeps, repos: Repositories, project: Project,
   const alreadyVerified = byEmail ? found.emailVerified : found.phoneVerified;
   const user = alreadyVerified
     ? found
-    : ((await repos.users.update(project.id, found.id, byEmail ? { emailVerified: true } : { phoneVerified: true })) ?? found);
+    : ((await repos.users.update(project.id, found.id, byEmail ? { emailVerified: true } : { phoneVerified: true })) ??
+      found);
   return completeSignIn(deps, repos, project, { existing: user }, proof, client);
 }
 
@@ -163,9 +195,12 @@ function otpContext(projectId: string, destination: Destination): string {
 }
 
 function sendDestination(input: OtpAddress & { channel: string }): Destination {
-  const channel: OtpChannel = input.channel === "sms" || (input.channel === "" && input.email === "" && input.phone !== "") ? "sms" : "email";
-  if (channel === "email" && input.email === "") throw validationFailed([{ field: "email", description: "is required to send a code by email" }]);
-  if (channel === "sms" && input.phone === "") throw validationFailed([{ field: "phone", description: "is required to send a code by SMS" }]);
+  const channel: OtpChannel =
+    input.channel === "sms" || (input.channel === "" && input.email === "" && input.phone !== "") ? "sms" : "email";
+  if (channel === "email" && input.email === "")
+    throw validationFailed([{ field: "email", description: "is required to send a code by email" }]);
+  if (channel === "sms" && input.phone === "")
+    throw validationFailed([{ field: "phone", description: "is required to send a code by SMS" }]);
   return destinationOf(channel, channel === "email" ? input.email : input.phone);
 }
 

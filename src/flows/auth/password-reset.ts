@@ -14,7 +14,8 @@ import { runDetached } from "./detached.js";
 export const PASSWORD_RESET_TTL_MS = 15 * 60 * 1000;
 
 /** One answer for every address, registered or not. */
-export const PASSWORD_RESET_REQUESTED = "If an account exists for this email, a password reset link has been sent to it.";
+export const PASSWORD_RESET_REQUESTED =
+  "If an account exists for this email, a password reset link has been sent to it.";
 export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
 
 /**
@@ -27,12 +28,23 @@ export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with t
  * nothing is sent and the answer is still the same, since saying so would confirm nothing
  * useful to the owner and would be one more difference to measure.
  */
-export async function requestPasswordReset(deps: FlowDeps, project: Project, input: { email: string; redirectUrl?: string; ip: string }): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  deps: FlowDeps,
+  project: Project,
+  input: { email: string; redirectUrl?: string; ip: string },
+): Promise<{ message: string }> {
   // Checked before anything depends on the address, so a refusal says nothing about it.
   const linkTarget = allowedRedirect(project, input.redirectUrl ?? "", deps.config.publicUrl);
-  const request = { kind: "password_reset", channel: "email", destination: normalizeEmail(input.email), overDestination: "drop" } as const;
+  const request = {
+    kind: "password_reset",
+    channel: "email",
+    destination: normalizeEmail(input.email),
+    overDestination: "drop",
+  } as const;
   // The address and the destination count for every address alike, before the answer.
-  if (await admitSend(deps, projectSendTarget(project), { ...request, known: false, ip: input.ip, only: "destination" })) {
+  if (
+    await admitSend(deps, projectSendTarget(project), { ...request, known: false, ip: input.ip, only: "destination" })
+  ) {
     runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email, linkTarget));
   }
   return { message: PASSWORD_RESET_REQUESTED };
@@ -42,17 +54,35 @@ async function issueReset(deps: FlowDeps, project: Project, email: string, linkT
   // Only a user's address gets a link, so only it spends the users' budget.
   const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
   if (!user || user.disabled) return;
-  const request = { kind: "password_reset", channel: "email", destination: normalizeEmail(user.email), known: true, overDestination: "drop", only: "budget" } as const;
+  const request = {
+    kind: "password_reset",
+    channel: "email",
+    destination: normalizeEmail(user.email),
+    known: true,
+    overDestination: "drop",
+    only: "budget",
+  } as const;
   if (!(await admitSend(deps, projectSendTarget(project), request))) return;
   const token = randomToken("gpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
-  const content = passwordResetMail({ projectName: project.name, link: passwordResetLink(linkTarget, token), validMinutes: 15 });
+  const content = passwordResetMail({
+    projectName: project.name,
+    link: passwordResetLink(linkTarget, token),
+    validMinutes: 15,
+  });
   await deps.db.transaction(async (repos) => {
     const found = await repos.users.findCredentials(project.id, email);
     if (!found || found.user.disabled) return;
-    await repos.userTokens.issue(project.id, { userId: found.user.id, kind: "password_reset", tokenHash, email: found.user.email, expiresAt, issuedAt: now });
+    await repos.userTokens.issue(project.id, {
+      userId: found.user.id,
+      kind: "password_reset",
+      tokenHash,
+      email: found.user.email,
+      expiresAt,
+      issuedAt: now,
+    });
     await deps.mail.queue(repos, { to: found.user.email, ...content });
   });
 }
@@ -67,7 +97,12 @@ async function issueReset(deps: FlowDeps, project: Project, email: string, linkT
  * change is withdrawn: the notice of a change the owner did not ask for tells it to reset the
  * password, and the reset must stop the change as well as the sessions of whoever asked.
  */
-export async function resetPassword(deps: FlowDeps, project: Project, input: { resetToken: string; newPassword: string }, client: ClientInfo): Promise<{ message: string }> {
+export async function resetPassword(
+  deps: FlowDeps,
+  project: Project,
+  input: { resetToken: string; newPassword: string },
+  client: ClientInfo,
+): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -82,7 +117,12 @@ export async function resetPassword(deps: FlowDeps, project: Project, input: { r
     await repos.users.update(project.id, user.id, { passwordHash, emailVerified: true, newEmail: null });
     await repos.sessions.revokeAll(project.id, user.id, now);
     // The holder of the link acts as the user: the link proves the address.
-    const event = { type: "user.password.reset" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
+    const event = {
+      type: "user.password.reset" as const,
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId: user.id,
+    };
     await repos.auditEvents.record({ ...event, origin: userOrigin(user.id, client) });
   });
   return { message: PASSWORD_RESET_DONE };

@@ -14,7 +14,8 @@ export const REFRESH_GRACE_MS = 10_000;
 
 type Outcome = { pair: TokenPair } | { reused: true } | { invalid: true } | { mfaRequired: true };
 
-const hasSecondFactor = (amr: readonly string[]) => amr.some((method) => (SECOND_FACTOR_AMR as readonly string[]).includes(method));
+const hasSecondFactor = (amr: readonly string[]) =>
+  amr.some((method) => (SECOND_FACTOR_AMR as readonly string[]).includes(method));
 
 const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh token is not valid");
 
@@ -41,7 +42,12 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * MFA_REQUIRED_BY_PROJECT; the user signs in again and is asked for a second factor, or to
  * enroll one, there.
  */
-export async function refresh(deps: FlowDeps, project: Project, refreshToken: string, client: ClientInfo): Promise<TokenPair> {
+export async function refresh(
+  deps: FlowDeps,
+  project: Project,
+  refreshToken: string,
+  client: ClientInfo,
+): Promise<TokenPair> {
   const tokenHash = hashToken(refreshToken);
   // Counted per session before the transaction: the limiter must never wait for a connection
   // while the transaction holds one (PGlite has only one). An unknown token counts nowhere.
@@ -98,8 +104,17 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
     }
 
     const pair = await issuePair(deps, repos, project, user, session);
-    await repos.refreshTokens.markRotated(project.id, record.id, now, deps.secrets.seal(JSON.stringify(pair), record.id));
-    await repos.refreshTokens.forgetSuccessorsRotatedBefore(project.id, session.id, new Date(now.getTime() - REFRESH_GRACE_MS));
+    await repos.refreshTokens.markRotated(
+      project.id,
+      record.id,
+      now,
+      deps.secrets.seal(JSON.stringify(pair), record.id),
+    );
+    await repos.refreshTokens.forgetSuccessorsRotatedBefore(
+      project.id,
+      session.id,
+      new Date(now.getTime() - REFRESH_GRACE_MS),
+    );
     await repos.sessions.touch(project.id, session.id, now);
     await repos.authEvents.record({
       organizationId: project.organizationId,
@@ -121,9 +136,13 @@ export async function refresh(deps: FlowDeps, project: Project, refreshToken: st
   });
   // Thrown after commit: the revocations must stick.
   if ("mfaRequired" in outcome) {
-    throw new DomainError("MFA_REQUIRED_BY_PROJECT", "this project requires a second factor: the session has ended; sign in again");
+    throw new DomainError(
+      "MFA_REQUIRED_BY_PROJECT",
+      "this project requires a second factor: the session has ended; sign in again",
+    );
   }
-  if ("reused" in outcome) throw new DomainError("REFRESH_TOKEN_REUSED", "the refresh token was already used; the session is revoked");
+  if ("reused" in outcome)
+    throw new DomainError("REFRESH_TOKEN_REUSED", "the refresh token was already used; the session is revoked");
   if ("invalid" in outcome) throw invalidToken();
   return outcome.pair;
 }

@@ -13,13 +13,26 @@ const JWS_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * refresh token is marked revoked. Anything unknown, expired, already revoked, of an ended
  * session or of another project answers `{revoked: false}`, so the call is safe to repeat.
  */
-export async function revokeToken(deps: FlowDeps, project: Project, token: string, origin: AuditOrigin): Promise<{ revoked: boolean }> {
+export async function revokeToken(
+  deps: FlowDeps,
+  project: Project,
+  token: string,
+  origin: AuditOrigin,
+): Promise<{ revoked: boolean }> {
   if (JWS_SHAPE.test(token)) {
     const verified = await checkAccessToken(deps, project, token);
     if (!verified) return { revoked: false };
     const revoked = await deps.db.transaction(async (repos) => {
-      if (!(await repos.revokedAccessTokens.revoke(project.id, verified.claims.jti, new Date(verified.claims.exp * 1000)))) return false;
-      await repos.auditEvents.record({ ...tokenRevoked(project, origin), userId: verified.userId, targetId: verified.sessionId, details: { token: "access" } });
+      if (
+        !(await repos.revokedAccessTokens.revoke(project.id, verified.claims.jti, new Date(verified.claims.exp * 1000)))
+      )
+        return false;
+      await repos.auditEvents.record({
+        ...tokenRevoked(project, origin),
+        userId: verified.userId,
+        targetId: verified.sessionId,
+        details: { token: "access" },
+      });
       return true;
     });
     return { revoked };

@@ -20,7 +20,12 @@ export interface ListSessionsInput {
  * One page of the user's live sessions (not revoked, not past their absolute expiry), newest
  * first (keyset pagination, never OFFSET), the one of the calling access token marked.
  */
-export async function listSessions(deps: FlowDeps, project: Project, owner: SessionOwner, input: ListSessionsInput = {}): Promise<Page<Session & { isCurrent: boolean }>> {
+export async function listSessions(
+  deps: FlowDeps,
+  project: Project,
+  owner: SessionOwner,
+  input: ListSessionsInput = {},
+): Promise<Page<Session & { isCurrent: boolean }>> {
   // The list is the user's sessions: a cursor from another user's list (or another list) is
   // INVALID_CURSOR; any of the user's own sessions may continue it.
   const list = `sessions:${project.id}:${owner.userId}`;
@@ -35,11 +40,27 @@ export async function listSessions(deps: FlowDeps, project: Project, owner: Sess
  * session's access tokens fail verification at once (checkAccessToken looks the session up)
  * and its refresh tokens stop working (Refresh checks the session).
  */
-export async function revokeAllSessions(deps: FlowDeps, project: Project, owner: SessionOwner, keepCurrent: boolean, origin: AuditOrigin): Promise<number> {
+export async function revokeAllSessions(
+  deps: FlowDeps,
+  project: Project,
+  owner: SessionOwner,
+  keepCurrent: boolean,
+  origin: AuditOrigin,
+): Promise<number> {
   return deps.db.transaction(async (repos) => {
-    const count = await repos.sessions.revokeAll(project.id, owner.userId, deps.clock.now(), keepCurrent ? owner.sessionId : undefined);
+    const count = await repos.sessions.revokeAll(
+      project.id,
+      owner.userId,
+      deps.clock.now(),
+      keepCurrent ? owner.sessionId : undefined,
+    );
     if (count > 0) {
-      const event = { type: "session.revoked" as const, organizationId: project.organizationId, projectId: project.id, userId: owner.userId };
+      const event = {
+        type: "session.revoked" as const,
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: owner.userId,
+      };
       await repos.auditEvents.record({ ...event, details: { all: true, count, keep_current: keepCurrent }, origin });
     }
     return count;
@@ -52,10 +73,21 @@ export async function revokeAllSessions(deps: FlowDeps, project: Project, owner:
  * Only an id the user never had (unknown, another user's, another project's) is
  * SESSION_NOT_FOUND, so nothing is learnt about other users' sessions.
  */
-export async function revokeSession(deps: FlowDeps, project: Project, owner: SessionOwner, sessionId: string, origin: AuditOrigin): Promise<{ revoked: boolean }> {
+export async function revokeSession(
+  deps: FlowDeps,
+  project: Project,
+  owner: SessionOwner,
+  sessionId: string,
+  origin: AuditOrigin,
+): Promise<{ revoked: boolean }> {
   const outcome = await deps.db.transaction(async (repos) => {
     if (await repos.sessions.revoke(project.id, owner.userId, sessionId, deps.clock.now())) {
-      const event = { type: "session.revoked" as const, organizationId: project.organizationId, projectId: project.id, userId: owner.userId };
+      const event = {
+        type: "session.revoked" as const,
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: owner.userId,
+      };
       await repos.auditEvents.record({ ...event, targetId: sessionId, origin });
       return "revoked";
     }

@@ -47,8 +47,18 @@ export interface SignupConfirmationInput {
  * first contacts' for a new address. Nothing is recorded in the audit log here: the account's
  * `user.signup` is recorded when the link is opened.
  */
-export async function requestSignupConfirmation(deps: FlowDeps, project: Project, input: SignupConfirmationInput): Promise<ConfirmationRequired> {
-  const request = { kind: "verification", channel: "email", destination: normalizeEmail(input.email), known: false, overDestination: "drop" } as const;
+export async function requestSignupConfirmation(
+  deps: FlowDeps,
+  project: Project,
+  input: SignupConfirmationInput,
+): Promise<ConfirmationRequired> {
+  const request = {
+    kind: "verification",
+    channel: "email",
+    destination: normalizeEmail(input.email),
+    known: false,
+    overDestination: "drop",
+  } as const;
   if (await admitSend(deps, projectSendTarget(project), { ...request, ip: input.ip, only: "destination" })) {
     runDetached(deps.logger, "signup confirmation", () => confirmOrNotify(deps, project, input));
   }
@@ -66,7 +76,14 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
   const registered = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
   if (registered?.disabled) return;
   const kind = registered ? "signup_notice" : "verification";
-  const spend = { kind, channel: "email", destination: normalizeEmail(email), known: registered !== undefined, overDestination: "drop", only: "budget" } as const;
+  const spend = {
+    kind,
+    channel: "email",
+    destination: normalizeEmail(email),
+    known: registered !== undefined,
+    overDestination: "drop",
+    only: "budget",
+  } as const;
   if (!(await admitSend(deps, projectSendTarget(project), spend))) return;
   const token = randomToken("gml");
   const now = deps.clock.now();
@@ -75,7 +92,10 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
     if (found) {
       if (found.disabled) return;
       // To the address the account has, never the string typed into the form.
-      await deps.mail.queue(repos, { to: found.email, ...signupNoticeMail({ projectName: project.name, email: found.email }) });
+      await deps.mail.queue(repos, {
+        to: found.email,
+        ...signupNoticeMail({ projectName: project.name, email: found.email }),
+      });
       return;
     }
     const stored = await repos.magicLinks.replace(project.id, {
@@ -88,7 +108,11 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
       signup: { passwordHash: input.passwordHash, metadata: input.metadata },
     });
     if (!stored.stored) return;
-    const content = signupConfirmationMail({ projectName: project.name, link: magicLinkUrl(input.linkTarget, token), validMinutes: MAGIC_LINK_TTL_SECONDS / 60 });
+    const content = signupConfirmationMail({
+      projectName: project.name,
+      link: magicLinkUrl(input.linkTarget, token),
+      validMinutes: MAGIC_LINK_TTL_SECONDS / 60,
+    });
     await deps.mail.queue(repos, { to: email, ...content });
   });
 }
@@ -99,5 +123,12 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
  * verified either way: the link was opened from its mailbox.
  */
 export function newUserOfLink(email: string, signup: PendingSignup | null): NewUser {
-  return { email, phone: null, emailVerified: true, phoneVerified: false, passwordHash: signup?.passwordHash ?? null, metadata: signup?.metadata ?? {} };
+  return {
+    email,
+    phone: null,
+    emailVerified: true,
+    phoneVerified: false,
+    passwordHash: signup?.passwordHash ?? null,
+    metadata: signup?.metadata ?? {},
+  };
 }

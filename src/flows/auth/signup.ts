@@ -46,17 +46,38 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   }
   const passwordHash = await deps.passwords.hash(input.password);
   if (confirmsByEmail(project, input.publicCredential ?? false)) {
-    return requestSignupConfirmation(deps, project, { email: input.email, passwordHash, metadata: input.metadata, linkTarget, ip: input.client.ipAddress });
+    return requestSignupConfirmation(deps, project, {
+      email: input.email,
+      passwordHash,
+      metadata: input.metadata,
+      linkTarget,
+      ip: input.client.ipAddress,
+    });
   }
-  const create: NewUser = { email: input.email, phone: null, emailVerified: false, phoneVerified: false, passwordHash, metadata: input.metadata };
+  const create: NewUser = {
+    email: input.email,
+    phone: null,
+    emailVerified: false,
+    phoneVerified: false,
+    passwordHash,
+    metadata: input.metadata,
+  };
   const subject = { create };
   const proof: Proof = { amr: ["pwd"], method: "password" };
   // Over the address's send limit the account is still made, without the mail (ResendVerification-style
   // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
   // A new account's address is a first contact: anonymous traffic may sign up, and must not
   // spend the budget that existing users' codes and links need.
-  const mailRequest = { kind: "verification", channel: "email", destination: normalizeEmail(input.email), known: false, overDestination: "drop" } as const;
-  const withVerification = (input.sendVerification ?? project.sendVerification) && (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }));
+  const mailRequest = {
+    kind: "verification",
+    channel: "email",
+    destination: normalizeEmail(input.email),
+    known: false,
+    overDestination: "drop",
+  } as const;
+  const withVerification =
+    (input.sendVerification ?? project.sendVerification) &&
+    (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }));
   try {
     // Without a verification email or a challenge the one statement is the whole signup.
     if (!withVerification && !project.mfaRequired) {

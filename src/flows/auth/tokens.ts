@@ -36,7 +36,13 @@ export interface SignInContext {
  * written in one statement: either all of it is stored or none. The access token is signed
  * first (it names the session), so nothing is written for a sign-in that cannot be answered.
  */
-export async function startSession(deps: FlowDeps, repos: Repositories, project: Project, user: User, context: SignInContext): Promise<SignedIn> {
+export async function startSession(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: User,
+  context: SignInContext,
+): Promise<SignedIn> {
   const { tokens, write } = await prepareSignIn(deps, repos, project, user, context);
   await repos.signIns.record(project.id, write);
   return { ...tokens, user: { ...user, lastLoginAt: write.session.createdAt }, session: write.session };
@@ -47,7 +53,13 @@ export async function startSession(deps: FlowDeps, repos: Repositories, project:
  * duplicate email fails the statement, so there is never a user without its session or the
  * reverse.
  */
-export async function startSessionForNewUser(deps: FlowDeps, repos: Repositories, project: Project, newUser: NewUser, context: SignInContext): Promise<SignedIn> {
+export async function startSessionForNewUser(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  newUser: NewUser,
+  context: SignInContext,
+): Promise<SignedIn> {
   const row = newUserWrite(project, newUser);
   // Only an admin sets app_metadata, so a user signing up has none yet.
   const { tokens, write } = await prepareSignIn(deps, repos, project, { ...row, appMetadata: {} }, context);
@@ -70,7 +82,13 @@ export function newUserWrite(project: Project, newUser: NewUser): NewUserWrite {
  */
 type TokenSubject = Pick<User, "id" | "email" | "appMetadata">;
 
-async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Project, user: TokenSubject, context: SignInContext): Promise<{ tokens: TokenPair; write: SignInWrite }> {
+async function prepareSignIn(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: TokenSubject,
+  context: SignInContext,
+): Promise<{ tokens: TokenPair; write: SignInWrite }> {
   const now = deps.clock.now();
   const session: Session = {
     id: newId("sess"),
@@ -91,7 +109,14 @@ async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Proje
     write: {
       session,
       refreshTokenHash: hashToken(refreshToken),
-      event: { organizationId: project.organizationId, projectId: project.id, userId: user.id, kind: context.kind, method: context.method, at: now },
+      event: {
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: user.id,
+        kind: context.kind,
+        method: context.method,
+        at: now,
+      },
       audit: signInAudit(project, user.id, context, now),
       cap: { max: project.maxSessionsPerUser, audit: sessionCapAudit(project, user.id, context.client, now) },
     },
@@ -99,14 +124,30 @@ async function prepareSignIn(deps: FlowDeps, repos: Repositories, project: Proje
 }
 
 /** A fresh access token and a refresh token bound to the session (stored only as a hash). */
-export async function issuePair(deps: FlowDeps, repos: Repositories, project: Project, user: User, session: Session): Promise<TokenPair> {
+export async function issuePair(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: User,
+  session: Session,
+): Promise<TokenPair> {
   const refreshToken = randomToken("grt");
-  await repos.refreshTokens.create(project.id, { sessionId: session.id, tokenHash: hashToken(refreshToken), expiresAt: session.expiresAt });
+  await repos.refreshTokens.create(project.id, {
+    sessionId: session.id,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: session.expiresAt,
+  });
   const accessToken = await issueAccessToken(deps, repos, project, user, session);
   return { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer" };
 }
 
-export async function issueAccessToken(deps: FlowDeps, repos: Repositories, project: Project, user: TokenSubject, session: Session): Promise<string> {
+export async function issueAccessToken(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: TokenSubject,
+  session: Session,
+): Promise<string> {
   const signingKey = await deps.verification.activeSigningKey(project.id, async () => {
     const sealed = await repos.signingKeys.active(project.id);
     return sealed && { kid: sealed.kid, key: openSigningKey(deps.secrets, sealed) };

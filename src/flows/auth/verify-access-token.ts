@@ -18,7 +18,11 @@ export interface VerifiedAccess {
  *
  * Every read comes from the verification cache: no database round trip on the hot path.
  */
-export async function checkAccessToken(deps: FlowDeps, project: Project, token: string): Promise<VerifiedAccess | undefined> {
+export async function checkAccessToken(
+  deps: FlowDeps,
+  project: Project,
+  token: string,
+): Promise<VerifiedAccess | undefined> {
   const now = deps.clock.now();
   const cache = deps.verification;
   const payload = await signedPayload(cache, project, token, now);
@@ -37,7 +41,12 @@ export async function checkAccessToken(deps: FlowDeps, project: Project, token: 
  * cache drops it when the project's keys change) and the ES256 check runs once per token,
  * not once per request. Claims are still checked against the clock on every call.
  */
-async function signedPayload(cache: VerificationCache, project: Project, token: string, now: Date): Promise<Record<string, unknown> | undefined> {
+async function signedPayload(
+  cache: VerificationCache,
+  project: Project,
+  token: string,
+  now: Date,
+): Promise<Record<string, unknown> | undefined> {
   const known = cache.signedPayload(project.id, token);
   if (known) return (await cache.signingKey(project, known.kid, now)) ? known.payload : undefined;
   const parsed = parseToken(token);

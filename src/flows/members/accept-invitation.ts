@@ -21,8 +21,10 @@ export interface AcceptedInvitation extends IssuedManagementToken {
   email: string;
 }
 
-const invalidInvitation = () => new DomainError("INVALID_INVITATION", "the invitation is invalid, expired or already used");
-const wrongPassword = () => new DomainError("INVALID_CREDENTIALS", "this email already has a Gatehouse password; enter it to accept");
+const invalidInvitation = () =>
+  new DomainError("INVALID_INVITATION", "the invitation is invalid, expired or already used");
+const wrongPassword = () =>
+  new DomainError("INVALID_CREDENTIALS", "this email already has a Gatehouse password; enter it to accept");
 
 // Threat: one invitation link turned into two members, or reused after it was spent. The
 // invitation is burned by one conditional UPDATE inside the transaction that creates the
@@ -33,7 +35,11 @@ const wrongPassword = () => new DomainError("INVALID_CREDENTIALS", "this email a
 // another organization). The link proves control of the address, not of the identity: the
 // identity's current password must verify, and it stays as it is. A refused password (wrong,
 // or too common for a new identity) does not spend the invitation.
-export async function acceptInvitation(deps: FlowDeps, input: AcceptInvitationInput, origin: AuditOrigin): Promise<AcceptedInvitation> {
+export async function acceptInvitation(
+  deps: FlowDeps,
+  input: AcceptInvitationInput,
+  origin: AuditOrigin,
+): Promise<AcceptedInvitation> {
   try {
     return await acceptOnce(deps, input, origin);
   } catch (error) {
@@ -46,7 +52,11 @@ export async function acceptInvitation(deps: FlowDeps, input: AcceptInvitationIn
   }
 }
 
-async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: AuditOrigin): Promise<AcceptedInvitation> {
+async function acceptOnce(
+  deps: FlowDeps,
+  input: AcceptInvitationInput,
+  origin: AuditOrigin,
+): Promise<AcceptedInvitation> {
   const tokenHash = hashToken(input.token);
   // Read first, spent later: the slow password work happens before a transaction holds a
   // connection, and a refused password leaves the invitation usable.
@@ -68,7 +78,8 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: 
       throw wrongPassword();
     }
   } else {
-    if (isCommonPassword(input.password)) throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+    if (isCommonPassword(input.password))
+      throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
     newPasswordHash = await deps.passwords.hash(input.password);
   }
   try {
@@ -100,7 +111,11 @@ async function acceptOnce(deps: FlowDeps, input: AcceptInvitationInput, origin: 
 }
 
 /** The identity, still with the password that was verified (not changed since, by a reset or a change). */
-async function provenIdentity(repos: Repositories, identity: MemberIdentity, verifiedHash: string): Promise<MemberIdentity> {
+async function provenIdentity(
+  repos: Repositories,
+  identity: MemberIdentity,
+  verifiedHash: string,
+): Promise<MemberIdentity> {
   if ((await repos.memberIdentities.lockPasswordHash(identity.id)) !== verifiedHash) throw wrongPassword();
   return identity;
 }

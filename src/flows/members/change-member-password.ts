@@ -5,7 +5,8 @@ import { normalizeEmail } from "../../domain/account.js";
 import { ACCOUNT_SCOPE, checking } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 
-export const MEMBER_PASSWORD_CHANGED = "Your password has been changed. Your other management tokens have been revoked.";
+export const MEMBER_PASSWORD_CHANGED =
+  "Your password has been changed. Your other management tokens have been revoked.";
 
 export interface ChangeMemberPasswordInput {
   organizationId: string;
@@ -19,7 +20,11 @@ export interface ChangeMemberPasswordInput {
 // The password belongs to the identity, so a change applies to every organization it is a
 // member of, and so does the revocation: a token stolen in one organization must not outlive
 // the change the owner made from another.
-export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPasswordInput, origin: AuditOrigin): Promise<{ message: string }> {
+export async function changeMemberPassword(
+  deps: FlowDeps,
+  input: ChangeMemberPasswordInput,
+  origin: AuditOrigin,
+): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -39,7 +44,13 @@ export async function changeMemberPassword(deps: FlowDeps, input: ChangeMemberPa
   await deps.db.transaction(async (repos) => {
     await repos.memberIdentities.updatePasswordHash(found.identity.id, passwordHash);
     await repos.managementTokens.revokeForIdentity(found.identity.id, input.tokenId);
-    await repos.auditEvents.record({ type: "member.password.changed", organizationId: input.organizationId, projectId: null, targetId: input.memberId, origin });
+    await repos.auditEvents.record({
+      type: "member.password.changed",
+      organizationId: input.organizationId,
+      projectId: null,
+      targetId: input.memberId,
+      origin,
+    });
   });
   return { message: MEMBER_PASSWORD_CHANGED };
 }

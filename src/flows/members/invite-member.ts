@@ -24,11 +24,23 @@ export interface InviteMemberInput {
 
 // The invitation and its email commit together: the mail goes through the outbox, so an
 // SMTP outage delays the email but never loses it nor fails the request.
-export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, origin: AuditOrigin): Promise<{ message: string }> {
+export async function inviteMember(
+  deps: FlowDeps,
+  input: InviteMemberInput,
+  origin: AuditOrigin,
+): Promise<{ message: string }> {
   const { inviter } = input;
   // Per address, per inviter's client address and per organization, like every other send.
   const target = organizationSendTarget(inviter.organizationId);
-  const request = { kind: "invitation", channel: "email", destination: normalizeEmail(input.email), known: true, overDestination: "reject", overBudget: "reject", ip: origin.ip } as const;
+  const request = {
+    kind: "invitation",
+    channel: "email",
+    destination: normalizeEmail(input.email),
+    known: true,
+    overDestination: "reject",
+    overBudget: "reject",
+    ip: origin.ip,
+  } as const;
   await admitSend(deps, target, request);
   const token = randomToken("ginv");
   const now = deps.clock.now();
@@ -46,7 +58,13 @@ export async function inviteMember(deps: FlowDeps, input: InviteMemberInput, ori
       invitedBy: inviter.id,
       expiresAt,
     });
-    await repos.auditEvents.record({ type: "member.invited", organizationId: inviter.organizationId, projectId: null, details: { role: input.role }, origin });
+    await repos.auditEvents.record({
+      type: "member.invited",
+      organizationId: inviter.organizationId,
+      projectId: null,
+      details: { role: input.role },
+      origin,
+    });
     const organization = await repos.organizations.get(inviter.organizationId);
     // A person who already signs in to Gatehouse is invited at the address it has, never at
     // the spelling typed (another case).

@@ -14,7 +14,13 @@ export interface LogoutInput {
 export async function logout(deps: FlowDeps, input: LogoutInput, origin: AuditOrigin): Promise<{ revoked: boolean }> {
   const revoked = await deps.db.transaction(async (repos) => {
     if (!(await repos.managementTokens.revoke(input.organizationId, input.memberId, input.tokenId))) return false;
-    await repos.auditEvents.record({ type: "member.logout", organizationId: input.organizationId, projectId: null, targetId: input.memberId, origin });
+    await repos.auditEvents.record({
+      type: "member.logout",
+      organizationId: input.organizationId,
+      projectId: null,
+      targetId: input.memberId,
+      origin,
+    });
     return true;
   });
   return { revoked };

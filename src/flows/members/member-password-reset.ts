@@ -12,7 +12,8 @@ import { runDetached } from "../auth/detached.js";
 export const MEMBER_PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /** One answer for every address, a member identity's or not. */
-export const MEMBER_PASSWORD_RESET_REQUESTED = "If this email signs in to Gatehouse, a password reset link has been sent to it.";
+export const MEMBER_PASSWORD_RESET_REQUESTED =
+  "If this email signs in to Gatehouse, a password reset link has been sent to it.";
 export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
 
 /**
@@ -25,8 +26,16 @@ export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in
  * invited again, and accepting asks for its password. Over the destination's limit nothing is
  * sent and the answer is the same.
  */
-export async function requestMemberPasswordReset(deps: FlowDeps, input: { email: string; ip: string }): Promise<{ message: string }> {
-  const request = { kind: "password_reset", channel: "email", destination: `member:${normalizeEmail(input.email)}`, overDestination: "drop" } as const;
+export async function requestMemberPasswordReset(
+  deps: FlowDeps,
+  input: { email: string; ip: string },
+): Promise<{ message: string }> {
+  const request = {
+    kind: "password_reset",
+    channel: "email",
+    destination: `member:${normalizeEmail(input.email)}`,
+    overDestination: "drop",
+  } as const;
   // The address and the destination count for every address alike, before the answer.
   if (await admitSend(deps, ACCOUNT_SEND_TARGET, { ...request, known: false, ip: input.ip, only: "destination" })) {
     runDetached(deps.logger, "member password reset request", () => issueMemberReset(deps, input.email));
@@ -37,13 +46,23 @@ export async function requestMemberPasswordReset(deps: FlowDeps, input: { email:
 async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
   // Only an identity's address gets a link, so only it spends the budget.
   if (!(await deps.db.repos.memberIdentities.findByEmail(email))) return;
-  const request = { kind: "password_reset", channel: "email", destination: `member:${normalizeEmail(email)}`, known: true, overDestination: "drop", only: "budget" } as const;
+  const request = {
+    kind: "password_reset",
+    channel: "email",
+    destination: `member:${normalizeEmail(email)}`,
+    known: true,
+    overDestination: "drop",
+    only: "budget",
+  } as const;
   if (!(await admitSend(deps, ACCOUNT_SEND_TARGET, request))) return;
   const token = randomToken("gmpr");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + MEMBER_PASSWORD_RESET_TTL_MS);
-  const content = memberPasswordResetMail({ link: memberPasswordResetLink(deps.config.publicUrl, token), validMinutes: 60 });
+  const content = memberPasswordResetMail({
+    link: memberPasswordResetLink(deps.config.publicUrl, token),
+    validMinutes: 60,
+  });
   await deps.db.transaction(async (repos) => {
     const identity = await repos.memberIdentities.findByEmail(email);
     if (!identity) return;
@@ -57,7 +76,11 @@ async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
  * password and revokes every management token it has, in every organization: whoever knew
  * the old password is out.
  */
-export async function resetMemberPassword(deps: FlowDeps, input: { token: string; newPassword: string }, origin: AuditOrigin): Promise<{ message: string }> {
+export async function resetMemberPassword(
+  deps: FlowDeps,
+  input: { token: string; newPassword: string },
+  origin: AuditOrigin,
+): Promise<{ message: string }> {
   if (isCommonPassword(input.newPassword)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -70,7 +93,13 @@ export async function resetMemberPassword(deps: FlowDeps, input: { token: string
     // One identity, possibly several organizations: each one's log says its member's password changed.
     for (const { member } of await repos.members.listForIdentity(identityId)) {
       const actor = { type: "member" as const, id: member.id };
-      await repos.auditEvents.record({ type: "member.password.reset", organizationId: member.organizationId, projectId: null, targetId: member.id, origin: { ...origin, actor } });
+      await repos.auditEvents.record({
+        type: "member.password.reset",
+        organizationId: member.organizationId,
+        projectId: null,
+        targetId: member.id,
+        origin: { ...origin, actor },
+      });
     }
   });
   return { message: MEMBER_PASSWORD_RESET_DONE };

@@ -1,7 +1,11 @@
 import { generateSigningKey } from "../../crypto/signing-keys.js";
 import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
-import { isValidSessionIdleTimeout, SESSION_IDLE_TIMEOUT_MAX, SESSION_IDLE_TIMEOUT_MIN } from "../../domain/session-lifetime.js";
+import {
+  isValidSessionIdleTimeout,
+  SESSION_IDLE_TIMEOUT_MAX,
+  SESSION_IDLE_TIMEOUT_MIN,
+} from "../../domain/session-lifetime.js";
 import { assertRateLimits, type RateLimitOverrides } from "../../limits/settings.js";
 import { SYSTEM_ORIGIN, type AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
@@ -38,7 +42,12 @@ export interface CreateProjectInput {
  * a project never exists without a key to sign its tokens. The key pair is made before the
  * transaction opens, so the transaction holds its connection only for the inserts.
  */
-export async function createProject(deps: FlowDeps, organizationId: string, input: CreateProjectInput, origin: AuditOrigin = SYSTEM_ORIGIN): Promise<Project> {
+export async function createProject(
+  deps: FlowDeps,
+  organizationId: string,
+  input: CreateProjectInput,
+  origin: AuditOrigin = SYSTEM_ORIGIN,
+): Promise<Project> {
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits, input.rateLimits ?? {});
   const key = await generateSigningKey(deps.secrets);
@@ -63,7 +72,13 @@ export async function createProject(deps: FlowDeps, organizationId: string, inpu
       revealEmailExists: input.revealEmailExists,
     });
     await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
-    await repos.auditEvents.record({ type: "project.created", organizationId, projectId: project.id, targetId: project.id, origin });
+    await repos.auditEvents.record({
+      type: "project.created",
+      organizationId,
+      projectId: project.id,
+      targetId: project.id,
+      origin,
+    });
     return project;
   });
 }
@@ -90,6 +105,9 @@ export function normalizeCallingCodes(codes: readonly string[]): string[] {
 export function assertSessionIdleTimeout(seconds: number | undefined): void {
   if (seconds === undefined || isValidSessionIdleTimeout(seconds)) return;
   throw validationFailed([
-    { field: "session_idle_timeout", description: `must be 0 (off) or between ${SESSION_IDLE_TIMEOUT_MIN} and ${SESSION_IDLE_TIMEOUT_MAX}` },
+    {
+      field: "session_idle_timeout",
+      description: `must be 0 (off) or between ${SESSION_IDLE_TIMEOUT_MIN} and ${SESSION_IDLE_TIMEOUT_MAX}`,
+    },
   ]);
 }

@@ -9,7 +9,12 @@ import { projectNotFound } from "./not-found.js";
  * its keys fail on the very next request and its tokens no longer verify. The login id stays
  * registered so it is never issued again.
  */
-export async function deleteProject(deps: FlowDeps, organizationId: string, id: string, origin: AuditOrigin): Promise<{ deleted: true; id: string }> {
+export async function deleteProject(
+  deps: FlowDeps,
+  organizationId: string,
+  id: string,
+  origin: AuditOrigin,
+): Promise<{ deleted: true; id: string }> {
   if (!isIdOf("proj", id)) throw projectNotFound();
   const deleted = await deps.db.transaction(async (repos) => {
     if (!(await repos.projects.delete(organizationId, id))) return false;

@@ -8,7 +8,11 @@ export interface ListProjectsInput {
 }
 
 /** One page of the organization's projects, newest first. */
-export async function listProjects(deps: FlowDeps, organizationId: string, input: ListProjectsInput): Promise<Page<Project>> {
+export async function listProjects(
+  deps: FlowDeps,
+  organizationId: string,
+  input: ListProjectsInput,
+): Promise<Page<Project>> {
   // Bound to the organization: a cursor replayed on another organization's list, or on
   // another kind of list, is INVALID_CURSOR.
   const list = `projects:${organizationId}`;

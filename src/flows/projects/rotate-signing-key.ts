@@ -12,7 +12,12 @@ import { projectNotFound } from "./not-found.js";
  * token issued before the rotation stops working early. The key pair is made before the
  * transaction opens.
  */
-export async function rotateSigningKey(deps: FlowDeps, organizationId: string, projectId: string, origin: AuditOrigin): Promise<SigningKey> {
+export async function rotateSigningKey(
+  deps: FlowDeps,
+  organizationId: string,
+  projectId: string,
+  origin: AuditOrigin,
+): Promise<SigningKey> {
   if (!isIdOf("proj", projectId)) throw projectNotFound();
   const key = await generateSigningKey(deps.secrets);
   return deps.db.transaction(async (repos) => {
@@ -20,7 +25,14 @@ export async function rotateSigningKey(deps: FlowDeps, organizationId: string, p
     if (!project) throw projectNotFound();
     await repos.signingKeys.retire(project.id, deps.clock.now());
     const created = await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
-    await repos.auditEvents.record({ type: "project.signing_key.rotated", organizationId, projectId, targetId: projectId, details: { kid: created.kid }, origin });
+    await repos.auditEvents.record({
+      type: "project.signing_key.rotated",
+      organizationId,
+      projectId,
+      targetId: projectId,
+      details: { kid: created.kid },
+      origin,
+    });
     return created;
   });
 }

@@ -14,7 +14,13 @@ import { projectNotFound } from "./not-found.js";
  */
 export type UpdateProjectInput = ProjectChanges & { clearSmsCountryCodes?: boolean };
 
-export async function updateProject(deps: FlowDeps, organizationId: string, id: string, input: UpdateProjectInput, origin: AuditOrigin): Promise<Project> {
+export async function updateProject(
+  deps: FlowDeps,
+  organizationId: string,
+  id: string,
+  input: UpdateProjectInput,
+  origin: AuditOrigin,
+): Promise<Project> {
   // An input rule, so refused before the project is looked up, as the proto's own rules are.
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits);
@@ -22,7 +28,9 @@ export async function updateProject(deps: FlowDeps, organizationId: string, id: 
   const { allowedOrigins, smsCountryCodes, clearSmsCountryCodes, ...rest } = input;
   const newCodes = smsCountryCodes && smsCountryCodes.length > 0 ? normalizeCallingCodes(smsCountryCodes) : undefined;
   if (clearSmsCountryCodes && newCodes) {
-    throw validationFailed([{ field: "clear_sms_country_codes", description: "cannot be sent together with sms_country_codes" }]);
+    throw validationFailed([
+      { field: "clear_sms_country_codes", description: "cannot be sent together with sms_country_codes" },
+    ]);
   }
   const changes: ProjectChanges = {
     ...rest,
@@ -37,8 +45,18 @@ export async function updateProject(deps: FlowDeps, organizationId: string, id: 
     // Checked against the limits now in force, and rolled back with the transaction if wrong.
     if (updated && changes.rateLimits) assertRateLimits(changes.rateLimits, updated.rateLimits);
     if (updated) {
-      const fields = Object.entries(changes).filter(([, v]) => v !== undefined).map(([k]) => k).sort();
-      await repos.auditEvents.record({ type: "project.updated", organizationId, projectId: id, targetId: id, details: { fields }, origin });
+      const fields = Object.entries(changes)
+        .filter(([, v]) => v !== undefined)
+        .map(([k]) => k)
+        .sort();
+      await repos.auditEvents.record({
+        type: "project.updated",
+        organizationId,
+        projectId: id,
+        targetId: id,
+        details: { fields },
+        origin,
+      });
     }
     return updated;
   });

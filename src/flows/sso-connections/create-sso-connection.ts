@@ -6,7 +6,12 @@ import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 /** Adds an OpenID Connect provider to one of the organization's projects; the secret is sealed. */
-export async function createSsoConnection(deps: FlowDeps, organizationId: string, input: CreateSsoConnectionInput, origin: AuditOrigin): Promise<SsoConnection> {
+export async function createSsoConnection(
+  deps: FlowDeps,
+  organizationId: string,
+  input: CreateSsoConnectionInput,
+  origin: AuditOrigin,
+): Promise<SsoConnection> {
   // Scopes are joined by spaces into the authorization request, so each must be one OAuth
   // scope token: a rule the proto's field options cannot state.
   const violations: Violation[] = [];
@@ -34,7 +39,14 @@ export async function createSsoConnection(deps: FlowDeps, organizationId: string
       },
       deps.secrets,
     );
-    await repos.auditEvents.record({ type: "sso_connection.created", organizationId, projectId: input.projectId, targetId: connection.id, details: { issuer: input.issuer }, origin });
+    await repos.auditEvents.record({
+      type: "sso_connection.created",
+      organizationId,
+      projectId: input.projectId,
+      targetId: connection.id,
+      details: { issuer: input.issuer },
+      origin,
+    });
     return connection;
   });
 }

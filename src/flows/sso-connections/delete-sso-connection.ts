@@ -7,7 +7,12 @@ import type { FlowDeps } from "../deps.js";
  * Deletes a connection of the caller's organization. Users who signed in through it keep their
  * accounts and sessions: nothing else references the connection.
  */
-export async function deleteSsoConnection(deps: FlowDeps, organizationId: string, id: string, origin: AuditOrigin): Promise<{ deleted: true; id: string }> {
+export async function deleteSsoConnection(
+  deps: FlowDeps,
+  organizationId: string,
+  id: string,
+  origin: AuditOrigin,
+): Promise<{ deleted: true; id: string }> {
   const notFound = () => new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this organization");
   if (!isIdOf("sso", id)) throw notFound();
   const deleted = await deps.db.transaction(async (repos) => {

@@ -11,7 +11,11 @@ export interface ListSsoConnectionsInput {
 }
 
 /** One page of a project's connections, newest first; never their secrets. */
-export async function listSsoConnections(deps: FlowDeps, organizationId: string, input: ListSsoConnectionsInput): Promise<Page<SsoConnection>> {
+export async function listSsoConnections(
+  deps: FlowDeps,
+  organizationId: string,
+  input: ListSsoConnectionsInput,
+): Promise<Page<SsoConnection>> {
   if (!isIdOf("proj", input.projectId)) throw projectNotFound();
   const { repos } = deps.db;
   if (!(await repos.projects.get(organizationId, input.projectId))) throw projectNotFound();

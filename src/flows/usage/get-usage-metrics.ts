@@ -19,11 +19,18 @@ export interface UsageMetrics extends UsageCounts {
  * project's events still count for the organization, but the project can no longer be
  * named (PROJECT_NOT_FOUND), like any project that is not the organization's.
  */
-export async function getUsageMetrics(deps: FlowDeps, organizationId: string, input: GetUsageMetricsInput): Promise<UsageMetrics> {
+export async function getUsageMetrics(
+  deps: FlowDeps,
+  organizationId: string,
+  input: GetUsageMetricsInput,
+): Promise<UsageMetrics> {
   const period = resolvePeriod(input, deps.clock.now());
   const projectId = input.projectId || undefined;
   const { repos } = deps.db;
-  if (projectId !== undefined && (!isIdOf("proj", projectId) || !(await repos.projects.get(organizationId, projectId)))) {
+  if (
+    projectId !== undefined &&
+    (!isIdOf("proj", projectId) || !(await repos.projects.get(organizationId, projectId)))
+  ) {
     throw new DomainError("PROJECT_NOT_FOUND", "no such project in this organization");
   }
   const counts = await repos.authEvents.countUsage(organizationId, { projectId, start: period.start, end: period.end });

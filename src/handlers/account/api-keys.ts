@@ -13,18 +13,27 @@ import { organizationOf } from "./organization-of.js";
 export function apiKeysHandlers(deps: FlowDeps) {
   return {
     async listApiKeys(req, ctx) {
-      const page = await listApiKeys(deps, organizationOf(ctx), { projectId: req.projectId, limit: req.limit, cursor: req.cursor });
+      const page = await listApiKeys(deps, organizationOf(ctx), {
+        projectId: req.projectId,
+        limit: req.limit,
+        cursor: req.cursor,
+      });
       return { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
 
     async createApiKey(req, ctx) {
-      const { apiKey, key } = await createApiKey(deps, organizationOf(ctx), {
-        projectId: req.projectId,
-        label: req.label,
-        scopes: req.scopes,
-        expiresAt: req.expiresAt,
-        kind: req.kind,
-      }, auditOriginOf(ctx.values));
+      const { apiKey, key } = await createApiKey(
+        deps,
+        organizationOf(ctx),
+        {
+          projectId: req.projectId,
+          label: req.label,
+          scopes: req.scopes,
+          expiresAt: req.expiresAt,
+          kind: req.kind,
+        },
+        auditOriginOf(ctx.values),
+      );
       return { ...toProto(apiKey), key };
     },
 

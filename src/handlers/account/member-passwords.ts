@@ -12,13 +12,17 @@ export function memberPasswordsHandlers(deps: FlowDeps) {
   return {
     async changeMemberPassword(req, ctx) {
       const { member, organizationId, tokenId } = memberOf(ctx);
-      return changeMemberPassword(deps, {
-        organizationId,
-        memberId: member.id,
-        tokenId,
-        currentPassword: req.currentPassword,
-        newPassword: req.newPassword,
-      }, auditOriginOf(ctx.values));
+      return changeMemberPassword(
+        deps,
+        {
+          organizationId,
+          memberId: member.id,
+          tokenId,
+          currentPassword: req.currentPassword,
+          newPassword: req.newPassword,
+        },
+        auditOriginOf(ctx.values),
+      );
     },
 
     async requestMemberPasswordReset(req, ctx) {

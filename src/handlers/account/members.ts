@@ -14,20 +14,37 @@ export function membersHandlers(deps: FlowDeps) {
   return {
     async inviteMember(req, ctx) {
       // The validation interceptor admits only "admin" and "developer".
-      return inviteMember(deps, { inviter: memberOf(ctx).member, email: req.email, role: req.role as MemberRole }, auditOriginOf(ctx.values));
+      return inviteMember(
+        deps,
+        { inviter: memberOf(ctx).member, email: req.email, role: req.role as MemberRole },
+        auditOriginOf(ctx.values),
+      );
     },
 
     async listMembers(req, ctx) {
-      const page = await listMembers(deps, { organizationId: memberOf(ctx).organizationId, limit: req.limit, cursor: req.cursor });
+      const page = await listMembers(deps, {
+        organizationId: memberOf(ctx).organizationId,
+        limit: req.limit,
+        cursor: req.cursor,
+      });
       return {
-        data: page.data.map((m) => ({ id: m.id, email: m.email, role: m.role, createdAt: timestampFromDate(m.createdAt) })),
+        data: page.data.map((m) => ({
+          id: m.id,
+          email: m.email,
+          role: m.role,
+          createdAt: timestampFromDate(m.createdAt),
+        })),
         nextCursor: page.nextCursor,
         hasMore: page.hasMore,
       };
     },
 
     async removeMember(req, ctx) {
-      return removeMember(deps, { organizationId: memberOf(ctx).organizationId, memberId: req.id }, auditOriginOf(ctx.values));
+      return removeMember(
+        deps,
+        { organizationId: memberOf(ctx).organizationId, memberId: req.id },
+        auditOriginOf(ctx.values),
+      );
     },
   } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

@@ -43,7 +43,9 @@ export function projectsHandlers(deps: FlowDeps) {
 }
 
 /** The settings fields shared by CreateProject and UpdateProject, as the flows name them (the CLI's project create too). */
-export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLimits?: RateLimitsMessage }>(req: R): Pick<R, SettingKey> & { rateLimits?: RateLimitOverrides } {
+export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLimits?: RateLimitsMessage }>(
+  req: R,
+): Pick<R, SettingKey> & { rateLimits?: RateLimitOverrides } {
   return {
     name: req.name,
     description: req.description,

@@ -14,15 +14,28 @@ export function sessionHandlers(deps: FlowDeps) {
   return {
     async login(req, ctx) {
       const ip = ctx.values.get(kRequest)?.ip ?? "";
-      const result = await accountLogin(deps, { email: req.email, password: req.password, organizationId: req.organizationId || undefined, ip }, auditOriginOf(ctx.values));
+      const result = await accountLogin(
+        deps,
+        { email: req.email, password: req.password, organizationId: req.organizationId || undefined, ip },
+        auditOriginOf(ctx.values),
+      );
       if (result.kind === "choose") return { organizations: result.organizations };
       const { token, organizationId } = result;
       return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt), organizationId };
     },
 
     async acceptInvitation(req, ctx) {
-      const accepted = await acceptInvitation(deps, { token: req.token, password: req.password }, auditOriginOf(ctx.values));
-      return { managementToken: accepted.managementToken, expiresAt: timestampFromDate(accepted.expiresAt), organizationId: accepted.organizationId, email: accepted.email };
+      const accepted = await acceptInvitation(
+        deps,
+        { token: req.token, password: req.password },
+        auditOriginOf(ctx.values),
+      );
+      return {
+        managementToken: accepted.managementToken,
+        expiresAt: timestampFromDate(accepted.expiresAt),
+        organizationId: accepted.organizationId,
+        email: accepted.email,
+      };
     },
 
     async logout(_req, ctx) {

@@ -13,15 +13,20 @@ import { listSsoConnections } from "../../flows/sso-connections/list-sso-connect
 export function ssoHandlers(deps: FlowDeps) {
   return {
     async createSsoConnection(req, ctx) {
-      const connection = await createSsoConnection(deps, organizationOf(ctx), {
-        projectId: req.projectId,
-        name: req.name,
-        issuer: req.issuer,
-        clientId: req.clientId,
-        clientSecret: req.clientSecret,
-        scopes: req.scopes,
-        trustEmails: req.trustEmails,
-      }, auditOriginOf(ctx.values));
+      const connection = await createSsoConnection(
+        deps,
+        organizationOf(ctx),
+        {
+          projectId: req.projectId,
+          name: req.name,
+          issuer: req.issuer,
+          clientId: req.clientId,
+          clientSecret: req.clientSecret,
+          scopes: req.scopes,
+          trustEmails: req.trustEmails,
+        },
+        auditOriginOf(ctx.values),
+      );
       return toProto(connection);
     },
 

@@ -15,14 +15,30 @@ import { ownerOf } from "./sessions.js";
 export function mfaHandlers(deps: FlowDeps) {
   return {
     async startMfaEnrollment(req, ctx) {
-      return startMfaEnrollment(deps, projectOf(ctx), { method: method(req.method)!, phone: req.phone, mfaToken: req.mfaToken, userId: userOf(ctx)?.userId, ip: clientOf(ctx).ipAddress });
+      return startMfaEnrollment(deps, projectOf(ctx), {
+        method: method(req.method)!,
+        phone: req.phone,
+        mfaToken: req.mfaToken,
+        userId: userOf(ctx)?.userId,
+        ip: clientOf(ctx).ipAddress,
+      });
     },
     async verifyMfa(req, ctx) {
-      const input = { mfaToken: req.mfaToken, code: req.code, method: method(req.method), userId: userOf(ctx)?.userId, client: clientOf(ctx) };
+      const input = {
+        mfaToken: req.mfaToken,
+        code: req.code,
+        method: method(req.method),
+        userId: userOf(ctx)?.userId,
+        client: clientOf(ctx),
+      };
       const result = await verifyMfa(deps, projectOf(ctx), input);
       return {
         ...(result.outcome && signInResponse(result.outcome)),
-        ...(result.enrolled && { enrolled: true, method: result.enrolled.method, recoveryCodes: result.enrolled.recoveryCodes }),
+        ...(result.enrolled && {
+          enrolled: true,
+          method: result.enrolled.method,
+          recoveryCodes: result.enrolled.recoveryCodes,
+        }),
       };
     },
     async unenrollMfa(req, ctx) {

@@ -11,13 +11,28 @@ import { ownerOf } from "./sessions.js";
 export function passwordHandlers(deps: FlowDeps) {
   return {
     async requestPasswordReset(req, ctx) {
-      return requestPasswordReset(deps, projectOf(ctx), { email: req.email, redirectUrl: req.redirectUrl, ip: clientOf(ctx).ipAddress });
+      return requestPasswordReset(deps, projectOf(ctx), {
+        email: req.email,
+        redirectUrl: req.redirectUrl,
+        ip: clientOf(ctx).ipAddress,
+      });
     },
     async resetPassword(req, ctx) {
-      return resetPassword(deps, projectOf(ctx), { resetToken: req.resetToken, newPassword: req.newPassword }, clientOf(ctx));
+      return resetPassword(
+        deps,
+        projectOf(ctx),
+        { resetToken: req.resetToken, newPassword: req.newPassword },
+        clientOf(ctx),
+      );
     },
     async changePassword(req, ctx) {
-      return changePassword(deps, projectOf(ctx), ownerOf(ctx), { currentPassword: req.currentPassword, newPassword: req.newPassword }, auditOriginOf(ctx.values));
+      return changePassword(
+        deps,
+        projectOf(ctx),
+        ownerOf(ctx),
+        { currentPassword: req.currentPassword, newPassword: req.newPassword },
+        auditOriginOf(ctx.values),
+      );
     },
   } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

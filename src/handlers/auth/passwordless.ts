@@ -10,13 +10,29 @@ import { clientOf, projectOf } from "./principals.js";
 export function passwordlessHandlers(deps: FlowDeps) {
   return {
     async sendOtp(req, ctx) {
-      return sendOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, channel: req.channel, ip: clientOf(ctx).ipAddress });
+      return sendOtp(deps, projectOf(ctx), {
+        email: req.email,
+        phone: req.phone,
+        channel: req.channel,
+        ip: clientOf(ctx).ipAddress,
+      });
     },
     async verifyOtp(req, ctx) {
-      return signInResponse(await verifyOtp(deps, projectOf(ctx), { email: req.email, phone: req.phone, otp: req.otp, client: clientOf(ctx) }));
+      return signInResponse(
+        await verifyOtp(deps, projectOf(ctx), {
+          email: req.email,
+          phone: req.phone,
+          otp: req.otp,
+          client: clientOf(ctx),
+        }),
+      );
     },
     async sendMagicLink(req, ctx) {
-      return sendMagicLink(deps, projectOf(ctx), { email: req.email, redirectUrl: req.redirectUrl, ip: clientOf(ctx).ipAddress });
+      return sendMagicLink(deps, projectOf(ctx), {
+        email: req.email,
+        redirectUrl: req.redirectUrl,
+        ip: clientOf(ctx).ipAddress,
+      });
     },
     async verifyMagicLink(req, ctx) {
       return signInResponse(await verifyMagicLink(deps, projectOf(ctx), { token: req.token, client: clientOf(ctx) }));

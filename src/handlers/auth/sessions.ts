@@ -10,7 +10,11 @@ import { projectOf, userOf } from "./principals.js";
 /** The access-token principal; the credential interceptor requires it for these RPCs. */
 export function ownerOf(ctx: HandlerContext): SessionOwner {
   const user = userOf(ctx);
-  if (!user) throw new DomainError("MISSING_ACCESS_TOKEN", "this operation needs the user's access token in Authorization: Bearer");
+  if (!user)
+    throw new DomainError(
+      "MISSING_ACCESS_TOKEN",
+      "this operation needs the user's access token in Authorization: Bearer",
+    );
   return { userId: user.userId, sessionId: user.sessionId };
 }
 
@@ -33,7 +37,15 @@ export function sessionHandlers(deps: FlowDeps) {
       };
     },
     async revokeAllSessions(req, ctx) {
-      return { revokedCount: await revokeAllSessions(deps, projectOf(ctx), ownerOf(ctx), req.keepCurrent, auditOriginOf(ctx.values)) };
+      return {
+        revokedCount: await revokeAllSessions(
+          deps,
+          projectOf(ctx),
+          ownerOf(ctx),
+          req.keepCurrent,
+          auditOriginOf(ctx.values),
+        ),
+      };
     },
     async revokeSession(req, ctx) {
       const { revoked } = await revokeSession(deps, projectOf(ctx), ownerOf(ctx), req.id, auditOriginOf(ctx.values));

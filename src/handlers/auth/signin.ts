@@ -24,7 +24,9 @@ export function signinHandlers(deps: FlowDeps) {
       return signInResponse(outcome);
     },
     async login(req, ctx) {
-      return signInResponse(await login(deps, projectOf(ctx), { email: req.email, password: req.password, client: clientOf(ctx) }));
+      return signInResponse(
+        await login(deps, projectOf(ctx), { email: req.email, password: req.password, client: clientOf(ctx) }),
+      );
     },
   } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

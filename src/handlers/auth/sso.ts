@@ -10,10 +10,20 @@ import { clientOf, projectOf } from "./principals.js";
 export function ssoHandlers(deps: FlowDeps) {
   return {
     async ssoAuthorize(req, ctx) {
-      return ssoAuthorize(deps, projectOf(ctx), { connectionId: req.connectionId, redirectUrl: req.redirectUrl, codeChallenge: req.codeChallenge });
+      return ssoAuthorize(deps, projectOf(ctx), {
+        connectionId: req.connectionId,
+        redirectUrl: req.redirectUrl,
+        codeChallenge: req.codeChallenge,
+      });
     },
     async ssoExchange(req, ctx) {
-      return signInResponse(await ssoExchange(deps, projectOf(ctx), { code: req.code, codeVerifier: req.codeVerifier, client: clientOf(ctx) }));
+      return signInResponse(
+        await ssoExchange(deps, projectOf(ctx), {
+          code: req.code,
+          codeVerifier: req.codeVerifier,
+          client: clientOf(ctx),
+        }),
+      );
     },
   } satisfies Partial<ServiceImpl<typeof AuthService>>;
 }

@@ -13,7 +13,12 @@ export function tokenHandlers(deps: FlowDeps) {
   return {
     async refresh(req, ctx) {
       const pair = await refresh(deps, projectOf(ctx), req.refreshToken, clientOf(ctx));
-      return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, tokenType: pair.tokenType };
+      return {
+        accessToken: pair.accessToken,
+        refreshToken: pair.refreshToken,
+        expiresIn: pair.expiresIn,
+        tokenType: pair.tokenType,
+      };
     },
 
     async verifyToken(req, ctx) {

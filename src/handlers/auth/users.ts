@@ -19,7 +19,11 @@ import { projectOf, userOf } from "./principals.js";
 export function userHandlers(deps: FlowDeps) {
   return {
     async listUsers(req, ctx) {
-      const page = await listUsers(deps, projectOf(ctx), actorOf(ctx), { limit: req.limit, cursor: req.cursor, search: req.search });
+      const page = await listUsers(deps, projectOf(ctx), actorOf(ctx), {
+        limit: req.limit,
+        cursor: req.cursor,
+        search: req.search,
+      });
       return { data: page.data.map(userToProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
     async getUser(req, ctx) {
@@ -37,13 +41,19 @@ export function userHandlers(deps: FlowDeps) {
     },
     async updateUser(req, ctx) {
       // The credential interceptor checked the scope: users:write as admin, auth:write with a user token.
-      const user = await updateUser(deps, projectOf(ctx), actorOf(ctx), {
-        id: req.id,
-        email: req.email,
-        metadata: req.metadata,
-        appMetadata: req.appMetadata,
-        disabled: req.disabled,
-      }, auditOriginOf(ctx.values));
+      const user = await updateUser(
+        deps,
+        projectOf(ctx),
+        actorOf(ctx),
+        {
+          id: req.id,
+          email: req.email,
+          metadata: req.metadata,
+          appMetadata: req.appMetadata,
+          disabled: req.disabled,
+        },
+        auditOriginOf(ctx.values),
+      );
       return userToProto(user);
     },
     async deleteUser(req, ctx) {

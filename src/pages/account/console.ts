@@ -54,7 +54,11 @@ function showOrganizationChoice(email: string, password: string, organizations: 
     const answer = await accountClient().login({ email, password, organizationId: String(organizationId) });
     await showHome({ token: answer.managementToken, email });
   });
-  showView("Choose an organization", paragraph("Your account belongs to several organizations. Which one do you want to work in?"), form.element);
+  showView(
+    "Choose an organization",
+    paragraph("Your account belongs to several organizations. Which one do you want to work in?"),
+    form.element,
+  );
   group.querySelector("input")?.focus();
 }
 
@@ -83,7 +87,9 @@ export async function showHome(member: Member): Promise<void> {
 function showMemberForgotPassword(): void {
   const form = new Form({
     id: "member-forgot",
-    fields: [{ name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254 }],
+    fields: [
+      { name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254 },
+    ],
     buttons: [{ label: "Send reset link" }],
   });
   const status = statusRegion();

@@ -14,7 +14,11 @@ export async function sendEmailCode(page: Page, email: string, check: BotCheck):
 }
 
 export async function sendMagicLink(page: Page, email: string, check: BotCheck): Promise<void> {
-  await page.auth.sendMagicLink({ email, redirectUrl: pageUrl(page, "magic-link", true), botProof: await check.proof() });
+  await page.auth.sendMagicLink({
+    email,
+    redirectUrl: pageUrl(page, "magic-link", true),
+    botProof: await check.proof(),
+  });
   const status = statusRegion(`Check your email: we sent a sign-in link to ${email}. It works for 15 minutes.`);
   showView("Sign-in link sent", status, footer(link("Back to sign in", pageUrl(page, "login"))));
 }
@@ -68,5 +72,12 @@ function showCodeEntry(page: Page, to: Destination): void {
       .catch((error: unknown) => form.failWith(error, "otp"))
       .finally(() => (resend.disabled = false));
   });
-  showView("Enter your code", status, form.element, check.element, footer(resend), footer(link("Back to sign in", pageUrl(page, "login"))));
+  showView(
+    "Enter your code",
+    status,
+    form.element,
+    check.element,
+    footer(resend),
+    footer(link("Back to sign in", pageUrl(page, "login"))),
+  );
 }

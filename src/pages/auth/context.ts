@@ -15,7 +15,9 @@ export interface Page {
  */
 export function pageUrl(page: Page, target: ProjectPage, absolute = false): string {
   const path = `${page.config.base}/${target}`;
-  const query = page.config.redirect_override ? `?${new URLSearchParams({ redirect_url: page.config.redirect_override })}` : "";
+  const query = page.config.redirect_override
+    ? `?${new URLSearchParams({ redirect_url: page.config.redirect_override })}`
+    : "";
   return `${absolute ? location.origin : ""}${path}${query}`;
 }
 

@@ -10,22 +10,42 @@ export async function showEnrollment(page: Page, mfaToken: string): Promise<void
   const started = await page.auth.startMfaEnrollment({ method: "totp", mfaToken });
   const form = new Form({
     id: "enroll",
-    fields: [{ name: "code", label: "Authentication code", autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 }],
+    fields: [
+      { name: "code", label: "Authentication code", autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 },
+    ],
     buttons: [{ label: "Verify" }],
   });
   form.onSubmit(async () => {
     if (!form.requireFilled("code")) return;
-    const answer = await page.auth.verifyMfa({ mfaToken, code: form.value("code").replace(/\s+/g, ""), method: "totp" });
+    const answer = await page.auth.verifyMfa({
+      mfaToken,
+      code: form.value("code").replace(/\s+/g, ""),
+      method: "totp",
+    });
     if (answer.recoveryCodes.length > 0) showRecoveryCodes(page, answer, answer.recoveryCodes);
     else finish(page, answer);
   });
   const secret = secretOf(started.totpUri);
   const heading = showView(
     "Set up two-step verification",
-    paragraph("This account needs a second step at sign-in. Scan the QR code with an authenticator app, then enter the six-digit code it shows."),
-    h("img", { class: "qr", src: started.qrCode, alt: "QR code for your authenticator app", width: "200", height: "200" }),
+    paragraph(
+      "This account needs a second step at sign-in. Scan the QR code with an authenticator app, then enter the six-digit code it shows.",
+    ),
+    h("img", {
+      class: "qr",
+      src: started.qrCode,
+      alt: "QR code for your authenticator app",
+      width: "200",
+      height: "200",
+    }),
     secret && h("p", { class: "secret" }, "Or enter this key by hand: ", h("code", {}, secret)),
-    h("p", {}, "On this device, you can also open the ", link("otpauth URI", started.totpUri), " with your authenticator app."),
+    h(
+      "p",
+      {},
+      "On this device, you can also open the ",
+      link("otpauth URI", started.totpUri),
+      " with your authenticator app.",
+    ),
     form.element,
     footer(link("Start again", pageUrl(page, "login"))),
   );
@@ -38,8 +58,14 @@ function showRecoveryCodes(page: Page, tokens: Tokens, codes: string[]): void {
   form.onSubmit(async () => finish(page, tokens));
   const heading = showView(
     "Save your recovery codes",
-    paragraph("If you lose your authenticator app, each of these codes lets you sign in once. Keep them somewhere safe: they are not shown again."),
-    h("ul", { class: "codes", "aria-label": "Recovery codes" }, ...codes.map((code) => h("li", {}, h("code", {}, code)))),
+    paragraph(
+      "If you lose your authenticator app, each of these codes lets you sign in once. Keep them somewhere safe: they are not shown again.",
+    ),
+    h(
+      "ul",
+      { class: "codes", "aria-label": "Recovery codes" },
+      ...codes.map((code) => h("li", {}, h("code", {}, code))),
+    ),
     form.element,
   );
   heading.focus();

@@ -12,7 +12,15 @@ export function showLogin(page: Page, email = ""): void {
   const form = new Form({
     id: "login",
     fields: [
-      { name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254, value: email },
+      {
+        name: "email",
+        label: "Email",
+        type: "email",
+        autocomplete: "username",
+        inputmode: "email",
+        maxlength: 254,
+        value: email,
+      },
       { name: "password", label: "Password", type: "password", autocomplete: "current-password", maxlength: 1024 },
     ],
     buttons: [{ label: "Sign in", value: "password" }],
@@ -20,7 +28,9 @@ export function showLogin(page: Page, email = ""): void {
   // The ways in that send mail or SMS carry a solved challenge when the project asks for one.
   const check = botCheck(page.config.bot_protection, page.auth);
   const passwordField = form.input("password").parentElement!;
-  passwordField.append(h("p", { class: "field-link" }, link("Forgot your password?", pageUrl(page, "forgot-password"))));
+  passwordField.append(
+    h("p", { class: "field-link" }, link("Forgot your password?", pageUrl(page, "forgot-password"))),
+  );
   form.element.append(
     h("p", { class: "divider" }, h("span", {}, "or")),
     ...(check.element ? [check.element] : []),

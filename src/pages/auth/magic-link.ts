@@ -32,14 +32,20 @@ export function showMagicLink(page: Page): void {
       const explained = explain(error);
       if (!explained.reason || !DEAD_LINK.has(explained.reason)) throw error;
       // Spent, expired or refused: say so in a view of its own, with the way back.
-      showView("Sign in", alertParagraph(explained.reason === "VALIDATION_FAILED" ? INVALID_LINK : explained.message), back());
+      showView(
+        "Sign in",
+        alertParagraph(explained.reason === "VALIDATION_FAILED" ? INVALID_LINK : explained.message),
+        back(),
+      );
       return;
     }
     await signedIn(page, answer);
   });
   showView(
     `Sign in to ${page.config.display_name}`,
-    paragraph("You opened a sign-in link from your email. Continue to finish signing in on this device. If you did not ask to sign in, close this page."),
+    paragraph(
+      "You opened a sign-in link from your email. Continue to finish signing in on this device. If you did not ask to sign in, close this page.",
+    ),
     form.element,
     back(),
   );

@@ -10,7 +10,15 @@ export function showMfa(page: Page, mfaToken: string, methods: string[], recover
     id: "mfa",
     fields: recovery
       ? [{ name: "code", label: "Recovery code", autocomplete: "off", maxlength: 32 }]
-      : [{ name: "code", label: "Authentication code", autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 }],
+      : [
+          {
+            name: "code",
+            label: "Authentication code",
+            autocomplete: "one-time-code",
+            inputmode: "numeric",
+            maxlength: 6,
+          },
+        ],
     buttons: [{ label: "Verify" }],
   });
   form.onSubmit(async () => {
@@ -29,5 +37,11 @@ export function showMfa(page: Page, mfaToken: string, methods: string[], recover
   const toggle = recovery
     ? actionButton("Use an authentication code", () => showMfa(page, mfaToken, methods, false))
     : actionButton("Use a recovery code", () => showMfa(page, mfaToken, methods, true));
-  showView("Two-step verification", paragraph(explanation), form.element, footer(toggle), footer(link("Start again", pageUrl(page, "login"))));
+  showView(
+    "Two-step verification",
+    paragraph(explanation),
+    form.element,
+    footer(toggle),
+    footer(link("Start again", pageUrl(page, "login"))),
+  );
 }

@@ -15,7 +15,14 @@ export function showSignup(page: Page): void {
     id: "signup",
     fields: [
       { name: "email", label: "Email", type: "email", autocomplete: "email", inputmode: "email", maxlength: 254 },
-      { name: "password", label: "Password", type: "password", autocomplete: "new-password", maxlength: 128, hint: "At least 8 characters." },
+      {
+        name: "password",
+        label: "Password",
+        type: "password",
+        autocomplete: "new-password",
+        maxlength: 128,
+        hint: "At least 8 characters.",
+      },
     ],
     buttons: [{ label: "Create account" }],
   });
@@ -25,17 +32,33 @@ export function showSignup(page: Page): void {
     async () => {
       if (!form.requireFilled("email", "password")) return;
       const email = form.value("email");
-      const answer = await page.auth.signup({ email, password: form.raw("password"), redirectUrl: pageUrl(page, "verify-email", true), botProof: await check.proof() });
+      const answer = await page.auth.signup({
+        email,
+        password: form.raw("password"),
+        redirectUrl: pageUrl(page, "verify-email", true),
+        botProof: await check.proof(),
+      });
       if (answer.confirmationRequired) return showCheckEmail(page, email);
       await signedIn(page, answer);
     },
     () => "email",
   );
-  showView("Create an account", form.element, ssoLinks(page, true), footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
+  showView(
+    "Create an account",
+    form.element,
+    ssoLinks(page, true),
+    footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
+  );
 }
 
 /** The same words whether or not the address already has an account: its mail tells the owner which. */
 function showCheckEmail(page: Page, email: string): void {
-  const status = statusRegion(`We sent a message to ${email}. Open the link in it to finish creating your account; the link works for 15 minutes.`);
-  showView("Check your email", status, footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))));
+  const status = statusRegion(
+    `We sent a message to ${email}. Open the link in it to finish creating your account; the link works for 15 minutes.`,
+  );
+  showView(
+    "Check your email",
+    status,
+    footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
+  );
 }

@@ -7,7 +7,11 @@ import { pageUrl, type Page } from "./context.js";
 export function ssoLinks(page: Page, divider = false): HTMLElement | null {
   if (page.config.sso_connections.length === 0) return null;
   const items = page.config.sso_connections.map((connection) =>
-    h("li", {}, link(`Continue with ${connection.name}`, authorizeHref(page, connection.id), { class: "button secondary" })),
+    h(
+      "li",
+      {},
+      link(`Continue with ${connection.name}`, authorizeHref(page, connection.id), { class: "button secondary" }),
+    ),
   );
   const list = h("ul", { class: "sso", "aria-label": "Single sign-on" }, ...items);
   return divider ? h("div", {}, h("p", { class: "divider" }, h("span", {}, "or")), list) : list;

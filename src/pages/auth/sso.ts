@@ -21,6 +21,7 @@ export async function showSso(page: Page): Promise<void> {
     }
     return;
   }
-  const description = fragment.get("error_description") || fragment.get("error") || "no answer came back from the identity provider.";
+  const description =
+    fragment.get("error_description") || fragment.get("error") || "no answer came back from the identity provider.";
   showView("Single sign-on", alertParagraph(ssoFailed(description)), back());
 }

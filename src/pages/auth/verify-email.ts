@@ -24,8 +24,16 @@ export async function showVerifyEmail(page: Page): Promise<void> {
   try {
     await page.auth.verifyEmail({ token });
   } catch (error) {
-    showView("Verify your email", alertParagraph(explain(error).message), footer(link("Sign in", pageUrl(page, "login"))));
+    showView(
+      "Verify your email",
+      alertParagraph(explain(error).message),
+      footer(link("Sign in", pageUrl(page, "login"))),
+    );
     return;
   }
-  showView("Email verified", statusRegion("Your email address is verified."), footer(link("Continue", page.config.redirect_url)));
+  showView(
+    "Email verified",
+    statusRegion("Your email address is verified."),
+    footer(link("Continue", page.config.redirect_url)),
+  );
 }

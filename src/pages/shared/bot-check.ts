@@ -31,7 +31,9 @@ function loadWidget(auth: AuthClient): Promise<void> {
       challenge: "/v1/auth/bot-challenge",
       fetch: async () => {
         const { algorithm, challenge, maxnumber, salt, signature } = await auth.getBotChallenge({});
-        return new Response(JSON.stringify({ algorithm, challenge, maxnumber, salt, signature }), { headers: { "content-type": "application/json" } });
+        return new Response(JSON.stringify({ algorithm, challenge, maxnumber, salt, signature }), {
+          headers: { "content-type": "application/json" },
+        });
       },
       // Nothing of the person's pointer or scrolling is collected: no server asks for it.
       humanInteractionSignature: false,

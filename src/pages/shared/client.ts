@@ -19,7 +19,10 @@ const pageCredential =
   };
 
 export function authClient(loginId: string): AuthClient {
-  return createClient(AuthService, createConnectTransport({ baseUrl: location.origin, interceptors: [pageCredential(loginId)] }));
+  return createClient(
+    AuthService,
+    createConnectTransport({ baseUrl: location.origin, interceptors: [pageCredential(loginId)] }),
+  );
 }
 
 export function accountClient(token?: string): AccountClient {

@@ -2,14 +2,7 @@
 // is the same file for every project and the page's CSP needs no inline script.
 
 export type ProjectPage =
-  | "login"
-  | "signup"
-  | "forgot-password"
-  | "reset-password"
-  | "verify-email"
-  | "magic-link"
-  | "sso"
-  | "logout";
+  "login" | "signup" | "forgot-password" | "reset-password" | "verify-email" | "magic-link" | "sso" | "logout";
 
 export interface ProjectConfig {
   page: ProjectPage;

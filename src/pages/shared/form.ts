@@ -52,7 +52,9 @@ export class Form {
     const row = h("div", { class: "actions" });
     for (const button of buttons) {
       const kind = button.secondary ? "secondary" : "primary";
-      row.append(h("button", { type: "submit", name: "action", value: button.value ?? "submit", class: kind }, button.label));
+      row.append(
+        h("button", { type: "submit", name: "action", value: button.value ?? "submit", class: kind }, button.label),
+      );
     }
     return row;
   }
@@ -115,7 +117,10 @@ export class Form {
   failWith(error: unknown, field?: string): void {
     const explained = explain(error, (name) => this.labels.get(name));
     const named = explained.field && this.inputs.has(explained.field) ? explained.field : undefined;
-    this.fail(explained.message, named ?? (explained.reason === "WEAK_PASSWORD" ? this.passwordField() : undefined) ?? field);
+    this.fail(
+      explained.message,
+      named ?? (explained.reason === "WEAK_PASSWORD" ? this.passwordField() : undefined) ?? field,
+    );
   }
 
   private passwordField(): string | undefined {

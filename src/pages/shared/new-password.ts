@@ -22,13 +22,26 @@ export function showNewPassword(view: NewPasswordView): void {
   }
   const form = new Form({
     id: "new-password",
-    fields: [{ name: "new_password", label: "New password", type: "password", autocomplete: "new-password", maxlength: 128, hint: "At least 8 characters." }],
+    fields: [
+      {
+        name: "new_password",
+        label: "New password",
+        type: "password",
+        autocomplete: "new-password",
+        maxlength: 128,
+        hint: "At least 8 characters.",
+      },
+    ],
     buttons: [{ label: "Set new password" }],
   });
   form.onSubmit(async () => {
     if (!form.requireFilled("new_password")) return;
     await view.reset(token, form.raw("new_password"));
-    showView("Password changed", statusRegion("Your password has been changed."), footer(link("Sign in", view.signInHref)));
+    showView(
+      "Password changed",
+      statusRegion("Your password has been changed."),
+      footer(link("Sign in", view.signInHref)),
+    );
   });
   showView("Choose a new password", form.element, footer(view.footerLink));
 }

@@ -6,7 +6,10 @@ import { ProjectEntity } from "./project.entity.js";
 @Entity({ name: "api_keys" })
 @Unique("api_keys_key_hash_key", ["keyHash"])
 @Check("api_keys_kind_check", `kind = ANY (ARRAY['secret'::text, 'publishable'::text])`)
-@Check("api_keys_scopes_check", `scopes <@ ARRAY['auth:read'::text, 'auth:write'::text, 'users:read'::text, 'users:write'::text]`)
+@Check(
+  "api_keys_scopes_check",
+  `scopes <@ ARRAY['auth:read'::text, 'auth:write'::text, 'users:read'::text, 'users:write'::text]`,
+)
 @Index("api_keys_project_idx", ["projectId"])
 // (organization_id, created_at DESC, id DESC) and (organization_id, project_id, created_at DESC,
 // id DESC): the keyset listings; TypeORM cannot state DESC keys.
@@ -49,7 +52,11 @@ export class ApiKeyEntity {
   // Composite, so a key can only name a project of its own organization.
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
   @JoinColumn([
-    { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "api_keys_project_fkey" },
+    {
+      name: "organization_id",
+      referencedColumnName: "organizationId",
+      foreignKeyConstraintName: "api_keys_project_fkey",
+    },
     { name: "project_id", referencedColumnName: "id" },
   ])
   project?: ProjectEntity;

@@ -55,6 +55,10 @@ export class AuditEventEntity {
   createdAt!: Date;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "organization_id", referencedColumnName: "id", foreignKeyConstraintName: "audit_events_organization_id_fkey" })
+  @JoinColumn({
+    name: "organization_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "audit_events_organization_id_fkey",
+  })
   organization?: OrganizationEntity;
 }

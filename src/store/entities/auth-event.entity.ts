@@ -38,6 +38,10 @@ export class AuthEventEntity {
   occurredAt!: Date;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "organization_id", referencedColumnName: "id", foreignKeyConstraintName: "auth_events_organization_id_fkey" })
+  @JoinColumn({
+    name: "organization_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "auth_events_organization_id_fkey",
+  })
   organization?: OrganizationEntity;
 }

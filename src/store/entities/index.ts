@@ -27,13 +27,31 @@ import { SsoFlowEntity } from "./sso-flow.entity.js";
 import { SsoHandoverEntity } from "./sso-handover.entity.js";
 import { SsoIdentityEntity } from "./sso-identity.entity.js";
 
-export { ApiKeyEntity, InvitationEntity, ManagementTokenEntity, MemberEntity, MemberIdentityEntity, OrganizationEntity, ProjectEntity };
+export {
+  ApiKeyEntity,
+  InvitationEntity,
+  ManagementTokenEntity,
+  MemberEntity,
+  MemberIdentityEntity,
+  OrganizationEntity,
+  ProjectEntity,
+};
 export { IssuedLoginIdEntity, MemberPasswordResetEntity };
 export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
 export { UserEntity, SessionEntity, RefreshTokenEntity, RevokedAccessTokenEntity, UserTokenEntity };
-export { EmailCanonicalConflictEntity, MagicLinkEntity, MfaChallengeEntity, MfaFactorEntity, OtpCodeEntity, RecoveryCodeEntity, SsoFlowEntity, SsoHandoverEntity, SsoIdentityEntity };
+export {
+  EmailCanonicalConflictEntity,
+  MagicLinkEntity,
+  MfaChallengeEntity,
+  MfaFactorEntity,
+  OtpCodeEntity,
+  RecoveryCodeEntity,
+  SsoFlowEntity,
+  SsoHandoverEntity,
+  SsoIdentityEntity,
+};
 
 export const entities = [
   OrganizationEntity,

@@ -9,7 +9,10 @@ import { OrganizationEntity } from "./organization.entity.js";
 @Check("invitations_role_check", `role = ANY (ARRAY['admin'::text, 'developer'::text])`)
 @Index("invitations_org_email_idx", ["organizationId", "emailNormalized"])
 // One pending invitation per email and organization: the target of replacePending's upsert.
-@Index("invitations_pending_email_key", ["organizationId", "emailNormalized"], { unique: true, where: "accepted_at IS NULL" })
+@Index("invitations_pending_email_key", ["organizationId", "emailNormalized"], {
+  unique: true,
+  where: "accepted_at IS NULL",
+})
 export class InvitationEntity {
   @PrimaryColumn({ type: "text" })
   id!: string;
@@ -42,10 +45,18 @@ export class InvitationEntity {
   createdAt!: Date;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "organization_id", referencedColumnName: "id", foreignKeyConstraintName: "invitations_organization_id_fkey" })
+  @JoinColumn({
+    name: "organization_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "invitations_organization_id_fkey",
+  })
   organization?: OrganizationEntity;
 
   @ManyToOne(() => MemberEntity, { onDelete: "SET NULL" })
-  @JoinColumn({ name: "invited_by", referencedColumnName: "id", foreignKeyConstraintName: "invitations_invited_by_fkey" })
+  @JoinColumn({
+    name: "invited_by",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "invitations_invited_by_fkey",
+  })
   inviter?: MemberEntity | null;
 }

@@ -34,6 +34,10 @@ export class MagicLinkEntity {
   signupMetadata!: Record<string, unknown> | null;
 
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "project_id", referencedColumnName: "id", foreignKeyConstraintName: "magic_links_project_id_fkey" })
+  @JoinColumn({
+    name: "project_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "magic_links_project_id_fkey",
+  })
   project?: ProjectEntity;
 }

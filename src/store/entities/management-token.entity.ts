@@ -28,7 +28,11 @@ export class ManagementTokenEntity {
   // Composite, so a token can only name a member of its own organization; TypeORM takes the
   // constraint's name from the first join column.
   @JoinColumn([
-    { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "management_tokens_member_fkey" },
+    {
+      name: "organization_id",
+      referencedColumnName: "organizationId",
+      foreignKeyConstraintName: "management_tokens_member_fkey",
+    },
     { name: "member_id", referencedColumnName: "id" },
   ])
   member?: MemberEntity;

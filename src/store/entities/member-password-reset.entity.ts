@@ -22,6 +22,10 @@ export class MemberPasswordResetEntity {
   createdAt!: Date;
 
   @ManyToOne(() => MemberIdentityEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "identity_id", referencedColumnName: "id", foreignKeyConstraintName: "member_password_resets_identity_id_fkey" })
+  @JoinColumn({
+    name: "identity_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "member_password_resets_identity_id_fkey",
+  })
   identity?: MemberIdentityEntity;
 }

@@ -31,7 +31,11 @@ export class MemberEntity {
   createdAt!: Date;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "organization_id", referencedColumnName: "id", foreignKeyConstraintName: "members_organization_id_fkey" })
+  @JoinColumn({
+    name: "organization_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "members_organization_id_fkey",
+  })
   organization?: OrganizationEntity;
 
   @ManyToOne(() => MemberIdentityEntity)

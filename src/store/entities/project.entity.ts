@@ -12,7 +12,10 @@ import { OrganizationEntity } from "./organization.entity.js";
 @Unique("projects_organization_id_id_key", ["organizationId", "id"])
 @Check("projects_token_expiry_check", `(token_expiry >= 60) AND (token_expiry <= 86400)`)
 @Check("projects_refresh_token_expiry_check", `(refresh_token_expiry >= 3600) AND (refresh_token_expiry <= 31536000)`)
-@Check("projects_session_idle_timeout_check", `(session_idle_timeout = 0) OR ((session_idle_timeout >= 300) AND (session_idle_timeout <= 31536000))`)
+@Check(
+  "projects_session_idle_timeout_check",
+  `(session_idle_timeout = 0) OR ((session_idle_timeout >= 300) AND (session_idle_timeout <= 31536000))`,
+)
 @Check("projects_rate_limits_object_check", `jsonb_typeof(rate_limits) = 'object'::text`)
 // (organization_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("projects_org_created_idx", { synchronize: false })
@@ -85,7 +88,11 @@ export class ProjectEntity {
   updatedAt!: Date;
 
   @ManyToOne(() => OrganizationEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "organization_id", referencedColumnName: "id", foreignKeyConstraintName: "projects_organization_id_fkey" })
+  @JoinColumn({
+    name: "organization_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "projects_organization_id_fkey",
+  })
   organization?: OrganizationEntity;
 
   // The login id must have been registered for this very project first (issued_login_ids).

@@ -14,6 +14,10 @@ export class RevokedAccessTokenEntity {
   expiresAt!: Date;
 
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "project_id", referencedColumnName: "id", foreignKeyConstraintName: "revoked_access_tokens_project_id_fkey" })
+  @JoinColumn({
+    name: "project_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "revoked_access_tokens_project_id_fkey",
+  })
   project?: ProjectEntity;
 }

@@ -35,7 +35,11 @@ export class SigningKeyEntity {
   // Composite, so a key can only name a project of its own organization.
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
   @JoinColumn([
-    { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "project_signing_keys_project_fkey" },
+    {
+      name: "organization_id",
+      referencedColumnName: "organizationId",
+      foreignKeyConstraintName: "project_signing_keys_project_fkey",
+    },
     { name: "project_id", referencedColumnName: "id" },
   ])
   project?: ProjectEntity;

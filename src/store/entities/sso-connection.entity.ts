@@ -40,7 +40,11 @@ export class SsoConnectionEntity {
   // Composite, so a connection can only name a project of its own organization.
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
   @JoinColumn([
-    { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "sso_connections_project_fkey" },
+    {
+      name: "organization_id",
+      referencedColumnName: "organizationId",
+      foreignKeyConstraintName: "sso_connections_project_fkey",
+    },
     { name: "project_id", referencedColumnName: "id" },
   ])
   project?: ProjectEntity;

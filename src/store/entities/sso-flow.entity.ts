@@ -45,6 +45,10 @@ export class SsoFlowEntity {
   project?: ProjectEntity;
 
   @ManyToOne(() => SsoConnectionEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "connection_id", referencedColumnName: "id", foreignKeyConstraintName: "sso_flows_connection_id_fkey" })
+  @JoinColumn({
+    name: "connection_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "sso_flows_connection_id_fkey",
+  })
   connection?: SsoConnectionEntity;
 }

@@ -37,10 +37,18 @@ export class SsoHandoverEntity {
   createdAt!: Date;
 
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "project_id", referencedColumnName: "id", foreignKeyConstraintName: "sso_handovers_project_id_fkey" })
+  @JoinColumn({
+    name: "project_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "sso_handovers_project_id_fkey",
+  })
   project?: ProjectEntity;
 
   @ManyToOne(() => SsoConnectionEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "connection_id", referencedColumnName: "id", foreignKeyConstraintName: "sso_handovers_connection_id_fkey" })
+  @JoinColumn({
+    name: "connection_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "sso_handovers_connection_id_fkey",
+  })
   connection?: SsoConnectionEntity;
 }

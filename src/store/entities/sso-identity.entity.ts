@@ -35,6 +35,10 @@ export class SsoIdentityEntity {
   user?: UserEntity;
 
   @ManyToOne(() => SsoConnectionEntity, { onDelete: "CASCADE" })
-  @JoinColumn({ name: "connection_id", referencedColumnName: "id", foreignKeyConstraintName: "sso_identities_connection_id_fkey" })
+  @JoinColumn({
+    name: "connection_id",
+    referencedColumnName: "id",
+    foreignKeyConstraintName: "sso_identities_connection_id_fkey",
+  })
   connection?: SsoConnectionEntity;
 }

@@ -18,7 +18,9 @@ export class ProjectsApiKeys1732700000000 implements MigrationInterface {
         issued_at   timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT issued_login_ids_login_id_project_id_key UNIQUE (login_id, project_id)
       )`);
-    await q.query(`INSERT INTO issued_login_ids (login_id, project_id, issued_at) SELECT login_id, id, created_at FROM projects`);
+    await q.query(
+      `INSERT INTO issued_login_ids (login_id, project_id, issued_at) SELECT login_id, id, created_at FROM projects`,
+    );
     await q.query(`
       ALTER TABLE projects
         ADD CONSTRAINT projects_login_id_issued_fkey FOREIGN KEY (login_id, id)
@@ -56,7 +58,9 @@ export class ProjectsApiKeys1732700000000 implements MigrationInterface {
       )`);
     // "Newest active key" and "the project's JWKS" (the Authentication side knows the project,
     // not the organization), and the lookup of the cascade above.
-    await q.query(`CREATE INDEX project_signing_keys_project_idx ON project_signing_keys (project_id, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX project_signing_keys_project_idx ON project_signing_keys (project_id, created_at DESC)`,
+    );
   }
 
   public async down(q: QueryRunner): Promise<void> {

@@ -8,7 +8,9 @@ export class UsersSearchWalk1732900000001 implements MigrationInterface {
   name = "UsersSearchWalk1732900000001";
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX users_project_created_email_idx ON users (project_id, created_at DESC, id DESC) INCLUDE (email_normalized)`);
+    await q.query(
+      `CREATE INDEX users_project_created_email_idx ON users (project_id, created_at DESC, id DESC) INCLUDE (email_normalized)`,
+    );
     await q.query(`DROP INDEX users_project_created_idx`);
   }
 

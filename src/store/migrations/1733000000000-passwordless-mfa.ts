@@ -10,7 +10,9 @@ export class PasswordlessMfa1733000000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // An SMS one-time code signs up a user who has a phone and no email.
     await q.query(`ALTER TABLE users ALTER COLUMN email DROP NOT NULL, ALTER COLUMN email_normalized DROP NOT NULL`);
-    await q.query(`ALTER TABLE users ADD CONSTRAINT users_email_or_phone_check CHECK (email_normalized IS NOT NULL OR phone IS NOT NULL)`);
+    await q.query(
+      `ALTER TABLE users ADD CONSTRAINT users_email_or_phone_check CHECK (email_normalized IS NOT NULL OR phone IS NOT NULL)`,
+    );
     await q.query(`CREATE UNIQUE INDEX users_project_phone_key ON users (project_id, phone) WHERE phone IS NOT NULL`);
     // The confirmed factors' methods, kept by the statement that confirms or removes a factor
     // (repositories/mfa-factors.ts), so reading a user needs no join.

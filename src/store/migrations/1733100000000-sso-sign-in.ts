@@ -63,7 +63,8 @@ export class SsoSignIn1733100000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ["sso_handovers", "sso_identities", "sso_flows"]) await q.query(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ["sso_handovers", "sso_identities", "sso_flows"])
+      await q.query(`DROP TABLE IF EXISTS ${table}`);
     await q.query(`ALTER TABLE sso_connections DROP COLUMN IF EXISTS trust_emails`);
   }
 }

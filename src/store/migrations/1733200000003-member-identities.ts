@@ -32,10 +32,14 @@ export class MemberIdentities1733200000003 implements MigrationInterface {
     await q.query(`UPDATE members SET identity_id = 'mid_' || substr(id, 5)`);
     await q.query(`ALTER TABLE members ALTER COLUMN identity_id SET NOT NULL`);
     // No cascade: an identity is never deleted while it has memberships.
-    await q.query(`ALTER TABLE members ADD CONSTRAINT members_identity_fkey FOREIGN KEY (identity_id) REFERENCES member_identities (id)`);
+    await q.query(
+      `ALTER TABLE members ADD CONSTRAINT members_identity_fkey FOREIGN KEY (identity_id) REFERENCES member_identities (id)`,
+    );
     // Once per organization. The index serves Login's "organizations of this identity" and the
     // revocation of an identity's tokens across organizations.
-    await q.query(`ALTER TABLE members ADD CONSTRAINT members_organization_identity_key UNIQUE (organization_id, identity_id)`);
+    await q.query(
+      `ALTER TABLE members ADD CONSTRAINT members_organization_identity_key UNIQUE (organization_id, identity_id)`,
+    );
     await q.query(`CREATE INDEX members_identity_idx ON members (identity_id)`);
     await q.query(`ALTER TABLE members DROP CONSTRAINT members_email_normalized_key`);
     await q.query(`ALTER TABLE members DROP COLUMN email, DROP COLUMN email_normalized, DROP COLUMN password_hash`);
@@ -63,14 +67,20 @@ export class MemberIdentities1733200000003 implements MigrationInterface {
       `SELECT count(*)::int AS n FROM (SELECT identity_id FROM members GROUP BY identity_id HAVING count(*) > 1) AS s`,
     )) as Array<{ n: number }>;
     if (shared[0]!.n > 0) {
-      throw new Error(`${shared[0]!.n} member identities belong to several organizations; remove the extra memberships before reverting`);
+      throw new Error(
+        `${shared[0]!.n} member identities belong to several organizations; remove the extra memberships before reverting`,
+      );
     }
     await q.query(`DROP TABLE member_password_resets`);
-    await q.query(`ALTER TABLE members ADD COLUMN email text, ADD COLUMN email_normalized text, ADD COLUMN password_hash text`);
+    await q.query(
+      `ALTER TABLE members ADD COLUMN email text, ADD COLUMN email_normalized text, ADD COLUMN password_hash text`,
+    );
     await q.query(`
       UPDATE members m SET email = i.email, email_normalized = i.email_normalized, password_hash = i.password_hash
       FROM member_identities i WHERE i.id = m.identity_id`);
-    await q.query(`ALTER TABLE members ALTER COLUMN email SET NOT NULL, ALTER COLUMN email_normalized SET NOT NULL, ALTER COLUMN password_hash SET NOT NULL`);
+    await q.query(
+      `ALTER TABLE members ALTER COLUMN email SET NOT NULL, ALTER COLUMN email_normalized SET NOT NULL, ALTER COLUMN password_hash SET NOT NULL`,
+    );
     await q.query(`ALTER TABLE members ADD CONSTRAINT members_email_normalized_key UNIQUE (email_normalized)`);
     await q.query(`ALTER TABLE members DROP CONSTRAINT members_organization_identity_key`);
     await q.query(`ALTER TABLE members DROP COLUMN identity_id`);

@@ -20,7 +20,9 @@ export class RateLimits1733300000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE projects DROP CONSTRAINT IF EXISTS projects_rate_limits_object_check, DROP COLUMN IF EXISTS rate_limits`);
+    await q.query(
+      `ALTER TABLE projects DROP CONSTRAINT IF EXISTS projects_rate_limits_object_check, DROP COLUMN IF EXISTS rate_limits`,
+    );
     await q.query(`DROP TABLE IF EXISTS rate_limits`);
   }
 }

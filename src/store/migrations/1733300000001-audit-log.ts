@@ -32,8 +32,12 @@ export class AuditLog1733300000001 implements MigrationInterface {
       )`);
     // The list's keyset, newest first, for the organization and for each filter that narrows it.
     await q.query(`CREATE INDEX audit_events_org_idx ON audit_events (organization_id, created_at DESC, id DESC)`);
-    await q.query(`CREATE INDEX audit_events_project_idx ON audit_events (organization_id, project_id, created_at DESC, id DESC)`);
-    await q.query(`CREATE INDEX audit_events_user_idx ON audit_events (organization_id, user_id, created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX audit_events_project_idx ON audit_events (organization_id, project_id, created_at DESC, id DESC)`,
+    );
+    await q.query(
+      `CREATE INDEX audit_events_user_idx ON audit_events (organization_id, user_id, created_at DESC, id DESC)`,
+    );
     // The retention sweep deletes the oldest rows first, in bounded batches.
     await q.query(`CREATE INDEX audit_events_created_idx ON audit_events (created_at, id)`);
   }

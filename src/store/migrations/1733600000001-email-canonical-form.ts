@@ -35,10 +35,22 @@ interface Table {
 }
 
 const TABLES: Table[] = [
-  { name: "users", where: "email IS NOT NULL AND email <> ''", scope: "project_id", project: "project_id", organization: "organization_id" },
+  {
+    name: "users",
+    where: "email IS NOT NULL AND email <> ''",
+    scope: "project_id",
+    project: "project_id",
+    organization: "organization_id",
+  },
   { name: "member_identities", where: "true", scope: "''", project: "NULL", organization: "NULL" },
   // Accepted invitations are history: no rule keeps their keys apart, and none reads them by it.
-  { name: "invitations", where: "accepted_at IS NULL", scope: "organization_id", project: "NULL", organization: "organization_id" },
+  {
+    name: "invitations",
+    where: "accepted_at IS NULL",
+    scope: "organization_id",
+    project: "NULL",
+    organization: "organization_id",
+  },
 ];
 
 interface Row {
@@ -101,7 +113,9 @@ export class EmailCanonicalForm1733600000001 implements MigrationInterface {
         `SELECT id, email, email_normalized AS key FROM ${table.name}
          WHERE ${table.where} AND octet_length(email) <> char_length(email)`,
       )) as Array<Pick<Row, "id" | "email" | "key">>;
-      const moves = rows.map((r) => ({ id: r.id, key: r.email.trim().toLowerCase() })).filter((m, i) => m.key !== rows[i]!.key);
+      const moves = rows
+        .map((r) => ({ id: r.id, key: r.email.trim().toLowerCase() }))
+        .filter((m, i) => m.key !== rows[i]!.key);
       await moveKeys(q, table.name, moves);
     }
     await q.query(`DROP TABLE email_canonical_conflicts`);
@@ -115,12 +129,18 @@ async function rekey(q: QueryRunner, table: Table): Promise<Conflict[]> {
   const moving = new Map<string, Row & { next: string }>();
   for await (const row of rowsOf(q, table)) {
     const form = canonicalEmail(row.email.trim());
-    if (!form.ok) conflicts.push({ row, canonical: null, reason: "refused", description: `the address is refused: it ${form.problem}` });
+    if (!form.ok)
+      conflicts.push({
+        row,
+        canonical: null,
+        reason: "refused",
+        description: `the address is refused: it ${form.problem}`,
+      });
     else if (form.canonical !== row.key) moving.set(row.id, { ...row, next: form.canonical });
   }
   // Rows that would share a key all stay; staying, a row holds its old key, which another row
   // might want: so again until no two rows of a scope want one key.
-  for (let again = true; again; ) {
+  for (let again = true; again;) {
     again = false;
     const wanted = new Map<string, Array<Row & { next: string }>>();
     for (const row of moving.values()) {
@@ -129,9 +149,12 @@ async function rekey(q: QueryRunner, table: Table): Promise<Conflict[]> {
     }
     for (const group of wanted.values()) {
       const { scope, next } = group[0]!;
-      const holders = ((await q.query(`${selectRows(table)} AND ${table.scope} = $1 AND email_normalized = $2`, [scope, next])) as Row[]).filter(
-        (r) => !moving.has(r.id),
-      );
+      const holders = (
+        (await q.query(`${selectRows(table)} AND ${table.scope} = $1 AND email_normalized = $2`, [
+          scope,
+          next,
+        ])) as Row[]
+      ).filter((r) => !moving.has(r.id));
       const sharing = [...group, ...holders];
       if (sharing.length < 2) continue;
       for (const row of group) moving.delete(row.id);
@@ -140,12 +163,21 @@ async function rekey(q: QueryRunner, table: Table): Promise<Conflict[]> {
         if (collided.has(row.id)) continue;
         collided.add(row.id);
         const others = sharing.filter((r) => r.id !== row.id).map((r) => r.id);
-        conflicts.push({ row, canonical: next, reason: "collision", description: `the canonical form is also that of ${others.join(", ")}` });
+        conflicts.push({
+          row,
+          canonical: next,
+          reason: "collision",
+          description: `the canonical form is also that of ${others.join(", ")}`,
+        });
       }
       again = true;
     }
   }
-  await moveKeys(q, table.name, [...moving.values()].map((r) => ({ id: r.id, key: r.next })));
+  await moveKeys(
+    q,
+    table.name,
+    [...moving.values()].map((r) => ({ id: r.id, key: r.next })),
+  );
   return conflicts;
 }
 
@@ -187,7 +219,16 @@ async function report(q: QueryRunner, table: Table, conflicts: Conflict[]): Prom
     await q.query(
       `INSERT INTO email_canonical_conflicts (table_name, row_id, project_id, organization_id, email, canonical, reason, description)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [table.name, c.row.id, c.row.project_id, c.row.organization_id, c.row.email, c.canonical, c.reason, c.description],
+      [
+        table.name,
+        c.row.id,
+        c.row.project_id,
+        c.row.organization_id,
+        c.row.email,
+        c.canonical,
+        c.reason,
+        c.description,
+      ],
     );
   }
 }

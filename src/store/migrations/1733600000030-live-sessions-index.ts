@@ -8,7 +8,9 @@ export class LiveSessionsIndex1733600000030 implements MigrationInterface {
   name = "LiveSessionsIndex1733600000030";
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX sessions_live_idx ON sessions (project_id, user_id, created_at DESC, id DESC) WHERE revoked_at IS NULL`);
+    await q.query(
+      `CREATE INDEX sessions_live_idx ON sessions (project_id, user_id, created_at DESC, id DESC) WHERE revoked_at IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -90,7 +90,11 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
      * one wins. False when absent, of another organization or already revoked.
      */
     async revokeActive(organizationId: string, id: string, now: Date): Promise<boolean> {
-      const result = await manager.update(ApiKeyEntity, { organizationId, id, revokedAt: IsNull() }, { revokedAt: now });
+      const result = await manager.update(
+        ApiKeyEntity,
+        { organizationId, id, revokedAt: IsNull() },
+        { revokedAt: now },
+      );
       return (result.affected ?? 0) > 0;
     },
 

@@ -39,15 +39,34 @@ export function auditRow(event: AuditEventInput, at: Date): AuditEventEntity {
 }
 
 /** The columns of audit_events in the order auditInsert writes them. */
-export const AUDIT_COLUMNS = "id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id, ip_address, user_agent, reason, email_hash, details, created_at";
+export const AUDIT_COLUMNS =
+  "id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id, ip_address, user_agent, reason, email_hash, details, created_at";
 
 /**
  * The INSERT of one event, as a fragment: the sign-in statement (sign-ins.ts) writes its event
  * in the same statement as its session, as sql`${raw(name)} AS (${auditInsert(row)})`.
  */
 export function auditInsert(row: AuditEventEntity): Statement {
-  const values = [row.id, row.organizationId, row.projectId, row.type, row.userId, row.actorType, row.actorId, row.targetId, row.ipAddress, row.userAgent, row.reason, row.emailHash, JSON.stringify(row.details), row.createdAt];
-  return sql`INSERT INTO audit_events (${raw(AUDIT_COLUMNS)}) VALUES (${joinSql(values.map((v) => sql`${v}`), ", ")})`;
+  const values = [
+    row.id,
+    row.organizationId,
+    row.projectId,
+    row.type,
+    row.userId,
+    row.actorType,
+    row.actorId,
+    row.targetId,
+    row.ipAddress,
+    row.userAgent,
+    row.reason,
+    row.emailHash,
+    JSON.stringify(row.details),
+    row.createdAt,
+  ];
+  return sql`INSERT INTO audit_events (${raw(AUDIT_COLUMNS)}) VALUES (${joinSql(
+    values.map((v) => sql`${v}`),
+    ", ",
+  )})`;
 }
 
 function toAuditEvent(e: AuditEventEntity): AuditEvent {
@@ -69,10 +88,13 @@ export function auditEventsRepository(manager: EntityManager, clock: Clock) {
 
     /** One page, newest first (`limit + 1` rows; see toPage), of one organization only. */
     async list(organizationId: string, filter: AuditFilter, page: PageRequest): Promise<AuditEvent[]> {
-      const qb = manager.createQueryBuilder(AuditEventEntity, "e").where("e.organizationId = :organizationId", { organizationId });
+      const qb = manager
+        .createQueryBuilder(AuditEventEntity, "e")
+        .where("e.organizationId = :organizationId", { organizationId });
       if (filter.projectId !== undefined) qb.andWhere("e.projectId = :projectId", { projectId: filter.projectId });
       if (filter.userId !== undefined) qb.andWhere("e.userId = :userId", { userId: filter.userId });
-      if (filter.types !== undefined && filter.types.length > 0) qb.andWhere("e.type IN (:...types)", { types: filter.types });
+      if (filter.types !== undefined && filter.types.length > 0)
+        qb.andWhere("e.type IN (:...types)", { types: filter.types });
       if (filter.from !== undefined) qb.andWhere("e.createdAt >= :from", { from: filter.from });
       if (filter.to !== undefined) qb.andWhere("e.createdAt < :to", { to: filter.to });
       const rows = await keysetPage(qb, "e", page).getMany();

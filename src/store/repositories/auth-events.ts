@@ -28,8 +28,12 @@ function usageCounts(organizationId: string, query: UsageQuery): Statement {
          count(*) FILTER (WHERE kind = 'login' AND method = 'sso')                       AS sso_logins
     FROM auth_events
    WHERE organization_id = ${organizationId}
-     AND occurred_at >= ${query.start} AND occurred_at < ${query.end}${query.projectId === undefined ? empty : sql`
-     AND project_id = ${query.projectId}`}`;
+     AND occurred_at >= ${query.start} AND occurred_at < ${query.end}${
+       query.projectId === undefined
+         ? empty
+         : sql`
+     AND project_id = ${query.projectId}`
+     }`;
 }
 
 export function authEventsRepository(manager: EntityManager, clock: Clock) {

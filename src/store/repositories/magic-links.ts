@@ -31,7 +31,15 @@ export function magicLinksRepository(manager: EntityManager) {
      */
     async replace(
       projectId: string,
-      input: { emailNormalized: string; email: string; tokenHash: string; now: Date; expiresAt: Date; minIntervalMs: number; signup?: PendingSignup },
+      input: {
+        emailNormalized: string;
+        email: string;
+        tokenHash: string;
+        now: Date;
+        expiresAt: Date;
+        minIntervalMs: number;
+        signup?: PendingSignup;
+      },
     ): Promise<{ stored: true } | { stored: false; lastSentAt: Date }> {
       const notBefore = new Date(input.now.getTime() - input.minIntervalMs);
       const stored = await run.first(
@@ -69,7 +77,10 @@ export function magicLinksRepository(manager: EntityManager) {
         spentRow,
       );
       if (!spent) return null;
-      const signup = spent.signup_password_hash === null ? null : { passwordHash: spent.signup_password_hash, metadata: spent.signup_metadata ?? {} };
+      const signup =
+        spent.signup_password_hash === null
+          ? null
+          : { passwordHash: spent.signup_password_hash, metadata: spent.signup_metadata ?? {} };
       return { email: spent.email, signup };
     },
   };

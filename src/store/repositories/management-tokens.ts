@@ -47,7 +47,12 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
         .getOne();
       if (!found) return null;
       const member = found.member!;
-      return { id: found.id, member: toMember(member, member.identity!.email), organizationId: found.organizationId, expiresAt: found.expiresAt };
+      return {
+        id: found.id,
+        member: toMember(member, member.identity!.email),
+        organizationId: found.organizationId,
+        expiresAt: found.expiresAt,
+      };
     },
 
     /** Logout: the one token, of this member in this organization. */

@@ -64,7 +64,10 @@ export function memberIdentitiesRepository(manager: EntityManager, clock: Clock)
      * A plain statement, not the QueryBuilder's setLock, which refuses to run outside a transaction.
      */
     async lockPasswordHash(id: string): Promise<string | null> {
-      const locked = await run.first(sql`SELECT password_hash FROM member_identities WHERE id = ${id} FOR UPDATE`, lockedHash);
+      const locked = await run.first(
+        sql`SELECT password_hash FROM member_identities WHERE id = ${id} FOR UPDATE`,
+        lockedHash,
+      );
       return locked?.password_hash ?? null;
     },
 

@@ -52,7 +52,10 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
     },
 
     async get(organizationId: string, id: string): Promise<Member | null> {
-      const row = await withIdentity().where("m.organizationId = :organizationId", { organizationId }).andWhere("m.id = :id", { id }).getOne();
+      const row = await withIdentity()
+        .where("m.organizationId = :organizationId", { organizationId })
+        .andWhere("m.id = :id", { id })
+        .getOne();
       return row ? mapped(row) : null;
     },
 
@@ -82,7 +85,9 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
      */
     async lockAdmins(organizationId: string): Promise<number> {
       // A plain statement: the QueryBuilder's setLock refuses to run outside a transaction.
-      return run.affected(sql`SELECT id FROM members WHERE organization_id = ${organizationId} AND role = 'admin' ORDER BY id FOR UPDATE`);
+      return run.affected(
+        sql`SELECT id FROM members WHERE organization_id = ${organizationId} AND role = 'admin' ORDER BY id FOR UPDATE`,
+      );
     },
 
     /** Deletes the membership (its management tokens go with it, by cascade); false when not there. */

@@ -15,11 +15,27 @@ const challengeRow = row({
 });
 
 function fromRow(r: ReturnType<typeof challengeRow>): MfaChallenge {
-  return { userId: r.user_id, purpose: r.purpose, amr: r.amr, method: r.method, smsCodeHmac: r.sms_code_hmac, attempts: r.attempts, expiresAt: r.expires_at };
+  return {
+    userId: r.user_id,
+    purpose: r.purpose,
+    amr: r.amr,
+    method: r.method,
+    smsCodeHmac: r.sms_code_hmac,
+    attempts: r.attempts,
+    expiresAt: r.expires_at,
+  };
 }
 
 function fromEntity(e: MfaChallengeEntity): MfaChallenge {
-  return { userId: e.userId, purpose: e.purpose, amr: e.amr, method: e.method, smsCodeHmac: e.smsCodeHmac, attempts: e.attempts, expiresAt: e.expiresAt };
+  return {
+    userId: e.userId,
+    purpose: e.purpose,
+    amr: e.amr,
+    method: e.method,
+    smsCodeHmac: e.smsCodeHmac,
+    attempts: e.attempts,
+    expiresAt: e.expiresAt,
+  };
 }
 
 // `mfa_token`s: 256 random bits, stored as SHA-256, bound to their project and user.
@@ -44,7 +60,9 @@ export function mfaChallengesRepository(manager: EntityManager) {
 
     /** An unspent, unexpired challenge, without a lock (StartMfaEnrollment only reads it). */
     async findLive(projectId: string, tokenHash: string, now: Date): Promise<MfaChallenge | null> {
-      const live = await manager.findOne(MfaChallengeEntity, { where: { projectId, tokenHash, consumedAt: IsNull(), expiresAt: MoreThan(now) } });
+      const live = await manager.findOne(MfaChallengeEntity, {
+        where: { projectId, tokenHash, consumedAt: IsNull(), expiresAt: MoreThan(now) },
+      });
       return live ? fromEntity(live) : null;
     },
 

@@ -32,8 +32,30 @@ function fromRow(r: ReturnType<typeof factorRow>): MfaFactor {
 }
 
 function fromEntity(e: MfaFactorEntity): MfaFactor {
-  const { id, userId, method, secretSealed, phone, confirmedAt, pendingCodeHmac, pendingCodeExpiresAt, attempts, createdAt } = e;
-  return { id, userId, method, secretSealed, phone, confirmedAt, pendingCodeHmac, pendingCodeExpiresAt, attempts, createdAt };
+  const {
+    id,
+    userId,
+    method,
+    secretSealed,
+    phone,
+    confirmedAt,
+    pendingCodeHmac,
+    pendingCodeExpiresAt,
+    attempts,
+    createdAt,
+  } = e;
+  return {
+    id,
+    userId,
+    method,
+    secretSealed,
+    phone,
+    confirmedAt,
+    pendingCodeHmac,
+    pendingCodeExpiresAt,
+    attempts,
+    createdAt,
+  };
 }
 
 const idRow = row({ id: text });
@@ -62,7 +84,16 @@ export function mfaFactorsRepository(manager: EntityManager) {
      */
     async startPending(
       projectId: string,
-      input: { id: string; userId: string; method: MfaMethod; secretSealed: string | null; phone: string | null; codeHmac: string | null; codeExpiresAt: Date | null; now: Date },
+      input: {
+        id: string;
+        userId: string;
+        method: MfaMethod;
+        secretSealed: string | null;
+        phone: string | null;
+        codeHmac: string | null;
+        codeExpiresAt: Date | null;
+        now: Date;
+      },
     ): Promise<boolean> {
       const started = await run.first(
         sql`INSERT INTO mfa_factors (id, project_id, user_id, method, secret_sealed, phone, pending_code_hmac, pending_code_expires_at, attempts, created_at)
@@ -102,7 +133,11 @@ export function mfaFactorsRepository(manager: EntityManager) {
 
     /** Makes a pending factor active, and the user's mfa_methods with it. */
     async confirm(projectId: string, userId: string, id: string, now: Date): Promise<void> {
-      await manager.update(MfaFactorEntity, { projectId, userId, id }, { confirmedAt: now, pendingCodeHmac: null, pendingCodeExpiresAt: null, attempts: 0 });
+      await manager.update(
+        MfaFactorEntity,
+        { projectId, userId, id },
+        { confirmedAt: now, pendingCodeHmac: null, pendingCodeExpiresAt: null, attempts: 0 },
+      );
       await syncUser(projectId, userId, now);
     },
 

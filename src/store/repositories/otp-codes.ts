@@ -25,7 +25,14 @@ export function otpCodesRepository(manager: EntityManager) {
      */
     async replace(
       projectId: string,
-      input: { channel: OtpChannel; destination: string; codeHmac: string; now: Date; expiresAt: Date; minIntervalMs: number },
+      input: {
+        channel: OtpChannel;
+        destination: string;
+        codeHmac: string;
+        now: Date;
+        expiresAt: Date;
+        minIntervalMs: number;
+      },
     ): Promise<{ stored: true } | { stored: false; lastSentAt: Date }> {
       const notBefore = new Date(input.now.getTime() - input.minIntervalMs);
       const stored = await run.first(
@@ -57,7 +64,13 @@ export function otpCodesRepository(manager: EntityManager) {
     },
 
     /** A wrong code: counts it, and spends the code at `maxAttempts`. */
-    async recordFailure(projectId: string, channel: OtpChannel, destination: string, maxAttempts: number, now: Date): Promise<void> {
+    async recordFailure(
+      projectId: string,
+      channel: OtpChannel,
+      destination: string,
+      maxAttempts: number,
+      now: Date,
+    ): Promise<void> {
       await run.execute(
         sql`UPDATE otp_codes SET attempts = attempts + 1, consumed_at = CASE WHEN attempts + 1 >= ${maxAttempts} THEN ${now}::timestamptz END
             WHERE project_id = ${projectId} AND channel = ${channel} AND destination = ${destination} AND consumed_at IS NULL`,
@@ -66,7 +79,11 @@ export function otpCodesRepository(manager: EntityManager) {
 
     /** Spends the code (used, or expired). */
     async consume(projectId: string, channel: OtpChannel, destination: string, now: Date): Promise<void> {
-      await manager.update(OtpCodeEntity, { projectId, channel, destination, consumedAt: IsNull() }, { consumedAt: now });
+      await manager.update(
+        OtpCodeEntity,
+        { projectId, channel, destination, consumedAt: IsNull() },
+        { consumedAt: now },
+      );
     },
   };
 }

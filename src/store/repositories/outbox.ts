@@ -61,7 +61,12 @@ export function outboxRepository(manager: EntityManager, clock: Clock) {
      * are claimed: a message for a channel this instance cannot send waits for one that can.
      * Run it in its own short transaction: the sending happens after commit.
      */
-    async claimDue(now: Date, limit: number, leaseUntil: Date, channels: readonly OutboxChannel[]): Promise<OutboxMessage[]> {
+    async claimDue(
+      now: Date,
+      limit: number,
+      leaseUntil: Date,
+      channels: readonly OutboxChannel[],
+    ): Promise<OutboxMessage[]> {
       const rows = await manager
         .createQueryBuilder(OutboxMessageEntity, "m")
         .where("m.sentAt IS NULL")
@@ -84,7 +89,11 @@ export function outboxRepository(manager: EntityManager, clock: Clock) {
 
     /** Delivered: the sealed body (it holds a secret link) is dropped. */
     async markSent(id: string, now: Date): Promise<void> {
-      await manager.update(OutboxMessageEntity, { id, sentAt: IsNull() }, { sentAt: now, bodySealed: null, lastError: null });
+      await manager.update(
+        OutboxMessageEntity,
+        { id, sentAt: IsNull() },
+        { sentAt: now, bodySealed: null, lastError: null },
+      );
     },
 
     async recordFailure(id: string, error: string, retryAt: Date): Promise<void> {

@@ -37,19 +37,34 @@ export function toProject(e: ProjectEntity): Project {
 }
 
 /** A project's settings; ids and timestamps are the repository's to make. */
-type OptionalSetting = "displayName" | "logoUrl" | "accentColor" | "smsCountryCodes" | "botProtection" | "maxSessionsPerUser" | "revealEmailExists";
+type OptionalSetting =
+  | "displayName"
+  | "logoUrl"
+  | "accentColor"
+  | "smsCountryCodes"
+  | "botProtection"
+  | "maxSessionsPerUser"
+  | "revealEmailExists";
 
 export type CreateProjectInput = Omit<
   Project,
-  "id" | "organizationId" | "loginId" | "description" | "sessionIdleTimeout" | "rateLimits" | OptionalSetting | "createdAt" | "updatedAt"
+  | "id"
+  | "organizationId"
+  | "loginId"
+  | "description"
+  | "sessionIdleTimeout"
+  | "rateLimits"
+  | OptionalSetting
+  | "createdAt"
+  | "updatedAt"
 > &
   Partial<Pick<Project, OptionalSetting>> & {
-  description?: string;
-  /** Absent: every default. */
-  rateLimits?: RateLimitOverrides;
-  /** Absent: 0, off (the column's default too). */
-  sessionIdleTimeout?: number;
-};
+    description?: string;
+    /** Absent: every default. */
+    rateLimits?: RateLimitOverrides;
+    /** Absent: 0, off (the column's default too). */
+    sessionIdleTimeout?: number;
+  };
 
 const CHANGEABLE = [
   "name",
@@ -86,7 +101,9 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
       const now = clock.now();
       const id = newId("proj");
       const loginId = newId("lp");
-      await translateUniqueViolation(() => manager.insert(IssuedLoginIdEntity, { loginId, projectId: id, issuedAt: now }));
+      await translateUniqueViolation(() =>
+        manager.insert(IssuedLoginIdEntity, { loginId, projectId: id, issuedAt: now }),
+      );
       const row: ProjectEntity = {
         id,
         organizationId,
@@ -152,7 +169,9 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
 
     /** One page of the organization's projects, newest first (`limit + 1` rows; see toPage). */
     async list(organizationId: string, page: PageRequest): Promise<Project[]> {
-      const qb = manager.createQueryBuilder(ProjectEntity, "p").where("p.organizationId = :organizationId", { organizationId });
+      const qb = manager
+        .createQueryBuilder(ProjectEntity, "p")
+        .where("p.organizationId = :organizationId", { organizationId });
       const rows = await keysetPage(qb, "p", page).getMany();
       return rows.map(toProject);
     },
@@ -174,7 +193,11 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         .createQueryBuilder()
         .update(ProjectEntity)
         .set(set)
-        .where("organization_id = :organizationId AND id = :id", { organizationId, id, limits: JSON.stringify(changes.rateLimits ?? {}) })
+        .where("organization_id = :organizationId AND id = :id", {
+          organizationId,
+          id,
+          limits: JSON.stringify(changes.rateLimits ?? {}),
+        })
         .execute();
       if ((result.affected ?? 0) === 0) return null;
       const row = await manager.findOneBy(ProjectEntity, { organizationId, id });

@@ -17,7 +17,11 @@ export function recoveryCodesRepository(manager: EntityManager) {
 
     /** Spends one unused code; of two racing uses of a code, one wins (one conditional UPDATE). */
     async use(projectId: string, userId: string, codeHmac: string, now: Date): Promise<boolean> {
-      const result = await manager.update(RecoveryCodeEntity, { projectId, userId, codeHmac, usedAt: IsNull() }, { usedAt: now });
+      const result = await manager.update(
+        RecoveryCodeEntity,
+        { projectId, userId, codeHmac, usedAt: IsNull() },
+        { usedAt: now },
+      );
       return (result.affected ?? 0) > 0;
     },
 

@@ -35,13 +35,24 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
   const tokens = manager.getRepository(RefreshTokenEntity);
   const run = statements(manager);
   return {
-    async create(projectId: string, input: { sessionId: string; tokenHash: string; expiresAt: Date }): Promise<RefreshTokenRecord> {
+    async create(
+      projectId: string,
+      input: { sessionId: string; tokenHash: string; expiresAt: Date },
+    ): Promise<RefreshTokenRecord> {
       const id = newId("rt");
       await run.execute(
         sql`INSERT INTO refresh_tokens (id, project_id, session_id, token_hash, created_at, expires_at)
             VALUES (${id}, ${projectId}, ${input.sessionId}, ${input.tokenHash}, ${clock.now()}, ${input.expiresAt})`,
       );
-      return { id, projectId, sessionId: input.sessionId, expiresAt: input.expiresAt, rotatedAt: null, successorSealed: null, revokedAt: null };
+      return {
+        id,
+        projectId,
+        sessionId: input.sessionId,
+        expiresAt: input.expiresAt,
+        rotatedAt: null,
+        successorSealed: null,
+        revokedAt: null,
+      };
     },
 
     /**
@@ -49,17 +60,25 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
      * token queue here, so exactly one rotates it and the others see the rotation.
      */
     findForUpdate(projectId: string, tokenHash: string): Promise<RefreshTokenRecord | null> {
-      return run.first(sql`SELECT ${RECORD_COLUMNS} FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash} FOR UPDATE`, recordRow);
+      return run.first(
+        sql`SELECT ${RECORD_COLUMNS} FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash} FOR UPDATE`,
+        recordRow,
+      );
     },
 
     /** The session of a token by hash, without a lock: for the per-session rate limit. */
     async sessionOf(projectId: string, tokenHash: string): Promise<string | null> {
-      const found = await run.first(sql`SELECT session_id FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash}`, sessionIdRow);
+      const found = await run.first(
+        sql`SELECT session_id FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash}`,
+        sessionIdRow,
+      );
       return found?.session_id ?? null;
     },
 
     async markRotated(projectId: string, id: string, at: Date, successorSealed: string): Promise<void> {
-      await run.execute(sql`UPDATE refresh_tokens SET rotated_at = ${at}, successor_sealed = ${successorSealed} WHERE project_id = ${projectId} AND id = ${id}`);
+      await run.execute(
+        sql`UPDATE refresh_tokens SET rotated_at = ${at}, successor_sealed = ${successorSealed} WHERE project_id = ${projectId} AND id = ${id}`,
+      );
     },
 
     /** The grace window is over: the successor's plaintext is no longer needed. */

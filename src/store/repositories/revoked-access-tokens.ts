@@ -22,14 +22,24 @@ export function revokedAccessTokensRepository(manager: EntityManager) {
 
     /** On every verification until the deny list is loaded: a fixed statement. */
     async isRevoked(projectId: string, jti: string): Promise<boolean> {
-      const found = await run.first(sql`SELECT true AS revoked FROM revoked_access_tokens WHERE project_id = ${projectId} AND jti = ${jti}`, presence);
+      const found = await run.first(
+        sql`SELECT true AS revoked FROM revoked_access_tokens WHERE project_id = ${projectId} AND jti = ${jti}`,
+        presence,
+      );
       return found !== null;
     },
 
     /** Every jti still denied at `now`, for the in-memory deny list (verification-cache.ts). */
     async listUnexpired(now: Date): Promise<Array<{ projectId: string; jti: string; expiresAt: number }>> {
-      const rows = await revoked.find({ select: { jti: true, projectId: true, expiresAt: true }, where: { expiresAt: MoreThan(now) } });
-      return rows.map((r) => ({ projectId: r.projectId, jti: r.jti, expiresAt: Math.floor(r.expiresAt.getTime() / 1000) }));
+      const rows = await revoked.find({
+        select: { jti: true, projectId: true, expiresAt: true },
+        where: { expiresAt: MoreThan(now) },
+      });
+      return rows.map((r) => ({
+        projectId: r.projectId,
+        jti: r.jti,
+        expiresAt: Math.floor(r.expiresAt.getTime() / 1000),
+      }));
     },
   };
 }

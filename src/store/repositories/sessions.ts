@@ -91,7 +91,10 @@ export function sessionsRepository(manager: EntityManager) {
 
     /** Revokes every live session of a user except `keep`; answers how many it ended. */
     async revokeAll(projectId: string, userId: string, at: Date, keep?: string): Promise<number> {
-      const result = await sessions.update({ projectId, userId, ...live(at), ...(keep === undefined ? {} : { id: Not(keep) }) }, { revokedAt: at });
+      const result = await sessions.update(
+        { projectId, userId, ...live(at), ...(keep === undefined ? {} : { id: Not(keep) }) },
+        { revokedAt: at },
+      );
       return result.affected ?? 0;
     },
   };

@@ -84,7 +84,9 @@ export function signInsRepository(manager: EntityManager) {
       // before, and this session (committed, or earlier in this transaction): it keeps max.
       await manager.transaction(async (tx) => {
         const locked = statements(tx);
-        await locked.execute(sql`SELECT 1 FROM users WHERE project_id = ${projectId} AND id = ${s.userId} FOR NO KEY UPDATE`);
+        await locked.execute(
+          sql`SELECT 1 FROM users WHERE project_id = ${projectId} AND id = ${s.userId} FOR NO KEY UPDATE`,
+        );
         const audit = { ...cap.audit, id: newId("aev", s.createdAt.getTime()) };
         await locked.execute(
           sql`WITH ${capWrites(projectId, s, { ...cap, audit }, cap.max)}
@@ -100,7 +102,10 @@ export function signInsRepository(manager: EntityManager) {
      */
     async recordSignup(projectId: string, user: NewUserWrite, write: SignInWrite): Promise<User> {
       const created = await translateUniqueViolation(() =>
-        run.first(sql`WITH ${newUserRow(projectId, user, write.session.createdAt, true)}, ${signInWrites(projectId, write)} SELECT * FROM new_user`, userRow),
+        run.first(
+          sql`WITH ${newUserRow(projectId, user, write.session.createdAt, true)}, ${signInWrites(projectId, write)} SELECT * FROM new_user`,
+          userRow,
+        ),
       );
       return toUser(inserted(created), write.session.createdAt);
     },

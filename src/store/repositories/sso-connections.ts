@@ -37,7 +37,11 @@ export interface CreateSsoConnectionInput {
 export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
   return {
     /** A project of another organization fails the composite foreign key (23503), never links. */
-    async create(organizationId: string, input: CreateSsoConnectionInput, secrets: Pick<SecretBox, "seal">): Promise<SsoConnection> {
+    async create(
+      organizationId: string,
+      input: CreateSsoConnectionInput,
+      secrets: Pick<SecretBox, "seal">,
+    ): Promise<SsoConnection> {
       const id = newId("sso");
       const row: SsoConnectionEntity = {
         id,
@@ -76,7 +80,11 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
      * tenant on the Authentication side): null when absent or of another project. Throws when
      * the secret does not open (another key, or a value moved from another row).
      */
-    async getWithSecret(projectId: string, id: string, secrets: Pick<SecretBox, "open">): Promise<SsoConnectionWithSecret | null> {
+    async getWithSecret(
+      projectId: string,
+      id: string,
+      secrets: Pick<SecretBox, "open">,
+    ): Promise<SsoConnectionWithSecret | null> {
       const row = await manager.findOneBy(SsoConnectionEntity, { projectId, id });
       if (!row) return null;
       return { ...toSsoConnection(row), clientSecret: secrets.open(row.clientSecretSealed, row.id).toString("utf8") };

@@ -3,7 +3,14 @@ import type { SsoHandover } from "../../domain/sso.js";
 import { SsoHandoverEntity } from "../entities/sso-handover.entity.js";
 import { row, sql, statements, text, timestamp } from "../sql/index.js";
 
-const handoverRow = row({ connection_id: text, code_challenge: text, issuer: text, subject: text, email: text, expires_at: timestamp });
+const handoverRow = row({
+  connection_id: text,
+  code_challenge: text,
+  issuer: text,
+  subject: text,
+  email: text,
+  expires_at: timestamp,
+});
 
 // The code handover's one-minute codes, stored as SHA-256 and spent by one conditional UPDATE.
 export function ssoHandoversRepository(manager: EntityManager) {
@@ -32,7 +39,14 @@ export function ssoHandoversRepository(manager: EntityManager) {
         handoverRow,
       );
       return spent
-        ? { connectionId: spent.connection_id, codeChallenge: spent.code_challenge, issuer: spent.issuer, subject: spent.subject, email: spent.email, expiresAt: spent.expires_at }
+        ? {
+            connectionId: spent.connection_id,
+            codeChallenge: spent.code_challenge,
+            issuer: spent.issuer,
+            subject: spent.subject,
+            email: spent.email,
+            expiresAt: spent.expires_at,
+          }
         : null;
     },
   };

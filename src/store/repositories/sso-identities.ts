@@ -3,7 +3,14 @@ import type { LinkedIdentity } from "../../domain/sso.js";
 import { SsoIdentityEntity } from "../entities/sso-identity.entity.js";
 
 function toIdentity(e: SsoIdentityEntity): LinkedIdentity {
-  return { userId: e.userId, connectionId: e.connectionId, issuer: e.issuer, subject: e.subject, email: e.email, linkedAt: e.linkedAt };
+  return {
+    userId: e.userId,
+    connectionId: e.connectionId,
+    issuer: e.issuer,
+    subject: e.subject,
+    email: e.email,
+    linkedAt: e.linkedAt,
+  };
 }
 
 // Identities at SSO providers (issuer + subject), linked to users of one project.
@@ -28,7 +35,10 @@ export function ssoIdentitiesRepository(manager: EntityManager) {
     },
 
     async listByUser(projectId: string, userId: string): Promise<LinkedIdentity[]> {
-      const identities = await manager.find(SsoIdentityEntity, { where: { projectId, userId }, order: { linkedAt: "ASC", issuer: "ASC", subject: "ASC" } });
+      const identities = await manager.find(SsoIdentityEntity, {
+        where: { projectId, userId },
+        order: { linkedAt: "ASC", issuer: "ASC", subject: "ASC" },
+      });
       return identities.map(toIdentity);
     },
   };

@@ -15,7 +15,11 @@ export interface ConsumedUserToken {
   kind: UserTokenKind;
 }
 
-const consumedRow = row({ userId: text, email: text, kind: oneOf<UserTokenKind>("password_reset", "email_verification", "email_change") });
+const consumedRow = row({
+  userId: text,
+  email: text,
+  kind: oneOf<UserTokenKind>("password_reset", "email_verification", "email_change"),
+});
 
 // Single-use links, stored as SHA-256 and burned atomically: of two racing uses, one wins.
 export function userTokensRepository(manager: EntityManager, clock: Clock) {
@@ -28,10 +32,20 @@ export function userTokensRepository(manager: EntityManager, clock: Clock) {
      */
     async issue(
       projectId: string,
-      input: { userId: string; kind: UserTokenKind; tokenHash: string; email: string; expiresAt: Date; issuedAt?: Date },
+      input: {
+        userId: string;
+        kind: UserTokenKind;
+        tokenHash: string;
+        email: string;
+        expiresAt: Date;
+        issuedAt?: Date;
+      },
     ): Promise<void> {
       const now = input.issuedAt ?? clock.now();
-      await links.update({ projectId, userId: input.userId, kind: input.kind, consumedAt: IsNull() }, { consumedAt: now });
+      await links.update(
+        { projectId, userId: input.userId, kind: input.kind, consumedAt: IsNull() },
+        { consumedAt: now },
+      );
       await links.insert({
         id: newId("utk"),
         projectId,
@@ -49,7 +63,12 @@ export function userTokensRepository(manager: EntityManager, clock: Clock) {
      * unknown, used, expired or of another kind. One UPDATE … RETURNING: the check and the burn
      * are one step.
      */
-    consume(projectId: string, kinds: UserTokenKind | readonly UserTokenKind[], tokenHash: string, now: Date): Promise<ConsumedUserToken | null> {
+    consume(
+      projectId: string,
+      kinds: UserTokenKind | readonly UserTokenKind[],
+      tokenHash: string,
+      now: Date,
+    ): Promise<ConsumedUserToken | null> {
       return run.first(
         sql`UPDATE user_tokens SET consumed_at = ${now}
             WHERE project_id = ${projectId} AND kind = ANY(${typeof kinds === "string" ? [kinds] : kinds}::text[]) AND token_hash = ${tokenHash}

@@ -34,7 +34,9 @@ export async function listUsers(
   };
   const want = page.limit + 1;
   if (!search) {
-    return many(sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page)} ORDER BY created_at DESC, id DESC LIMIT ${want}`);
+    return many(
+      sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page)} ORDER BY created_at DESC, id DESC LIMIT ${want}`,
+    );
   }
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The matches among the newest `size` rows of the page, ids first from the index alone (it

@@ -52,7 +52,11 @@ export interface UserChanges {
 const importedRow = row({ id: text, inserted: bool, email_taken: bool });
 
 // Every method takes the project (the tenant) first.
-export function usersRepository(manager: EntityManager, clock: Clock, options: { probeWindow?: number; maxWalk?: number } = {}) {
+export function usersRepository(
+  manager: EntityManager,
+  clock: Clock,
+  options: { probeWindow?: number; maxWalk?: number } = {},
+) {
   const window = { probe: options.probeWindow ?? PROBE_WINDOW, maxWalk: options.maxWalk ?? MAX_WALK };
   const users = manager.getRepository(UserEntity);
   const run = statements(manager);
@@ -66,7 +70,10 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
     },
 
     /** For sign-in: the user and its password hash (null for passwordless users). */
-    async findCredentials(projectId: string, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
+    async findCredentials(
+      projectId: string,
+      email: string,
+    ): Promise<{ user: User; passwordHash: string | null } | null> {
       const found = await users.findOneBy({ projectId, emailNormalized: normalizeEmail(email) });
       return found ? { user: toUser(found, clock.now()), passwordHash: found.passwordHash } : null;
     },
@@ -89,11 +96,15 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
     /** Applies only the changes given; metadata and app_metadata are replaced whole (merging is the flow's). */
     async update(projectId: string, id: string, changes: UserChanges): Promise<User | null> {
       const sets: Statement[] = [];
-      if (changes.email !== undefined) sets.push(sql`email = ${changes.email.trim()}`, sql`email_normalized = ${normalizeEmail(changes.email)}`);
+      if (changes.email !== undefined)
+        sets.push(sql`email = ${changes.email.trim()}`, sql`email_normalized = ${normalizeEmail(changes.email)}`);
       if (changes.metadata !== undefined) sets.push(sql`metadata = ${JSON.stringify(changes.metadata)}`);
       if (changes.appMetadata !== undefined) sets.push(sql`app_metadata = ${JSON.stringify(changes.appMetadata)}`);
       if (changes.newEmail !== undefined) {
-        sets.push(sql`new_email = ${changes.newEmail?.address.trim() ?? null}`, sql`new_email_expires_at = ${changes.newEmail?.expiresAt ?? null}`);
+        sets.push(
+          sql`new_email = ${changes.newEmail?.address.trim() ?? null}`,
+          sql`new_email_expires_at = ${changes.newEmail?.expiresAt ?? null}`,
+        );
       }
       if (changes.disabled !== undefined) sets.push(sql`disabled = ${changes.disabled}`);
       if (changes.emailVerified !== undefined) sets.push(sql`email_verified = ${changes.emailVerified}`);
@@ -102,7 +113,10 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
       sets.push(sql`updated_at = ${clock.now()}`);
       // One statement that answers the row as changed (RETURNING), not an update and a read.
       const updated = await translateUniqueViolation(() =>
-        run.first(sql`UPDATE users SET ${joinSql(sets, ", ")} WHERE project_id = ${projectId} AND id = ${id} RETURNING ${USER_COLUMNS}`, userRow),
+        run.first(
+          sql`UPDATE users SET ${joinSql(sets, ", ")} WHERE project_id = ${projectId} AND id = ${id} RETURNING ${USER_COLUMNS}`,
+          userRow,
+        ),
       );
       return updated ? toUser(updated, clock.now()) : null;
     },
@@ -112,7 +126,12 @@ export function usersRepository(manager: EntityManager, clock: Clock, options: {
      * `user.signup` audit event. A user whose email or phone the project already has (or that
      * an earlier row of the batch took) is skipped, not an error: the outcome says which.
      */
-    async importMany(projectId: string, organizationId: string, batch: readonly ImportedUser[], origin: AuditOrigin): Promise<ImportOutcome[]> {
+    async importMany(
+      projectId: string,
+      organizationId: string,
+      batch: readonly ImportedUser[],
+      origin: AuditOrigin,
+    ): Promise<ImportOutcome[]> {
       if (batch.length === 0) return [];
       const now = clock.now();
       const audit = auditRow({ type: "user.signup", organizationId, projectId, origin }, now);

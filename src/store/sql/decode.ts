@@ -44,7 +44,9 @@ export const textArray: Column<string[]> = (v, name) =>
 
 /** A jsonb object (not an array, not null). */
 export const jsonObject: Column<Record<string, unknown>> = (v, name) =>
-  typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(name, "json object", v);
+  typeof v === "object" && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : fail(name, "json object", v);
 
 /** Any jsonb value, as parsed; the caller narrows it. */
 export const json: Column<unknown> = (v) => v;

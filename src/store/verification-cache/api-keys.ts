@@ -8,7 +8,12 @@ export interface ApiKeyCache extends FeedFollower {
 }
 
 /** API keys by their hash; a change to a project or any of its keys forgets all of its keys. */
-export function createApiKeyCache(repos: Pick<VerificationRepos, "apiKeys">, feed: ChangeFeed, max: number, stats: HitsAndMisses): ApiKeyCache {
+export function createApiKeyCache(
+  repos: Pick<VerificationRepos, "apiKeys">,
+  feed: ChangeFeed,
+  max: number,
+  stats: HitsAndMisses,
+): ApiKeyCache {
   const apiKeys = new LRUCache<string, ActiveApiKey>({ max });
   const guard = new GenerationGuard(feed);
 

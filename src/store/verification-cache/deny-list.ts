@@ -13,7 +13,11 @@ const SWEEP_MS = 60_000;
  * the feed. Not an LRU cache: an entry evicted would be a revoked token accepted, so the list
  * is complete or not used, and shrinks only as its tokens expire.
  */
-export function createDenyList(repos: Pick<VerificationRepos, "revokedAccessTokens">, feed: ChangeFeed, stats: HitsAndMisses): DenyList {
+export function createDenyList(
+  repos: Pick<VerificationRepos, "revokedAccessTokens">,
+  feed: ChangeFeed,
+  stats: HitsAndMisses,
+): DenyList {
   // `${projectId}:${jti}` → the token's expiry (epoch s); complete only once `loaded`.
   const denied = new Map<string, number>();
   let loaded = false;
@@ -45,7 +49,8 @@ export function createDenyList(repos: Pick<VerificationRepos, "revokedAccessToke
   return {
     change(change) {
       // Added even before the list has loaded: the load only ever adds as well.
-      if (change.kind === "revoked") denied.set(`${change.projectId}:${change.id}`, change.expiresAt ?? Number.MAX_SAFE_INTEGER);
+      if (change.kind === "revoked")
+        denied.set(`${change.projectId}:${change.id}`, change.expiresAt ?? Number.MAX_SAFE_INTEGER);
     },
     reset() {
       guard.advance();

@@ -19,7 +19,12 @@ interface CachedSession {
  * Sessions by id, with their user's standing. A change to a user (disabled, deleted) forgets
  * that user's sessions, found through an index by user that follows every entry out.
  */
-export function createSessionCache(repos: Pick<VerificationRepos, "sessions" | "users">, feed: ChangeFeed, max: number, stats: HitsAndMisses): SessionCache {
+export function createSessionCache(
+  repos: Pick<VerificationRepos, "sessions" | "users">,
+  feed: ChangeFeed,
+  max: number,
+  stats: HitsAndMisses,
+): SessionCache {
   const sessionsOfUser = new Map<string, Set<string>>();
   const sessions = new LRUCache<string, CachedSession>({
     max,

@@ -3,7 +3,14 @@ import type { Project } from "../../domain/account.js";
 import { verificationKey } from "../../crypto/access-tokens.js";
 import type { ChangeFeed } from "../change-feed.js";
 import { GenerationGuard } from "./generation-guard.js";
-import type { ActiveSigningKey, FeedFollower, HitsAndMisses, SignedToken, VerificationKey, VerificationRepos } from "./types.js";
+import type {
+  ActiveSigningKey,
+  FeedFollower,
+  HitsAndMisses,
+  SignedToken,
+  VerificationKey,
+  VerificationRepos,
+} from "./types.js";
 
 export interface SigningKeyCache extends FeedFollower {
   signingKey(project: Project, kid: string, now: Date): Promise<VerificationKey | undefined>;
@@ -28,7 +35,12 @@ export interface SigningKeyStats {
  * whose signatures they verified, all forgotten when the project or its keys change. A
  * project's settings count too: its token_expiry decides how long retired keys verify.
  */
-export function createSigningKeyCache(repos: Pick<VerificationRepos, "signingKeys">, feed: ChangeFeed, limits: SigningKeyLimits, stats: SigningKeyStats): SigningKeyCache {
+export function createSigningKeyCache(
+  repos: Pick<VerificationRepos, "signingKeys">,
+  feed: ChangeFeed,
+  limits: SigningKeyLimits,
+  stats: SigningKeyStats,
+): SigningKeyCache {
   const projectKeys = new LRUCache<string, { keys: VerificationKey[]; tokenExpiry: number }>({ max: limits.projects });
   const activeKeys = new LRUCache<string, ActiveSigningKey>({ max: limits.projects });
   // token → what its signature check found; the token string itself is the key, so no two
@@ -43,7 +55,8 @@ export function createSigningKeyCache(repos: Pick<VerificationRepos, "signingKey
       projectKeys.delete(change.projectId);
       activeKeys.delete(change.projectId);
       const stale: string[] = [];
-      for (const [token, signed] of signedTokens.entries()) if (signed.projectId === change.projectId) stale.push(token);
+      for (const [token, signed] of signedTokens.entries())
+        if (signed.projectId === change.projectId) stale.push(token);
       for (const token of stale) signedTokens.delete(token);
     },
     reset() {
@@ -66,7 +79,9 @@ export function createSigningKeyCache(repos: Pick<VerificationRepos, "signingKey
         if (guard.mayKeep(started)) projectKeys.set(project.id, cached);
       }
       const oldestRetirement = now.getTime() - cached.tokenExpiry * 1000;
-      return cached.keys.find((k) => k.kid === kid && (k.retiredAt === null || k.retiredAt.getTime() > oldestRetirement));
+      return cached.keys.find(
+        (k) => k.kid === kid && (k.retiredAt === null || k.retiredAt.getTime() > oldestRetirement),
+      );
     },
 
     signedPayload(projectId, token) {

@@ -38,7 +38,10 @@ export interface HitsAndMisses {
   misses: number;
 }
 
-export type VerificationRepos = Pick<Repositories, "apiKeys" | "signingKeys" | "revokedAccessTokens" | "sessions" | "users">;
+export type VerificationRepos = Pick<
+  Repositories,
+  "apiKeys" | "signingKeys" | "revokedAccessTokens" | "sessions" | "users"
+>;
 
 /** One topic's part in following the change feed. */
 export interface FeedFollower {

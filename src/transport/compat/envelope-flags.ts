@@ -60,7 +60,11 @@ class EnvelopeWalker {
       }
       const byte = chunk[at++];
       if (this.headerSeen === 0) {
-        if (byte > 1) throw new ConnectError(`protocol error: compressed flag 0x${byte.toString(16).padStart(2, "0")} is neither 0 nor 1`, Code.Internal);
+        if (byte > 1)
+          throw new ConnectError(
+            `protocol error: compressed flag 0x${byte.toString(16).padStart(2, "0")} is neither 0 nor 1`,
+            Code.Internal,
+          );
         this.length = 0;
       } else {
         this.length = this.length * 256 + byte;

@@ -1,5 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { fromJson, fromJsonString, ScalarType, type DescField, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import {
+  fromJson,
+  fromJsonString,
+  ScalarType,
+  type DescField,
+  type DescMessage,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
@@ -92,12 +99,24 @@ export function explainJsonValue(desc: DescMessage, json: unknown): DomainError 
 }
 
 /** A Connect request body as sent, decompressed for a diagnosis; undefined when that cannot be done. */
-export function requestText(body: Uint8Array, contentEncoding: string | undefined, maxBytes: number): string | undefined {
+export function requestText(
+  body: Uint8Array,
+  contentEncoding: string | undefined,
+  maxBytes: number,
+): string | undefined {
   const encoding = (contentEncoding ?? "identity").trim().toLowerCase();
   try {
     const bytes =
-      encoding === "identity" ? body : encoding === "gzip" ? gunzipSync(body, { maxOutputLength: maxBytes }) : encoding === "br" ? brotliDecompressSync(body, { maxOutputLength: maxBytes }) : undefined;
-    return bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+      encoding === "identity"
+        ? body
+        : encoding === "gzip"
+          ? gunzipSync(body, { maxOutputLength: maxBytes })
+          : encoding === "br"
+            ? brotliDecompressSync(body, { maxOutputLength: maxBytes })
+            : undefined;
+    return bytes === undefined
+      ? undefined
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   } catch {
     return undefined;
   }
@@ -123,7 +142,10 @@ function fieldViolations(desc: DescMessage, key: string, field: DescField, value
     const out: Violation[] = [];
     value.forEach((entry, i) => {
       if (decodes(desc, key, [entry])) return;
-      const nested = field.listKind === "message" && !isJsonShaped(field.message) && isObject(entry) ? messageViolations(field.message, entry, `${name}[${i}].`) : [];
+      const nested =
+        field.listKind === "message" && !isJsonShaped(field.message) && isObject(entry)
+          ? messageViolations(field.message, entry, `${name}[${i}].`)
+          : [];
       out.push(...(nested.length > 0 ? nested : [{ field: `${name}[${i}]`, description: `must be ${item}` }]));
     });
     return out.length > 0 ? out : [{ field: name, description: `must be an array whose items are each ${item}` }];
@@ -132,7 +154,8 @@ function fieldViolations(desc: DescMessage, key: string, field: DescField, value
     const nested = messageViolations(field.message, value, `${name}.`);
     if (nested.length > 0) return nested;
   }
-  if (field.fieldKind === "map") return [{ field: name, description: `must be a JSON object whose values are each ${itemNoun(field)}` }];
+  if (field.fieldKind === "map")
+    return [{ field: name, description: `must be a JSON object whose values are each ${itemNoun(field)}` }];
   return [{ field: name, description: `must be ${itemNoun(field)}` }];
 }
 
@@ -155,9 +178,17 @@ function itemNoun(field: DescField): string {
     case "message":
       return messageNoun(field.message);
     case "list":
-      return field.listKind === "scalar" ? scalarNoun(field.scalar) : field.listKind === "enum" ? `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}` : messageNoun(field.message);
+      return field.listKind === "scalar"
+        ? scalarNoun(field.scalar)
+        : field.listKind === "enum"
+          ? `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}`
+          : messageNoun(field.message);
     case "map":
-      return field.mapKind === "scalar" ? scalarNoun(field.scalar) : field.mapKind === "enum" ? `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}` : messageNoun(field.message);
+      return field.mapKind === "scalar"
+        ? scalarNoun(field.scalar)
+        : field.mapKind === "enum"
+          ? `one of ${field.enum.values.map((v) => `"${v.name}"`).join(", ")}`
+          : messageNoun(field.message);
   }
 }
 

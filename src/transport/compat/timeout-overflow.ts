@@ -31,8 +31,10 @@ export function clampTimeoutHeaders(req: NodeRequest): void {
   if (typeof grpc === "string") {
     const parsed = GRPC_TIMEOUT.exec(grpc);
     // Whole seconds: the most that fits in 8 digits and under the timer's reach.
-    if (parsed && Number(parsed[1]) * GRPC_UNIT_MS[parsed[2]] > MAX_TIMER_MS) req.headers["grpc-timeout"] = `${Math.floor(MAX_TIMER_MS / 1000)}S`;
+    if (parsed && Number(parsed[1]) * GRPC_UNIT_MS[parsed[2]] > MAX_TIMER_MS)
+      req.headers["grpc-timeout"] = `${Math.floor(MAX_TIMER_MS / 1000)}S`;
   }
   const connect = req.headers["connect-timeout-ms"];
-  if (typeof connect === "string" && /^\d{1,10}$/.test(connect) && Number(connect) > MAX_TIMER_MS) req.headers["connect-timeout-ms"] = String(MAX_TIMER_MS);
+  if (typeof connect === "string" && /^\d{1,10}$/.test(connect) && Number(connect) > MAX_TIMER_MS)
+    req.headers["connect-timeout-ms"] = String(MAX_TIMER_MS);
 }

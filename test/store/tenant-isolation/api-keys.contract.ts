@@ -31,8 +31,12 @@ export default contract({
     async list(world, seeded) {
       const page = { limit: 100 };
       expect((await world.repos.apiKeys.list(world.two.id, {}, page)).map((k) => k.id)).not.toContain(seeded.key.id);
-      expect((await world.repos.apiKeys.list(world.two.id, { projectId: world.a.id }, page)).map((k) => k.id)).not.toContain(seeded.key.id);
-      expect((await world.repos.apiKeys.list(world.one.id, { projectId: world.a2.id }, page)).map((k) => k.id)).not.toContain(seeded.key.id);
+      expect(
+        (await world.repos.apiKeys.list(world.two.id, { projectId: world.a.id }, page)).map((k) => k.id),
+      ).not.toContain(seeded.key.id);
+      expect(
+        (await world.repos.apiKeys.list(world.one.id, { projectId: world.a2.id }, page)).map((k) => k.id),
+      ).not.toContain(seeded.key.id);
     },
     async revokeActive(world, seeded) {
       expect(await world.repos.apiKeys.revokeActive(world.two.id, seeded.key.id, world.clock.now())).toBe(false);

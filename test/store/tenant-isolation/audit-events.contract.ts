@@ -23,8 +23,16 @@ export default contract({
   checks: {
     async record(world, seeded) {
       const origin = { actor: { type: "user" as const, id: seeded.userId }, ip: "192.0.2.2", userAgent: "agent-b" };
-      await world.repos.auditEvents.record({ type: "user.login.succeeded", organizationId: world.two.id, projectId: world.b.id, userId: seeded.userId, origin });
-      expect(await world.repos.auditEvents.list(world.two.id, { userId: seeded.userId }, { limit: 10 })).toHaveLength(1);
+      await world.repos.auditEvents.record({
+        type: "user.login.succeeded",
+        organizationId: world.two.id,
+        projectId: world.b.id,
+        userId: seeded.userId,
+        origin,
+      });
+      expect(await world.repos.auditEvents.list(world.two.id, { userId: seeded.userId }, { limit: 10 })).toHaveLength(
+        1,
+      );
     },
     async list(world, seeded) {
       expect(await world.repos.auditEvents.list(world.two.id, { userId: seeded.userId }, { limit: 10 })).toEqual([]);
@@ -36,7 +44,8 @@ export default contract({
     },
   },
   exempt: {
-    deleteOlderThan: "the retention sweep (AUDIT_RETENTION_DAYS, the server's setting) deletes every organization's old events by design",
+    deleteOlderThan:
+      "the retention sweep (AUDIT_RETENTION_DAYS, the server's setting) deletes every organization's old events by design",
   },
   async intact(world, seeded) {
     const events = await world.repos.auditEvents.list(world.one.id, { userId: seeded.userId }, { limit: 10 });

@@ -36,6 +36,8 @@ export interface TenantContract<R extends keyof Repositories = keyof Repositorie
   intact(world: TenantWorld, seeded: Seeded): Promise<void>;
 }
 
-export function contract<R extends keyof Repositories, Seeded>(c: TenantContract<R, Seeded>): TenantContract<R, Seeded> {
+export function contract<R extends keyof Repositories, Seeded>(
+  c: TenantContract<R, Seeded>,
+): TenantContract<R, Seeded> {
   return c;
 }

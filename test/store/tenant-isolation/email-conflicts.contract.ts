@@ -6,6 +6,8 @@ export default contract({
     return {};
   },
   checks: {},
-  exempt: { list: "the operator's CLI lists what the email canonical-form migration found, in every tenant: no tenant's credential reaches it" },
+  exempt: {
+    list: "the operator's CLI lists what the email canonical-form migration found, in every tenant: no tenant's credential reaches it",
+  },
   async intact() {},
 });

@@ -12,7 +12,15 @@ export default contract({
     const tokenHash = unique("token");
     const now = world.clock.now();
     const signup = { passwordHash: "argon-a", metadata: { plan: "a" } };
-    await world.repos.magicLinks.replace(world.a.id, { emailNormalized: email, email, tokenHash, now, expiresAt: new Date(now.getTime() + 600_000), minIntervalMs: 60_000, signup });
+    await world.repos.magicLinks.replace(world.a.id, {
+      emailNormalized: email,
+      email,
+      tokenHash,
+      now,
+      expiresAt: new Date(now.getTime() + 600_000),
+      minIntervalMs: 60_000,
+      signup,
+    });
     return { email, tokenHash, signup };
   },
   checks: {
@@ -31,11 +39,15 @@ export default contract({
       }
     },
     async consume(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.magicLinks.consume(other.id, seeded.tokenHash, world.clock.now())).toBeNull();
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.magicLinks.consume(other.id, seeded.tokenHash, world.clock.now())).toBeNull();
     },
   },
   async intact(world, seeded) {
     // Spending it is the only read there is; every check has a fresh link.
-    expect(await world.repos.magicLinks.consume(world.a.id, seeded.tokenHash, world.clock.now())).toEqual({ email: seeded.email, signup: seeded.signup });
+    expect(await world.repos.magicLinks.consume(world.a.id, seeded.tokenHash, world.clock.now())).toEqual({
+      email: seeded.email,
+      signup: seeded.signup,
+    });
   },
 });

@@ -9,7 +9,10 @@ const HOUR = 3_600_000;
 export default contract({
   repository: "managementTokens",
   async seed(world) {
-    const identity = await world.repos.memberIdentities.create({ email: `mtk-${randomUUID()}@example.com`, passwordHash: "h" });
+    const identity = await world.repos.memberIdentities.create({
+      email: `mtk-${randomUUID()}@example.com`,
+      passwordHash: "h",
+    });
     const member = await world.repos.members.create(world.one.id, { identity, role: "admin" });
     const tokenHash = `mtk-hash-${randomUUID()}`;
     const token = await world.repos.managementTokens.create(world.one.id, {
@@ -34,7 +37,10 @@ export default contract({
       expect(await world.repos.managementTokens.revoke(world.two.id, seeded.member.id, seeded.token.id)).toBe(false);
     },
     async revokeForIdentity(world) {
-      const other = await world.repos.memberIdentities.create({ email: `mtk-${randomUUID()}@example.com`, passwordHash: "h" });
+      const other = await world.repos.memberIdentities.create({
+        email: `mtk-${randomUUID()}@example.com`,
+        passwordHash: "h",
+      });
       await world.repos.members.create(world.two.id, { identity: other, role: "developer" });
       expect(await world.repos.managementTokens.revokeForIdentity(other.id)).toBe(0);
     },
@@ -42,6 +48,11 @@ export default contract({
   exempt: { findActive: "the credential check: the token is the credential, and its row names the organization" },
   async intact(world, seeded) {
     const active = await world.repos.managementTokens.findActive(seeded.tokenHash, world.clock.now());
-    expect(active).toEqual({ id: seeded.token.id, member: seeded.member, organizationId: world.one.id, expiresAt: seeded.token.expiresAt });
+    expect(active).toEqual({
+      id: seeded.token.id,
+      member: seeded.member,
+      organizationId: world.one.id,
+      expiresAt: seeded.token.expiresAt,
+    });
   },
 });

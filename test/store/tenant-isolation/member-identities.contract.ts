@@ -8,7 +8,10 @@ import { contract } from "./contract.js";
 export default contract({
   repository: "memberIdentities",
   async seed(world) {
-    const identity = await world.repos.memberIdentities.create({ email: `idn-${randomUUID()}@example.com`, passwordHash: "seeded-hash" });
+    const identity = await world.repos.memberIdentities.create({
+      email: `idn-${randomUUID()}@example.com`,
+      passwordHash: "seeded-hash",
+    });
     const member = await world.repos.members.create(world.one.id, { identity, role: "developer" });
     return { identity, member };
   },

@@ -15,20 +15,38 @@ const linkOf = (world: TenantWorld, identityId: string) =>
 export default contract({
   repository: "memberPasswordResets",
   async seed(world) {
-    const identity = await world.repos.memberIdentities.create({ email: `mpr-${randomUUID()}@example.com`, passwordHash: "h" });
+    const identity = await world.repos.memberIdentities.create({
+      email: `mpr-${randomUUID()}@example.com`,
+      passwordHash: "h",
+    });
     const tokenHash = `mpr-hash-${randomUUID()}`;
-    await world.repos.memberPasswordResets.replace(identity.id, { tokenHash, expiresAt: new Date(world.clock.now().getTime() + HOUR) });
+    await world.repos.memberPasswordResets.replace(identity.id, {
+      tokenHash,
+      expiresAt: new Date(world.clock.now().getTime() + HOUR),
+    });
     return { identity, tokenHash, row: await linkOf(world, identity.id) };
   },
   checks: {
     async replace(world) {
-      const other = await world.repos.memberIdentities.create({ email: `mpr-${randomUUID()}@example.com`, passwordHash: "h" });
-      await world.repos.memberPasswordResets.replace(other.id, { tokenHash: `mpr-hash-${randomUUID()}`, expiresAt: new Date(world.clock.now().getTime() + HOUR) });
+      const other = await world.repos.memberIdentities.create({
+        email: `mpr-${randomUUID()}@example.com`,
+        passwordHash: "h",
+      });
+      await world.repos.memberPasswordResets.replace(other.id, {
+        tokenHash: `mpr-hash-${randomUUID()}`,
+        expiresAt: new Date(world.clock.now().getTime() + HOUR),
+      });
     },
     async consume(world) {
-      const other = await world.repos.memberIdentities.create({ email: `mpr-${randomUUID()}@example.com`, passwordHash: "h" });
+      const other = await world.repos.memberIdentities.create({
+        email: `mpr-${randomUUID()}@example.com`,
+        passwordHash: "h",
+      });
       const tokenHash = `mpr-hash-${randomUUID()}`;
-      await world.repos.memberPasswordResets.replace(other.id, { tokenHash, expiresAt: new Date(world.clock.now().getTime() + HOUR) });
+      await world.repos.memberPasswordResets.replace(other.id, {
+        tokenHash,
+        expiresAt: new Date(world.clock.now().getTime() + HOUR),
+      });
       expect(await world.repos.memberPasswordResets.consume(tokenHash, world.clock.now())).toBe(other.id);
     },
   },

@@ -14,7 +14,10 @@ export default contract({
   },
   checks: {
     async create(world, seeded) {
-      const elsewhere = await world.repos.members.create(world.two.id, { identity: seeded.identity, role: "developer" });
+      const elsewhere = await world.repos.members.create(world.two.id, {
+        identity: seeded.identity,
+        role: "developer",
+      });
       expect(elsewhere.organizationId).toBe(world.two.id);
       expect(elsewhere.id).not.toBe(seeded.member.id);
       expect((await world.repos.members.findByEmail(world.one.id, seeded.email))?.role).toBe("admin");

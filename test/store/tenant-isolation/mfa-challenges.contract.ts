@@ -26,24 +26,34 @@ export default contract({
     async create(world, seeded) {
       for (const other of [world.a2, world.b]) {
         // The same token (the primary key) or this user in another project: refused either way.
-        await expect(world.repos.mfaChallenges.create(other.id, seeded.tokenHash, seeded.challenge, world.clock.now())).rejects.toThrow();
-        await expect(world.repos.mfaChallenges.create(other.id, unique("mfat"), seeded.challenge, world.clock.now())).rejects.toThrow();
+        await expect(
+          world.repos.mfaChallenges.create(other.id, seeded.tokenHash, seeded.challenge, world.clock.now()),
+        ).rejects.toThrow();
+        await expect(
+          world.repos.mfaChallenges.create(other.id, unique("mfat"), seeded.challenge, world.clock.now()),
+        ).rejects.toThrow();
       }
     },
     async findLive(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.mfaChallenges.findLive(other.id, seeded.tokenHash, world.clock.now())).toBeNull();
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.mfaChallenges.findLive(other.id, seeded.tokenHash, world.clock.now())).toBeNull();
     },
     async lockLive(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.mfaChallenges.lockLive(other.id, seeded.tokenHash, world.clock.now())).toBeNull();
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.mfaChallenges.lockLive(other.id, seeded.tokenHash, world.clock.now())).toBeNull();
     },
     async recordFailure(world, seeded) {
-      for (const other of [world.a2, world.b]) await world.repos.mfaChallenges.recordFailure(other.id, seeded.tokenHash, 1, world.clock.now());
+      for (const other of [world.a2, world.b])
+        await world.repos.mfaChallenges.recordFailure(other.id, seeded.tokenHash, 1, world.clock.now());
     },
     async consume(world, seeded) {
-      for (const other of [world.a2, world.b]) await world.repos.mfaChallenges.consume(other.id, seeded.tokenHash, world.clock.now());
+      for (const other of [world.a2, world.b])
+        await world.repos.mfaChallenges.consume(other.id, seeded.tokenHash, world.clock.now());
     },
   },
   async intact(world, seeded) {
-    expect(await world.repos.mfaChallenges.findLive(world.a.id, seeded.tokenHash, world.clock.now())).toEqual(seeded.challenge);
+    expect(await world.repos.mfaChallenges.findLive(world.a.id, seeded.tokenHash, world.clock.now())).toEqual(
+      seeded.challenge,
+    );
   },
 });

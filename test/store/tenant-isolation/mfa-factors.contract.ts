@@ -23,11 +23,21 @@ export default contract({
   },
   checks: {
     async list(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.mfaFactors.list(other.id, seeded.userId)).toEqual([]);
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.mfaFactors.list(other.id, seeded.userId)).toEqual([]);
     },
     async startPending(world, seeded) {
       for (const other of [world.a2, world.b]) {
-        const input = { id: unique("mfa"), userId: seeded.userId, method: "totp" as const, secretSealed: "other", phone: null, codeHmac: null, codeExpiresAt: null, now: world.clock.now() };
+        const input = {
+          id: unique("mfa"),
+          userId: seeded.userId,
+          method: "totp" as const,
+          secretSealed: "other",
+          phone: null,
+          codeHmac: null,
+          codeExpiresAt: null,
+          now: world.clock.now(),
+        };
         // The factor's user must be of the factor's project (mfa_factors_user_fkey).
         await expect(world.repos.mfaFactors.startPending(other.id, input)).rejects.toThrow();
       }
@@ -39,16 +49,22 @@ export default contract({
       }
     },
     async recordPendingFailure(world, seeded) {
-      for (const other of [world.a2, world.b]) await world.repos.mfaFactors.recordPendingFailure(other.id, seeded.totp, 1);
+      for (const other of [world.a2, world.b])
+        await world.repos.mfaFactors.recordPendingFailure(other.id, seeded.totp, 1);
     },
     async confirm(world, seeded) {
-      for (const other of [world.a2, world.b]) await world.repos.mfaFactors.confirm(other.id, seeded.userId, seeded.totp, world.clock.now());
+      for (const other of [world.a2, world.b])
+        await world.repos.mfaFactors.confirm(other.id, seeded.userId, seeded.totp, world.clock.now());
     },
     async acceptStep(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.mfaFactors.acceptStep(other.id, seeded.totp, STEP)).toBe(false);
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.mfaFactors.acceptStep(other.id, seeded.totp, STEP)).toBe(false);
     },
     async removeConfirmed(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.mfaFactors.removeConfirmed(other.id, seeded.userId, "sms", world.clock.now())).toBe(false);
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.mfaFactors.removeConfirmed(other.id, seeded.userId, "sms", world.clock.now())).toBe(
+          false,
+        );
     },
   },
   async intact(world, seeded) {

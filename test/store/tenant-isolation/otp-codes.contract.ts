@@ -9,7 +9,14 @@ export default contract({
   async seed(world) {
     const destination = unique("dest") + "@example.com";
     const now = world.clock.now();
-    await world.repos.otpCodes.replace(world.a.id, { channel: "email", destination, codeHmac: "hmac-a", now, expiresAt: new Date(now.getTime() + 600_000), minIntervalMs: 60_000 });
+    await world.repos.otpCodes.replace(world.a.id, {
+      channel: "email",
+      destination,
+      codeHmac: "hmac-a",
+      now,
+      expiresAt: new Date(now.getTime() + 600_000),
+      minIntervalMs: 60_000,
+    });
     return { destination };
   },
   checks: {
@@ -29,13 +36,16 @@ export default contract({
       }
     },
     async lockLive(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.otpCodes.lockLive(other.id, "email", seeded.destination)).toBeNull();
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.otpCodes.lockLive(other.id, "email", seeded.destination)).toBeNull();
     },
     async recordFailure(world, seeded) {
-      for (const other of [world.a2, world.b]) await world.repos.otpCodes.recordFailure(other.id, "email", seeded.destination, 1, world.clock.now());
+      for (const other of [world.a2, world.b])
+        await world.repos.otpCodes.recordFailure(other.id, "email", seeded.destination, 1, world.clock.now());
     },
     async consume(world, seeded) {
-      for (const other of [world.a2, world.b]) await world.repos.otpCodes.consume(other.id, "email", seeded.destination, world.clock.now());
+      for (const other of [world.a2, world.b])
+        await world.repos.otpCodes.consume(other.id, "email", seeded.destination, world.clock.now());
     },
   },
   async intact(world, seeded) {

@@ -1,6 +1,7 @@
 import { contract } from "./contract.js";
 
-const reason = "the outbox is Gatehouse's own delivery queue: its rows carry no tenant, and only the delivery worker and the operator CLI read them";
+const reason =
+  "the outbox is Gatehouse's own delivery queue: its rows carry no tenant, and only the delivery worker and the operator CLI read them";
 
 export default contract({
   repository: "outbox",

@@ -36,14 +36,17 @@ export default contract({
       expect(ids).not.toContain(seeded.id);
     },
     async update(world, seeded) {
-      expect(await world.repos.projects.update(world.two.id, seeded.id, { name: "Taken", rateLimits: { failuresPerIp: 1 } })).toBeNull();
+      expect(
+        await world.repos.projects.update(world.two.id, seeded.id, { name: "Taken", rateLimits: { failuresPerIp: 1 } }),
+      ).toBeNull();
     },
     async delete(world, seeded) {
       expect(await world.repos.projects.delete(world.two.id, seeded.id)).toBe(false);
     },
   },
   exempt: {
-    getByIdForFlow: "a row that already names its project (the SSO callback's flow) reads it; no credential names a tenant yet",
+    getByIdForFlow:
+      "a row that already names its project (the SSO callback's flow) reads it; no credential names a tenant yet",
     getByLoginId: "the public login id is how the Authentication side finds its tenant (JWKS, the browser SSO entry)",
   },
   async intact(world, seeded) {

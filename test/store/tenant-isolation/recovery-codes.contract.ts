@@ -15,14 +15,20 @@ export default contract({
     async replace(world, seeded) {
       for (const other of [world.a2, world.b]) {
         // Deletes nothing of a's; the new codes cannot name a's user (recovery_codes_user_fkey).
-        await expect(world.repos.recoveryCodes.replace(other.id, seeded.userId, [unique("rc")], world.clock.now())).rejects.toThrow();
+        await expect(
+          world.repos.recoveryCodes.replace(other.id, seeded.userId, [unique("rc")], world.clock.now()),
+        ).rejects.toThrow();
       }
     },
     async use(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.recoveryCodes.use(other.id, seeded.userId, seeded.codes[0]!, world.clock.now())).toBe(false);
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.recoveryCodes.use(other.id, seeded.userId, seeded.codes[0]!, world.clock.now())).toBe(
+          false,
+        );
     },
     async hasAny(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.recoveryCodes.hasAny(other.id, seeded.userId)).toBe(false);
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.recoveryCodes.hasAny(other.id, seeded.userId)).toBe(false);
     },
     async removeAll(world, seeded) {
       for (const other of [world.a2, world.b]) await world.repos.recoveryCodes.removeAll(other.id, seeded.userId);
@@ -31,6 +37,7 @@ export default contract({
   async intact(world, seeded) {
     expect(await world.repos.recoveryCodes.hasAny(world.a.id, seeded.userId)).toBe(true);
     // Both still unused: each is spent once, here, by its owner.
-    for (const code of seeded.codes) expect(await world.repos.recoveryCodes.use(world.a.id, seeded.userId, code, world.clock.now())).toBe(true);
+    for (const code of seeded.codes)
+      expect(await world.repos.recoveryCodes.use(world.a.id, seeded.userId, code, world.clock.now())).toBe(true);
   },
 });

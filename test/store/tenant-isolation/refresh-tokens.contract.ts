@@ -19,37 +19,59 @@ export default contract({
       tokenHash: rotatedHash,
       expiresAt: new Date(world.clock.now().getTime() + HOUR),
     });
-    await world.repos.refreshTokens.markRotated(world.a.id, rotated.id, new Date(world.clock.now().getTime() - HOUR), "sealed-successor");
+    await world.repos.refreshTokens.markRotated(
+      world.a.id,
+      rotated.id,
+      new Date(world.clock.now().getTime() - HOUR),
+      "sealed-successor",
+    );
     return { ...user, liveId: live!.id, rotatedId: rotated.id, rotatedHash };
   },
   checks: {
     async create(world, s) {
       for (const p of strangers(world)) {
-        const input = { sessionId: s.sessionId, tokenHash: hashToken(newId("rtk")), expiresAt: new Date(world.clock.now().getTime() + HOUR) };
+        const input = {
+          sessionId: s.sessionId,
+          tokenHash: hashToken(newId("rtk")),
+          expiresAt: new Date(world.clock.now().getTime() + HOUR),
+        };
         await expect(world.repos.refreshTokens.create(p, input)).rejects.toThrow();
       }
     },
     async findForUpdate(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.refreshTokens.findForUpdate(p, s.refreshTokenHash)).toBeNull();
+      for (const p of strangers(world))
+        expect(await world.repos.refreshTokens.findForUpdate(p, s.refreshTokenHash)).toBeNull();
     },
     async sessionOf(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.refreshTokens.sessionOf(p, s.refreshTokenHash)).toBeNull();
+      for (const p of strangers(world))
+        expect(await world.repos.refreshTokens.sessionOf(p, s.refreshTokenHash)).toBeNull();
     },
     async markRotated(world, s) {
-      for (const p of strangers(world)) await world.repos.refreshTokens.markRotated(p, s.liveId, world.clock.now(), "stolen");
+      for (const p of strangers(world))
+        await world.repos.refreshTokens.markRotated(p, s.liveId, world.clock.now(), "stolen");
     },
     async forgetSuccessor(world, s) {
       for (const p of strangers(world)) await world.repos.refreshTokens.forgetSuccessor(p, s.rotatedId);
     },
     async forgetSuccessorsRotatedBefore(world, s) {
-      for (const p of strangers(world)) await world.repos.refreshTokens.forgetSuccessorsRotatedBefore(p, s.sessionId, new Date(world.clock.now().getTime() + HOUR));
+      for (const p of strangers(world))
+        await world.repos.refreshTokens.forgetSuccessorsRotatedBefore(
+          p,
+          s.sessionId,
+          new Date(world.clock.now().getTime() + HOUR),
+        );
     },
     async revoke(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.refreshTokens.revoke(p, s.refreshTokenHash, world.clock.now())).toBe(false);
+      for (const p of strangers(world))
+        expect(await world.repos.refreshTokens.revoke(p, s.refreshTokenHash, world.clock.now())).toBe(false);
     },
   },
   async intact(world, s) {
     await expectSignedInUserIntact(world, s);
-    expect(await world.repos.refreshTokens.findForUpdate(world.a.id, s.rotatedHash)).toMatchObject({ id: s.rotatedId, successorSealed: "sealed-successor", revokedAt: null });
+    expect(await world.repos.refreshTokens.findForUpdate(world.a.id, s.rotatedHash)).toMatchObject({
+      id: s.rotatedId,
+      successorSealed: "sealed-successor",
+      revokedAt: null,
+    });
   },
 });

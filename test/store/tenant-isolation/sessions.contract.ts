@@ -10,25 +10,32 @@ export default contract({
   seed: seedSignedInUser,
   checks: {
     async getActive(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.sessions.getActive(p, s.sessionId, world.clock.now())).toBeNull();
+      for (const p of strangers(world))
+        expect(await world.repos.sessions.getActive(p, s.sessionId, world.clock.now())).toBeNull();
     },
     async listActive(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.sessions.listActive(p, s.userId, world.clock.now(), { limit: 10 })).toEqual([]);
+      for (const p of strangers(world))
+        expect(await world.repos.sessions.listActive(p, s.userId, world.clock.now(), { limit: 10 })).toEqual([]);
     },
     async touch(world, s) {
-      for (const p of strangers(world)) await world.repos.sessions.touch(p, s.sessionId, new Date(world.clock.now().getTime() + MINUTE));
+      for (const p of strangers(world))
+        await world.repos.sessions.touch(p, s.sessionId, new Date(world.clock.now().getTime() + MINUTE));
     },
     async shortenTo(world, s) {
-      for (const p of strangers(world)) await world.repos.sessions.shortenTo(p, s.sessionId, new Date(world.clock.now().getTime() + MINUTE));
+      for (const p of strangers(world))
+        await world.repos.sessions.shortenTo(p, s.sessionId, new Date(world.clock.now().getTime() + MINUTE));
     },
     async revoke(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.sessions.revoke(p, s.userId, s.sessionId, world.clock.now())).toBe(false);
+      for (const p of strangers(world))
+        expect(await world.repos.sessions.revoke(p, s.userId, s.sessionId, world.clock.now())).toBe(false);
     },
     async existsForUser(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.sessions.existsForUser(p, s.userId, s.sessionId)).toBe(false);
+      for (const p of strangers(world))
+        expect(await world.repos.sessions.existsForUser(p, s.userId, s.sessionId)).toBe(false);
     },
     async revokeAll(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.sessions.revokeAll(p, s.userId, world.clock.now())).toBe(0);
+      for (const p of strangers(world))
+        expect(await world.repos.sessions.revokeAll(p, s.userId, world.clock.now())).toBe(0);
     },
   },
   intact: expectSignedInUserIntact,

@@ -9,10 +9,15 @@ import type { TenantWorld } from "./contract.js";
 const HOUR = 3600_000;
 
 /** The organization of one of the world's projects. */
-export const organizationOf = (world: TenantWorld, projectId: string) => (projectId === world.b.id ? world.two.id : world.one.id);
+export const organizationOf = (world: TenantWorld, projectId: string) =>
+  projectId === world.b.id ? world.two.id : world.one.id;
 
 /** A sign-in of `userId` into `projectId` (default `a`) as the sign-in flows write it (session, refresh token, events). */
-export function signInWrite(world: TenantWorld, userId: string, options: { projectId?: string; max?: number } = {}): SignInWrite & { refreshToken: string } {
+export function signInWrite(
+  world: TenantWorld,
+  userId: string,
+  options: { projectId?: string; max?: number } = {},
+): SignInWrite & { refreshToken: string } {
   const now = world.clock.now();
   const projectId = options.projectId ?? world.a.id;
   const session: Session = {
@@ -36,7 +41,10 @@ export function signInWrite(world: TenantWorld, userId: string, options: { proje
     refreshTokenHash: hashToken(refreshToken),
     event: { ...event, kind: "login", method: "password", at: now },
     audit: auditRow({ ...event, type: "user.login.succeeded", origin }, now),
-    cap: { max: options.max ?? 50, audit: auditRow({ ...event, type: "session.revoked", origin, details: { reason: "session_cap" } }, now) },
+    cap: {
+      max: options.max ?? 50,
+      audit: auditRow({ ...event, type: "session.revoked", origin, details: { reason: "session_cap" } }, now),
+    },
   };
 }
 
@@ -48,10 +56,26 @@ export async function seedSignedInUser(world: TenantWorld) {
   const write = signInWrite(world, userId);
   await world.repos.signIns.recordSignup(
     world.a.id,
-    { id: userId, organizationId: world.one.id, email, phone, emailVerified: true, phoneVerified: true, passwordHash: "contract-hash", metadata: { seeded: true } },
+    {
+      id: userId,
+      organizationId: world.one.id,
+      email,
+      phone,
+      emailVerified: true,
+      phoneVerified: true,
+      passwordHash: "contract-hash",
+      metadata: { seeded: true },
+    },
     write,
   );
-  return { userId, email, phone, sessionId: write.session.id, refreshToken: write.refreshToken, refreshTokenHash: write.refreshTokenHash };
+  return {
+    userId,
+    email,
+    phone,
+    sessionId: write.session.id,
+    refreshToken: write.refreshToken,
+    refreshTokenHash: write.refreshTokenHash,
+  };
 }
 
 export type SignedInUser = Awaited<ReturnType<typeof seedSignedInUser>>;

@@ -12,7 +12,8 @@ const keyFor = (projectId: string): CreateSigningKeyInput => ({
   privateJwkSealed: "sealed",
 });
 
-const publicOf = async (world: TenantWorld, projectId: string) => (await world.repos.signingKeys.listPublic(projectId)).map((k) => k.kid);
+const publicOf = async (world: TenantWorld, projectId: string) =>
+  (await world.repos.signingKeys.listPublic(projectId)).map((k) => k.kid);
 
 // Signing keys are written by the organization, for one of its projects, and read by the
 // project: another project's id neither sees nor retires them, and a key cannot name a project
@@ -34,7 +35,9 @@ export default contract({
     async listPublic(world, seeded) {
       for (const project of [world.a2, world.b]) {
         expect(await publicOf(world, project.id)).not.toContain(seeded.kid);
-        expect((await world.repos.signingKeys.listPublic(project.id, new Date(0))).map((k) => k.kid)).not.toContain(seeded.kid);
+        expect((await world.repos.signingKeys.listPublic(project.id, new Date(0))).map((k) => k.kid)).not.toContain(
+          seeded.kid,
+        );
       }
     },
     async retire(world) {

@@ -26,12 +26,18 @@ export default contract({
   },
   checks: {
     async create(world) {
-      await expect(world.repos.ssoConnections.create(world.two.id, connectionFor(world.a.id), secrets)).rejects.toThrow();
+      await expect(
+        world.repos.ssoConnections.create(world.two.id, connectionFor(world.a.id), secrets),
+      ).rejects.toThrow();
     },
     async list(world, seeded) {
       const page = { limit: 100 };
-      expect((await world.repos.ssoConnections.list(world.two.id, world.a.id, page)).map((c) => c.id)).not.toContain(seeded.id);
-      expect((await world.repos.ssoConnections.list(world.one.id, world.a2.id, page)).map((c) => c.id)).not.toContain(seeded.id);
+      expect((await world.repos.ssoConnections.list(world.two.id, world.a.id, page)).map((c) => c.id)).not.toContain(
+        seeded.id,
+      );
+      expect((await world.repos.ssoConnections.list(world.one.id, world.a2.id, page)).map((c) => c.id)).not.toContain(
+        seeded.id,
+      );
     },
     async get(world, seeded) {
       expect(await world.repos.ssoConnections.get(world.a2.id, seeded.id)).toBeNull();
@@ -49,6 +55,9 @@ export default contract({
     },
   },
   async intact(world, seeded) {
-    expect(await world.repos.ssoConnections.getWithSecret(world.a.id, seeded.id, secrets)).toEqual({ ...seeded, clientSecret: "client-secret" });
+    expect(await world.repos.ssoConnections.getWithSecret(world.a.id, seeded.id, secrets)).toEqual({
+      ...seeded,
+      clientSecret: "client-secret",
+    });
   },
 });

@@ -32,7 +32,8 @@ export default contract({
     },
   },
   exempt: {
-    consume: "the callback knows nothing but the state (256 random bits, the credential itself); the flow it spends names its project, which the callback then uses",
+    consume:
+      "the callback knows nothing but the state (256 random bits, the credential itself); the flow it spends names its project, which the callback then uses",
   },
   async intact(world, seeded) {
     expect(await world.repos.ssoFlows.consume(seeded.stateHash, world.clock.now())).toEqual(seeded.flow);

@@ -22,13 +22,19 @@ export default contract({
   checks: {
     async create(world, seeded) {
       // The code is the primary key: it cannot be issued again elsewhere.
-      for (const other of [world.a2, world.b]) await expect(world.repos.ssoHandovers.create(other.id, seeded.codeHash, seeded.handover, world.clock.now())).rejects.toThrow();
+      for (const other of [world.a2, world.b])
+        await expect(
+          world.repos.ssoHandovers.create(other.id, seeded.codeHash, seeded.handover, world.clock.now()),
+        ).rejects.toThrow();
     },
     async consume(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.ssoHandovers.consume(other.id, seeded.codeHash, world.clock.now())).toBeNull();
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.ssoHandovers.consume(other.id, seeded.codeHash, world.clock.now())).toBeNull();
     },
   },
   async intact(world, seeded) {
-    expect(await world.repos.ssoHandovers.consume(world.a.id, seeded.codeHash, world.clock.now())).toEqual(seeded.handover);
+    expect(await world.repos.ssoHandovers.consume(world.a.id, seeded.codeHash, world.clock.now())).toEqual(
+      seeded.handover,
+    );
   },
 });

@@ -20,18 +20,25 @@ export default contract({
   },
   checks: {
     async find(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.ssoIdentities.find(other.id, seeded.identity.issuer, seeded.identity.subject)).toBeNull();
+      for (const other of [world.a2, world.b])
+        expect(
+          await world.repos.ssoIdentities.find(other.id, seeded.identity.issuer, seeded.identity.subject),
+        ).toBeNull();
     },
     async link(world, seeded) {
       // The identity's user must be of its project (sso_identities_user_fkey).
-      for (const other of [world.a2, world.b]) await expect(world.repos.ssoIdentities.link(other.id, seeded.identity)).rejects.toThrow();
+      for (const other of [world.a2, world.b])
+        await expect(world.repos.ssoIdentities.link(other.id, seeded.identity)).rejects.toThrow();
     },
     async listByUser(world, seeded) {
-      for (const other of [world.a2, world.b]) expect(await world.repos.ssoIdentities.listByUser(other.id, seeded.identity.userId)).toEqual([]);
+      for (const other of [world.a2, world.b])
+        expect(await world.repos.ssoIdentities.listByUser(other.id, seeded.identity.userId)).toEqual([]);
     },
   },
   async intact(world, seeded) {
-    expect(await world.repos.ssoIdentities.find(world.a.id, seeded.identity.issuer, seeded.identity.subject)).toEqual(seeded.identity);
+    expect(await world.repos.ssoIdentities.find(world.a.id, seeded.identity.issuer, seeded.identity.subject)).toEqual(
+      seeded.identity,
+    );
     expect(await world.repos.ssoIdentities.listByUser(world.a.id, seeded.identity.userId)).toEqual([seeded.identity]);
   },
 });

@@ -11,21 +11,45 @@ export default contract({
     const user = await seedSignedInUser(world);
     const tokenHash = hashToken(newId("lnk"));
     const expiresAt = new Date(world.clock.now().getTime() + 3600_000);
-    await world.repos.userTokens.issue(world.a.id, { userId: user.userId, kind: "password_reset", tokenHash, email: user.email, expiresAt });
+    await world.repos.userTokens.issue(world.a.id, {
+      userId: user.userId,
+      kind: "password_reset",
+      tokenHash,
+      email: user.email,
+      expiresAt,
+    });
     return { ...user, tokenHash, expiresAt };
   },
   checks: {
     async issue(world, s) {
       for (const p of strangers(world)) {
-        const input = { userId: s.userId, kind: "password_reset" as const, tokenHash: hashToken(newId("lnk")), email: s.email, expiresAt: s.expiresAt };
+        const input = {
+          userId: s.userId,
+          kind: "password_reset" as const,
+          tokenHash: hashToken(newId("lnk")),
+          email: s.email,
+          expiresAt: s.expiresAt,
+        };
         await expect(world.repos.userTokens.issue(p, input)).rejects.toThrow();
       }
     },
     async consume(world, s) {
-      for (const p of strangers(world)) expect(await world.repos.userTokens.consume(p, ["password_reset", "email_verification", "email_change"], s.tokenHash, world.clock.now())).toBeNull();
+      for (const p of strangers(world))
+        expect(
+          await world.repos.userTokens.consume(
+            p,
+            ["password_reset", "email_verification", "email_change"],
+            s.tokenHash,
+            world.clock.now(),
+          ),
+        ).toBeNull();
     },
   },
   async intact(world, s) {
-    expect(await world.repos.userTokens.consume(world.a.id, "password_reset", s.tokenHash, world.clock.now())).toEqual({ userId: s.userId, email: s.email, kind: "password_reset" });
+    expect(await world.repos.userTokens.consume(world.a.id, "password_reset", s.tokenHash, world.clock.now())).toEqual({
+      userId: s.userId,
+      email: s.email,
+      kind: "password_reset",
+    });
   },
 });

@@ -24,16 +24,37 @@ export default contract({
     },
     async update(world, s) {
       for (const p of strangers(world)) {
-        expect(await world.repos.users.update(p, s.userId, { disabled: true, metadata: {}, passwordHash: null, email: `x.${s.email}` })).toBeNull();
+        expect(
+          await world.repos.users.update(p, s.userId, {
+            disabled: true,
+            metadata: {},
+            passwordHash: null,
+            email: `x.${s.email}`,
+          }),
+        ).toBeNull();
       }
     },
     async importMany(world, s) {
       const origin = { actor: { type: "operator" as const, id: "contract" }, ip: "", userAgent: "" };
-      const same = { id: s.userId, email: s.email, phone: s.phone, emailVerified: false, phoneVerified: false, passwordHash: null, metadata: {}, appMetadata: {}, auditDetails: {} };
+      const same = {
+        id: s.userId,
+        email: s.email,
+        phone: s.phone,
+        emailVerified: false,
+        phoneVerified: false,
+        passwordHash: null,
+        metadata: {},
+        appMetadata: {},
+        auditDetails: {},
+      };
       // The seeded id is taken (ids are global), so nothing is written; nor is the email reported
       // as taken, since another project's users are not this project's.
-      expect(await world.repos.users.importMany(world.a2.id, world.one.id, [same], origin)).toEqual([{ id: s.userId, inserted: false, emailTaken: false }]);
-      expect(await world.repos.users.importMany(world.b.id, world.two.id, [same], origin)).toEqual([{ id: s.userId, inserted: false, emailTaken: false }]);
+      expect(await world.repos.users.importMany(world.a2.id, world.one.id, [same], origin)).toEqual([
+        { id: s.userId, inserted: false, emailTaken: false },
+      ]);
+      expect(await world.repos.users.importMany(world.b.id, world.two.id, [same], origin)).toEqual([
+        { id: s.userId, inserted: false, emailTaken: false },
+      ]);
     },
     async delete(world, s) {
       for (const p of strangers(world)) expect(await world.repos.users.delete(p, s.userId)).toBe(false);

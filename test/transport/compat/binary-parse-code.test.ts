@@ -15,7 +15,10 @@ describe("protobuf that does not parse (compat/binary-parse-code.ts)", () => {
   it("connect still answers it INTERNAL 'parse binary: …', on Connect and on gRPC", async () => {
     const connect = await callFramework(HEALTH_CHECK, { "content-type": "application/proto" }, GARBAGE);
     expect(connect.status).toBe(500);
-    expect(JSON.parse(Buffer.from(connect.body).toString())).toMatchObject({ code: "internal", message: expect.stringMatching(/^parse binary: /) });
+    expect(JSON.parse(Buffer.from(connect.body).toString())).toMatchObject({
+      code: "internal",
+      message: expect.stringMatching(/^parse binary: /),
+    });
 
     const grpc = await callFramework(HEALTH_CHECK, { "content-type": "application/grpc" }, envelope(0, GARBAGE));
     const error = findTrailerError(grpc.trailer!);
@@ -32,7 +35,11 @@ describe("protobuf that does not parse (compat/binary-parse-code.ts)", () => {
   });
 
   it("leaves every other INTERNAL alone", () => {
-    expect(binaryParseFailure(new ConnectError("received compressed envelope, but do not know how to decompress", Code.Internal))).toBeUndefined();
+    expect(
+      binaryParseFailure(
+        new ConnectError("received compressed envelope, but do not know how to decompress", Code.Internal),
+      ),
+    ).toBeUndefined();
     expect(binaryParseFailure(new ConnectError("parse binary: premature EOF", Code.InvalidArgument))).toBeUndefined();
   });
 });

@@ -19,7 +19,10 @@ describe("a body that does not inflate (compat/decompression-code.ts)", () => {
   it("connect-node still answers a truncated gzip body INTERNAL 'decompression failed'", async () => {
     const answer = await callFramework(HEALTH_CHECK, JSON_GZIP, truncatedGzip());
     expect(answer.status).toBe(500);
-    expect(JSON.parse(Buffer.from(answer.body).toString())).toEqual({ code: "internal", message: "decompression failed" });
+    expect(JSON.parse(Buffer.from(answer.body).toString())).toEqual({
+      code: "internal",
+      message: "decompression failed",
+    });
   });
 
   it("the framework's answer becomes INVALID_ARGUMENT VALIDATION_FAILED", async () => {

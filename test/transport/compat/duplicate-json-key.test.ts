@@ -31,6 +31,6 @@ describe("a key given twice (compat/duplicate-json-key.ts)", () => {
 
   it("other decoding errors are not taken for it", () => {
     expect(duplicateJsonKey(decodeError('{"service": 1}'))).toBeUndefined();
-    expect(duplicateJsonKey("duplicate object key \"x\"")).toBeUndefined();
+    expect(duplicateJsonKey('duplicate object key "x"')).toBeUndefined();
   });
 });

@@ -19,7 +19,11 @@ describe("envelope flags other than 0 and 1 (compat/envelope-flags.ts)", () => {
   });
 
   it("checked, the same request is INTERNAL naming the flag", async () => {
-    const answer = await callFramework(HEALTH_CHECK, GRPC, checkEnvelopeFlags(createAsyncIterable([envelope(0x02, EMPTY)])));
+    const answer = await callFramework(
+      HEALTH_CHECK,
+      GRPC,
+      checkEnvelopeFlags(createAsyncIterable([envelope(0x02, EMPTY)])),
+    );
     const error = findTrailerError(answer.trailer!);
     expect(error?.code).toBe(Code.Internal);
     expect(error?.rawMessage).toBe("protocol error: compressed flag 0x02 is neither 0 nor 1");
@@ -38,10 +42,20 @@ describe("envelope flags other than 0 and 1 (compat/envelope-flags.ts)", () => {
   });
 
   it("lets 0 and 1 through", async () => {
-    const plain = await callFramework(HEALTH_CHECK, GRPC, checkEnvelopeFlags(createAsyncIterable([envelope(0, EMPTY)])));
+    const plain = await callFramework(
+      HEALTH_CHECK,
+      GRPC,
+      checkEnvelopeFlags(createAsyncIterable([envelope(0, EMPTY)])),
+    );
     expect(plain.trailer?.get("grpc-status")).toBe("0");
     // 1 without grpc-encoding passes the check and is connect's to refuse.
-    const compressed = await callFramework(HEALTH_CHECK, GRPC, checkEnvelopeFlags(createAsyncIterable([envelope(1, EMPTY)])));
-    expect(findTrailerError(compressed.trailer!)?.rawMessage).toBe("received compressed envelope, but do not know how to decompress");
+    const compressed = await callFramework(
+      HEALTH_CHECK,
+      GRPC,
+      checkEnvelopeFlags(createAsyncIterable([envelope(1, EMPTY)])),
+    );
+    expect(findTrailerError(compressed.trailer!)?.rawMessage).toBe(
+      "received compressed envelope, but do not know how to decompress",
+    );
   });
 });

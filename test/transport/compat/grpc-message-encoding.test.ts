@@ -35,7 +35,10 @@ describe("a status message with a lone surrogate (compat/grpc-message-encoding.t
     const quoted = (last: string) => `Unexpected token 'x', "x${"😀".repeat(4)}${last}"... is not valid JSON`;
     const message = quoted("\ud83d");
     expect(() => setTrailerStatus(new Headers(), new ConnectError(message, Code.InvalidArgument))).toThrow(URIError);
-    const trailer = setTrailerStatus(new Headers(), fromFramework(new ConnectError(message, Code.InvalidArgument), "req_test"));
+    const trailer = setTrailerStatus(
+      new Headers(),
+      fromFramework(new ConnectError(message, Code.InvalidArgument), "req_test"),
+    );
     expect(findTrailerError(trailer)?.rawMessage).toBe(quoted("\ufffd"));
     expect(encodableMessage("ok 😀")).toBe("ok 😀");
   });

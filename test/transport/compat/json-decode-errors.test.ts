@@ -18,7 +18,17 @@ const MAX_BODY_BYTES = 1024 * 1024;
 async function explain(text: string) {
   const body = Buffer.from(text);
   const answer = await callFramework(HEALTH_CHECK, JSON_TYPE, body);
-  return { answer, explained: explainConnectDecodeFailure(new Headers(JSON_TYPE), handlerFor(HEALTH_CHECK), body, answer.body, {}, MAX_BODY_BYTES) };
+  return {
+    answer,
+    explained: explainConnectDecodeFailure(
+      new Headers(JSON_TYPE),
+      handlerFor(HEALTH_CHECK),
+      body,
+      answer.body,
+      {},
+      MAX_BODY_BYTES,
+    ),
+  };
 }
 
 describe("a JSON request connect cannot decode (compat/json-decode-errors.ts)", () => {
@@ -26,7 +36,10 @@ describe("a JSON request connect cannot decode (compat/json-decode-errors.ts)", 
     const { answer } = await explain('{"service": 123}');
     expect(answer.status).toBe(400);
     const json = JSON.parse(Buffer.from(answer.body).toString()) as Record<string, unknown>;
-    expect(json).toEqual({ code: "invalid_argument", message: expect.stringContaining("cannot decode field grpc.health.v1.HealthCheckRequest.service") });
+    expect(json).toEqual({
+      code: "invalid_argument",
+      message: expect.stringContaining("cannot decode field grpc.health.v1.HealthCheckRequest.service"),
+    });
   });
 
   it("becomes VALIDATION_FAILED naming the field", async () => {
@@ -42,9 +55,20 @@ describe("a JSON request connect cannot decode (compat/json-decode-errors.ts)", 
   });
 
   it("an answer that passed the error interceptor (it carries a reason) is left alone", () => {
-    const passed = new ConnectError("bad", Code.InvalidArgument, undefined, [{ desc: ErrorInfoSchema, value: { reason: "VALIDATION_FAILED", domain: "gatehouse" } }]);
+    const passed = new ConnectError("bad", Code.InvalidArgument, undefined, [
+      { desc: ErrorInfoSchema, value: { reason: "VALIDATION_FAILED", domain: "gatehouse" } },
+    ]);
     const body = Buffer.from('{"service": 123}');
-    expect(explainConnectDecodeFailure(new Headers(JSON_TYPE), handlerFor(HEALTH_CHECK), body, errorToJsonBytes(passed, {}), {}, MAX_BODY_BYTES)).toBeUndefined();
+    expect(
+      explainConnectDecodeFailure(
+        new Headers(JSON_TYPE),
+        handlerFor(HEALTH_CHECK),
+        body,
+        errorToJsonBytes(passed, {}),
+        {},
+        MAX_BODY_BYTES,
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -53,11 +77,16 @@ describe("a JSON request connect cannot decode (compat/json-decode-errors.ts)", 
 // at a recursion limit of its own, in JSON and binary, so that error no longer arises and the
 // rewrite was dropped. If this fails, deep input overflows the stack again: bring it back.
 describe("JSON nested past protobuf's recursion limit", () => {
-  const deep = (levels: number) => `{"email":"a@example.com","password":"correct horse","metadata":{"a":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
+  const deep = (levels: number) =>
+    `{"email":"a@example.com","password":"correct horse","metadata":{"a":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
 
   it("is INVALID_ARGUMENT in protobuf's words, not a stack overflow, where our depth check does not run first", async () => {
     // gRPC+JSON reaches the decoder without json-depth.ts's check; 20,000 levels would overflow a recursive decoder.
-    const answer = await callFramework(SIGNUP, { "content-type": "application/grpc+json" }, envelope(0, Buffer.from(deep(20_000))));
+    const answer = await callFramework(
+      SIGNUP,
+      { "content-type": "application/grpc+json" },
+      envelope(0, Buffer.from(deep(20_000))),
+    );
     const error = findTrailerError(answer.trailer!);
     expect(error?.code).toBe(Code.InvalidArgument);
     expect(error?.rawMessage).toMatch(/maximum recursion depth of \d+ reached/);

@@ -26,7 +26,11 @@ describe("deadlines past Node's timers (compat/timeout-overflow.ts)", () => {
   });
 
   it("connect still refuses one and arms its timer with it, with a TimeoutOverflowWarning", async () => {
-    const answer = await callFramework(HEALTH_CHECK, { "content-type": "application/grpc", "grpc-timeout": ELEVEN_THOUSAND_YEARS }, envelope(0, new Uint8Array()));
+    const answer = await callFramework(
+      HEALTH_CHECK,
+      { "content-type": "application/grpc", "grpc-timeout": ELEVEN_THOUSAND_YEARS },
+      envelope(0, new Uint8Array()),
+    );
     await nextTurn();
     expect(answer.trailer?.get("grpc-status")).toBe("3");
     expect(warnings.map((w) => w.name)).toContain("TimeoutOverflowWarning");
@@ -37,7 +41,11 @@ describe("deadlines past Node's timers (compat/timeout-overflow.ts)", () => {
     req.headers = { "grpc-timeout": ELEVEN_THOUSAND_YEARS, "connect-timeout-ms": "9999999999" };
     clampTimeoutHeaders(req);
     expect(req.headers).toEqual({ "grpc-timeout": "2147483S", "connect-timeout-ms": "2147483647" });
-    const answer = await callFramework(HEALTH_CHECK, { "content-type": "application/grpc", "grpc-timeout": String(req.headers["grpc-timeout"]) }, envelope(0, new Uint8Array()));
+    const answer = await callFramework(
+      HEALTH_CHECK,
+      { "content-type": "application/grpc", "grpc-timeout": String(req.headers["grpc-timeout"]) },
+      envelope(0, new Uint8Array()),
+    );
     await nextTurn();
     expect(answer.trailer?.get("grpc-status")).toBe("0");
     expect(warnings).toEqual([]);

@@ -1,6 +1,11 @@
 import { createConnectRouter, createContextValues } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
-import { createAsyncIterable, readAllBytes, type UniversalHandler, type UniversalServerRequest } from "@connectrpc/connect/protocol";
+import {
+  createAsyncIterable,
+  readAllBytes,
+  type UniversalHandler,
+  type UniversalServerRequest,
+} from "@connectrpc/connect/protocol";
 import { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { Health, HealthCheckResponse_ServingStatus } from "../../../gen/grpc/health/v1/health_pb.js";
 
@@ -31,13 +36,23 @@ export interface Answer {
 }
 
 /** One call straight to the framework's handler for `path`, the body sent as one chunk. */
-export async function callFramework(path: string, headers: Record<string, string>, body: Uint8Array | AsyncIterable<Uint8Array>): Promise<Answer> {
+export async function callFramework(
+  path: string,
+  headers: Record<string, string>,
+  body: Uint8Array | AsyncIterable<Uint8Array>,
+): Promise<Answer> {
   const answer = await handlerFor(path)(request(path, headers, body));
-  const bytes = answer.body ? await readAllBytes(answer.body as AsyncIterable<Uint8Array>, Number.MAX_SAFE_INTEGER) : new Uint8Array();
+  const bytes = answer.body
+    ? await readAllBytes(answer.body as AsyncIterable<Uint8Array>, Number.MAX_SAFE_INTEGER)
+    : new Uint8Array();
   return { status: answer.status, header: new Headers(answer.header), trailer: answer.trailer, body: bytes };
 }
 
-function request(path: string, headers: Record<string, string>, body: Uint8Array | AsyncIterable<Uint8Array>): UniversalServerRequest {
+function request(
+  path: string,
+  headers: Record<string, string>,
+  body: Uint8Array | AsyncIterable<Uint8Array>,
+): UniversalServerRequest {
   return {
     httpVersion: "2.0",
     method: "POST",

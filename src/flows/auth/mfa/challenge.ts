@@ -40,23 +40,43 @@ export async function openChallenge(
   let smsCodeHmac: string | null = null;
   let sendSms: (() => Promise<void>) | undefined;
   if (purpose === "verify" && user.mfaMethods.length === 1 && user.mfaMethods[0] === "sms") {
-    const factor = (await repos.mfaFactors.list(project.id, user.id)).find((f) => f.method === "sms" && f.confirmedAt !== null);
+    const factor = (await repos.mfaFactors.list(project.id, user.id)).find(
+      (f) => f.method === "sms" && f.confirmedAt !== null,
+    );
     if (factor?.phone) {
       const phone = factor.phone;
       const code = sixDigitCode();
       smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
-      const body = mfaSms({ projectName: project.name, code, validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60, purpose: "verify" });
+      const body = mfaSms({
+        projectName: project.name,
+        code,
+        validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60,
+        purpose: "verify",
+      });
       sendSms = async () => {
-        const request = { kind: "mfa_sms", channel: "sms", destination: phone, known: true, overDestination: "drop", ip } as const;
+        const request = {
+          kind: "mfa_sms",
+          channel: "sms",
+          destination: phone,
+          known: true,
+          overDestination: "drop",
+          ip,
+        } as const;
         if (!(await admitSend(deps, projectSendTarget(project), request))) return;
         await deps.db.transaction((tx) => deps.sms.queue(tx, { to: phone, body }));
       };
     }
   }
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_SECONDS * 1000);
-  await repos.mfaChallenges.create(project.id, tokenHash, { userId: user.id, purpose, amr: proof.amr, method: proof.method, smsCodeHmac, attempts: 0, expiresAt }, now);
+  await repos.mfaChallenges.create(
+    project.id,
+    tokenHash,
+    { userId: user.id, purpose, amr: proof.amr, method: proof.method, smsCodeHmac, attempts: 0, expiresAt },
+    now,
+  );
   // Detached: the answer does not wait for the limits or the second transaction.
   if (sendSms) repos.afterCommit(() => runDetached(deps.logger, "mfa challenge sms", sendSms));
-  const methods = purpose === "enroll" ? [] : user.mfaMethods.filter((m): m is "totp" | "sms" => m === "totp" || m === "sms");
+  const methods =
+    purpose === "enroll" ? [] : user.mfaMethods.filter((m): m is "totp" | "sms" => m === "totp" || m === "sms");
   return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user };
 }

@@ -33,11 +33,20 @@ export async function startMfaEnrollment(
   project: Project,
   input: EnrollmentInput,
 ): Promise<{ method: MfaMethod; totpUri: string; qrCode: string }> {
-  if (input.method === "sms" && input.phone === "") throw validationFailed([{ field: "phone", description: "is required to enroll sms" }]);
+  if (input.method === "sms" && input.phone === "")
+    throw validationFailed([{ field: "phone", description: "is required to enroll sms" }]);
   // Counted like a code sent by SendOtp to the same number, before the transaction holds a connection.
   // A number the user has not proven yet is a first contact, as a new address is.
   if (input.method === "sms") {
-    const request = { kind: "mfa_sms", channel: "sms", destination: input.phone, known: false, overDestination: "reject", overBudget: "reject", ip: input.ip } as const;
+    const request = {
+      kind: "mfa_sms",
+      channel: "sms",
+      destination: input.phone,
+      known: false,
+      overDestination: "reject",
+      overBudget: "reject",
+      ip: input.ip,
+    } as const;
     await admitSend(deps, projectSendTarget(project), request);
   }
   const id = newId("mfa");
@@ -48,15 +57,25 @@ export async function startMfaEnrollment(
     const pending = { id, userId: user.id, method: input.method, now };
     if (input.method === "totp") {
       const secret = newTotpSecret();
-      const fresh = await repos.mfaFactors.startPending(project.id, { ...pending, secretSealed: deps.secrets.seal(secret, id), phone: null, codeHmac: null, codeExpiresAt: null });
+      const fresh = await repos.mfaFactors.startPending(project.id, {
+        ...pending,
+        secretSealed: deps.secrets.seal(secret, id),
+        phone: null,
+        codeHmac: null,
+        codeExpiresAt: null,
+      });
       if (!fresh) throw alreadyEnrolled(input.method);
       return totpUri({ issuer: project.name, account: user.email || user.phone || user.id, secret });
     }
     // One enrollment code a minute, as one sign-in code a minute (SendOtp).
     const previous = await repos.mfaFactors.lockPending(project.id, user.id, "sms");
-    const sentAt = previous?.pendingCodeExpiresAt && previous.pendingCodeExpiresAt.getTime() - SMS_ENROLLMENT_TTL_SECONDS * 1000;
+    const sentAt =
+      previous?.pendingCodeExpiresAt && previous.pendingCodeExpiresAt.getTime() - SMS_ENROLLMENT_TTL_SECONDS * 1000;
     if (sentAt && now.getTime() - sentAt < SMS_RESEND_INTERVAL_SECONDS * 1000) {
-      throw rateLimited("an enrollment code was sent less than a minute ago; wait before asking for another", SMS_RESEND_INTERVAL_SECONDS - (now.getTime() - sentAt) / 1000);
+      throw rateLimited(
+        "an enrollment code was sent less than a minute ago; wait before asking for another",
+        SMS_RESEND_INTERVAL_SECONDS - (now.getTime() - sentAt) / 1000,
+      );
     }
     const code = sixDigitCode();
     const fresh = await repos.mfaFactors.startPending(project.id, {
@@ -67,7 +86,12 @@ export async function startMfaEnrollment(
       codeExpiresAt: new Date(now.getTime() + SMS_ENROLLMENT_TTL_SECONDS * 1000),
     });
     if (!fresh) throw alreadyEnrolled(input.method);
-    const body = mfaSms({ projectName: project.name, code, validMinutes: SMS_ENROLLMENT_TTL_SECONDS / 60, purpose: "enroll" });
+    const body = mfaSms({
+      projectName: project.name,
+      code,
+      validMinutes: SMS_ENROLLMENT_TTL_SECONDS / 60,
+      purpose: "enroll",
+    });
     await deps.sms.queue(repos, { to: input.phone, body });
     return "";
   });
@@ -76,15 +100,28 @@ export async function startMfaEnrollment(
 }
 
 /** The user an enrollment is for: the enrollment challenge's, else the access token's. */
-async function enrollingUser(deps: FlowDeps, repos: Repositories, project: Project, input: EnrollmentInput): Promise<User> {
+async function enrollingUser(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  input: EnrollmentInput,
+): Promise<User> {
   let userId = input.userId;
   if (input.mfaToken !== "") {
     // Only an enrollment challenge enrolls: a sign-in challenge proves a factor, it does not add one.
-    const challenge = await repos.mfaChallenges.findLive(project.id, hashToken(input.mfaToken.trim()), deps.clock.now());
+    const challenge = await repos.mfaChallenges.findLive(
+      project.id,
+      hashToken(input.mfaToken.trim()),
+      deps.clock.now(),
+    );
     if (!challenge || challenge.purpose !== "enroll") throw invalidMfaToken();
     userId = challenge.userId;
   }
-  if (userId === undefined) throw new DomainError("MISSING_ACCESS_TOKEN", "send the user's access token, or the mfa_token of an enrollment challenge");
+  if (userId === undefined)
+    throw new DomainError(
+      "MISSING_ACCESS_TOKEN",
+      "send the user's access token, or the mfa_token of an enrollment challenge",
+    );
   const user = await repos.users.get(project.id, userId);
   if (!user) throw invalidMfaToken();
   if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");

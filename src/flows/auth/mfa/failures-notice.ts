@@ -11,7 +11,12 @@ import type { FlowDeps } from "../../deps.js";
  * and the audit log records `user.mfa.failures_exceeded`, with the address of the answer that
  * tripped it. Run after the answer, so its timing tells the guesser nothing.
  */
-export async function noticeMfaFailures(deps: FlowDeps, project: Project, userId: string, client: ClientInfo): Promise<void> {
+export async function noticeMfaFailures(
+  deps: FlowDeps,
+  project: Project,
+  userId: string,
+  client: ClientInfo,
+): Promise<void> {
   const failures = effectiveRateLimits(project.rateLimits).mfaFailuresPerAccount;
   countMfaFailuresExceeded();
   await deps.db.transaction(async (repos) => {
@@ -26,6 +31,7 @@ export async function noticeMfaFailures(deps: FlowDeps, project: Project, userId
       details: { failures },
       origin: { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
     });
-    if (user.email !== "") await deps.mail.queue(repos, { to: user.email, ...mfaFailuresNotice({ projectName: project.name, failures }) });
+    if (user.email !== "")
+      await deps.mail.queue(repos, { to: user.email, ...mfaFailuresNotice({ projectName: project.name, failures }) });
   });
 }

@@ -11,7 +11,12 @@ export function recoveryCodeHmac(deps: FlowDeps, projectId: string, userId: stri
 }
 
 /** Ten new single-use codes, replacing the user's earlier ones; shown once, stored as HMACs. */
-export async function issueRecoveryCodes(deps: FlowDeps, repos: Repositories, project: Project, userId: string): Promise<string[]> {
+export async function issueRecoveryCodes(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  userId: string,
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   await repos.recoveryCodes.replace(
     project.id,
@@ -23,12 +28,23 @@ export async function issueRecoveryCodes(deps: FlowDeps, repos: Repositories, pr
 }
 
 /** RegenerateRecoveryCodes: a user with MFA gets ten new codes; the old ones stop working. */
-export async function regenerateRecoveryCodes(deps: FlowDeps, project: Project, userId: string, origin: AuditOrigin): Promise<{ recoveryCodes: string[] }> {
+export async function regenerateRecoveryCodes(
+  deps: FlowDeps,
+  project: Project,
+  userId: string,
+  origin: AuditOrigin,
+): Promise<{ recoveryCodes: string[] }> {
   return deps.db.transaction(async (repos) => {
     const user = await repos.users.get(project.id, userId);
-    if (!user || user.mfaMethods.length === 0) throw new DomainError("MFA_NOT_ENROLLED", "recovery codes need an enrolled MFA method");
+    if (!user || user.mfaMethods.length === 0)
+      throw new DomainError("MFA_NOT_ENROLLED", "recovery codes need an enrolled MFA method");
     const recoveryCodes = await issueRecoveryCodes(deps, repos, project, userId);
-    const event = { type: "user.mfa.recovery_codes_regenerated" as const, organizationId: project.organizationId, projectId: project.id, userId };
+    const event = {
+      type: "user.mfa.recovery_codes_regenerated" as const,
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId,
+    };
     await repos.auditEvents.record({ ...event, origin });
     return { recoveryCodes };
   });

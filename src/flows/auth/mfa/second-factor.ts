@@ -29,20 +29,36 @@ export async function checkChallengeCode(
   const now = deps.clock.now();
   const code = input.code.trim();
   if (!/^\d{6}$/.test(code)) {
-    const spent = await repos.recoveryCodes.use(project.id, user.id, recoveryCodeHmac(deps, project.id, user.id, code), now);
+    const spent = await repos.recoveryCodes.use(
+      project.id,
+      user.id,
+      recoveryCodeHmac(deps, project.id, user.id, code),
+      now,
+    );
     return spent ? "recovery_code" : undefined;
   }
   const factors = await repos.mfaFactors.list(project.id, user.id);
   for (const factor of factors) {
     if (factor.confirmedAt === null || (input.method !== undefined && factor.method !== input.method)) continue;
     if (factor.method === "totp" && (await acceptTotp(deps, repos, project, factor, code, now))) return "totp";
-    if (factor.method === "sms" && input.smsCodeHmac !== null && deps.codes.matches(input.smsContext, code, input.smsCodeHmac)) return "sms";
+    if (
+      factor.method === "sms" &&
+      input.smsCodeHmac !== null &&
+      deps.codes.matches(input.smsContext, code, input.smsCodeHmac)
+    )
+      return "sms";
   }
   return undefined;
 }
 
 /** The first code of a pending enrollment: from the new TOTP secret, or the SMS sent to the new phone. */
-export async function checkEnrollmentCode(deps: FlowDeps, repos: Repositories, project: Project, factor: MfaFactor, code: string): Promise<boolean> {
+export async function checkEnrollmentCode(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  factor: MfaFactor,
+  code: string,
+): Promise<boolean> {
   const now = deps.clock.now();
   if (factor.method === "totp") return acceptTotp(deps, repos, project, factor, code.trim(), now);
   return (
@@ -53,7 +69,14 @@ export async function checkEnrollmentCode(deps: FlowDeps, repos: Repositories, p
   );
 }
 
-async function acceptTotp(deps: FlowDeps, repos: Repositories, project: Project, factor: MfaFactor, code: string, now: Date): Promise<boolean> {
+async function acceptTotp(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  factor: MfaFactor,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (factor.secretSealed === null) return false;
   const secret = deps.secrets.open(factor.secretSealed, factor.id).toString("utf8");
   const step = await totpStep(secret, code, now);

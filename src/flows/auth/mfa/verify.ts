@@ -50,7 +50,8 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
     const attempt: SignInAttempt = { method: "mfa", userId: input.userId };
     return auditedSignIn(deps, project, input.client, attempt, () => verifyChallenge(deps, project, input, attempt));
   }
-  if (input.userId === undefined) throw new DomainError("MISSING_ACCESS_TOKEN", "send the mfa_token of the challenge, or the user's access token");
+  if (input.userId === undefined)
+    throw new DomainError("MISSING_ACCESS_TOKEN", "send the mfa_token of the challenge, or the user's access token");
   const userId = input.userId;
   const result = await deps.db.transaction(async (repos): Promise<Enrolled | "wrong"> => {
     const pending = await repos.mfaFactors.lockPending(project.id, userId, input.method);
@@ -66,7 +67,12 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
   return { enrolled: result };
 }
 
-async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMfaInput, attempt: SignInAttempt): Promise<VerifyMfaResult> {
+async function verifyChallenge(
+  deps: FlowDeps,
+  project: Project,
+  input: VerifyMfaInput,
+  attempt: SignInAttempt,
+): Promise<VerifyMfaResult> {
   const tokenHash = hashToken(input.mfaToken.trim());
   // Outside the transaction (which holds PGlite's only connection): per challenge, per IP and,
   // for a sign-in's second factor, per user across challenges, so a new challenge (a new
@@ -74,12 +80,18 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
   // code is no guess at a factor the user has, and does not count for the user.
   const live = await deps.db.repos.mfaChallenges.findLive(project.id, tokenHash, deps.clock.now());
   const secondFactorOf = live?.purpose === "verify" ? live.userId : undefined;
-  const limited = await deps.limits.beginVerify(projectScope(project), { challenge: `mfa:${tokenHash}`, secondFactorOf }, input.client.ipAddress);
+  const limited = await deps.limits.beginVerify(
+    projectScope(project),
+    { challenge: `mfa:${tokenHash}`, secondFactorOf },
+    input.client.ipAddress,
+  );
   const result = await checking(limited, () => answerChallenge(deps, project, tokenHash, input, attempt));
   if (result === "wrong") {
     const { tripped } = await limited.failed();
     if (tripped && secondFactorOf !== undefined) {
-      runDetached(deps.logger, "mfa failures notice", () => noticeMfaFailures(deps, project, secondFactorOf, input.client));
+      runDetached(deps.logger, "mfa failures notice", () =>
+        noticeMfaFailures(deps, project, secondFactorOf, input.client),
+      );
     }
     throw wrongCode();
   }
@@ -87,7 +99,13 @@ async function verifyChallenge(deps: FlowDeps, project: Project, input: VerifyMf
   return { outcome: result.completed.outcome, enrolled: result.enrolled };
 }
 
-function answerChallenge(deps: FlowDeps, project: Project, tokenHash: string, input: VerifyMfaInput, attempt: SignInAttempt) {
+function answerChallenge(
+  deps: FlowDeps,
+  project: Project,
+  tokenHash: string,
+  input: VerifyMfaInput,
+  attempt: SignInAttempt,
+) {
   return deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
     const now = deps.clock.now();
     // Locked: two verifies of one challenge run one after the other, so only one can succeed.
@@ -106,7 +124,12 @@ function answerChallenge(deps: FlowDeps, project: Project, tokenHash: string, in
       }
     } else {
       const smsContext = challengeSmsContext(project.id, tokenHash);
-      factor = await checkChallengeCode(deps, repos, project, user, { code: input.code, method: input.method, smsCodeHmac: challenge.smsCodeHmac, smsContext });
+      factor = await checkChallengeCode(deps, repos, project, user, {
+        code: input.code,
+        method: input.method,
+        smsCodeHmac: challenge.smsCodeHmac,
+        smsContext,
+      });
     }
     if (factor === undefined) {
       await repos.mfaChallenges.recordFailure(project.id, tokenHash, MAX_CODE_ATTEMPTS, now);
@@ -116,21 +139,43 @@ function answerChallenge(deps: FlowDeps, project: Project, tokenHash: string, in
     // Read again: a finalized enrollment changed the user's methods.
     const current = (await repos.users.get(project.id, user.id)) ?? user;
     const proof = { amr: [...challenge.amr, factor], method: challenge.method };
-    return { completed: await completeSignIn(deps, repos, project, { existing: current }, proof, input.client), enrolled };
+    return {
+      completed: await completeSignIn(deps, repos, project, { existing: current }, proof, input.client),
+      enrolled,
+    };
   });
 }
 
 /** Makes the pending factor active; the user's first factor comes with ten recovery codes. */
-async function confirmEnrollment(deps: FlowDeps, repos: Repositories, project: Project, user: User, pending: MfaFactor, client: ClientInfo): Promise<Enrolled> {
+async function confirmEnrollment(
+  deps: FlowDeps,
+  repos: Repositories,
+  project: Project,
+  user: User,
+  pending: MfaFactor,
+  client: ClientInfo,
+): Promise<Enrolled> {
   await repos.mfaFactors.confirm(project.id, user.id, pending.id, deps.clock.now());
   const recoveryCodes = user.mfaMethods.length === 0 ? await issueRecoveryCodes(deps, repos, project, user.id) : [];
-  const event = { type: "user.mfa.enrolled" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
-  await repos.auditEvents.record({ ...event, details: { method: pending.method }, origin: userOrigin(user.id, client) });
+  const event = {
+    type: "user.mfa.enrolled" as const,
+    organizationId: project.organizationId,
+    projectId: project.id,
+    userId: user.id,
+  };
+  await repos.auditEvents.record({
+    ...event,
+    details: { method: pending.method },
+    origin: userOrigin(user.id, client),
+  });
   return { method: pending.method, recoveryCodes };
 }
 
 function notEnrolling(): DomainError {
-  return new DomainError("MFA_NOT_ENROLLED", "there is no pending enrollment to finalize; start one with StartMfaEnrollment");
+  return new DomainError(
+    "MFA_NOT_ENROLLED",
+    "there is no pending enrollment to finalize; start one with StartMfaEnrollment",
+  );
 }
 
 function wrongCode(): DomainError {

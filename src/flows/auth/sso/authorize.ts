@@ -28,9 +28,15 @@ export interface SsoAuthorizeInput {
  * they are sent on later) and the provider's authorization URL carrying the state, the nonce
  * and the S256 challenge. The redirect URL obeys the same allow-list as magic links.
  */
-export async function ssoAuthorize(deps: FlowDeps, project: Project, input: SsoAuthorizeInput): Promise<{ authorizationUrl: string }> {
+export async function ssoAuthorize(
+  deps: FlowDeps,
+  project: Project,
+  input: SsoAuthorizeInput,
+): Promise<{ authorizationUrl: string }> {
   const redirectUrl = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
-  const connection = isIdOf("sso", input.connectionId) ? await deps.db.repos.ssoConnections.get(project.id, input.connectionId) : null;
+  const connection = isIdOf("sso", input.connectionId)
+    ? await deps.db.repos.ssoConnections.get(project.id, input.connectionId)
+    : null;
   if (!connection) throw new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this project");
   const config = await deps.sso.forAuthorization(connection);
   const state = oidc.randomState();

@@ -44,7 +44,9 @@ export async function ssoCallback(deps: FlowDeps, query: URLSearchParams, client
   if (!state) return { page: "This sign-in link is incomplete. Start again from the application." };
   const flow = await deps.db.repos.ssoFlows.consume(hashToken(state), deps.clock.now());
   if (!flow) return { page: "This sign-in was already used or never started. Start again from the application." };
-  const fail = (error: string, description: string): CallbackAnswer => ({ redirect: errorRedirect(flow.redirectUrl, error, description) });
+  const fail = (error: string, description: string): CallbackAnswer => ({
+    redirect: errorRedirect(flow.redirectUrl, error, description),
+  });
   const project = await deps.db.repos.projects.getByIdForFlow(flow.projectId);
   if (!project) return fail("sso_failed", "the SSO connection no longer exists");
   const attempt: SignInAttempt = { method: "sso" };
@@ -69,19 +71,32 @@ export async function ssoCallback(deps: FlowDeps, query: URLSearchParams, client
 /** The `#error=…` a refusal sends the browser back with; none for a fault (answered 500). */
 function redirectErrorOf(error: unknown): { error: string; description: string } | undefined {
   if (error instanceof SsoRefusal) return error;
-  if (error instanceof DomainError && error.reason === "USER_DISABLED") return { error: "user_disabled", description: error.message };
+  if (error instanceof DomainError && error.reason === "USER_DISABLED")
+    return { error: "user_disabled", description: error.message };
   return undefined;
 }
 
 /** The callback once its flow and project are known: any refusal is thrown, for the audit log. */
-async function finish(deps: FlowDeps, project: Project, flow: SsoFlow, state: string, query: URLSearchParams, client: ClientInfo, attempt: SignInAttempt): Promise<CallbackAnswer> {
+async function finish(
+  deps: FlowDeps,
+  project: Project,
+  flow: SsoFlow,
+  state: string,
+  query: URLSearchParams,
+  client: ClientInfo,
+  attempt: SignInAttempt,
+): Promise<CallbackAnswer> {
   const now = deps.clock.now();
-  if (flow.expiresAt <= now) throw new SsoRefusal("flow_expired", "the sign-in took longer than 10 minutes; start again");
+  if (flow.expiresAt <= now)
+    throw new SsoRefusal("flow_expired", "the sign-in took longer than 10 minutes; start again");
   const providerError = query.get("error");
   if (providerError !== null) {
     // The provider's own words, bounded: they end up in the application's URL.
     const error = /^[a-z_]{1,64}$/.test(providerError) ? providerError : "access_denied";
-    throw new SsoRefusal(error, (query.get("error_description") ?? "the identity provider refused the sign-in").slice(0, 300));
+    throw new SsoRefusal(
+      error,
+      (query.get("error_description") ?? "the identity provider refused the sign-in").slice(0, 300),
+    );
   }
   const connection = await deps.db.repos.ssoConnections.getWithSecret(project.id, flow.connectionId, deps.secrets);
   if (!connection) throw new SsoRefusal("sso_failed", "the SSO connection no longer exists");
@@ -89,22 +104,41 @@ async function finish(deps: FlowDeps, project: Project, flow: SsoFlow, state: st
   try {
     identity = await proveIdentity(deps, connection, flow, state, query);
   } catch (error) {
-    if (error instanceof SsoRefusal) deps.logger.warn({ connection_id: connection.id, error: error.error, reason: error.description }, "sso sign-in refused");
+    if (error instanceof SsoRefusal)
+      deps.logger.warn(
+        { connection_id: connection.id, error: error.error, reason: error.description },
+        "sso sign-in refused",
+      );
     throw error;
   }
   attempt.email = identity.email;
   if (flow.codeChallenge !== null) {
     const code = randomToken("gsc");
-    const handover = { ...identity, codeChallenge: flow.codeChallenge, expiresAt: new Date(now.getTime() + SSO_HANDOVER_TTL_SECONDS * 1000) };
+    const handover = {
+      ...identity,
+      codeChallenge: flow.codeChallenge,
+      expiresAt: new Date(now.getTime() + SSO_HANDOVER_TTL_SECONDS * 1000),
+    };
     await deps.db.repos.ssoHandovers.create(project.id, hashToken(code), handover, now);
     return { redirect: handoverRedirect(flow.redirectUrl, code) };
   }
-  return { redirect: outcomeRedirect(flow.redirectUrl, await signInWithIdentity(deps, project, identity, client, attempt)) };
+  return {
+    redirect: outcomeRedirect(flow.redirectUrl, await signInWithIdentity(deps, project, identity, client, attempt)),
+  };
 }
 
-async function proveIdentity(deps: FlowDeps, connection: SsoConnectionWithSecret, flow: SsoFlow, state: string, query: URLSearchParams): Promise<ProvenIdentity> {
+async function proveIdentity(
+  deps: FlowDeps,
+  connection: SsoConnectionWithSecret,
+  flow: SsoFlow,
+  state: string,
+  query: URLSearchParams,
+): Promise<ProvenIdentity> {
   const config = await deps.sso.forExchange(connection).catch((error: unknown) => {
-    throw new SsoRefusal("sso_failed", error instanceof DomainError ? error.message : "the identity provider cannot be reached");
+    throw new SsoRefusal(
+      "sso_failed",
+      error instanceof DomainError ? error.message : "the identity provider cannot be reached",
+    );
   });
   const callbackUrl = ssoCallbackUrl(deps.config.publicUrl);
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -135,12 +169,15 @@ async function proveIdentity(deps: FlowDeps, connection: SsoConnectionWithSecret
     email = typeof info?.email === "string" ? info.email : undefined;
     verified = isTrue(info?.email_verified);
   }
-  if (email === undefined || email.trim() === "") throw new SsoRefusal("email_missing", "the identity provider gave no email address");
+  if (email === undefined || email.trim() === "")
+    throw new SsoRefusal("email_missing", "the identity provider gave no email address");
   // An address outside the canonical-form rule (domain/email.ts) neither links nor creates a
   // user, nor signs in an identity linked before: the sign-in is refused, saying why.
   const problem = checkEmail(email);
-  if (problem !== undefined) throw new SsoRefusal("email_not_accepted", `the identity provider's email address is not accepted: it ${problem}`);
-  if (!verified && !connection.trustEmails) throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
+  if (problem !== undefined)
+    throw new SsoRefusal("email_not_accepted", `the identity provider's email address is not accepted: it ${problem}`);
+  if (!verified && !connection.trustEmails)
+    throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
   return { connectionId: connection.id, issuer: claims.iss, subject: claims.sub, email: email.trim() };
 }
 

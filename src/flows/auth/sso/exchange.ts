@@ -14,7 +14,11 @@ import { signInWithIdentity } from "./identity-sign-in.js";
  * project's key and the verifier of the challenge given to SsoAuthorize; then the identity
  * signs in as the fragment would have, through the completion step.
  */
-export async function ssoExchange(deps: FlowDeps, project: Project, input: { code: string; codeVerifier: string; client: ClientInfo }): Promise<SignInOutcome> {
+export async function ssoExchange(
+  deps: FlowDeps,
+  project: Project,
+  input: { code: string; codeVerifier: string; client: ClientInfo },
+): Promise<SignInOutcome> {
   const attempt: SignInAttempt = { method: "sso" };
   return auditedSignIn(deps, project, input.client, attempt, async () => {
     const now = deps.clock.now();
@@ -24,7 +28,8 @@ export async function ssoExchange(deps: FlowDeps, project: Project, input: { cod
     if (!handover || !constantTimeEqual(s256(input.codeVerifier), handover.codeChallenge)) {
       throw new DomainError("INVALID_CODE", "the code is unknown, used, or does not match the code_verifier");
     }
-    if (handover.expiresAt <= now) throw new DomainError("CODE_EXPIRED", "the code has expired; start the sign-in again");
+    if (handover.expiresAt <= now)
+      throw new DomainError("CODE_EXPIRED", "the code has expired; start the sign-in again");
     return signInWithIdentity(deps, project, handover, input.client, attempt);
   });
 }

@@ -13,7 +13,13 @@ import { completeSignIn, type Completed, type SignInOutcome } from "../complete-
  * email verified, linked. All in one transaction, so a refused sign-in (a disabled user) links
  * nothing.
  */
-export async function signInWithIdentity(deps: FlowDeps, project: Project, identity: ProvenIdentity, client: ClientInfo, audited?: SignInAttempt): Promise<SignInOutcome> {
+export async function signInWithIdentity(
+  deps: FlowDeps,
+  project: Project,
+  identity: ProvenIdentity,
+  client: ClientInfo,
+  audited?: SignInAttempt,
+): Promise<SignInOutcome> {
   const proof = { amr: ["sso"], method: "sso" as const };
   // Two first sign-ins of one identity (or email) racing: the loser's insert fails on the
   // unique key, and running again signs it in as the user the winner created.
@@ -33,7 +39,14 @@ export async function signInWithIdentity(deps: FlowDeps, project: Project, ident
           await repos.ssoIdentities.link(project.id, { ...identity, userId: user.id, linkedAt: now });
           return completeSignIn(deps, repos, project, { existing: user }, proof, client);
         }
-        const create = { email: identity.email, phone: null, emailVerified: true, phoneVerified: false, passwordHash: null, metadata: {} };
+        const create = {
+          email: identity.email,
+          phone: null,
+          emailVerified: true,
+          phoneVerified: false,
+          passwordHash: null,
+          metadata: {},
+        };
         const completed = await completeSignIn(deps, repos, project, { create }, proof, client);
         await repos.ssoIdentities.link(project.id, { ...identity, userId: completed.user.id, linkedAt: now });
         return completed;

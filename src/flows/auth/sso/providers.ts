@@ -31,7 +31,19 @@ const MAX_ISSUERS = 1_000;
 /** Every request to a provider is bounded, so a stalled provider cannot hold a sign-in. */
 const TIMEOUT_SECONDS = 10;
 /** ID token algorithms checked against the JWKS: asymmetric only, never `none`. */
-const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+const ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+];
 
 interface Entry {
   metadata: oidc.ServerMetadata;
@@ -67,7 +79,12 @@ export function createOidcProviders(clock: Clock): OidcProviders {
     const config =
       secret === undefined
         ? new oidc.Configuration(entry.metadata, connection.clientId)
-        : new oidc.Configuration(entry.metadata, connection.clientId, { client_secret: secret }, clientAuth(entry.metadata, secret));
+        : new oidc.Configuration(
+            entry.metadata,
+            connection.clientId,
+            { client_secret: secret },
+            clientAuth(entry.metadata, secret),
+          );
     if (insecure(connection.issuer)) oidc.allowInsecureRequests(config);
     config.timeout = TIMEOUT_SECONDS;
     return config;
@@ -80,7 +97,10 @@ export function createOidcProviders(clock: Clock): OidcProviders {
     if (!uri || checkIssuer(uri) !== undefined || (new URL(uri).protocol === "http:" && !insecure(issuer))) {
       throw ssoFailed("the identity provider publishes no usable jwks_uri");
     }
-    const res = await fetch(uri, { signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000), headers: { accept: "application/json" } });
+    const res = await fetch(uri, {
+      signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
+      headers: { accept: "application/json" },
+    });
     if (!res.ok) throw ssoFailed(`the identity provider's JWKS answered HTTP ${res.status}`);
     const jwks = (await res.json()) as JSONWebKeySet;
     entry.keys = { jwks, fetchedAt: now() };
@@ -117,7 +137,9 @@ export function createOidcProviders(clock: Clock): OidcProviders {
 /** RFC 6749's default method, unless the provider lists only client_secret_post. */
 function clientAuth(metadata: oidc.ServerMetadata, secret: string): oidc.ClientAuth {
   const methods = metadata.token_endpoint_auth_methods_supported;
-  return !methods || methods.includes("client_secret_basic") ? oidc.ClientSecretBasic(secret) : oidc.ClientSecretPost(secret);
+  return !methods || methods.includes("client_secret_basic")
+    ? oidc.ClientSecretBasic(secret)
+    : oidc.ClientSecretPost(secret);
 }
 
 function insecure(issuer: string): boolean {

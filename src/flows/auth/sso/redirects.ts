@@ -9,10 +9,20 @@ import type { SignInOutcome } from "../complete-sign-in.js";
 export function outcomeRedirect(redirectUrl: string, outcome: SignInOutcome): string {
   if (outcome.tokens) {
     const t = outcome.tokens;
-    return withFragment(redirectUrl, { access_token: t.accessToken, refresh_token: t.refreshToken, expires_in: String(t.expiresIn), token_type: t.tokenType });
+    return withFragment(redirectUrl, {
+      access_token: t.accessToken,
+      refresh_token: t.refreshToken,
+      expires_in: String(t.expiresIn),
+      token_type: t.tokenType,
+    });
   }
   const c = outcome.challenge;
-  return withFragment(redirectUrl, { mfa_required: "true", mfa_token: c.mfaToken, mfa_methods: c.methods.join(","), expires_in: String(c.expiresIn) });
+  return withFragment(redirectUrl, {
+    mfa_required: "true",
+    mfa_token: c.mfaToken,
+    mfa_methods: c.methods.join(","),
+    expires_in: String(c.expiresIn),
+  });
 }
 
 /** `redirectUrl#error=…&error_description=…`. */

@@ -11,7 +11,13 @@ import { isUserId, userNotFound } from "./get-user.js";
  * fail verification at once, since their session and user are gone. With a user token, only
  * the user itself (an account deleting itself).
  */
-export async function deleteUser(deps: FlowDeps, project: Project, actor: UserActor, id: string, origin: AuditOrigin): Promise<{ deleted: true; id: string }> {
+export async function deleteUser(
+  deps: FlowDeps,
+  project: Project,
+  actor: UserActor,
+  id: string,
+  origin: AuditOrigin,
+): Promise<{ deleted: true; id: string }> {
   requireSelfOrAdmin(actor, id, "user can be deleted");
   const deleted =
     isUserId(id) &&

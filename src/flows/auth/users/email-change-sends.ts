@@ -16,14 +16,29 @@ import { userNotFound } from "./get-user.js";
  * Answers the address the notice was counted for (the user's email as read here); the
  * transaction checks it is still the user's, so a concurrent change cannot send an uncounted mail.
  */
-export async function countEmailChangeMails(deps: FlowDeps, project: Project, actor: UserActor, id: string, address: string, ip: string): Promise<string> {
+export async function countEmailChangeMails(
+  deps: FlowDeps,
+  project: Project,
+  actor: UserActor,
+  id: string,
+  address: string,
+  ip: string,
+): Promise<string> {
   const user = await deps.db.repos.users.get(project.id, id);
   if (!user) throw userNotFound();
   const target = projectSendTarget(project);
   for (const to of emailChangeRecipients(user, address, isAdmin(actor))) {
     // The limiter's kinds share one count per destination; the notice counts like the link.
     // Both go to a user's own request, so the users' budget pays; a spent one refuses the change.
-    const request = { kind: "verification", channel: "email", destination: normalizeEmail(to), known: true, overDestination: "reject", overBudget: "reject", ip } as const;
+    const request = {
+      kind: "verification",
+      channel: "email",
+      destination: normalizeEmail(to),
+      known: true,
+      overDestination: "reject",
+      overBudget: "reject",
+      ip,
+    } as const;
     await admitSend(deps, target, request);
   }
   return user.email;

@@ -20,7 +20,12 @@ export function userNotFound(): DomainError {
  * One user of the project, with the SSO identities linked to it; another project's user, an
  * unknown id or a malformed one is USER_NOT_FOUND. With a user token, only the user itself.
  */
-export async function getUser(deps: FlowDeps, project: Project, actor: UserActor, id: string): Promise<{ user: User; identities: LinkedIdentity[] }> {
+export async function getUser(
+  deps: FlowDeps,
+  project: Project,
+  actor: UserActor,
+  id: string,
+): Promise<{ user: User; identities: LinkedIdentity[] }> {
   requireSelfOrAdmin(actor, id, "user can be read");
   const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
   if (!user) throw userNotFound();

@@ -12,7 +12,12 @@ export interface ListUsersInput {
 }
 
 /** One page of the project's users, newest first (keyset pagination, never OFFSET); admin only. */
-export async function listUsers(deps: FlowDeps, project: Project, actor: UserActor, input: ListUsersInput): Promise<Page<User>> {
+export async function listUsers(
+  deps: FlowDeps,
+  project: Project,
+  actor: UserActor,
+  input: ListUsersInput,
+): Promise<Page<User>> {
   adminOnly(actor, "listing users");
   const search = (input.search ?? "").toLowerCase();
   // The project and the filter are the list's identity: a cursor replayed on another project's

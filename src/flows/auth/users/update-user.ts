@@ -5,7 +5,13 @@ import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
 import type { FlowDeps } from "../../deps.js";
-import { emailExists, proposeEmailChange, queueEmailChange, sameAddress, type PendingEmailChange } from "../email-change.js";
+import {
+  emailExists,
+  proposeEmailChange,
+  queueEmailChange,
+  sameAddress,
+  type PendingEmailChange,
+} from "../email-change.js";
 import { queueVerificationEmail } from "../email-verification.js";
 import { adminOnly, isAdmin, type UserActor } from "./actor.js";
 import { countEmailChangeMails } from "./email-change-sends.js";
@@ -41,7 +47,13 @@ export interface UpdateUserInput {
  * after commit. `disabled: true` also revokes every session of the user, so its refresh tokens
  * and access tokens stop working at once.
  */
-export async function updateUser(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput, origin: AuditOrigin): Promise<User> {
+export async function updateUser(
+  deps: FlowDeps,
+  project: Project,
+  actor: UserActor,
+  input: UpdateUserInput,
+  origin: AuditOrigin,
+): Promise<User> {
   if (actor.kind === "user") {
     if (input.id !== actor.userId) {
       throw new DomainError("ADMIN_REQUIRED", "with a user access token, only the user's own profile can be updated");
@@ -52,13 +64,17 @@ export async function updateUser(deps: FlowDeps, project: Project, actor: UserAc
   if (input.appMetadata !== undefined) adminOnly(actor, "setting app_metadata");
   if (!isUserId(input.id)) throw userNotFound();
   for (let attempt = 1; ; attempt++) {
-    const counted = input.email === undefined ? undefined : await countEmailChangeMails(deps, project, actor, input.id, input.email, origin.ip);
+    const counted =
+      input.email === undefined
+        ? undefined
+        : await countEmailChangeMails(deps, project, actor, input.id, input.email, origin.ip);
     try {
       return await applyUpdate(deps, project, actor, input, origin, counted);
     } catch (error) {
       // Each attempt counts its mails again, so the send limits bound this loop as well.
       if (!(error instanceof AddressMoved)) throw error;
-      if (attempt === MAX_ATTEMPTS) throw new DomainError("SERVICE_UNAVAILABLE", "the user's email changed during this update; try again", [], 1);
+      if (attempt === MAX_ATTEMPTS)
+        throw new DomainError("SERVICE_UNAVAILABLE", "the user's email changed during this update; try again", [], 1);
     }
   }
 }
@@ -68,7 +84,14 @@ const MAX_ATTEMPTS = 3;
 /** The user's email is no longer the one its mails were counted for: count again. */
 class AddressMoved extends Error {}
 
-async function applyUpdate(deps: FlowDeps, project: Project, actor: UserActor, input: UpdateUserInput, origin: AuditOrigin, counted: string | undefined): Promise<User> {
+async function applyUpdate(
+  deps: FlowDeps,
+  project: Project,
+  actor: UserActor,
+  input: UpdateUserInput,
+  origin: AuditOrigin,
+  counted: string | undefined,
+): Promise<User> {
   try {
     return await deps.db.transaction(async (repos) => {
       const user = await repos.users.get(project.id, input.id);
@@ -96,7 +119,8 @@ async function applyUpdate(deps: FlowDeps, project: Project, actor: UserActor, i
         }
       }
       if (input.metadata !== undefined) changes.metadata = mergeMetadata(user.metadata, input.metadata);
-      if (input.appMetadata !== undefined) changes.appMetadata = mergeMetadata(user.appMetadata, input.appMetadata, "app_metadata");
+      if (input.appMetadata !== undefined)
+        changes.appMetadata = mergeMetadata(user.appMetadata, input.appMetadata, "app_metadata");
       if (input.disabled !== undefined && input.disabled !== user.disabled) changes.disabled = input.disabled;
       if (Object.keys(changes).length === 0) return user;
       const after = await repos.users.update(project.id, user.id, changes);
@@ -104,7 +128,12 @@ async function applyUpdate(deps: FlowDeps, project: Project, actor: UserActor, i
       if (changes.disabled === true) await repos.sessions.revokeAll(project.id, user.id, deps.clock.now());
       // Which fields changed, never their values (an email, metadata).
       const fields = Object.keys(changes).sort();
-      const event = { type: "user.updated" as const, organizationId: project.organizationId, projectId: project.id, userId: user.id };
+      const event = {
+        type: "user.updated" as const,
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: user.id,
+      };
       await repos.auditEvents.record({ ...event, details: { fields }, origin });
       if (emailChanged) await queueVerificationEmail(deps, repos, project, after, "email_change");
       if (pending) await queueEmailChange(deps, repos, project, user, pending);
