@@ -2,6 +2,7 @@ import { ApiKeyEntity } from "./api-key.entity.js";
 import { AuditEventEntity } from "./audit-event.entity.js";
 import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
+import { LimitCountEntity } from "./limit-count.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
 import { MemberIdentityEntity } from "./member-identity.entity.js";
@@ -17,6 +18,7 @@ export { AuditEventEntity, AuthEventEntity, SsoConnectionEntity };
 export { OutboxMessageEntity };
 export { SigningKeyEntity };
 export { UserEntity };
+export { LimitCountEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -32,4 +34,5 @@ export const entities = [
   AuditEventEntity,
   OutboxMessageEntity,
   UserEntity,
+  LimitCountEntity,
 ];
