@@ -136,7 +136,7 @@ interface FailurePolicy {
   /** The counter of failures, and its key's kind. */
   counter: string;
   subject: string;
-  /** The counter of waits: a key present is a wait running. */
+  /** The counter of waits: a key present is a wait running (ours, so a success forgets it with the failures). */
   waits: string;
   threshold(limits: RateLimits): number;
   message: string;
@@ -176,8 +176,9 @@ export function createLimits(
     ref("verify_challenge", s.limits.windowSeconds, key(s, "challenge", challenge));
   const accountFailures = (s: LimitScope, policy: FailurePolicy, account: string) =>
     ref(policy.counter, FAILURE_MEMORY_SECONDS, key(s, policy.subject, account));
-  // Its window is never used: a wait is written with its own length (hitFor, set).
-  const waitOf = (policy: FailurePolicy, failures: CountRef) => ref(policy.waits, FAILURE_MEMORY_SECONDS, failures.key);
+  // Its window is the wait's length; forgetting it needs the key only.
+  const waitOf = (policy: FailurePolicy, failures: CountRef, seconds = FAILURE_MEMORY_SECONDS) =>
+    ref(policy.waits, seconds, failures.key);
   // Keycloak's progression: each failure past the threshold waits one step longer, up to the cap.
   const waitSeconds = (s: LimitScope, beyond: number) =>
     Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
@@ -225,10 +226,10 @@ export function createLimits(
     // The try that reaches the threshold claims the wait too, so a burst gets exactly the threshold.
     const claims = ofAccount !== undefined && ofAccount.count >= threshold;
     if (claims) {
-      const claim = await store
-        .counter(waitRef!.counter, waitRef!.windowSeconds)
-        .hitFor(waitRef!.key, waitSeconds(s, ofAccount.count - threshold));
-      if (claim.count > 1) await refuse(account!.policy.message, claim, accountRef!.key);
+      const [claim] = await store.take([
+        waitOf(account!.policy, accountRef!, waitSeconds(s, ofAccount.count - threshold)),
+      ]);
+      if (claim!.count > 1) await refuse(account!.policy.message, claim, accountRef!.key);
     }
 
     let ended = false;
@@ -248,7 +249,7 @@ export function createLimits(
         async () => {
           if (!ofAccount || !claims) return { tripped: false };
           const beyond = ofAccount.count - threshold;
-          await store.counter(waitRef!.counter, waitRef!.windowSeconds).set(waitRef!.key, 1, waitSeconds(s, beyond));
+          await store.put(waitOf(account!.policy, accountRef!, waitSeconds(s, beyond)), 1);
           return { tripped: beyond === 0 };
         },
         { tripped: false },

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUNT_KEY_PREFIX } from "../../src/limits/counts-redis.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, useLimitsServer } from "./helpers.js";
@@ -25,16 +26,18 @@ async function guessUntilLimited(app: Awaited<ReturnType<typeof limitsApp>>, ema
 describe("the database store", () => {
   const box = useLimitsServer();
 
-  it("counts in the rate_limits table under HMAC'd keys: no email or address in it", async () => {
+  it("counts in the limit_counts table under HMAC'd keys: no email or address in it", async () => {
     const app = await limitsApp(box.server);
     await app.setLimits({ sign_in_failures_per_account: 3 });
     const { email } = await app.signup();
     expect(await guessUntilLimited(app, email, [box.server])).toEqual([401, 401, 401, 429]);
     const rows: Array<{ key: string; points: number }> = await box.server.deps.db.dataSource.query(
-      `SELECT key, points FROM rate_limits WHERE key LIKE 'fail_account:%'`,
+      `SELECT key, points FROM limit_counts WHERE key LIKE 'fail_account:%'`,
     );
     expect(rows.some((r) => r.key.startsWith(`fail_account:${app.projectId}:`) && r.points === 3)).toBe(true);
-    const all: Array<{ key: string }> = await box.server.deps.db.dataSource.query(`SELECT key FROM rate_limits`);
+    const all: Array<{ key: string }> = await box.server.deps.db.dataSource.query(
+      `SELECT key FROM limit_counts UNION ALL SELECT key FROM rate_limits`,
+    );
     expect(all.filter((r) => r.key.includes("@") || r.key.includes("203.0."))).toEqual([]);
     expect(box.server.deps.limits.store).toBe("postgres");
   });
@@ -73,10 +76,12 @@ describe("the Redis store (REDIS_URL)", () => {
     expect(box.server.deps.limits.store).toBe("redis");
     expect(await guessUntilLimited(app, email, [box.server])).toEqual([401, 401, 401, 429]);
     retryAfterOf(await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp())));
-    const keys = await redis.keys(`fail_account:${app.projectId}:*`);
+    const keys = await redis.keys(`${COUNT_KEY_PREFIX}fail_account:${app.projectId}:*`);
     expect(keys).toHaveLength(1);
     expect(Number(await redis.get(keys[0]!))).toBe(3);
-    expect(await box.server.deps.db.dataSource.query(`SELECT key FROM rate_limits`)).toEqual([]);
+    expect(
+      await box.server.deps.db.dataSource.query(`SELECT key FROM limit_counts UNION ALL SELECT key FROM rate_limits`),
+    ).toEqual([]);
     const client = freshIp();
     expect(
       (await app.call("POST", "/v1/auth/otp/send", { email: `r1-${Date.now()}@example.com` }, undefined, from(client)))

@@ -3,6 +3,7 @@ import { AuditEventEntity } from "./audit-event.entity.js";
 import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
 import { IssuedLoginIdEntity } from "./issued-login-id.entity.js";
+import { LimitCountEntity } from "./limit-count.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
 import { MemberIdentityEntity } from "./member-identity.entity.js";
@@ -52,6 +53,7 @@ export {
   SsoHandoverEntity,
   SsoIdentityEntity,
 };
+export { LimitCountEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -82,4 +84,5 @@ export const entities = [
   SsoHandoverEntity,
   SsoIdentityEntity,
   EmailCanonicalConflictEntity,
+  LimitCountEntity,
 ];

@@ -19,6 +19,7 @@ import { SendAndSessionSettings1733600000000 } from "./1733600000000-send-and-se
 import { EmailCanonicalForm1733600000001 } from "./1733600000001-email-canonical-form.js";
 import { SignupConfirmation1733600000002 } from "./1733600000002-signup-confirmation.js";
 import { LiveSessionsIndex1733600000030 } from "./1733600000030-live-sessions-index.js";
+import { LimitCounts1733700000000 } from "./1733700000000-limit-counts.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   EmailCanonicalForm1733600000001,
   SignupConfirmation1733600000002,
   LiveSessionsIndex1733600000030,
+  LimitCounts1733700000000,
 ];
