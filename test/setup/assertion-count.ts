@@ -2,8 +2,8 @@ import { appendFileSync } from "node:fs";
 import { afterEach, expect } from "vitest";
 
 // Issue 24 asks that no assertion be dropped while the suite is rebuilt: with
-// GATEHOUSE_ASSERTION_LOG set, every finished test appends "file\ttest\tassertions" to that
-// file, so two runs can be compared test by test (scripts/assertion-counts.mjs).
+// GATEHOUSE_ASSERTION_LOG set, every finished test appends "file\ttest\tassertions\tstate" to
+// that file, so two runs can be compared test by test (sort both, then join on file and test).
 const log = process.env.GATEHOUSE_ASSERTION_LOG;
 if (log) {
   afterEach((context) => {
