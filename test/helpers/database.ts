@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { pino } from "pino";
-import { openDatabase } from "../../src/store/database.js";
+import type { Clock } from "../../src/domain/clock.js";
+import { openDatabase, type Database } from "../../src/store/database.js";
 
 export interface TestDatabase {
   /** Set when DATABASE_URL is: a fresh database on that server. Absent means PGlite in dataDir. */
@@ -40,6 +41,27 @@ export async function createTestDatabase(opts: { empty?: boolean; embedded?: boo
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database opened as the service opens it, for tests at the flow depth (no server);
+ * `close` closes it and drops it.
+ */
+export async function openTestDatabase(clock?: Clock): Promise<{ db: Database; close(): Promise<void> }> {
+  const testDb = await createTestDatabase();
+  try {
+    const db = await openDatabase({ ...testDb, logger: pino({ level: "silent" }), clock });
+    return {
+      db,
+      async close() {
+        await db.close();
+        await testDb.drop();
+      },
+    };
+  } catch (error) {
+    await testDb.drop();
+    throw error;
+  }
 }
 
 let template: Promise<string> | undefined;

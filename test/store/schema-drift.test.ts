@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pino } from "pino";
-import { openDatabase, type Database } from "../../src/store/database.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import type { Database } from "../../src/store/database.js";
+import { openTestDatabase } from "../helpers/database.js";
 import { schemaDrift, tablesWithoutEntity } from "../helpers/schema-drift.js";
 
 // The entities state the schema once; the migrations build it. When the two disagree, TypeORM's
 // migration generation would write statements, and this test lists them.
-let testDb: TestDatabase;
+let opened: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openDatabase({
-    databaseUrl: testDb.databaseUrl,
-    dataDir: testDb.dataDir,
-    logger: pino({ level: "silent" }),
-  });
+  opened = await openTestDatabase();
+  db = opened.db;
 });
 
 afterAll(async () => {
-  await db?.close();
-  await testDb?.drop();
+  await opened?.close();
 });
 
 // rate-limiter-flexible keeps its counts in a table of its own layout: the migration creates it

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pino } from "pino";
-import { openDatabase, type Database } from "../../src/store/database.js";
+import type { Database } from "../../src/store/database.js";
 import {
   bool,
   int,
@@ -16,7 +15,7 @@ import {
   textArray,
   timestamp,
 } from "../../src/store/sql/index.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { openTestDatabase } from "../helpers/database.js";
 
 describe("sql statements", () => {
   it("number their parameters, nested fragments included, in order of appearance", () => {
@@ -89,19 +88,14 @@ describe("row decoders", () => {
 });
 
 describe("statements on a database", () => {
-  let testDb: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Database;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = await openDatabase({
-      databaseUrl: testDb.databaseUrl,
-      dataDir: testDb.dataDir,
-      logger: pino({ level: "silent" }),
-    });
+    opened = await openTestDatabase();
+    db = opened.db;
   });
   afterAll(async () => {
-    await db?.close();
-    await testDb?.drop();
+    await opened?.close();
   });
 
   const numbered = row({ n: int, at: timestamp });

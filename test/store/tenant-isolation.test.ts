@@ -1,9 +1,7 @@
 /// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pino } from "pino";
-import { openDatabase } from "../../src/store/database.js";
 import { createTestClock } from "../helpers/clock.js";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { openTestDatabase } from "../helpers/database.js";
 import type { TenantContract, TenantWorld } from "./tenant-isolation/contract.js";
 
 // The cross-tenant contract: every repository that holds a tenant's rows proves, method by
@@ -23,18 +21,13 @@ const projectInput = (name: string) => ({
   redirectUrl: "https://app.example.com/callback",
 });
 
-let testDb: TestDatabase;
+let opened: Awaited<ReturnType<typeof openTestDatabase>>;
 const world = {} as TenantWorld;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   world.clock = createTestClock();
-  world.db = await openDatabase({
-    databaseUrl: testDb.databaseUrl,
-    dataDir: testDb.dataDir,
-    logger: pino({ level: "silent" }),
-    clock: world.clock,
-  });
+  opened = await openTestDatabase(world.clock);
+  world.db = opened.db;
   world.repos = world.db.repos;
   world.one = await world.repos.organizations.create({ name: "One" });
   world.two = await world.repos.organizations.create({ name: "Two" });
@@ -44,8 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await world.db?.close();
-  await testDb?.drop();
+  await opened?.close();
 });
 
 it("has a part for every repository", () => {
