@@ -14,6 +14,7 @@ import { STOP_WAIT_MS } from "./notify/worker.js";
 import { createCodeHasher } from "./crypto/one-time-codes.js";
 import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createGatehouseServer } from "./server.js";
+import type { ServerDeps } from "./api-router.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
 import { createLimits } from "./limits/limits.js";
@@ -29,7 +30,8 @@ import type { EmbeddedHolder } from "./store/embedded-postgres.js";
 export interface Gatehouse {
   port: number;
   url: string;
-  deps: FlowDeps;
+  /** What the server was built from: tests call its services in memory with them (src/api-router.ts). */
+  deps: ServerDeps;
   /** Graceful: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>;
 }
@@ -118,7 +120,8 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
         return verified && { userId: verified.userId, sessionId: verified.sessionId, claims: verified.claims };
       },
     };
-    const server = createGatehouseServer({ ...deps, userTokens });
+    const serverDeps: ServerDeps = { ...deps, userTokens };
+    const server = createGatehouseServer(serverDeps);
     if (embedded) operators = await startOperatorChannel(config.dataDir, deps);
     const port = await server.listen(config.port, config.host);
     // The issuer names this instance's tokens: every instance behind one address must log the same.
@@ -132,7 +135,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     return {
       port,
       url: `http://127.0.0.1:${port}`,
-      deps,
+      deps: serverDeps,
       async close() {
         await Promise.all([server.close(config.shutdownGraceMs), operators?.close(config.shutdownGraceMs)]);
         // Work the requests handed off after answering (it may queue mail too).

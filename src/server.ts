@@ -1,19 +1,12 @@
 import { createConnectRouter, type ConnectRouter } from "@connectrpc/connect";
-import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
 import { Health } from "../gen/grpc/health/v1/health_pb.js";
 import type { FlowDeps } from "./flows/deps.js";
-import { accountHandlers } from "./handlers/account/index.js";
-import { authHandlers } from "./handlers/auth/index.js";
+import { apiRouter, MAX_BODY_BYTES, ROUTER_LIMITS, type ServerDeps } from "./api-router.js";
 import { healthHandlers } from "./handlers/health.js";
 import { deliveryReport, dependenciesDown, type Dependency } from "./readiness.js";
-import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
-import { botProtectionInterceptor } from "./interceptors/bot-protection.js";
-import { credentialInterceptor, type UserTokenVerifier } from "./interceptors/credentials.js";
-import { errorInterceptor } from "./interceptors/errors.js";
-import { validationInterceptor } from "./interceptors/validation.js";
 import { METRICS_PATH, metricsRoute } from "./metrics/route.js";
 import { OPENID_CONFIGURATION_PATH, serveOpenidConfiguration } from "./transport/discovery-route.js";
 import { writeJson } from "./transport/error-body.js";
@@ -26,49 +19,14 @@ import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
 
-/** Request bodies (and gRPC messages) over 1 MiB are refused before they are read whole. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Proto field names, defaults written, unknown fields ignored (API.md section 1). */
-export const JSON_OPTIONS = { ignoreUnknownFields: true, alwaysEmitImplicit: true, useProtoFieldName: true } as const;
-
-export interface ServerDeps extends FlowDeps {
-  userTokens: UserTokenVerifier;
-}
-
 // One port: Connect, gRPC and gRPC-Web from the routers, REST from the same handlers'
 // google.api.http options, plus plain HTTP routes.
 export function createGatehouseServer(deps: ServerDeps): OnePortServer {
-  const shared = {
-    readMaxBytes: MAX_BODY_BYTES,
-    // The longest timer Node can set. Longer timeouts are lowered to it before connect-es reads
-    // them (src/transport/compat/timeout-overflow.ts); this catches anything that lowering misses.
-    maxTimeoutMs: 2 ** 31 - 1,
-    acceptCompression: [compressionGzip, compressionBrotli],
-    jsonOptions: JSON_OPTIONS,
-  };
-  const api = createConnectRouter({
-    ...shared,
-    interceptors: [
-      errorInterceptor(deps.logger),
-      credentialInterceptor({
-        repos: deps.db.repos,
-        apiKeys: deps.verification,
-        clock: deps.clock,
-        userTokens: deps.userTokens,
-        accountOrigins: [new URL(deps.config.publicUrl).origin],
-        pages: { projects: deps.db.repos.projects, pagesOrigin: new URL(deps.config.publicUrl).origin },
-      }),
-      auditRateLimitsInterceptor(deps),
-      validationInterceptor(),
-      // Needs the project and key (credentials) and a valid request (validation) first.
-      botProtectionInterceptor(deps.bot),
-    ],
-  });
-  api.service(AccountService, accountHandlers(deps));
-  api.service(AuthService, authHandlers(deps));
+  const { options, routes } = apiRouter(deps);
+  const api = createConnectRouter(options);
+  routes(api);
   // Health checks and reflection need no credential, so they live outside the API's interceptor chain.
-  const health = createConnectRouter(shared);
+  const health = createConnectRouter(ROUTER_LIMITS);
   const down = () => dependenciesDown(deps);
   const isHealthy = async () => (await down()).length === 0;
   const shutdown = new AbortController();

@@ -7,10 +7,11 @@ import { ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { ErrorInfoSchema } from "../gen/google/rpc/error_details_pb.js";
-import { JSON_OPTIONS } from "../src/server.js";
+import { JSON_OPTIONS } from "../src/api-router.js";
 import { connect, connectReason, grpcCall, grpcClient, http } from "./helpers/clients.js";
 import { seedApiKey, seedOrganization, seedProject } from "./helpers/seed.js";
-import { startTestServer, type TestServer } from "./helpers/server.js";
+import { type TestServer } from "./helpers/server.js";
+import { sharedTestServer } from "./helpers/shared-server.js";
 
 describe("wire conventions", () => {
   let server: TestServer;
@@ -21,7 +22,7 @@ describe("wire conventions", () => {
   let pageKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const seeded = await seedOrganization(server.deps);
     email = seeded.email;
     password = seeded.password;
