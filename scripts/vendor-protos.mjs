@@ -47,7 +47,16 @@ const { file_buf_validate_validate } = await import("@bufbuild/protovalidate/gen
 const validateProto = "third_party/buf/validate/validate.proto";
 const built = execFileSync(
   join(packageRoot("@bufbuild/buf"), "bin", "buf"),
-  ["build", "third_party", "--path", validateProto, "--exclude-imports", "--exclude-source-info", "-o", "-#format=binpb"],
+  [
+    "build",
+    "third_party",
+    "--path",
+    validateProto,
+    "--exclude-imports",
+    "--exclude-source-info",
+    "-o",
+    "-#format=binpb",
+  ],
   { maxBuffer: 64 << 20 },
 );
 // Compared as JSON with the rules' own extensions read, so that encoding details do not count.

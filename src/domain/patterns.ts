@@ -1,7 +1,7 @@
 // The `string.pattern` rules the protos use, each with the description a violation carries
 // (API.md section 3) and what the OpenAPI document says instead of the RE2 pattern. The protos
 // hold the patterns, in RE2 syntax, so that every protovalidate library applies them; this table
-// only words them. A pattern the protos use must be listed here (test/validation.test.ts).
+// only words them. A pattern the protos use must be listed here (test/validation-rules.test.ts).
 
 /**
  * Not blank: some character JavaScript's String.prototype.trim keeps. The rule `required` of a

@@ -57,10 +57,7 @@ export function wordViolation(violation: RuleViolation, message: Message): Worde
         ? word(`must be at least ${bounds?.gte}`, 1)
         : word(`must be at most ${bounds?.lte}`, 1);
     case "repeated.max_items":
-      return word(
-        `must have at most ${rules.type.case === "repeated" ? rules.type.value.maxItems : "?"} items`,
-        1,
-      );
+      return word(`must have at most ${rules.type.case === "repeated" ? rules.type.value.maxItems : "?"} items`, 1);
     default:
       return word(violation.message, 5);
   }

@@ -64,7 +64,10 @@ function sortByDeclaration(desc: DescMessage, violations: Violation[]): void {
   const order = (name: string) => {
     const bracket = name.indexOf("[");
     const field = desc.field[toLocal(desc, bracket === -1 ? name : name.slice(0, bracket))];
-    return [field ? desc.fields.indexOf(field) : desc.fields.length, bracket === -1 ? -1 : parseInt(name.slice(bracket + 1), 10)];
+    return [
+      field ? desc.fields.indexOf(field) : desc.fields.length,
+      bracket === -1 ? -1 : parseInt(name.slice(bracket + 1), 10),
+    ];
   };
   const keyed = violations.map((v) => [order(v.field), v] as const);
   keyed.sort(([a], [b]) => a[0] - b[0] || a[1] - b[1]);
