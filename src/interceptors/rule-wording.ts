@@ -27,7 +27,10 @@ export function wordViolation(violation: RuleViolation, message: Message): Worde
   if (rules.required && !item && typeof value === "string" && value.trim() === "")
     return { field: name, description: "is required", rank: 0 };
   const typed = item && rules.type.case === "repeated" ? rules.type.value.items?.type : rules.type;
-  const bounds = typed?.value as { gte?: number | bigint; lte?: number | bigint; len?: bigint } | undefined;
+  const ints = typed?.case === "int32" || typed?.case === "int64" ? typed.value : undefined;
+  // Int32Rules and Int64Rules hold their bounds in the oneofs greater_than and less_than.
+  const gte = ints?.greaterThan.case === "gte" ? ints.greaterThan.value : undefined;
+  const lte = ints?.lessThan.case === "lte" ? ints.lessThan.value : undefined;
   const strings = typed?.case === "string" ? typed.value : undefined;
   const word = (description: string, rank: number) => ({ field: name, description, rank });
   switch (violation.ruleId) {
@@ -47,15 +50,15 @@ export function wordViolation(violation: RuleViolation, message: Message): Worde
       return word(PATTERNS[strings?.pattern ?? ""]?.description ?? violation.message, 4);
     case "int32.gte":
     case "int64.gte":
-      return word(`must be at least ${bounds?.gte}`, 1);
+      return word(`must be at least ${gte}`, 1);
     case "int32.lte":
     case "int64.lte":
-      return word(`must be at most ${bounds?.lte}`, 1);
+      return word(`must be at most ${lte}`, 1);
     case "int32.gte_lte":
     case "int64.gte_lte":
-      return BigInt(value as number) < BigInt(bounds?.gte ?? 0)
-        ? word(`must be at least ${bounds?.gte}`, 1)
-        : word(`must be at most ${bounds?.lte}`, 1);
+      return BigInt(value as number) < BigInt(gte ?? 0)
+        ? word(`must be at least ${gte}`, 1)
+        : word(`must be at most ${lte}`, 1);
     case "repeated.max_items":
       return word(`must have at most ${rules.type.case === "repeated" ? rules.type.value.maxItems : "?"} items`, 1);
     default:
