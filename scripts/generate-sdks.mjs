@@ -25,6 +25,8 @@ const ours = readdirSync("proto", { recursive: true })
 const googleProtos = dirname(require.resolve("google-proto-files/package.json"));
 const includes = ["-I", "proto", "-I", "third_party", "-I", googleProtos];
 
+const validateProto = "buf/validate/validate.proto";
+
 const protocTool = { command: "protoc", debian: "protobuf-compiler" };
 // Debian's protoc reads the well-known types (google/protobuf/*.proto) from /usr/include.
 const wellKnownTypes = { file: "/usr/include/google/protobuf/timestamp.proto", debian: "libprotobuf-dev" };
@@ -33,7 +35,7 @@ const languages = [
   {
     name: "Python",
     // Generated trees only: sdk/python/gatehouse_sdk and the examples are written by hand.
-    outputs: ["sdk/python/gatehouse", "sdk/python/google"],
+    outputs: ["sdk/python/gatehouse", "sdk/python/google", "sdk/python/buf"],
     root: "sdk/python",
     needs: [protocTool, wellKnownTypes, { command: "grpc_python_plugin", debian: "protobuf-compiler-grpc" }],
     runs: (out, tools) => [
@@ -49,6 +51,8 @@ const languages = [
         "google/api/http.proto",
         "google/rpc/error_details.proto",
         "google/rpc/status.proto",
+        // Our field options import protovalidate's rules (no Debian package carries them).
+        "buf/validate/validate.proto",
       ],
       [`--plugin=protoc-gen-grpc_python=${tools.grpc_python_plugin}`, `--grpc_python_out=${out}`, ...ours],
     ],
@@ -65,11 +69,14 @@ const languages = [
     ],
     // The protos' go_package puts them under gatehouse.dev/sdk/go/gen/…; `module=` strips the
     // module path so they land in sdk/go/gen/…. The googleapis and health packages are not
-    // generated: Go imports them from genproto and grpc-go.
+    // generated: Go imports them from genproto and grpc-go. protovalidate's rules are generated
+    // into sdk/go/gen/buf/validate (M maps them there): their own Go module is out of reach.
     runs: (out) => [
       [
         `--go_out=${out}`,
         "--go_opt=module=gatehouse.dev/sdk/go",
+        `--go_opt=M${validateProto}=gatehouse.dev/sdk/go/gen/buf/validate;validate`,
+        validateProto,
         `--go-grpc_out=${out}`,
         "--go-grpc_opt=module=gatehouse.dev/sdk/go",
         ...ours,

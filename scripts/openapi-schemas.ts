@@ -1,5 +1,7 @@
 import { getOption, hasOption, ScalarType, type DescEnum, type DescField, type DescMessage } from "@bufbuild/protobuf";
-import { field as fieldRulesExt, Format, type FieldRules } from "../gen/gatehouse/options/v1/options_pb.js";
+import { field as validateExt } from "@bufbuild/protovalidate/gen/buf/validate/validate_pb.js";
+import { field as ownRulesExt, Format } from "../gen/gatehouse/options/v1/options_pb.js";
+import { PATTERNS } from "../src/domain/patterns.js";
 import type { Comments } from "./openapi-comments.js";
 
 export type Schema = { [key: string]: unknown };
@@ -208,8 +210,42 @@ function enumOf(field: DescField): DescEnum | undefined {
   return undefined;
 }
 
+/** A field's input rules, from its `(buf.validate.field)` and `(gatehouse.options.v1.field)` options. */
+export interface FieldRules {
+  required: boolean;
+  minLen: number;
+  maxLen: number;
+  in: string[];
+  pattern: string;
+  gte?: number;
+  lte?: number;
+  maxItems: number;
+  format: Format;
+  maxJsonBytes: number;
+}
+
 export function rulesOf(field: DescField): FieldRules | undefined {
-  return hasOption(field, fieldRulesExt) ? getOption(field, fieldRulesExt) : undefined;
+  if (!hasOption(field, validateExt) && !hasOption(field, ownRulesExt)) return undefined;
+  const rules = getOption(field, validateExt);
+  const own = getOption(field, ownRulesExt);
+  const typed = rules.type.case === "repeated" ? rules.type.value.items?.type : rules.type;
+  const strings = typed?.case === "string" ? typed.value : undefined;
+  const ints = typed?.case === "int32" || typed?.case === "int64" ? typed.value : undefined;
+  const bound = (b: { case?: string; value?: number | bigint } | undefined, side: string) =>
+    b?.case === side && b.value !== undefined ? Number(b.value) : undefined;
+  const len = strings?.len !== undefined && strings.len > 0n ? Number(strings.len) : 0;
+  return {
+    required: rules.required,
+    minLen: len || Number(strings?.minLen ?? 0),
+    maxLen: len || Number(strings?.maxLen ?? 0),
+    in: strings?.in ?? [],
+    pattern: strings?.pattern ?? "",
+    gte: bound(ints?.greaterThan, "gte"),
+    lte: bound(ints?.lessThan, "lte"),
+    maxItems: rules.type.case === "repeated" ? Number(rules.type.value.maxItems ?? 0) : 0,
+    format: own.format,
+    maxJsonBytes: own.maxJsonBytes,
+  };
 }
 
 /** What the server writes even when unset: lists, maps and implicit-presence scalars and enums. */
@@ -303,7 +339,7 @@ function applyRules(schema: Schema, field: DescField, rules: FieldRules): string
     if (rules.minLen > 0) target.minLength = rules.minLen;
     if (rules.maxLen > 0) target.maxLength = rules.maxLen;
     if (rules.in.length > 0) target.enum = [...rules.in];
-    Object.assign(target, FORMATS[rules.format]);
+    Object.assign(target, FORMATS[rules.format], PATTERNS[rules.pattern]?.openapi);
     // Required means present and not blank.
     if (rules.required && field.fieldKind === "scalar") {
       target.minLength = Math.max(1, rules.minLen);
@@ -324,11 +360,6 @@ const FORMATS: Record<Format, Schema> = {
   [Format.EMAIL]: { format: "email" },
   [Format.HTTP_URI]: { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" },
   [Format.ORIGIN]: { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+$" },
-  [Format.E164]: { pattern: "^\\+[0-9]{8,15}$" },
-  [Format.DATE]: { format: "date" },
   [Format.DATE_TIME]: { format: "date-time" },
-  [Format.SIX_DIGITS]: { pattern: "^[0-9]{6}$" },
-  [Format.HEX_COLOR]: { pattern: "^#[0-9a-fA-F]{6}$" },
-  [Format.CALLING_CODE]: { pattern: "^[1-9][0-9]{0,2}$" },
   [Format.IMAGE_URL]: { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" },
 };

@@ -1,17 +1,19 @@
 import type { Interceptor } from "@connectrpc/connect";
-import { getOption, hasOption, toJsonString, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
-import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
-import { ScalarType } from "@bufbuild/protobuf";
-import { field as fieldRulesExt, Format, type FieldRules } from "../../gen/gatehouse/options/v1/options_pb.js";
+import { createRegistry, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import { createValidator } from "@bufbuild/protovalidate";
+import { file_gatehouse_account_v1_account } from "../../gen/gatehouse/account/v1/account_pb.js";
+import { file_gatehouse_auth_v1_auth } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { validationFailed, type Violation } from "../domain/errors.js";
-import * as formats from "../domain/formats.js";
 import { findNulCharacters } from "./nul-characters.js";
+import { wordViolation, type WordedViolation } from "./rule-wording.js";
+import { checkServerRule, serverRulesOf } from "./server-rules.js";
 
-// Enforces the `(gatehouse.options.v1.field)` rules declared next to each request field,
-// so input rules live once, in the proto, and refuses a NUL in any string of any request
-// (nul-characters.ts). Reports every violation at once, by field name. It runs after the
-// credential check, which never sends a request field to the database and hashes the
-// credentials it looks up; so nothing a request carries reaches PostgreSQL unchecked.
+// Enforces the input rules declared next to each request field, so they live once, in the
+// proto: protovalidate's standard `(buf.validate.field)` rules, then the few the server checks
+// itself (server-rules.ts), and refuses a NUL in any string of any request (nul-characters.ts).
+// Reports every violation at once, by field name. It runs after the credential check, which
+// never sends a request field to the database and hashes the credentials it looks up; so
+// nothing a request carries reaches PostgreSQL unchecked.
 export function validationInterceptor(): Interceptor {
   return (next) => async (req) => {
     if (req.stream) return next(req);
@@ -21,27 +23,59 @@ export function validationInterceptor(): Interceptor {
   };
 }
 
-const rulesCache = new Map<string, Array<[DescField, FieldRules]>>();
-
-function rulesOf(desc: DescMessage): Array<[DescField, FieldRules]> {
-  let rules = rulesCache.get(desc.typeName);
-  if (!rules) {
-    rules = desc.fields.filter((f) => hasOption(f, fieldRulesExt)).map((f) => [f, getOption(f, fieldRulesExt)]);
-    rulesCache.set(desc.typeName, rules);
-  }
-  return rules;
-}
+// Once per process: the validator plans each message type's rules on first use and keeps the plan.
+const validator = createValidator({
+  registry: createRegistry(file_gatehouse_auth_v1_auth, file_gatehouse_account_v1_account),
+});
 
 export function validate(desc: DescMessage, message: Message): Violation[] {
   const violations: Violation[] = [];
-  const r = reflect(desc, message);
-  for (const [field, rules] of rulesOf(desc)) {
-    const add = (description: string, name = field.name) => violations.push({ field: name, description });
-    checkField(r, field, rules, add);
+  const result = validator.validate(desc, message);
+  if (result.kind === "error") throw result.error;
+  const done = new Set<string>();
+  if (result.kind === "invalid") {
+    for (const v of firstPerField(result.violations.map((violation) => wordViolation(violation, message)))) {
+      done.add(v.field);
+      violations.push({ field: v.field, description: v.description });
+    }
+  }
+  const rules = serverRulesOf(desc);
+  if (rules.length > 0) {
+    for (const rule of rules) checkServerRule(rule, message, done, violations);
+    if (violations.length > 1) sortByDeclaration(desc, violations);
   }
   findNulCharacters(desc, message, violations);
   findDeepJson(desc, message, violations);
   return violations;
+}
+
+/** One violation per field or item, the one its rules name first (rank). */
+function firstPerField(worded: WordedViolation[]): WordedViolation[] {
+  const first = new Map<string, WordedViolation>();
+  for (const v of worded) {
+    const seen = first.get(v.field);
+    if (!seen || v.rank < seen.rank) first.set(v.field, v);
+  }
+  return [...first.values()];
+}
+
+/** Fields in the order the message declares them, list items in index order. */
+function sortByDeclaration(desc: DescMessage, violations: Violation[]): void {
+  const order = (name: string) => {
+    const bracket = name.indexOf("[");
+    const field = desc.field[toLocal(desc, bracket === -1 ? name : name.slice(0, bracket))];
+    return [
+      field ? desc.fields.indexOf(field) : desc.fields.length,
+      bracket === -1 ? -1 : parseInt(name.slice(bracket + 1), 10),
+    ];
+  };
+  const keyed = violations.map((v) => [order(v.field), v] as const);
+  keyed.sort(([a], [b]) => a[0] - b[0] || a[1] - b[1]);
+  keyed.forEach(([, v], i) => (violations[i] = v));
+}
+
+function toLocal(desc: DescMessage, name: string): string {
+  return desc.fields.find((f: DescField) => f.name === name)?.localName ?? name;
 }
 
 /**
@@ -109,103 +143,4 @@ function depthExceeds(root: unknown, limit: number): boolean {
     }
   }
   return false;
-}
-
-type Add = (description: string, name?: string) => void;
-
-function checkField(r: ReflectMessage, field: DescField, rules: FieldRules, add: Add): void {
-  if (!r.isSet(field)) {
-    if (rules.required) add("is required");
-    return;
-  }
-  switch (field.fieldKind) {
-    case "scalar": {
-      const value = r.get(field);
-      if (typeof value === "string") {
-        if (rules.required && value.trim() === "") return add("is required");
-        const problem = checkString(value, rules);
-        if (problem) add(problem);
-      } else if (typeof value === "number" || typeof value === "bigint") {
-        checkInteger(field, BigInt(value), rules, add);
-      }
-      return;
-    }
-    case "list": {
-      const list = r.get(field);
-      if (rules.maxItems > 0 && list.size > rules.maxItems) add(`must have at most ${rules.maxItems} items`);
-      if (field.listKind !== "scalar" || field.scalar !== ScalarType.STRING) return;
-      let index = 0;
-      for (const item of list) {
-        const problem = checkString(item as string, rules);
-        if (problem) add(problem, `${field.name}[${index}]`);
-        index++;
-      }
-      return;
-    }
-    case "message": {
-      if (rules.maxJsonBytes > 0 && field.message.typeName === "google.protobuf.Struct") {
-        const json = toJsonString(field.message, r.get(field).message as Message);
-        if (Buffer.byteLength(json) > rules.maxJsonBytes) add(`must be at most ${rules.maxJsonBytes} bytes as JSON`);
-      }
-      return;
-    }
-    default:
-      return;
-  }
-}
-
-function checkString(value: string, rules: FieldRules): string | undefined {
-  const length = codePoints(value);
-  if (rules.minLen > 0 && length < rules.minLen) return `must be at least ${rules.minLen} characters`;
-  if (rules.maxLen > 0 && length > rules.maxLen) return `must be at most ${rules.maxLen} characters`;
-  if (rules.in.length > 0 && !rules.in.includes(value)) return `must be one of ${rules.in.join(", ")}`;
-  return checkFormat(value, rules.format);
-}
-
-/** Characters as a user counts them (code points), without building an array per request. */
-function codePoints(value: string): number {
-  let surrogatePairs = 0;
-  for (let i = 0; i < value.length; i++) {
-    const unit = value.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        surrogatePairs++;
-        i++;
-      }
-    }
-  }
-  return value.length - surrogatePairs;
-}
-
-function checkFormat(value: string, format: Format): string | undefined {
-  switch (format) {
-    case Format.UNSPECIFIED:
-      return undefined;
-    case Format.EMAIL:
-      return formats.checkEmail(value);
-    case Format.HTTP_URI:
-      return formats.checkHttpUri(value);
-    case Format.ORIGIN:
-      return formats.checkOrigin(value);
-    case Format.E164:
-      return formats.checkE164(value);
-    case Format.DATE:
-      return formats.checkDate(value);
-    case Format.DATE_TIME:
-      return formats.checkDateTime(value);
-    case Format.SIX_DIGITS:
-      return formats.checkSixDigits(value);
-    case Format.HEX_COLOR:
-      return formats.checkHexColor(value);
-    case Format.IMAGE_URL:
-      return formats.checkImageUrl(value);
-    case Format.CALLING_CODE:
-      return formats.checkCallingCode(value);
-  }
-}
-
-function checkInteger(field: DescField, value: bigint, rules: FieldRules, add: Add): void {
-  if (rules.gte !== undefined && value < rules.gte) add(`must be at least ${rules.gte}`, field.name);
-  else if (rules.lte !== undefined && value > rules.lte) add(`must be at most ${rules.lte}`, field.name);
 }

@@ -3,10 +3,16 @@
 /* eslint-disable */
 
 // Gatehouse's own annotations. Every RPC declares who may call it with
-// `(gatehouse.options.v1.access)`, and input fields declare their rules with
-// `(gatehouse.options.v1.field)`. The server reads both from the descriptors:
-// the credential interceptor enforces `access`, the validation interceptor
-// enforces `field`, so the rules live once, next to what they govern.
+// `(gatehouse.options.v1.access)`, which the credential interceptor enforces.
+//
+// Input fields declare their rules with protovalidate's standard rules,
+// `(buf.validate.field)` (required, string lengths, `in` and `pattern`, integer
+// bounds, list sizes), which any protovalidate library applies as the server does.
+// `(gatehouse.options.v1.field)` holds only what those rules cannot say exactly without
+// CEL, which is too slow for the hot RPCs in the server's JavaScript: the formats whose
+// checks need a parser (email, URLs, origins, date-times) and a Struct's size as JSON.
+// The server also refuses, in every request whether declared or not, the NUL character in
+// any string and a Struct nested more than 32 levels deep (docs/api.md, "Validation").
 
 import type { GenEnum, GenExtension, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, extDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
@@ -18,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file gatehouse/options/v1/options.proto.
  */
 export const file_gatehouse_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiJnYXRlaG91c2Uvb3B0aW9ucy92MS9vcHRpb25zLnByb3RvEhRnYXRlaG91c2Uub3B0aW9ucy52MSLDAQoGQWNjZXNzEjQKCmNyZWRlbnRpYWwYASABKA4yIC5nYXRlaG91c2Uub3B0aW9ucy52MS5DcmVkZW50aWFsEg0KBXNjb3BlGAIgASgJEigKBHJvbGUYAyABKA4yGi5nYXRlaG91c2Uub3B0aW9ucy52MS5Sb2xlEhIKCnVzZXJfc2NvcGUYBCABKAkSNgoLcHVibGlzaGFibGUYBSABKA4yIS5nYXRlaG91c2Uub3B0aW9ucy52MS5QdWJsaXNoYWJsZSLZAQoKRmllbGRSdWxlcxIQCghyZXF1aXJlZBgBIAEoCBIPCgdtaW5fbGVuGAIgASgNEg8KB21heF9sZW4YAyABKA0SLAoGZm9ybWF0GAQgASgOMhwuZ2F0ZWhvdXNlLm9wdGlvbnMudjEuRm9ybWF0EgoKAmluGAUgAygJEhAKA2d0ZRgGIAEoA0gAiAEBEhAKA2x0ZRgHIAEoA0gBiAEBEhEKCW1heF9pdGVtcxgIIAEoDRIWCg5tYXhfanNvbl9ieXRlcxgJIAEoDUIGCgRfZ3RlQgYKBF9sdGUqyQEKCkNyZWRlbnRpYWwSGgoWQ1JFREVOVElBTF9VTlNQRUNJRklFRBAAEhMKD0NSRURFTlRJQUxfTk9ORRABEhYKEkNSRURFTlRJQUxfQVBJX0tFWRACEiUKIUNSRURFTlRJQUxfQVBJX0tFWV9BTkRfVVNFUl9UT0tFThADEioKJkNSRURFTlRJQUxfQVBJX0tFWV9PUFRJT05BTF9VU0VSX1RPS0VOEAQSHwobQ1JFREVOVElBTF9NQU5BR0VNRU5UX1RPS0VOEAUqQAoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEgoOUk9MRV9ERVZFTE9QRVIQARIOCgpST0xFX0FETUlOEAIqZAoLUHVibGlzaGFibGUSGwoXUFVCTElTSEFCTEVfVU5TUEVDSUZJRUQQABIXChNQVUJMSVNIQUJMRV9BTExPV0VEEAESHwobUFVCTElTSEFCTEVfV0lUSF9VU0VSX1RPS0VOEAIq7gEKBkZvcm1hdBIWChJGT1JNQVRfVU5TUEVDSUZJRUQQABIQCgxGT1JNQVRfRU1BSUwQARITCg9GT1JNQVRfSFRUUF9VUkkQAhIRCg1GT1JNQVRfT1JJR0lOEAMSDwoLRk9STUFUX0UxNjQQBBIPCgtGT1JNQVRfREFURRAFEhQKEEZPUk1BVF9EQVRFX1RJTUUQBhIVChFGT1JNQVRfU0lYX0RJR0lUUxAHEhQKEEZPUk1BVF9IRVhfQ09MT1IQCBIUChBGT1JNQVRfSU1BR0VfVVJMEAkSFwoTRk9STUFUX0NBTExJTkdfQ09ERRAKOlYKBmFjY2VzcxIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGLmOAyABKAsyHC5nYXRlaG91c2Uub3B0aW9ucy52MS5BY2Nlc3NSBmFjY2VzczpXCgVmaWVsZBIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuo4DIAEoCzIgLmdhdGVob3VzZS5vcHRpb25zLnYxLkZpZWxkUnVsZXNSBWZpZWxkQmwKGGRldi5nYXRlaG91c2Uub3B0aW9ucy52MVABWjdnYXRlaG91c2UuZGV2L3Nkay9nby9nZW4vZ2F0ZWhvdXNlL29wdGlvbnMvdjE7b3B0aW9uc3YxqgIUR2F0ZWhvdXNlLk9wdGlvbnMuVjFiBnByb3RvMw", [file_google_protobuf_descriptor]);
+  fileDesc("CiJnYXRlaG91c2Uvb3B0aW9ucy92MS9vcHRpb25zLnByb3RvEhRnYXRlaG91c2Uub3B0aW9ucy52MSLDAQoGQWNjZXNzEjQKCmNyZWRlbnRpYWwYASABKA4yIC5nYXRlaG91c2Uub3B0aW9ucy52MS5DcmVkZW50aWFsEg0KBXNjb3BlGAIgASgJEigKBHJvbGUYAyABKA4yGi5nYXRlaG91c2Uub3B0aW9ucy52MS5Sb2xlEhIKCnVzZXJfc2NvcGUYBCABKAkSNgoLcHVibGlzaGFibGUYBSABKA4yIS5nYXRlaG91c2Uub3B0aW9ucy52MS5QdWJsaXNoYWJsZSKxAQoKRmllbGRSdWxlcxIsCgZmb3JtYXQYBCABKA4yHC5nYXRlaG91c2Uub3B0aW9ucy52MS5Gb3JtYXQSFgoObWF4X2pzb25fYnl0ZXMYCSABKA1KBAgBEAJKBAgCEANKBAgDEARKBAgFEAZKBAgGEAdKBAgHEAhKBAgIEAlSCHJlcXVpcmVkUgdtaW5fbGVuUgdtYXhfbGVuUgJpblIDZ3RlUgNsdGVSCW1heF9pdGVtcyrJAQoKQ3JlZGVudGlhbBIaChZDUkVERU5USUFMX1VOU1BFQ0lGSUVEEAASEwoPQ1JFREVOVElBTF9OT05FEAESFgoSQ1JFREVOVElBTF9BUElfS0VZEAISJQohQ1JFREVOVElBTF9BUElfS0VZX0FORF9VU0VSX1RPS0VOEAMSKgomQ1JFREVOVElBTF9BUElfS0VZX09QVElPTkFMX1VTRVJfVE9LRU4QBBIfChtDUkVERU5USUFMX01BTkFHRU1FTlRfVE9LRU4QBSpACgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABISCg5ST0xFX0RFVkVMT1BFUhABEg4KClJPTEVfQURNSU4QAipkCgtQdWJsaXNoYWJsZRIbChdQVUJMSVNIQUJMRV9VTlNQRUNJRklFRBAAEhcKE1BVQkxJU0hBQkxFX0FMTE9XRUQQARIfChtQVUJMSVNIQUJMRV9XSVRIX1VTRVJfVE9LRU4QAir4AQoGRm9ybWF0EhYKEkZPUk1BVF9VTlNQRUNJRklFRBAAEhAKDEZPUk1BVF9FTUFJTBABEhMKD0ZPUk1BVF9IVFRQX1VSSRACEhEKDUZPUk1BVF9PUklHSU4QAxIUChBGT1JNQVRfREFURV9USU1FEAYSFAoQRk9STUFUX0lNQUdFX1VSTBAJIgQIBBAEIgQIBRAFIgQIBxAHIgQICBAIIgQIChAKKgtGT1JNQVRfRTE2NCoLRk9STUFUX0RBVEUqEUZPUk1BVF9TSVhfRElHSVRTKhBGT1JNQVRfSEVYX0NPTE9SKhNGT1JNQVRfQ0FMTElOR19DT0RFOlYKBmFjY2VzcxIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGLmOAyABKAsyHC5nYXRlaG91c2Uub3B0aW9ucy52MS5BY2Nlc3NSBmFjY2VzczpXCgVmaWVsZBIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuo4DIAEoCzIgLmdhdGVob3VzZS5vcHRpb25zLnYxLkZpZWxkUnVsZXNSBWZpZWxkQmwKGGRldi5nYXRlaG91c2Uub3B0aW9ucy52MVABWjdnYXRlaG91c2UuZGV2L3Nkay9nby9nZW4vZ2F0ZWhvdXNlL29wdGlvbnMvdjE7b3B0aW9uc3YxqgIUR2F0ZWhvdXNlLk9wdGlvbnMuVjFiBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * Who may call an RPC.
@@ -72,67 +78,19 @@ export const AccessSchema: GenMessage<Access> = /*@__PURE__*/
   messageDesc(file_gatehouse_options_v1_options, 0);
 
 /**
- * Input rules for one request field. For repeated fields, `format`, `in`,
- * `min_len` and `max_len` apply to every item.
+ * The input rules of one request field that protovalidate's standard rules cannot state:
+ * checked by the server after the `(buf.validate.field)` rules of the same field pass.
+ * For repeated fields, `format` applies to every item.
  *
  * @generated from message gatehouse.options.v1.FieldRules
  */
 export type FieldRules = Message<"gatehouse.options.v1.FieldRules"> & {
-  /**
-   * The field must be present and, for strings, not blank.
-   *
-   * @generated from field: bool required = 1;
-   */
-  required: boolean;
-
-  /**
-   * Minimum length in characters (Unicode code points).
-   *
-   * @generated from field: uint32 min_len = 2;
-   */
-  minLen: number;
-
-  /**
-   * Maximum length in characters (Unicode code points); 0 means no limit.
-   *
-   * @generated from field: uint32 max_len = 3;
-   */
-  maxLen: number;
-
   /**
    * The shape the string must have.
    *
    * @generated from field: gatehouse.options.v1.Format format = 4;
    */
   format: Format;
-
-  /**
-   * Allowed values; empty means any.
-   *
-   * @generated from field: repeated string in = 5;
-   */
-  in: string[];
-
-  /**
-   * Smallest allowed integer, when set.
-   *
-   * @generated from field: optional int64 gte = 6;
-   */
-  gte?: bigint | undefined;
-
-  /**
-   * Largest allowed integer, when set.
-   *
-   * @generated from field: optional int64 lte = 7;
-   */
-  lte?: bigint | undefined;
-
-  /**
-   * Maximum number of items of a repeated field; 0 means no limit.
-   *
-   * @generated from field: uint32 max_items = 8;
-   */
-  maxItems: number;
 
   /**
    * Maximum size of a google.protobuf.Struct field as JSON, in bytes; 0 means no limit.
@@ -276,7 +234,9 @@ export const PublishableSchema: GenEnum<Publishable> = /*@__PURE__*/
   enumDesc(file_gatehouse_options_v1_options, 2);
 
 /**
- * Shapes a string must have, checked by the validation interceptor.
+ * Shapes a string must have that no standard rule or regular expression states exactly;
+ * the server checks them (src/domain/formats.ts). Shapes a pattern states exactly
+ * (E.164, dates, six digits, colours, calling codes) are `string.pattern` rules.
  *
  * @generated from enum gatehouse.options.v1.Format
  */
@@ -289,39 +249,28 @@ export enum Format {
   UNSPECIFIED = 0,
 
   /**
-   * An email address (local@domain, at most 254 characters).
+   * An email address in the one canonical form's rules: an ASCII dot-atom before the `@`,
+   * an (internationalized) domain in NFKC that is its own UTS #46 mapping, at most 254
+   * characters (src/domain/email.ts).
    *
    * @generated from enum value: FORMAT_EMAIL = 1;
    */
   EMAIL = 1,
 
   /**
-   * An absolute http or https URI.
+   * An absolute http or https URI, as the WHATWG URL parser reads it.
    *
    * @generated from enum value: FORMAT_HTTP_URI = 2;
    */
   HTTP_URI = 2,
 
   /**
-   * An origin: `scheme://host[:port]`, http or https, without path, query or fragment.
+   * An origin: `scheme://host[:port]`, http or https, without path, query or fragment,
+   * exactly as the WHATWG URL parser serializes its origin (default port left out).
    *
    * @generated from enum value: FORMAT_ORIGIN = 3;
    */
   ORIGIN = 3,
-
-  /**
-   * A phone number in E.164 form (`+` and 8 to 15 digits).
-   *
-   * @generated from enum value: FORMAT_E164 = 4;
-   */
-  E164 = 4,
-
-  /**
-   * A calendar date, `YYYY-MM-DD`.
-   *
-   * @generated from enum value: FORMAT_DATE = 5;
-   */
-  DATE = 5,
 
   /**
    * An RFC 3339 date-time with a time zone.
@@ -329,20 +278,6 @@ export enum Format {
    * @generated from enum value: FORMAT_DATE_TIME = 6;
    */
   DATE_TIME = 6,
-
-  /**
-   * Exactly six decimal digits (one-time and MFA codes).
-   *
-   * @generated from enum value: FORMAT_SIX_DIGITS = 7;
-   */
-  SIX_DIGITS = 7,
-
-  /**
-   * `#` and six hexadecimal digits, a colour (`#2f5bd3`); the empty string (none) passes.
-   *
-   * @generated from enum value: FORMAT_HEX_COLOR = 8;
-   */
-  HEX_COLOR = 8,
 
   /**
    * An absolute https URI, or http when the host is localhost or a loopback address
@@ -354,13 +289,6 @@ export enum Format {
    * @generated from enum value: FORMAT_IMAGE_URL = 9;
    */
   IMAGE_URL = 9,
-
-  /**
-   * A country calling code: 1 to 3 digits, not starting with 0 (`1`, `44`, `353`).
-   *
-   * @generated from enum value: FORMAT_CALLING_CODE = 10;
-   */
-  CALLING_CODE = 10,
 }
 
 /**
@@ -378,7 +306,7 @@ export const access: GenExtension<MethodOptions, Access> = /*@__PURE__*/
   extDesc(file_gatehouse_options_v1_options, 0);
 
 /**
- * Input rules for the field.
+ * Input rules for the field that `(buf.validate.field)` cannot state.
  *
  * @generated from extension: gatehouse.options.v1.FieldRules field = 51002;
  */

@@ -1,3 +1,4 @@
+from buf.validate import validate_pb2 as _validate_pb2
 from gatehouse.options.v1 import options_pb2 as _options_pb2
 from google.api import annotations_pb2 as _annotations_pb2
 from google.protobuf import struct_pb2 as _struct_pb2

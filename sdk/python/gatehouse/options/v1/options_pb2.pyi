@@ -13,16 +13,11 @@ CREDENTIAL_NONE: Credential
 CREDENTIAL_UNSPECIFIED: Credential
 DESCRIPTOR: _descriptor.FileDescriptor
 FIELD_FIELD_NUMBER: _ClassVar[int]
-FORMAT_CALLING_CODE: Format
-FORMAT_DATE: Format
 FORMAT_DATE_TIME: Format
-FORMAT_E164: Format
 FORMAT_EMAIL: Format
-FORMAT_HEX_COLOR: Format
 FORMAT_HTTP_URI: Format
 FORMAT_IMAGE_URL: Format
 FORMAT_ORIGIN: Format
-FORMAT_SIX_DIGITS: Format
 FORMAT_UNSPECIFIED: Format
 PUBLISHABLE_ALLOWED: Publishable
 PUBLISHABLE_UNSPECIFIED: Publishable
@@ -48,25 +43,12 @@ class Access(_message.Message):
     def __init__(self, credential: _Optional[_Union[Credential, str]] = ..., scope: _Optional[str] = ..., role: _Optional[_Union[Role, str]] = ..., user_scope: _Optional[str] = ..., publishable: _Optional[_Union[Publishable, str]] = ...) -> None: ...
 
 class FieldRules(_message.Message):
-    __slots__ = ["format", "gte", "lte", "max_items", "max_json_bytes", "max_len", "min_len", "required"]
+    __slots__ = ["format", "max_json_bytes"]
     FORMAT_FIELD_NUMBER: _ClassVar[int]
-    GTE_FIELD_NUMBER: _ClassVar[int]
-    IN_FIELD_NUMBER: _ClassVar[int]
-    LTE_FIELD_NUMBER: _ClassVar[int]
-    MAX_ITEMS_FIELD_NUMBER: _ClassVar[int]
     MAX_JSON_BYTES_FIELD_NUMBER: _ClassVar[int]
-    MAX_LEN_FIELD_NUMBER: _ClassVar[int]
-    MIN_LEN_FIELD_NUMBER: _ClassVar[int]
-    REQUIRED_FIELD_NUMBER: _ClassVar[int]
     format: Format
-    gte: int
-    lte: int
-    max_items: int
     max_json_bytes: int
-    max_len: int
-    min_len: int
-    required: bool
-    def __init__(self, required: bool = ..., min_len: _Optional[int] = ..., max_len: _Optional[int] = ..., format: _Optional[_Union[Format, str]] = ..., gte: _Optional[int] = ..., lte: _Optional[int] = ..., max_items: _Optional[int] = ..., max_json_bytes: _Optional[int] = ..., **kwargs) -> None: ...
+    def __init__(self, format: _Optional[_Union[Format, str]] = ..., max_json_bytes: _Optional[int] = ...) -> None: ...
 
 class Credential(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = []

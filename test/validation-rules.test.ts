@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { create, getOption, hasOption, type DescMessage } from "@bufbuild/protobuf";
+import { field as validateExt } from "@bufbuild/protovalidate/gen/buf/validate/validate_pb.js";
+import {
+  file_gatehouse_account_v1_account,
+  GetUsageMetricsRequestSchema,
+} from "../gen/gatehouse/account/v1/account_pb.js";
+import { file_gatehouse_auth_v1_auth, VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { checkDate } from "../src/domain/formats.js";
+import { PATTERNS } from "../src/domain/patterns.js";
+import { validate } from "../src/interceptors/validation.js";
+
+// The `string.pattern` rules in the protos say what the checks before them said, so that moving
+// them into the protos changed no answer; and each has our wording (src/domain/patterns.ts).
+
+const messages: DescMessage[] = [
+  ...file_gatehouse_auth_v1_auth.messages,
+  ...file_gatehouse_account_v1_account.messages,
+];
+
+describe("pattern rules", () => {
+  it("every pattern the protos use has a description", () => {
+    const used = new Set<string>();
+    for (const message of messages)
+      for (const field of message.fields) {
+        if (!hasOption(field, validateExt)) continue;
+        const rules = getOption(field, validateExt);
+        const typed = rules.type.case === "repeated" ? rules.type.value.items?.type : rules.type;
+        if (typed?.case === "string" && typed.value.pattern) used.add(typed.value.pattern);
+      }
+    expect(used.size).toBeGreaterThan(1);
+    for (const pattern of used) expect(PATTERNS[pattern], pattern).toBeDefined();
+  });
+
+  it("a required string that JavaScript's trim would empty is missing; any other character is not", () => {
+    const blank: string[] = [];
+    for (let unit = 1; unit < 0x10000; unit++) {
+      const text = String.fromCharCode(unit);
+      const violations = validate(VerifyTokenRequestSchema, create(VerifyTokenRequestSchema, { token: text }));
+      if (violations.some((v) => v.field === "token" && v.description === "is required")) blank.push(text);
+      else expect(text.trim(), `U+${unit.toString(16)}`).not.toBe("");
+    }
+    for (const text of blank) expect(text.trim()).toBe("");
+    expect(blank.length).toBeGreaterThan(20);
+  });
+
+  it("a date is refused exactly when the calendar check refuses it (leap years, years below 100)", () => {
+    const days = ["00", "01", "28", "29", "30", "31", "32"];
+    const months = ["00", "01", "02", "04", "12", "13"];
+    for (const year of ["0000", "0004", "0099", "0100", "0400", "1900", "2000", "2023", "2024", "2100", "9999"])
+      for (const month of months)
+        for (const day of days) {
+          const from = `${year}-${month}-${day}`;
+          const violations = validate(GetUsageMetricsRequestSchema, create(GetUsageMetricsRequestSchema, { from }));
+          const refused = violations.filter((v) => v.field === "from").map((v) => v.description);
+          expect(refused, from).toEqual(checkDate(from) === undefined ? [] : ["must be a date, YYYY-MM-DD"]);
+        }
+  });
+});
