@@ -1,20 +1,69 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { TEST_GUARD_MS } from "./test/helpers/patience.js";
+
+// Files that cannot share a process with others: they read process-wide state (the metrics
+// registry, Node's one-time warnings) or time real child processes against the clock (start-up,
+// shutdown, CLI and cluster processes), which starves when other files load the same cores.
+// They run after the shared group, one file at a time. docs/testing.md says how to choose.
+const ISOLATED = [
+  "test/process.test.ts",
+  "test/cluster.test.ts",
+  "test/cluster/**/*.test.ts",
+  "test/cli/embedded-server.test.ts",
+  "test/shutdown/**/*.test.ts",
+  "test/metrics/**/*.test.ts",
+  "test/transport/timeout-overflow.test.ts",
+  "test/transport/compat/timeout-overflow.test.ts",
+];
+
+// Workers for the shared group. Most of a test's time is spent waiting on the database, the
+// network and argon2's thread pool, so a 2-core machine keeps three workers busy; vitest's
+// default (cores - 1) would leave one worker idling on I/O. TEST_WORKERS overrides it.
+const SHARED_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+
+const common = {
+  environment: "node",
+  // Separate processes: PGlite (WASM) and argon2 (native) are happier outside worker threads.
+  pool: "forks",
+  // Counts assertions per test when GATEHOUSE_ASSERTION_LOG names a file (issue 24).
+  setupFiles: ["test/setup/assertion-count.ts"],
+  // Hang guards only, generous for a busy machine: test/helpers/patience.ts says why.
+  testTimeout: TEST_GUARD_MS,
+  hookTimeout: TEST_GUARD_MS,
+} satisfies TestProjectInlineConfiguration["test"];
 
 // Vite 8 transforms TypeScript with oxc, which reads experimentalDecorators from tsconfig.json,
 // so TypeORM's legacy decorators need no transform settings here.
 export default defineConfig({
   test: {
-    environment: "node",
-    // Separate processes: PGlite (WASM) and argon2 (native) are happier outside worker threads.
-    pool: "forks",
-    include: ["test/**/*.test.ts"],
-    // Bundles the hosted pages into dist/pages before the first server starts.
+    // Bundles the hosted pages into dist/pages and builds the migrated template databases
+    // before the first server starts; drops what the run's databases left behind at the end.
     globalSetup: ["test/global-setup.ts"],
-    // Counts assertions per test when GATEHOUSE_ASSERTION_LOG names a file (issue 24).
-    setupFiles: ["test/setup/assertion-count.ts"],
-    // Hang guards only, generous for a busy machine: test/helpers/patience.ts says why.
-    testTimeout: TEST_GUARD_MS,
-    hookTimeout: TEST_GUARD_MS,
+    projects: [
+      {
+        test: {
+          ...common,
+          name: "shared",
+          include: ["test/**/*.test.ts"],
+          exclude: ISOLATED,
+          // Files in a worker share one module graph (and, through test/helpers/shared-server.ts,
+          // one server with the default configuration): loading the service's modules and
+          // starting a server once per worker, not once per file, is most of what this saves.
+          // Every test makes its own project, so sharing also exercises tenant isolation.
+          isolate: false,
+          maxWorkers: SHARED_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "isolated",
+          include: ISOLATED,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

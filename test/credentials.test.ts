@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken, randomToken } from "../src/crypto/tokens.js";
 import { connect, connectReason, grpcCall, grpcClient, http } from "./helpers/clients.js";
 import { seedApiKey, seedMember, seedOrganization, seedProject } from "./helpers/seed.js";
-import { startTestServer, type TestServer } from "./helpers/server.js";
+import { type TestServer } from "./helpers/server.js";
+import { sharedTestServer } from "./helpers/shared-server.js";
 
 // Threat: a caller without the right credential reaches an RPC. Every credential failure is
 // checked on all three wire protocols, with the status and the stable reason a client sees.
@@ -81,7 +82,7 @@ describe("credentials", () => {
   let deletedProjectKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const deps = server.deps;
     const { organization, admin, email, password } = await seedOrganization(deps);
     const developer = await seedMember(deps, organization, "developer");

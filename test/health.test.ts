@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authFixture } from "./auth/helpers.js";
 import { grpcCall, grpcClient, http } from "./helpers/clients.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
+import { sharedTestServer } from "./helpers/shared-server.js";
 
 describe("health", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
   });
   afterAll(() => server?.stop());
 

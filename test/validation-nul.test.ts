@@ -34,7 +34,8 @@ import {
   http,
 } from "./helpers/clients.js";
 import { seedOrganization, seedProject } from "./helpers/seed.js";
-import { startTestServer, type TestServer } from "./helpers/server.js";
+import { type TestServer } from "./helpers/server.js";
+import { sharedTestServer } from "./helpers/shared-server.js";
 
 // Threat: a NUL (U+0000) in a request string reaching PostgreSQL, which refuses it in text: a
 // 500 instead of a 400, on any RPC, field or protocol. The cases are read from the descriptors,
@@ -289,7 +290,7 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
   let userToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     const org = await seedOrganization(server.deps);
     organizationProject = (await seedProject(server.deps, org.organization)).id;

@@ -21,7 +21,8 @@ import {
   grpcViolations,
   http,
 } from "./helpers/clients.js";
-import { startTestServer, type TestServer } from "./helpers/server.js";
+import { type TestServer } from "./helpers/server.js";
+import { sharedTestServer } from "./helpers/shared-server.js";
 import { envelope } from "./fuzz/arbitraries.js";
 import { RawGrpc, sendHttp1 } from "./fuzz/senders.js";
 import { WAIT_GUARD_MS } from "./helpers/patience.js";
@@ -42,7 +43,7 @@ describe("gRPC framing and malformed messages", () => {
   let raw: RawGrpc;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     port = Number(new URL(server.url).port);
     app = await authFixture(server);
     raw = new RawGrpc(port);

@@ -3,7 +3,8 @@ import { newId } from "../../src/crypto/ids.js";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import {
   authLogin,
   createApiKey,
@@ -30,7 +31,7 @@ describe("API keys", () => {
   let theirKey: any;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     project = await createProject(f, { name: "Main" });
     otherProject = await createProject(f, { name: "Second" });

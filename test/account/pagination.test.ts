@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { grpcCall, grpcClient } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { createApiKey, createProject, violates } from "./project-helpers.js";
 
 // Threats: pages that skip or repeat items (offset drift), cursors that can be edited to
@@ -27,7 +28,7 @@ describe("pagination of projects and API keys", () => {
   let keys: Item[];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     projects = [];
     for (let i = 0; i < COUNT; i++) projects.push(await createProject(f, { name: `P${i}` }));

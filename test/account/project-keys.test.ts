@@ -3,7 +3,8 @@ import { createLocalJWKSet, jwtVerify, SignJWT } from "jose";
 import { newId } from "../../src/crypto/ids.js";
 import { generateSigningKey, openSigningKey } from "../../src/crypto/signing-keys.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { createProject } from "./project-helpers.js";
 
 // Threats: a project's private signing key readable at rest, or usable for another project;
@@ -17,7 +18,7 @@ describe("project signing keys and login ids", () => {
   const query = (sql: string, params: unknown[] = []) => server.deps.db.dataSource.query(sql, params);
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     project = await createProject(f);
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/crypto/ids.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import {
   authLogin,
   createApiKey,
@@ -26,7 +27,7 @@ describe("projects", () => {
   const query = (sql: string, params: unknown[] = []) => server.deps.db.dataSource.query(sql, params);
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     ours = await createProject(f, { name: "Ours" });
     theirs = await createProject(f, { name: "Theirs" }, f.outsider.headers);

@@ -2,7 +2,8 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { grpcCall, grpcClient, http } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { createApiKey, createProject, RFC3339_UTC } from "./project-helpers.js";
 
 // Threats: a rotation that cuts off tokens already issued, a key that keeps signing after its
@@ -16,7 +17,7 @@ describe("RotateSigningKey", () => {
     f.rest("POST", `/v1/projects/${id}/signing-keys/rotate`, headers, {});
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
   });
   afterAll(() => server?.stop());

@@ -3,7 +3,8 @@ import type { Project } from "../../src/domain/account.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { seedProject } from "../helpers/seed.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 
 // Threats: an SSO client secret leaking (in an answer, or readable at rest), and one
 // organization reading or deleting another's connections.
@@ -48,7 +49,7 @@ describe("SSO connections", () => {
     (await f.rest("GET", `/v1/projects/${p.id}/sso-connections?limit=100`, f.admin.headers)).body.data.map(idOf);
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     project = await seedProject(server.deps, f.organization);
     outsiderProject = await seedProject(server.deps, f.outsider.organization);

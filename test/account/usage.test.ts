@@ -4,7 +4,8 @@ import type { AuthEvent } from "../../src/domain/usage.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { seedProject } from "../helpers/seed.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 
 // Events are written through repos.authEvents.record, the write side the Authentication flows
 // call. Threats: counting another organization's events, and miscounting what is billed.
@@ -44,7 +45,7 @@ describe("GetUsageMetrics", () => {
   const usage = (query: string, headers = f.admin.headers) => f.rest("GET", `/v1/usage${query}`, headers);
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     const deps = server.deps;
     projectA = await seedProject(deps, f.organization);

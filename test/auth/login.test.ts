@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
 // Threats: telling registered emails from unregistered ones, and signing in to a locked account.
@@ -10,7 +11,7 @@ describe("login", () => {
   let server: TestServer;
   let app: AuthFixture;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
   });
   afterAll(() => server?.stop());

@@ -2,7 +2,8 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { grpcCall, grpcClient } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
 describe("Refresh", () => {
@@ -23,7 +24,7 @@ describe("Refresh", () => {
     ]);
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
   });
   afterAll(() => server?.stop());

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { ALL_SCOPES, seedApiKey } from "../helpers/seed.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
 // Threat: an API key doing more than its scopes allow, and one project reaching into another
@@ -122,7 +123,7 @@ describe("API key scopes and project isolation", () => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     a = await authFixture(server);
     b = await authFixture(server);
   });

@@ -2,13 +2,14 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
 describe("sessions: list, revoke one, revoke all", () => {
   let server: TestServer;
   let app: AuthFixture;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
   });
   afterAll(() => server?.stop());

@@ -16,7 +16,8 @@ import { openSigningKey } from "../../src/crypto/signing-keys.js";
 import { checkAccessToken } from "../../src/flows/auth/verify-access-token.js";
 import { accountFixture } from "../helpers/account.js";
 import { grpcCall, grpcClient, http } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { createProject } from "../account/project-helpers.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 
@@ -47,7 +48,7 @@ describe("VerifyToken and RevokeToken", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     other = await authFixture(server);
   });

@@ -12,7 +12,8 @@ import { AuthService, GetUserRequestSchema, GetUserResponseSchema } from "../../
 import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { connect, connectReason, connectViolations, http, type HttpAnswer } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 
 // Read RPCs (idempotency_level = NO_SIDE_EFFECTS) answer the Connect protocol's GET form, so a
 // browser or a CDN can treat them as the reads they are. Threats: a GET that skips what a POST
@@ -44,7 +45,7 @@ describe("Connect GET on the read RPCs", () => {
   let publishable: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     management = await app.admin();
     const signedUp = await app.signup();

@@ -2,7 +2,8 @@ import { connect as http2Connect, type IncomingHttpHeaders } from "node:http2";
 import { Client, credentials, Metadata, status as grpcStatus, type ServiceError } from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcReason, http } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 
 // A gRPC client reads its status from grpc-status. An unknown method answered HTTP 404 with a
 // JSON body reaches grpc-go, grpc-java or grpcio as UNKNOWN or UNAVAILABLE ("unexpected HTTP
@@ -15,7 +16,7 @@ describe("unknown gRPC methods and services", () => {
   let server: TestServer;
   let client: Client;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     client = new Client(`127.0.0.1:${server.port}`, credentials.createInsecure());
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { onPostgres, startProxiedService } from "../faults/helpers.js";
 import { grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { eventually } from "../helpers/eventually.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { startTcpProxy } from "../helpers/tcp-proxy.js";
 
 // grpc.health.v1 as load balancers, Kubernetes' gRPC probes and grpc's client-side health
@@ -39,7 +40,7 @@ function watch(port: number, service: string): Watch {
 describe("grpc.health.v1.Health", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
   });
   afterAll(() => server?.stop());
 

@@ -17,7 +17,8 @@ import {
   type ServerReflectionResponse,
 } from "../../gen/grpc/reflection/v1alpha/reflection_pb.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // grpcurl, grpcui, Postman, Kreya and `buf curl` find the API through server reflection, with
@@ -44,7 +45,7 @@ describe("gRPC server reflection", () => {
   let elsewhere: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     elsewhere = mkdtempSync(join(tmpdir(), "gatehouse-reflection-"));
   });

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // docs/clients.md shows examples that tests run; the page must show them as they are.
@@ -32,7 +33,7 @@ describe("the buf curl examples of docs/clients.md", () => {
     .map((m) => m[1]!)
     .filter((block) => block.startsWith("npx buf curl"));
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
   });
   afterAll(() => server?.stop());

@@ -22,15 +22,16 @@ export interface TestDatabase {
  * makes it PGlite even when the suite runs on PostgreSQL, for tests of the embedded database.
  */
 export async function createTestDatabase(opts: { empty?: boolean; embedded?: boolean } = {}): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-test-"));
+  const dataDir = await mkdtemp(join(tmpdir(), `${TEST_DIR_PREFIX}${testRun()}-`));
   const serverUrl = opts.embedded ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
     if (!opts.empty) await cp(join(await pgliteTemplate(), "pglite"), join(dataDir, "pglite"), { recursive: true });
     return { dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
-  // Letters and digits only: the name is spliced into DDL, which takes no parameters.
-  const name = `gh_test_${randomBytes(6).toString("hex")}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  // Letters, digits and underscores only: the name is spliced into DDL, which takes no parameters.
+  const name = `${TEST_DB_PREFIX}${testRun()}_${randomBytes(6).toString("hex")}`;
+  const template = opts.empty ? "" : ` TEMPLATE ${await postgresTemplate(serverUrl)}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -64,23 +65,59 @@ export async function openTestDatabase(clock?: Clock): Promise<{ db: Database; c
   }
 }
 
-let template: Promise<string> | undefined;
+/** Names of what this run makes, so the global teardown can drop what a worker left behind. */
+const TEST_DB_PREFIX = "gh_test_";
+const TEST_DIR_PREFIX = "gatehouse-test-";
+
+/** The run's id: set once by test/global-setup.ts, so every worker of a run shares it. */
+export function testRun(): string {
+  process.env.GATEHOUSE_TEST_RUN ??= randomBytes(4).toString("hex");
+  return process.env.GATEHOUSE_TEST_RUN;
+}
+
+/** Drops every database and data folder of the run `run` (a shared server's are never stopped). */
+export async function dropRunDatabases(run: string): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
+        [`${TEST_DB_PREFIX}${run}_`],
+      );
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  }
+  const prefix = `${TEST_DIR_PREFIX}${run}-`;
+  for (const entry of await readdir(tmpdir()))
+    if (entry.startsWith(prefix)) await rm(join(tmpdir(), entry), { recursive: true, force: true });
+}
+
+/** What a migrated template depends on: the migrations' source (and, for PGlite, its version). */
+async function migrationsKey(extra = ""): Promise<string> {
+  const hash = createHash("sha256").update(extra);
+  const migrationsDir = join(process.cwd(), "src/store/migrations");
+  for (const file of (await readdir(migrationsDir)).sort())
+    hash.update(file).update(await readFile(join(migrationsDir, file)));
+  return hash.digest("hex").slice(0, 16);
+}
+
+let pgliteBuilt: Promise<string> | undefined;
 
 /**
  * A migrated, cleanly closed PGlite directory, shared by every test process and run. Its name
  * carries the PGlite version and the migrations' source, so a change to either builds a new one.
+ * test/global-setup.ts builds it before any worker starts.
  */
-function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
+export function pgliteTemplate(): Promise<string> {
+  pgliteBuilt ??= (async () => {
     const pkg = JSON.parse(
       await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"),
     );
-    const hash = createHash("sha256").update(pkg.version);
-    const migrationsDir = join(process.cwd(), "src/store/migrations");
-    for (const file of (await readdir(migrationsDir)).sort())
-      hash.update(file).update(await readFile(join(migrationsDir, file)));
-    const key = hash.digest("hex");
-    const dir = join(tmpdir(), `gatehouse-pglite-template-${key.slice(0, 16)}`);
+    const dir = join(tmpdir(), `gatehouse-pglite-template-${await migrationsKey(pkg.version)}`);
     if (existsSync(join(dir, "pglite"))) return dir;
     const building = await mkdtemp(join(tmpdir(), "gatehouse-template-build-"));
     try {
@@ -94,14 +131,51 @@ function pgliteTemplate(): Promise<string> {
     }
     return dir;
   })();
-  return template;
+  return pgliteBuilt;
+}
+
+let postgresBuilt: Promise<string> | undefined;
+
+/**
+ * A migrated database on the server to copy with CREATE DATABASE … TEMPLATE (a file copy,
+ * not 40 migrations per test database). Named by the migrations' source; built under another
+ * name and renamed, so a concurrent run never copies a half-migrated one. Nobody stays
+ * connected to it, which copying requires. test/global-setup.ts builds it before any worker.
+ */
+export function postgresTemplate(serverUrl: string): Promise<string> {
+  postgresBuilt ??= (async () => {
+    const name = `gh_template_${await migrationsKey()}`;
+    const exists = async () =>
+      (await adminRows(serverUrl, "SELECT 1 FROM pg_database WHERE datname = $1", [name])).length > 0;
+    if (await exists()) return name;
+    const building = `gh_template_build_${randomBytes(6).toString("hex")}`;
+    await admin(serverUrl, `CREATE DATABASE ${building}`);
+    try {
+      const url = new URL(serverUrl);
+      url.pathname = `/${building}`;
+      const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-template-build-"));
+      const db = await openDatabase({ databaseUrl: url.toString(), dataDir, logger: pino({ level: "silent" }) });
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await admin(serverUrl, `ALTER DATABASE ${building} RENAME TO ${name}`);
+    } catch (err) {
+      await admin(serverUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      if (!(await exists())) throw err; // else a concurrent run made it first
+    }
+    return name;
+  })();
+  return postgresBuilt;
 }
 
 async function admin(serverUrl: string, sql: string): Promise<void> {
+  await adminRows(serverUrl, sql);
+}
+
+async function adminRows(serverUrl: string, sql: string, values: unknown[] = []): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, values)).rows;
   } finally {
     await client.end();
   }

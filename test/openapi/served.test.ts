@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { http } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { openapi, operations, schemaValidator } from "./document.js";
 
 let server: TestServer;
 let auth: AuthFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   auth = await authFixture(server);
 });
 afterAll(async () => server?.stop());

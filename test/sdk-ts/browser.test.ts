@@ -7,7 +7,8 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // The browser example of docs/clients.md (sdk/ts/examples/browser), bundled with esbuild and
@@ -59,7 +60,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
       const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
 
-      server = await startTestServer();
+      server = await sharedTestServer();
       const { organization } = await seedOrganization(server.deps);
       const settings = {
         name: "Browser example",

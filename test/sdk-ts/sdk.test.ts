@@ -20,6 +20,7 @@ import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { createTestClock } from "../helpers/clock.js";
 import { http } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // The TypeScript SDK (sdk/ts) against the real server: its transports, its session's refresh
@@ -291,7 +292,7 @@ describe("the TypeScript example of docs/clients.md", () => {
   let server: TestServer;
   let app: AuthFixture;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
   });
   afterAll(() => server?.stop());

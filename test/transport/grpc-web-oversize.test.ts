@@ -8,7 +8,8 @@ import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { envelope } from "../fuzz/arbitraries.js";
 import { sendHttp1 } from "../fuzz/senders.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // Threat: a gRPC-Web client over HTTP/1.1 declaring a body far over the 1 MiB cap (or a message
@@ -46,7 +47,7 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
   let port: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     port = Number(new URL(server.url).port);
     app = await authFixture(server);
   });

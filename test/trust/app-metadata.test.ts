@@ -1,7 +1,8 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 
 // Threat: an end user upgrading itself. Applications keep roles and plans beside the user; when
@@ -17,7 +18,7 @@ describe("app_metadata: written by an admin only, carried by the access token", 
   let server: TestServer;
   let app: AuthFixture;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
   });
   afterAll(() => server?.stop());

@@ -8,6 +8,7 @@ import { accountFixture, type AccountFixture } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 
 // Threat: a user credential the server does not understand (a bare JWT, `Basic …`, `Bearer`
@@ -167,7 +168,7 @@ describe("a valid user token acts as that user and no one else", () => {
   let bob: { id: string; email: string; token: string };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     const a = await app.signup();
     const b = await app.signup();
@@ -269,7 +270,7 @@ describe("a management token header that is not `Bearer <token>` is INVALID_MANA
   let f: AccountFixture;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
   });
   afterAll(() => server?.stop());

@@ -1,7 +1,8 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, connectReason, connectViolations, http, type HttpAnswer } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 
 // Threats: a client that sends a value of the wrong JSON type being told about protobuf's
@@ -19,7 +20,7 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
   let userId: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     management = await app.admin();
     userId = (await app.signup()).body.user.id;
@@ -269,7 +270,7 @@ describe("a wrong HTTP method on a known path is 405 with Allow", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
   });
   afterAll(() => server?.stop());
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { expectError } from "../helpers/account.js";
 import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
-import { startTestServer, type TestServer } from "../helpers/server.js";
+import { type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 
 // Threat: a key shipped in a web page is read by anyone who opens the page. If that key can
@@ -51,7 +52,7 @@ describe("publishable and secret API keys", () => {
   let page: (method: string, path: string, body?: unknown, bearer?: string) => Promise<HttpAnswer>;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     // Publishable signups answer tokens here (test/auth/signup-confirmation.test.ts covers the default).
     app = await authFixture(server, { revealEmailExists: true });
     admin = await app.admin();

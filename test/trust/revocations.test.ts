@@ -5,6 +5,7 @@ import { accountFixture, expectError, type AccountFixture } from "../helpers/acc
 import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
 import { createTestClock, type TestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { sharedTestServer } from "../helpers/shared-server.js";
 import { authLogin, createApiKey, createProject } from "../account/project-helpers.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 
@@ -25,7 +26,7 @@ describe("RevokeApiKey is safe to repeat", () => {
   const del = (id: string, headers: Record<string, string>) => f.rest("DELETE", `/v1/api-keys/${id}`, headers);
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     f = await accountFixture(server);
     project = await createProject(f, { name: "Revocations" });
     const theirProject = await createProject(f, {}, f.outsider.headers);
@@ -204,7 +205,7 @@ describe("RevokeToken answers the same way (the model the other two follow)", ()
   let app: AuthFixture;
   let otherProject: AuthFixture;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     app = await authFixture(server);
     otherProject = await authFixture(server);
   });
