@@ -131,11 +131,16 @@ describe("gRPC server reflection", () => {
         await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.auth.v1.AuthService" }),
       );
       expect(files[0]).toBe("gatehouse/auth/v1/auth.proto");
+      // buf/validate/validate.proto carries the input rules (docs/api.md, validation) and imports
+      // duration and field_mask.
       expect(files.slice(1).sort()).toEqual([
+        "buf/validate/validate.proto",
         "gatehouse/options/v1/options.proto",
         "google/api/annotations.proto",
         "google/api/http.proto",
         "google/protobuf/descriptor.proto",
+        "google/protobuf/duration.proto",
+        "google/protobuf/field_mask.proto",
         "google/protobuf/struct.proto",
         "google/protobuf/timestamp.proto",
       ]);

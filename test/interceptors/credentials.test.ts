@@ -63,16 +63,16 @@ describe("credentials, in memory", () => {
 
   describe("management token (Account interface)", () => {
     it.each([
-      ["no Authorization header", () => ({}), "Unauthenticated", "MISSING_MANAGEMENT_TOKEN"],
-      ["an unknown token", () => bearer("gmt_not-a-real-token"), "Unauthenticated", "INVALID_MANAGEMENT_TOKEN"],
-      ["an expired token", () => bearer(tokens.expired), "Unauthenticated", "INVALID_MANAGEMENT_TOKEN"],
+      ["no Authorization header", "Unauthenticated", "MISSING_MANAGEMENT_TOKEN", () => ({})],
+      ["an unknown token", "Unauthenticated", "INVALID_MANAGEMENT_TOKEN", () => bearer("gmt_not-a-real-token")],
+      ["an expired token", "Unauthenticated", "INVALID_MANAGEMENT_TOKEN", () => bearer(tokens.expired)],
       [
         "an API key",
-        () => ({ headers: { authorization: `Bearer ${keys.full}`, "x-service-key": keys.full } }),
         "Unauthenticated",
         "INVALID_MANAGEMENT_TOKEN",
+        () => ({ headers: { authorization: `Bearer ${keys.full}`, "x-service-key": keys.full } }),
       ],
-    ] as const)("ListProjects with %s: %s %s", async (_what, options, code, reason) => {
+    ] as const)("ListProjects with %s: %s %s", async (_what, code, reason, options) => {
       expect(await outcome(clients.account.listProjects({}, options()))).toEqual({ code, reason });
     });
 
@@ -98,30 +98,30 @@ describe("credentials, in memory", () => {
   describe("API key (Authentication interface)", () => {
     const login = { email: "user@example.com", password: "whatever-password" };
     it.each([
-      ["no X-Service-Key", () => ({}), "Unauthenticated", "MISSING_API_KEY"],
-      ["an unknown key", () => serviceKey("gk_unknown"), "Unauthenticated", "INVALID_API_KEY"],
-      ["a revoked key", () => serviceKey(keys.revoked), "Unauthenticated", "INVALID_API_KEY"],
-      ["an expired key", () => serviceKey(keys.expired), "Unauthenticated", "INVALID_API_KEY"],
-      ["a key of a deleted project", () => serviceKey(keys.deletedProject), "Unauthenticated", "INVALID_API_KEY"],
-      ["a management token", () => serviceKey(tokens.admin), "Unauthenticated", "INVALID_API_KEY"],
-      ["a key without the RPC's scope", () => serviceKey(keys.readOnly), "PermissionDenied", "SCOPE_REQUIRED"],
+      ["no X-Service-Key", "Unauthenticated", "MISSING_API_KEY", () => ({})],
+      ["an unknown key", "Unauthenticated", "INVALID_API_KEY", () => serviceKey("gk_unknown")],
+      ["a revoked key", "Unauthenticated", "INVALID_API_KEY", () => serviceKey(keys.revoked)],
+      ["an expired key", "Unauthenticated", "INVALID_API_KEY", () => serviceKey(keys.expired)],
+      ["a key of a deleted project", "Unauthenticated", "INVALID_API_KEY", () => serviceKey(keys.deletedProject)],
+      ["a management token", "Unauthenticated", "INVALID_API_KEY", () => serviceKey(tokens.admin)],
+      ["a key without the RPC's scope", "PermissionDenied", "SCOPE_REQUIRED", () => serviceKey(keys.readOnly)],
       // The key passes; the RPC then judges the password.
-      ["a key with the scope", () => serviceKey(keys.full), "Unauthenticated", "INVALID_CREDENTIALS"],
-    ] as const)("Login with %s: %s %s", async (_what, options, code, reason) => {
+      ["a key with the scope", "Unauthenticated", "INVALID_CREDENTIALS", () => serviceKey(keys.full)],
+    ] as const)("Login with %s: %s %s", async (_what, code, reason, options) => {
       expect(await outcome(clients.auth.login(login, options()))).toEqual({ code, reason });
     });
   });
 
   describe("user access token (beside the API key)", () => {
     it.each([
-      ["no access token where one is required", () => serviceKey(keys.full), "MISSING_ACCESS_TOKEN"],
+      ["no access token where one is required", "MISSING_ACCESS_TOKEN", () => serviceKey(keys.full)],
       [
         "a token that is not a valid access token",
-        () => ({ headers: { "x-service-key": keys.full, authorization: "Bearer eyJhbGciOiJub25lIn0.e30." } }),
         "INVALID_ACCESS_TOKEN",
+        () => ({ headers: { "x-service-key": keys.full, authorization: "Bearer eyJhbGciOiJub25lIn0.e30." } }),
       ],
-      ["an access token without the API key", () => bearer("whatever"), "MISSING_API_KEY"],
-    ] as const)("ListSessions with %s: Unauthenticated %s", async (_what, options, reason) => {
+      ["an access token without the API key", "MISSING_API_KEY", () => bearer("whatever")],
+    ] as const)("ListSessions with %s: Unauthenticated %s", async (_what, reason, options) => {
       expect(await outcome(clients.auth.listSessions({}, options()))).toEqual({ code: "Unauthenticated", reason });
     });
   });
