@@ -2,8 +2,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 import { TEST_GUARD_MS } from "./test/helpers/patience.js";
 
 // Files that cannot share a process with others: they read process-wide state (the metrics
-// registry, Node's one-time warnings) or time real child processes against the clock (start-up,
-// shutdown, CLI and cluster processes), which starves when other files load the same cores.
+// registry, Node's one-time warnings), time real child processes against the clock (start-up,
+// shutdown, CLI and cluster processes) or hold answers to a wall-clock bound (the database
+// faults), all of which starve when other files load the same cores.
 // They run after the shared group, one file at a time. docs/testing.md says how to choose.
 const ISOLATED = [
   "test/process.test.ts",
@@ -11,6 +12,7 @@ const ISOLATED = [
   "test/cluster/**/*.test.ts",
   "test/cli/embedded-server.test.ts",
   "test/shutdown/**/*.test.ts",
+  "test/faults/**/*.test.ts",
   "test/metrics/**/*.test.ts",
   "test/transport/timeout-overflow.test.ts",
   "test/transport/compat/timeout-overflow.test.ts",
@@ -18,7 +20,9 @@ const ISOLATED = [
 
 // Workers for the shared group. Most of a test's time is spent waiting on the database, the
 // network and argon2's thread pool, so a 2-core machine keeps three workers busy; vitest's
-// default (cores - 1) would leave one worker idling on I/O. TEST_WORKERS overrides it.
+// default (cores - 1) would leave one worker idling on I/O. Four were slower than three on 2
+// cores (845 s against 717 s for the suite) and late enough to fail a wall-clock bound.
+// TEST_WORKERS overrides it.
 const SHARED_WORKERS = Number(process.env.TEST_WORKERS ?? 3);
 
 const common = {
