@@ -6,12 +6,24 @@ import {
   GetUsageMetricsRequestSchema,
 } from "../gen/gatehouse/account/v1/account_pb.js";
 import { file_gatehouse_auth_v1_auth, VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
-import { checkDate } from "../src/domain/formats.js";
 import { PATTERNS } from "../src/domain/patterns.js";
 import { validate } from "../src/interceptors/validation.js";
 
 // The `string.pattern` rules in the protos say what the checks before them said, so that moving
 // them into the protos changed no answer; and each has our wording (src/domain/patterns.ts).
+
+/** The calendar check the date pattern replaced: JavaScript's Date.UTC must give the day back. */
+function checkDate(value: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match) {
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
+      return undefined;
+    }
+  }
+  return "must be a date, YYYY-MM-DD";
+}
 
 const messages: DescMessage[] = [
   ...file_gatehouse_auth_v1_auth.messages,

@@ -1,10 +1,10 @@
-// String shapes named by the proto's field rules (gatehouse.options.v1.Format). Each check
+// String shapes that need a parser, named by the proto's server rules (gatehouse.options.v1.Format;
+// the shapes a pattern states are protovalidate rules, src/domain/patterns.ts). Each check
 // answers a description of what is wrong, or undefined when the value is fine.
 
 import { emailProblem } from "./email.js";
 
 const E164 = /^\+[1-9]\d{7,14}$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** An address in the one canonical form's rules (domain/email.ts): refused look-alikes are told why. */
@@ -20,15 +20,7 @@ export function checkHttpUri(value: string): string | undefined {
   return undefined;
 }
 
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-// These two name settings that may be cleared, so the empty string (none) passes.
-export function checkHexColor(value: string): string | undefined {
-  return value === "" || HEX_COLOR.test(value)
-    ? undefined
-    : "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3";
-}
 
 /**
  * An image a hosted page loads: https, or http on a loopback host (plain http elsewhere is
@@ -72,38 +64,14 @@ export function checkOrigin(value: string): string | undefined {
   return shapeOk ? undefined : "must be an origin, scheme://host[:port], without path, query or trailing slash";
 }
 
-const CALLING_CODE = /^[1-9]\d{0,2}$/;
-
-export function checkCallingCode(value: string): string | undefined {
-  return CALLING_CODE.test(value)
-    ? undefined
-    : "must be a country calling code: 1 to 3 digits, not starting with 0 (1, 44, 353)";
-}
-
 export function checkE164(value: string): string | undefined {
   return E164.test(value) ? undefined : "must be a phone number in E.164 form, e.g. +15551234567";
-}
-
-export function checkDate(value: string): string | undefined {
-  const match = DATE.exec(value);
-  if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
-      return undefined;
-    }
-  }
-  return "must be a date, YYYY-MM-DD";
 }
 
 export function checkDateTime(value: string): string | undefined {
   return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))
     ? undefined
     : "must be an RFC 3339 date-time with a time zone, e.g. 2026-01-31T12:00:00Z";
-}
-
-export function checkSixDigits(value: string): string | undefined {
-  return /^\d{6}$/.test(value) ? undefined : "must be 6 digits";
 }
 
 function parseUrl(value: string): URL | undefined {
