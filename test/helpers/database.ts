@@ -79,17 +79,10 @@ export function testRun(): string {
 export async function dropRunDatabases(run: string): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
-        [`${TEST_DB_PREFIX}${run}_`],
-      );
-      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
+    const rows = (await adminRows(serverUrl, "SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [
+      `${TEST_DB_PREFIX}${run}_`,
+    ])) as Array<{ datname: string }>;
+    for (const { datname } of rows) await admin(serverUrl, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   }
   const prefix = `${TEST_DIR_PREFIX}${run}-`;
   for (const entry of await readdir(tmpdir()))
