@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { startCommand } from "../bench/start-command.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { http } from "./helpers/clients.js";
@@ -11,6 +9,7 @@ import { watchLateness } from "./helpers/lateness.js";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.js";
 import { h2Session, holdHttp1, holdHttp2, type HeldAnswer, type HeldRequest } from "./helpers/held-requests.js";
 import { runNode, spawnService, type ServiceProcess } from "./helpers/process.js";
+import { serviceBuild } from "./helpers/service-build.js";
 import { startTestServer } from "./helpers/server.js";
 import { startTcpProxy } from "./helpers/tcp-proxy.js";
 import { longTest, PRODUCT_DATABASE_TIMEOUT_MS } from "./helpers/patience.js";
@@ -64,12 +63,12 @@ describe("npm start", () => {
   it(
     "runs the build with the pool sized and lowered before anything used it; without the preload it stays at libuv's 4",
     async () => {
-      await promisify(execFile)(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
-      const start = startCommand(process.cwd());
+      const build = serviceBuild();
+      const start = startCommand(build);
       const { env } = await freshDatabase();
       const settings = { ...env, ...start.env, ARGON2_MAX_IN_FLIGHT: "3" };
       const run = async (args: string[]) => {
-        const service = await spawnService(settings, undefined, args);
+        const service = await spawnService(settings, undefined, args, { cwd: build });
         const pid = service.child.pid!;
         // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
         const niceOf = async (tid: string) =>

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { commandEnv } from "../helpers/process.js";
 
 // Commands run in the test process through runCli, as src/cli.ts runs them but without a
-// process of their own (tsx's start cost seconds each, about 50 times over). What stays a
+// process of their own (each start costs a second or more of CPU, about 50 times over). What stays a
 // process, because the process is what it proves: test/process.test.ts (`src/cli.ts`'s exit
 // statuses and output, success and failure) and test/cli/embedded-server.test.ts (a command
 // line, its working directory and piped standard input carried to a running server's operator

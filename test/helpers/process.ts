@@ -1,8 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { TEST_DATABASE_TIMEOUT_MS, WAIT_GUARD_MS } from "./patience.js";
 import { TEST_ARGON2_ENV } from "./server.js";
+import { builtEntry } from "./service-build.js";
 
 export interface ServiceProcess {
   child: ChildProcessWithoutNullStreams;
@@ -24,13 +23,13 @@ export interface SpawnOptions {
 }
 
 /**
- * Runs the service as its own process (from src/ through tsx unless `args` say otherwise) and
- * waits until it listens: until a stdout line matches `ready`, whose first group is the port.
+ * Runs the service as its own process (the run's build of src/main.ts, test/helpers/service-build.ts,
+ * unless `args` say otherwise) and waits until it listens: until a stdout line matches `ready`, whose first group is the port.
  */
 export async function spawnService(
   env: Record<string, string | undefined>,
   ready: RegExp = LISTENING,
-  args = ["--import", "tsx", "src/main.ts"],
+  args = [builtEntry("src/main.ts")],
   options: SpawnOptions = {},
 ): Promise<ServiceProcess> {
   const { child, exited, output } = run(args, env, options);
@@ -55,27 +54,16 @@ export async function spawnService(
 }
 
 /**
- * Runs a command of the project (node with tsx) to completion; `cwd` elsewhere than the
- * project (its files are then found by absolute path), `input` on its standard input.
+ * Runs an entry point of the project (`src/cli.ts …`, from the run's build) to completion; `cwd`
+ * elsewhere than the project, `input` on its standard input.
  */
 export async function runNode(
   args: string[],
   env: Record<string, string | undefined>,
   opts: { cwd?: string; input?: string } = {},
 ) {
-  const project = process.cwd();
-  const [script, ...rest] = args;
-  const located = opts.cwd
-    ? [
-        "--import",
-        pathToFileURL(join(project, "node_modules/tsx/dist/loader.mjs")).href,
-        join(project, script),
-        ...rest,
-      ]
-    : ["--import", "tsx", ...args];
-  // tsx reads the project's tsconfig.json (decorators) from the working directory unless told.
-  const settings = opts.cwd ? { TSX_TSCONFIG_PATH: join(project, "tsconfig.json"), ...env } : env;
-  const { child, exited, output } = run(located, settings, { cwd: opts.cwd });
+  const [source, ...rest] = args;
+  const { child, exited, output } = run([builtEntry(source), ...rest], env, { cwd: opts.cwd });
   if (opts.input !== undefined) child.stdin.end(opts.input);
   const code = await exited;
   return { code, stdout: output.out, stderr: output.err };

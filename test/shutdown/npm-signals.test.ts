@@ -1,21 +1,14 @@
 import { connect } from "node:net";
-import { rm } from "node:fs/promises";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { eventually } from "../helpers/eventually.js";
-import { builtPackage, groupMembers } from "../helpers/npm-start.js";
+import { groupMembers } from "../helpers/process-group.js";
+import { serviceBuild } from "../helpers/service-build.js";
 import { spawnService, type ServiceProcess } from "../helpers/process.js";
-import { longTest } from "../helpers/patience.js";
 
 // The threat: an orchestrator (systemd, a container runtime, a terminal) stops `npm start` with
 // one signal to the npm process, npm and its shell exit, and the server goes on holding the
 // port and its database connections with nobody left to stop it (issue 23).
-
-let root: string;
-beforeAll(async () => {
-  root = await builtPackage();
-}, longTest(2));
-afterAll(() => rm(root, { recursive: true, force: true }));
 
 const databases: TestDatabase[] = [];
 const groups: number[] = [];
@@ -27,7 +20,7 @@ afterEach(async () => {
   await Promise.all(databases.splice(0).map((db) => db.drop()));
 });
 
-/** `npm start` from the built package, without the prestart build (done once above), in a process group of its own. */
+/** `npm start` in the run's build (test/helpers/service-build.ts), without the prestart build, in a process group of its own. */
 async function npmStart(): Promise<ServiceProcess> {
   const db = await createTestDatabase();
   databases.push(db);
@@ -40,7 +33,7 @@ async function npmStart(): Promise<ServiceProcess> {
   };
   const service = await spawnService(env, undefined, ["start", "--ignore-scripts"], {
     command: "npm",
-    cwd: root,
+    cwd: serviceBuild(),
     detached: true,
   });
   groups.push(service.child.pid!);
