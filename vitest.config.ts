@@ -1,19 +1,18 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { TEST_GUARD_MS } from "./test/helpers/patience.js";
+import SlowFirstSequencer from "./test/setup/slow-first.js";
 
-// Files that cannot share a process with others: they read process-wide state (the metrics
-// registry, Node's one-time warnings), time real child processes against the clock (start-up,
-// shutdown, CLI and cluster processes) or hold answers to a wall-clock bound (the database
-// faults), all of which starve when other files load the same cores.
+// Files that cannot share a worker with others: they read process-wide state (the metrics
+// registry, Node's one-time warnings) or hold answers to a wall-clock bound across processes
+// (database faults, draining at shutdown, two instances seeing each other's revocations), which
+// they allow for by measuring the machine's lateness but which stays smallest on quiet cores.
 // They run after the shared group, one file at a time. docs/testing.md says how to choose.
 const ISOLATED = [
-  "test/process.test.ts",
-  "test/cluster.test.ts",
-  "test/cluster/**/*.test.ts",
-  "test/cli/embedded-server.test.ts",
-  "test/shutdown/**/*.test.ts",
+  "test/cluster/two-instances.test.ts",
+  "test/shutdown/drain.test.ts",
   "test/faults/**/*.test.ts",
-  "test/metrics/**/*.test.ts",
+  "test/metrics/metrics.test.ts",
+  "test/metrics/token.test.ts",
   "test/transport/timeout-overflow.test.ts",
   "test/transport/compat/timeout-overflow.test.ts",
 ];
@@ -43,6 +42,7 @@ export default defineConfig({
     // Bundles the hosted pages into dist/pages and builds the migrated template databases
     // before the first server starts; drops what the run's databases left behind at the end.
     globalSetup: ["test/global-setup.ts"],
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {

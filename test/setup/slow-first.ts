@@ -1,0 +1,38 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+// Files known to run longest (child processes, Chromium, thousands of requests), longest first.
+// Vitest orders files by their last durations when its cache has them, but a fresh clone (CI)
+// has none and gets the largest files first; a long file picked up last then runs alone at the
+// end while the other workers idle.
+const SLOW_FIRST = [
+  "test/process.test.ts",
+  "test/cli/embedded-server.test.ts",
+  "test/cluster.test.ts",
+  "test/pages/a11y.test.ts",
+  "test/fuzz/rpc-fuzz.test.ts",
+  "test/shutdown/npm-signals.test.ts",
+  "test/pages/errors.test.ts",
+  "test/discovery/health-watch.test.ts",
+  "test/metrics/cluster.test.ts",
+  "test/account/members-mail.test.ts",
+  "test/pages/passwordless.test.ts",
+  "test/limits/second-factors.test.ts",
+];
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = SLOW_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+      return index === -1 ? SLOW_FIRST.length : index;
+    };
+    // Within each project (super.sort keeps a project's files together, in group order), the
+    // known slow files go first; Array.prototype.sort is stable, so the rest keep vitest's order.
+    const position = new Map(sorted.map((spec, index) => [spec, index]));
+    const projectStart = new Map<string, number>();
+    for (const [spec, index] of position)
+      if (!projectStart.has(spec.project.name)) projectStart.set(spec.project.name, index);
+    const key = (spec: TestSpecification) => projectStart.get(spec.project.name)!;
+    return sorted.sort((a, b) => key(a) - key(b) || rank(a) - rank(b));
+  }
+}
