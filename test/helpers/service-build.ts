@@ -33,10 +33,10 @@ const UNUSED_MS = 24 * 60 * 60 * 1000;
 /**
  * Compiles src/ and gen/ (tsconfig.build.json, as `npm run build` does) and copies the pages the
  * global setup bundled into dist/pages. Like the PGlite template, a build is named by what it is
- * made of (the sources, the compiler settings, package.json and the pages), so an unchanged tree
- * reuses the last one; it is made aside and renamed into place, so a concurrent run never starts
- * a half-made one. Types are checked by `npm run typecheck`, not here: `--noCheck` emits the
- * same files in a fraction of the time.
+ * made of (the sources, the compiler settings, package.json, the pages and the node_modules it
+ * links), so an unchanged tree reuses the last one; it is made aside and renamed into place, so
+ * a concurrent run never starts a half-made one. Types are checked by `npm run typecheck`, not
+ * here: `--noCheck` emits the same files in a fraction of the time.
  */
 export async function buildService(): Promise<string> {
   const repo = process.cwd();
@@ -68,7 +68,9 @@ export async function buildService(): Promise<string> {
 }
 
 async function sourceKey(repo: string): Promise<string> {
-  const hash = createHash("sha256");
+  // The build links this tree's node_modules: another tree with the same sources gets its own,
+  // so removing one checkout never leaves another's build without its dependencies.
+  const hash = createHash("sha256").update(await realpath(join(repo, "node_modules")));
   const files = ["package.json", "tsconfig.json", "tsconfig.build.json"];
   for (const dir of ["src", "gen", "dist/pages"]) {
     for (const entry of await readdir(join(repo, dir), { recursive: true, withFileTypes: true }))
