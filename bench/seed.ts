@@ -92,7 +92,14 @@ export async function seed(
   const loginEmails: string[] = [];
   const accessTokens: string[] = [];
   const refreshTokens: string[] = [];
-  const userCount = Math.max(options.loginUsers, options.tokens, options.refreshCallers);
+  // Three groups of users, none in two: the token holders, the users the login workload signs in
+  // and the refresh callers. The login workload signs its users in again and again, past the
+  // per-user session cap (max_sessions_per_user), which ends their oldest sessions: a token or
+  // a refresh chain of one of those users would end with them (every refresh of a full run
+  // failed so).
+  const loginFrom = options.tokens;
+  const refreshFrom = loginFrom + options.loginUsers;
+  const userCount = refreshFrom + options.refreshCallers;
   for (let i = 0; i < userCount; i++) {
     const email = `login${i}@bench.example.com`;
     // Every seeded user is created signed in, as a signup would leave it.
@@ -108,9 +115,9 @@ export async function seed(
         client: CLIENT,
       },
     );
-    if (i < options.loginUsers) loginEmails.push(email);
-    if (i < options.tokens) accessTokens.push(signedIn.accessToken);
-    if (i < options.refreshCallers) refreshTokens.push(signedIn.refreshToken);
+    if (i < loginFrom) accessTokens.push(signedIn.accessToken);
+    else if (i < refreshFrom) loginEmails.push(email);
+    else refreshTokens.push(signedIn.refreshToken);
   }
   options.progress(
     `seeded project ${project.id}: ${userCount} users with sessions, ${accessTokens.length} access tokens`,
