@@ -39,8 +39,9 @@ const common = {
 // so TypeORM's legacy decorators need no transform settings here.
 export default defineConfig({
   test: {
-    // Bundles the hosted pages into dist/pages and builds the migrated template databases
-    // before the first server starts; drops what the run's databases left behind at the end.
+    // Bundles the hosted pages into dist/pages, builds the migrated template databases and the
+    // service that tests run as a process before the first server starts; drops what the run's
+    // databases left behind at the end.
     globalSetup: ["test/global-setup.ts"],
     sequence: { sequencer: SlowFirstSequencer },
     projects: [

@@ -46,7 +46,7 @@ async function stop(service: ServiceProcess): Promise<void> {
 /**
  * The command line as docs/cli.md shows it, in an operator's shell: DATA_DIR, no DATABASE_URL.
  * Expects success, and nothing on stderr but the progress lines `user import` prints. With
- * `process: true` it is a process of its own (the run's build of src/cli.ts), for what only a process
+ * `process: true` it is a process of its own (the tree's build of src/cli.ts), for what only a process
  * proves: its working directory and piped standard input reaching the server; otherwise it runs in
  * this process through runCli (test/cli/helpers.ts), which the server still sees as another
  * process on its operator channel, at a fraction of the start-up cost.

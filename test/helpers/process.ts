@@ -23,8 +23,9 @@ export interface SpawnOptions {
 }
 
 /**
- * Runs the service as its own process (the run's build of src/main.ts, test/helpers/service-build.ts,
- * unless `args` say otherwise) and waits until it listens: until a stdout line matches `ready`, whose first group is the port.
+ * Runs the service as its own process (the tree's build of src/main.ts,
+ * test/helpers/service-build.ts, unless `args` say otherwise) and waits until it listens: until
+ * a stdout line matches `ready`, whose first group is the port.
  */
 export async function spawnService(
   env: Record<string, string | undefined>,
@@ -54,7 +55,7 @@ export async function spawnService(
 }
 
 /**
- * Runs an entry point of the project (`src/cli.ts …`, from the run's build) to completion; `cwd`
+ * Runs an entry point of the project (`src/cli.ts …`, from the tree's build) to completion; `cwd`
  * elsewhere than the project, `input` on its standard input.
  */
 export async function runNode(

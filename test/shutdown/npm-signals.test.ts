@@ -20,7 +20,7 @@ afterEach(async () => {
   await Promise.all(databases.splice(0).map((db) => db.drop()));
 });
 
-/** `npm start` in the run's build (test/helpers/service-build.ts), without the prestart build, in a process group of its own. */
+/** `npm start` in the tree's build (test/helpers/service-build.ts), without the prestart build, in a process group of its own. */
 async function npmStart(): Promise<ServiceProcess> {
   const db = await createTestDatabase();
   databases.push(db);
