@@ -5,7 +5,8 @@ import { grpcCall, grpcClient, http } from "./helpers/clients.js";
 import { createTestClock } from "./helpers/clock.js";
 import { eventually } from "./helpers/eventually.js";
 import { startTestServer } from "./helpers/server.js";
-import { closedPort, startSmtpSink } from "./helpers/smtp.js";
+import { closedPort } from "./helpers/ports.js";
+import { startSmtpSink } from "./helpers/smtp.js";
 
 // The threat: the SMTP relay dies and every sign-in code, reset link and invitation waits in
 // the outbox while every probe says "ok"; users feel it long before an operator sees it.

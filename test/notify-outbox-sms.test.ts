@@ -6,7 +6,8 @@ import { useMessagingServer } from "./helpers/messaging-server.js";
 import { runCommand } from "./cli/helpers.js";
 import { spawnService } from "./helpers/process.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
-import { closedPort, startSmtpSink } from "./helpers/smtp.js";
+import { closedPort } from "./helpers/ports.js";
+import { startSmtpSink } from "./helpers/smtp.js";
 import { eventually } from "./helpers/eventually.js";
 
 // Threats: a sign-in code or link lost to an SMS webhook or SMTP outage, an API answer that

@@ -5,7 +5,8 @@ import { runCommand } from "../cli/helpers.js";
 import { spawnService } from "../helpers/process.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { closedPort, startSmtpSink } from "../helpers/smtp.js";
+import { closedPort } from "../helpers/ports.js";
+import { startSmtpSink } from "../helpers/smtp.js";
 import { eventually } from "../helpers/eventually.js";
 
 // Threat: an invitation lost to a mail outage, or its secret link leaked to the logs. The

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from "node:net";
+import { closedPort } from "../helpers/ports.js";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { allowInsecureRequests, discovery } from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,15 +13,6 @@ import { authFixture, type AuthFixture } from "../auth/helpers.js";
 // from its `jwks_uri`. Any mismatch and every token fails; a document for a deleted project
 // would keep its keys trusted.
 
-/** A free port, so PUBLIC_URL (the issuer) can name the server before it listens. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const UNKNOWN = "lp_00000000000000000000000000";
 
 describe("OIDC discovery per project", () => {
@@ -30,7 +21,8 @@ describe("OIDC discovery per project", () => {
   let issuer: string;
 
   beforeAll(async () => {
-    const port = await freePort();
+    // A free port, so PUBLIC_URL (the issuer) can name the server before it listens.
+    const port = await closedPort();
     server = await startTestServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     app = await authFixture(server);
     issuer = `${server.url}/v1/auth/${app.loginId}`;

@@ -13,7 +13,8 @@ import { startOidcProvider, type OidcProviderHarness } from "./oidc-provider.js"
 import { seedApiKey, seedOrganization } from "./seed.js";
 import { startTestServer, type TestServer } from "./server.js";
 import { startSmsSink, type SmsSink } from "./sms.js";
-import { closedPort, startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp.js";
+import { closedPort } from "./ports.js";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp.js";
 
 // The set-up of the hosted pages' browser tests (test/pages): the real server on a test clock
 // at a PUBLIC_URL chosen before it starts (the pages' origin, and the SSO callback a provider

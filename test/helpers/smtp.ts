@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { WAIT_GUARD_MS } from "./patience.js";
 
@@ -121,13 +120,4 @@ function decodeWords(value: string): string {
       ? Buffer.from(text, "base64").toString("utf8")
       : decodeTransfer(text.replace(/_/g, " "), "quoted-printable"),
   );
-}
-
-/** A loopback port with nothing listening on it (yet): an SMTP relay that is down, until a sink starts there. */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
