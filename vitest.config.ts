@@ -4,10 +4,12 @@ import SlowFirstSequencer from "./test/setup/slow-first.js";
 
 // Files that cannot share a worker with others: they read process-wide state (the metrics
 // registry, Node's one-time warnings) or hold answers to a wall-clock bound across processes
-// (database faults, draining at shutdown, two instances seeing each other's revocations), which
-// they allow for by measuring the machine's lateness but which stays smallest on quiet cores.
+// (database faults, draining at shutdown under load, two instances seeing each other's
+// revocations), which they allow for by measuring the machine's lateness but which stays
+// smallest on quiet cores.
 // They run after the shared group, one file at a time. docs/testing.md says how to choose.
 const ISOLATED = [
+  "test/process.test.ts",
   "test/cluster/two-instances.test.ts",
   "test/shutdown/drain.test.ts",
   "test/faults/**/*.test.ts",
