@@ -5,7 +5,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 // has none and gets the largest files first; a long file picked up last then runs alone at the
 // end while the other workers idle.
 const SLOW_FIRST = [
-  "test/process.test.ts",
   "test/cli/embedded-server.test.ts",
   "test/cluster.test.ts",
   "test/pages/a11y.test.ts",
@@ -28,10 +27,10 @@ export default class SlowFirstSequencer extends BaseSequencer {
     };
     // Within each project (super.sort keeps a project's files together, in group order), the
     // known slow files go first; Array.prototype.sort is stable, so the rest keep vitest's order.
-    const position = new Map(sorted.map((spec, index) => [spec, index]));
     const projectStart = new Map<string, number>();
-    for (const [spec, index] of position)
+    sorted.forEach((spec, index) => {
       if (!projectStart.has(spec.project.name)) projectStart.set(spec.project.name, index);
+    });
     const key = (spec: TestSpecification) => projectStart.get(spec.project.name)!;
     return sorted.sort((a, b) => key(a) - key(b) || rank(a) - rank(b));
   }
