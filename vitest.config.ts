@@ -2,17 +2,20 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 import { TEST_GUARD_MS } from "./test/helpers/patience.js";
 import SlowFirstSequencer from "./test/setup/slow-first.js";
 
-// Files that cannot share a worker with others: they read process-wide state (the metrics
-// registry, Node's one-time warnings) or hold answers to a wall-clock bound across processes
-// (database faults, draining at shutdown under load, two instances seeing each other's
-// revocations), which they allow for by measuring the machine's lateness but which stays
-// smallest on quiet cores.
-// They run after the shared group, one file at a time. docs/testing.md says how to choose.
-const ISOLATED = [
-  "test/process.test.ts",
+// Files that hold a child process's answers to a wall-clock bound (database faults, draining at
+// shutdown under load, two instances seeing each other's revocations). They allow for a busy
+// machine by measuring its lateness, but the margin stays smallest on quiet cores, so they run
+// after everything else, one file at a time.
+const QUIET = [
+  "test/shutdown/sigterm.test.ts",
   "test/cluster/two-instances.test.ts",
   "test/shutdown/drain.test.ts",
   "test/faults/**/*.test.ts",
+];
+
+// Files that read process-wide state (the metrics registry, Node's one-time warnings): each gets
+// a process of its own, beside the shared workers. docs/testing.md says how to choose.
+const OWN_PROCESS = [
   "test/metrics/metrics.test.ts",
   "test/metrics/token.test.ts",
   "test/transport/timeout-overflow.test.ts",
@@ -52,7 +55,7 @@ export default defineConfig({
           ...common,
           name: "shared",
           include: ["test/**/*.test.ts"],
-          exclude: ISOLATED,
+          exclude: [...QUIET, ...OWN_PROCESS],
           // Files in a worker share one module graph (and, through test/helpers/shared-server.ts,
           // one server with the default configuration): loading the service's modules and
           // starting a server once per worker, not once per file, is most of what this saves.
@@ -65,8 +68,19 @@ export default defineConfig({
       {
         test: {
           ...common,
-          name: "isolated",
-          include: ISOLATED,
+          name: "own-process",
+          include: OWN_PROCESS,
+          // The same group and workers as the shared files (vitest runs a group of one worker
+          // after all others): these take free slots in the shared run's tail.
+          maxWorkers: SHARED_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "quiet",
+          include: QUIET,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

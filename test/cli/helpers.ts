@@ -7,7 +7,7 @@ import { commandEnv } from "../helpers/process.js";
 
 // Commands run in the test process through runCli, as src/cli.ts runs them but without a
 // process of their own (each start costs a second or more of CPU, about 50 times over). What stays a
-// process, because the process is what it proves: test/process.test.ts (`src/cli.ts`'s exit
+// process, because the process is what it proves: test/process/bootstrap.test.ts (`src/cli.ts`'s exit
 // statuses and output, success and failure) and test/cli/embedded-server.test.ts (a command
 // line, its working directory and piped standard input carried to a running server's operator
 // channel, and the data directory's lock between processes).

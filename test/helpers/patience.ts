@@ -26,7 +26,7 @@ export function longTest(times: number): number {
  * DATABASE_TIMEOUT_MS for a service under test. The product bounds each wait for the database
  * at 1 s, so that a partition answers 503 quickly; on two starved cores a healthy wait can take
  * longer, and a test that is not about partitions would then see a 503 it did not cause. Tests
- * that measure the bound (test/faults, the partition cases of process.test.ts) set
+ * that measure the bound (test/faults, the partition case of test/shutdown/sigterm.test.ts) set
  * PRODUCT_DATABASE_TIMEOUT_MS explicitly.
  */
 export const TEST_DATABASE_TIMEOUT_MS = "10000";

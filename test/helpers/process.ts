@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { onTestFinished } from "vitest";
+import { createTestDatabase } from "./database.js";
 import { TEST_DATABASE_TIMEOUT_MS, WAIT_GUARD_MS } from "./patience.js";
 import { TEST_ARGON2_ENV } from "./server.js";
 import { builtEntry } from "./service-build.js";
@@ -98,4 +100,14 @@ function run(args: string[], env: Record<string, string | undefined>, options: S
   child.stderr.on("data", (d) => (output.err += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, exited, output };
+}
+
+/**
+ * A migrated database of its own for the running test, dropped when it ends, and the environment
+ * that points a service process at it (any free port, loopback only).
+ */
+export async function serviceDatabase() {
+  const db = await createTestDatabase();
+  onTestFinished(() => db.drop());
+  return { db, env: { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PORT: "0", HOST: "127.0.0.1" } };
 }

@@ -16,6 +16,8 @@ const SLOW_FIRST = [
   "test/account/members-mail.test.ts",
   "test/pages/passwordless.test.ts",
   "test/limits/second-factors.test.ts",
+  "test/process/start-up.test.ts",
+  "test/process/bootstrap.test.ts",
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
