@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dropRunDatabases, pgliteTemplate, postgresTemplate, testRun } from "./helpers/database.js";
+import { scratchRoot } from "./helpers/scratch.js";
 import { buildService } from "./helpers/service-build.js";
 
 // The hosted pages are served from dist/pages (src/pages-route/assets.ts), which `npm run build`
@@ -16,6 +17,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   const script = fileURLToPath(new URL("../scripts/build-pages.mjs", import.meta.url));
   execFileSync(process.execPath, [script], { stdio: "inherit", env: { ...process.env, VITEST: "1" } });
   const run = testRun();
+  // Where the run's databases go, chosen once here (and passed on through the environment), so
+  // every worker of the run uses the same place.
+  scratchRoot();
   const [build] = await Promise.all([
     buildService(),
     pgliteTemplate(),

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, type Dirent } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, utimes } from "node:fs/promises";
+import { join, relative } from "node:path";
 import pg from "pg";
 import { pino } from "pino";
 import type { Clock } from "../../src/domain/clock.js";
 import { openDatabase, type Database } from "../../src/store/database.js";
+import { pruneUnused, scratchRoot } from "./scratch.js";
 
 export interface TestDatabase {
   /** Set when DATABASE_URL is: a fresh database on that server. Absent means PGlite in dataDir. */
@@ -22,10 +22,10 @@ export interface TestDatabase {
  * makes it PGlite even when the suite runs on PostgreSQL, for tests of the embedded database.
  */
 export async function createTestDatabase(opts: { empty?: boolean; embedded?: boolean } = {}): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), `${TEST_DIR_PREFIX}${testRun()}-`));
+  const dataDir = await mkdtemp(join(scratchRoot(), `${TEST_DIR_PREFIX}${testRun()}-`));
   const serverUrl = opts.embedded ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
-    if (!opts.empty) await cp(join(await pgliteTemplate(), "pglite"), join(dataDir, "pglite"), { recursive: true });
+    if (!opts.empty) await copyFolder(join(await pgliteTemplate(), "pglite"), join(dataDir, "pglite"));
     return { dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   // Letters, digits and underscores only: the name is spliced into DDL, which takes no parameters.
@@ -42,6 +42,30 @@ export async function createTestDatabase(opts: { empty?: boolean; embedded?: boo
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Copies a folder of plain files and folders: the files all at once, each by copy_file_range.
+ * Node's `cp` checks each entry several times over and took 210 ms of CPU for the 1,144 files of
+ * a PGlite template; this takes 40.
+ */
+async function copyFolder(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  const target = (entry: Dirent) => join(to, relative(from, entry.parentPath), entry.name);
+  const other = entries.find((entry) => !entry.isFile() && !entry.isDirectory());
+  if (other) throw new Error(`copyFolder copies files and folders only: ${join(other.parentPath, other.name)}`);
+  await mkdir(to);
+  // Parents before children: a folder's path sorts before everything inside it.
+  for (const dir of entries
+    .filter((entry) => entry.isDirectory())
+    .map(target)
+    .sort())
+    await mkdir(dir);
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => copyFile(join(entry.parentPath, entry.name), target(entry))),
+  );
 }
 
 /**
@@ -85,8 +109,8 @@ export async function dropRunDatabases(run: string): Promise<void> {
     for (const { datname } of rows) await admin(serverUrl, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   }
   const prefix = `${TEST_DIR_PREFIX}${run}-`;
-  for (const entry of await readdir(tmpdir()))
-    if (entry.startsWith(prefix)) await rm(join(tmpdir(), entry), { recursive: true, force: true });
+  for (const entry of await readdir(scratchRoot()))
+    if (entry.startsWith(prefix)) await rm(join(scratchRoot(), entry), { recursive: true, force: true });
 }
 
 /** What a migrated template depends on: the migrations' source (and, for PGlite, its version). */
@@ -99,10 +123,12 @@ async function migrationsKey(extra = ""): Promise<string> {
 }
 
 let pgliteBuilt: Promise<string> | undefined;
+const PGLITE_TEMPLATE_PREFIX = "gatehouse-pglite-template-";
 
 /**
  * A migrated, cleanly closed PGlite directory, shared by every test process and run. Its name
- * carries the PGlite version and the migrations' source, so a change to either builds a new one.
+ * carries the PGlite version and the migrations' source, so a change to either builds a new one;
+ * templates no run used for a day are removed.
  * test/global-setup.ts builds it before any worker starts.
  */
 export function pgliteTemplate(): Promise<string> {
@@ -110,9 +136,13 @@ export function pgliteTemplate(): Promise<string> {
     const pkg = JSON.parse(
       await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"),
     );
-    const dir = join(tmpdir(), `gatehouse-pglite-template-${await migrationsKey(pkg.version)}`);
-    if (existsSync(join(dir, "pglite"))) return dir;
-    const building = await mkdtemp(join(tmpdir(), "gatehouse-template-build-"));
+    const dir = join(scratchRoot(), `${PGLITE_TEMPLATE_PREFIX}${await migrationsKey(pkg.version)}`);
+    await pruneUnused(scratchRoot(), PGLITE_TEMPLATE_PREFIX, dir);
+    if (existsSync(join(dir, "pglite"))) {
+      await utimes(dir, new Date(), new Date());
+      return dir;
+    }
+    const building = await mkdtemp(join(scratchRoot(), "gatehouse-template-build-"));
     try {
       const db = await openDatabase({ dataDir: building, logger: pino({ level: "silent" }) });
       await db.close();
@@ -146,7 +176,7 @@ export function postgresTemplate(serverUrl: string): Promise<string> {
     try {
       const url = new URL(serverUrl);
       url.pathname = `/${building}`;
-      const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-template-build-"));
+      const dataDir = await mkdtemp(join(scratchRoot(), "gatehouse-template-build-"));
       const db = await openDatabase({ databaseUrl: url.toString(), dataDir, logger: pino({ level: "silent" }) });
       await db.close();
       await rm(dataDir, { recursive: true, force: true });

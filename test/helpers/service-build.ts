@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, realpath, rename, rm, stat, symlink, utimes } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, realpath, rename, rm, symlink, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import { pruneUnused } from "./scratch.js";
 
 /**
  * The service as `npm start` finds it after its prestart build (package.json, node_modules,
@@ -27,9 +28,6 @@ export function builtEntry(source: string): string {
 }
 
 const PREFIX = "gatehouse-build-";
-/** Builds of other trees (or older states of this one) unused this long are removed. */
-const UNUSED_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Compiles src/ and gen/ (tsconfig.build.json, as `npm run build` does) and copies the pages the
  * global setup bundled into dist/pages. Like the PGlite template, a build is named by what it is
@@ -41,7 +39,7 @@ const UNUSED_MS = 24 * 60 * 60 * 1000;
 export async function buildService(): Promise<string> {
   const repo = process.cwd();
   const root = join(tmpdir(), `${PREFIX}${await sourceKey(repo)}`);
-  await pruneOtherBuilds(root);
+  await pruneUnused(tmpdir(), PREFIX, root);
   if (existsSync(join(root, "dist/src/main.js"))) {
     await utimes(root, new Date(), new Date());
     return root;
@@ -78,13 +76,4 @@ async function sourceKey(repo: string): Promise<string> {
   }
   for (const file of files.sort()) hash.update(file).update(await readFile(join(repo, file)));
   return hash.digest("hex").slice(0, 16);
-}
-
-async function pruneOtherBuilds(keep: string): Promise<void> {
-  for (const entry of await readdir(tmpdir())) {
-    const path = join(tmpdir(), entry);
-    if (!entry.startsWith(PREFIX) || path === keep) continue;
-    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
-    if (Date.now() - mtimeMs > UNUSED_MS) await rm(path, { recursive: true, force: true });
-  }
 }
