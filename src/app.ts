@@ -14,6 +14,7 @@ import { STOP_WAIT_MS } from "./notify/worker.js";
 import { createCodeHasher } from "./crypto/one-time-codes.js";
 import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createGatehouseServer } from "./server.js";
+import type { HttpHandler } from "./transport/http-handler.js";
 import type { ServerDeps } from "./api-router.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
@@ -32,6 +33,8 @@ export interface Gatehouse {
   url: string;
   /** What the server was built from: tests call its services in memory with them (src/api-router.ts). */
   deps: ServerDeps;
+  /** The port's request handler: tests inject requests into it in memory (test/helpers/inject.ts). */
+  handle: HttpHandler;
   /** Graceful: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>;
 }
@@ -136,6 +139,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       port,
       url: `http://127.0.0.1:${port}`,
       deps: serverDeps,
+      handle: server.handle,
       async close() {
         await Promise.all([server.close(config.shutdownGraceMs), operators?.close(config.shutdownGraceMs)]);
         // Work the requests handed off after answering (it may queue mail too).

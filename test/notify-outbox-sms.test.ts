@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "./helpers/server.js";
 import { closedPort } from "./helpers/ports.js";
 import { startSmtpSink } from "./helpers/smtp.js";
 import { eventually } from "./helpers/eventually.js";
+import { injectHttp } from "./helpers/inject.js";
 
 // Threats: a sign-in code or link lost to an SMS webhook or SMTP outage, an API answer that
 // changes during one (telling an attacker something, or failing a user who will get the
@@ -204,7 +205,7 @@ describe("without SMS_WEBHOOK_URL", () => {
     const server = await startTestServer({}, db);
     cleanup.push(() => server.close());
     expect(await outboxTo(server, phone)).toMatchObject([{ channel: "sms", attempts: 0, sent_at: null }]);
-    const verified = await http(`${server.url}/v1/auth/otp/verify`, {
+    const verified = await injectHttp(server.handle, "/v1/auth/otp/verify", {
       headers: { "x-service-key": key },
       body: { phone, otp: code },
     });

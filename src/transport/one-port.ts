@@ -28,6 +28,8 @@ function settleMs(graceMs: number): number {
 const H2_PSEUDO_HEADERS = 4;
 
 export interface OnePortServer {
+  /** What the port hands each request to; tests inject requests into it in memory. */
+  handle: HttpHandler;
   listen(port: number, host: string): Promise<number>;
   /**
    * Stops accepting; answers what arrives on open connections during the settle period and the
@@ -97,6 +99,7 @@ export function createOnePortServer(handler: HttpHandler): OnePortServer {
   });
 
   return {
+    handle: handler,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         front.once("error", reject);

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "../helpers/server.js";
 import { closedPort } from "../helpers/ports.js";
 import { startSmtpSink } from "../helpers/smtp.js";
 import { eventually } from "../helpers/eventually.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: an invitation lost to a mail outage, or its secret link leaked to the logs. The
 // invitation and its email commit together in the outbox; delivery happens after commit.
@@ -21,7 +22,9 @@ afterEach(async () => {
 
 async function adminHeaders(server: TestServer) {
   const org = await seedOrganization(server.deps);
-  const login = await http(`${server.url}/v1/account/login`, { body: { email: org.email, password: org.password } });
+  const login = await injectHttp(server.handle, "/v1/account/login", {
+    body: { email: org.email, password: org.password },
+  });
   return { authorization: `Bearer ${login.body.management_token}` };
 }
 
@@ -33,7 +36,7 @@ describe("invitation mail", () => {
     const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query(text, params);
     const email = "patient-invitee@example.com";
 
-    const answer = await http(`${server.url}/v1/members/invite`, {
+    const answer = await injectHttp(server.handle, "/v1/members/invite", {
       headers: await adminHeaders(server),
       body: { email, role: "developer" },
     });
@@ -61,7 +64,7 @@ describe("invitation mail", () => {
     expect(sent.body_sealed).toBeNull();
     expect(sink.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
 
-    const accepted = await http(`${server.url}/v1/account/invitations/accept`, {
+    const accepted = await injectHttp(server.handle, "/v1/account/invitations/accept", {
       body: { token, password: "patience pays off" },
     });
     expect(accepted.status).toBe(200);
@@ -149,7 +152,7 @@ describe("invitation mail", () => {
 
     const server = await startTestServer({}, db);
     cleanup.push(() => server.close());
-    const accepted = await http(`${server.url}/v1/account/invitations/accept`, {
+    const accepted = await injectHttp(server.handle, "/v1/account/invitations/accept", {
       body: { token, password: "read from the outbox" },
     });
     expect(accepted.status).toBe(200);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp.js";
 import { eventually } from "../helpers/eventually.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Members and invitations over the wire, with the invitation email delivered through a real
 // SMTP server. Threats: a developer or an anonymous caller invites; an invitation link works
@@ -272,7 +273,7 @@ describe("AcceptInvitation", () => {
   it("end to end: the emailed link makes a member of the inviting organization, signed in, who can log in; the link works once", async () => {
     const { email, token } = await invited(newEmail(), "developer");
     // A stale Authorization header does not matter: the RPC needs no credential.
-    const answer = await http(`${server.url}/v1/account/invitations/accept`, {
+    const answer = await injectHttp(server.handle, "/v1/account/invitations/accept", {
       headers: { authorization: "Bearer gmt_stale" },
       body: { token, password: NEW_PASSWORD },
     });
@@ -291,7 +292,7 @@ describe("AcceptInvitation", () => {
     const theirs = await listMembers(f.outsider.headers);
     expect(theirs.body.data.map((m: { email: string }) => m.email)).not.toContain(email);
 
-    const login = await http(`${server.url}/v1/account/login`, { body: { email, password: NEW_PASSWORD } });
+    const login = await injectHttp(server.handle, "/v1/account/login", { body: { email, password: NEW_PASSWORD } });
     expect(login.status).toBe(200);
     expectError(await accept(token), 401, "INVALID_INVITATION");
   });
@@ -407,7 +408,9 @@ describe("ListMembers", () => {
       await new Promise((r) => setTimeout(r, 3)); // distinct created_at, so the order is known
       seeded.push((await seedMember(server.deps, org.organization, i % 2 ? "admin" : "developer")).email);
     }
-    const login = await http(`${server.url}/v1/account/login`, { body: { email: org.email, password: org.password } });
+    const login = await injectHttp(server.handle, "/v1/account/login", {
+      body: { email: org.email, password: org.password },
+    });
     const headers = { authorization: `Bearer ${login.body.management_token}` };
     await invited(newEmail(), "developer", headers);
     const seen: Array<{ email: string }> = [];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { accountFixture } from "../helpers/account.js";
-import { http } from "../helpers/clients.js";
 import { bearer, linkToken, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { createApiKey, createProject } from "../account/project-helpers.js";
 import { BEHIND_PROXY, client } from "./helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a member (or whoever holds a member's token) changes keys, members, SSO or projects
 // and nobody can tell who or from where; or one organization reads another's record.
@@ -15,7 +15,7 @@ describe("audit: Account events", () => {
     () => env.smtp,
   );
   const events = async (headers: Record<string, string>, query = "") => {
-    const res = await http(`${env.server.url}/v1/audit-events?limit=100${query}`, { headers });
+    const res = await injectHttp(env.server.handle, `/v1/audit-events?limit=100${query}`, { headers });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as any[];
   };
@@ -71,29 +71,30 @@ describe("audit: Account events", () => {
     const c = client();
     const email = `joiner-${Date.now()}@example.com`;
     const token = await kit.invite(f.admin.headers, email, "developer");
-    const accepted = await http(`${env.server.url}/v1/account/invitations/accept`, {
+    const accepted = await injectHttp(env.server.handle, "/v1/account/invitations/accept", {
       headers: c.headers,
       body: { token, password: "a joiner's passphrase 1" },
     });
     expect(accepted.status).toBe(200);
     const joined = bearer(accepted.body.management_token);
-    const wrong = await http(`${env.server.url}/v1/account/login`, {
+    const wrong = await injectHttp(env.server.handle, "/v1/account/login", {
       headers: c.headers,
       body: { email, password: "not it at all" },
     });
     expect(wrong.status).toBe(401);
-    const ok = await http(`${env.server.url}/v1/account/login`, {
+    const ok = await injectHttp(env.server.handle, "/v1/account/login", {
       headers: c.headers,
       body: { email, password: "a joiner's passphrase 1" },
     });
     expect(ok.status).toBe(200);
-    const change = await http(`${env.server.url}/v1/account/password/change`, {
+    const change = await injectHttp(env.server.handle, "/v1/account/password/change", {
       headers: { ...joined, ...c.headers },
       body: { current_password: "a joiner's passphrase 1", new_password: "the joiner's new passphrase 2" },
     });
     expect(change.status).toBe(200);
     expect(
-      (await http(`${env.server.url}/v1/account/logout`, { headers: { ...joined, ...c.headers }, body: {} })).status,
+      (await injectHttp(env.server.handle, "/v1/account/logout", { headers: { ...joined, ...c.headers }, body: {} }))
+        .status,
     ).toBe(200);
     const memberId = (await kit.listMembers(f.admin.token)).body.data.find((m: any) => m.email === email).id;
     expect((await f.rest("DELETE", `/v1/members/${memberId}`, f.admin.headers)).status).toBe(200);
@@ -127,14 +128,17 @@ describe("audit: Account events", () => {
     // A password reset by email: in the log of every organization of the identity.
     const before = kit.mails(f.developer.email).length;
     expect(
-      (await http(`${env.server.url}/v1/account/password/reset-request`, { body: { email: f.developer.email } }))
-        .status,
+      (
+        await injectHttp(env.server.handle, "/v1/account/password/reset-request", {
+          body: { email: f.developer.email },
+        })
+      ).status,
     ).toBe(200);
     const resetToken = linkToken(
       await env.smtp.waitFor(f.developer.email, { nth: before + 1 }),
       "member_password_reset",
     );
-    const reset = await http(`${env.server.url}/v1/account/password/reset`, {
+    const reset = await injectHttp(env.server.handle, "/v1/account/password/reset", {
       headers: c.headers,
       body: { token: resetToken, new_password: "the developer's new passphrase 4" },
     });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { http } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import type { Clock } from "../../src/domain/clock.js";
 import type { RateLimitOverrides } from "../../src/limits/settings.js";
+import { injectHttp } from "../helpers/inject.js";
 
 /** Requests arrive through a proxy on loopback, so X-Forwarded-For names the client. */
 export const BEHIND_PROXY = { TRUSTED_PROXIES: "127.0.0.1" };
@@ -52,7 +52,9 @@ export async function auditApp(
     organizationId: row.organization_id,
     adminHeaders,
     async events(query = {}, headers = adminHeaders) {
-      const res = await http(`${server.url}/v1/audit-events?${queryString({ limit: "100", ...query })}`, { headers });
+      const res = await injectHttp(server.handle, `/v1/audit-events?${queryString({ limit: "100", ...query })}`, {
+        headers,
+      });
       if (res.status !== 200) throw new Error(`ListAuditEvents failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data;
     },

@@ -4,6 +4,7 @@ import { seedMember } from "../helpers/seed.js";
 import { readFileSync } from "node:fs";
 import { AUDIT_EVENT_TYPES } from "../../src/domain/audit.js";
 import { auditApp, queryString, useAuditServer } from "./helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: one organization reading another's security events, or a filter or cursor that
 // reaches past the caller's organization.
@@ -68,7 +69,7 @@ describe("audit: ListAuditEvents", () => {
     expect([replay.status, replay.body.reason]).toEqual([400, "INVALID_CURSOR"]);
 
     async function firstCursor() {
-      const res = await http(`${box.server.url}/v1/audit-events?limit=1`, { headers: app.adminHeaders });
+      const res = await injectHttp(box.server.handle, "/v1/audit-events?limit=1", { headers: app.adminHeaders });
       return res.body.next_cursor as string;
     }
   });
@@ -88,14 +89,16 @@ describe("audit: ListAuditEvents", () => {
     const app = await auditApp(box.server);
     await app.signup();
     const dev = await seedMember(box.server.deps, { id: app.organizationId } as never, "developer");
-    const login = await http(`${box.server.url}/v1/account/login`, {
+    const login = await injectHttp(box.server.handle, "/v1/account/login", {
       body: { email: dev.email, password: dev.password },
     });
     const devHeaders = { authorization: `Bearer ${login.body.management_token}` };
     expect((await app.events({ type: "user.signup" }, devHeaders)).length).toBe(1);
 
-    expect((await http(`${box.server.url}/v1/audit-events`)).status).toBe(401);
-    const unknown = await http(`${box.server.url}/v1/audit-events?type=user.hacked`, { headers: app.adminHeaders });
+    expect((await injectHttp(box.server.handle, "/v1/audit-events")).status).toBe(401);
+    const unknown = await injectHttp(box.server.handle, "/v1/audit-events?type=user.hacked", {
+      headers: app.adminHeaders,
+    });
     expect([unknown.status, unknown.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
     const backwards = await http(
       `${box.server.url}/v1/audit-events?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z`,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { settleDetached } from "../../src/flows/auth/detached.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { client, useAuditServer } from "./helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a member's password guessed at through the Account interface until the limit stops
 // it, and no organization ever hears of the limit, since a sign-in names no organization. The
@@ -14,11 +15,11 @@ const THROTTLE = "first refusal per limited key and wait";
 describe("audit: member sign-ins refused by a rate limit", () => {
   const box = useAuditServer();
   const login = (email: string, password: string, headers: Record<string, string>) =>
-    http(`${box.server.url}/v1/account/login`, { headers, body: { email, password } });
+    injectHttp(box.server.handle, "/v1/account/login", { headers, body: { email, password } });
   const eventsOf = async (admin: { email: string; password: string }, type: string) => {
     const signedIn = await login(admin.email, admin.password, client().headers);
     expect(signedIn.status).toBe(200);
-    const res = await http(`${box.server.url}/v1/audit-events?limit=100&type=${type}`, {
+    const res = await injectHttp(box.server.handle, `/v1/audit-events?limit=100&type=${type}`, {
       headers: { authorization: `Bearer ${signedIn.body.management_token}` },
     });
     expect(res.status).toBe(200);

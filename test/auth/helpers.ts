@@ -1,5 +1,6 @@
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
+import { injectHttp } from "../helpers/inject.js";
 import type { TestServer } from "../helpers/server.js";
 import { createProject } from "../../src/flows/projects/create-project.js";
 import type { RateLimitOverrides } from "../../src/limits/settings.js";
@@ -9,7 +10,10 @@ export interface AuthFixture {
   loginId: string;
   /** An API key with all four scopes. */
   key: string;
-  /** A REST call to the Authentication interface with the API key (and a bearer token when given). */
+  /**
+   * A REST call to the Authentication interface with the API key (and a bearer token when
+   * given), handed to the server's request handler in memory (test/helpers/inject.ts).
+   */
   call(
     method: string,
     path: string,
@@ -51,7 +55,7 @@ export async function authFixture(
   });
   const { key } = await seedApiKey(server.deps, project);
   const call: AuthFixture["call"] = (method, path, body, bearer, extraHeaders = {}) =>
-    http(`${server.url}${path}`, {
+    injectHttp(server.handle, path, {
       method,
       headers: { "x-service-key": key, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...extraHeaders },
       body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),
@@ -62,7 +66,7 @@ export async function authFixture(
     key,
     call,
     async admin() {
-      const login = await http(`${server.url}/v1/account/login`, {
+      const login = await injectHttp(server.handle, "/v1/account/login", {
         body: { email: org.email, password: org.password },
       });
       if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${JSON.stringify(login.body)}`);

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS_PER_USER } from "../../src/domain/account.js";
 import { startSession } from "../../src/flows/auth/tokens.js";
 import { expectError } from "../helpers/account.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, freshCode, totpUser, verifyMfa } from "./mfa-helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a password that leaked once is used to open session after session (a credential
 // stuffing run, or a script that signs in on every request), each a refresh token that lives
@@ -23,7 +24,7 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
   const { clock, sql } = ctx;
 
   const update = async (app: AuthFixture, body: Record<string, unknown>) => {
-    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, {
+    const res = await injectHttp(ctx.server.handle, `/v1/projects/${app.projectId}`, {
       method: "PATCH",
       headers: await app.admin(),
       body,
@@ -86,7 +87,7 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
 
   it("the default cap is 50", async () => {
     const app = await project();
-    const res = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, { headers: await app.admin() });
+    const res = await injectHttp(ctx.server.handle, `/v1/projects/${app.projectId}`, { headers: await app.admin() });
     expect(res.body.max_sessions_per_user).toBe(DEFAULT_MAX_SESSIONS_PER_USER);
     expect(DEFAULT_MAX_SESSIONS_PER_USER).toBe(50);
   });

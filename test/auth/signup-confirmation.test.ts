@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
 import { settleDetached } from "../../src/flows/auth/detached.js";
 import type { RateLimitOverrides } from "../../src/limits/settings.js";
-import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
+import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import type { ReceivedMail } from "../helpers/smtp.js";
 import { expectReason, newEmail } from "./passwordless-helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: anyone holding a project's public credential (its publishable key, which is in every
 // page of the application, or the hosted pages' login_id) learns who is registered from
@@ -42,7 +43,7 @@ describe("signup from public credentials: confirmation by email", () => {
       await seedApiKey(env.server.deps, created, { kind: "publishable", scopes: ["auth:read", "auth:write"] })
     ).key;
     const rest = (key: string) => (method: string, path: string, body?: unknown) =>
-      http(`${env.server.url}${path}`, {
+      injectHttp(env.server.handle, path, {
         method,
         headers: { "x-service-key": key },
         body: method === "GET" ? undefined : (body ?? {}),
@@ -58,7 +59,7 @@ describe("signup from public credentials: confirmation by email", () => {
       /** REST with the publishable key. */
       public: rest(publishable),
       async management() {
-        const login = await http(`${env.server.url}/v1/account/login`, { body: { email, password } });
+        const login = await injectHttp(env.server.handle, "/v1/account/login", { body: { email, password } });
         return { authorization: `Bearer ${login.body.management_token}` };
       },
       /** A user made with the secret key, with its own password and metadata. */
@@ -246,7 +247,7 @@ describe("signup from public credentials: confirmation by email", () => {
   it("with reveal_email_exists a publishable key gets 409 and an immediate session again; the setting defaults to false", async () => {
     const app = await project();
     const management = await app.management();
-    const read = await http(`${env.server.url}/v1/projects/${app.id}`, { headers: management });
+    const read = await injectHttp(env.server.handle, `/v1/projects/${app.id}`, { headers: management });
     expect(read.body.reveal_email_exists).toBe(false);
     const owner = await app.registered();
     expect((await app.public("POST", "/v1/auth/signup", attempt(owner.email))).body).toEqual({
@@ -254,7 +255,7 @@ describe("signup from public credentials: confirmation by email", () => {
       confirmation_required: true,
     });
 
-    const updated = await http(`${env.server.url}/v1/projects/${app.id}`, {
+    const updated = await injectHttp(env.server.handle, `/v1/projects/${app.id}`, {
       method: "PATCH",
       headers: management,
       body: { reveal_email_exists: true },

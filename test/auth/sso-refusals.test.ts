@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { http } from "../helpers/clients.js";
 import { authFixture } from "./helpers.js";
 import { expectReason } from "./mfa-helpers.js";
 import { useSsoApp } from "./sso-helpers.js";
 import { browserGet, expectFragmentError, expectPage, expectTokens, newAccount, rowCounts } from "./sso-checks.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threats around the SSO flow itself: tokens delivered to an origin the project never allowed
 // (an open redirect turned token thief), a sign-in through another project's connection, a
@@ -71,7 +71,7 @@ describe("the SSO callback refuses", () => {
     const start = await authorize({ connection_id: doomed });
     expect(start.status).toBe(200);
     const redirect = await world.idp.signIn(start.body.authorization_url, newAccount(world.idp, "orphaned").id);
-    const deleted = await http(`${ctx.server.url}/v1/sso-connections/${doomed}`, {
+    const deleted = await injectHttp(ctx.server.handle, `/v1/sso-connections/${doomed}`, {
       method: "DELETE",
       headers: await world.app.admin(),
     });
@@ -91,7 +91,7 @@ describe("the SSO callback refuses", () => {
     const userId = (await world.app.call("POST", "/v1/auth/token/verify", { token: accessToken })).body.claims.sub;
     expect(
       (
-        await http(`${ctx.server.url}/v1/sso-connections/${passing}`, {
+        await injectHttp(ctx.server.handle, `/v1/sso-connections/${passing}`, {
           method: "DELETE",
           headers: await world.app.admin(),
         })

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { http } from "../helpers/clients.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { useSsoWorld, type CallbackAnswer } from "./sso-helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threats: one project's SSO reaching into another's (its connection, its users, its
 // redirect URL, its handover codes) when both trust the same provider and the same person
@@ -46,7 +46,7 @@ const getUser = (app: AuthFixture, id: string) => app.call("GET", `/v1/auth/user
 const identitiesOf = async (app: AuthFixture, id: string) => (await getUser(app, id)).body.identities;
 
 async function deleteConnection(app: AuthFixture, id: string) {
-  const res = await http(`${ctx.server.url}/v1/sso-connections/${id}`, {
+  const res = await injectHttp(ctx.server.handle, `/v1/sso-connections/${id}`, {
     method: "DELETE",
     headers: await app.admin(),
   });
@@ -56,7 +56,7 @@ async function deleteConnection(app: AuthFixture, id: string) {
 beforeAll(async () => {
   a = await authFixture(ctx.server);
   b = await authFixture(ctx.server);
-  const moved = await http(`${ctx.server.url}/v1/projects/${b.projectId}`, {
+  const moved = await injectHttp(ctx.server.handle, `/v1/projects/${b.projectId}`, {
     method: "PATCH",
     headers: await b.admin(),
     body: { redirect_url: B_REDIRECT, allowed_origins: ["https://b.example.com"] },

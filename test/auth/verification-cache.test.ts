@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { eventually } from "../helpers/eventually.js";
 import { probeAfter } from "../helpers/staleness.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // VerifyToken and the API key check answer from memory (store/verification-cache.ts), kept
 // current by the database's change notices (store/change-feed.ts). These tests hold that
@@ -49,7 +50,7 @@ function instance(server: TestServer): Instance {
   return {
     server,
     verify: (key, token) =>
-      http(`${server.url}/v1/auth/token/verify`, { headers: { "x-service-key": key }, body: { token } }),
+      injectHttp(server.handle, "/v1/auth/token/verify", { headers: { "x-service-key": key }, body: { token } }),
   };
 }
 
@@ -133,7 +134,7 @@ describe("verification answers from memory and sees every revoke: at once where 
       const { key, keyId } = await projectWithKey(account, a.server);
       const user = await signup(a.server, key);
       expect((await b.verify(key, user.accessToken)).body.valid).toBe(true);
-      const revoked = await http(`${a.server.url}/v1/api-keys/${keyId}`, {
+      const revoked = await injectHttp(a.server.handle, `/v1/api-keys/${keyId}`, {
         method: "DELETE",
         headers: account.admin.headers,
       });
@@ -153,7 +154,7 @@ describe("verification answers from memory and sees every revoke: at once where 
     expect((await b.verify(key, revokedToken.accessToken)).body.valid).toBe(true);
     expect(
       (
-        await http(`${a.server.url}/v1/auth/token/revoke`, {
+        await injectHttp(a.server.handle, "/v1/auth/token/revoke", {
           headers: auth(),
           body: { token: revokedToken.accessToken },
         })
@@ -166,15 +167,19 @@ describe("verification answers from memory and sees every revoke: at once where 
     expect((await b.verify(key, session.accessToken)).body.valid).toBe(true);
     const sid = JSON.parse(Buffer.from(session.accessToken.split(".")[1], "base64url").toString()).sid as string;
     expect(
-      (await http(`${a.server.url}/v1/auth/sessions/${sid}`, { method: "DELETE", headers: auth(session.accessToken) }))
-        .status,
+      (
+        await injectHttp(a.server.handle, `/v1/auth/sessions/${sid}`, {
+          method: "DELETE",
+          headers: auth(session.accessToken),
+        })
+      ).status,
     ).toBe(200);
     expect((await a.verify(key, session.accessToken)).body).toEqual({ valid: false });
     await refusedWithin(() => b.verify(key, session.accessToken), isInvalidToken);
 
     const disabled = await signup(a.server, key);
     expect((await b.verify(key, disabled.accessToken)).body.valid).toBe(true);
-    const off = await http(`${a.server.url}/v1/auth/users/${disabled.userId}`, {
+    const off = await injectHttp(a.server.handle, `/v1/auth/users/${disabled.userId}`, {
       method: "PATCH",
       headers: auth(),
       body: { disabled: true },
@@ -186,7 +191,7 @@ describe("verification answers from memory and sees every revoke: at once where 
     // old sessions, so the old token stays invalid).
     expect(
       (
-        await http(`${a.server.url}/v1/auth/users/${disabled.userId}`, {
+        await injectHttp(a.server.handle, `/v1/auth/users/${disabled.userId}`, {
           method: "PATCH",
           headers: auth(),
           body: { disabled: false },
@@ -194,7 +199,7 @@ describe("verification answers from memory and sees every revoke: at once where 
       ).status,
     ).toBe(200);
     expect((await b.verify(key, disabled.accessToken)).body).toEqual({ valid: false });
-    const again = await http(`${a.server.url}/v1/auth/login`, {
+    const again = await injectHttp(a.server.handle, "/v1/auth/login", {
       headers: auth(),
       body: { email: disabled.email, password: PASSWORD },
     });
@@ -204,7 +209,8 @@ describe("verification answers from memory and sees every revoke: at once where 
     const deleted = await signup(a.server, key);
     expect((await b.verify(key, deleted.accessToken)).body.valid).toBe(true);
     expect(
-      (await http(`${a.server.url}/v1/auth/users/${deleted.userId}`, { method: "DELETE", headers: auth() })).status,
+      (await injectHttp(a.server.handle, `/v1/auth/users/${deleted.userId}`, { method: "DELETE", headers: auth() }))
+        .status,
     ).toBe(200);
     expect((await a.verify(key, deleted.accessToken)).body).toEqual({ valid: false });
     await refusedWithin(() => b.verify(key, deleted.accessToken), isInvalidToken);
@@ -214,7 +220,7 @@ describe("verification answers from memory and sees every revoke: at once where 
     const { key, projectId } = await projectWithKey(account, a.server);
     const before = await signup(a.server, key);
     expect((await b.verify(key, before.accessToken)).body.valid).toBe(true);
-    const rotated = await http(`${a.server.url}/v1/projects/${projectId}/signing-keys/rotate`, {
+    const rotated = await injectHttp(a.server.handle, `/v1/projects/${projectId}/signing-keys/rotate`, {
       headers: account.admin.headers,
       body: {},
     });
@@ -224,7 +230,7 @@ describe("verification answers from memory and sees every revoke: at once where 
     // The retired key keeps verifying the tokens it signed.
     expect((await b.verify(key, before.accessToken)).body.valid).toBe(true);
 
-    const deleted = await http(`${a.server.url}/v1/projects/${projectId}`, {
+    const deleted = await injectHttp(a.server.handle, `/v1/projects/${projectId}`, {
       method: "DELETE",
       headers: account.admin.headers,
     });
@@ -249,8 +255,12 @@ describe("verification answers from memory and sees every revoke: at once where 
       await eventually("the feed notices", async () => !feed.live);
       // Revoked while nobody listens: no notice reaches the other instance, the database does.
       expect(
-        (await http(`${a.server.url}/v1/api-keys/${keyId}`, { method: "DELETE", headers: account.admin.headers }))
-          .status,
+        (
+          await injectHttp(a.server.handle, `/v1/api-keys/${keyId}`, {
+            method: "DELETE",
+            headers: account.admin.headers,
+          })
+        ).status,
       ).toBe(200);
       expectError(await b.verify(key, user.accessToken), 401, "INVALID_API_KEY");
       await eventually("the feed is back", async () => feed.live);

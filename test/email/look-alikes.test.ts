@@ -2,10 +2,11 @@ import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importUsers } from "../../src/cli/import/import-users.js";
 import { operatorOrigin } from "../../src/cli/operator.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { passwordlessProject, type PasswordlessProject } from "../auth/passwordless-helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a look-alike of a user's address reaching that user's account. With trim +
 // toLowerCase, U+212A KELVIN SIGN became "k": a code asked for "\u212Aate@…" was mailed to the
@@ -158,12 +159,12 @@ describe("look-alike email addresses", () => {
     const stored = `Dev.Kim-${id}@Acme.test`;
     await seedOrganization(ctx.server.deps, stored);
     const inviter = await seedOrganization(ctx.server.deps);
-    const login = await http(`${ctx.server.url}/v1/account/login`, {
+    const login = await injectHttp(ctx.server.handle, "/v1/account/login", {
       body: { email: inviter.email, password: inviter.password },
     });
     const headers = { authorization: `Bearer ${login.body.management_token}` };
 
-    const invited = await http(`${ctx.server.url}/v1/members/invite`, {
+    const invited = await injectHttp(ctx.server.handle, "/v1/members/invite", {
       headers,
       body: { email: stored.toLowerCase(), role: "developer" },
     });
@@ -174,17 +175,17 @@ describe("look-alike email addresses", () => {
     const fake = `Dev.\u212Aim-${id}@Acme.test`;
     const mailedBefore = await recipients();
     expectEmailRefused(
-      await http(`${ctx.server.url}/v1/members/invite`, { headers, body: { email: fake, role: "developer" } }),
+      await injectHttp(ctx.server.handle, "/v1/members/invite", { headers, body: { email: fake, role: "developer" } }),
       "invite",
     );
     expectEmailRefused(
-      await http(`${ctx.server.url}/v1/account/login`, {
+      await injectHttp(ctx.server.handle, "/v1/account/login", {
         body: { email: fake, password: "correct horse battery staple" },
       }),
       "account login",
     );
     expectEmailRefused(
-      await http(`${ctx.server.url}/v1/account/password/reset-request`, { body: { email: fake } }),
+      await injectHttp(ctx.server.handle, "/v1/account/password/reset-request", { body: { email: fake } }),
       "member reset",
     );
     expect(await recipients()).toEqual(mailedBefore);

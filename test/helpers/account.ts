@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { hashToken, randomToken } from "../../src/crypto/tokens.js";
 import type { Member, Organization } from "../../src/domain/account.js";
-import { http, type HttpAnswer } from "./clients.js";
+import type { HttpAnswer } from "./clients.js";
+import { injectHttp } from "./inject.js";
 import { seedMember, seedOrganization } from "./seed.js";
 import type { TestServer } from "./server.js";
 
@@ -22,7 +23,7 @@ export interface AccountFixture {
   outsider: Principal & { organization: Organization };
   /** A management token of the first organization's admin that expired a second ago. */
   expiredHeaders: Record<string, string>;
-  /** A REST call as a principal (or anonymous with `{}`). */
+  /** A REST call as a principal (or anonymous with `{}`), in memory (test/helpers/inject.ts). */
   rest(method: string, path: string, headers?: Record<string, string>, body?: unknown): Promise<HttpAnswer>;
 }
 
@@ -33,7 +34,7 @@ export async function accountFixture(server: TestServer): Promise<AccountFixture
   const second = await seedOrganization(deps);
   const developer = await seedMember(deps, first.organization, "developer");
   const signIn = async (member: Member, email: string, password: string): Promise<Principal> => {
-    const res = await http(`${server.url}/v1/account/login`, { body: { email, password } });
+    const res = await injectHttp(server.handle, "/v1/account/login", { body: { email, password } });
     expect(res.status, "fixture login").toBe(200);
     const token = res.body.management_token as string;
     return { member, email, password, token, headers: { authorization: `Bearer ${token}` } };
@@ -51,7 +52,7 @@ export async function accountFixture(server: TestServer): Promise<AccountFixture
     outsider: { ...(await signIn(second.admin, second.email, second.password)), organization: second.organization },
     expiredHeaders: { authorization: `Bearer ${expired}` },
     rest: (method, path, headers = {}, body) =>
-      http(`${server.url}${path}`, {
+      injectHttp(server.handle, path, {
         method,
         headers,
         body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),

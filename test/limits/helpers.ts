@@ -1,9 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import type { TestDatabase } from "../helpers/database.js";
 import type { Clock } from "../../src/domain/clock.js";
+import { injectHttp } from "../helpers/inject.js";
 
 /** Requests arrive through a proxy on loopback, so X-Forwarded-For names the client. */
 export const BEHIND_PROXY = { TRUSTED_PROXIES: "127.0.0.1" };
@@ -21,7 +22,7 @@ export function from(ip: string): Record<string, string> {
 
 export interface LimitsApp extends AuthFixture {
   server: TestServer;
-  /** UpdateProject over the wire: only the limits given change. */
+  /** UpdateProject, in memory (test/helpers/inject.ts): only the limits given change. */
   setLimits(limits: Record<string, number>): Promise<HttpAnswer>;
 }
 
@@ -31,7 +32,7 @@ export async function limitsApp(server: TestServer, settings: { sendVerification
     ...app,
     server,
     async setLimits(limits) {
-      const res = await http(`${server.url}/v1/projects/${app.projectId}`, {
+      const res = await injectHttp(server.handle, `/v1/projects/${app.projectId}`, {
         method: "PATCH",
         headers: await app.admin(),
         body: { rate_limits: limits },

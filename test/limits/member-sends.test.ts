@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { eventually } from "../helpers/eventually.js";
 import { BEHIND_PROXY, from, freshIp, retryAfterOf } from "./helpers.js";
 import { measureSends } from "./timing-helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // The Account interface's mail and passwords, limited and timed like the end users'
 // (counts.test.ts, sign-in.test.ts, timing.test.ts), with the defaults: the member password
@@ -15,7 +15,7 @@ import { measureSends } from "./timing-helpers.js";
 describe("member password reset requests", () => {
   const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
   const requestReset = (email: string, ip = freshIp()) =>
-    http(`${ctx.server.url}/v1/account/password/reset-request`, { headers: from(ip), body: { email } });
+    injectHttp(ctx.server.handle, "/v1/account/password/reset-request", { headers: from(ip), body: { email } });
 
   it("over the per-address limit the answer stays the same and no more mail goes out", async () => {
     const { organization } = await seedOrganization(ctx.server.deps);
@@ -70,7 +70,7 @@ describe("member password reset requests", () => {
 describe("invitations and member passwords", () => {
   const ctx = useMessagingServer({ smtp: true, env: BEHIND_PROXY });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    http(`${ctx.server.url}${path}`, { headers: { ...from(freshIp()), ...headers }, body });
+    injectHttp(ctx.server.handle, path, { headers: { ...from(freshIp()), ...headers }, body });
   const signIn = async (email: string, password: string) => {
     const res = await post("/v1/account/login", { email, password });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { challenge, enrollTotp, freshCode, newUser, verifyMfa, type MfaUser } from "../auth/mfa-helpers.js";
-import { http } from "../helpers/clients.js";
 import { eventually } from "../helpers/eventually.js";
 import { useMessagingServer, type MessagingServer } from "../helpers/messaging-server.js";
 import { BEHIND_PROXY, freshIp, from, limitsApp, retryAfterOf, sleep, type LimitsApp } from "./helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: someone who knows a user's password guesses the second factor. Each password sign-in
 // opens a new challenge (five wrong codes each) from a new client address (a new per-IP
@@ -117,7 +117,7 @@ describe("wrong second factors count per user", () => {
   it("an enrollment challenge's wrong first codes are no guesses at a factor and do not count for the user", async () => {
     const app = await limitsApp(ctx.server);
     await app.setLimits({ mfa_failures_per_account: 1 });
-    const required = await http(`${ctx.server.url}/v1/projects/${app.projectId}`, {
+    const required = await injectHttp(ctx.server.handle, `/v1/projects/${app.projectId}`, {
       method: "PATCH",
       headers: await app.admin(),
       body: { mfa_required: true },

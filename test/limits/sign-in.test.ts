@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { connect, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
 import { ErrorInfoSchema, RetryInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { fromBinary } from "@bufbuild/protobuf";
 import { base64Decode } from "@bufbuild/protobuf/wire";
 import { seedOrganization } from "../helpers/seed.js";
 import { freshIp, from, limitsApp, retryAfterOf, sleep, useLimitsServer } from "./helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threats: guessing one account's password (NIST SP 800-63B caps consecutive failures at 100),
 // guessing many accounts from one address, and a limit an attacker could use to lock the owner
@@ -125,7 +126,10 @@ describe("rate limits on password sign-in", () => {
   it("member sign-in on the Account interface: 10 wrong passwords, then 429 for the right one too", async () => {
     const org = await seedOrganization(box.server.deps);
     const login = (password: string) =>
-      http(`${box.server.url}/v1/account/login`, { body: { email: org.email, password }, headers: from(freshIp()) });
+      injectHttp(box.server.handle, "/v1/account/login", {
+        body: { email: org.email, password },
+        headers: from(freshIp()),
+      });
     for (let i = 0; i < 10; i++) expect((await login(`wrong ${i}`)).status).toBe(401);
     expect(retryAfterOf(await login(org.password))).toBeGreaterThan(50);
     expect(retryAfterOf(await login("wrong again"))).toBeGreaterThan(50);

@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInChromium } from "../helpers/browser.js";
-import { http } from "../helpers/clients.js";
 import {
   button,
   checkState,
@@ -15,6 +14,7 @@ import {
   type PagesProject,
 } from "../helpers/pages.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // The account pages at `/`: a member invited by an admin accepts from the mail's link and
 // chooses a password, reaches the console home, signs out, and signs in again at `/`; a
@@ -41,7 +41,7 @@ describeInChromium("account pages: invitation, console sign-in, member reset", (
 
   it("an invitation's link opens 'Accept your invitation'; a chosen password signs the member in to the console", async () => {
     const mail = nextMailTo(world, invitee);
-    const invite = await http(`${world.server.url}/v1/members/invite`, {
+    const invite = await injectHttp(world.server.handle, "/v1/members/invite", {
       headers: await project.admin(),
       body: { email: invitee, role: "developer" },
     });
@@ -72,7 +72,7 @@ describeInChromium("account pages: invitation, console sign-in, member reset", (
 
   it("a member's password reset link opens the reset form; the new password signs in", async () => {
     const mail = nextMailTo(world, project.adminLogin.email);
-    const asked = await http(`${world.server.url}/v1/account/password/reset-request`, {
+    const asked = await injectHttp(world.server.handle, "/v1/account/password/reset-request", {
       headers: { origin: world.publicUrl },
       body: { email: project.adminLogin.email },
     });

@@ -8,9 +8,10 @@ import { base32Bytes, challenge, enrollTotp, verifyMfa } from "../auth/mfa-helpe
 import { newPhone } from "../auth/passwordless-helpers.js";
 import { expectTokens, newAccount } from "../auth/sso-checks.js";
 import { useSsoWorld } from "../auth/sso-helpers.js";
-import { http, type HttpAnswer } from "../helpers/clients.js";
+import type { HttpAnswer } from "../helpers/clients.js";
 import { PASSWORD as SEEDED_PASSWORD } from "../helpers/seed.js";
 import { captureLog } from "./log-capture.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Secrets at rest and in logs. Every flow that makes or takes a secret runs once over the wire
 // (the server's log captured at trace level, its mail and SMS read at the sinks, a real OpenID
@@ -76,7 +77,7 @@ async function everyFlow(): Promise<void> {
   keep("password", "the seeded admin's password", SEEDED_PASSWORD);
   const admin = await app.admin();
   keep("management token", "admin sign-in", admin.authorization.slice("Bearer ".length));
-  const apiKey = await http(`${ctx.server.url}/v1/api-keys`, {
+  const apiKey = await injectHttp(ctx.server.handle, "/v1/api-keys", {
     headers: admin,
     body: { project_id: app.projectId, label: "secrets" },
   });
@@ -85,35 +86,39 @@ async function everyFlow(): Promise<void> {
 
   const invitee = newEmail("invitee");
   expect(
-    (await http(`${ctx.server.url}/v1/members/invite`, { headers: admin, body: { email: invitee, role: "developer" } }))
-      .status,
+    (
+      await injectHttp(ctx.server.handle, "/v1/members/invite", {
+        headers: admin,
+        body: { email: invitee, role: "developer" },
+      })
+    ).status,
   ).toBe(200);
   const invitation = keep("link token", "invitation", await linkIn(invitee));
   const memberPassword = keep("password", "AcceptInvitation password", "an invited member's passphrase");
-  const accepted = await http(`${ctx.server.url}/v1/account/invitations/accept`, {
+  const accepted = await injectHttp(ctx.server.handle, "/v1/account/invitations/accept", {
     body: { token: invitation, password: memberPassword },
   });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   const memberToken = keep("management token", "AcceptInvitation", accepted.body.management_token);
   const changedMember = keep("password", "ChangeMemberPassword", "a changed member passphrase");
-  const change = await http(`${ctx.server.url}/v1/account/password/change`, {
+  const change = await injectHttp(ctx.server.handle, "/v1/account/password/change", {
     headers: { authorization: `Bearer ${memberToken}` },
     body: { current_password: memberPassword, new_password: changedMember },
   });
   expect(change.status, JSON.stringify(change.body)).toBe(200);
-  expect((await http(`${ctx.server.url}/v1/account/password/reset-request`, { body: { email: invitee } })).status).toBe(
-    200,
-  );
+  expect(
+    (await injectHttp(ctx.server.handle, "/v1/account/password/reset-request", { body: { email: invitee } })).status,
+  ).toBe(200);
   const memberReset = keep("link token", "member password reset", await linkIn(invitee, 2));
   const resetMember = keep("password", "ResetMemberPassword", "a reset member passphrase");
   expect(
     (
-      await http(`${ctx.server.url}/v1/account/password/reset`, {
+      await injectHttp(ctx.server.handle, "/v1/account/password/reset", {
         body: { token: memberReset, new_password: resetMember },
       })
     ).status,
   ).toBe(200);
-  const memberLogin = await http(`${ctx.server.url}/v1/account/login`, {
+  const memberLogin = await injectHttp(ctx.server.handle, "/v1/account/login", {
     body: { email: invitee, password: resetMember },
   });
   keep("management token", "member sign-in", memberLogin.body.management_token);

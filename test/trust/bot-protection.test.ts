@@ -9,6 +9,7 @@ import { createTestClock } from "../helpers/clock.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a publishable key and the hosted pages' credential are public, so a script can call
 // the sends and signups as fast as it likes: mail and SMS to strangers, a drained send budget,
@@ -68,11 +69,11 @@ describe("bot protection on the public sends and signups", () => {
   let adminLogin: { email: string; password: string };
 
   const rest = (key: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> =>
-    http(`${server.url}${path}`, { headers: { "x-service-key": key, ...headers }, body });
+    injectHttp(server.handle, path, { headers: { "x-service-key": key, ...headers }, body });
   const restReason = (res: HttpAnswer) => ({ status: res.status, reason: res.body?.reason });
   /** A challenge of the key's project, solved. */
   const proof = async (key = keys.publishable) => {
-    const res = await http(`${server.url}/v1/auth/bot-challenge`, { headers: { "x-service-key": key } });
+    const res = await injectHttp(server.handle, "/v1/auth/bot-challenge", { headers: { "x-service-key": key } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return solve(res.body);
   };
@@ -118,7 +119,9 @@ describe("bot protection on the public sends and signups", () => {
   });
 
   it("GetBotChallenge answers a signed ALTCHA challenge that expires in 10 minutes, over REST, Connect and gRPC", async () => {
-    const res = await http(`${server.url}/v1/auth/bot-challenge`, { headers: { "x-service-key": keys.publishable } });
+    const res = await injectHttp(server.handle, "/v1/auth/bot-challenge", {
+      headers: { "x-service-key": keys.publishable },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       algorithm: "SHA-256",
@@ -142,7 +145,7 @@ describe("bot protection on the public sends and signups", () => {
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response).toMatchObject({ algorithm: "SHA-256", maxnumber: MAX_NUMBER });
     // It needs a key like every Auth RPC.
-    const bare = await http(`${server.url}/v1/auth/bot-challenge`);
+    const bare = await injectHttp(server.handle, "/v1/auth/bot-challenge");
     expect(restReason(bare)).toEqual({ status: 401, reason: "MISSING_API_KEY" });
   });
 
@@ -331,10 +334,10 @@ describe("bot protection on the public sends and signups", () => {
       const res = await rest(keys.openPublishable, send.path, send.body());
       expect({ rpc: send.rpc, status: res.status }, JSON.stringify(res.body)).toEqual({ rpc: send.rpc, status: 200 });
     }
-    const login = await http(`${server.url}/v1/account/login`, { body: adminLogin });
+    const login = await injectHttp(server.handle, "/v1/account/login", { body: adminLogin });
     expect(login.status).toBe(200);
     const admin = { authorization: `Bearer ${login.body.management_token}` };
-    const on = await http(`${server.url}/v1/projects/${open.id}`, {
+    const on = await injectHttp(server.handle, `/v1/projects/${open.id}`, {
       method: "PATCH",
       headers: admin,
       body: { bot_protection: true },
@@ -342,7 +345,7 @@ describe("bot protection on the public sends and signups", () => {
     expect(on.body.bot_protection).toBe(true);
     const refused = await rest(keys.openPublishable, "/v1/auth/otp/send", { email: email("now-on"), channel: "email" });
     expect(restReason(refused)).toEqual({ status: 403, reason: "BOT_CHECK_FAILED" });
-    const off = await http(`${server.url}/v1/projects/${open.id}`, {
+    const off = await injectHttp(server.handle, `/v1/projects/${open.id}`, {
       method: "PATCH",
       headers: admin,
       body: { bot_protection: false },
@@ -384,7 +387,7 @@ describe("bot protection on the public sends and signups", () => {
   });
 
   it("counts the checks by outcome in /metrics", async () => {
-    const metrics = await http(`${server.url}/metrics`);
+    const metrics = await injectHttp(server.handle, "/metrics");
     expect(metrics.status).toBe(200);
     for (const outcome of ["passed", "missing", "invalid", "expired", "replayed"]) {
       expect(metrics.body).toMatch(
@@ -437,7 +440,7 @@ describe.each<{ store: string; env: Record<string, string> }>([
   });
 
   const send = (server: TestServer, proof: string) =>
-    http(`${server.url}/v1/auth/otp/send`, {
+    injectHttp(server.handle, "/v1/auth/otp/send", {
       headers: { "x-service-key": key },
       body: { email: email("store"), channel: "email", bot_proof: proof },
     });

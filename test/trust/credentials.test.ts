@@ -5,11 +5,12 @@ import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { access as accessExt, Credential } from "../../gen/gatehouse/options/v1/options_pb.js";
 import { http as httpExt } from "../../gen/google/api/annotations_pb.js";
 import { accountFixture, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
+import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { createTestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a user credential the server does not understand (a bare JWT, `Basic …`, `Bearer`
 // with nothing or garbage, another project's token, an expired or revoked one) being ignored,
@@ -119,7 +120,11 @@ describe("an Authorization header on the Authentication interface is a valid acc
         found.push(...misses(`Connect, ${name}`, viaConnect, connectReason(viaConnect.body)));
         const rest = restCall(method, bodyFor(method));
         if (rest) {
-          const viaRest = await http(`${server.url}${rest.path}`, { method: rest.verb, headers, body: rest.body });
+          const viaRest = await injectHttp(server.handle, rest.path, {
+            method: rest.verb,
+            headers,
+            body: rest.body,
+          });
           found.push(...misses(`REST ${rest.verb} ${rest.path}, ${name}`, viaRest, viaRest.body?.reason));
         }
       }
@@ -154,7 +159,9 @@ describe("an Authorization header on the Authentication interface is a valid acc
   });
 
   it("the API key is still checked first, and without any Authorization header the key acts as admin", async () => {
-    const noKey = await http(`${server.url}/v1/auth/users/${alice.id}`, { headers: { authorization: "Basic eA==" } });
+    const noKey = await injectHttp(server.handle, `/v1/auth/users/${alice.id}`, {
+      headers: { authorization: "Basic eA==" },
+    });
     expect({ status: noKey.status, reason: noKey.body.reason }).toEqual({ status: 401, reason: "MISSING_API_KEY" });
     const admin = await app.call("GET", `/v1/auth/users/${alice.id}`);
     expect(admin.status).toBe(200);
@@ -302,13 +309,13 @@ describe("a management token header that is not `Bearer <token>` is INVALID_MANA
 
   it("over REST", async () => {
     for (const authorization of [f.admin.token, "Basic eA==", "Bearer"]) {
-      const res = await http(`${server.url}/v1/projects`, { headers: { authorization } });
+      const res = await injectHttp(server.handle, "/v1/projects", { headers: { authorization } });
       expect({ authorization, status: res.status, reason: res.body.reason }).toEqual({
         authorization,
         status: 401,
         reason: "INVALID_MANAGEMENT_TOKEN",
       });
     }
-    expect((await http(`${server.url}/v1/projects`, { headers: f.admin.headers })).status).toBe(200);
+    expect((await injectHttp(server.handle, "/v1/projects", { headers: f.admin.headers })).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Management access can be taken back (issue 13). Threats: a token that outlives its sign-out;
 // a member who was removed (or whose laptop was stolen) keeps acting for the organization; a
@@ -27,9 +28,10 @@ beforeAll(async () => {
   f = await accountFixture(ctx.server);
 });
 
-const logout = (token: string) => http(`${ctx.server.url}/v1/account/logout`, { headers: bearer(token), body: {} });
+const logout = (token: string) =>
+  injectHttp(ctx.server.handle, "/v1/account/logout", { headers: bearer(token), body: {} });
 const remove = (headers: Record<string, string>, id: string) =>
-  http(`${ctx.server.url}/v1/members/${id}`, { method: "DELETE", headers });
+  injectHttp(ctx.server.handle, `/v1/members/${id}`, { method: "DELETE", headers });
 
 /** A fresh organization with its admin signed in, and a developer signed in twice. */
 async function team() {
@@ -62,9 +64,13 @@ describe("Logout", () => {
   });
 
   it("without a token: 401 MISSING_MANAGEMENT_TOKEN; an expired one: INVALID_MANAGEMENT_TOKEN", async () => {
-    expectError(await http(`${ctx.server.url}/v1/account/logout`, { body: {} }), 401, "MISSING_MANAGEMENT_TOKEN");
     expectError(
-      await http(`${ctx.server.url}/v1/account/logout`, { headers: f.expiredHeaders, body: {} }),
+      await injectHttp(ctx.server.handle, "/v1/account/logout", { body: {} }),
+      401,
+      "MISSING_MANAGEMENT_TOKEN",
+    );
+    expectError(
+      await injectHttp(ctx.server.handle, "/v1/account/logout", { headers: f.expiredHeaders, body: {} }),
       401,
       "INVALID_MANAGEMENT_TOKEN",
     );
@@ -220,7 +226,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("on every instance", () => {
     const adminToken = await signIn(org.email, org.password);
     const devToken = await signIn(developer.email, developer.password);
     const projects = (server: TestServer, token: string) =>
-      http(`${server.url}/v1/projects`, { headers: bearer(token) });
+      injectHttp(server.handle, "/v1/projects", { headers: bearer(token) });
     expect((await projects(second, devToken)).status).toBe(200);
 
     expect(

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedOrganization, seedProject } from "../helpers/seed.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // One person, several organizations (issue 13). Threats: an inviter learns that an address
 // belongs to another organization; an invitation link takes over an existing identity without
@@ -96,17 +97,21 @@ describe("one identity in two organizations", () => {
     expect(seenB.body.data.map((p: { id: string }) => p.id)).toEqual([projectB.id]);
     // Each token keeps to its organization, role included.
     expectError(
-      await http(`${ctx.server.url}/v1/projects/${projectB.id}`, { headers: bearer(tokenA.body.management_token) }),
+      await injectHttp(ctx.server.handle, `/v1/projects/${projectB.id}`, {
+        headers: bearer(tokenA.body.management_token),
+      }),
       404,
       "PROJECT_NOT_FOUND",
     );
     expectError(
-      await http(`${ctx.server.url}/v1/projects/${projectA.id}`, { headers: bearer(tokenB.body.management_token) }),
+      await injectHttp(ctx.server.handle, `/v1/projects/${projectA.id}`, {
+        headers: bearer(tokenB.body.management_token),
+      }),
       404,
       "PROJECT_NOT_FOUND",
     );
     expectError(
-      await http(`${ctx.server.url}/v1/members/invite`, {
+      await injectHttp(ctx.server.handle, "/v1/members/invite", {
         headers: bearer(tokenA.body.management_token),
         body: { email: newEmail(), role: "developer" },
       }),
@@ -115,7 +120,7 @@ describe("one identity in two organizations", () => {
     );
     expect(
       (
-        await http(`${ctx.server.url}/v1/members/invite`, {
+        await injectHttp(ctx.server.handle, "/v1/members/invite", {
           headers: bearer(tokenB.body.management_token),
           body: { email: newEmail(), role: "developer" },
         })
@@ -189,13 +194,13 @@ describe("InviteMember and AcceptInvitation across organizations", () => {
     const { a, b } = await twoOrganizations();
     const person = { email: newEmail(), password: "member of A only" };
     await kit.accept(await kit.invite(a.headers, person.email), person.password);
-    const again = await http(`${ctx.server.url}/v1/members/invite`, {
+    const again = await injectHttp(ctx.server.handle, "/v1/members/invite", {
       headers: a.headers,
       body: { email: person.email, role: "admin" },
     });
     expectError(again, 409, "MEMBER_EXISTS");
     expect(again.body.message).toBe("this email is already a member of this organization");
-    const elsewhere = await http(`${ctx.server.url}/v1/members/invite`, {
+    const elsewhere = await injectHttp(ctx.server.handle, "/v1/members/invite", {
       headers: b.headers,
       body: { email: person.email, role: "admin" },
     });

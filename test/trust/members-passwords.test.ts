@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { settleDetached } from "../../src/flows/auth/detached.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, linkToken, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { eventually } from "../helpers/eventually.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Member passwords (issue 13). Threats: a stolen management token changes the password without
 // knowing it; a token stolen before a change or a reset keeps working, in any organization the
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  http(`${ctx.server.url}${path}`, { headers, body });
+  injectHttp(ctx.server.handle, path, { headers, body });
 const change = (token: string, current_password: string, new_password: string) =>
   post("/v1/account/password/change", { current_password, new_password }, bearer(token));
 const requestReset = (email: string) => post("/v1/account/password/reset-request", { email });
@@ -63,7 +64,7 @@ describe("ChangeMemberPassword", () => {
     expectError(short, 400, "VALIDATION_FAILED");
     expect(short.body.violations.map((v: { field: string }) => v.field)).toEqual(["new_password"]);
     expectError(
-      await http(`${ctx.server.url}/v1/account/password/change`, {
+      await injectHttp(ctx.server.handle, "/v1/account/password/change", {
         body: { current_password: "x", new_password: "a brand new password" },
       }),
       401,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { expectError } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
+import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threat: a key shipped in a web page is read by anyone who opens the page. If that key can
 // list, edit or delete users, every visitor is the project's administrator. A publishable key
@@ -56,14 +57,14 @@ describe("publishable and secret API keys", () => {
     // Publishable signups answer tokens here (test/auth/signup-confirmation.test.ts covers the default).
     app = await authFixture(server, { revealEmailExists: true });
     admin = await app.admin();
-    const created = await http(`${server.url}/v1/api-keys`, {
+    const created = await injectHttp(server.handle, "/v1/api-keys", {
       headers: admin,
       body: { project_id: app.projectId, label: "web", kind: "publishable" },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     publishable = created.body.key;
     page = (method, path, body, bearer) =>
-      http(`${server.url}${path}`, {
+      injectHttp(server.handle, path, {
         method,
         headers: { "x-service-key": publishable, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
         body: method === "GET" || method === "DELETE" ? undefined : (body ?? {}),
@@ -75,7 +76,7 @@ describe("publishable and secret API keys", () => {
   });
 
   it("CreateApiKey makes either kind, told apart by prefix, and ListApiKeys shows the kind", async () => {
-    const made = await http(`${server.url}/v1/api-keys`, {
+    const made = await injectHttp(server.handle, "/v1/api-keys", {
       headers: admin,
       body: { project_id: app.projectId, label: "page", kind: "publishable" },
     });
@@ -85,7 +86,7 @@ describe("publishable and secret API keys", () => {
     expect(made.body.key_hint).toBe(made.body.key.slice(0, 8));
 
     // The specification's default stays: a secret key with all four scopes.
-    const plain = await http(`${server.url}/v1/api-keys`, {
+    const plain = await injectHttp(server.handle, "/v1/api-keys", {
       headers: admin,
       body: { project_id: app.projectId, label: "server" },
     });
@@ -96,7 +97,9 @@ describe("publishable and secret API keys", () => {
     });
     expect(plain.body.key).toMatch(/^gk_/);
 
-    const listed = await http(`${server.url}/v1/api-keys?project_id=${app.projectId}&limit=100`, { headers: admin });
+    const listed = await injectHttp(server.handle, `/v1/api-keys?project_id=${app.projectId}&limit=100`, {
+      headers: admin,
+    });
     expect(listed.status).toBe(200);
     const kinds = Object.fromEntries(listed.body.data.map((k: any) => [k.id, k.kind]));
     expect(kinds[made.body.id]).toBe("publishable");
@@ -105,13 +108,13 @@ describe("publishable and secret API keys", () => {
   });
 
   it("refuses an unknown kind and admin scopes on a publishable key, naming the field", async () => {
-    const bogus = await http(`${server.url}/v1/api-keys`, {
+    const bogus = await injectHttp(server.handle, "/v1/api-keys", {
       headers: admin,
       body: { project_id: app.projectId, label: "x", kind: "admin" },
     });
     expectError(bogus, 400, "VALIDATION_FAILED");
     expect(bogus.body.violations.map((v: any) => v.field)).toEqual(["kind"]);
-    const scoped = await http(`${server.url}/v1/api-keys`, {
+    const scoped = await injectHttp(server.handle, "/v1/api-keys", {
       headers: admin,
       body: { project_id: app.projectId, label: "x", kind: "publishable", scopes: ["auth:read", "users:read"] },
     });

@@ -2,11 +2,12 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { expectError } from "../helpers/account.js";
-import { connect, connectViolations, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
+import { connect, connectViolations, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { createTestClock, type TestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { projectBody } from "../account/project-helpers.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
+import { injectHttp } from "../helpers/inject.js";
 
 // Threats: a stolen refresh token that keeps a session alive for the whole absolute lifetime
 // even though its owner walked away long ago (no idle timeout); a project owner who shortens
@@ -35,7 +36,7 @@ describe("session lifetimes", () => {
     return app;
   }
   const update = async (app: AuthFixture, body: Record<string, unknown>) =>
-    http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body });
+    injectHttp(server.handle, `/v1/projects/${app.projectId}`, { method: "PATCH", headers: await app.admin(), body });
   const refresh = (app: AuthFixture, token: string) =>
     app.call("POST", "/v1/auth/token/refresh", { refresh_token: token });
   const verify = async (app: AuthFixture, token: string) =>
@@ -185,7 +186,7 @@ describe("session lifetimes", () => {
       admin = await app.admin();
     });
     const patch = (body: Record<string, unknown>) =>
-      http(`${server.url}/v1/projects/${app.projectId}`, { method: "PATCH", headers: admin, body });
+      injectHttp(server.handle, `/v1/projects/${app.projectId}`, { method: "PATCH", headers: admin, body });
     const violation = (res: HttpAnswer) => {
       expectError(res, 400, "VALIDATION_FAILED");
       expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(["session_idle_timeout"]);
@@ -210,7 +211,7 @@ describe("session lifetimes", () => {
           violations: ["session_idle_timeout"],
         },
       );
-      const got = await http(`${server.url}/v1/projects/${app.projectId}`, { headers: admin });
+      const got = await injectHttp(server.handle, `/v1/projects/${app.projectId}`, { headers: admin });
       expect(got.body.session_idle_timeout).toBe(0);
     });
 
@@ -225,7 +226,7 @@ describe("session lifetimes", () => {
 
     it("CreateProject takes it (default 0, the same bounds); GetProject and ListProjects show it, on REST and gRPC", async () => {
       const create = (overrides: Record<string, unknown>) =>
-        http(`${server.url}/v1/projects`, { headers: admin, body: projectBody(overrides) });
+        injectHttp(server.handle, "/v1/projects", { headers: admin, body: projectBody(overrides) });
       violation(await create({ session_idle_timeout: 100 }));
       const plain = await create({ name: "Default idle" });
       expect(plain.status).toBe(200);
@@ -233,9 +234,9 @@ describe("session lifetimes", () => {
       const idle = await create({ name: "Idle", session_idle_timeout: 900 });
       expect(idle.body.session_idle_timeout).toBe(900);
 
-      const got = await http(`${server.url}/v1/projects/${idle.body.id}`, { headers: admin });
+      const got = await injectHttp(server.handle, `/v1/projects/${idle.body.id}`, { headers: admin });
       expect(got.body.session_idle_timeout).toBe(900);
-      const listed = await http(`${server.url}/v1/projects?limit=100`, { headers: admin });
+      const listed = await injectHttp(server.handle, "/v1/projects?limit=100", { headers: admin });
       const byId = new Map(listed.body.data.map((p: any) => [p.id, p.session_idle_timeout]));
       expect([byId.get(idle.body.id), byId.get(plain.body.id)]).toEqual([900, 0]);
       const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "GetProject", { id: idle.body.id }, admin);
