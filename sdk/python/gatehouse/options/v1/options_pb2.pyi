@@ -29,18 +29,20 @@ access: _descriptor.FieldDescriptor
 field: _descriptor.FieldDescriptor
 
 class Access(_message.Message):
-    __slots__ = ["credential", "publishable", "role", "scope", "user_scope"]
+    __slots__ = ["credential", "publishable", "role", "scope", "sign_in", "user_scope"]
     CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
     PUBLISHABLE_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FIELD_NUMBER: _ClassVar[int]
+    SIGN_IN_FIELD_NUMBER: _ClassVar[int]
     USER_SCOPE_FIELD_NUMBER: _ClassVar[int]
     credential: Credential
     publishable: Publishable
     role: Role
     scope: str
+    sign_in: bool
     user_scope: str
-    def __init__(self, credential: _Optional[_Union[Credential, str]] = ..., scope: _Optional[str] = ..., role: _Optional[_Union[Role, str]] = ..., user_scope: _Optional[str] = ..., publishable: _Optional[_Union[Publishable, str]] = ...) -> None: ...
+    def __init__(self, credential: _Optional[_Union[Credential, str]] = ..., scope: _Optional[str] = ..., role: _Optional[_Union[Role, str]] = ..., user_scope: _Optional[str] = ..., publishable: _Optional[_Union[Publishable, str]] = ..., sign_in: bool = ...) -> None: ...
 
 class FieldRules(_message.Message):
     __slots__ = ["format", "max_json_bytes"]
