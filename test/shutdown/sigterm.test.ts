@@ -101,34 +101,30 @@ function summary(answers: HeldAnswer[]) {
   return { failed, statuses: [...new Set(answers.map((a) => a.status))].sort() };
 }
 
+/** SIGTERM to `service` under load: every request answered as logged, none cut off, exit 0. */
+async function expectDrainedUnderLoad(service: ServiceProcess, label: string) {
+  const { answers, refused, code, exitMs } = await drainUnderLoad(service, service.port);
+  expect(refused).toBe(true);
+  // An unknown email: 401 INVALID_CREDENTIALS (429 should a limit speak first); never cut off.
+  expect(summary(answers)).toMatchObject({ failed: 0 });
+  for (const a of answers) expect([401, 429]).toContain(a.status);
+  expect(code).toBe(0);
+  expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
+  console.log(
+    `[shutdown] ${label}: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`,
+  );
+}
+
 describe("graceful shutdown under load", () => {
   it(`SIGTERM with ${LOAD} requests in flight answers every one, refuses new connections and exits 0; the access log has what each client got`, async () => {
     const { env } = await serviceDatabase();
-    const service = await spawnService({ ...env, TRUSTED_PROXIES: "127.0.0.1" });
-    const { answers, refused, code, exitMs } = await drainUnderLoad(service, service.port);
-    expect(refused).toBe(true);
-    // An unknown email: 401 INVALID_CREDENTIALS (429 should a limit speak first); never cut off.
-    expect(summary(answers)).toMatchObject({ failed: 0 });
-    for (const a of answers) expect([401, 429]).toContain(a.status);
-    expect(code).toBe(0);
-    expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
-    console.log(
-      `[shutdown] one process: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`,
-    );
+    await expectDrainedUnderLoad(await spawnService({ ...env, TRUSTED_PROXIES: "127.0.0.1" }), "one process");
   });
 
   it.runIf(onPostgres)(`the same for a cluster primary with WORKERS=2`, async () => {
     const { env } = await serviceDatabase();
-    const service = await spawnService({ ...env, TRUSTED_PROXIES: "127.0.0.1", WORKERS: "2" }, CLUSTER_STARTED);
-    const { answers, refused, code, exitMs } = await drainUnderLoad(service, service.port);
-    expect(refused).toBe(true);
-    expect(summary(answers)).toMatchObject({ failed: 0 });
-    for (const a of answers) expect([401, 429]).toContain(a.status);
-    expect(code).toBe(0);
-    expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
-    console.log(
-      `[shutdown] cluster of 2: ${answers.length} in flight, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`,
-    );
+    const settings = { ...env, TRUSTED_PROXIES: "127.0.0.1", WORKERS: "2" };
+    await expectDrainedUnderLoad(await spawnService(settings, CLUSTER_STARTED), "cluster of 2");
   });
 
   it.runIf(onPostgres)(
