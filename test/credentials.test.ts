@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken, randomToken } from "../src/crypto/tokens.js";
-import { connect, connectReason, grpcCall, grpcClient, http } from "./helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http } from "./helpers/clients.js";
+import { injectConnect, injectHttp } from "./helpers/inject.js";
 import { seedApiKey, seedMember, seedOrganization, seedProject } from "./helpers/seed.js";
 import { type TestServer } from "./helpers/server.js";
 import { sharedTestServer } from "./helpers/shared-server.js";
 
 // Threat: a caller without the right credential reaches an RPC. Every credential failure is
-// checked on all three wire protocols, with the status and the stable reason a client sees.
+// checked on REST, Connect and gRPC, with the status and the stable reason a client sees: REST
+// and Connect handed to the server's request handler in memory (test/helpers/inject.ts), gRPC
+// over the wire through @grpc/grpc-js. test/wire.test.ts takes each protocol end to end over
+// the port; test/interceptors/credentials.test.ts checks the rules themselves in memory.
 
 interface Call {
   service: "account" | "auth";
@@ -31,16 +35,16 @@ const NOT_FOUND = { status: 404, code: "not_found", grpcCode: 5 };
 
 /** The call passes the credential check: it succeeds on every protocol. */
 async function succeedsOverAllProtocols(server: TestServer, call: Call) {
-  const rest = await http(`${server.url}${call.rest.path}`, { method: call.rest.method, headers: call.headers });
+  const rest = await injectHttp(server.handle, call.rest.path, { method: call.rest.method, headers: call.headers });
   expect(rest.status, "REST").toBe(200);
-  const viaConnect = await connect(server.url, call.service, call.rpc, call.body, call.headers);
+  const viaConnect = await injectConnect(server.handle, call.service, call.rpc, call.body, call.headers);
   expect(viaConnect.status, "Connect").toBe(200);
   const viaGrpc = await grpcCall(grpcClient(server.port, call.service), call.rpc, call.body, call.headers);
   expect(viaGrpc.error, "gRPC").toBeUndefined();
 }
 
 async function overAllProtocols(server: TestServer, call: Call, expected: Expected) {
-  const rest = await http(`${server.url}${call.rest.path}`, {
+  const rest = await injectHttp(server.handle, call.rest.path, {
     method: call.rest.method,
     headers: call.headers,
     body: call.rest.method === "GET" || call.rest.method === "DELETE" ? undefined : call.body,
@@ -52,7 +56,7 @@ async function overAllProtocols(server: TestServer, call: Call, expected: Expect
   });
   expect(rest.body.request_id).toBe(rest.headers.get("x-request-id"));
 
-  const viaConnect = await connect(server.url, call.service, call.rpc, call.body, call.headers);
+  const viaConnect = await injectConnect(server.handle, call.service, call.rpc, call.body, call.headers);
   expect(
     { status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) },
     "Connect",

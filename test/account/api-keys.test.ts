@@ -15,6 +15,7 @@ import {
   violates,
   type Case,
 } from "./project-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats: a raw API key readable after its creation (in a list, or at rest); a revoked key
 // still opening the Authentication interface; one organization listing, using or revoking
@@ -358,7 +359,13 @@ describe("API keys", () => {
       const again = await grpcCall(grpcClient(server.port, "account"), "RevokeApiKey", { id: a.id }, f.admin.headers);
       expect(again.response).toEqual({ revoked: false, id: a.id });
       const b = await createApiKey(f, project.id);
-      const viaConnect = await connect(server.url, "account", "RevokeApiKey", { id: b.id }, f.developer.headers);
+      const viaConnect = await injectConnect(
+        server.handle,
+        "account",
+        "RevokeApiKey",
+        { id: b.id },
+        f.developer.headers,
+      );
       expect(viaConnect.body).toEqual({ revoked: true, id: b.id });
       expectError(await authLogin(server.url, b.key), 401, "INVALID_API_KEY");
     });

@@ -6,7 +6,7 @@ import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp.js";
 import { eventually } from "../helpers/eventually.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Members and invitations over the wire, with the invitation email delivered through a real
 // SMTP server. Threats: a developer or an anonymous caller invites; an invitation link works
@@ -317,7 +317,10 @@ describe("AcceptInvitation", () => {
     });
     expect(viaGrpc.response.management_token).toMatch(/^gmt_/);
     expect(Number(viaGrpc.response.expires_at.seconds)).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
-    const viaConnect = await connect(server.url, "account", "AcceptInvitation", { token, password: NEW_PASSWORD });
+    const viaConnect = await injectConnect(server.handle, "account", "AcceptInvitation", {
+      token,
+      password: NEW_PASSWORD,
+    });
     expect({ status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) }).toEqual({
       status: 401,
       code: "unauthenticated",
@@ -434,7 +437,7 @@ describe("ListMembers", () => {
 
   it("gRPC and Connect answer the same page", async () => {
     const viaGrpc = await grpcCall(grpcClient(server.port, "account"), "ListMembers", { limit: 1 }, f.admin.headers);
-    const viaConnect = await connect(server.url, "account", "ListMembers", { limit: 1 }, f.admin.headers);
+    const viaConnect = await injectConnect(server.handle, "account", "ListMembers", { limit: 1 }, f.admin.headers);
     expect(viaConnect.status).toBe(200);
     expect(viaGrpc.response.data.map((m: { id: string }) => m.id)).toEqual(
       viaConnect.body.data.map((m: { id: string }) => m.id),

@@ -15,6 +15,7 @@ import {
   violates,
   type Case,
 } from "./project-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats: one organization reading, changing or deleting another's project; a deleted
 // project's API keys still working. Signing keys and login ids: project-keys.test.ts.
@@ -197,7 +198,7 @@ describe("projects", () => {
         status: 400,
         reason: "VALIDATION_FAILED",
       });
-      const ok = await connect(server.url, "account", "CreateProject", projectBody(), f.admin.headers);
+      const ok = await injectConnect(server.handle, "account", "CreateProject", projectBody(), f.admin.headers);
       expect(ok.status).toBe(200);
       expect(ok.body.allowed_origins).toEqual(["https://shop.example.com"]);
     });
@@ -264,7 +265,13 @@ describe("projects", () => {
         allowed_origins: ours.allowed_origins,
         redirect_url: ours.redirect_url,
       });
-      const viaConnect = await connect(server.url, "account", "GetProject", { id: ours.id }, f.developer.headers);
+      const viaConnect = await injectConnect(
+        server.handle,
+        "account",
+        "GetProject",
+        { id: ours.id },
+        f.developer.headers,
+      );
       expect(viaConnect.body).toEqual(ours);
     });
   });
@@ -316,7 +323,7 @@ describe("projects", () => {
         f.outsider.headers,
       );
       expect(viaGrpc.response).toMatchObject({ data: [{ id: theirs.id }], has_more: false, next_cursor: "" });
-      const viaConnect = await connect(server.url, "account", "ListProjects", { limit: 1 }, f.admin.headers);
+      const viaConnect = await injectConnect(server.handle, "account", "ListProjects", { limit: 1 }, f.admin.headers);
       expect(viaConnect.body).toMatchObject({
         data: [expect.objectContaining({ id: expect.any(String) })],
         has_more: true,
@@ -545,7 +552,13 @@ describe("projects", () => {
     });
 
     it("over Connect", async () => {
-      const res = await connect(server.url, "account", "UpdateProject", { id: theirs.id, name: "x" }, f.admin.headers);
+      const res = await injectConnect(
+        server.handle,
+        "account",
+        "UpdateProject",
+        { id: theirs.id, name: "x" },
+        f.admin.headers,
+      );
       expect({ status: res.status, reason: connectReason(res.body) }).toEqual({
         status: 404,
         reason: "PROJECT_NOT_FOUND",
@@ -625,9 +638,9 @@ describe("projects", () => {
         f.developer.headers,
       );
       expect({ code: denied.error?.code, reason: denied.reason }).toEqual({ code: 7, reason: "ROLE_REQUIRED" });
-      const viaConnect = await connect(server.url, "account", "DeleteProject", { id: b.id }, f.admin.headers);
+      const viaConnect = await injectConnect(server.handle, "account", "DeleteProject", { id: b.id }, f.admin.headers);
       expect(viaConnect.body).toEqual({ deleted: true, id: b.id });
-      const again = await connect(server.url, "account", "DeleteProject", { id: b.id }, f.admin.headers);
+      const again = await injectConnect(server.handle, "account", "DeleteProject", { id: b.id }, f.admin.headers);
       expect({ status: again.status, reason: connectReason(again.body) }).toEqual({
         status: 404,
         reason: "PROJECT_NOT_FOUND",

@@ -5,6 +5,7 @@ import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from ".
 import { seedProject } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats: an SSO client secret leaking (in an answer, or readable at rest), and one
 // organization reading or deleting another's connections.
@@ -419,9 +420,15 @@ describe("SSO connections", () => {
         f.admin.headers,
       );
       expect(viaGrpc.response).toEqual({ deleted: true, id: a.id });
-      const viaConnect = await connect(server.url, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
+      const viaConnect = await injectConnect(
+        server.handle,
+        "account",
+        "DeleteSsoConnection",
+        { id: b.id },
+        f.admin.headers,
+      );
       expect(viaConnect.body).toEqual({ deleted: true, id: b.id });
-      const again = await connect(server.url, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
+      const again = await injectConnect(server.handle, "account", "DeleteSsoConnection", { id: b.id }, f.admin.headers);
       expect({ status: again.status, reason: connectReason(again.body) }).toEqual({
         status: 404,
         reason: "SSO_CONNECTION_NOT_FOUND",

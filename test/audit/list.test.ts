@@ -4,7 +4,7 @@ import { seedMember } from "../helpers/seed.js";
 import { readFileSync } from "node:fs";
 import { AUDIT_EVENT_TYPES } from "../../src/domain/audit.js";
 import { auditApp, queryString, useAuditServer } from "./helpers.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threat: one organization reading another's security events, or a filter or cursor that
 // reaches past the caller's organization.
@@ -132,7 +132,13 @@ describe("audit: ListAuditEvents", () => {
     expect(viaConnect.body.data).toHaveLength(1);
     expect(viaConnect.body.data[0]).toMatchObject({ type: "user.signup", user_id: body.user.id, actor_type: "user" });
 
-    const bad = await connect(box.server.url, "account", "ListAuditEvents", { type: ["nope"] }, app.adminHeaders);
+    const bad = await injectConnect(
+      box.server.handle,
+      "account",
+      "ListAuditEvents",
+      { type: ["nope"] },
+      app.adminHeaders,
+    );
     expect([bad.status, connectReason(bad.body)]).toEqual([400, "VALIDATION_FAILED"]);
 
     const grpc = grpcClient(box.server.port, "account");

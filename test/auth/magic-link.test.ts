@@ -13,6 +13,7 @@ import {
   verifiedClaims,
   type PasswordlessProject,
 } from "./passwordless-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats against sign-in links: an answer telling whether an address is registered, a link
 // that carries its token to a site the project did not name, a link used twice, after a newer
@@ -221,7 +222,7 @@ describe("magic links", () => {
   it("over Connect JSON and gRPC: SendMagicLink and VerifyMagicLink", async () => {
     const headers = { "x-service-key": app.key };
     const email = newEmail("wire");
-    const sent = await connect(ctx.server.url, "auth", "SendMagicLink", { email }, headers);
+    const sent = await injectConnect(ctx.server.handle, "auth", "SendMagicLink", { email }, headers);
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 900 });
     const foreign = await connect(
       ctx.server.url,
@@ -238,7 +239,7 @@ describe("magic links", () => {
     expect(ok.error).toBeUndefined();
     expect(ok.response.user).toMatchObject({ email, email_verified: true });
     expect((await verifiedClaims(app, ok.response.access_token)).amr).toEqual(["magic_link"]);
-    const again = await connect(ctx.server.url, "auth", "VerifyMagicLink", { token }, headers);
+    const again = await injectConnect(ctx.server.handle, "auth", "VerifyMagicLink", { token }, headers);
     expect(again.status).toBe(401);
     expect(connectReason(again.body)).toBe("INVALID_LINK");
   });

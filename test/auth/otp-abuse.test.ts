@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connect, connectReason } from "../helpers/clients.js";
+import { connectReason } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import {
   expectReason,
@@ -8,6 +8,7 @@ import {
   wrongCode,
   type PasswordlessProject,
 } from "./passwordless-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats against six-digit codes: guessing (five wrong tries spend a code), a code used after
 // ten minutes, twice, after a newer one, at another address or in another project, a flood of
@@ -137,8 +138,8 @@ describe("one-time codes under abuse", () => {
     it("over Connect JSON: RESOURCE_EXHAUSTED with the RATE_LIMITED reason and a Retry-After header", async () => {
       const email = newEmail("connect-flood");
       const headers = { "x-service-key": app.key };
-      expect((await connect(ctx.server.url, "auth", "SendOtp", { email }, headers)).status).toBe(200);
-      const again = await connect(ctx.server.url, "auth", "SendOtp", { email }, headers);
+      expect((await injectConnect(ctx.server.handle, "auth", "SendOtp", { email }, headers)).status).toBe(200);
+      const again = await injectConnect(ctx.server.handle, "auth", "SendOtp", { email }, headers);
       expect(again.status).toBe(429);
       expect(again.body.code).toBe("resource_exhausted");
       expect(connectReason(again.body)).toBe("RATE_LIMITED");
@@ -146,7 +147,7 @@ describe("one-time codes under abuse", () => {
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
       clock.advance(60_000);
-      expect((await connect(ctx.server.url, "auth", "SendOtp", { email }, headers)).status).toBe(200);
+      expect((await injectConnect(ctx.server.handle, "auth", "SendOtp", { email }, headers)).status).toBe(200);
       await ctx.smtp.waitFor(email, { nth: 2 });
       expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
     });

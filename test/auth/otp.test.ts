@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import {
   expectReason,
@@ -13,6 +13,7 @@ import {
   wrongCode,
   type PasswordlessProject,
 } from "./passwordless-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // One-time sign-in codes by email and SMS, what a user sees: an answer that never tells whether
 // the address is registered, a message naming the project, a code that signs a new user up or an
@@ -128,15 +129,15 @@ describe("one-time codes: sending and signing in", () => {
   it("over Connect JSON: SendOtp, a wrong code, then VerifyOtp; over gRPC: SendOtp and VerifyOtp by SMS", async () => {
     const headers = { "x-service-key": app.key };
     const email = newEmail("connect");
-    const sent = await connect(ctx.server.url, "auth", "SendOtp", { email }, headers);
+    const sent = await injectConnect(ctx.server.handle, "auth", "SendOtp", { email }, headers);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 600 });
     const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1]!;
-    const wrong = await connect(ctx.server.url, "auth", "VerifyOtp", { email, otp: wrongCode(code) }, headers);
+    const wrong = await injectConnect(ctx.server.handle, "auth", "VerifyOtp", { email, otp: wrongCode(code) }, headers);
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe("unauthenticated");
     expect(connectReason(wrong.body)).toBe("INVALID_CODE");
-    const ok = await connect(ctx.server.url, "auth", "VerifyOtp", { email, otp: code }, headers);
+    const ok = await injectConnect(ctx.server.handle, "auth", "VerifyOtp", { email, otp: code }, headers);
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ email, email_verified: true });
     expect((await verifiedClaims(app, ok.body.access_token)).amr).toEqual(["otp"]);

@@ -5,6 +5,7 @@ import { connect, connectReason, connectViolations, grpcCall, grpcClient } from 
 import { createTestClock, type TestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // ListSessions a page at a time, as ListUsers: limit absent or 0 → 20, 1..100, newest first by
 // keyset, opaque cursors bound to the list they came from (the user's own sessions), so a
@@ -120,7 +121,7 @@ describe("ListSessions pages", () => {
     const u = await userWithSessions(3);
     const headers = { "x-service-key": app.key, authorization: `Bearer ${u.tokens[0]}` };
 
-    const viaConnect = await connect(server.url, "auth", "ListSessions", { limit: 2 }, headers);
+    const viaConnect = await injectConnect(server.handle, "auth", "ListSessions", { limit: 2 }, headers);
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body.data.map((s: any) => s.id)).toEqual([u.sids[2], u.sids[1]]);
     expect(viaConnect.body.has_more).toBe(true);
@@ -133,7 +134,7 @@ describe("ListSessions pages", () => {
     );
     expect(rest.body.data.map((s: any) => [s.id, s.is_current])).toEqual([[u.sids[0], true]]);
     expect(rest.body).toMatchObject({ has_more: false, next_cursor: "" });
-    const tooMany = await connect(server.url, "auth", "ListSessions", { limit: 101 }, headers);
+    const tooMany = await injectConnect(server.handle, "auth", "ListSessions", { limit: 101 }, headers);
     expect(tooMany.status).toBe(400);
     expect(connectViolations(tooMany.body).map((v) => v.field)).toContain("limit");
     const foreign = await connect(

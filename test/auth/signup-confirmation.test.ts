@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
 import { settleDetached } from "../../src/flows/auth/detached.js";
 import type { RateLimitOverrides } from "../../src/limits/settings.js";
-import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import type { ReceivedMail } from "../helpers/smtp.js";
 import { expectReason, newEmail } from "./passwordless-helpers.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threat: anyone holding a project's public credential (its publishable key, which is in every
 // page of the application, or the hosted pages' login_id) learns who is registered from
@@ -210,8 +210,8 @@ describe("signup from public credentials: confirmation by email", () => {
     const app = await project();
     const owner = await app.registered();
     const email = newEmail("page");
-    const taken = await connect(env.server.url, "auth", "Signup", attempt(owner.email), app.page);
-    const fresh = await connect(env.server.url, "auth", "Signup", attempt(email), app.page);
+    const taken = await injectConnect(env.server.handle, "auth", "Signup", attempt(owner.email), app.page);
+    const fresh = await injectConnect(env.server.handle, "auth", "Signup", attempt(email), app.page);
     expect(fresh.status).toBe(200);
     expect(fresh.body).toEqual({ mfa_methods: [], confirmation_required: true });
     expect(taken.body).toEqual(fresh.body);
@@ -220,7 +220,7 @@ describe("signup from public credentials: confirmation by email", () => {
     await expectOwnerUnchanged(app, owner);
     const token = await expectConfirmationMail(email);
     await expectLogin(app, email, ATTACKER_PASSWORD, 401);
-    const verified = await connect(env.server.url, "auth", "VerifyMagicLink", { token }, app.page);
+    const verified = await injectConnect(env.server.handle, "auth", "VerifyMagicLink", { token }, app.page);
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body.user).toMatchObject({ email, email_verified: true, metadata: { plan: "attacker" } });
     await expectLogin(app, email, ATTACKER_PASSWORD, 200);
@@ -262,7 +262,7 @@ describe("signup from public credentials: confirmation by email", () => {
     });
     expect(updated.body.reveal_email_exists).toBe(true);
     expectReason(await app.public("POST", "/v1/auth/signup", attempt(owner.email)), 409, "EMAIL_EXISTS");
-    const page = await connect(env.server.url, "auth", "Signup", attempt(owner.email), app.page);
+    const page = await injectConnect(env.server.handle, "auth", "Signup", attempt(owner.email), app.page);
     expect({ status: page.status, reason: connectReason(page.body) }).toEqual({ status: 409, reason: "EMAIL_EXISTS" });
     const email = newEmail("revealed");
     const made = await app.public("POST", "/v1/auth/signup", attempt(email));

@@ -40,6 +40,18 @@ export async function injectHttp(
   return { status: res.statusCode, headers, body };
 }
 
+/** A Connect protocol unary call with JSON (POST /<service>/<Method>), injected in memory. */
+export function injectConnect(
+  handle: HttpHandler,
+  service: "account" | "auth",
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
+  const name = service === "account" ? "gatehouse.account.v1.AccountService" : "gatehouse.auth.v1.AuthService";
+  return injectHttp(handle, `/${name}/${method}`, { body, headers: { "connect-protocol-version": "1", ...headers } });
+}
+
 /**
  * The handler logs an answer as complete once its response is `writableFinished`: ended and
  * drained to the socket. An injected response has no socket to drain to, so it counts as

@@ -9,7 +9,7 @@ import { createTestClock } from "../helpers/clock.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threat: a publishable key and the hosted pages' credential are public, so a script can call
 // the sends and signups as fast as it likes: mail and SMS to strangers, a drained send budget,
@@ -133,7 +133,13 @@ describe("bot protection on the public sends and signups", () => {
     const expires = Number(/expires=(\d+)/.exec(res.body.salt)![1]);
     expect(Math.abs(expires - (clock.now().getTime() / 1000 + 600))).toBeLessThanOrEqual(2);
 
-    const viaConnect = await connect(server.url, "auth", "GetBotChallenge", {}, { "x-service-key": keys.publishable });
+    const viaConnect = await injectConnect(
+      server.handle,
+      "auth",
+      "GetBotChallenge",
+      {},
+      { "x-service-key": keys.publishable },
+    );
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body.challenge).not.toBe(res.body.challenge);
     const viaGrpc = await grpcCall(
@@ -155,7 +161,7 @@ describe("bot protection on the public sends and signups", () => {
       const res = await rest(keys.publishable, send.path, send.body());
       expect({ rpc: send.rpc, ...restReason(res) }).toEqual({ rpc: send.rpc, status: 403, reason: "BOT_CHECK_FAILED" });
       expect(res.body.message).toContain("GetBotChallenge");
-      const viaConnect = await connect(server.url, "auth", send.rpc, send.body(), {
+      const viaConnect = await injectConnect(server.handle, "auth", send.rpc, send.body(), {
         "x-service-key": keys.publishable,
       });
       expect({ rpc: send.rpc, status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
@@ -358,10 +364,10 @@ describe("bot protection on the public sends and signups", () => {
 
   it("the hosted pages' credential needs a proof too", async () => {
     const page = { "x-gatehouse-page": guarded.loginId, origin: PUBLIC };
-    const challenge = await connect(server.url, "auth", "GetBotChallenge", {}, page);
+    const challenge = await injectConnect(server.handle, "auth", "GetBotChallenge", {}, page);
     expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
     for (const send of SENDS) {
-      const res = await connect(server.url, "auth", send.rpc, send.body(), page);
+      const res = await injectConnect(server.handle, "auth", send.rpc, send.body(), page);
       expect({ rpc: send.rpc, status: res.status, reason: connectReason(res.body) }).toEqual({
         rpc: send.rpc,
         status: 403,

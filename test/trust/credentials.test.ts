@@ -10,7 +10,7 @@ import { createTestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threat: a user credential the server does not understand (a bare JWT, `Basic …`, `Bearer`
 // with nothing or garbage, another project's token, an expired or revoked one) being ignored,
@@ -116,7 +116,7 @@ describe("an Authorization header on the Authentication interface is a valid acc
       const found: string[] = [];
       for (const [name, authorization] of variants) {
         const headers = { "x-service-key": app.key, authorization };
-        const viaConnect = await connect(server.url, "auth", method.name, bodyFor(method), headers);
+        const viaConnect = await injectConnect(server.handle, "auth", method.name, bodyFor(method), headers);
         found.push(...misses(`Connect, ${name}`, viaConnect, connectReason(viaConnect.body)));
         const rest = restCall(method, bodyFor(method));
         if (rest) {
@@ -203,7 +203,7 @@ describe("a valid user token acts as that user and no one else", () => {
     );
     const headers = { "x-service-key": app.key, authorization: `Bearer ${bob.token}` };
     for (const rpc of ["GetUser", "DeleteUser"]) {
-      const viaConnect = await connect(server.url, "auth", rpc, { id: alice.id }, headers);
+      const viaConnect = await injectConnect(server.handle, "auth", rpc, { id: alice.id }, headers);
       expect({ rpc, status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
         rpc,
         status: 403,
@@ -296,12 +296,12 @@ describe("a management token header that is not `Bearer <token>` is INVALID_MANA
       ["an empty header", ""],
       ["Bearer garbage", "Bearer garbage"],
     ] as const) {
-      const answer = await connect(server.url, "account", method.name, {}, { authorization });
+      const answer = await injectConnect(server.handle, "account", method.name, {}, { authorization });
       const reason = connectReason(answer.body);
       if (answer.status !== 401 || reason !== "INVALID_MANAGEMENT_TOKEN")
         found.push(`${name}: ${answer.status} ${reason}`);
     }
-    const none = await connect(server.url, "account", method.name, {}, {});
+    const none = await injectConnect(server.handle, "account", method.name, {}, {});
     if (connectReason(none.body) !== "MISSING_MANAGEMENT_TOKEN")
       found.push(`no header: ${none.status} ${connectReason(none.body)}`);
     expect(found).toEqual([]);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
-import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
+import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threat: an account taken over through its email address. With a stolen access token, a thief
 // changed the user's email to an address of its own (at once, and only that address heard of
@@ -222,7 +223,7 @@ describe("a user's own email change is confirmed by the new address", () => {
     const id = me.body.user.id;
     const next = address("wired");
     const headers = { "x-service-key": app.key, authorization: `Bearer ${me.body.access_token}` };
-    const asked = await connect(ctx.server.url, "auth", "UpdateUser", { id, email: next }, headers);
+    const asked = await injectConnect(ctx.server.handle, "auth", "UpdateUser", { id, email: next }, headers);
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({ email: me.email, new_email: next });
     const read = await grpcCall(grpcClient(ctx.server.port, "auth"), "GetUser", { id }, { "x-service-key": app.key });

@@ -7,7 +7,7 @@ import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Management access can be taken back (issue 13). Threats: a token that outlives its sign-out;
 // a member who was removed (or whose laptop was stolen) keeps acting for the organization; a
@@ -81,7 +81,7 @@ describe("Logout", () => {
     const token = t.developerTokens[0]!;
     const viaGrpc = await grpcCall(grpcClient(ctx.server.port, "account"), "Logout", {}, bearer(token));
     expect(viaGrpc.response).toEqual({ revoked: true });
-    const viaConnect = await connect(ctx.server.url, "account", "ListProjects", {}, bearer(token));
+    const viaConnect = await injectConnect(ctx.server.handle, "account", "ListProjects", {}, bearer(token));
     expect({ status: viaConnect.status, reason: connectReason(viaConnect.body) }).toEqual({
       status: 401,
       reason: "INVALID_MANAGEMENT_TOKEN",

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
+import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedOrganization, seedProject } from "../helpers/seed.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // One person, several organizations (issue 13). Threats: an inviter learns that an address
 // belongs to another organization; an invitation link takes over an existing identity without
@@ -180,7 +180,7 @@ describe("one identity in two organizations", () => {
     const projects = await grpcCall(grpc, "ListProjects", {}, bearer(chosen.response.management_token));
     expect(projects.error).toBeUndefined();
 
-    const foreign = await connect(ctx.server.url, "account", "Login", {
+    const foreign = await injectConnect(ctx.server.handle, "account", "Login", {
       email: person.email,
       password: person.password,
       organizationId: f.organization.id,

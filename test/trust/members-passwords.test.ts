@@ -7,7 +7,7 @@ import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, linkToken, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedOrganization } from "../helpers/seed.js";
 import { eventually } from "../helpers/eventually.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Member passwords (issue 13). Threats: a stolen management token changes the password without
 // knowing it; a token stolen before a change or a reset keeps working, in any organization the
@@ -204,7 +204,7 @@ describe("member password reset", () => {
       message: "If this email signs in to Gatehouse, a password reset link has been sent to it.",
     });
     const token = linkToken(await ctx.smtp.waitFor(email, { nth: before + 1 }), "member_password_reset");
-    const viaConnect = await connect(ctx.server.url, "account", "ResetMemberPassword", {
+    const viaConnect = await injectConnect(ctx.server.handle, "account", "ResetMemberPassword", {
       token,
       newPassword: "reset over connect",
     });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { expectError } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threat: a key shipped in a web page is read by anyone who opens the page. If that key can
 // list, edit or delete users, every visitor is the project's administrator. A publishable key
@@ -129,7 +129,7 @@ describe("publishable and secret API keys", () => {
 
   it("over Connect, every admin RPC refuses a publishable key and every self RPC wants the user's token", async () => {
     for (const name of ADMIN_ONLY) {
-      const res = await connect(server.url, "auth", name, { id: "usr_x" }, { "x-service-key": publishable });
+      const res = await injectConnect(server.handle, "auth", name, { id: "usr_x" }, { "x-service-key": publishable });
       expect({ name, status: res.status, reason: connectReason(res.body) }).toEqual({
         name,
         status: 403,
@@ -138,7 +138,7 @@ describe("publishable and secret API keys", () => {
       expect(res.body.message).toContain("secret key");
     }
     for (const name of WITH_USER_TOKEN) {
-      const res = await connect(server.url, "auth", name, {}, { "x-service-key": publishable });
+      const res = await injectConnect(server.handle, "auth", name, {}, { "x-service-key": publishable });
       expect({ name, status: res.status, reason: connectReason(res.body) }).toEqual({
         name,
         status: 401,
@@ -147,7 +147,7 @@ describe("publishable and secret API keys", () => {
     }
     for (const name of END_USER) {
       // Empty bodies fail validation or the flow's own checks, never the key's kind.
-      const res = await connect(server.url, "auth", name, {}, { "x-service-key": publishable });
+      const res = await injectConnect(server.handle, "auth", name, {}, { "x-service-key": publishable });
       expect({ name, reason: connectReason(res.body) }).not.toMatchObject({
         reason: expect.stringMatching(/SCOPE_REQUIRED|MISSING_ACCESS_TOKEN/),
       });

@@ -2,12 +2,13 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/crypto/ids.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
+import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { createTestClock, type TestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authLogin, createApiKey, createProject } from "../account/project-helpers.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats: a client that retries a revoke after a lost answer (or loses a race to another
 // revoke) being told the credential is unknown, and so believing it may still be live, while
@@ -55,7 +56,7 @@ describe("RevokeApiKey is safe to repeat", () => {
       error: undefined,
       response: { revoked: false, id: a.id },
     });
-    const viaConnect = await connect(server.url, "account", "RevokeApiKey", { id: a.id }, f.developer.headers);
+    const viaConnect = await injectConnect(server.handle, "account", "RevokeApiKey", { id: a.id }, f.developer.headers);
     expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({
       status: 200,
       body: { revoked: false, id: a.id },
@@ -149,7 +150,7 @@ describe("RevokeSession is safe to repeat", () => {
       error: undefined,
       response: { revoked: false, session_id: sid },
     });
-    const viaConnect = await connect(server.url, "auth", "RevokeSession", { id: sid }, headers);
+    const viaConnect = await injectConnect(server.handle, "auth", "RevokeSession", { id: sid }, headers);
     expect({ status: viaConnect.status, body: viaConnect.body }).toEqual({
       status: 200,
       body: { revoked: false, session_id: sid },
