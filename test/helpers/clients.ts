@@ -38,8 +38,16 @@ export function connect(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  return http(`${baseUrl}${connectPath(service, method)}`, {
+    body,
+    headers: { "connect-protocol-version": "1", ...headers },
+  });
+}
+
+/** The Connect path of an RPC: `/gatehouse.auth.v1.AuthService/Login`. */
+export function connectPath(service: "account" | "auth", method: string): string {
   const name = service === "account" ? "gatehouse.account.v1.AccountService" : "gatehouse.auth.v1.AuthService";
-  return http(`${baseUrl}/${name}/${method}`, { body, headers: { "connect-protocol-version": "1", ...headers } });
+  return `/${name}/${method}`;
 }
 
 /** The reason inside a Connect error body's google.rpc.ErrorInfo detail. */

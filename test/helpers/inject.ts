@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { inject } from "light-my-request";
 import type { HttpHandler } from "../../src/transport/http-handler.js";
-import type { HttpAnswer } from "./clients.js";
+import { connectPath, type HttpAnswer } from "./clients.js";
 
 /**
  * An HTTP request handed to the server's request handler in memory, as Fastify's `inject` does
@@ -48,8 +48,8 @@ export function injectConnect(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<HttpAnswer> {
-  const name = service === "account" ? "gatehouse.account.v1.AccountService" : "gatehouse.auth.v1.AuthService";
-  return injectHttp(handle, `/${name}/${method}`, { body, headers: { "connect-protocol-version": "1", ...headers } });
+  const path = connectPath(service, method);
+  return injectHttp(handle, path, { body, headers: { "connect-protocol-version": "1", ...headers } });
 }
 
 /**
