@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/crypto/ids.js";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import {
@@ -172,16 +172,16 @@ describe("API keys", () => {
       expect({ code: denied.error?.code, reason: denied.reason }).toEqual({ code: 5, reason: "PROJECT_NOT_FOUND" });
 
       const expiresAt = inAnHour();
-      const viaConnect = await connect(
-        server.url,
+      const viaConnect = await injectConnect(
+        server.handle,
         "account",
         "CreateApiKey",
         { project_id: project.id, label: "c", expires_at: expiresAt },
         f.admin.headers,
       );
       expect(viaConnect.body).toMatchObject({ label: "c", expires_at: expiresAt, key: expect.stringMatching(/^gk_/) });
-      const past = await connect(
-        server.url,
+      const past = await injectConnect(
+        server.handle,
         "account",
         "CreateApiKey",
         { project_id: project.id, label: "c", expires_at: "2001-01-01T00:00:00Z" },
@@ -285,8 +285,8 @@ describe("API keys", () => {
       );
       expect(viaGrpc.response.data.map((k: { id: string }) => k.id)).toEqual([listed.second.id]);
       expect(viaGrpc.response.data[0].key_hint).toBe(listed.second.key_hint);
-      const viaConnect = await connect(
-        server.url,
+      const viaConnect = await injectConnect(
+        server.handle,
         "account",
         "ListApiKeys",
         { project_id: theirProject.id },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../helpers/smtp.js";
@@ -185,8 +185,8 @@ describe("InviteMember", () => {
     );
     expect(viaGrpc.response).toEqual({ message: "Invitation sent" });
     await smtp.waitFor(email);
-    const viaConnect = await connect(
-      server.url,
+    const viaConnect = await injectConnect(
+      server.handle,
       "account",
       "InviteMember",
       { email: newEmail(), role: "developer" },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/crypto/ids.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import {
@@ -187,8 +187,8 @@ describe("projects", () => {
     });
 
     it("over Connect", async () => {
-      const res = await connect(
-        server.url,
+      const res = await injectConnect(
+        server.handle,
         "account",
         "CreateProject",
         projectBody({ redirect_url: "nope" }),
@@ -563,8 +563,8 @@ describe("projects", () => {
         status: 404,
         reason: "PROJECT_NOT_FOUND",
       });
-      const ok = await connect(
-        server.url,
+      const ok = await injectConnect(
+        server.handle,
         "account",
         "UpdateProject",
         { id: theirs.id, token_expiry: 600 },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Project } from "../../src/domain/account.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { seedProject } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
@@ -219,8 +219,8 @@ describe("SSO connections", () => {
     });
 
     it("over Connect, and another organization's project is NOT_FOUND there too", async () => {
-      const ok = await connect(
-        server.url,
+      const ok = await injectConnect(
+        server.handle,
         "account",
         "CreateSsoConnection",
         { project_id: project.id, ...body() },
@@ -229,8 +229,8 @@ describe("SSO connections", () => {
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ project_id: project.id, client_id: "client-123" });
       expect(ok.body).not.toHaveProperty("client_secret");
-      const other = await connect(
-        server.url,
+      const other = await injectConnect(
+        server.handle,
         "account",
         "CreateSsoConnection",
         { project_id: project.id, ...body() },
@@ -331,8 +331,8 @@ describe("SSO connections", () => {
         f.admin.headers,
       );
       expect(viaGrpc.response).toMatchObject({ data: [{ id: created[2]!.id }], has_more: true });
-      const viaConnect = await connect(
-        server.url,
+      const viaConnect = await injectConnect(
+        server.handle,
         "account",
         "ListSsoConnections",
         { project_id: listed.id },

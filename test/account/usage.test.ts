@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Project } from "../../src/domain/account.js";
 import type { AuthEvent } from "../../src/domain/usage.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { seedProject } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Events are written through repos.authEvents.record, the write side the Authentication flows
 // call. Threats: counting another organization's events, and miscounting what is billed.
@@ -241,8 +242,8 @@ describe("GetUsageMetrics", () => {
   });
 
   it("over Connect", async () => {
-    const ok = await connect(
-      server.url,
+    const ok = await injectConnect(
+      server.handle,
       "account",
       "GetUsageMetrics",
       { from: "2025-03-01", to: "2025-03-31" },
@@ -251,8 +252,8 @@ describe("GetUsageMetrics", () => {
     expect(ok.body).toEqual(
       counts(MARCH, { mau: 8, total_logins: 8, tokens_issued: 12, passwordless_logins: 3, sso_logins: 1 }),
     );
-    const bad = await connect(
-      server.url,
+    const bad = await injectConnect(
+      server.handle,
       "account",
       "GetUsageMetrics",
       { from: "2025-04-01", to: "2025-03-01" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { seedMember } from "../helpers/seed.js";
 import { readFileSync } from "node:fs";
 import { AUDIT_EVENT_TYPES } from "../../src/domain/audit.js";
@@ -47,8 +47,9 @@ describe("audit: ListAuditEvents", () => {
     const seen: string[] = [];
     let cursor = "";
     for (;;) {
-      const res = await http(
-        `${box.server.url}/v1/audit-events?${queryString({ project_id: app.projectId, limit: "2", ...(cursor ? { cursor } : {}) })}`,
+      const res = await injectHttp(
+        box.server.handle,
+        `/v1/audit-events?${queryString({ project_id: app.projectId, limit: "2", ...(cursor ? { cursor } : {}) })}`,
         { headers: app.adminHeaders },
       );
       expect(res.status).toBe(200);
@@ -62,8 +63,9 @@ describe("audit: ListAuditEvents", () => {
     }
     expect(seen).toEqual(all.map((e) => e.id));
     // A cursor is bound to its filters.
-    const replay = await http(
-      `${box.server.url}/v1/audit-events?${queryString({ limit: "2", type: "user.signup", cursor: await firstCursor() })}`,
+    const replay = await injectHttp(
+      box.server.handle,
+      `/v1/audit-events?${queryString({ limit: "2", type: "user.signup", cursor: await firstCursor() })}`,
       { headers: app.adminHeaders },
     );
     expect([replay.status, replay.body.reason]).toEqual([400, "INVALID_CURSOR"]);
@@ -100,8 +102,9 @@ describe("audit: ListAuditEvents", () => {
       headers: app.adminHeaders,
     });
     expect([unknown.status, unknown.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
-    const backwards = await http(
-      `${box.server.url}/v1/audit-events?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z`,
+    const backwards = await injectHttp(
+      box.server.handle,
+      `/v1/audit-events?from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z`,
       { headers: app.adminHeaders },
     );
     expect([backwards.status, backwards.body.reason]).toEqual([400, "VALIDATION_FAILED"]);
@@ -121,8 +124,8 @@ describe("audit: ListAuditEvents", () => {
   it("answers on Connect and gRPC alike", async () => {
     const app = await auditApp(box.server);
     const { body } = await app.signup();
-    const viaConnect = await connect(
-      box.server.url,
+    const viaConnect = await injectConnect(
+      box.server.handle,
       "account",
       "ListAuditEvents",
       { user_id: body.user.id, type: ["user.signup"] },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import {
   expectReason,
@@ -224,8 +224,8 @@ describe("magic links", () => {
     const email = newEmail("wire");
     const sent = await injectConnect(ctx.server.handle, "auth", "SendMagicLink", { email }, headers);
     expect(sent.body).toEqual({ message: expect.any(String), expires_in: 900 });
-    const foreign = await connect(
-      ctx.server.url,
+    const foreign = await injectConnect(
+      ctx.server.handle,
       "auth",
       "SendMagicLink",
       { email: newEmail("wire"), redirect_url: "https://evil.example.net/" },

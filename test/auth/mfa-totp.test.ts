@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { startTestServer } from "../helpers/server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
@@ -18,6 +18,7 @@ import {
   totpUser,
   verifyMfa,
 } from "./mfa-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threats: a TOTP factor active before its owner proved the authenticator holds the secret; a
 // seed readable from the database; a code accepted twice (RFC 6238 §5.2: an observed code
@@ -235,8 +236,8 @@ describe("TOTP", () => {
       const user = await totpUser(app, clock);
       const headers = { "x-service-key": app.key };
 
-      const overConnect = await connect(
-        ctx.server.url,
+      const overConnect = await injectConnect(
+        ctx.server.handle,
         "auth",
         "VerifyMfa",
         { mfa_token: await challenge(app, user), code: await freshCode(user.secret, clock) },
@@ -245,8 +246,8 @@ describe("TOTP", () => {
       expect(overConnect.status, JSON.stringify(overConnect.body)).toBe(200);
       expect(overConnect.body).toMatchObject({ token_type: "Bearer", user: { id: user.userId } });
       expect(claims(overConnect.body.access_token).amr).toEqual(["pwd", "totp"]);
-      const wrongConnect = await connect(
-        ctx.server.url,
+      const wrongConnect = await injectConnect(
+        ctx.server.handle,
         "auth",
         "VerifyMfa",
         { mfa_token: await challenge(app, user), code: "000000x" },

@@ -1,10 +1,11 @@
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { expectError } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { challenge, enrollTotp, expectChallenge, freshCode, totpUser, verifyMfa } from "./mfa-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threat: a project turns on mfa_required after an incident, yet every session opened with a
 // password alone (perhaps by whoever had the password) keeps refreshing for up to 30 days. Now
@@ -83,8 +84,8 @@ describe("Refresh in a project that has turned on mfa_required", () => {
       reason: "MFA_REQUIRED_BY_PROJECT",
     });
     expect(await verify(app, first.body.access_token)).toBe(false);
-    const viaConnect = await connect(
-      ctx.server.url,
+    const viaConnect = await injectConnect(
+      ctx.server.handle,
       "auth",
       "Refresh",
       { refreshToken: second.body.refresh_token },

@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../helpers/account.js";
-import { connect, connectReason, connectViolations, grpcCall, grpcClient } from "../helpers/clients.js";
+import { connectReason, connectViolations, grpcCall, grpcClient } from "../helpers/clients.js";
 import { createTestClock, type TestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
@@ -125,8 +125,8 @@ describe("ListSessions pages", () => {
     expect(viaConnect.status).toBe(200);
     expect(viaConnect.body.data.map((s: any) => s.id)).toEqual([u.sids[2], u.sids[1]]);
     expect(viaConnect.body.has_more).toBe(true);
-    const rest = await connect(
-      server.url,
+    const rest = await injectConnect(
+      server.handle,
       "auth",
       "ListSessions",
       { limit: 2, cursor: viaConnect.body.next_cursor },
@@ -137,8 +137,8 @@ describe("ListSessions pages", () => {
     const tooMany = await injectConnect(server.handle, "auth", "ListSessions", { limit: 101 }, headers);
     expect(tooMany.status).toBe(400);
     expect(connectViolations(tooMany.body).map((v) => v.field)).toContain("limit");
-    const foreign = await connect(
-      server.url,
+    const foreign = await injectConnect(
+      server.handle,
       "auth",
       "ListSessions",
       { cursor: "cur_AAAA.AAAAAAAAAAAAAAAAAAAAAAAA" },

@@ -1,9 +1,10 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
+import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 describe("signup, VerifyToken and JWKS", () => {
   let server: TestServer;
@@ -105,8 +106,8 @@ describe("signup, VerifyToken and JWKS", () => {
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.token_type).toBe("Bearer");
     expect(viaGrpc.response.user.email).toBe(email);
-    const viaConnect = await connect(
-      server.url,
+    const viaConnect = await injectConnect(
+      server.handle,
       "auth",
       "Signup",
       { email: `c-${email}`, password: "a sturdy passphrase 3" },

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connect, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { useSsoWorld, type CallbackAnswer } from "./sso-helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threat: the SSO code handover turned into a token leak or a replayable credential. With a
 // `code_challenge`, the callback must answer only a one-minute, single-use code in the query
@@ -155,8 +156,8 @@ describe("the SSO code handover", () => {
     const headers = { "x-service-key": app.key };
     const viaConnect = pkce();
     const connectCode = await handover(account().id, viaConnect.challenge);
-    const answer = await connect(
-      ctx.server.url,
+    const answer = await injectConnect(
+      ctx.server.handle,
       "auth",
       "SsoExchange",
       { code: connectCode, codeVerifier: viaConnect.verifier },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { connect, grpcCall, grpcClient } from "../helpers/clients.js";
+import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { ErrorInfoSchema, RetryInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { fromBinary } from "@bufbuild/protobuf";
 import { base64Decode } from "@bufbuild/protobuf/wire";
 import { seedOrganization } from "../helpers/seed.js";
 import { freshIp, from, limitsApp, retryAfterOf, sleep, useLimitsServer } from "./helpers.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threats: guessing one account's password (NIST SP 800-63B caps consecutive failures at 100),
 // guessing many accounts from one address, and a limit an attacker could use to lock the owner
@@ -40,8 +40,8 @@ describe("rate limits on password sign-in", () => {
     );
     expect(retryAfterOf(right)).toBeGreaterThan(50);
 
-    const viaConnect = await connect(
-      box.server.url,
+    const viaConnect = await injectConnect(
+      box.server.handle,
       "auth",
       "Login",
       { email, password },

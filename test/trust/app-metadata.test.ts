@@ -1,9 +1,10 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
+import { injectConnect } from "../helpers/inject.js";
 
 // Threat: an end user upgrading itself. Applications keep roles and plans beside the user; when
 // the only place for them is `metadata`, which the user may write with its own access token, a
@@ -43,8 +44,8 @@ describe("app_metadata: written by an admin only, carried by the access token", 
     const mixed = await patch(id, { metadata: { theme: "dark" }, app_metadata: { role: "admin" } }, token);
     expect(mixed.status).toBe(403);
     expect(mixed.body.reason).toBe("ADMIN_REQUIRED");
-    const viaConnect = await connect(
-      server.url,
+    const viaConnect = await injectConnect(
+      server.handle,
       "auth",
       "UpdateUser",
       { id, app_metadata: { plan: "pro" } },

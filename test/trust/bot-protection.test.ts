@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBotChallenges } from "../../src/crypto/bot-challenges.js";
 import type { Project } from "../../src/domain/account.js";
 import { createProject } from "../../src/flows/projects/create-project.js";
-import { connect, connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestClock } from "../helpers/clock.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";
@@ -187,8 +187,8 @@ describe("bot protection on the public sends and signups", () => {
       const res = await rest(keys.publishable, send.path, { ...send.body(), bot_proof: await proof() });
       expect({ rpc: send.rpc, status: res.status }, JSON.stringify(res.body)).toEqual({ rpc: send.rpc, status: 200 });
     }
-    const viaConnect = await connect(
-      server.url,
+    const viaConnect = await injectConnect(
+      server.handle,
       "auth",
       "SendMagicLink",
       { email: email("connect"), bot_proof: await proof() },
@@ -374,16 +374,16 @@ describe("bot protection on the public sends and signups", () => {
         reason: "BOT_CHECK_FAILED",
       });
     }
-    const passed = await connect(
-      server.url,
+    const passed = await injectConnect(
+      server.handle,
       "auth",
       "Signup",
       { email: email("page"), password: PASSWORD, bot_proof: await solve(challenge.body) },
       page,
     );
     expect(passed.status, JSON.stringify(passed.body)).toBe(200);
-    const openPage = await connect(
-      server.url,
+    const openPage = await injectConnect(
+      server.handle,
       "auth",
       "SendOtp",
       { email: email("open-page"), channel: "email" },

@@ -5,7 +5,7 @@ import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { access as accessExt, Credential } from "../../gen/gatehouse/options/v1/options_pb.js";
 import { http as httpExt } from "../../gen/google/api/annotations_pb.js";
 import { accountFixture, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { createTestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
@@ -231,8 +231,8 @@ describe("a valid user token acts as that user and no one else", () => {
 
   it("ListUsers with a user token is 403 ADMIN_REQUIRED", async () => {
     expectAdminRequired(await app.call("GET", "/v1/auth/users", undefined, bob.token), "REST ListUsers");
-    const viaConnect = await connect(
-      server.url,
+    const viaConnect = await injectConnect(
+      server.handle,
       "auth",
       "ListUsers",
       {},

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient, http } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, membersKit, PUBLIC_URL } from "../helpers/members.js";
@@ -187,8 +187,8 @@ describe("RemoveMember", () => {
       bearer(t.adminToken),
     );
     expect({ code: grpc.error?.code, reason: grpc.reason }).toEqual({ code: 5, reason: "MEMBER_NOT_FOUND" });
-    const viaConnect = await connect(
-      ctx.server.url,
+    const viaConnect = await injectConnect(
+      ctx.server.handle,
       "account",
       "RemoveMember",
       { id: t.developer.member.id },

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { settleDetached } from "../../src/flows/auth/detached.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
-import { connect, connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
+import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { bearer, linkToken, membersKit, PUBLIC_URL } from "../helpers/members.js";
 import { seedOrganization } from "../helpers/seed.js";
@@ -99,8 +99,8 @@ describe("ChangeMemberPassword", () => {
       bearer(p.tokens.inF),
     );
     expect(viaGrpc.error).toBeUndefined();
-    const viaConnect = await connect(
-      ctx.server.url,
+    const viaConnect = await injectConnect(
+      ctx.server.handle,
       "account",
       "ChangeMemberPassword",
       { currentPassword: p.password, newPassword: "and again" },

@@ -2,12 +2,12 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { expectError } from "../helpers/account.js";
-import { connect, connectViolations, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
+import { connectViolations, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { createTestClock, type TestClock } from "../helpers/clock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { projectBody } from "../account/project-helpers.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
-import { injectHttp } from "../helpers/inject.js";
+import { injectConnect, injectHttp } from "../helpers/inject.js";
 
 // Threats: a stolen refresh token that keeps a session alive for the whole absolute lifetime
 // even though its owner walked away long ago (no idle timeout); a project owner who shortens
@@ -198,8 +198,8 @@ describe("session lifetimes", () => {
       expect(violation(await patch({ session_idle_timeout: 1 }))).toBe("must be 0 (off) or between 300 and 31536000");
       violation(await patch({ session_idle_timeout: -1 }));
       violation(await patch({ session_idle_timeout: 31536001 }));
-      const viaConnect = await connect(
-        server.url,
+      const viaConnect = await injectConnect(
+        server.handle,
         "account",
         "UpdateProject",
         { id: app.projectId, session_idle_timeout: 299 },
