@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, type Dirent } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, utimes } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
 import pg from "pg";
 import { pino } from "pino";
 import type { Clock } from "../../src/domain/clock.js";
 import { openDatabase, type Database } from "../../src/store/database.js";
-import { pruneUnused, scratchRoot } from "./scratch.js";
+import { madeOnce, scratchRoot } from "./scratch.js";
 
 export interface TestDatabase {
   /** Set when DATABASE_URL is: a fresh database on that server. Absent means PGlite in dataDir. */
@@ -136,23 +136,11 @@ export function pgliteTemplate(): Promise<string> {
     const pkg = JSON.parse(
       await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"),
     );
-    const dir = join(scratchRoot(), `${PGLITE_TEMPLATE_PREFIX}${await migrationsKey(pkg.version)}`);
-    await pruneUnused(scratchRoot(), PGLITE_TEMPLATE_PREFIX, dir);
-    if (existsSync(join(dir, "pglite"))) {
-      await utimes(dir, new Date(), new Date());
-      return dir;
-    }
-    const building = await mkdtemp(join(scratchRoot(), "gatehouse-template-build-"));
-    try {
+    const key = await migrationsKey(pkg.version);
+    return madeOnce(scratchRoot(), PGLITE_TEMPLATE_PREFIX, key, "pglite", async (building) => {
       const db = await openDatabase({ dataDir: building, logger: pino({ level: "silent" }) });
       await db.close();
-      // Built aside and renamed into place, so a concurrent process never copies a half-made one.
-      await rename(building, dir);
-    } catch (err) {
-      await rm(building, { recursive: true, force: true });
-      if (!existsSync(join(dir, "pglite"))) throw err; // else another process won the rename
-    }
-    return dir;
+    });
   })();
   return pgliteBuilt;
 }

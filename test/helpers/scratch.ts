@@ -1,5 +1,5 @@
-import { accessSync, constants, statfsSync } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
+import { accessSync, constants, existsSync, statfsSync } from "node:fs";
+import { mkdtemp, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -40,4 +40,35 @@ export async function pruneUnused(dir: string, prefix: string, keep: string): Pr
     const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
     if (Date.now() - mtimeMs > UNUSED_MS) await rm(path, { recursive: true, force: true });
   }
+}
+
+/**
+ * The folder `{parent}/{prefix}{key}`, made by `make` once and reused while its key (a hash of
+ * what it is made of) is unchanged; `ready` is a path inside it that exists once it is whole.
+ * It is made aside and renamed into place, so a concurrent run never uses a half-made one (if
+ * another run renames first, its folder is used). Reuse touches it; others of `prefix` that no
+ * run used for a day are removed.
+ */
+export async function madeOnce(
+  parent: string,
+  prefix: string,
+  key: string,
+  ready: string,
+  make: (building: string) => Promise<void>,
+): Promise<string> {
+  const dir = join(parent, `${prefix}${key}`);
+  await pruneUnused(parent, prefix, dir);
+  if (existsSync(join(dir, ready))) {
+    await utimes(dir, new Date(), new Date());
+    return dir;
+  }
+  const building = await mkdtemp(join(parent, "gatehouse-building-"));
+  try {
+    await make(building);
+    await rename(building, dir);
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    if (!existsSync(join(dir, ready))) throw error; // else a concurrent run made it first
+  }
+  return dir;
 }

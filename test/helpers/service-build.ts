@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, realpath, rename, rm, symlink, utimes } from "node:fs/promises";
+import { cp, readdir, readFile, realpath, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
-import { pruneUnused } from "./scratch.js";
+import { madeOnce } from "./scratch.js";
 
 /**
  * The service as `npm start` finds it after its prestart build (package.json, node_modules,
@@ -38,14 +37,7 @@ const PREFIX = "gatehouse-build-";
  */
 export async function buildService(): Promise<string> {
   const repo = process.cwd();
-  const root = join(tmpdir(), `${PREFIX}${await sourceKey(repo)}`);
-  await pruneUnused(tmpdir(), PREFIX, root);
-  if (existsSync(join(root, "dist/src/main.js"))) {
-    await utimes(root, new Date(), new Date());
-    return root;
-  }
-  const building = await mkdtemp(join(tmpdir(), "gatehouse-building-"));
-  try {
+  return madeOnce(tmpdir(), PREFIX, await sourceKey(repo), "dist/src/main.js", async (building) => {
     await cp(join(repo, "package.json"), join(building, "package.json"));
     await symlink(await realpath(join(repo, "node_modules")), join(building, "node_modules"));
     await promisify(execFile)(process.execPath, [
@@ -57,12 +49,7 @@ export async function buildService(): Promise<string> {
       join(building, "dist"),
     ]);
     await cp(join(repo, "dist/pages"), join(building, "dist/pages"), { recursive: true });
-    await rename(building, root);
-  } catch (error) {
-    await rm(building, { recursive: true, force: true });
-    if (!existsSync(join(root, "dist/src/main.js"))) throw error; // else a concurrent run made it first
-  }
-  return root;
+  });
 }
 
 async function sourceKey(repo: string): Promise<string> {
