@@ -2,6 +2,7 @@
 import type { JWK } from "jose";
 import type { RateLimitOverrides } from "../limits/settings.js";
 import { emailKey } from "./email.js";
+import type { SignupMethod, Signups } from "./signup-policy.js";
 
 export type MemberRole = "admin" | "developer";
 
@@ -71,6 +72,12 @@ export interface Project {
   maxSessionsPerUser: number;
   /** Whether Signup from public credentials may answer EMAIL_EXISTS (else: confirmation by email). */
   revealEmailExists: boolean;
+  /** Who may become a user through the public paths (signup-policy.ts). */
+  signups: Signups;
+  /** Canonical domains an `allowlist` admits; kept, unused, under `open` and `closed`. */
+  signupEmailDomains: string[];
+  /** The public methods that may create a user (all four by default). */
+  signupMethods: SignupMethod[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -54,6 +54,8 @@ export const REASONS = [
   // GET /metrics when METRICS_TOKEN is set (docs/metrics.md).
   "MISSING_METRICS_TOKEN",
   "INVALID_METRICS_TOKEN",
+  // Signup controls (API.md section 7): Signup in a project whose settings refuse the address.
+  "SIGNUPS_CLOSED",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -40,6 +40,7 @@ export const REASON_CODES: Record<Reason, Code> = {
   ORIGIN_NOT_ALLOWED: Code.PermissionDenied,
   SECRET_KEY_IN_BROWSER: Code.PermissionDenied,
   BOT_CHECK_FAILED: Code.PermissionDenied,
+  SIGNUPS_CLOSED: Code.PermissionDenied,
   INVALID_INVITATION: Code.Unauthenticated,
   SSO_FAILED: Code.FailedPrecondition,
   RATE_LIMITED: Code.ResourceExhausted,

@@ -81,6 +81,7 @@ export async function serveProjectPage(
       accent_color: project.accentColor,
       mfa_required: project.mfaRequired,
       bot_protection: project.botProtection,
+      password_signups: project.signups !== "closed" && project.signupMethods.includes("password"),
       sso_connections: connections.map((c) => ({ id: c.id, name: c.name })),
       redirect_url: override || project.redirectUrl,
       redirect_override: override,

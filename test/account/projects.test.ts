@@ -135,6 +135,9 @@ describe("projects", () => {
             bot_protection: false,
             max_sessions_per_user: 50,
             reveal_email_exists: false,
+            signups: "open",
+            signup_email_domains: [],
+            signup_methods: ["password", "otp", "magic_link", "sso"],
             created_at: expect.stringMatching(RFC3339_UTC),
             updated_at: res.body.created_at,
           });

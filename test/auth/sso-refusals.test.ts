@@ -66,6 +66,27 @@ describe("the SSO callback refuses", () => {
     expect(await rowCounts(ctx, world.app.projectId)).toEqual(before);
   });
 
+  it("a first sign-in in a project closed to signups: #error=signups_closed and nothing written; a linked user still signs in", async () => {
+    const app = await authFixture(ctx.server);
+    const connection = await world.connect(app);
+    const member = newAccount(world.idp, "before-closing");
+    expectTokens(await world.signIn(app, connection, member.id));
+    const closed = await injectHttp(ctx.server.handle, `/v1/projects/${app.projectId}`, {
+      method: "PATCH",
+      headers: await app.admin(),
+      body: { signups: "closed" },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+
+    const before = await rowCounts(ctx, app.projectId);
+    expectFragmentError(
+      await world.signIn(app, connection, newAccount(world.idp, "after-closing").id),
+      "signups_closed",
+    );
+    expect(await rowCounts(ctx, app.projectId)).toEqual(before);
+    expectTokens(await world.signIn(app, connection, member.id));
+  });
+
   it("a sign-in whose connection was deleted meanwhile: the flow went with it, a 400 page, no exchange, no user", async () => {
     const doomed = await world.connect(world.app);
     const start = await authorize({ connection_id: doomed });

@@ -54,6 +54,9 @@ export interface ProjectOptions {
   revealEmailExists?: boolean;
   /** The project's bot_protection: its forms that send show the ALTCHA widget. */
   botProtection?: boolean;
+  /** Signup controls (API.md section 7); absent: open to every method. */
+  signups?: "open" | "closed" | "allowlist";
+  signupEmailDomains?: string[];
 }
 
 export interface Tab {
@@ -201,6 +204,8 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
         accentColor: "#1d4ed8",
         revealEmailExists: settings.revealEmailExists,
         botProtection: settings.botProtection,
+        signups: settings.signups,
+        signupEmailDomains: settings.signupEmailDomains,
       });
       const { key } = await seedApiKey(server.deps, project);
       const base = `${world.publicUrl}/v1/auth/${project.loginId}`;

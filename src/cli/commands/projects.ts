@@ -43,7 +43,8 @@ export const projectCommands: Command[] = [
     synopsis:
       "--org ORG_ID --name NAME --allowed-origin ORIGIN... --redirect-url URL [--description TEXT] [--token-expiry SECONDS] " +
       "[--refresh-token-expiry SECONDS] [--session-idle-timeout SECONDS] [--mfa-required] [--send-verification] [--rate-limits JSON] " +
-      "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB]",
+      "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB] [--signups open|closed|allowlist] " +
+      "[--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...]",
     options: {
       org: { type: "string" },
       name: { type: "string" },
@@ -59,6 +60,9 @@ export const projectCommands: Command[] = [
       "display-name": { type: "string" },
       "logo-url": { type: "string" },
       "accent-color": { type: "string" },
+      signups: { type: "string" },
+      "signup-email-domain": { type: "string", multiple: true },
+      "signup-method": { type: "string", multiple: true },
     },
     async run(ctx, values) {
       const req = checkedRequest(CreateProjectRequestSchema, {
@@ -75,6 +79,9 @@ export const projectCommands: Command[] = [
         displayName: text(values, "display-name") ?? "",
         logoUrl: text(values, "logo-url") ?? "",
         accentColor: text(values, "accent-color") ?? "",
+        signups: text(values, "signups") ?? "",
+        signupEmailDomains: list(values, "signup-email-domain"),
+        signupMethods: list(values, "signup-method"),
       });
       const organizationId = await organizationOption(ctx, values);
       const deps = await ctx.deps();

@@ -2,6 +2,7 @@ import type { Project } from "../../domain/account.js";
 import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { SECOND_FACTOR_AMR, type MfaMethod } from "../../domain/mfa.js";
+import { maySignUp, SIGNUP_METHODS } from "../../domain/signup-policy.js";
 import type { AuthMethod } from "../../domain/usage.js";
 import type { Repositories } from "../../store/database.js";
 import type { FlowDeps } from "../deps.js";
@@ -40,6 +41,9 @@ export interface Completed {
  * method proves a factor and hands it here, and this step alone decides between a session and
  * an MFA challenge, as Kratos checks the assurance level before a session exists.
  *
+ * - A user the project's signup settings do not admit by this method: SIGNUPS_CLOSED, before
+ *   anything is written. Each public path checks first and answers as for an unknown
+ *   address; this is the backstop every creating path passes (signupsClosed).
  * - A disabled user: USER_DISABLED.
  * - MFA enrolled and no second factor proven: a challenge (`verify`).
  * - No MFA in a project with mfa_required: an enrollment challenge (`mfa_methods: []`); a new
@@ -58,6 +62,8 @@ export async function completeSignIn(
   client: ClientInfo,
 ): Promise<Completed> {
   if ("create" in subject) {
+    const method = SIGNUP_METHODS.find((m) => m === proof.method);
+    if (method === undefined || !maySignUp(project, method, subject.create.email)) throw signupsClosed();
     if (!project.mfaRequired) {
       const tokens = await startSessionForNewUser(deps, repos, project, subject.create, {
         ...proof,
@@ -91,4 +97,14 @@ export async function completeSignIn(
 /** Whether completing a sign-in for this user may open a challenge (and so needs a transaction). */
 export function mayChallenge(project: Project, user: User | null): boolean {
   return project.mfaRequired || (user !== null && user.mfaMethods.length > 0);
+}
+
+/** The refusal of a user the project's signup settings do not admit (API.md section 7). */
+export function signupsClosed(): DomainError {
+  return new DomainError("SIGNUPS_CLOSED", "this project does not take new signups for this address or method");
+}
+
+/** Whether `error` is that refusal: a public path answers it as for an unknown address instead. */
+export function isSignupsClosed(error: unknown): boolean {
+  return error instanceof DomainError && error.reason === "SIGNUPS_CLOSED";
 }

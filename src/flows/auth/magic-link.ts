@@ -1,15 +1,23 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
-import type { ClientInfo } from "../../domain/auth.js";
+import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
+import { maySignUp } from "../../domain/signup-policy.js";
 import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
-import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
+import {
+  completeSignIn,
+  isSignupsClosed,
+  signupsClosed,
+  type Completed,
+  type SignInOutcome,
+} from "./complete-sign-in.js";
+import { runDetached } from "./detached.js";
 import { newUserOfLink } from "./signup-confirmation.js";
 
 /** Links work for 15 minutes (auth.proto, SendMagicLink). */
@@ -24,28 +32,66 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
  * email is queued in the same transaction. The link carries the token to the application (the
  * project's redirect_url, or an allowed override) and only the application's POST to
  * VerifyMagicLink spends it, so a mail scanner that follows links spends nothing.
+ *
+ * When the link may not sign a new user up (`create_user: false`, or the project's signup
+ * settings refuse the address), only a registered address gets one, and nothing in the answer
+ * may differ between the two: the request is counted and answered, and the rest runs detached,
+ * as a password reset does. A resend within the minute then sends nothing, silently.
  */
 export async function sendMagicLink(
   deps: FlowDeps,
   project: Project,
-  input: { email: string; redirectUrl: string; ip: string },
+  input: { email: string; redirectUrl: string; ip: string; createUser?: boolean },
 ): Promise<{ message: string; expiresIn: number }> {
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
+  const sent = { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
+  const request = { kind: "magic_link", channel: "email", destination: normalizeEmail(email) } as const;
+  if (!maySignUp(project, "magic_link", email, input.createUser ?? true)) {
+    const counted = { ...request, known: false, overDestination: "drop", ip: input.ip, only: "destination" } as const;
+    if (await admitSend(deps, projectSendTarget(project), counted)) {
+      runDetached(deps.logger, "sign-in link for a registered address", () =>
+        linkForUser(deps, project, email, target),
+      );
+    }
+    return sent;
+  }
   // Links go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays, and a spent budget answers the same.
   const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
-  const known = user !== undefined;
+  const admitted = { ...request, known: user !== undefined, overDestination: "reject", ip: input.ip } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
+  const issued = await issueLink(deps, project, email, target, user);
+  if (issued !== "queued") {
+    const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
+    throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
+  }
+  return sent;
+}
+
+/** The detached half of a send that may not sign up: a registered address's link, within its budget. */
+async function linkForUser(deps: FlowDeps, project: Project, email: string, target: string): Promise<void> {
+  const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
+  if (!user) return;
   const request = {
     kind: "magic_link",
     channel: "email",
     destination: normalizeEmail(email),
-    known,
-    overDestination: "reject",
-    ip: input.ip,
+    known: true,
+    overDestination: "drop",
+    only: "budget",
   } as const;
-  if (!(await admitSend(deps, projectSendTarget(project), request)))
-    return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
+  if (await admitSend(deps, projectSendTarget(project), request)) await issueLink(deps, project, email, target, user);
+}
+
+/** Stores the address's new link and queues its mail, or answers when the last one went out. */
+async function issueLink(
+  deps: FlowDeps,
+  project: Project,
+  email: string,
+  target: string,
+  user: User | undefined,
+): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const token = randomToken("gml");
   const now = deps.clock.now();
   const content = magicLinkMail({
@@ -53,7 +99,7 @@ export async function sendMagicLink(
     link: magicLinkUrl(target, token),
     validMinutes: MAGIC_LINK_TTL_SECONDS / 60,
   });
-  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
+  return deps.db.transaction(async (repos) => {
     const stored = await repos.magicLinks.replace(project.id, {
       emailNormalized: normalizeEmail(email),
       email,
@@ -62,17 +108,12 @@ export async function sendMagicLink(
       expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_SECONDS * 1000),
       minIntervalMs: MAGIC_LINK_RESEND_INTERVAL_SECONDS * 1000,
     });
-    if (!stored.stored) return { lastSentAt: stored.lastSentAt };
+    if (!stored.stored) return { lastSentAt: stored.lastSentAt, now };
     // A user's link goes to the address it has, never to the spelling typed (another case).
     const to = user?.email || email;
     await deps.mail.queue(repos, { to, ...content });
     return "queued";
   });
-  if (sent !== "queued") {
-    const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
-    throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
-  }
-  return { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
 }
 
 /**
@@ -119,7 +160,9 @@ async function consumeLink(
         const { email } = link;
         const found = (await repos.users.findCredentials(project.id, email))?.user;
         if (!found) {
-          // A pending signup's link makes the user with its password and metadata (signup-confirmation.ts).
+          // A pending signup's link makes the user with its password and metadata (signup-confirmation.ts):
+          // a password signup, so the project must still take those.
+          if (link.signup && !maySignUp(project, "password", email)) throw signupsClosed();
           return completeSignIn(
             deps,
             repos,
@@ -136,6 +179,9 @@ async function consumeLink(
         return completeSignIn(deps, repos, project, { existing: user }, proof, input.client);
       });
     } catch (error) {
+      // A link sent while the project took signups, for an address it no longer admits: as an
+      // invalid link, with nothing written (the transaction, and so the spend, rolled back).
+      if (isSignupsClosed(error)) return "invalid";
       // A sign-up racing another for the same email: run again, as the other user's sign-in.
       if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
     }

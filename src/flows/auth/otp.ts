@@ -3,6 +3,7 @@ import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError, rateLimited, validationFailed, type Reason } from "../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS } from "../../domain/mfa.js";
+import { maySignUp } from "../../domain/signup-policy.js";
 import { otpMail, otpSms } from "../../notify/passwordless-templates.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
@@ -11,7 +12,8 @@ import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
-import { completeSignIn, type Completed, type SignInOutcome } from "./complete-sign-in.js";
+import { runDetached } from "./detached.js";
+import { completeSignIn, isSignupsClosed, type Completed, type SignInOutcome } from "./complete-sign-in.js";
 
 /** Codes work for 10 minutes (auth.proto, SendOtp). */
 export const OTP_TTL_SECONDS = 600;
@@ -37,35 +39,74 @@ interface Destination {
  * SendOtp: a six-digit code from the CSPRNG, stored as an HMAC bound to the project, channel
  * and destination, replacing the destination's previous code; the message is queued in the
  * same transaction. A second send within a minute is RATE_LIMITED and changes nothing.
+ *
+ * When the code may not sign a new user up (`create_user: false`, or the project's signup
+ * settings refuse the address), only a registered address gets one, and nothing in the answer
+ * may differ between the two: the request is counted and answered, and the rest runs detached,
+ * as a password reset does. A resend within the minute then sends nothing, silently.
  */
 export async function sendOtp(
   deps: FlowDeps,
   project: Project,
-  input: OtpAddress & { channel: string; ip: string },
+  input: OtpAddress & { channel: string; ip: string; createUser?: boolean },
 ): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
+  const sent = { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
+  const email = destination.channel === "email" ? destination.address : "";
+  const request = { kind: "otp", channel: destination.channel, destination: destination.key } as const;
+  if (!maySignUp(project, "otp", email, input.createUser ?? true)) {
+    const counted = { ...request, known: false, overDestination: "drop", ip: input.ip, only: "destination" } as const;
+    if (await admitSend(deps, projectSendTarget(project), counted)) {
+      runDetached(deps.logger, "one-time code for a registered address", () => codeForUser(deps, project, destination));
+    }
+    return sent;
+  }
   // Codes go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays (send-gate.ts), and a spent budget
   // answers the same.
-  const user =
-    destination.channel === "email"
-      ? ((await deps.db.repos.users.findCredentials(project.id, destination.key))?.user ?? null)
-      : await deps.db.repos.users.findByPhone(project.id, destination.key);
-  const known = user !== null;
+  const user = await userAt(deps.db.repos, project, destination);
+  const admitted = { ...request, known: user !== null, overDestination: "reject", ip: input.ip } as const;
+  if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
+  const issued = await issueCode(deps, project, destination, user);
+  if (issued !== "queued") {
+    const wait = OTP_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
+    throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
+  }
+  return sent;
+}
+
+/** The detached half of a send that may not sign up: a registered address's code, within its budget. */
+async function codeForUser(deps: FlowDeps, project: Project, destination: Destination): Promise<void> {
+  const user = await userAt(deps.db.repos, project, destination);
+  if (!user) return;
   const request = {
     kind: "otp",
     channel: destination.channel,
     destination: destination.key,
-    known,
-    overDestination: "reject",
-    ip: input.ip,
+    known: true,
+    overDestination: "drop",
+    only: "budget",
   } as const;
-  if (!(await admitSend(deps, projectSendTarget(project), request)))
-    return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
+  if (await admitSend(deps, projectSendTarget(project), request)) await issueCode(deps, project, destination, user);
+}
+
+function userAt(repos: Repositories, project: Project, destination: Destination): Promise<User | null> {
+  return destination.channel === "email"
+    ? repos.users.findCredentials(project.id, destination.key).then((found) => found?.user ?? null)
+    : repos.users.findByPhone(project.id, destination.key);
+}
+
+/** Stores the destination's new code and queues its message, or answers when the last one went out. */
+async function issueCode(
+  deps: FlowDeps,
+  project: Project,
+  destination: Destination,
+  user: User | null,
+): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const code = sixDigitCode();
   const now = deps.clock.now();
   const content = { projectName: project.name, code, validMinutes: OTP_TTL_SECONDS / 60 };
-  const sent = await deps.db.transaction(async (repos): Promise<{ lastSentAt: Date } | "queued"> => {
+  return deps.db.transaction(async (repos) => {
     const stored = await repos.otpCodes.replace(project.id, {
       channel: destination.channel,
       destination: destination.key,
@@ -74,7 +115,7 @@ export async function sendOtp(
       expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
       minIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000,
     });
-    if (!stored.stored) return { lastSentAt: stored.lastSentAt };
+    if (!stored.stored) return { lastSentAt: stored.lastSentAt, now };
     if (destination.channel === "email") {
       // A user's code goes to the address it has, never to the spelling typed (another case).
       const to = user?.email || destination.address;
@@ -84,11 +125,6 @@ export async function sendOtp(
     }
     return "queued";
   });
-  if (sent !== "queued") {
-    const wait = OTP_RESEND_INTERVAL_SECONDS - (now.getTime() - sent.lastSentAt.getTime()) / 1000;
-    throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
-  }
-  return { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
 }
 
 /**
@@ -130,7 +166,7 @@ async function checkCode(
   project: Project,
   destination: Destination,
   input: { otp: string; client: ClientInfo },
-) {
+): Promise<{ failed: Reason } | { completed: Completed }> {
   const context = otpContext(project.id, destination);
   // A sign-up racing another for the same address loses on the unique email or phone and is
   // then run again, as the sign-in of the user the other created.
@@ -152,6 +188,9 @@ async function checkCode(
         return { completed: await signInOrUp(deps, repos, project, destination, input.client) };
       });
     } catch (error) {
+      // A code sent while the project took signups, for an address it no longer admits: as if
+      // none had been sent, with nothing written (the transaction, and so the spend, rolled back).
+      if (isSignupsClosed(error)) return { failed: "INVALID_CODE" };
       if (!(error instanceof UniqueViolation) || attempt > 0) throw error;
     }
   }

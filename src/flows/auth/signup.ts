@@ -3,11 +3,12 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
+import { maySignUp } from "../../domain/signup-policy.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { projectScope } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
-import { completeSignIn, type Completed, type Proof, type SignInOutcome } from "./complete-sign-in.js";
+import { completeSignIn, signupsClosed, type Completed, type Proof, type SignInOutcome } from "./complete-sign-in.js";
 import { queueVerificationEmail } from "./email-verification.js";
 import { confirmsByEmail, requestSignupConfirmation, type ConfirmationRequired } from "./signup-confirmation.js";
 import type { NewUser } from "./tokens.js";
@@ -37,6 +38,8 @@ export type SignupOutcome = SignInOutcome | ConfirmationRequired;
  * yet: signup-confirmation.ts mails the address, after the same checks and the same hashing.
  */
 export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignupOutcome> {
+  // From the settings and the address alone, for every key: the answer tells nothing about registration.
+  if (!maySignUp(project, "password", input.email)) throw signupsClosed();
   // Before the argon2 work, so a flood of signups from one address costs it nothing.
   const scope = projectScope(project);
   await deps.limits.signup(scope, input.client.ipAddress);

@@ -9,6 +9,8 @@ import {
 import { assertRateLimits, type RateLimitOverrides } from "../../limits/settings.js";
 import { SYSTEM_ORIGIN, type AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
+import { OPEN_SIGNUPS } from "../../domain/signup-policy.js";
+import { assertAllowlistHasDomains, signupSettings } from "./signup-settings.js";
 
 /** Defaults of the specification (and the proto comments) for settings left out. */
 export const PROJECT_DEFAULTS = { tokenExpiry: 3600, refreshTokenExpiry: 2_592_000, sessionIdleTimeout: 0 } as const;
@@ -35,6 +37,10 @@ export interface CreateProjectInput {
   /** Absent: DEFAULT_MAX_SESSIONS_PER_USER. */
   maxSessionsPerUser?: number;
   revealEmailExists?: boolean;
+  /** Who may sign up through the public paths (signup-settings.ts); absent: open, by every method. */
+  signups?: string;
+  signupEmailDomains?: string[];
+  signupMethods?: string[];
 }
 
 /**
@@ -50,6 +56,8 @@ export async function createProject(
 ): Promise<Project> {
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits, input.rateLimits ?? {});
+  const signup = signupSettings(input);
+  assertAllowlistHasDomains({ ...OPEN_SIGNUPS, ...signup });
   const key = await generateSigningKey(deps.secrets);
   return deps.db.transaction(async (repos) => {
     const project = await repos.projects.create(organizationId, {
@@ -70,6 +78,7 @@ export async function createProject(
       botProtection: input.botProtection,
       maxSessionsPerUser: input.maxSessionsPerUser,
       revealEmailExists: input.revealEmailExists,
+      ...signup,
     });
     await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
     await repos.auditEvents.record({

@@ -7,12 +7,14 @@ import type { FlowDeps } from "../deps.js";
 import { validationFailed } from "../../domain/errors.js";
 import { assertSessionIdleTimeout, normalizeCallingCodes, normalizeOrigins } from "./create-project.js";
 import { projectNotFound } from "./not-found.js";
+import { assertAllowlistHasDomains, signupSettings, type SignupSettingsInput } from "./signup-settings.js";
 
 /**
  * Absent fields stay as they are; an empty allowedOrigins or smsCountryCodes too (a repeated
  * field has no presence), so emptying the SMS countries has its own flag.
  */
-export type UpdateProjectInput = ProjectChanges & { clearSmsCountryCodes?: boolean };
+export type UpdateProjectInput = Omit<ProjectChanges, "signups" | "signupEmailDomains" | "signupMethods"> &
+  SignupSettingsInput & { clearSmsCountryCodes?: boolean };
 
 export async function updateProject(
   deps: FlowDeps,
@@ -25,7 +27,9 @@ export async function updateProject(
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits);
   if (!isIdOf("proj", id)) throw projectNotFound();
-  const { allowedOrigins, smsCountryCodes, clearSmsCountryCodes, ...rest } = input;
+  const { allowedOrigins, smsCountryCodes, clearSmsCountryCodes, signups, signupEmailDomains, signupMethods, ...rest } =
+    input;
+  const signup = signupSettings({ signups, signupEmailDomains, signupMethods });
   const newCodes = smsCountryCodes && smsCountryCodes.length > 0 ? normalizeCallingCodes(smsCountryCodes) : undefined;
   if (clearSmsCountryCodes && newCodes) {
     throw validationFailed([
@@ -37,6 +41,7 @@ export async function updateProject(
     // A project always keeps at least one allowed origin, so an empty list cannot mean "none".
     allowedOrigins: allowedOrigins && allowedOrigins.length > 0 ? normalizeOrigins(allowedOrigins) : undefined,
     smsCountryCodes: clearSmsCountryCodes ? [] : newCodes,
+    ...signup,
   };
   const project = await deps.db.transaction(async (repos) => {
     // Nothing to change: the project is answered as it is, and updated_at does not move.
@@ -44,6 +49,7 @@ export async function updateProject(
     const updated = await repos.projects.update(organizationId, id, changes);
     // Checked against the limits now in force, and rolled back with the transaction if wrong.
     if (updated && changes.rateLimits) assertRateLimits(changes.rateLimits, updated.rateLimits);
+    if (updated) assertAllowlistHasDomains(updated);
     if (updated) {
       const fields = Object.entries(changes)
         .filter(([, v]) => v !== undefined)

@@ -64,6 +64,9 @@ export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLim
     botProtection: req.botProtection,
     maxSessionsPerUser: req.maxSessionsPerUser,
     revealEmailExists: req.revealEmailExists,
+    signups: req.signups,
+    signupEmailDomains: req.signupEmailDomains,
+    signupMethods: req.signupMethods,
   };
 }
 
@@ -83,7 +86,10 @@ type SettingKey =
   | "smsCountryCodes"
   | "botProtection"
   | "maxSessionsPerUser"
-  | "revealEmailExists";
+  | "revealEmailExists"
+  | "signups"
+  | "signupEmailDomains"
+  | "signupMethods";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 export function toProto(p: Project) {
@@ -107,6 +113,9 @@ export function toProto(p: Project) {
     botProtection: p.botProtection,
     maxSessionsPerUser: p.maxSessionsPerUser,
     revealEmailExists: p.revealEmailExists,
+    signups: p.signups,
+    signupEmailDomains: p.signupEmailDomains,
+    signupMethods: p.signupMethods,
     createdAt: timestampFromDate(p.createdAt),
     updatedAt: timestampFromDate(p.updatedAt),
   };

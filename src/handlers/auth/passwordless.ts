@@ -15,6 +15,7 @@ export function passwordlessHandlers(deps: FlowDeps) {
         phone: req.phone,
         channel: req.channel,
         ip: clientOf(ctx).ipAddress,
+        createUser: req.createUser,
       });
     },
     async verifyOtp(req, ctx) {
@@ -32,6 +33,7 @@ export function passwordlessHandlers(deps: FlowDeps) {
         email: req.email,
         redirectUrl: req.redirectUrl,
         ip: clientOf(ctx).ipAddress,
+        createUser: req.createUser,
       });
     },
     async verifyMagicLink(req, ctx) {

@@ -52,10 +52,9 @@ export function showLogin(page: Page, email = ""): void {
     },
     (action) => (action === "password" ? "password" : "email"),
   );
-  showView(
-    "Sign in",
-    form.element,
-    ssoLinks(page),
-    footer("New here? ", link("Create an account", pageUrl(page, "signup"))),
-  );
+  // Offered only where the form could make one (signup controls, API.md section 7).
+  const signupLink = page.config.password_signups
+    ? [footer("New here? ", link("Create an account", pageUrl(page, "signup")))]
+    : [];
+  showView("Sign in", form.element, ssoLinks(page), ...signupLink);
 }

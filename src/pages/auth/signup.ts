@@ -11,6 +11,7 @@ import { signedIn } from "./outcome.js";
 import { ssoLinks } from "./sso-links.js";
 
 export function showSignup(page: Page): void {
+  if (!page.config.password_signups) return showClosed(page);
   const form = new Form({
     id: "signup",
     fields: [
@@ -59,6 +60,16 @@ function showCheckEmail(page: Page, email: string): void {
   showView(
     "Check your email",
     status,
+    footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
+  );
+}
+
+/** A project that takes no sign-ups by password (signup controls): no form to fill in for nothing. */
+function showClosed(page: Page): void {
+  showView(
+    "Create an account",
+    statusRegion("New accounts cannot be created here. If you already have one, sign in."),
+    ssoLinks(page),
     footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
   );
 }

@@ -15,6 +15,11 @@ export interface ProjectConfig {
   mfa_required: boolean;
   /** The forms that send or sign up carry a solved bot challenge (shared/bot-check.ts). */
   bot_protection: boolean;
+  /**
+   * Whether the sign-up form may make an account (signups not `closed`, and `password` among
+   * the signup methods); an allowlist still refuses other domains when the form is sent.
+   */
+  password_signups: boolean;
   sso_connections: { id: string; name: string }[];
   /** Where a finished sign-in goes; the server validated it. */
   redirect_url: string;

@@ -24,6 +24,7 @@ const WORDS: Record<string, string> = {
   INVALID_INVITATION: "This invitation has expired or was already used.",
   SERVICE_UNAVAILABLE: "The service is busy. Try again in a moment.",
   BOT_CHECK_FAILED: "The check that you are a person did not pass. Try again.",
+  SIGNUPS_CLOSED: "New accounts cannot be created here with this email address.",
 };
 
 export const INVALID_LINK = WORDS["INVALID_LINK"]!;

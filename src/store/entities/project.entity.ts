@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
 import { IssuedLoginIdEntity } from "./issued-login-id.entity.js";
 import { OrganizationEntity } from "./organization.entity.js";
+import type { SignupMethod, Signups } from "../../domain/signup-policy.js";
 
 /**
  * The Authentication side's tenant and its settings (migrations 1732700000000 and the later
@@ -16,6 +17,7 @@ import { OrganizationEntity } from "./organization.entity.js";
   "projects_session_idle_timeout_check",
   `(session_idle_timeout = 0) OR ((session_idle_timeout >= 300) AND (session_idle_timeout <= 31536000))`,
 )
+@Check("projects_signups_check", `(signups = ANY (ARRAY['open'::text, 'closed'::text, 'allowlist'::text]))`)
 @Check("projects_rate_limits_object_check", `jsonb_typeof(rate_limits) = 'object'::text`)
 // (organization_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("projects_org_created_idx", { synchronize: false })
@@ -80,6 +82,20 @@ export class ProjectEntity {
 
   @Column({ name: "reveal_email_exists", type: "boolean", default: false })
   revealEmailExists!: boolean;
+
+  @Column({ type: "text", default: "open" })
+  signups!: Signups;
+
+  @Column({ name: "signup_email_domains", type: "text", array: true, default: () => "'{}'" })
+  signupEmailDomains!: string[];
+
+  @Column({
+    name: "signup_methods",
+    type: "text",
+    array: true,
+    default: () => "'{password,otp,magic_link,sso}'",
+  })
+  signupMethods!: SignupMethod[];
 
   @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;

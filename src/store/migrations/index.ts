@@ -20,6 +20,7 @@ import { EmailCanonicalForm1733600000001 } from "./1733600000001-email-canonical
 import { SignupConfirmation1733600000002 } from "./1733600000002-signup-confirmation.js";
 import { LiveSessionsIndex1733600000030 } from "./1733600000030-live-sessions-index.js";
 import { LimitCounts1733700000000 } from "./1733700000000-limit-counts.js";
+import { SignupControls1733800000000 } from "./1733800000000-signup-controls.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   SignupConfirmation1733600000002,
   LiveSessionsIndex1733600000030,
   LimitCounts1733700000000,
+  SignupControls1733800000000,
 ];

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import { DEFAULT_MAX_SESSIONS_PER_USER, type Project } from "../../domain/account.js";
+import { OPEN_SIGNUPS } from "../../domain/signup-policy.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { IssuedLoginIdEntity } from "../entities/issued-login-id.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
@@ -31,6 +32,9 @@ export function toProject(e: ProjectEntity): Project {
     botProtection: e.botProtection,
     maxSessionsPerUser: e.maxSessionsPerUser,
     revealEmailExists: e.revealEmailExists,
+    signups: e.signups,
+    signupEmailDomains: [...e.signupEmailDomains],
+    signupMethods: [...e.signupMethods],
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
@@ -44,7 +48,10 @@ type OptionalSetting =
   | "smsCountryCodes"
   | "botProtection"
   | "maxSessionsPerUser"
-  | "revealEmailExists";
+  | "revealEmailExists"
+  | "signups"
+  | "signupEmailDomains"
+  | "signupMethods";
 
 export type CreateProjectInput = Omit<
   Project,
@@ -83,6 +90,9 @@ const CHANGEABLE = [
   "botProtection",
   "maxSessionsPerUser",
   "revealEmailExists",
+  "signups",
+  "signupEmailDomains",
+  "signupMethods",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
 
 /**
@@ -125,6 +135,9 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         botProtection: input.botProtection ?? false,
         maxSessionsPerUser: input.maxSessionsPerUser ?? DEFAULT_MAX_SESSIONS_PER_USER,
         revealEmailExists: input.revealEmailExists ?? false,
+        signups: input.signups ?? OPEN_SIGNUPS.signups,
+        signupEmailDomains: [...(input.signupEmailDomains ?? [])],
+        signupMethods: [...(input.signupMethods ?? OPEN_SIGNUPS.signupMethods)],
         createdAt: now,
         updatedAt: now,
       };

@@ -73,6 +73,10 @@ function redirectErrorOf(error: unknown): { error: string; description: string }
   if (error instanceof SsoRefusal) return error;
   if (error instanceof DomainError && error.reason === "USER_DISABLED")
     return { error: "user_disabled", description: error.message };
+  // The provider proved the address to its owner, so saying that this project takes no
+  // signups for it tells a stranger nothing (API.md section 7).
+  if (error instanceof DomainError && error.reason === "SIGNUPS_CLOSED")
+    return { error: "signups_closed", description: error.message };
   return undefined;
 }
 

@@ -131,7 +131,7 @@ class CreateApiKeyResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., key: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class CreateProjectRequest(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "sms_country_codes", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -147,6 +147,9 @@ class CreateProjectRequest(_message.Message):
     REVEAL_EMAIL_EXISTS_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_EMAIL_DOMAINS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_METHODS_FIELD_NUMBER: _ClassVar[int]
     SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     accent_color: str
@@ -164,12 +167,15 @@ class CreateProjectRequest(_message.Message):
     reveal_email_exists: bool
     send_verification: bool
     session_idle_timeout: int
+    signup_email_domains: _containers.RepeatedScalarFieldContainer[str]
+    signup_methods: _containers.RepeatedScalarFieldContainer[str]
+    signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CreateProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -188,6 +194,9 @@ class CreateProjectResponse(_message.Message):
     REVEAL_EMAIL_EXISTS_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_EMAIL_DOMAINS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_METHODS_FIELD_NUMBER: _ClassVar[int]
     SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -209,10 +218,13 @@ class CreateProjectResponse(_message.Message):
     reveal_email_exists: bool
     send_verification: bool
     session_idle_timeout: int
+    signup_email_domains: _containers.RepeatedScalarFieldContainer[str]
+    signup_methods: _containers.RepeatedScalarFieldContainer[str]
+    signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CreateSsoConnectionRequest(_message.Message):
     __slots__ = ["client_id", "client_secret", "issuer", "name", "project_id", "scopes", "trust_emails"]
@@ -287,7 +299,7 @@ class GetProjectRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class GetProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -306,6 +318,9 @@ class GetProjectResponse(_message.Message):
     REVEAL_EMAIL_EXISTS_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_EMAIL_DOMAINS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_METHODS_FIELD_NUMBER: _ClassVar[int]
     SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -327,10 +342,13 @@ class GetProjectResponse(_message.Message):
     reveal_email_exists: bool
     send_verification: bool
     session_idle_timeout: int
+    signup_email_domains: _containers.RepeatedScalarFieldContainer[str]
+    signup_methods: _containers.RepeatedScalarFieldContainer[str]
+    signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetUsageMetricsRequest(_message.Message):
     __slots__ = ["project_id", "to"]
@@ -529,7 +547,7 @@ class OrganizationChoice(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Project(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -548,6 +566,9 @@ class Project(_message.Message):
     REVEAL_EMAIL_EXISTS_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_EMAIL_DOMAINS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_METHODS_FIELD_NUMBER: _ClassVar[int]
     SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -569,10 +590,13 @@ class Project(_message.Message):
     reveal_email_exists: bool
     send_verification: bool
     session_idle_timeout: int
+    signup_email_domains: _containers.RepeatedScalarFieldContainer[str]
+    signup_methods: _containers.RepeatedScalarFieldContainer[str]
+    signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RateLimits(_message.Message):
     __slots__ = ["failures_per_ip", "first_contact_sends_per_project", "first_contact_sms_per_country", "mfa_failures_per_account", "refreshes_per_session", "send_window_seconds", "sends_per_destination", "sends_per_ip", "sends_per_project", "sign_in_failures_per_account", "sign_in_max_wait_seconds", "sign_in_wait_seconds", "signups_per_ip", "sms_per_destination_per_day", "verify_attempts_per_challenge", "window_seconds"]
@@ -703,7 +727,7 @@ class SsoConnection(_message.Message):
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
 
 class UpdateProjectRequest(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "sms_country_codes", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -721,6 +745,9 @@ class UpdateProjectRequest(_message.Message):
     REVEAL_EMAIL_EXISTS_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_EMAIL_DOMAINS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_METHODS_FIELD_NUMBER: _ClassVar[int]
     SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     accent_color: str
@@ -740,12 +767,15 @@ class UpdateProjectRequest(_message.Message):
     reveal_email_exists: bool
     send_verification: bool
     session_idle_timeout: int
+    signup_email_domains: _containers.RepeatedScalarFieldContainer[str]
+    signup_methods: _containers.RepeatedScalarFieldContainer[str]
+    signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., clear_sms_country_codes: bool = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., clear_sms_country_codes: bool = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class UpdateProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -764,6 +794,9 @@ class UpdateProjectResponse(_message.Message):
     REVEAL_EMAIL_EXISTS_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     SESSION_IDLE_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    SIGNUPS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_EMAIL_DOMAINS_FIELD_NUMBER: _ClassVar[int]
+    SIGNUP_METHODS_FIELD_NUMBER: _ClassVar[int]
     SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
     TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -785,10 +818,13 @@ class UpdateProjectResponse(_message.Message):
     reveal_email_exists: bool
     send_verification: bool
     session_idle_timeout: int
+    signup_email_domains: _containers.RepeatedScalarFieldContainer[str]
+    signup_methods: _containers.RepeatedScalarFieldContainer[str]
+    signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class UsagePeriod(_message.Message):
     __slots__ = ["to"]

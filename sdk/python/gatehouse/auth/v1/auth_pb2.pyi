@@ -297,14 +297,16 @@ class RevokeTokenResponse(_message.Message):
     def __init__(self, revoked: bool = ...) -> None: ...
 
 class SendMagicLinkRequest(_message.Message):
-    __slots__ = ["bot_proof", "email", "redirect_url"]
+    __slots__ = ["bot_proof", "create_user", "email", "redirect_url"]
     BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
+    CREATE_USER_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     bot_proof: str
+    create_user: bool
     email: str
     redirect_url: str
-    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ..., create_user: bool = ...) -> None: ...
 
 class SendMagicLinkResponse(_message.Message):
     __slots__ = ["expires_in", "message"]
@@ -315,16 +317,18 @@ class SendMagicLinkResponse(_message.Message):
     def __init__(self, message: _Optional[str] = ..., expires_in: _Optional[int] = ...) -> None: ...
 
 class SendOtpRequest(_message.Message):
-    __slots__ = ["bot_proof", "channel", "email", "phone"]
+    __slots__ = ["bot_proof", "channel", "create_user", "email", "phone"]
     BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
     CHANNEL_FIELD_NUMBER: _ClassVar[int]
+    CREATE_USER_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     PHONE_FIELD_NUMBER: _ClassVar[int]
     bot_proof: str
     channel: str
+    create_user: bool
     email: str
     phone: str
-    def __init__(self, email: _Optional[str] = ..., phone: _Optional[str] = ..., channel: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., phone: _Optional[str] = ..., channel: _Optional[str] = ..., bot_proof: _Optional[str] = ..., create_user: bool = ...) -> None: ...
 
 class SendOtpResponse(_message.Message):
     __slots__ = ["expires_in", "message"]

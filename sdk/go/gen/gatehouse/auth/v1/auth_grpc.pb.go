@@ -26,9 +26,13 @@ type AuthServiceClient interface {
 	// for every address, registered or not, and the account is made when the link mailed
 	// to the address is opened (SignupResponse.confirmation_required); so the answer never
 	// tells whether an email is registered. A secret key signs the user up at once.
+	// The project's signup settings apply to every key: with `signups: closed`, an address
+	// outside an `allowlist`, or `signup_methods` without `password`, the answer is
+	// PERMISSION_DENIED SIGNUPS_CLOSED, decided before the address is looked up.
 	// Errors: ALREADY_EXISTS EMAIL_EXISTS (secret keys, or `reveal_email_exists`),
 	// INVALID_ARGUMENT WEAK_PASSWORD (8 to 128 characters, not a very common password),
-	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
+	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`), PERMISSION_DENIED
+	// SIGNUPS_CLOSED.
 	Signup(ctx context.Context, in *SignupRequest, opts ...grpc.CallOption) (*SignupResponse, error)
 	// Signs a user in with email and password: a token response, or an MFA challenge when
 	// the user has MFA (a user whose only method is `sms` is sent the code with it) or the
@@ -515,9 +519,13 @@ type AuthServiceServer interface {
 	// for every address, registered or not, and the account is made when the link mailed
 	// to the address is opened (SignupResponse.confirmation_required); so the answer never
 	// tells whether an email is registered. A secret key signs the user up at once.
+	// The project's signup settings apply to every key: with `signups: closed`, an address
+	// outside an `allowlist`, or `signup_methods` without `password`, the answer is
+	// PERMISSION_DENIED SIGNUPS_CLOSED, decided before the address is looked up.
 	// Errors: ALREADY_EXISTS EMAIL_EXISTS (secret keys, or `reveal_email_exists`),
 	// INVALID_ARGUMENT WEAK_PASSWORD (8 to 128 characters, not a very common password),
-	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`).
+	// PERMISSION_DENIED BOT_CHECK_FAILED (`bot_protection`), PERMISSION_DENIED
+	// SIGNUPS_CLOSED.
 	Signup(context.Context, *SignupRequest) (*SignupResponse, error)
 	// Signs a user in with email and password: a token response, or an MFA challenge when
 	// the user has MFA (a user whose only method is `sms` is sent the code with it) or the
