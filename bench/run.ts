@@ -33,7 +33,7 @@ const SCALE = args.has("--scale");
 // The service as `npm start` runs it (`npm run build`, then `node dist/src/main.js`); `--tsx`
 // runs src/ through the tsx loader instead (no build; the loader adds memory and start-up work).
 const DIST = !args.has("--tsx");
-const PROFILED = ["verify", "login", "signup"] as const;
+const PROFILED = ["verify", "login", "signup", "refresh"] as const;
 const profileArg = [...args].find((a) => a === "--profile" || a.startsWith("--profile="));
 const PROFILE =
   profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
@@ -51,7 +51,7 @@ for (const [flag, value] of [
 for (const arg of args) {
   if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg) {
     process.stderr.write(
-      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup]] [--cpu[=login|signup|verify]]   (unknown argument ${arg})\n`,
+      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup|refresh]] [--cpu[=login|signup|verify|refresh]]   (unknown argument ${arg})\n`,
     );
     process.exit(2);
   }
@@ -486,7 +486,7 @@ async function main(): Promise<void> {
       async (caller) =>
         (await grpcUnary(bareGrpc[caller % GRPC_CHANNELS], "Check", { service: "echo" })).status === "SERVING",
     );
-  const { verifyRequests, verifyConnect, login, signup } = httpLoads(url, seeded);
+  const { verifyRequests, verifyConnect, login, signup, refresh } = httpLoads(url, seeded);
   const verifyRest = (seconds: number) =>
     cannon({
       url,
@@ -567,27 +567,7 @@ async function main(): Promise<void> {
     PAIRED_RUNS,
   );
   await stopChild(argon2Child.child);
-  // Each caller chains its own session: the answer's refresh_token is the next request's.
-  const chains = [...seeded.refreshTokens];
-  [workloads.refresh] = await interleaved([
-    [
-      "refresh",
-      pid,
-      () =>
-        closedLoop(REFRESH_CALLERS, WORKLOAD_S * 1000, async (caller) => {
-          const res = await fetch(`${url}/v1/auth/token/refresh`, {
-            method: "POST",
-            headers: { "content-type": "application/json", ...key },
-            body: JSON.stringify({ refresh_token: chains[caller] }),
-            signal: AbortSignal.timeout(10_000),
-          });
-          const body = (await res.json()) as { refresh_token?: string };
-          if (res.status !== 200 || !body.refresh_token) return false;
-          chains[caller] = body.refresh_token;
-          return true;
-        }),
-    ],
-  ]);
+  [workloads.refresh] = await interleaved([["refresh", pid, () => refresh(WORKLOAD_S)]]);
   [workloads.list_users_search] = await interleaved([
     [
       "list_users_search",
@@ -781,6 +761,8 @@ function httpLoads(url: string, seeded: Seeded) {
   }));
   let signups = 0;
   const signupRun = Date.now().toString(36);
+  // Each caller chains its own session: the answer's refresh_token is the next request's.
+  const chains = [...seeded.refreshTokens];
   return {
     verifyRequests,
     verifyConnect: (seconds: number) =>
@@ -821,6 +803,19 @@ function httpLoads(url: string, seeded: Seeded) {
         connections: ARGON2_CONNECTIONS,
         seconds,
       }),
+    refresh: (seconds: number) =>
+      closedLoop(REFRESH_CALLERS, seconds * 1000, async (caller) => {
+        const res = await fetch(`${url}/v1/auth/token/refresh`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify({ refresh_token: chains[caller] }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = (await res.json()) as { refresh_token?: string };
+        if (res.status !== 200 || !body.refresh_token) return false;
+        chains[caller] = body.refresh_token;
+        return true;
+      }),
   };
 }
 
@@ -835,7 +830,9 @@ async function profileWorkload(
   const url = `http://127.0.0.1:${service.port}`;
   progress(`gatehouse (profiled) listening on ${service.port}`);
   const loads = httpLoads(url, seeded);
-  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup }[workload];
+  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup, refresh: loads.refresh }[
+    workload
+  ];
   await load(WARMUP_S);
   const run = await load(10);
   progress(`${workload} under the profiler: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
@@ -859,13 +856,15 @@ async function cpuSplitWorkload(
   const pid = service.child.pid;
   if (pid === undefined) throw new Error("gatehouse has no pid");
   const loads = httpLoads(`http://127.0.0.1:${service.port}`, seeded);
-  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup }[workload];
+  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup, refresh: loads.refresh }[
+    workload
+  ];
   await load(WARMUP_S);
   const { value: run, split } = await withCpuSplit(pid, () => load(10));
   progress(`${workload}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms, ${run.errors} errors`);
   await stopChild(service.child);
   process.stdout.write(`${workload}, ${run.rps.toFixed(1)} req/s:\n${formatCpuSplit(split, run.rps * 10)}\n`);
-  if (workload === "verify") return;
+  if (workload === "verify" || workload === "refresh") return;
   // The same accounting for the hashes alone, with the "service" being the ceiling's process.
   const config = loadConfig(env);
   const argon2Child = await startArgon2Ceiling(config.passwordParams);

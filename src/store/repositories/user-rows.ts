@@ -12,7 +12,8 @@ export const USER_COLUMNS = raw(
    last_login_at AS "lastLoginAt", mfa_methods AS "mfaMethods"`,
 );
 
-export const userRow = row({
+/** The decoders of USER_COLUMNS, column by column (a statement selecting more extends it). */
+export const USER_SHAPE = {
   id: text,
   organizationId: text,
   projectId: text,
@@ -29,7 +30,9 @@ export const userRow = row({
   updatedAt: timestamp,
   lastLoginAt: nullable(timestamp),
   mfaMethods: textArray,
-});
+};
+
+export const userRow = row(USER_SHAPE);
 
 /** What a User is made of: a decoded row, or a UserEntity. */
 export type UserFields = ReturnType<typeof userRow>;
