@@ -124,3 +124,26 @@ function alertBudgetReached(deps: FlowDeps, target: SendTarget, request: SendReq
     });
   });
 }
+
+/**
+ * A send only a registered address may get, answered alike for every address: the request is
+ * counted against the client address and the destination and answered; after the answer,
+ * `findUser` looks the address up, and only a user found spends the users' budget and gets
+ * `issue`. Over a limit, or for an address no user has, nothing is sent and nothing shows.
+ */
+export async function sendToUserOnly<U>(
+  deps: FlowDeps,
+  target: SendTarget,
+  request: Pick<SendRequest, "kind" | "channel" | "destination"> & { ip: string },
+  work: { what: string; findUser: () => Promise<U | null | undefined>; issue: (user: U) => Promise<unknown> },
+): Promise<void> {
+  const counted = { ...request, known: false, overDestination: "drop", only: "destination" } as const;
+  if (!(await admitSend(deps, target, counted))) return;
+  runDetached(deps.logger, work.what, async () => {
+    const user = await work.findUser();
+    if (user === null || user === undefined) return;
+    const { ip: _ip, ...message } = request;
+    const budget = { ...message, known: true, overDestination: "drop", only: "budget" } as const;
+    if (await admitSend(deps, target, budget)) await work.issue(user);
+  });
+}

@@ -9,7 +9,7 @@ import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
-import { admitSend, projectSendTarget } from "../send-gate.js";
+import { admitSend, projectSendTarget, sendToUserOnly } from "../send-gate.js";
 import {
   completeSignIn,
   isSignupsClosed,
@@ -17,7 +17,6 @@ import {
   type Completed,
   type SignInOutcome,
 } from "./complete-sign-in.js";
-import { runDetached } from "./detached.js";
 import { newUserOfLink } from "./signup-confirmation.js";
 
 /** Links work for 15 minutes (auth.proto, SendMagicLink). */
@@ -48,12 +47,16 @@ export async function sendMagicLink(
   const sent = { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
   const request = { kind: "magic_link", channel: "email", destination: normalizeEmail(email) } as const;
   if (!maySignUp(project, "magic_link", email, input.createUser ?? true)) {
-    const counted = { ...request, known: false, overDestination: "drop", ip: input.ip, only: "destination" } as const;
-    if (await admitSend(deps, projectSendTarget(project), counted)) {
-      runDetached(deps.logger, "sign-in link for a registered address", () =>
-        linkForUser(deps, project, email, target),
-      );
-    }
+    await sendToUserOnly(
+      deps,
+      projectSendTarget(project),
+      { ...request, ip: input.ip },
+      {
+        what: "sign-in link for a registered address",
+        findUser: async () => (await deps.db.repos.users.findCredentials(project.id, email))?.user,
+        issue: (user) => issueLink(deps, project, email, target, user),
+      },
+    );
     return sent;
   }
   // Links go to any address, registered or not, so a refusal tells nothing about registration;
@@ -67,21 +70,6 @@ export async function sendMagicLink(
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
   }
   return sent;
-}
-
-/** The detached half of a send that may not sign up: a registered address's link, within its budget. */
-async function linkForUser(deps: FlowDeps, project: Project, email: string, target: string): Promise<void> {
-  const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
-  if (!user) return;
-  const request = {
-    kind: "magic_link",
-    channel: "email",
-    destination: normalizeEmail(email),
-    known: true,
-    overDestination: "drop",
-    only: "budget",
-  } as const;
-  if (await admitSend(deps, projectSendTarget(project), request)) await issueLink(deps, project, email, target, user);
 }
 
 /** Stores the address's new link and queues its mail, or answers when the last one went out. */

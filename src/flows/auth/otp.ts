@@ -11,8 +11,7 @@ import type { OtpChannel } from "../../store/repositories/otp-codes.js";
 import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
-import { admitSend, projectSendTarget } from "../send-gate.js";
-import { runDetached } from "./detached.js";
+import { admitSend, projectSendTarget, sendToUserOnly } from "../send-gate.js";
 import { completeSignIn, isSignupsClosed, type Completed, type SignInOutcome } from "./complete-sign-in.js";
 
 /** Codes work for 10 minutes (auth.proto, SendOtp). */
@@ -55,10 +54,16 @@ export async function sendOtp(
   const email = destination.channel === "email" ? destination.address : "";
   const request = { kind: "otp", channel: destination.channel, destination: destination.key } as const;
   if (!maySignUp(project, "otp", email, input.createUser ?? true)) {
-    const counted = { ...request, known: false, overDestination: "drop", ip: input.ip, only: "destination" } as const;
-    if (await admitSend(deps, projectSendTarget(project), counted)) {
-      runDetached(deps.logger, "one-time code for a registered address", () => codeForUser(deps, project, destination));
-    }
+    await sendToUserOnly(
+      deps,
+      projectSendTarget(project),
+      { ...request, ip: input.ip },
+      {
+        what: "one-time code for a registered address",
+        findUser: () => userAt(deps.db.repos, project, destination),
+        issue: (user) => issueCode(deps, project, destination, user),
+      },
+    );
     return sent;
   }
   // Codes go to any address, registered or not, so a refusal tells nothing about registration;
@@ -73,21 +78,6 @@ export async function sendOtp(
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
   }
   return sent;
-}
-
-/** The detached half of a send that may not sign up: a registered address's code, within its budget. */
-async function codeForUser(deps: FlowDeps, project: Project, destination: Destination): Promise<void> {
-  const user = await userAt(deps.db.repos, project, destination);
-  if (!user) return;
-  const request = {
-    kind: "otp",
-    channel: destination.channel,
-    destination: destination.key,
-    known: true,
-    overDestination: "drop",
-    only: "budget",
-  } as const;
-  if (await admitSend(deps, projectSendTarget(project), request)) await issueCode(deps, project, destination, user);
 }
 
 function userAt(repos: Repositories, project: Project, destination: Destination): Promise<User | null> {
