@@ -13,6 +13,9 @@ import { createOutbox } from "./notify/outbox.js";
 import { STOP_WAIT_MS } from "./notify/worker.js";
 import { createCodeHasher } from "./crypto/one-time-codes.js";
 import { createOidcProviders } from "./flows/auth/sso/providers.js";
+import { createHookRunner } from "./flows/hooks/hook-runner.js";
+import { createWebhookWorker } from "./webhooks/worker.js";
+import type { AuditEventInput } from "./domain/audit.js";
 import { createGatehouseServer } from "./server.js";
 import type { HttpHandler } from "./transport/http-handler.js";
 import type { ServerDeps } from "./api-router.js";
@@ -75,6 +78,11 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   const secrets = createSecretBox(secret);
   const codes = createCodeHasher(secret);
   const limiterStore = openLimiterStore({ db, redisUrl: config.redisUrl, logger });
+  // As recordAlone: what called it goes on whether or not its audit row was stored.
+  const audit = (event: AuditEventInput) =>
+    db.repos.auditEvents
+      .record(event)
+      .catch((err: unknown) => logger.error({ err, type: event.type }, "audit event not recorded"));
   return {
     config,
     db,
@@ -98,6 +106,17 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
       clock,
       maxNumber: config.botChallengeMaxNumber,
       spent: limiterStore.counter("bot_proof_spent", BOT_CHALLENGE_SECONDS),
+    }),
+    hooks: createHookRunner({ db, secrets, clock, logger, allow: config.outboundAllowHosts, audit }),
+    webhooks: createWebhookWorker({
+      db,
+      secrets,
+      clock,
+      logger,
+      allow: config.outboundAllowHosts,
+      timeoutMs: config.webhookTimeoutMs,
+      pollMs: config.webhookPollMs,
+      audit,
     }),
   };
 }
@@ -134,6 +153,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       "gatehouse listening",
     );
     deps.mail.start();
+    deps.webhooks.start();
     const retention = startAuditRetention(deps);
     return {
       port,
@@ -146,6 +166,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
         await settleDetached();
         // After the requests (they may queue mail), before the database the worker writes to.
         await deps.mail.stop();
+        await deps.webhooks.stop();
         await retention.stop();
         await deps.limits.close();
         await deps.db.close();
@@ -154,6 +175,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   } catch (error) {
     await operators?.close(0);
     await deps.mail.stop();
+    await deps.webhooks.stop();
     await deps.limits.close();
     await deps.db.close();
     throw error;

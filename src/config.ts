@@ -1,3 +1,4 @@
+import { parseAllowHosts, type AllowHosts } from "./outbound/allow-hosts.js";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
@@ -64,6 +65,15 @@ export interface Config {
    * to this, and a client tries numbers until it finds it.
    */
   botChallengeMaxNumber: number;
+  /**
+   * Hosts and ranges webhooks and hooks may reach although they are not public, also over
+   * plain http (OUTBOUND_ALLOW_HOSTS; src/outbound/allow-hosts.ts).
+   */
+  outboundAllowHosts: AllowHosts;
+  /** How long one webhook delivery may take, from resolving the name to the answer (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+  /** How often each instance looks for due webhook deliveries (WEBHOOK_POLL_MS). */
+  webhookPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -148,7 +158,18 @@ export function loadConfig(env: Env = process.env): Config {
     passwordQueueWaitMs: integer(read, "ARGON2_QUEUE_WAIT_MS", 2000, 10, 60_000),
     metricsToken: bearerToken(read, "METRICS_TOKEN"),
     botChallengeMaxNumber: integer(read, "BOT_CHALLENGE_MAX_NUMBER", DEFAULT_BOT_CHALLENGE_MAX_NUMBER, 1, 100_000_000),
+    outboundAllowHosts: allowHosts(read, "OUTBOUND_ALLOW_HOSTS"),
+    webhookTimeoutMs: integer(read, "WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
+    webhookPollMs: integer(read, "WEBHOOK_POLL_MS", 1_000, 10, 60_000),
   };
+}
+
+function allowHosts(read: Reader, name: string): AllowHosts {
+  try {
+    return parseAllowHosts(read(name));
+  } catch (error) {
+    throw new ConfigError(name, error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** WORKERS: 1 to 64, or `auto` for one process per core. */

@@ -34,6 +34,8 @@ export interface SignInput {
   appMetadata?: Record<string, unknown>;
   lifetimeSeconds: number;
   now: Date;
+  /** Claims a project's custom_access_token hook added; Gatehouse's own claims win over any of the same name. */
+  extraClaims?: Record<string, unknown>;
 }
 
 const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -48,6 +50,7 @@ export function signAccessToken(input: SignInput): { token: string; jti: string;
   const exp = iat + input.lifetimeSeconds;
   const jti = randomBytes(16).toString("base64url");
   const claims: AccessClaims = {
+    ...input.extraClaims,
     email: input.email,
     project_id: input.projectId,
     sid: input.sessionId,

@@ -56,6 +56,11 @@ export const REASONS = [
   "INVALID_METRICS_TOKEN",
   // Signup controls (API.md section 7): Signup in a project whose settings refuse the address.
   "SIGNUPS_CLOSED",
+  // Hooks and webhooks (API.md section 7).
+  "SIGNUP_REFUSED_BY_HOOK",
+  "WEBHOOK_NOT_FOUND",
+  "WEBHOOK_DELIVERY_NOT_FOUND",
+  "HOOK_NOT_FOUND",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

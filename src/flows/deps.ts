@@ -12,6 +12,8 @@ import type { VerificationCache } from "../store/verification-cache.js";
 import type { Limits } from "../limits/limits.js";
 import type { LimiterStore } from "../limits/store.js";
 import type { BotCheck } from "./auth/bot-check.js";
+import type { HookRunner } from "./hooks/hook-runner.js";
+import type { WebhookWorker } from "../webhooks/worker.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
@@ -38,4 +40,8 @@ export interface FlowDeps {
   limiterStore: Pick<LimiterStore, "kind" | "ping">;
   /** Bot protection's challenges and spent proofs (flows/auth/bot-check.ts). */
   bot: BotCheck;
+  /** The projects' synchronous hooks (flows/hooks/): found, called and signed. */
+  hooks: HookRunner;
+  /** Delivers webhook events; started by the server only (the CLI never sends). */
+  webhooks: WebhookWorker;
 }

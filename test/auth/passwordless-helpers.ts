@@ -18,6 +18,8 @@ export interface PasswordlessProject {
   key: string;
   /** `{authorization: "Bearer …"}` of the organization's admin. */
   management: Record<string, string>;
+  /** The admin's credentials, to sign in again after the test clock outran the management token. */
+  admin: { email: string; password: string };
   /** A REST call with the API key (and a bearer token when given). */
   call(method: string, path: string, body?: unknown, bearer?: string): Promise<HttpAnswer>;
 }
@@ -39,6 +41,7 @@ export async function passwordlessProject(server: TestServer, name = PROJECT_NAM
     projectId: project.id,
     key,
     management: { authorization: `Bearer ${login.body.management_token}` },
+    admin: { email, password },
     call: (method, path, body, bearer) =>
       http(`${server.url}${path}`, {
         method,

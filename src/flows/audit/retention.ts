@@ -15,8 +15,11 @@ export async function sweepAuditEvents(deps: FlowDeps): Promise<number> {
   for (;;) {
     const deleted = await deps.db.repos.auditEvents.deleteOlderThan(before, AUDIT_SWEEP_BATCH);
     total += deleted;
-    if (deleted < AUDIT_SWEEP_BATCH) return total;
+    if (deleted < AUDIT_SWEEP_BATCH) break;
   }
+  // Webhook events and their delivery logs are kept as long as the audit events they come from.
+  await deps.db.repos.webhookDeliveries.deleteOlderThan(before);
+  return total;
 }
 
 /**

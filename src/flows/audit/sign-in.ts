@@ -19,7 +19,7 @@ export function userOrigin(userId: string, client: ClientInfo): AuditOrigin {
 export function signInAudit(
   project: Project,
   userId: string,
-  context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo },
+  context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo; amr?: string[] },
   at: Date,
 ): AuditEventEntity {
   countSignIn(context.method, context.kind === "signup" ? "signed_up" : "succeeded");
@@ -29,7 +29,8 @@ export function signInAudit(
       organizationId: project.organizationId,
       projectId: project.id,
       userId,
-      details: { method: context.method },
+      // amr: what the session's tokens say was proven (webhooks' user.signed_in carries it).
+      details: context.amr ? { method: context.method, amr: context.amr } : { method: context.method },
       origin: userOrigin(userId, context.client),
     },
     at,

@@ -7,6 +7,7 @@ import type { AuthMethod } from "../../domain/usage.js";
 import type { Repositories } from "../../store/database.js";
 import type { FlowDeps } from "../deps.js";
 import { signInAudit } from "../audit/sign-in.js";
+import { askBeforeUserCreated } from "../hooks/before-user-created.js";
 import { openChallenge } from "./mfa/challenge.js";
 import { newUserWrite, startSession, startSessionForNewUser, type NewUser, type SignedIn } from "./tokens.js";
 
@@ -64,6 +65,7 @@ export async function completeSignIn(
   if ("create" in subject) {
     const method = SIGNUP_METHODS.find((m) => m === proof.method);
     if (method === undefined || !maySignUp(project, method, subject.create.email)) throw signupsClosed();
+    await askBeforeUserCreated(deps, repos, project, subject.create, method);
     if (!project.mfaRequired) {
       const tokens = await startSessionForNewUser(deps, repos, project, subject.create, {
         ...proof,

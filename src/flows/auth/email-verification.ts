@@ -95,6 +95,13 @@ export async function verifyEmail(deps: FlowDeps, project: Project, token: strin
       if (user.emailVerified) return user;
       const updated = await repos.users.update(project.id, user.id, { emailVerified: true });
       if (!updated) throw invalid();
+      await repos.auditEvents.record({
+        type: "user.email.verified",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: user.id,
+        origin: userOrigin(user.id, client ?? { ipAddress: "", userAgent: "" }),
+      });
       return updated;
     });
   } catch (error) {

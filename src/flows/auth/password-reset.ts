@@ -17,6 +17,10 @@ export const PASSWORD_RESET_TTL_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_REQUESTED =
   "If an account exists for this email, a password reset link has been sent to it.";
 export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with the new password.";
+export const INVITATION_ACCEPTED = "Your password has been set. Sign in with it.";
+
+/** The links ResetPassword takes: a reset link, or an admin's invitation (InviteUser). */
+const PASSWORD_LINKS = ["password_reset", "invitation"] as const;
 
 /**
  * Answers before any work that differs between a registered and an unknown address: the
@@ -96,6 +100,10 @@ async function issueReset(deps: FlowDeps, project: Project, email: string, linkT
  * Using the link proved control of the address, so it is marked verified; and a pending email
  * change is withdrawn: the notice of a change the owner did not ask for tells it to reset the
  * password, and the reset must stop the change as well as the sessions of whoever asked.
+ *
+ * An invitation link (InviteUser) is taken the same way: the invited person chooses the first
+ * password, which also verifies the address. Whichever link sets the password, the user's other
+ * live reset and invitation links stop working.
  */
 export async function resetPassword(
   deps: FlowDeps,
@@ -107,14 +115,15 @@ export async function resetPassword(
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
   const passwordHash = await deps.passwords.hash(input.newPassword);
-  await deps.db.transaction(async (repos) => {
+  const kind = await deps.db.transaction(async (repos) => {
     const now = deps.clock.now();
-    const consumed = await repos.userTokens.consume(project.id, "password_reset", hashToken(input.resetToken), now);
+    const consumed = await repos.userTokens.consume(project.id, PASSWORD_LINKS, hashToken(input.resetToken), now);
     const user = consumed ? await repos.users.get(project.id, consumed.userId) : null;
     if (!consumed || !user || normalizeEmail(user.email) !== normalizeEmail(consumed.email)) {
       throw new DomainError("INVALID_LINK", "this password reset link is invalid, used or expired");
     }
     await repos.users.update(project.id, user.id, { passwordHash, emailVerified: true, newEmail: null });
+    await repos.userTokens.withdraw(project.id, user.id, PASSWORD_LINKS, now);
     await repos.sessions.revokeAll(project.id, user.id, now);
     // The holder of the link acts as the user: the link proves the address.
     const event = {
@@ -123,7 +132,9 @@ export async function resetPassword(
       projectId: project.id,
       userId: user.id,
     };
-    await repos.auditEvents.record({ ...event, origin: userOrigin(user.id, client) });
+    const details = consumed.kind === "invitation" ? { link: "invitation" } : undefined;
+    await repos.auditEvents.record({ ...event, details, origin: userOrigin(user.id, client) });
+    return consumed.kind;
   });
-  return { message: PASSWORD_RESET_DONE };
+  return { message: kind === "invitation" ? INVITATION_ACCEPTED : PASSWORD_RESET_DONE };
 }

@@ -10,6 +10,7 @@ import type { NewUserWrite, SignInWrite } from "../../store/repositories/sign-in
 import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "./issuer.js";
 import { sessionCapAudit, signInAudit } from "../audit/sign-in.js";
+import { customClaims } from "../hooks/custom-access-token.js";
 
 /** The pair every sign-in and refresh answers with. */
 export interface TokenPair {
@@ -153,10 +154,19 @@ export async function issueAccessToken(
     return sealed && { kid: sealed.kid, key: openSigningKey(deps.secrets, sealed) };
   });
   if (!signingKey) throw new Error(`project ${project.id} has no active signing key`);
+  const now = deps.clock.now();
+  const issuer = issuerOf(deps.config.publicUrl, project);
+  const extraClaims = await customClaims(
+    deps,
+    repos,
+    project,
+    standardClaims({ issuer, projectId: project.id, user, session, now, lifetimeSeconds: project.tokenExpiry }),
+    user,
+  );
   const { token } = signAccessToken({
     key: signingKey.key,
     kid: signingKey.kid,
-    issuer: issuerOf(deps.config.publicUrl, project),
+    issuer,
     projectId: project.id,
     userId: user.id,
     email: user.email,
@@ -164,7 +174,35 @@ export async function issueAccessToken(
     amr: session.amr,
     appMetadata: user.appMetadata,
     lifetimeSeconds: project.tokenExpiry,
-    now: deps.clock.now(),
+    now,
+    extraClaims,
   });
   return token;
+}
+
+/**
+ * The claims a custom_access_token hook is shown: those the token will carry, but for `jti`
+ * (chosen when signing) and with `iat`/`exp` as they will be.
+ */
+function standardClaims(input: {
+  issuer: string;
+  projectId: string;
+  user: TokenSubject;
+  session: Session;
+  now: Date;
+  lifetimeSeconds: number;
+}): Record<string, unknown> {
+  const iat = Math.floor(input.now.getTime() / 1000);
+  return {
+    iss: input.issuer,
+    sub: input.user.id,
+    aud: input.projectId,
+    iat,
+    exp: iat + input.lifetimeSeconds,
+    email: input.user.email,
+    project_id: input.projectId,
+    sid: input.session.id,
+    amr: input.session.amr,
+    app_metadata: input.user.appMetadata,
+  };
 }

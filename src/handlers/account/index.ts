@@ -10,6 +10,8 @@ import { sessionHandlers } from "./session.js";
 import { signingKeysHandlers } from "./signing-keys.js";
 import { ssoHandlers } from "./sso.js";
 import { usageHandlers } from "./usage.js";
+import { hooksHandlers } from "./hooks.js";
+import { webhooksHandlers } from "./webhooks.js";
 
 // Proto ⇄ flow translation, one file per resource. The map is the whole service: an RPC none
 // of them implements is a type error here, not an UNIMPLEMENTED found at run time.
@@ -24,5 +26,7 @@ export function accountHandlers(deps: FlowDeps): ServiceImpl<typeof AccountServi
     ...ssoHandlers(deps),
     ...usageHandlers(deps),
     ...auditEventsHandlers(deps),
+    ...webhooksHandlers(deps),
+    ...hooksHandlers(deps),
   };
 }

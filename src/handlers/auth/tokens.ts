@@ -40,6 +40,7 @@ export function tokenHandlers(deps: FlowDeps) {
           amr: c.amr,
           // Tokens issued before the claim existed carry none: `{}`, as for a user without any.
           appMetadata: (c.app_metadata ?? {}) as JsonObject,
+          customClaims: hookClaims(c),
         },
       };
     },
@@ -48,4 +49,28 @@ export function tokenHandlers(deps: FlowDeps) {
       return revokeToken(deps, projectOf(ctx), req.token, auditOriginOf(ctx.values));
     },
   } satisfies Partial<ServiceImpl<typeof AuthService>>;
+}
+
+// The claims VerifyToken answers in their own fields; every other claim came from the
+// project's custom_access_token hook.
+const OWN_CLAIMS = new Set([
+  "sub",
+  "email",
+  "iat",
+  "exp",
+  "project_id",
+  "iss",
+  "aud",
+  "jti",
+  "sid",
+  "amr",
+  "app_metadata",
+]);
+
+function hookClaims(claims: Record<string, unknown>): JsonObject {
+  const added: JsonObject = {};
+  for (const [name, value] of Object.entries(claims)) {
+    if (!OWN_CLAIMS.has(name) && value !== undefined) added[name] = value as JsonObject[string];
+  }
+  return added;
 }

@@ -8,12 +8,14 @@ import { getUser } from "../../flows/auth/users/get-user.js";
 import { listUsers } from "../../flows/auth/users/list-users.js";
 import type { UserActor } from "../../flows/auth/users/actor.js";
 import { updateUser } from "../../flows/auth/users/update-user.js";
+import { createUser } from "../../flows/auth/users/create-user.js";
+import { inviteUser } from "../../flows/auth/users/invite-user.js";
 import { userToProto } from "./mappers.js";
 import { projectOf, userOf } from "./principals.js";
 
 /**
- * User administration: ListUsers (admin only); GetUser, UpdateUser and DeleteUser (admin, or a
- * user token acting on its own id). The credential interceptor has already refused any
+ * User administration: ListUsers, CreateUser and InviteUser (admin only); GetUser, UpdateUser
+ * and DeleteUser (admin, or a user token acting on its own id). The credential interceptor has already refused any
  * Authorization header that is not a valid access token, so "no user" here means admin.
  */
 export function userHandlers(deps: FlowDeps) {
@@ -55,6 +57,32 @@ export function userHandlers(deps: FlowDeps) {
         auditOriginOf(ctx.values),
       );
       return userToProto(user);
+    },
+    async createUser(req, ctx) {
+      const user = await createUser(
+        deps,
+        projectOf(ctx),
+        actorOf(ctx),
+        {
+          email: req.email,
+          password: req.password,
+          emailVerified: req.emailVerified,
+          metadata: req.metadata,
+          appMetadata: req.appMetadata,
+        },
+        auditOriginOf(ctx.values),
+      );
+      return userToProto(user);
+    },
+    async inviteUser(req, ctx) {
+      const { user, invitationExpiresAt } = await inviteUser(
+        deps,
+        projectOf(ctx),
+        actorOf(ctx),
+        { email: req.email, redirectUrl: req.redirectUrl, metadata: req.metadata, appMetadata: req.appMetadata },
+        auditOriginOf(ctx.values),
+      );
+      return { ...userToProto(user), invitationExpiresAt: timestampFromDate(invitationExpiresAt) };
     },
     async deleteUser(req, ctx) {
       return deleteUser(deps, projectOf(ctx), actorOf(ctx), req.id, auditOriginOf(ctx.values));

@@ -1,5 +1,6 @@
 // Choosing a new password from an emailed link: the same view for an end user's reset (project
-// pages) and a member's (account pages); only the call and where "Sign in" leads differ.
+// pages), an invited user's first password (project pages, `type=invitation`) and a member's
+// reset (account pages); only the call, the words and where the person goes next differ.
 import { alertParagraph, footer, link, showView, statusRegion } from "./dom.js";
 import { INVALID_LINK } from "./errors.js";
 import { Form } from "./form.js";
@@ -12,12 +13,19 @@ export interface NewPasswordView {
   signInHref: string;
   /** Shown under the form and under a broken link's words (a way to ask again). */
   footerLink: HTMLAnchorElement;
+  /** The form's heading and button; default: a reset's. */
+  words?: { heading: string; button: string };
+  /** The view once the password is set; default: "Password changed" with a link to sign in. */
+  done?: { heading: string; status: string; next: HTMLAnchorElement };
 }
+
+const RESET_WORDS = { heading: "Choose a new password", button: "Set new password" };
 
 export function showNewPassword(view: NewPasswordView): void {
   const { token } = view;
+  const words = view.words ?? RESET_WORDS;
   if (!token) {
-    showView("Choose a new password", alertParagraph(INVALID_LINK), footer(view.footerLink));
+    showView(words.heading, alertParagraph(INVALID_LINK), footer(view.footerLink));
     return;
   }
   const form = new Form({
@@ -32,16 +40,17 @@ export function showNewPassword(view: NewPasswordView): void {
         hint: "At least 8 characters.",
       },
     ],
-    buttons: [{ label: "Set new password" }],
+    buttons: [{ label: words.button }],
   });
   form.onSubmit(async () => {
     if (!form.requireFilled("new_password")) return;
     await view.reset(token, form.raw("new_password"));
-    showView(
-      "Password changed",
-      statusRegion("Your password has been changed."),
-      footer(link("Sign in", view.signInHref)),
-    );
+    const done = view.done ?? {
+      heading: "Password changed",
+      status: "Your password has been changed.",
+      next: link("Sign in", view.signInHref),
+    };
+    showView(done.heading, statusRegion(done.status), footer(done.next));
   });
-  showView("Choose a new password", form.element, footer(view.footerLink));
+  showView(words.heading, form.element, footer(view.footerLink));
 }

@@ -27,6 +27,10 @@ import { RecoveryCodeEntity } from "./recovery-code.entity.js";
 import { SsoFlowEntity } from "./sso-flow.entity.js";
 import { SsoHandoverEntity } from "./sso-handover.entity.js";
 import { SsoIdentityEntity } from "./sso-identity.entity.js";
+import { HookEntity } from "./hook.entity.js";
+import { WebhookDeliveryEntity } from "./webhook-delivery.entity.js";
+import { WebhookEndpointEntity } from "./webhook-endpoint.entity.js";
+import { WebhookEventEntity } from "./webhook-event.entity.js";
 
 export {
   ApiKeyEntity,
@@ -54,6 +58,7 @@ export {
   SsoIdentityEntity,
 };
 export { LimitCountEntity };
+export { HookEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookEventEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -85,4 +90,8 @@ export const entities = [
   SsoIdentityEntity,
   EmailCanonicalConflictEntity,
   LimitCountEntity,
+  WebhookEndpointEntity,
+  WebhookEventEntity,
+  WebhookDeliveryEntity,
+  HookEntity,
 ];

@@ -2,10 +2,10 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Uni
 import type { UserTokenKind } from "../repositories/user-tokens.js";
 import { UserEntity } from "./user.entity.js";
 
-/** A single-use link of a user, kept as SHA-256 (migrations 1732800000000, 1733200000001; repositories/user-tokens.ts). */
+/** A single-use link of a user, kept as SHA-256 (migrations 1732800000000, 1733200000001, 1733900000001; repositories/user-tokens.ts). */
 @Entity({ name: "user_tokens" })
 @Unique("user_tokens_token_hash_key", ["tokenHash"])
-@Check("user_tokens_kind_check", `kind IN ('password_reset', 'email_verification', 'email_change')`)
+@Check("user_tokens_kind_check", `kind IN ('password_reset', 'email_verification', 'email_change', 'invitation')`)
 @Index("user_tokens_user_idx", ["projectId", "userId", "kind"])
 export class UserTokenEntity {
   @PrimaryColumn({ type: "text" })

@@ -21,6 +21,8 @@ import { SignupConfirmation1733600000002 } from "./1733600000002-signup-confirma
 import { LiveSessionsIndex1733600000030 } from "./1733600000030-live-sessions-index.js";
 import { LimitCounts1733700000000 } from "./1733700000000-limit-counts.js";
 import { SignupControls1733800000000 } from "./1733800000000-signup-controls.js";
+import { UserInvitations1733900000001 } from "./1733900000001-user-invitations.js";
+import { WebhooksHooks1733900000000 } from "./1733900000000-webhooks-hooks.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -47,4 +49,6 @@ export const migrations = [
   LiveSessionsIndex1733600000030,
   LimitCounts1733700000000,
   SignupControls1733800000000,
+  WebhooksHooks1733900000000,
+  UserInvitations1733900000001,
 ];

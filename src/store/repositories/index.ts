@@ -28,6 +28,9 @@ import { ssoHandoversRepository } from "./sso-handovers.js";
 import { ssoIdentitiesRepository } from "./sso-identities.js";
 import { userTokensRepository } from "./user-tokens.js";
 import { usersRepository } from "./users.js";
+import { hooksRepository } from "./hooks.js";
+import { webhookDeliveriesRepository } from "./webhook-deliveries.js";
+import { webhookEndpointsRepository } from "./webhook-endpoints.js";
 
 export type { Clock } from "../../domain/clock.js";
 
@@ -62,6 +65,9 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     ssoIdentities: ssoIdentitiesRepository(manager),
     ssoHandovers: ssoHandoversRepository(manager),
     emailConflicts: emailConflictsRepository(manager),
+    webhookEndpoints: webhookEndpointsRepository(manager, clock),
+    webhookDeliveries: webhookDeliveriesRepository(manager, clock),
+    hooks: hooksRepository(manager, clock),
   };
 }
 

@@ -5,8 +5,11 @@ import type { Clock } from "../../domain/clock.js";
 import { UserTokenEntity } from "../entities/user-token.entity.js";
 import { oneOf, row, sql, statements, text } from "../sql/index.js";
 
-/** `email_change`: confirms a pending new address; its `email` is that new address. */
-export type UserTokenKind = "password_reset" | "email_verification" | "email_change";
+/**
+ * `email_change`: confirms a pending new address; its `email` is that new address.
+ * `invitation`: an admin's invitation (InviteUser), spent by ResetPassword like a reset link.
+ */
+export type UserTokenKind = "password_reset" | "email_verification" | "email_change" | "invitation";
 
 export interface ConsumedUserToken {
   userId: string;
@@ -18,7 +21,7 @@ export interface ConsumedUserToken {
 const consumedRow = row({
   userId: text,
   email: text,
-  kind: oneOf<UserTokenKind>("password_reset", "email_verification", "email_change"),
+  kind: oneOf<UserTokenKind>("password_reset", "email_verification", "email_change", "invitation"),
 });
 
 // Single-use links, stored as SHA-256 and burned atomically: of two racing uses, one wins.
@@ -75,6 +78,18 @@ export function userTokensRepository(manager: EntityManager, clock: Clock) {
               AND consumed_at IS NULL AND expires_at > ${now}
             RETURNING user_id AS "userId", email, kind`,
         consumedRow,
+      );
+    },
+
+    /**
+     * Ends the user's live links of `kinds` (a password set by one link withdraws the other
+     * links that would set it); answers how many were live.
+     */
+    withdraw(projectId: string, userId: string, kinds: readonly UserTokenKind[], now: Date): Promise<number> {
+      return run.affected(
+        sql`UPDATE user_tokens SET consumed_at = ${now}
+            WHERE project_id = ${projectId} AND user_id = ${userId} AND kind = ANY(${kinds}::text[])
+              AND consumed_at IS NULL AND expires_at > ${now}`,
       );
     },
   };

@@ -35,6 +35,17 @@ export interface ImportOutcome {
   emailTaken: boolean;
 }
 
+/** A user the project's administrator creates (CreateUser, InviteUser). */
+export interface AdminCreatedUser {
+  organizationId: string;
+  email: string;
+  emailVerified: boolean;
+  /** null: no password (the user signs in by code, link or SSO, or sets one by a link). */
+  passwordHash: string | null;
+  metadata: Record<string, unknown>;
+  appMetadata: Record<string, unknown>;
+}
+
 export interface UserChanges {
   email?: string;
   metadata?: Record<string, unknown>;
@@ -175,6 +186,28 @@ export function usersRepository(
         importedRow,
       );
       return rows.map((r) => ({ id: r.id, inserted: r.inserted, emailTaken: !r.inserted && r.email_taken }));
+    },
+
+    /**
+     * A user made by the project's administrator (CreateUser, InviteUser): no session, never
+     * signed in. A duplicate email is UniqueViolation users_project_email_key (the canonical
+     * key, as at Signup).
+     */
+    async create(projectId: string, user: AdminCreatedUser): Promise<User> {
+      const now = clock.now();
+      const email = user.email.trim();
+      const created = await translateUniqueViolation(() =>
+        run.first(
+          sql`INSERT INTO users (id, organization_id, project_id, email, email_normalized, email_verified, phone_verified,
+             password_hash, metadata, app_metadata, created_at, updated_at)
+           VALUES (${newId("usr")}, ${user.organizationId}, ${projectId}, ${email}, ${normalizeEmail(email)}, ${user.emailVerified},
+             false, ${user.passwordHash}, ${JSON.stringify(user.metadata)}, ${JSON.stringify(user.appMetadata)}, ${now}, ${now})
+           RETURNING ${USER_COLUMNS}`,
+          userRow,
+        ),
+      );
+      if (!created) throw new Error("INSERT … RETURNING answered no user row");
+      return toUser(created, now);
     },
 
     /** Sessions, tokens and links go with the user (ON DELETE CASCADE). */

@@ -264,6 +264,56 @@ class CreateSsoConnectionResponse(_message.Message):
     trust_emails: bool
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
 
+class CreateWebhookEndpointRequest(_message.Message):
+    __slots__ = ["enabled", "event_types", "project_id", "url"]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    enabled: bool
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    project_id: str
+    url: str
+    def __init__(self, project_id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: bool = ...) -> None: ...
+
+class CreateWebhookEndpointResponse(_message.Message):
+    __slots__ = ["created_at", "disabled_reason", "enabled", "event_types", "id", "project_id", "secret", "updated_at", "url"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_REASON_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    disabled_reason: str
+    enabled: bool
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    id: str
+    project_id: str
+    secret: str
+    updated_at: _timestamp_pb2.Timestamp
+    url: str
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: bool = ..., disabled_reason: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
+
+class DeleteHookRequest(_message.Message):
+    __slots__ = ["kind", "project_id"]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class DeleteHookResponse(_message.Message):
+    __slots__ = ["deleted", "kind"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    kind: str
+    def __init__(self, deleted: bool = ..., kind: _Optional[str] = ...) -> None: ...
+
 class DeleteProjectRequest(_message.Message):
     __slots__ = ["id"]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -285,6 +335,20 @@ class DeleteSsoConnectionRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class DeleteSsoConnectionResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
+class DeleteWebhookEndpointRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class DeleteWebhookEndpointResponse(_message.Message):
     __slots__ = ["deleted", "id"]
     DELETED_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -375,6 +439,20 @@ class GetUsageMetricsResponse(_message.Message):
     total_logins: int
     def __init__(self, period: _Optional[_Union[UsagePeriod, _Mapping]] = ..., mau: _Optional[int] = ..., total_logins: _Optional[int] = ..., tokens_issued: _Optional[int] = ..., passwordless_logins: _Optional[int] = ..., sso_logins: _Optional[int] = ...) -> None: ...
 
+class Hook(_message.Message):
+    __slots__ = ["created_at", "failure_policy", "kind", "updated_at", "url"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_POLICY_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    failure_policy: str
+    kind: str
+    updated_at: _timestamp_pb2.Timestamp
+    url: str
+    def __init__(self, kind: _Optional[str] = ..., url: _Optional[str] = ..., failure_policy: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
 class InviteMemberRequest(_message.Message):
     __slots__ = ["email", "role"]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
@@ -436,6 +514,18 @@ class ListAuditEventsResponse(_message.Message):
     next_cursor: str
     def __init__(self, data: _Optional[_Iterable[_Union[AuditEvent, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
 
+class ListHooksRequest(_message.Message):
+    __slots__ = ["project_id"]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ...) -> None: ...
+
+class ListHooksResponse(_message.Message):
+    __slots__ = ["data"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[Hook]
+    def __init__(self, data: _Optional[_Iterable[_Union[Hook, _Mapping]]] = ...) -> None: ...
+
 class ListMembersRequest(_message.Message):
     __slots__ = ["cursor", "limit"]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
@@ -491,6 +581,48 @@ class ListSsoConnectionsResponse(_message.Message):
     has_more: bool
     next_cursor: str
     def __init__(self, data: _Optional[_Iterable[_Union[SsoConnection, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListWebhookDeliveriesRequest(_message.Message):
+    __slots__ = ["cursor", "id", "limit", "status"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    id: str
+    limit: int
+    status: str
+    def __init__(self, id: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ..., status: _Optional[str] = ...) -> None: ...
+
+class ListWebhookDeliveriesResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[WebhookDelivery]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[WebhookDelivery, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListWebhookEndpointsRequest(_message.Message):
+    __slots__ = ["cursor", "limit", "project_id"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListWebhookEndpointsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[WebhookEndpoint]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[WebhookEndpoint, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
 
 class LoginRequest(_message.Message):
     __slots__ = ["email", "organization_id", "password"]
@@ -648,6 +780,18 @@ class RemoveMemberResponse(_message.Message):
     removed: bool
     def __init__(self, removed: bool = ..., id: _Optional[str] = ...) -> None: ...
 
+class ReplayWebhookDeliveryRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class ReplayWebhookDeliveryResponse(_message.Message):
+    __slots__ = ["delivery"]
+    DELIVERY_FIELD_NUMBER: _ClassVar[int]
+    delivery: WebhookDelivery
+    def __init__(self, delivery: _Optional[_Union[WebhookDelivery, _Mapping]] = ...) -> None: ...
+
 class RequestMemberPasswordResetRequest(_message.Message):
     __slots__ = ["email"]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
@@ -705,6 +849,64 @@ class RotateSigningKeyResponse(_message.Message):
     id: str
     kid: str
     def __init__(self, id: _Optional[str] = ..., kid: _Optional[str] = ..., algorithm: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class RotateWebhookSecretRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class RotateWebhookSecretResponse(_message.Message):
+    __slots__ = ["id", "previous_secret_expires_at", "secret"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_SECRET_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    previous_secret_expires_at: _timestamp_pb2.Timestamp
+    secret: str
+    def __init__(self, id: _Optional[str] = ..., secret: _Optional[str] = ..., previous_secret_expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SendTestWebhookRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class SendTestWebhookResponse(_message.Message):
+    __slots__ = ["delivery"]
+    DELIVERY_FIELD_NUMBER: _ClassVar[int]
+    delivery: WebhookDelivery
+    def __init__(self, delivery: _Optional[_Union[WebhookDelivery, _Mapping]] = ...) -> None: ...
+
+class SetHookRequest(_message.Message):
+    __slots__ = ["failure_policy", "kind", "project_id", "rotate_secret", "url"]
+    FAILURE_POLICY_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    ROTATE_SECRET_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    failure_policy: str
+    kind: str
+    project_id: str
+    rotate_secret: bool
+    url: str
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., url: _Optional[str] = ..., failure_policy: _Optional[str] = ..., rotate_secret: bool = ...) -> None: ...
+
+class SetHookResponse(_message.Message):
+    __slots__ = ["created_at", "failure_policy", "kind", "secret", "updated_at", "url"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FAILURE_POLICY_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    failure_policy: str
+    kind: str
+    secret: str
+    updated_at: _timestamp_pb2.Timestamp
+    url: str
+    def __init__(self, kind: _Optional[str] = ..., url: _Optional[str] = ..., failure_policy: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
 
 class SsoConnection(_message.Message):
     __slots__ = ["client_id", "created_at", "id", "issuer", "name", "project_id", "scopes", "trust_emails"]
@@ -826,9 +1028,99 @@ class UpdateProjectResponse(_message.Message):
     updated_at: _timestamp_pb2.Timestamp
     def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class UpdateWebhookEndpointRequest(_message.Message):
+    __slots__ = ["enabled", "event_types", "id", "url"]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    enabled: bool
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    id: str
+    url: str
+    def __init__(self, id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: bool = ...) -> None: ...
+
+class UpdateWebhookEndpointResponse(_message.Message):
+    __slots__ = ["created_at", "disabled_reason", "enabled", "event_types", "id", "previous_secret_expires_at", "project_id", "updated_at", "url"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_REASON_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_SECRET_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    disabled_reason: str
+    enabled: bool
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    id: str
+    previous_secret_expires_at: _timestamp_pb2.Timestamp
+    project_id: str
+    updated_at: _timestamp_pb2.Timestamp
+    url: str
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: bool = ..., disabled_reason: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., previous_secret_expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
 class UsagePeriod(_message.Message):
     __slots__ = ["to"]
     FROM_FIELD_NUMBER: _ClassVar[int]
     TO_FIELD_NUMBER: _ClassVar[int]
     to: str
     def __init__(self, to: _Optional[str] = ..., **kwargs) -> None: ...
+
+class WebhookAttempt(_message.Message):
+    __slots__ = ["attempted_at", "error", "latency_ms", "response_excerpt", "status_code"]
+    ATTEMPTED_AT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    LATENCY_MS_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_EXCERPT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_CODE_FIELD_NUMBER: _ClassVar[int]
+    attempted_at: _timestamp_pb2.Timestamp
+    error: str
+    latency_ms: int
+    response_excerpt: str
+    status_code: int
+    def __init__(self, attempted_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., status_code: _Optional[int] = ..., latency_ms: _Optional[int] = ..., error: _Optional[str] = ..., response_excerpt: _Optional[str] = ...) -> None: ...
+
+class WebhookDelivery(_message.Message):
+    __slots__ = ["attempts", "created_at", "event_id", "event_type", "id", "next_attempt_at", "status", "webhook_id"]
+    ATTEMPTS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NEXT_ATTEMPT_AT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    WEBHOOK_ID_FIELD_NUMBER: _ClassVar[int]
+    attempts: _containers.RepeatedCompositeFieldContainer[WebhookAttempt]
+    created_at: _timestamp_pb2.Timestamp
+    event_id: str
+    event_type: str
+    id: str
+    next_attempt_at: _timestamp_pb2.Timestamp
+    status: str
+    webhook_id: str
+    def __init__(self, id: _Optional[str] = ..., webhook_id: _Optional[str] = ..., event_id: _Optional[str] = ..., event_type: _Optional[str] = ..., status: _Optional[str] = ..., attempts: _Optional[_Iterable[_Union[WebhookAttempt, _Mapping]]] = ..., next_attempt_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class WebhookEndpoint(_message.Message):
+    __slots__ = ["created_at", "disabled_reason", "enabled", "event_types", "id", "previous_secret_expires_at", "project_id", "updated_at", "url"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_REASON_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_SECRET_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    disabled_reason: str
+    enabled: bool
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    id: str
+    previous_secret_expires_at: _timestamp_pb2.Timestamp
+    project_id: str
+    updated_at: _timestamp_pb2.Timestamp
+    url: str
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., url: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., enabled: bool = ..., disabled_reason: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., previous_secret_expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...

@@ -146,6 +146,61 @@ class AccountServiceStub(object):
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsResponse.FromString,
                 )
+        self.CreateWebhookEndpoint = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/CreateWebhookEndpoint',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointResponse.FromString,
+                )
+        self.ListWebhookEndpoints = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListWebhookEndpoints',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsResponse.FromString,
+                )
+        self.UpdateWebhookEndpoint = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/UpdateWebhookEndpoint',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointResponse.FromString,
+                )
+        self.DeleteWebhookEndpoint = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/DeleteWebhookEndpoint',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointResponse.FromString,
+                )
+        self.RotateWebhookSecret = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/RotateWebhookSecret',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretResponse.FromString,
+                )
+        self.SendTestWebhook = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/SendTestWebhook',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookResponse.FromString,
+                )
+        self.ListWebhookDeliveries = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListWebhookDeliveries',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesResponse.FromString,
+                )
+        self.ReplayWebhookDelivery = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ReplayWebhookDelivery',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryResponse.FromString,
+                )
+        self.SetHook = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/SetHook',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookResponse.FromString,
+                )
+        self.DeleteHook = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/DeleteHook',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookResponse.FromString,
+                )
+        self.ListHooks = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListHooks',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.FromString,
+                )
 
 
 class AccountServiceServicer(object):
@@ -434,6 +489,116 @@ class AccountServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateWebhookEndpoint(self, request, context):
+        """Adds a webhook endpoint to a project: Gatehouse POSTs each event of `event_types` to
+        `url`, signed per the Standard Webhooks specification with the endpoint's secret
+        (`whsec_…`, in this answer only; RotateWebhookSecret makes a new one). The URL must be
+        https on a public address (checked again after DNS resolution at every delivery),
+        unless the server's OUTBOUND_ALLOW_HOSTS lists its host. docs/webhooks.md lists the
+        event types. Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (a
+        URL that is not https or names a private address, an unknown event type, more than 10
+        endpoints in the project).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListWebhookEndpoints(self, request, context):
+        """Lists a project's webhook endpoints, newest first (never their secrets).
+        Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateWebhookEndpoint(self, request, context):
+        """Changes an endpoint; only the fields present change. Enabling an endpoint that was
+        disabled after a failure streak starts a new streak; deliveries that gave up stay
+        failed (ReplayWebhookDelivery sends one again). Errors: NOT_FOUND WEBHOOK_NOT_FOUND,
+        INVALID_ARGUMENT VALIDATION_FAILED (as CreateWebhookEndpoint).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteWebhookEndpoint(self, request, context):
+        """Deletes an endpoint with its delivery log; deliveries not yet made are dropped.
+        Errors: NOT_FOUND WEBHOOK_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RotateWebhookSecret(self, request, context):
+        """Gives the endpoint a new secret, shown in this answer only. The previous secret keeps
+        signing too (a second `v1,…` signature in `webhook-signature`) until
+        `previous_secret_expires_at`, 24 hours later, so receivers can switch without losing
+        an event. Errors: NOT_FOUND WEBHOOK_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SendTestWebhook(self, request, context):
+        """Queues a `webhook.test` event for this endpoint only (whatever its event types), to
+        check a receiver; it is delivered and logged as any other. Errors: NOT_FOUND
+        WEBHOOK_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListWebhookDeliveries(self, request, context):
+        """The endpoint's deliveries, newest event first: one per event sent to it, with every
+        attempt (time, HTTP status, latency, error, a short excerpt of the answer). Kept as
+        long as the audit log. Errors: NOT_FOUND WEBHOOK_NOT_FOUND, INVALID_ARGUMENT
+        INVALID_CURSOR.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReplayWebhookDelivery(self, request, context):
+        """Sends a delivery again now, with the same `webhook-id` and body, whatever its state
+        (a delivered one too: receivers deduplicate by `webhook-id`). A replay that fails is
+        retried on the usual schedule. Errors: NOT_FOUND WEBHOOK_DELIVERY_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetHook(self, request, context):
+        """Sets the project's hook of one kind (at most one per kind), called synchronously and
+        signed as webhooks are. `before_user_created` is asked before any user is created
+        (signup, one-time code, magic link, SSO, CreateUser, InviteUser, import) and answers
+        `{"decision": "allow"}` or `{"decision": "deny", "message": "…"}`;
+        `custom_access_token` receives `{"claims": {…}, "user": {…}}` at every sign-in and
+        refresh and answers `{"claims": {…}}` to add claims. A hook has 2 seconds; when it
+        fails or times out, `failure_policy` decides: `closed` refuses the request, `open`
+        goes on as if there were no hook (default: closed for before_user_created, open for
+        custom_access_token). The secret is in the answer when the hook is new or
+        `rotate_secret` is set, empty otherwise. Errors: NOT_FOUND PROJECT_NOT_FOUND,
+        INVALID_ARGUMENT VALIDATION_FAILED (an unknown kind, a URL as for webhooks).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteHook(self, request, context):
+        """Removes the project's hook of one kind. Errors: NOT_FOUND PROJECT_NOT_FOUND,
+        NOT_FOUND HOOK_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListHooks(self, request, context):
+        """Lists the project's hooks (never their secrets). Errors: NOT_FOUND PROJECT_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -551,6 +716,61 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.ListAuditEvents,
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsRequest.FromString,
                     response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsResponse.SerializeToString,
+            ),
+            'CreateWebhookEndpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateWebhookEndpoint,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointResponse.SerializeToString,
+            ),
+            'ListWebhookEndpoints': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListWebhookEndpoints,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsResponse.SerializeToString,
+            ),
+            'UpdateWebhookEndpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateWebhookEndpoint,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointResponse.SerializeToString,
+            ),
+            'DeleteWebhookEndpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteWebhookEndpoint,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointResponse.SerializeToString,
+            ),
+            'RotateWebhookSecret': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateWebhookSecret,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretResponse.SerializeToString,
+            ),
+            'SendTestWebhook': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendTestWebhook,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookResponse.SerializeToString,
+            ),
+            'ListWebhookDeliveries': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListWebhookDeliveries,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesResponse.SerializeToString,
+            ),
+            'ReplayWebhookDelivery': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReplayWebhookDelivery,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryResponse.SerializeToString,
+            ),
+            'SetHook': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetHook,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookResponse.SerializeToString,
+            ),
+            'DeleteHook': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteHook,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookResponse.SerializeToString,
+            ),
+            'ListHooks': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListHooks,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -967,5 +1187,192 @@ class AccountService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListAuditEvents',
             gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsRequest.SerializeToString,
             gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def CreateWebhookEndpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateWebhookEndpoint',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListWebhookEndpoints(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListWebhookEndpoints',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def UpdateWebhookEndpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateWebhookEndpoint',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def DeleteWebhookEndpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteWebhookEndpoint',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RotateWebhookSecret(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RotateWebhookSecret',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def SendTestWebhook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/SendTestWebhook',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListWebhookDeliveries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListWebhookDeliveries',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ReplayWebhookDelivery(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ReplayWebhookDelivery',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def SetHook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/SetHook',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def DeleteHook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteHook',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListHooks(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListHooks',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

@@ -25,10 +25,11 @@ class ChangePasswordResponse(_message.Message):
     def __init__(self, message: _Optional[str] = ...) -> None: ...
 
 class Claims(_message.Message):
-    __slots__ = ["amr", "app_metadata", "aud", "email", "exp", "iat", "iss", "jti", "project_id", "sid", "sub"]
+    __slots__ = ["amr", "app_metadata", "aud", "custom_claims", "email", "exp", "iat", "iss", "jti", "project_id", "sid", "sub"]
     AMR_FIELD_NUMBER: _ClassVar[int]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     AUD_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_CLAIMS_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     EXP_FIELD_NUMBER: _ClassVar[int]
     IAT_FIELD_NUMBER: _ClassVar[int]
@@ -40,6 +41,7 @@ class Claims(_message.Message):
     amr: _containers.RepeatedScalarFieldContainer[str]
     app_metadata: _struct_pb2.Struct
     aud: str
+    custom_claims: _struct_pb2.Struct
     email: str
     exp: int
     iat: int
@@ -48,7 +50,51 @@ class Claims(_message.Message):
     project_id: str
     sid: str
     sub: str
-    def __init__(self, sub: _Optional[str] = ..., email: _Optional[str] = ..., iat: _Optional[int] = ..., exp: _Optional[int] = ..., project_id: _Optional[str] = ..., iss: _Optional[str] = ..., aud: _Optional[str] = ..., jti: _Optional[str] = ..., sid: _Optional[str] = ..., amr: _Optional[_Iterable[str]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, sub: _Optional[str] = ..., email: _Optional[str] = ..., iat: _Optional[int] = ..., exp: _Optional[int] = ..., project_id: _Optional[str] = ..., iss: _Optional[str] = ..., aud: _Optional[str] = ..., jti: _Optional[str] = ..., sid: _Optional[str] = ..., amr: _Optional[_Iterable[str]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., custom_claims: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class CreateUserRequest(_message.Message):
+    __slots__ = ["app_metadata", "email", "email_verified", "metadata", "password"]
+    APP_METADATA_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    app_metadata: _struct_pb2.Struct
+    email: str
+    email_verified: bool
+    metadata: _struct_pb2.Struct
+    password: str
+    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., email_verified: bool = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class CreateUserResponse(_message.Message):
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    APP_METADATA_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
+    NEW_EMAIL_FIELD_NUMBER: _ClassVar[int]
+    PHONE_FIELD_NUMBER: _ClassVar[int]
+    PHONE_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    app_metadata: _struct_pb2.Struct
+    created_at: _timestamp_pb2.Timestamp
+    disabled: bool
+    email: str
+    email_verified: bool
+    id: str
+    last_login_at: _timestamp_pb2.Timestamp
+    metadata: _struct_pb2.Struct
+    mfa_enabled: bool
+    mfa_methods: _containers.RepeatedScalarFieldContainer[str]
+    new_email: str
+    phone: str
+    phone_verified: bool
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
 
 class DeleteUserRequest(_message.Message):
     __slots__ = ["id"]
@@ -119,6 +165,50 @@ class GetUserResponse(_message.Message):
     phone: str
     phone_verified: bool
     def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., identities: _Optional[_Iterable[_Union[LinkedIdentity, _Mapping]]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
+
+class InviteUserRequest(_message.Message):
+    __slots__ = ["app_metadata", "email", "metadata", "redirect_url"]
+    APP_METADATA_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
+    app_metadata: _struct_pb2.Struct
+    email: str
+    metadata: _struct_pb2.Struct
+    redirect_url: str
+    def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class InviteUserResponse(_message.Message):
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "invitation_expires_at", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    APP_METADATA_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    INVITATION_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
+    NEW_EMAIL_FIELD_NUMBER: _ClassVar[int]
+    PHONE_FIELD_NUMBER: _ClassVar[int]
+    PHONE_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    app_metadata: _struct_pb2.Struct
+    created_at: _timestamp_pb2.Timestamp
+    disabled: bool
+    email: str
+    email_verified: bool
+    id: str
+    invitation_expires_at: _timestamp_pb2.Timestamp
+    last_login_at: _timestamp_pb2.Timestamp
+    metadata: _struct_pb2.Struct
+    mfa_enabled: bool
+    mfa_methods: _containers.RepeatedScalarFieldContainer[str]
+    new_email: str
+    phone: str
+    phone_verified: bool
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., invitation_expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class LinkedIdentity(_message.Message):
     __slots__ = ["connection_id", "email", "linked_at", "provider", "subject"]

@@ -179,6 +179,16 @@ class AuthServiceStub(object):
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.FromString,
                 )
+        self.CreateUser = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/CreateUser',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserResponse.FromString,
+                )
+        self.InviteUser = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/InviteUser',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserResponse.FromString,
+                )
         self.ListUsers = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListUsers',
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersRequest.SerializeToString,
@@ -375,7 +385,9 @@ class AuthServiceServicer(object):
         for a user who had no password (signed up by OTP, magic link or SSO). The link went
         to the user's email, so that address is now verified (`email_verified: true`), and a
         pending email change (`new_email`) is withdrawn: a reset is how the owner answers
-        the notice of a change it did not ask for.
+        the notice of a change it did not ask for. It also takes the token of an InviteUser
+        link, which sets the invited user's first password and verifies the address the same
+        way; either kind used withdraws the user's other live reset and invitation links.
         Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or expired token),
         INVALID_ARGUMENT WEAK_PASSWORD.
         """
@@ -557,6 +569,37 @@ class AuthServiceServicer(object):
         """Replaces the signed-in user's recovery codes with 10 new single-use codes, shown only
         in this answer; the earlier codes stop working (user access token).
         Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the user has no MFA method).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateUser(self, request, context):
+        """Creates a user as the project's administrator (secret key with `users:write`, no user
+        token), whatever the project's signup settings: with a password (checked as at
+        Signup) or without one (the user signs in by code, link or SSO, or sets a password by
+        a reset), `email_verified` as given (default false), `metadata` and `app_metadata`.
+        No email is sent and no session is started. The project's `before_user_created` hook
+        is asked first. Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD,
+        PERMISSION_DENIED ADMIN_REQUIRED (a user access token), PERMISSION_DENIED
+        SIGNUP_REFUSED_BY_HOOK (with the hook's message).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def InviteUser(self, request, context):
+        """Invites a user by email (admin, as CreateUser): creates the user without a password
+        and mails a link to the project's hosted page where the invited person chooses a
+        password, which also verifies the address. The link works once and for 7 days; a new
+        invitation of the same address replaces it (the answer is the existing user, not
+        EMAIL_EXISTS, while the user has never signed in), and DeleteUser withdraws it.
+        The link opens `/v1/auth/{login_id}/reset-password?type=invitation`; `redirect_url` is
+        where the page sends the user afterwards (rules as for Signup). A re-invitation leaves
+        the existing user's metadata as it is.
+        Errors: ALREADY_EXISTS EMAIL_EXISTS (a user who has signed in or has a password),
+        INVALID_ARGUMENT REDIRECT_NOT_ALLOWED, PERMISSION_DENIED ADMIN_REQUIRED,
+        PERMISSION_DENIED SIGNUP_REFUSED_BY_HOOK.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -756,6 +799,16 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.RegenerateRecoveryCodes,
                     request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.FromString,
                     response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.SerializeToString,
+            ),
+            'CreateUser': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateUser,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserResponse.SerializeToString,
+            ),
+            'InviteUser': grpc.unary_unary_rpc_method_handler(
+                    servicer.InviteUser,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserResponse.SerializeToString,
             ),
             'ListUsers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListUsers,
@@ -1204,6 +1257,40 @@ class AuthService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RegenerateRecoveryCodes',
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def CreateUser(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/CreateUser',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def InviteUser(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/InviteUser',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

@@ -168,6 +168,61 @@ type AccountServiceClient interface {
 	// (inclusive) and `to` (exclusive). Errors: INVALID_ARGUMENT VALIDATION_FAILED (an unknown
 	// type, `from` after `to`), INVALID_ARGUMENT INVALID_CURSOR.
 	ListAuditEvents(ctx context.Context, in *ListAuditEventsRequest, opts ...grpc.CallOption) (*ListAuditEventsResponse, error)
+	// Adds a webhook endpoint to a project: Gatehouse POSTs each event of `event_types` to
+	// `url`, signed per the Standard Webhooks specification with the endpoint's secret
+	// (`whsec_…`, in this answer only; RotateWebhookSecret makes a new one). The URL must be
+	// https on a public address (checked again after DNS resolution at every delivery),
+	// unless the server's OUTBOUND_ALLOW_HOSTS lists its host. docs/webhooks.md lists the
+	// event types. Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (a
+	// URL that is not https or names a private address, an unknown event type, more than 10
+	// endpoints in the project).
+	CreateWebhookEndpoint(ctx context.Context, in *CreateWebhookEndpointRequest, opts ...grpc.CallOption) (*CreateWebhookEndpointResponse, error)
+	// Lists a project's webhook endpoints, newest first (never their secrets).
+	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+	ListWebhookEndpoints(ctx context.Context, in *ListWebhookEndpointsRequest, opts ...grpc.CallOption) (*ListWebhookEndpointsResponse, error)
+	// Changes an endpoint; only the fields present change. Enabling an endpoint that was
+	// disabled after a failure streak starts a new streak; deliveries that gave up stay
+	// failed (ReplayWebhookDelivery sends one again). Errors: NOT_FOUND WEBHOOK_NOT_FOUND,
+	// INVALID_ARGUMENT VALIDATION_FAILED (as CreateWebhookEndpoint).
+	UpdateWebhookEndpoint(ctx context.Context, in *UpdateWebhookEndpointRequest, opts ...grpc.CallOption) (*UpdateWebhookEndpointResponse, error)
+	// Deletes an endpoint with its delivery log; deliveries not yet made are dropped.
+	// Errors: NOT_FOUND WEBHOOK_NOT_FOUND.
+	DeleteWebhookEndpoint(ctx context.Context, in *DeleteWebhookEndpointRequest, opts ...grpc.CallOption) (*DeleteWebhookEndpointResponse, error)
+	// Gives the endpoint a new secret, shown in this answer only. The previous secret keeps
+	// signing too (a second `v1,…` signature in `webhook-signature`) until
+	// `previous_secret_expires_at`, 24 hours later, so receivers can switch without losing
+	// an event. Errors: NOT_FOUND WEBHOOK_NOT_FOUND.
+	RotateWebhookSecret(ctx context.Context, in *RotateWebhookSecretRequest, opts ...grpc.CallOption) (*RotateWebhookSecretResponse, error)
+	// Queues a `webhook.test` event for this endpoint only (whatever its event types), to
+	// check a receiver; it is delivered and logged as any other. Errors: NOT_FOUND
+	// WEBHOOK_NOT_FOUND.
+	SendTestWebhook(ctx context.Context, in *SendTestWebhookRequest, opts ...grpc.CallOption) (*SendTestWebhookResponse, error)
+	// The endpoint's deliveries, newest event first: one per event sent to it, with every
+	// attempt (time, HTTP status, latency, error, a short excerpt of the answer). Kept as
+	// long as the audit log. Errors: NOT_FOUND WEBHOOK_NOT_FOUND, INVALID_ARGUMENT
+	// INVALID_CURSOR.
+	ListWebhookDeliveries(ctx context.Context, in *ListWebhookDeliveriesRequest, opts ...grpc.CallOption) (*ListWebhookDeliveriesResponse, error)
+	// Sends a delivery again now, with the same `webhook-id` and body, whatever its state
+	// (a delivered one too: receivers deduplicate by `webhook-id`). A replay that fails is
+	// retried on the usual schedule. Errors: NOT_FOUND WEBHOOK_DELIVERY_NOT_FOUND.
+	ReplayWebhookDelivery(ctx context.Context, in *ReplayWebhookDeliveryRequest, opts ...grpc.CallOption) (*ReplayWebhookDeliveryResponse, error)
+	// Sets the project's hook of one kind (at most one per kind), called synchronously and
+	// signed as webhooks are. `before_user_created` is asked before any user is created
+	// (signup, one-time code, magic link, SSO, CreateUser, InviteUser, import) and answers
+	// `{"decision": "allow"}` or `{"decision": "deny", "message": "…"}`;
+	// `custom_access_token` receives `{"claims": {…}, "user": {…}}` at every sign-in and
+	// refresh and answers `{"claims": {…}}` to add claims. A hook has 2 seconds; when it
+	// fails or times out, `failure_policy` decides: `closed` refuses the request, `open`
+	// goes on as if there were no hook (default: closed for before_user_created, open for
+	// custom_access_token). The secret is in the answer when the hook is new or
+	// `rotate_secret` is set, empty otherwise. Errors: NOT_FOUND PROJECT_NOT_FOUND,
+	// INVALID_ARGUMENT VALIDATION_FAILED (an unknown kind, a URL as for webhooks).
+	SetHook(ctx context.Context, in *SetHookRequest, opts ...grpc.CallOption) (*SetHookResponse, error)
+	// Removes the project's hook of one kind. Errors: NOT_FOUND PROJECT_NOT_FOUND,
+	// NOT_FOUND HOOK_NOT_FOUND.
+	DeleteHook(ctx context.Context, in *DeleteHookRequest, opts ...grpc.CallOption) (*DeleteHookResponse, error)
+	// Lists the project's hooks (never their secrets). Errors: NOT_FOUND PROJECT_NOT_FOUND.
+	ListHooks(ctx context.Context, in *ListHooksRequest, opts ...grpc.CallOption) (*ListHooksResponse, error)
 }
 
 type accountServiceClient struct {
@@ -385,6 +440,105 @@ func (c *accountServiceClient) ListAuditEvents(ctx context.Context, in *ListAudi
 	return out, nil
 }
 
+func (c *accountServiceClient) CreateWebhookEndpoint(ctx context.Context, in *CreateWebhookEndpointRequest, opts ...grpc.CallOption) (*CreateWebhookEndpointResponse, error) {
+	out := new(CreateWebhookEndpointResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/CreateWebhookEndpoint", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListWebhookEndpoints(ctx context.Context, in *ListWebhookEndpointsRequest, opts ...grpc.CallOption) (*ListWebhookEndpointsResponse, error) {
+	out := new(ListWebhookEndpointsResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListWebhookEndpoints", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) UpdateWebhookEndpoint(ctx context.Context, in *UpdateWebhookEndpointRequest, opts ...grpc.CallOption) (*UpdateWebhookEndpointResponse, error) {
+	out := new(UpdateWebhookEndpointResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/UpdateWebhookEndpoint", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) DeleteWebhookEndpoint(ctx context.Context, in *DeleteWebhookEndpointRequest, opts ...grpc.CallOption) (*DeleteWebhookEndpointResponse, error) {
+	out := new(DeleteWebhookEndpointResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/DeleteWebhookEndpoint", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) RotateWebhookSecret(ctx context.Context, in *RotateWebhookSecretRequest, opts ...grpc.CallOption) (*RotateWebhookSecretResponse, error) {
+	out := new(RotateWebhookSecretResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/RotateWebhookSecret", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) SendTestWebhook(ctx context.Context, in *SendTestWebhookRequest, opts ...grpc.CallOption) (*SendTestWebhookResponse, error) {
+	out := new(SendTestWebhookResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/SendTestWebhook", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListWebhookDeliveries(ctx context.Context, in *ListWebhookDeliveriesRequest, opts ...grpc.CallOption) (*ListWebhookDeliveriesResponse, error) {
+	out := new(ListWebhookDeliveriesResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListWebhookDeliveries", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ReplayWebhookDelivery(ctx context.Context, in *ReplayWebhookDeliveryRequest, opts ...grpc.CallOption) (*ReplayWebhookDeliveryResponse, error) {
+	out := new(ReplayWebhookDeliveryResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ReplayWebhookDelivery", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) SetHook(ctx context.Context, in *SetHookRequest, opts ...grpc.CallOption) (*SetHookResponse, error) {
+	out := new(SetHookResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/SetHook", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) DeleteHook(ctx context.Context, in *DeleteHookRequest, opts ...grpc.CallOption) (*DeleteHookResponse, error) {
+	out := new(DeleteHookResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/DeleteHook", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListHooks(ctx context.Context, in *ListHooksRequest, opts ...grpc.CallOption) (*ListHooksResponse, error) {
+	out := new(ListHooksResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListHooks", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AccountServiceServer is the server API for AccountService service.
 // All implementations must embed UnimplementedAccountServiceServer
 // for forward compatibility
@@ -540,6 +694,61 @@ type AccountServiceServer interface {
 	// (inclusive) and `to` (exclusive). Errors: INVALID_ARGUMENT VALIDATION_FAILED (an unknown
 	// type, `from` after `to`), INVALID_ARGUMENT INVALID_CURSOR.
 	ListAuditEvents(context.Context, *ListAuditEventsRequest) (*ListAuditEventsResponse, error)
+	// Adds a webhook endpoint to a project: Gatehouse POSTs each event of `event_types` to
+	// `url`, signed per the Standard Webhooks specification with the endpoint's secret
+	// (`whsec_…`, in this answer only; RotateWebhookSecret makes a new one). The URL must be
+	// https on a public address (checked again after DNS resolution at every delivery),
+	// unless the server's OUTBOUND_ALLOW_HOSTS lists its host. docs/webhooks.md lists the
+	// event types. Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (a
+	// URL that is not https or names a private address, an unknown event type, more than 10
+	// endpoints in the project).
+	CreateWebhookEndpoint(context.Context, *CreateWebhookEndpointRequest) (*CreateWebhookEndpointResponse, error)
+	// Lists a project's webhook endpoints, newest first (never their secrets).
+	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+	ListWebhookEndpoints(context.Context, *ListWebhookEndpointsRequest) (*ListWebhookEndpointsResponse, error)
+	// Changes an endpoint; only the fields present change. Enabling an endpoint that was
+	// disabled after a failure streak starts a new streak; deliveries that gave up stay
+	// failed (ReplayWebhookDelivery sends one again). Errors: NOT_FOUND WEBHOOK_NOT_FOUND,
+	// INVALID_ARGUMENT VALIDATION_FAILED (as CreateWebhookEndpoint).
+	UpdateWebhookEndpoint(context.Context, *UpdateWebhookEndpointRequest) (*UpdateWebhookEndpointResponse, error)
+	// Deletes an endpoint with its delivery log; deliveries not yet made are dropped.
+	// Errors: NOT_FOUND WEBHOOK_NOT_FOUND.
+	DeleteWebhookEndpoint(context.Context, *DeleteWebhookEndpointRequest) (*DeleteWebhookEndpointResponse, error)
+	// Gives the endpoint a new secret, shown in this answer only. The previous secret keeps
+	// signing too (a second `v1,…` signature in `webhook-signature`) until
+	// `previous_secret_expires_at`, 24 hours later, so receivers can switch without losing
+	// an event. Errors: NOT_FOUND WEBHOOK_NOT_FOUND.
+	RotateWebhookSecret(context.Context, *RotateWebhookSecretRequest) (*RotateWebhookSecretResponse, error)
+	// Queues a `webhook.test` event for this endpoint only (whatever its event types), to
+	// check a receiver; it is delivered and logged as any other. Errors: NOT_FOUND
+	// WEBHOOK_NOT_FOUND.
+	SendTestWebhook(context.Context, *SendTestWebhookRequest) (*SendTestWebhookResponse, error)
+	// The endpoint's deliveries, newest event first: one per event sent to it, with every
+	// attempt (time, HTTP status, latency, error, a short excerpt of the answer). Kept as
+	// long as the audit log. Errors: NOT_FOUND WEBHOOK_NOT_FOUND, INVALID_ARGUMENT
+	// INVALID_CURSOR.
+	ListWebhookDeliveries(context.Context, *ListWebhookDeliveriesRequest) (*ListWebhookDeliveriesResponse, error)
+	// Sends a delivery again now, with the same `webhook-id` and body, whatever its state
+	// (a delivered one too: receivers deduplicate by `webhook-id`). A replay that fails is
+	// retried on the usual schedule. Errors: NOT_FOUND WEBHOOK_DELIVERY_NOT_FOUND.
+	ReplayWebhookDelivery(context.Context, *ReplayWebhookDeliveryRequest) (*ReplayWebhookDeliveryResponse, error)
+	// Sets the project's hook of one kind (at most one per kind), called synchronously and
+	// signed as webhooks are. `before_user_created` is asked before any user is created
+	// (signup, one-time code, magic link, SSO, CreateUser, InviteUser, import) and answers
+	// `{"decision": "allow"}` or `{"decision": "deny", "message": "…"}`;
+	// `custom_access_token` receives `{"claims": {…}, "user": {…}}` at every sign-in and
+	// refresh and answers `{"claims": {…}}` to add claims. A hook has 2 seconds; when it
+	// fails or times out, `failure_policy` decides: `closed` refuses the request, `open`
+	// goes on as if there were no hook (default: closed for before_user_created, open for
+	// custom_access_token). The secret is in the answer when the hook is new or
+	// `rotate_secret` is set, empty otherwise. Errors: NOT_FOUND PROJECT_NOT_FOUND,
+	// INVALID_ARGUMENT VALIDATION_FAILED (an unknown kind, a URL as for webhooks).
+	SetHook(context.Context, *SetHookRequest) (*SetHookResponse, error)
+	// Removes the project's hook of one kind. Errors: NOT_FOUND PROJECT_NOT_FOUND,
+	// NOT_FOUND HOOK_NOT_FOUND.
+	DeleteHook(context.Context, *DeleteHookRequest) (*DeleteHookResponse, error)
+	// Lists the project's hooks (never their secrets). Errors: NOT_FOUND PROJECT_NOT_FOUND.
+	ListHooks(context.Context, *ListHooksRequest) (*ListHooksResponse, error)
 	mustEmbedUnimplementedAccountServiceServer()
 }
 
@@ -615,6 +824,39 @@ func (UnimplementedAccountServiceServer) DeleteSsoConnection(context.Context, *D
 }
 func (UnimplementedAccountServiceServer) ListAuditEvents(context.Context, *ListAuditEventsRequest) (*ListAuditEventsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListAuditEvents not implemented")
+}
+func (UnimplementedAccountServiceServer) CreateWebhookEndpoint(context.Context, *CreateWebhookEndpointRequest) (*CreateWebhookEndpointResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method CreateWebhookEndpoint not implemented")
+}
+func (UnimplementedAccountServiceServer) ListWebhookEndpoints(context.Context, *ListWebhookEndpointsRequest) (*ListWebhookEndpointsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListWebhookEndpoints not implemented")
+}
+func (UnimplementedAccountServiceServer) UpdateWebhookEndpoint(context.Context, *UpdateWebhookEndpointRequest) (*UpdateWebhookEndpointResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UpdateWebhookEndpoint not implemented")
+}
+func (UnimplementedAccountServiceServer) DeleteWebhookEndpoint(context.Context, *DeleteWebhookEndpointRequest) (*DeleteWebhookEndpointResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method DeleteWebhookEndpoint not implemented")
+}
+func (UnimplementedAccountServiceServer) RotateWebhookSecret(context.Context, *RotateWebhookSecretRequest) (*RotateWebhookSecretResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RotateWebhookSecret not implemented")
+}
+func (UnimplementedAccountServiceServer) SendTestWebhook(context.Context, *SendTestWebhookRequest) (*SendTestWebhookResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method SendTestWebhook not implemented")
+}
+func (UnimplementedAccountServiceServer) ListWebhookDeliveries(context.Context, *ListWebhookDeliveriesRequest) (*ListWebhookDeliveriesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListWebhookDeliveries not implemented")
+}
+func (UnimplementedAccountServiceServer) ReplayWebhookDelivery(context.Context, *ReplayWebhookDeliveryRequest) (*ReplayWebhookDeliveryResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ReplayWebhookDelivery not implemented")
+}
+func (UnimplementedAccountServiceServer) SetHook(context.Context, *SetHookRequest) (*SetHookResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method SetHook not implemented")
+}
+func (UnimplementedAccountServiceServer) DeleteHook(context.Context, *DeleteHookRequest) (*DeleteHookResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method DeleteHook not implemented")
+}
+func (UnimplementedAccountServiceServer) ListHooks(context.Context, *ListHooksRequest) (*ListHooksResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListHooks not implemented")
 }
 func (UnimplementedAccountServiceServer) mustEmbedUnimplementedAccountServiceServer() {}
 
@@ -1043,6 +1285,204 @@ func _AccountService_ListAuditEvents_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AccountService_CreateWebhookEndpoint_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateWebhookEndpointRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).CreateWebhookEndpoint(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/CreateWebhookEndpoint",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).CreateWebhookEndpoint(ctx, req.(*CreateWebhookEndpointRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListWebhookEndpoints_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListWebhookEndpointsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListWebhookEndpoints(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListWebhookEndpoints",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListWebhookEndpoints(ctx, req.(*ListWebhookEndpointsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_UpdateWebhookEndpoint_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateWebhookEndpointRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).UpdateWebhookEndpoint(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/UpdateWebhookEndpoint",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).UpdateWebhookEndpoint(ctx, req.(*UpdateWebhookEndpointRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_DeleteWebhookEndpoint_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteWebhookEndpointRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).DeleteWebhookEndpoint(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/DeleteWebhookEndpoint",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).DeleteWebhookEndpoint(ctx, req.(*DeleteWebhookEndpointRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_RotateWebhookSecret_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RotateWebhookSecretRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).RotateWebhookSecret(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/RotateWebhookSecret",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).RotateWebhookSecret(ctx, req.(*RotateWebhookSecretRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_SendTestWebhook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SendTestWebhookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).SendTestWebhook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/SendTestWebhook",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).SendTestWebhook(ctx, req.(*SendTestWebhookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListWebhookDeliveries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListWebhookDeliveriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListWebhookDeliveries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListWebhookDeliveries",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListWebhookDeliveries(ctx, req.(*ListWebhookDeliveriesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ReplayWebhookDelivery_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReplayWebhookDeliveryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ReplayWebhookDelivery(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ReplayWebhookDelivery",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ReplayWebhookDelivery(ctx, req.(*ReplayWebhookDeliveryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_SetHook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetHookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).SetHook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/SetHook",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).SetHook(ctx, req.(*SetHookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_DeleteHook_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteHookRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).DeleteHook(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/DeleteHook",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).DeleteHook(ctx, req.(*DeleteHookRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListHooks_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListHooksRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListHooks(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListHooks",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListHooks(ctx, req.(*ListHooksRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _AccountService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "gatehouse.account.v1.AccountService",
 	HandlerType: (*AccountServiceServer)(nil),
@@ -1138,6 +1578,50 @@ var _AccountService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListAuditEvents",
 			Handler:    _AccountService_ListAuditEvents_Handler,
+		},
+		{
+			MethodName: "CreateWebhookEndpoint",
+			Handler:    _AccountService_CreateWebhookEndpoint_Handler,
+		},
+		{
+			MethodName: "ListWebhookEndpoints",
+			Handler:    _AccountService_ListWebhookEndpoints_Handler,
+		},
+		{
+			MethodName: "UpdateWebhookEndpoint",
+			Handler:    _AccountService_UpdateWebhookEndpoint_Handler,
+		},
+		{
+			MethodName: "DeleteWebhookEndpoint",
+			Handler:    _AccountService_DeleteWebhookEndpoint_Handler,
+		},
+		{
+			MethodName: "RotateWebhookSecret",
+			Handler:    _AccountService_RotateWebhookSecret_Handler,
+		},
+		{
+			MethodName: "SendTestWebhook",
+			Handler:    _AccountService_SendTestWebhook_Handler,
+		},
+		{
+			MethodName: "ListWebhookDeliveries",
+			Handler:    _AccountService_ListWebhookDeliveries_Handler,
+		},
+		{
+			MethodName: "ReplayWebhookDelivery",
+			Handler:    _AccountService_ReplayWebhookDelivery_Handler,
+		},
+		{
+			MethodName: "SetHook",
+			Handler:    _AccountService_SetHook_Handler,
+		},
+		{
+			MethodName: "DeleteHook",
+			Handler:    _AccountService_DeleteHook_Handler,
+		},
+		{
+			MethodName: "ListHooks",
+			Handler:    _AccountService_ListHooks_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -77,7 +77,9 @@ type AuthServiceClient interface {
 	// for a user who had no password (signed up by OTP, magic link or SSO). The link went
 	// to the user's email, so that address is now verified (`email_verified: true`), and a
 	// pending email change (`new_email`) is withdrawn: a reset is how the owner answers
-	// the notice of a change it did not ask for.
+	// the notice of a change it did not ask for. It also takes the token of an InviteUser
+	// link, which sets the invited user's first password and verifies the address the same
+	// way; either kind used withdraws the user's other live reset and invitation links.
 	// Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or expired token),
 	// INVALID_ARGUMENT WEAK_PASSWORD.
 	ResetPassword(ctx context.Context, in *ResetPasswordRequest, opts ...grpc.CallOption) (*ResetPasswordResponse, error)
@@ -196,6 +198,27 @@ type AuthServiceClient interface {
 	// in this answer; the earlier codes stop working (user access token).
 	// Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the user has no MFA method).
 	RegenerateRecoveryCodes(ctx context.Context, in *RegenerateRecoveryCodesRequest, opts ...grpc.CallOption) (*RegenerateRecoveryCodesResponse, error)
+	// Creates a user as the project's administrator (secret key with `users:write`, no user
+	// token), whatever the project's signup settings: with a password (checked as at
+	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
+	// a reset), `email_verified` as given (default false), `metadata` and `app_metadata`.
+	// No email is sent and no session is started. The project's `before_user_created` hook
+	// is asked first. Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD,
+	// PERMISSION_DENIED ADMIN_REQUIRED (a user access token), PERMISSION_DENIED
+	// SIGNUP_REFUSED_BY_HOOK (with the hook's message).
+	CreateUser(ctx context.Context, in *CreateUserRequest, opts ...grpc.CallOption) (*CreateUserResponse, error)
+	// Invites a user by email (admin, as CreateUser): creates the user without a password
+	// and mails a link to the project's hosted page where the invited person chooses a
+	// password, which also verifies the address. The link works once and for 7 days; a new
+	// invitation of the same address replaces it (the answer is the existing user, not
+	// EMAIL_EXISTS, while the user has never signed in), and DeleteUser withdraws it.
+	// The link opens `/v1/auth/{login_id}/reset-password?type=invitation`; `redirect_url` is
+	// where the page sends the user afterwards (rules as for Signup). A re-invitation leaves
+	// the existing user's metadata as it is.
+	// Errors: ALREADY_EXISTS EMAIL_EXISTS (a user who has signed in or has a password),
+	// INVALID_ARGUMENT REDIRECT_NOT_ALLOWED, PERMISSION_DENIED ADMIN_REQUIRED,
+	// PERMISSION_DENIED SIGNUP_REFUSED_BY_HOOK.
+	InviteUser(ctx context.Context, in *InviteUserRequest, opts ...grpc.CallOption) (*InviteUserResponse, error)
 	// Lists the project's users, newest first, one page at a time, optionally filtered by
 	// a case-insensitive partial email match. Admin only (the key without a user token).
 	// Errors: INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a request
@@ -443,6 +466,24 @@ func (c *authServiceClient) RegenerateRecoveryCodes(ctx context.Context, in *Reg
 	return out, nil
 }
 
+func (c *authServiceClient) CreateUser(ctx context.Context, in *CreateUserRequest, opts ...grpc.CallOption) (*CreateUserResponse, error) {
+	out := new(CreateUserResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/CreateUser", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) InviteUser(ctx context.Context, in *InviteUserRequest, opts ...grpc.CallOption) (*InviteUserResponse, error) {
+	out := new(InviteUserResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/InviteUser", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *authServiceClient) ListUsers(ctx context.Context, in *ListUsersRequest, opts ...grpc.CallOption) (*ListUsersResponse, error) {
 	out := new(ListUsersResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/ListUsers", in, out, opts...)
@@ -570,7 +611,9 @@ type AuthServiceServer interface {
 	// for a user who had no password (signed up by OTP, magic link or SSO). The link went
 	// to the user's email, so that address is now verified (`email_verified: true`), and a
 	// pending email change (`new_email`) is withdrawn: a reset is how the owner answers
-	// the notice of a change it did not ask for.
+	// the notice of a change it did not ask for. It also takes the token of an InviteUser
+	// link, which sets the invited user's first password and verifies the address the same
+	// way; either kind used withdraws the user's other live reset and invitation links.
 	// Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or expired token),
 	// INVALID_ARGUMENT WEAK_PASSWORD.
 	ResetPassword(context.Context, *ResetPasswordRequest) (*ResetPasswordResponse, error)
@@ -689,6 +732,27 @@ type AuthServiceServer interface {
 	// in this answer; the earlier codes stop working (user access token).
 	// Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the user has no MFA method).
 	RegenerateRecoveryCodes(context.Context, *RegenerateRecoveryCodesRequest) (*RegenerateRecoveryCodesResponse, error)
+	// Creates a user as the project's administrator (secret key with `users:write`, no user
+	// token), whatever the project's signup settings: with a password (checked as at
+	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
+	// a reset), `email_verified` as given (default false), `metadata` and `app_metadata`.
+	// No email is sent and no session is started. The project's `before_user_created` hook
+	// is asked first. Errors: ALREADY_EXISTS EMAIL_EXISTS, INVALID_ARGUMENT WEAK_PASSWORD,
+	// PERMISSION_DENIED ADMIN_REQUIRED (a user access token), PERMISSION_DENIED
+	// SIGNUP_REFUSED_BY_HOOK (with the hook's message).
+	CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error)
+	// Invites a user by email (admin, as CreateUser): creates the user without a password
+	// and mails a link to the project's hosted page where the invited person chooses a
+	// password, which also verifies the address. The link works once and for 7 days; a new
+	// invitation of the same address replaces it (the answer is the existing user, not
+	// EMAIL_EXISTS, while the user has never signed in), and DeleteUser withdraws it.
+	// The link opens `/v1/auth/{login_id}/reset-password?type=invitation`; `redirect_url` is
+	// where the page sends the user afterwards (rules as for Signup). A re-invitation leaves
+	// the existing user's metadata as it is.
+	// Errors: ALREADY_EXISTS EMAIL_EXISTS (a user who has signed in or has a password),
+	// INVALID_ARGUMENT REDIRECT_NOT_ALLOWED, PERMISSION_DENIED ADMIN_REQUIRED,
+	// PERMISSION_DENIED SIGNUP_REFUSED_BY_HOOK.
+	InviteUser(context.Context, *InviteUserRequest) (*InviteUserResponse, error)
 	// Lists the project's users, newest first, one page at a time, optionally filtered by
 	// a case-insensitive partial email match. Admin only (the key without a user token).
 	// Errors: INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a request
@@ -812,6 +876,12 @@ func (UnimplementedAuthServiceServer) UnenrollMfa(context.Context, *UnenrollMfaR
 }
 func (UnimplementedAuthServiceServer) RegenerateRecoveryCodes(context.Context, *RegenerateRecoveryCodesRequest) (*RegenerateRecoveryCodesResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method RegenerateRecoveryCodes not implemented")
+}
+func (UnimplementedAuthServiceServer) CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method CreateUser not implemented")
+}
+func (UnimplementedAuthServiceServer) InviteUser(context.Context, *InviteUserRequest) (*InviteUserResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method InviteUser not implemented")
 }
 func (UnimplementedAuthServiceServer) ListUsers(context.Context, *ListUsersRequest) (*ListUsersResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListUsers not implemented")
@@ -1207,6 +1277,42 @@ func _AuthService_RegenerateRecoveryCodes_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_CreateUser_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateUserRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).CreateUser(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/CreateUser",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).CreateUser(ctx, req.(*CreateUserRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_InviteUser_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(InviteUserRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).InviteUser(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/InviteUser",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).InviteUser(ctx, req.(*InviteUserRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_ListUsers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListUsersRequest)
 	if err := dec(in); err != nil {
@@ -1416,6 +1522,14 @@ var _AuthService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RegenerateRecoveryCodes",
 			Handler:    _AuthService_RegenerateRecoveryCodes_Handler,
+		},
+		{
+			MethodName: "CreateUser",
+			Handler:    _AuthService_CreateUser_Handler,
+		},
+		{
+			MethodName: "InviteUser",
+			Handler:    _AuthService_InviteUser_Handler,
 		},
 		{
 			MethodName: "ListUsers",

@@ -1,0 +1,133 @@
+import { LRUCache } from "lru-cache";
+import type { SecretBox } from "../../crypto/secret-box.js";
+import { newId } from "../../crypto/ids.js";
+import type { Project } from "../../domain/account.js";
+import type { AuditEventInput } from "../../domain/audit.js";
+import type { Clock } from "../../domain/clock.js";
+import { DomainError } from "../../domain/errors.js";
+import { HOOK_TIMEOUT_MS, type Hook, type HookKind } from "../../domain/hooks.js";
+import type { Logger } from "../../log.js";
+import { observeHook } from "../../metrics/hooks.js";
+import type { AllowHosts } from "../../outbound/allow-hosts.js";
+import { HOOK_BODY_BYTES, postJson } from "../../outbound/post.js";
+import { signingHeaders } from "../../outbound/standard-webhooks.js";
+import type { Database, Repositories } from "../../store/database.js";
+
+/** How long this instance trusts what it read of a project's hooks; SetHook and DeleteHook here forget at once. */
+export const HOOK_CACHE_MS = 5_000;
+/** At most one `hook.failed` audit event per project, kind and this long: a hook that is down fails every request. */
+const FAILURE_AUDIT_EVERY_MS = 60_000;
+
+type HookWithSecret = Hook & { secret: string };
+
+/** What a hook's caller learns: the parsed answer, or why there is none. */
+export type HookAnswer = { ok: true; answer: Record<string, unknown> } | { ok: false; error: string };
+
+export interface HookRunner {
+  /**
+   * The project's hook of `kind`, from memory for HOOK_CACHE_MS; null when none is set. Read
+   * through the caller's repositories: inside its transaction on PGlite's one connection.
+   */
+  find(repos: Repositories, projectId: string, kind: HookKind): Promise<HookWithSecret | null>;
+  /** POSTs `payload` to the hook, signed as webhooks are, within HOOK_TIMEOUT_MS; counts and audits a failure. */
+  call(project: Project, hook: HookWithSecret, payload: Record<string, unknown>): Promise<HookAnswer>;
+  /** Logs and audits a hook whose answer its caller could not use (a wrong shape, too large). */
+  report(project: Project, hook: HookWithSecret, error: string): Promise<void>;
+  /** After SetHook or DeleteHook. */
+  forget(projectId: string): void;
+}
+
+export interface HookRunnerDeps {
+  db: Database;
+  secrets: SecretBox;
+  clock: Clock;
+  logger: Logger;
+  allow: AllowHosts;
+  /** Writes a failure's audit event (flows/audit/record.ts recordAlone, bound). */
+  audit: (event: AuditEventInput) => Promise<void>;
+}
+
+export function createHookRunner(deps: HookRunnerDeps): HookRunner {
+  const hooks = new LRUCache<string, { kinds: Map<HookKind, HookWithSecret> }>({ max: 10_000, ttl: HOOK_CACHE_MS });
+  const lastFailureAudit = new LRUCache<string, true>({ max: 10_000, ttl: FAILURE_AUDIT_EVERY_MS });
+
+  async function load(repos: Repositories, projectId: string): Promise<Map<HookKind, HookWithSecret>> {
+    const cached = hooks.get(projectId);
+    if (cached) return cached.kinds;
+    const kinds = new Map<HookKind, HookWithSecret>();
+    for (const kind of ["before_user_created", "custom_access_token"] as const) {
+      const hook = await repos.hooks.getWithSecret(projectId, kind, deps.secrets);
+      if (hook) kinds.set(kind, hook);
+    }
+    hooks.set(projectId, { kinds });
+    return kinds;
+  }
+
+  async function failed(project: Project, hook: HookWithSecret, error: string): Promise<HookAnswer> {
+    await report(project, hook, error);
+    return { ok: false, error };
+  }
+
+  async function report(project: Project, hook: HookWithSecret, error: string): Promise<void> {
+    deps.logger.warn({ project_id: project.id, kind: hook.kind, err: error }, "hook failed");
+    const key = `${project.id}/${hook.kind}`;
+    if (!lastFailureAudit.has(key)) {
+      lastFailureAudit.set(key, true);
+      await deps.audit({
+        type: "hook.failed",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        reason: hook.failurePolicy === "closed" ? "SERVICE_UNAVAILABLE" : null,
+        details: { kind: hook.kind, error: error.slice(0, 200), failure_policy: hook.failurePolicy },
+        origin: { actor: { type: "anonymous", id: "" }, ip: "", userAgent: "" },
+      });
+    }
+  }
+
+  return {
+    async find(repos, projectId, kind) {
+      return (await load(repos, projectId)).get(kind) ?? null;
+    },
+
+    async call(project, hook, payload) {
+      const body = JSON.stringify(payload);
+      // The signature's time is the wall clock's: receivers compare it with theirs.
+      const headers = signingHeaders(newId("msg"), new Date(), body, [hook.secret]);
+      const started = performance.now();
+      const result = await postJson(hook.url, body, headers, {
+        timeoutMs: HOOK_TIMEOUT_MS,
+        allow: deps.allow,
+        maxBodyBytes: HOOK_BODY_BYTES,
+      });
+      let answer: unknown;
+      if (result.ok) {
+        try {
+          answer = JSON.parse(result.body ?? "");
+        } catch {
+          answer = undefined;
+        }
+      }
+      const usable = typeof answer === "object" && answer !== null && !Array.isArray(answer);
+      observeHook(hook.kind, usable, (performance.now() - started) / 1000);
+      if (!result.ok) return failed(project, hook, result.error);
+      if (!usable) return failed(project, hook, "the answer is not a JSON object");
+      return { ok: true, answer: answer as Record<string, unknown> };
+    },
+
+    report,
+
+    forget(projectId) {
+      hooks.delete(projectId);
+    },
+  };
+}
+
+/** A hook that failed under `closed`: the request cannot go on without it. */
+export function hookUnavailable(kind: HookKind): DomainError {
+  return new DomainError(
+    "SERVICE_UNAVAILABLE",
+    `the project's ${kind} hook did not answer usably; try again later`,
+    [],
+    5,
+  );
+}

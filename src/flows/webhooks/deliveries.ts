@@ -1,0 +1,59 @@
+import { DomainError } from "../../domain/errors.js";
+import { isIdOf } from "../../domain/ids.js";
+import { pageRequest, toPage, type Page } from "../../domain/pagination.js";
+import type { DeliveryStatus, WebhookDelivery } from "../../domain/webhooks.js";
+import type { FlowDeps } from "../deps.js";
+import { assertEndpointId, webhookNotFound } from "./endpoint-rules.js";
+
+// The delivery log of an endpoint (ListWebhookDeliveries), a replay (ReplayWebhookDelivery)
+// and a test event (SendTestWebhook): each wakes the worker after commit.
+
+export async function listWebhookDeliveries(
+  deps: FlowDeps,
+  organizationId: string,
+  input: { id: string; limit?: number; cursor?: string; status?: DeliveryStatus },
+): Promise<Page<WebhookDelivery>> {
+  assertEndpointId(input.id);
+  const { repos } = deps.db;
+  const endpoint = await repos.webhookEndpoints.get(organizationId, input.id);
+  if (!endpoint) throw webhookNotFound();
+  const list = `webhook-deliveries:${organizationId}:${input.id}:${input.status ?? ""}`;
+  const page = pageRequest(deps.cursors, list, input);
+  const rows = await repos.webhookDeliveries.list(endpoint.projectId, endpoint.id, input.status, page);
+  return toPage(deps.cursors, list, rows, page.limit);
+}
+
+function deliveryNotFound(): DomainError {
+  return new DomainError("WEBHOOK_DELIVERY_NOT_FOUND", "no such webhook delivery in this organization");
+}
+
+export async function replayWebhookDelivery(
+  deps: FlowDeps,
+  organizationId: string,
+  id: string,
+  wake: () => void,
+): Promise<WebhookDelivery> {
+  if (!isIdOf("whd", id)) throw deliveryNotFound();
+  const { repos } = deps.db;
+  const delivery = await repos.webhookDeliveries.get(organizationId, id);
+  if (!delivery) throw deliveryNotFound();
+  await repos.webhookDeliveries.replay(id);
+  wake();
+  return (await repos.webhookDeliveries.get(organizationId, id))!;
+}
+
+export async function sendTestWebhook(
+  deps: FlowDeps,
+  organizationId: string,
+  endpointId: string,
+  wake: () => void,
+): Promise<WebhookDelivery> {
+  assertEndpointId(endpointId);
+  const deliveryId = await deps.db.transaction(async (repos) => {
+    const endpoint = await repos.webhookEndpoints.lock(organizationId, endpointId);
+    if (!endpoint) throw webhookNotFound();
+    return repos.webhookDeliveries.enqueueTest(organizationId, endpoint.projectId, endpoint.id);
+  });
+  wake();
+  return (await deps.db.repos.webhookDeliveries.get(organizationId, deliveryId))!;
+}

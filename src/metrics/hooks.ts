@@ -1,0 +1,36 @@
+import { Counter, Histogram } from "prom-client";
+import { registry } from "./registry.js";
+
+const hookCalls = new Histogram({
+  name: "gatehouse_hook_duration_seconds",
+  help: "Calls of projects' synchronous hooks, by kind (before_user_created, custom_access_token) and outcome (ok, failed).",
+  labelNames: ["kind", "outcome"] as const,
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2],
+  registers: [registry],
+});
+
+const webhookAttempts = new Histogram({
+  name: "gatehouse_webhook_attempt_duration_seconds",
+  help: "Webhook delivery attempts, by outcome (succeeded, failed).",
+  labelNames: ["outcome"] as const,
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+const webhooksDisabled = new Counter({
+  name: "gatehouse_webhook_endpoints_disabled_total",
+  help: "Webhook endpoints disabled because every attempt failed for 3 days.",
+  registers: [registry],
+});
+
+export function observeHook(kind: string, ok: boolean, seconds: number): void {
+  hookCalls.observe({ kind, outcome: ok ? "ok" : "failed" }, seconds);
+}
+
+export function observeWebhookAttempt(ok: boolean, seconds: number): void {
+  webhookAttempts.observe({ outcome: ok ? "succeeded" : "failed" }, seconds);
+}
+
+export function countWebhookDisabled(): void {
+  webhooksDisabled.inc();
+}

@@ -1,0 +1,201 @@
+import type { EntityManager } from "typeorm";
+import { newId } from "../../crypto/ids.js";
+import type { SecretBox } from "../../crypto/secret-box.js";
+import type { Clock } from "../../domain/clock.js";
+import type { PageRequest } from "../../domain/pagination.js";
+import type { WebhookEndpoint } from "../../domain/webhooks.js";
+import { WebhookEndpointEntity } from "../entities/webhook-endpoint.entity.js";
+import { keysetPage } from "../keyset.js";
+
+export function toWebhookEndpoint(e: WebhookEndpointEntity): WebhookEndpoint {
+  return {
+    id: e.id,
+    organizationId: e.organizationId,
+    projectId: e.projectId,
+    url: e.url,
+    eventTypes: [...e.eventTypes],
+    enabled: e.enabled,
+    disabledReason: e.disabledReason,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    previousSecretExpiresAt: e.previousSecretExpiresAt,
+  };
+}
+
+/** What the trigger needs to pick an endpoint's events, as the flow computed it. */
+export interface Subscription {
+  eventTypes: string[];
+  auditTypes: string[];
+  allTypes: boolean;
+}
+
+export interface EndpointChanges {
+  url?: string;
+  subscription?: Subscription;
+  enabled?: boolean;
+}
+
+/** The secrets an endpoint signs with now: the current one, and the previous one while it lasts. */
+export interface SigningSecrets {
+  current: string;
+  previous: string | null;
+}
+
+// Sealing and opening live here together because both use the row id as associated data.
+export function webhookEndpointsRepository(manager: EntityManager, clock: Clock) {
+  return {
+    async create(
+      organizationId: string,
+      projectId: string,
+      input: { url: string; subscription: Subscription; enabled: boolean; secret: string },
+      secrets: Pick<SecretBox, "seal">,
+    ): Promise<WebhookEndpoint> {
+      const id = newId("wh");
+      const now = clock.now();
+      const row: WebhookEndpointEntity = {
+        id,
+        organizationId,
+        projectId,
+        url: input.url,
+        eventTypes: input.subscription.eventTypes,
+        auditTypes: input.subscription.auditTypes,
+        allTypes: input.subscription.allTypes,
+        enabled: input.enabled,
+        disabledReason: input.enabled ? null : "admin",
+        secretSealed: secrets.seal(input.secret, id),
+        previousSecretSealed: null,
+        previousSecretExpiresAt: null,
+        failingSince: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await manager.insert(WebhookEndpointEntity, row);
+      return toWebhookEndpoint(row);
+    },
+
+    async count(projectId: string): Promise<number> {
+      return manager.countBy(WebhookEndpointEntity, { projectId });
+    },
+
+    /** One page of a project's endpoints, newest first (`limit + 1` rows; see toPage). */
+    async list(organizationId: string, projectId: string, page: PageRequest): Promise<WebhookEndpoint[]> {
+      const qb = manager
+        .createQueryBuilder(WebhookEndpointEntity, "w")
+        .where("w.organizationId = :organizationId", { organizationId })
+        .andWhere("w.projectId = :projectId", { projectId });
+      const rows = await keysetPage(qb, "w", page).getMany();
+      return rows.map(toWebhookEndpoint);
+    },
+
+    /** One of the organization's endpoints; null when absent or another organization's. */
+    async get(organizationId: string, id: string): Promise<WebhookEndpoint | null> {
+      const row = await manager.findOneBy(WebhookEndpointEntity, { organizationId, id });
+      return row ? toWebhookEndpoint(row) : null;
+    },
+
+    /** Locks the row for a change in the caller's transaction; null when absent or another organization's. */
+    async lock(organizationId: string, id: string): Promise<WebhookEndpoint | null> {
+      const row = await manager
+        .createQueryBuilder(WebhookEndpointEntity, "w")
+        .where("w.organizationId = :organizationId AND w.id = :id", { organizationId, id })
+        .setLock("pessimistic_write")
+        .getOne();
+      return row ? toWebhookEndpoint(row) : null;
+    },
+
+    /** Enabling clears the failure streak; disabling by an admin says so. */
+    async update(organizationId: string, id: string, changes: EndpointChanges): Promise<void> {
+      const set: Partial<WebhookEndpointEntity> = { updatedAt: clock.now() };
+      if (changes.url !== undefined) set.url = changes.url;
+      if (changes.subscription !== undefined) {
+        set.eventTypes = changes.subscription.eventTypes;
+        set.auditTypes = changes.subscription.auditTypes;
+        set.allTypes = changes.subscription.allTypes;
+      }
+      if (changes.enabled === true) Object.assign(set, { enabled: true, disabledReason: null, failingSince: null });
+      if (changes.enabled === false) Object.assign(set, { enabled: false, disabledReason: "admin" });
+      await manager.update(WebhookEndpointEntity, { organizationId, id }, set);
+    },
+
+    /** The current secret becomes the previous one until `previousUntil`. */
+    async rotateSecret(
+      organizationId: string,
+      id: string,
+      secret: string,
+      previousUntil: Date,
+      secrets: Pick<SecretBox, "seal">,
+    ): Promise<void> {
+      const row = await manager.findOneByOrFail(WebhookEndpointEntity, { organizationId, id });
+      await manager.update(
+        WebhookEndpointEntity,
+        { organizationId, id },
+        {
+          secretSealed: secrets.seal(secret, id),
+          previousSecretSealed: row.secretSealed,
+          previousSecretExpiresAt: previousUntil,
+          updatedAt: clock.now(),
+        },
+      );
+    },
+
+    /** False when absent or another organization's; its deliveries go with it. */
+    async delete(organizationId: string, id: string): Promise<boolean> {
+      const result = await manager.delete(WebhookEndpointEntity, { organizationId, id });
+      return (result.affected ?? 0) > 0;
+    },
+
+    /** For the delivery worker: the endpoint's URL and the secrets that sign now. */
+    async signingState(
+      id: string,
+      at: Date,
+      secrets: Pick<SecretBox, "open">,
+    ): Promise<{ endpoint: WebhookEndpoint; secrets: SigningSecrets } | null> {
+      const row = await manager.findOneBy(WebhookEndpointEntity, { id });
+      if (!row) return null;
+      const previousLive =
+        row.previousSecretSealed !== null && (row.previousSecretExpiresAt?.getTime() ?? 0) > at.getTime();
+      return {
+        endpoint: toWebhookEndpoint(row),
+        secrets: {
+          current: secrets.open(row.secretSealed, id).toString("utf8"),
+          previous: previousLive ? secrets.open(row.previousSecretSealed!, id).toString("utf8") : null,
+        },
+      };
+    },
+
+    /** A 2xx answer: the streak ends. */
+    async recordSuccess(id: string): Promise<void> {
+      await manager
+        .createQueryBuilder()
+        .update(WebhookEndpointEntity)
+        .set({ failingSince: null })
+        .where("id = :id AND failing_since IS NOT NULL", { id })
+        .execute();
+    },
+
+    /**
+     * A failed attempt: starts the streak if none is running, and disables the endpoint when
+     * the streak began `disableAfterMs` ago or more. True when this call disabled it.
+     */
+    async recordFailure(id: string, at: Date, disableAfterMs: number): Promise<boolean> {
+      await manager
+        .createQueryBuilder()
+        .update(WebhookEndpointEntity)
+        .set({ failingSince: at })
+        .where("id = :id AND failing_since IS NULL", { id })
+        .execute();
+      const disabled = await manager
+        .createQueryBuilder()
+        .update(WebhookEndpointEntity)
+        .set({ enabled: false, disabledReason: "failing", updatedAt: at })
+        .where("id = :id AND enabled AND failing_since <= :cutoff", {
+          id,
+          cutoff: new Date(at.getTime() - disableAfterMs),
+        })
+        .execute();
+      return (disabled.affected ?? 0) > 0;
+    },
+  };
+}
+
+export type WebhookEndpointsRepository = ReturnType<typeof webhookEndpointsRepository>;
