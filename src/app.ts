@@ -16,6 +16,7 @@ import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createHookRunner } from "./flows/hooks/hook-runner.js";
 import { createWebhookWorker } from "./webhooks/worker.js";
 import type { AuditEventInput } from "./domain/audit.js";
+import { auditTypesFor, WEBHOOK_EVENT_TYPES } from "./domain/webhooks.js";
 import { createGatehouseServer } from "./server.js";
 import type { HttpHandler } from "./transport/http-handler.js";
 import type { ServerDeps } from "./api-router.js";
@@ -136,6 +137,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   let operators: OperatorChannel | undefined;
   try {
     if (!options.skipBootstrap) await bootstrap(deps, config);
+    await deps.db.repos.webhookEndpoints.syncAllTypes(auditTypesFor(WEBHOOK_EVENT_TYPES));
     const userTokens = {
       verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
         const verified = await checkAccessToken(deps, project, token);

@@ -8,10 +8,13 @@ import type { Command } from "./command.js";
 import { apiKeyCommands } from "./commands/api-keys.js";
 import { auditCommands } from "./commands/audit.js";
 import { emailConflictCommands } from "./commands/email-conflicts.js";
+import { hookCommands } from "./commands/hooks.js";
 import { memberCommands } from "./commands/members.js";
 import { operationCommands } from "./commands/operations.js";
 import { projectCommands } from "./commands/projects.js";
 import { userCommands } from "./commands/users.js";
+import { webhookDeliveryCommands } from "./commands/webhook-deliveries.js";
+import { webhookCommands } from "./commands/webhooks.js";
 import type { CliContext } from "./context.js";
 import { EXIT, toCliError, usageError } from "./errors.js";
 import { runThroughServer } from "./operator-channel-client.js";
@@ -24,6 +27,9 @@ export const COMMANDS: Command[] = [
   ...projectCommands,
   ...apiKeyCommands,
   ...memberCommands,
+  ...webhookCommands,
+  ...webhookDeliveryCommands,
+  ...hookCommands,
   ...userCommands,
   ...auditCommands,
   ...emailConflictCommands,

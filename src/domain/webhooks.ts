@@ -7,7 +7,8 @@ import type { AuditEventType } from "./audit.js";
 export const WEBHOOK_CATALOG_VERSION = 1;
 
 const FROM_AUDIT = {
-  "user.created": ["user.signup", "user.created", "user.invited"],
+  "user.created": ["user.signup", "user.created"],
+  "user.invited": ["user.invited"],
   "user.updated": ["user.updated", "user.email.changed"],
   "user.deleted": ["user.deleted"],
   "user.signed_in": ["user.login.succeeded"],

@@ -97,7 +97,7 @@ describe("audit: SSO sign-in failures", () => {
     const first = await world.signIn(app, connection, who.id);
     expect(first.fragment.get("access_token")).toBeTruthy();
     const [signup] = await app.events({ type: "user.signup" });
-    expect(signup.details).toEqual({ method: "sso" });
+    expect(signup.details).toEqual({ method: "sso", amr: ["sso"] });
     const userId = signup.user_id;
     expect((await app.call("PATCH", `/v1/auth/users/${userId}`, { disabled: true })).status).toBe(200);
 

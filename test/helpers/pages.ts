@@ -125,6 +125,8 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
         SMS_WEBHOOK_URL: state.sms.url,
         MAIL_RETRY_MS: "200",
         BOT_CHALLENGE_MAX_NUMBER: "2000",
+        // Hooks and webhooks of the tests answer on loopback.
+        OUTBOUND_ALLOW_HOSTS: "127.0.0.1/32",
       },
       undefined,
       { clock },

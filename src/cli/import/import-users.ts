@@ -3,6 +3,8 @@ import { newId } from "../../crypto/ids.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../../flows/deps.js";
+import { DomainError } from "../../domain/errors.js";
+import { askBeforeUserCreated } from "../../flows/hooks/before-user-created.js";
 import { isDatabaseUnavailable } from "../../store/errors.js";
 import type { ImportedUser, ImportOutcome } from "../../store/repositories/users.js";
 import { CliError, EXIT } from "../errors.js";
@@ -93,6 +95,11 @@ export async function importUsers(deps: FlowDeps, options: ImportOptions): Promi
     if (email !== undefined) seenEmails.set(email, record.line);
     if (user.phone !== null) seenPhones.set(user.phone, record.line);
     const { scheme, ...fields } = user;
+    const refusal = await hookRefusal(deps, project, fields, summary);
+    if (refusal) {
+      summary.refused.push({ line: record.line, ...refusal });
+      continue;
+    }
     batch.push({ line: record.line, user: { id: newId("usr"), ...fields, auditDetails: { password_hash: scheme } } });
     if (batch.length >= options.batchSize) await flush();
   }
@@ -156,6 +163,45 @@ function record(outcomes: ImportOutcome[], rows: Pending[], summary: ImportSumma
         message: "the project already has a user with this phone number",
       });
     }
+  }
+}
+
+/**
+ * The project's before_user_created hook, asked for each user as every other creating path asks
+ * it: a deny refuses the line with the hook's message. A hook that fails under `closed` stops
+ * the import (every later line would wait for it in vain); under `open` the line goes in.
+ */
+async function hookRefusal(
+  deps: FlowDeps,
+  project: Project,
+  user: Omit<ImportedUser, "id" | "auditDetails">,
+  summary: ImportSummary,
+): Promise<Omit<Refusal, "line"> | null> {
+  try {
+    await askBeforeUserCreated(
+      deps,
+      deps.db.repos,
+      project,
+      {
+        email: user.email ?? "",
+        phone: user.phone,
+        emailVerified: user.emailVerified,
+        metadata: user.metadata,
+        appMetadata: user.appMetadata,
+      },
+      "import",
+    );
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError && error.reason === "SIGNUP_REFUSED_BY_HOOK")
+      return { reason: "SIGNUP_REFUSED_BY_HOOK", message: error.message };
+    if (error instanceof DomainError && error.reason === "SERVICE_UNAVAILABLE")
+      throw new CliError(
+        "SERVICE_UNAVAILABLE",
+        `the project's before_user_created hook did not answer after ${summary.imported} users were imported; run the same file again once it does (the users already in are refused as EMAIL_EXISTS)`,
+        EXIT.UNAVAILABLE,
+      );
+    throw error;
   }
 }
 

@@ -10,7 +10,13 @@ import type { ImportField, ImportFormat } from "./read-records.js";
 export interface Refusal {
   line: number;
   reason:
-    "MALFORMED_LINE" | "VALIDATION_FAILED" | "UNSUPPORTED_HASH" | "EMAIL_EXISTS" | "PHONE_EXISTS" | "INSERT_FAILED";
+    | "MALFORMED_LINE"
+    | "VALIDATION_FAILED"
+    | "UNSUPPORTED_HASH"
+    | "EMAIL_EXISTS"
+    | "PHONE_EXISTS"
+    | "INSERT_FAILED"
+    | "SIGNUP_REFUSED_BY_HOOK";
   message: string;
 }
 

@@ -18,7 +18,8 @@ export interface Proof {
 }
 
 /** Who is signing in: a user who exists, or one the first factor is about to create (sign-up). */
-export type SignInSubject = { existing: User } | { create: NewUser };
+/** `vetted`: the caller already asked the before_user_created hook for this user. */
+export type SignInSubject = { existing: User } | { create: NewUser; vetted?: true };
 
 /** The challenge of API.md section 5: `{mfa_required, mfa_token, mfa_methods, expires_in}`. */
 export interface ChallengeAnswer {
@@ -65,7 +66,7 @@ export async function completeSignIn(
   if ("create" in subject) {
     const method = SIGNUP_METHODS.find((m) => m === proof.method);
     if (method === undefined || !maySignUp(project, method, subject.create.email)) throw signupsClosed();
-    await askBeforeUserCreated(deps, repos, project, subject.create, method);
+    if (!subject.vetted) await askBeforeUserCreated(deps, repos, project, subject.create, method);
     if (!project.mfaRequired) {
       const tokens = await startSessionForNewUser(deps, repos, project, subject.create, {
         ...proof,

@@ -38,8 +38,14 @@ export async function revokeToken(
     return { revoked };
   }
   const revoked = await deps.db.transaction(async (repos) => {
-    if (!(await repos.refreshTokens.revoke(project.id, hashToken(token), deps.clock.now()))) return false;
-    await repos.auditEvents.record({ ...tokenRevoked(project, origin), details: { token: "refresh" } });
+    const ended = await repos.refreshTokens.revoke(project.id, hashToken(token), deps.clock.now());
+    if (!ended) return false;
+    await repos.auditEvents.record({
+      ...tokenRevoked(project, origin),
+      userId: ended.userId,
+      targetId: ended.sessionId,
+      details: { token: "refresh" },
+    });
     return true;
   });
   return { revoked };

@@ -12,6 +12,7 @@ import { completeSignIn, signupsClosed, type Completed, type Proof, type SignInO
 import { queueVerificationEmail } from "./email-verification.js";
 import { confirmsByEmail, requestSignupConfirmation, type ConfirmationRequired } from "./signup-confirmation.js";
 import type { NewUser } from "./tokens.js";
+import { askBeforeUserCreated } from "../hooks/before-user-created.js";
 
 export interface SignupInput {
   email: string;
@@ -47,6 +48,15 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   if (isCommonPassword(input.password)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
+  // Before the link is mailed or the argon2 work is done: the person sees a refusal at once. A
+  // confirmation link asks again when it creates the account (the answer may have changed).
+  await askBeforeUserCreated(
+    deps,
+    deps.db.repos,
+    project,
+    { email: input.email, phone: null, emailVerified: false, metadata: input.metadata },
+    "password",
+  );
   const passwordHash = await deps.passwords.hash(input.password);
   if (confirmsByEmail(project, input.publicCredential ?? false)) {
     return requestSignupConfirmation(deps, project, {
@@ -65,7 +75,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     passwordHash,
     metadata: input.metadata,
   };
-  const subject = { create };
+  const subject = { create, vetted: true as const };
   const proof: Proof = { amr: ["pwd"], method: "password" };
   // Over the address's send limit the account is still made, without the mail (ResendVerification-style
   // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.

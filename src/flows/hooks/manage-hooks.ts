@@ -8,7 +8,7 @@ import { projectNotFound } from "../projects/not-found.js";
 import { throwIfAny, urlViolations } from "../webhooks/endpoint-rules.js";
 
 // SetHook, DeleteHook, ListHooks (Account interface, admin). A change reaches this instance's
-// requests at once and other instances' within HOOK_CACHE_MS (hook-cache.ts).
+// requests at once and other instances' within HOOK_CACHE_MS (hook-runner.ts).
 
 export interface SetHookInput {
   projectId: string;

@@ -1,6 +1,6 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
-import { ALL_EVENT_TYPES, auditTypesFor, unknownEventTypes } from "../../domain/webhooks.js";
+import { ALL_EVENT_TYPES, auditTypesFor, unknownEventTypes, WEBHOOK_EVENT_TYPES } from "../../domain/webhooks.js";
 import { checkOutboundUrl } from "../../outbound/url-check.js";
 import type { Subscription } from "../../store/repositories/webhook-endpoints.js";
 import type { FlowDeps } from "../deps.js";
@@ -41,8 +41,15 @@ export function throwIfAny(violations: Violation[]): void {
   if (violations.length > 0) throw validationFailed(violations);
 }
 
-/** What the audit_events trigger matches for these types. */
+/**
+ * What the audit_events trigger matches for these types: `*` is every type of the catalog, and
+ * stays so as the catalog grows (syncAllTypes at start-up), never an audit type it leaves out.
+ */
 export function subscriptionFor(eventTypes: readonly string[]): Subscription {
   const allTypes = eventTypes.includes(ALL_EVENT_TYPES);
-  return { eventTypes: [...eventTypes], auditTypes: allTypes ? [] : auditTypesFor(eventTypes), allTypes };
+  return {
+    eventTypes: [...eventTypes],
+    auditTypes: auditTypesFor(allTypes ? WEBHOOK_EVENT_TYPES : eventTypes),
+    allTypes,
+  };
 }

@@ -36,7 +36,7 @@ export function hooksHandlers(deps: FlowDeps) {
   } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }
 
-function hookProto(h: Hook) {
+export function hookProto(h: Hook) {
   return {
     kind: h.kind,
     url: h.url,

@@ -78,8 +78,8 @@ export function webhooksHandlers(deps: FlowDeps) {
   } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }
 
-// Field by field, so nothing but these ever reaches the wire.
-function endpointProto(e: WebhookEndpoint) {
+// Field by field, so nothing but these ever reaches the wire (the CLI prints the same).
+export function endpointProto(e: WebhookEndpoint) {
   return {
     id: e.id,
     projectId: e.projectId,
@@ -93,7 +93,7 @@ function endpointProto(e: WebhookEndpoint) {
   };
 }
 
-function deliveryProto(d: WebhookDelivery) {
+export function deliveryProto(d: WebhookDelivery) {
   return {
     id: d.id,
     webhookId: d.endpointId,

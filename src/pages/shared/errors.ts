@@ -50,6 +50,9 @@ export function explain(error: unknown, labelOf: (field: string) => string | und
   // The server sends every RATE_LIMITED with its wait (google.rpc.RetryInfo).
   if (reason === "RATE_LIMITED") return { reason, message: tooManyAttempts(retryAfterSeconds(error)) };
   if (reason === "SSO_FAILED") return { reason, message: ssoFailed(error.rawMessage) };
+  // The project's before_user_created hook wrote this message for the person signing up.
+  if (reason === "SIGNUP_REFUSED_BY_HOOK")
+    return { reason, message: error.rawMessage.trim() || "This sign-up was refused." };
   if (reason === "VALIDATION_FAILED") {
     const violation = error.findDetails(BadRequestSchema)[0]?.fieldViolations[0];
     if (violation) {

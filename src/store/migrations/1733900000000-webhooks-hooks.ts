@@ -96,46 +96,69 @@ export class WebhooksHooks1733900000000 implements MigrationInterface {
           REFERENCES projects (organization_id, id) ON DELETE CASCADE
       )`);
 
-    // The delivery id: the event's time (the audit id's first 10 characters, so deliveries
-    // sort by event time) and 64 random bits; the event id is the audit id's.
+    // One event and its deliveries, for the endpoints of the project that want `audit_type`
+    // (nothing at all when none does). The event id is the caller's; each delivery id is the
+    // event's time (the id's first 10 characters after the prefix, so deliveries sort by event
+    // time) and 64 random bits.
     await q.query(`
-      CREATE FUNCTION webhook_events_from_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION webhook_enqueue(event_id text, organization_id text, project_id text, audit_type text,
+                                      user_id text, actor_type text, actor_id text, target_id text, reason text,
+                                      details jsonb, user_snapshot jsonb, occurred_at timestamptz)
+        RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
         IF NOT EXISTS (
           SELECT 1 FROM webhook_endpoints e
-           WHERE e.project_id = NEW.project_id AND e.enabled AND (e.all_types OR NEW.type = ANY (e.audit_types))
+           WHERE e.project_id = webhook_enqueue.project_id AND e.enabled
+             AND webhook_enqueue.audit_type = ANY (e.audit_types)
         ) THEN
-          RETURN NULL;
+          RETURN;
         END IF;
         INSERT INTO webhook_events (id, organization_id, project_id, type, user_id, actor_type, actor_id, target_id,
                                     reason, details, user_snapshot, occurred_at)
-        VALUES ('evt_' || substring(NEW.id FROM 5), NEW.organization_id, NEW.project_id, NEW.type, NEW.user_id,
-                NEW.actor_type, NEW.actor_id, NEW.target_id, NEW.reason, NEW.details,
-                (SELECT jsonb_build_object(
-                          'id', u.id, 'email', COALESCE(u.email, ''), 'email_verified', u.email_verified,
-                          'phone', COALESCE(u.phone, ''), 'phone_verified', u.phone_verified,
-                          'mfa_methods', ARRAY(SELECT f.method FROM mfa_factors f
-                                                WHERE f.project_id = u.project_id AND f.user_id = u.id
-                                                  AND f.confirmed_at IS NOT NULL ORDER BY f.method),
-                          'metadata', u.metadata, 'app_metadata', u.app_metadata, 'disabled', u.disabled,
-                          'created_at', u.created_at, 'last_login_at', u.last_login_at)
-                   FROM users u WHERE u.project_id = NEW.project_id AND u.id = NEW.user_id),
-                NEW.created_at);
+        VALUES (event_id, organization_id, project_id, audit_type, user_id, actor_type, actor_id, target_id,
+                reason, details, user_snapshot, occurred_at);
         INSERT INTO webhook_deliveries (id, event_id, endpoint_id, project_id, next_attempt_at, created_at, updated_at)
-        SELECT 'whd_' || substring(NEW.id FROM 5 FOR 10) || substring(md5(random()::text || e.id) FOR 16),
-               'evt_' || substring(NEW.id FROM 5), e.id, NEW.project_id, NEW.created_at, NEW.created_at, NEW.created_at
+        SELECT 'whd_' || substring(event_id FROM 5 FOR 10) || substring(md5(random()::text || e.id) FOR 16),
+               event_id, e.id, webhook_enqueue.project_id, occurred_at, occurred_at, occurred_at
           FROM webhook_endpoints e
-         WHERE e.project_id = NEW.project_id AND e.enabled AND (e.all_types OR NEW.type = ANY (e.audit_types));
+         WHERE e.project_id = webhook_enqueue.project_id AND e.enabled
+           AND webhook_enqueue.audit_type = ANY (e.audit_types);
+      END $$`);
+    // Every audit event of a project becomes a webhook event with the same id suffix, the user as
+    // it is at that moment (the row this statement wrote included). `user.deleted` is the
+    // exception: its audit row names the user by a pseudonym, so DeleteUser enqueues its event
+    // itself, naming the user (repositories/webhook-deliveries.ts).
+    await q.query(`
+      CREATE FUNCTION webhook_events_from_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM webhook_enqueue(
+          'evt_' || substring(NEW.id FROM 5), NEW.organization_id, NEW.project_id, NEW.type, NEW.user_id,
+          NEW.actor_type, NEW.actor_id, NEW.target_id, NEW.reason, NEW.details,
+          (SELECT jsonb_build_object(
+                    'id', u.id, 'email', COALESCE(u.email, ''), 'email_verified', u.email_verified,
+                    'phone', COALESCE(u.phone, ''), 'phone_verified', u.phone_verified,
+                    'mfa_methods', ARRAY(SELECT f.method FROM mfa_factors f
+                                          WHERE f.project_id = u.project_id AND f.user_id = u.id
+                                            AND f.confirmed_at IS NOT NULL ORDER BY f.method),
+                    'metadata', u.metadata, 'app_metadata', u.app_metadata, 'disabled', u.disabled,
+                    'created_at', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                    'last_login_at', to_char(u.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             FROM users u WHERE u.project_id = NEW.project_id AND u.id = NEW.user_id),
+          NEW.created_at);
         RETURN NULL;
       END $$`);
     await q.query(`
       CREATE TRIGGER audit_events_webhooks AFTER INSERT ON audit_events
-        FOR EACH ROW WHEN (NEW.project_id IS NOT NULL) EXECUTE FUNCTION webhook_events_from_audit()`);
+        FOR EACH ROW WHEN (NEW.project_id IS NOT NULL AND NEW.type <> 'user.deleted')
+        EXECUTE FUNCTION webhook_events_from_audit()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER audit_events_webhooks ON audit_events`);
     await q.query(`DROP FUNCTION webhook_events_from_audit()`);
+    await q.query(
+      `DROP FUNCTION webhook_enqueue(text, text, text, text, text, text, text, text, text, jsonb, jsonb, timestamptz)`,
+    );
     await q.query(`DROP TABLE hooks`);
     await q.query(`DROP TABLE webhook_deliveries`);
     await q.query(`DROP TABLE webhook_events`);

@@ -31,6 +31,8 @@ const sessionIdRow = row({ session_id: text });
 
 // Every refresh runs sessionOf, findForUpdate, markRotated and forgetSuccessorsRotatedBefore,
 // and create issues each new pair: fixed statements on that path, no query building per call.
+const revokedRow = row({ session_id: text, user_id: text });
+
 export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
   const tokens = manager.getRepository(RefreshTokenEntity);
   const run = statements(manager);
@@ -103,14 +105,20 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
      * already revoked, expired, or of a session that has ended). One statement: the token and
      * its session are checked and the token revoked together.
      */
-    async revoke(projectId: string, tokenHash: string, at: Date): Promise<boolean> {
-      const revoked = await run.affected(
+    async revoke(
+      projectId: string,
+      tokenHash: string,
+      at: Date,
+    ): Promise<{ sessionId: string; userId: string } | null> {
+      const revoked = await run.first(
         sql`UPDATE refresh_tokens rt SET revoked_at = ${at}
-            WHERE rt.project_id = ${projectId} AND rt.token_hash = ${tokenHash} AND rt.revoked_at IS NULL AND rt.rotated_at IS NULL AND rt.expires_at > ${at}
-              AND EXISTS (SELECT 1 FROM sessions s WHERE s.project_id = rt.project_id AND s.id = rt.session_id
-                            AND s.revoked_at IS NULL AND s.expires_at > ${at})`,
+              FROM sessions s
+             WHERE rt.project_id = ${projectId} AND rt.token_hash = ${tokenHash} AND rt.revoked_at IS NULL AND rt.rotated_at IS NULL AND rt.expires_at > ${at}
+               AND s.project_id = rt.project_id AND s.id = rt.session_id AND s.revoked_at IS NULL AND s.expires_at > ${at}
+         RETURNING rt.session_id, s.user_id`,
+        revokedRow,
       );
-      return revoked > 0;
+      return revoked && { sessionId: revoked.session_id, userId: revoked.user_id };
     },
   };
 }

@@ -241,6 +241,36 @@ export function webhookDeliveriesRepository(manager: EntityManager, clock: Clock
       return id;
     },
 
+    /**
+     * DeleteUser's `user.deleted`, which its audit row cannot carry (it names a pseudonym): the
+     * event names the user, without a snapshot (the application knows whom the id names), for
+     * the endpoints that want it; in the caller's transaction, with the deletion.
+     */
+    async enqueueUserDeleted(
+      organizationId: string,
+      projectId: string,
+      userId: string,
+      actor: { type: string; id: string },
+    ): Promise<void> {
+      const now = clock.now();
+      await run.execute(
+        sql`SELECT webhook_enqueue(${newId("evt", now.getTime())}, ${organizationId}, ${projectId}, 'user.deleted',
+              ${userId}, ${actor.type}, ${actor.id}, ${userId}, NULL, '{}'::jsonb, NULL, ${now})`,
+      );
+    },
+
+    /**
+     * DeleteUser: the stored events keep the user's id (the application's reference) but no
+     * longer what the user was (email, phone, metadata), once nothing is left to deliver.
+     */
+    async forgetUser(projectId: string, userId: string): Promise<void> {
+      await run.execute(
+        sql`UPDATE webhook_events e SET user_snapshot = NULL
+             WHERE e.project_id = ${projectId} AND e.user_id = ${userId} AND e.user_snapshot IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')`,
+      );
+    },
+
     /** Retention: events older than `before` go with their deliveries, unless one is still pending. */
     async deleteOlderThan(before: Date): Promise<number> {
       return run.affected(

@@ -163,6 +163,20 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
       };
     },
 
+    /**
+     * `*` endpoints follow the catalog of the version running: at start-up, the ones made
+     * under another catalog get its audit types. Answers how many changed.
+     */
+    async syncAllTypes(auditTypes: string[]): Promise<number> {
+      const result = await manager
+        .createQueryBuilder()
+        .update(WebhookEndpointEntity)
+        .set({ auditTypes })
+        .where("all_types AND NOT (audit_types @> :types AND audit_types <@ :types)", { types: auditTypes })
+        .execute();
+      return result.affected ?? 0;
+    },
+
     /** A 2xx answer: the streak ends. */
     async recordSuccess(id: string): Promise<void> {
       await manager

@@ -3652,8 +3652,8 @@ export type WebhookAttempt = Message<"gatehouse.account.v1.WebhookAttempt"> & {
   latencyMs: number;
 
   /**
-   * Why it failed (e.g. `timeout after 10 s`, `status 500`, `redirects are not
-   * followed`); empty when it succeeded.
+   * Why it failed (e.g. `timed out after 10 s`, `answered HTTP 500`, `redirects are
+   * not followed`); empty when it succeeded.
    *
    * @generated from field: string error = 4;
    */

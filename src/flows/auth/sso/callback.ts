@@ -77,6 +77,13 @@ function redirectErrorOf(error: unknown): { error: string; description: string }
   // signups for it tells a stranger nothing (API.md section 7).
   if (error instanceof DomainError && error.reason === "SIGNUPS_CLOSED")
     return { error: "signups_closed", description: error.message };
+  // The hook's message is written for the person signing up (API.md section 7).
+  if (error instanceof DomainError && error.reason === "SIGNUP_REFUSED_BY_HOOK")
+    return { error: "signup_refused", description: error.message };
+  // A hook that could not vet the user, or the database away: the browser goes back to the
+  // application with the OAuth error for "try again later" rather than to an error page.
+  if (error instanceof DomainError && error.reason === "SERVICE_UNAVAILABLE")
+    return { error: "temporarily_unavailable", description: error.message };
   return undefined;
 }
 

@@ -23,6 +23,9 @@ export async function deleteUser(
     isUserId(id) &&
     (await deps.db.transaction(async (repos) => {
       if (!(await repos.users.delete(project.id, id))) return false;
+      // Webhooks name the user (the audit row below names a pseudonym).
+      await repos.webhookDeliveries.enqueueUserDeleted(project.organizationId, project.id, id, origin.actor);
+      await repos.webhookDeliveries.forgetUser(project.id, id);
       // The organization keeps its record of what happened; nothing in it points at the person.
       const pseudonym = auditUserPseudonym(deps, id);
       await repos.auditEvents.forgetUser(project.organizationId, project.id, id, pseudonym);

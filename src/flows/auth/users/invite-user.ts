@@ -144,6 +144,18 @@ async function issueInvitation(
       expiresAt,
       issuedAt: now,
     });
+    // A new user is `user.created` (webhooks' user.created) as well as invited; a re-invitation is
+    // only `user.invited`.
+    if (current === null)
+      await repos.auditEvents.record({
+        type: "user.created",
+        organizationId: project.organizationId,
+        projectId: project.id,
+        userId: user.id,
+        targetId: user.id,
+        details: { password: false, email_verified: false, invited: true },
+        origin,
+      });
     await repos.auditEvents.record({
       type: "user.invited",
       organizationId: project.organizationId,

@@ -6093,8 +6093,8 @@ type WebhookAttempt struct {
 	StatusCode int32 `protobuf:"varint,2,opt,name=status_code,json=statusCode,proto3" json:"status_code,omitempty"`
 	// From the request's start to the answer's end, in milliseconds.
 	LatencyMs int32 `protobuf:"varint,3,opt,name=latency_ms,json=latencyMs,proto3" json:"latency_ms,omitempty"`
-	// Why it failed (e.g. `timeout after 10 s`, `status 500`, `redirects are not
-	// followed`); empty when it succeeded.
+	// Why it failed (e.g. `timed out after 10 s`, `answered HTTP 500`, `redirects are
+	// not followed`); empty when it succeeded.
 	Error string `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
 	// The first 256 bytes of the answer's body, as text.
 	ResponseExcerpt string `protobuf:"bytes,5,opt,name=response_excerpt,json=responseExcerpt,proto3" json:"response_excerpt,omitempty"`
