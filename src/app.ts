@@ -10,7 +10,7 @@ import { checkAccessToken } from "./flows/auth/verify-access-token.js";
 import { issuerOf } from "./flows/auth/issuer.js";
 import { createLogger, type Logger } from "./log.js";
 import { createOutbox } from "./notify/outbox.js";
-import { STOP_WAIT_MS } from "./notify/worker.js";
+import { STOP_WAIT_MS } from "./worker-loop.js";
 import { createCodeHasher } from "./crypto/one-time-codes.js";
 import { createOidcProviders } from "./flows/auth/sso/providers.js";
 import { createHookRunner } from "./flows/hooks/hook-runner.js";
@@ -167,8 +167,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
         // Work the requests handed off after answering (it may queue mail too).
         await settleDetached();
         // After the requests (they may queue mail), before the database the worker writes to.
-        await deps.mail.stop();
-        await deps.webhooks.stop();
+        await Promise.all([deps.mail.stop(), deps.webhooks.stop()]);
         await retention.stop();
         await deps.limits.close();
         await deps.db.close();
@@ -176,8 +175,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     };
   } catch (error) {
     await operators?.close(0);
-    await deps.mail.stop();
-    await deps.webhooks.stop();
+    await Promise.all([deps.mail.stop(), deps.webhooks.stop()]);
     await deps.limits.close();
     await deps.db.close();
     throw error;

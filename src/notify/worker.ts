@@ -7,6 +7,7 @@ import type { Mailer } from "./mailer.js";
 import { openMailBody } from "./mail-body.js";
 import type { SmsSender } from "./sms.js";
 import { maskAddressesIn, maskRecipient } from "./mask.js";
+import { STOP_WAIT_MS, workerLoop } from "../worker-loop.js";
 
 export interface DeliveryWorker {
   start(): void;
@@ -32,8 +33,6 @@ const BATCH = 10;
 /** A claimed message is not picked up by another instance for this long: longer than one send may take. */
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
-/** How long stop() lets a send in flight finish before dropping the connection. */
-export const STOP_WAIT_MS = 2_000;
 
 export function retryDelay(retryMs: number, attempts: number): number {
   return Math.min(retryMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), Math.max(retryMs, MAX_BACKOFF_MS));
@@ -45,38 +44,14 @@ export function retryDelay(retryMs: number, attempts: number): number {
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const { db, mailer, sms, secrets, clock, logger, retryMs } = deps;
   const channels: OutboxChannel[] = [...(mailer ? (["email"] as const) : []), ...(sms ? (["sms"] as const) : [])];
-  let running = false;
-  let stopped = true;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true; // a message may have been queued after this pass claimed
-      return;
-    }
-    running = true;
-    clearTimeout(timer);
-    current = drain()
-      .catch((err: unknown) =>
-        logger.warn({ err: describe(err) }, "outbox delivery: cannot read the outbox; will retry"),
-      )
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          kick();
-        } else if (!stopped) {
-          timer = setTimeout(kick, retryMs);
-          timer.unref();
-        }
-      });
-  }
+  const loop = workerLoop({
+    drain,
+    intervalMs: retryMs,
+    onError: (err) => logger.warn({ err: describe(err) }, "outbox delivery: cannot read the outbox; will retry"),
+  });
 
   async function drain(): Promise<void> {
-    while (!stopped) {
+    while (loop.active()) {
       const now = clock.now();
       const batch = await db.transaction((repos) =>
         repos.outbox.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS), channels),
@@ -111,18 +86,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   }
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      kick();
-    },
-    kick,
+    start: loop.start,
+    kick: loop.kick,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([current, new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
-      clearTimeout(waited);
+      await loop.stop(STOP_WAIT_MS);
       mailer?.close();
       sms?.close();
     },

@@ -9,6 +9,7 @@ import { postJson } from "../outbound/post.js";
 import { signingHeaders } from "../outbound/standard-webhooks.js";
 import type { Database } from "../store/database.js";
 import type { AttemptOutcome, ClaimedDelivery } from "../store/repositories/webhook-deliveries.js";
+import { STOP_WAIT_MS, workerLoop } from "../worker-loop.js";
 import { webhookBody } from "./payload.js";
 
 export interface WebhookWorker {
@@ -35,7 +36,6 @@ export interface WebhookWorkerDeps {
 const BATCH = 20;
 /** A claimed delivery is not picked up by another instance for this long: longer than any attempt. */
 const LEASE_MS = 2 * 60_000;
-const STOP_WAIT_MS = 2_000;
 
 /** What follows the `attempt`-th failed attempt (1-based): the next try, or giving up. */
 export function afterFailure(attempt: number, now: Date): AttemptOutcome {
@@ -51,36 +51,14 @@ export function afterFailure(attempt: number, now: Date): AttemptOutcome {
 // leased: it is sent again when the lease ends, with the same webhook-id (at least once).
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { db, clock, logger } = deps;
-  let running = false;
-  let stopped = true;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    clearTimeout(timer);
-    current = drain()
-      .catch((err: unknown) => logger.warn({ err }, "webhook delivery: cannot read the deliveries; will retry"))
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          kick();
-        } else if (!stopped) {
-          timer = setTimeout(kick, deps.pollMs);
-          timer.unref();
-        }
-      });
-  }
+  const loop = workerLoop({
+    drain,
+    intervalMs: deps.pollMs,
+    onError: (err) => logger.warn({ err }, "webhook delivery: cannot read the deliveries; will retry"),
+  });
 
   async function drain(): Promise<void> {
-    while (!stopped) {
+    while (loop.active()) {
       const now = clock.now();
       const batch = await db.repos.webhookDeliveries.claimDue(now, BATCH, new Date(now.getTime() + LEASE_MS));
       await Promise.all(batch.map(deliver));
@@ -144,19 +122,5 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     }
   }
 
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      kick();
-    },
-    kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([current, new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
-      clearTimeout(waited);
-    },
-  };
+  return { start: loop.start, kick: loop.kick, stop: () => loop.stop(STOP_WAIT_MS) };
 }

@@ -35,9 +35,7 @@ export async function replayWebhookDelivery(
 ): Promise<WebhookDelivery> {
   if (!isIdOf("whd", id)) throw deliveryNotFound();
   const { repos } = deps.db;
-  const delivery = await repos.webhookDeliveries.get(organizationId, id);
-  if (!delivery) throw deliveryNotFound();
-  await repos.webhookDeliveries.replay(id);
+  if (!(await repos.webhookDeliveries.replay(organizationId, id))) throw deliveryNotFound();
   wake();
   return (await repos.webhookDeliveries.get(organizationId, id))!;
 }
@@ -51,8 +49,10 @@ export async function sendTestWebhook(
   assertEndpointId(endpointId);
   const deliveryId = await deps.db.transaction(async (repos) => {
     const endpoint = await repos.webhookEndpoints.lock(organizationId, endpointId);
-    if (!endpoint) throw webhookNotFound();
-    return repos.webhookDeliveries.enqueueTest(organizationId, endpoint.projectId, endpoint.id);
+    const queued =
+      endpoint && (await repos.webhookDeliveries.enqueueTest(organizationId, endpoint.projectId, endpoint.id));
+    if (!queued) throw webhookNotFound();
+    return queued;
   });
   wake();
   return (await deps.db.repos.webhookDeliveries.get(organizationId, deliveryId))!;

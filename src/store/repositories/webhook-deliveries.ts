@@ -11,7 +11,6 @@ import {
   webhookTypeOf,
 } from "../../domain/webhooks.js";
 import type { WebhookAttemptRecord } from "../entities/webhook-delivery.entity.js";
-import { WebhookDeliveryEntity } from "../entities/webhook-delivery.entity.js";
 import { int, json, jsonObject, nullable, row, sql, statements, text, timestamp } from "../sql/index.js";
 
 /** A stored event as the worker turns it into a body: everything it says, fixed when it happened. */
@@ -55,6 +54,8 @@ const claimedRow = row({
   user_snapshot: nullable(jsonObject),
   occurred_at: timestamp,
 });
+
+const idRow = row({ id: text });
 
 const deliveryRow = row({
   id: text,
@@ -207,38 +208,40 @@ export function webhookDeliveriesRepository(manager: EntityManager, clock: Clock
       return found ? toDelivery(found) : null;
     },
 
-    /** Due now, on a fresh schedule; the log keeps the earlier attempts. */
-    async replay(id: string): Promise<void> {
+    /** Due now, on a fresh schedule; the log keeps the earlier attempts. False when not the organization's. */
+    async replay(organizationId: string, id: string): Promise<boolean> {
       const now = clock.now();
-      await manager.update(
-        WebhookDeliveryEntity,
-        { id },
-        { status: "pending", attemptCount: 0, nextAttemptAt: now, updatedAt: now },
+      const replayed = await run.affected(
+        sql`UPDATE webhook_deliveries d SET status = 'pending', attempt_count = 0, next_attempt_at = ${now}, updated_at = ${now}
+              FROM webhook_endpoints w
+             WHERE d.id = ${id} AND w.id = d.endpoint_id AND w.organization_id = ${organizationId}`,
       );
+      return replayed > 0;
     },
 
-    /** SendTestWebhook: an event of its own, for this endpoint only. */
-    async enqueueTest(organizationId: string, projectId: string, endpointId: string): Promise<string> {
+    /**
+     * SendTestWebhook: an event of its own, for this endpoint only; the delivery's id, or null
+     * when the endpoint is not the organization's in that project.
+     */
+    async enqueueTest(organizationId: string, projectId: string, endpointId: string): Promise<string | null> {
       const now = clock.now();
-      const eventId = newId("evt", now.getTime());
-      await run.execute(
-        sql`INSERT INTO webhook_events (id, organization_id, project_id, type, actor_type, actor_id, target_id, occurred_at)
-            VALUES (${eventId}, ${organizationId}, ${projectId}, ${TEST_EVENT_TYPE}, 'member', '', ${endpointId}, ${now})`,
+      const created = await run.first(
+        sql`WITH endpoint AS (
+              SELECT id, organization_id, project_id FROM webhook_endpoints
+               WHERE id = ${endpointId} AND organization_id = ${organizationId} AND project_id = ${projectId}
+            ), event AS (
+              INSERT INTO webhook_events (id, organization_id, project_id, type, actor_type, actor_id, target_id, occurred_at)
+              SELECT ${newId("evt", now.getTime())}, organization_id, project_id, ${TEST_EVENT_TYPE}, 'member', '', id, ${now}
+                FROM endpoint
+              RETURNING id
+            )
+            INSERT INTO webhook_deliveries (id, event_id, endpoint_id, project_id, next_attempt_at, created_at, updated_at)
+            SELECT ${newId("whd", now.getTime())}, event.id, endpoint.id, endpoint.project_id, ${now}, ${now}, ${now}
+              FROM event, endpoint
+            RETURNING id`,
+        idRow,
       );
-      const id = newId("whd", now.getTime());
-      await manager.insert(WebhookDeliveryEntity, {
-        id,
-        eventId,
-        endpointId,
-        projectId,
-        status: "pending",
-        attemptCount: 0,
-        attempts: [],
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      return id;
+      return created?.id ?? null;
     },
 
     /**

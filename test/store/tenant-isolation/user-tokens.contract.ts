@@ -33,6 +33,10 @@ export default contract({
         await expect(world.repos.userTokens.issue(p, input)).rejects.toThrow();
       }
     },
+    async withdraw(world, s) {
+      for (const p of strangers(world))
+        expect(await world.repos.userTokens.withdraw(p, s.userId, ["password_reset"], world.clock.now())).toBe(0);
+    },
     async consume(world, s) {
       for (const p of strangers(world))
         expect(

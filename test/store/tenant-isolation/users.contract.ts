@@ -56,6 +56,30 @@ export default contract({
         { id: s.userId, inserted: false, emailTaken: false },
       ]);
     },
+    async create(world, s) {
+      // The seeded user's email in another project is another user: the seeded one is untouched
+      // (intact), and a project of another organization cannot be named (composite foreign key).
+      const made = await world.repos.users.create(world.a2.id, {
+        organizationId: world.one.id,
+        email: s.email,
+        emailVerified: false,
+        passwordHash: null,
+        metadata: {},
+        appMetadata: {},
+      });
+      expect(made.id).not.toBe(s.userId);
+      await world.repos.users.delete(world.a2.id, made.id);
+      await expect(
+        world.repos.users.create(world.a.id, {
+          organizationId: world.two.id,
+          email: `other.${s.email}`,
+          emailVerified: false,
+          passwordHash: null,
+          metadata: {},
+          appMetadata: {},
+        }),
+      ).rejects.toThrow();
+    },
     async delete(world, s) {
       for (const p of strangers(world)) expect(await world.repos.users.delete(p, s.userId)).toBe(false);
     },
