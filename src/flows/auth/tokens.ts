@@ -160,7 +160,7 @@ export async function issueAccessToken(
     deps,
     repos,
     project,
-    standardClaims({ issuer, projectId: project.id, user, session, now, lifetimeSeconds: project.tokenExpiry }),
+    () => standardClaims({ issuer, projectId: project.id, user, session, now, lifetimeSeconds: project.tokenExpiry }),
     user,
   );
   const { token } = signAccessToken({

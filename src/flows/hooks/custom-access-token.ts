@@ -15,7 +15,8 @@ export async function customClaims(
   deps: FlowDeps,
   repos: Repositories,
   project: Project,
-  claims: Record<string, unknown>,
+  /** Made only when the project has the hook: the hot path of a sign-in without one builds nothing. */
+  claims: () => Record<string, unknown>,
   user: { id: string; email: string; appMetadata: Record<string, unknown> },
 ): Promise<Record<string, unknown>> {
   const hook = await deps.hooks.find(repos, project.id, "custom_access_token");
@@ -28,7 +29,7 @@ export async function customClaims(
   const result = await deps.hooks.call(project, hook, {
     type: "custom_access_token",
     project_id: project.id,
-    claims,
+    claims: claims(),
     user: { id: user.id, email: user.email, app_metadata: user.appMetadata },
   });
   if (!result.ok) return fail();
