@@ -130,21 +130,33 @@ export class WebhooksHooks1733900000000 implements MigrationInterface {
     // itself, naming the user (repositories/webhook-deliveries.ts).
     await q.query(`
       CREATE FUNCTION webhook_events_from_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        snapshot jsonb;
       BEGIN
+        -- Most audit rows are of a project no endpoint listens to: one probe of a partial index
+        -- and nothing else, on the sign-in and refresh paths (the snapshot below is dearer).
+        IF NOT EXISTS (
+          SELECT 1 FROM webhook_endpoints e
+           WHERE e.project_id = NEW.project_id AND e.enabled AND NEW.type = ANY (e.audit_types)
+        ) THEN
+          RETURN NULL;
+        END IF;
+        IF NEW.user_id IS NOT NULL THEN
+          SELECT jsonb_build_object(
+                   'id', u.id, 'email', COALESCE(u.email, ''), 'email_verified', u.email_verified,
+                   'phone', COALESCE(u.phone, ''), 'phone_verified', u.phone_verified,
+                   'mfa_methods', ARRAY(SELECT f.method FROM mfa_factors f
+                                         WHERE f.project_id = u.project_id AND f.user_id = u.id
+                                           AND f.confirmed_at IS NOT NULL ORDER BY f.method),
+                   'metadata', u.metadata, 'app_metadata', u.app_metadata, 'disabled', u.disabled,
+                   'created_at', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                   'last_login_at', to_char(u.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            INTO snapshot
+            FROM users u WHERE u.project_id = NEW.project_id AND u.id = NEW.user_id;
+        END IF;
         PERFORM webhook_enqueue(
           'evt_' || substring(NEW.id FROM 5), NEW.organization_id, NEW.project_id, NEW.type, NEW.user_id,
-          NEW.actor_type, NEW.actor_id, NEW.target_id, NEW.reason, NEW.details,
-          (SELECT jsonb_build_object(
-                    'id', u.id, 'email', COALESCE(u.email, ''), 'email_verified', u.email_verified,
-                    'phone', COALESCE(u.phone, ''), 'phone_verified', u.phone_verified,
-                    'mfa_methods', ARRAY(SELECT f.method FROM mfa_factors f
-                                          WHERE f.project_id = u.project_id AND f.user_id = u.id
-                                            AND f.confirmed_at IS NOT NULL ORDER BY f.method),
-                    'metadata', u.metadata, 'app_metadata', u.app_metadata, 'disabled', u.disabled,
-                    'created_at', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                    'last_login_at', to_char(u.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-             FROM users u WHERE u.project_id = NEW.project_id AND u.id = NEW.user_id),
-          NEW.created_at);
+          NEW.actor_type, NEW.actor_id, NEW.target_id, NEW.reason, NEW.details, snapshot, NEW.created_at);
         RETURN NULL;
       END $$`);
     await q.query(`
