@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
+import { eventually } from "../helpers/eventually.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.js";
 import {
@@ -85,6 +86,26 @@ describe("hooks", () => {
     expect(await usersNamed(app, email)).toBe(0);
     const [call] = await receiver.waitFor((r) => r.body.user?.email === email);
     expect(call!.body).toMatchObject({ method: "otp", user: { email_verified: true } });
+  });
+
+  it("a hook that times out inside a one-time code's sign-in refuses it (closed) without holding the database", async () => {
+    const app = await passwordlessProject(ctx.server);
+    await setHook(app, "before_user_created");
+    receiver.behaviour = { kind: "hang" };
+    const email = newEmail("otp-hang");
+    expect((await app.call("POST", "/v1/auth/otp/send", { email })).status).toBe(200);
+    const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1]!;
+    expectReason(await app.call("POST", "/v1/auth/otp/verify", { email, otp: code }), 503, "SERVICE_UNAVAILABLE");
+    expect(await usersNamed(app, email)).toBe(0);
+    // The failure's audit row is written after the sign-in's transaction, not inside it.
+    const audited = async () =>
+      (
+        await http(`${ctx.server.url}/v1/audit-events?project_id=${app.projectId}&type=hook.failed`, {
+          method: "GET",
+          headers: app.management,
+        })
+      ).body.data.length === 1;
+    await eventually("hook.failed recorded", audited);
   });
 
   it("a hook that times out: closed refuses (503), open lets the signup through; both audited once", async () => {

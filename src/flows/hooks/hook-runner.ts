@@ -73,7 +73,10 @@ export function createHookRunner(deps: HookRunnerDeps): HookRunner {
     const key = `${project.id}/${hook.kind}`;
     if (!lastFailureAudit.has(key)) {
       lastFailureAudit.set(key, true);
-      await deps.audit({
+      // Not awaited: the hook may be asked inside the caller's transaction, and on PGlite's one
+      // connection this write waits for that transaction to end (the event is the failure's,
+      // kept whether or not the request's writes commit).
+      void deps.audit({
         type: "hook.failed",
         organizationId: project.organizationId,
         projectId: project.id,
