@@ -47,13 +47,9 @@ export async function sendTestWebhook(
   wake: () => void,
 ): Promise<WebhookDelivery> {
   assertEndpointId(endpointId);
-  const deliveryId = await deps.db.transaction(async (repos) => {
-    const endpoint = await repos.webhookEndpoints.lock(organizationId, endpointId);
-    const queued =
-      endpoint && (await repos.webhookDeliveries.enqueueTest(organizationId, endpoint.projectId, endpoint.id));
-    if (!queued) throw webhookNotFound();
-    return queued;
-  });
+  // One statement finds the endpoint in the organization and queues the event in its project.
+  const deliveryId = await deps.db.repos.webhookDeliveries.enqueueTest(organizationId, endpointId);
+  if (!deliveryId) throw webhookNotFound();
   wake();
   return (await deps.db.repos.webhookDeliveries.get(organizationId, deliveryId))!;
 }

@@ -220,15 +220,15 @@ export function webhookDeliveriesRepository(manager: EntityManager, clock: Clock
     },
 
     /**
-     * SendTestWebhook: an event of its own, for this endpoint only; the delivery's id, or null
-     * when the endpoint is not the organization's in that project.
+     * SendTestWebhook: an event of its own, in the endpoint's project, for this endpoint only;
+     * the delivery's id, or null when the endpoint is not the organization's.
      */
-    async enqueueTest(organizationId: string, projectId: string, endpointId: string): Promise<string | null> {
+    async enqueueTest(organizationId: string, endpointId: string): Promise<string | null> {
       const now = clock.now();
       const created = await run.first(
         sql`WITH endpoint AS (
               SELECT id, organization_id, project_id FROM webhook_endpoints
-               WHERE id = ${endpointId} AND organization_id = ${organizationId} AND project_id = ${projectId}
+               WHERE id = ${endpointId} AND organization_id = ${organizationId}
             ), event AS (
               INSERT INTO webhook_events (id, organization_id, project_id, type, actor_type, actor_id, target_id, occurred_at)
               SELECT ${newId("evt", now.getTime())}, organization_id, project_id, ${TEST_EVENT_TYPE}, 'member', '', id, ${now}
