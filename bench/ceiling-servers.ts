@@ -1,6 +1,8 @@
 // Child process for the ceilings: `plain` is a node:http server answering a small JSON POST;
 // `connect` is a bare connect-node server (grpc.health.v1.Health/Check as the echo, no Gatehouse
-// code) on HTTP/1.1 for Connect JSON and on h2c for gRPC (prints one JSON line with its ports);
+// code) on HTTP/1.1 for Connect JSON and on h2c for gRPC; `h2raw` answers the same gRPC call on
+// raw node:http2 streams (the least any gRPC server on Node can do per call); `grpcjs` is a
+// @grpc/grpc-js server with the same method (each prints one JSON line with its ports);
 // `argon2` hashes on request. All run with the service's process settings (start-command.ts).
 import { createServer as createHttp1Server, type Server } from "node:http";
 import { createServer as createHttp2Server } from "node:http2";
@@ -48,6 +50,35 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({ listening: { http1: await listen(http1), http2: await listen(http2) } })}\n`,
     );
+  } else if (mode === "h2raw") {
+    // SERVING (field 1 = 1) in its envelope, whatever was asked: the request is read, not parsed.
+    const answer = Buffer.from([0, 0, 0, 0, 2, 0x08, 0x01]);
+    const server = createHttp2Server({});
+    server.on("stream", (stream) => {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        stream.respond({ ":status": 200, "content-type": "application/grpc+proto" }, { waitForTrailers: true });
+        stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+        stream.end(answer);
+      });
+    });
+    process.stdout.write(`${JSON.stringify({ listening: { http2: await listen(server) } })}\n`);
+  } else if (mode === "grpcjs") {
+    const grpc = await import("@grpc/grpc-js");
+    const loader = await import("@grpc/proto-loader");
+    const definition = loader.loadSync("grpc/health/v1/health.proto", { includeDirs: ["third_party"], enums: String });
+    const health = (grpc.loadPackageDefinition(definition) as any).grpc.health.v1.Health;
+    const server = new grpc.Server();
+    server.addService(health.service, {
+      check: (_call: unknown, callback: (error: null, answer: { status: string }) => void) =>
+        callback(null, { status: "SERVING" }),
+    });
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      ),
+    );
+    process.stdout.write(`${JSON.stringify({ listening: { http2: port } })}\n`);
   } else if (mode === "argon2") {
     // argon2id at the given parameters, 2 hashes in flight, for as long as each stdin line
     // says (seconds); one JSON line per run. Run as a child with the service's process settings,

@@ -1,3 +1,4 @@
+import type { DescService } from "@bufbuild/protobuf";
 import type { ConnectRouter, ConnectRouterOptions } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
@@ -39,8 +40,15 @@ export const ROUTER_LIMITS = {
 export function apiRouter(deps: ServerDeps): {
   options: ConnectRouterOptions;
   routes: (router: ConnectRouter) => void;
+  /** The services and their implementations, for the transports' lean unary path (transport/lane). */
+  services: ReadonlyArray<readonly [DescService, object]>;
 } {
+  const services = [
+    [AccountService, accountHandlers(deps)],
+    [AuthService, authHandlers(deps)],
+  ] as const;
   return {
+    services,
     options: {
       ...ROUTER_LIMITS,
       interceptors: [
@@ -60,8 +68,7 @@ export function apiRouter(deps: ServerDeps): {
       ],
     },
     routes(router) {
-      router.service(AccountService, accountHandlers(deps));
-      router.service(AuthService, authHandlers(deps));
+      for (const [service, impl] of services) router.service(service, impl);
     },
   };
 }

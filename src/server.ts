@@ -18,11 +18,12 @@ import { serveReflection } from "./transport/reflection.js";
 import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
+import { laneMethods } from "./transport/lane/unary-methods.js";
 
 // One port: Connect, gRPC and gRPC-Web from the routers, REST from the same handlers'
 // google.api.http options, plus plain HTTP routes.
 export function createGatehouseServer(deps: ServerDeps): OnePortServer {
-  const { options, routes } = apiRouter(deps);
+  const { options, routes, services } = apiRouter(deps);
   const api = createConnectRouter(options);
   routes(api);
   // Health checks and reflection need no credential, so they live outside the API's interceptor chain.
@@ -44,6 +45,12 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,
     maxBodyBytes: MAX_BODY_BYTES,
+    lane: laneMethods(services, options.interceptors ?? []),
+    laneOptions: {
+      acceptCompression: ROUTER_LIMITS.acceptCompression,
+      maxTimeoutMs: ROUTER_LIMITS.maxTimeoutMs,
+      jsonOptions: ROUTER_LIMITS.jsonOptions,
+    },
   });
   const server = createOnePortServer(handler);
   // Health watchers hear NOT_SERVING and their streams end before the server waits for requests in flight.

@@ -15,6 +15,8 @@ import { connectGetAsPost } from "./connect-get.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
 import { runUnaryCall, webHeaders } from "./unary-call.js";
+import { connectLaneAnswer, type ConnectLaneOptions, type WholeAnswer } from "./lane/serve-connect.js";
+import type { LaneMethod } from "./lane/unary-methods.js";
 
 /**
  * A Connect unary call: a POST of JSON or binary, as opposed to gRPC, gRPC-Web and streams, or
@@ -43,6 +45,8 @@ export async function serveConnectUnary(
   contextValues: ContextValues,
   requestId: string,
   maxBodyBytes: number,
+  /** The lean path to the same method (lane/serve-connect.ts), when it has one. */
+  lane?: { method: LaneMethod; options: ConnectLaneOptions },
 ): Promise<void> {
   let body: Uint8Array;
   let header: Headers;
@@ -65,14 +69,25 @@ export async function serveConnectUnary(
   }
   const refusal = refuseBeforeDecoding(header, body);
   if (refusal) return writeRefusal(res, contextValues, refusal);
-  const answer = await runUnaryCall(req, res, handler, { path: handler.requestPath, header, body, contextValues });
-  // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
-  if (answer.trailer !== undefined) return universalResponseToNodeResponse(answer, res);
-  let bytes = answer.body ? await readAllBytes(answer.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
-  const headers: Record<string, string> = {};
-  answer.header?.forEach((value, name) => {
-    headers[name] = value;
-  });
+  const whole =
+    lane && req.method === "POST"
+      ? await connectLaneAnswer(req, res, lane.method, body, !isJson(header), contextValues, lane.options)
+      : undefined;
+  let answer: WholeAnswer;
+  if (whole) answer = whole;
+  else {
+    const general = await runUnaryCall(req, res, handler, { path: handler.requestPath, header, body, contextValues });
+    // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
+    if (general.trailer !== undefined) return universalResponseToNodeResponse(general, res);
+    const headers: Record<string, string> = {};
+    general.header?.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const bytes = general.body ? await readAllBytes(general.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
+    answer = { status: general.status, headers, bytes };
+  }
+  let { bytes } = answer;
+  const { headers } = answer;
   if (answer.status === 400 && isJson(header)) {
     const explained = explainConnectDecodeFailure(header, handler, body, bytes, headers, maxBodyBytes);
     if (explained) {

@@ -1,3 +1,4 @@
+import type { Http2ServerResponse } from "node:http2";
 import { performance } from "node:perf_hooks";
 import { Code, ConnectError, createContextValues, type ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
@@ -25,6 +26,9 @@ import {
   grpcStatusOnly,
   type Enveloped,
 } from "./grpc-framing.js";
+import type { ConnectLaneOptions } from "./lane/serve-connect.js";
+import { serveGrpcLane, type GrpcLaneOptions } from "./lane/serve-grpc.js";
+import type { LaneMethod } from "./lane/unary-methods.js";
 import { serveRest, type NodeRequest } from "./rest-handler.js";
 import { matchRestRoute, restVerbsFor, type RestRoute } from "./rest-routes.js";
 
@@ -37,6 +41,9 @@ export interface HttpHandlerOptions {
   logger: Logger;
   trustedProxies: readonly string[];
   maxBodyBytes: number;
+  /** The unary RPCs of `rpc` that gRPC calls may take the lean path to (lane/serve-grpc.ts), by request path. */
+  lane?: ReadonlyMap<string, LaneMethod>;
+  laneOptions?: Omit<GrpcLaneOptions, "maxBodyBytes"> & ConnectLaneOptions;
 }
 
 export type PlainRoute = (req: NodeRequest, res: NodeResponse, record: RequestRecord) => Promise<void>;
@@ -110,7 +117,17 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (rpc) {
       varyOnOrigin(res);
       record.rpc = `${rpc.service.typeName}/${rpc.method.name}`;
-      if (isConnectUnary(req)) return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes);
+      const lane = options.laneOptions ? options.lane?.get(path) : undefined;
+      if (isConnectUnary(req)) {
+        const connectLane = lane && options.laneOptions ? { method: lane, options: options.laneOptions } : undefined;
+        return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes, connectLane);
+      }
+      if (lane && enveloped === "grpc" && options.laneOptions) {
+        const laneOptions = { ...options.laneOptions, maxBodyBytes: options.maxBodyBytes };
+        return serveGrpcLane(req, res as Http2ServerResponse, lane, contextValues, record.id, laneOptions, (body) =>
+          serveUniversal(req, res, rpc, contextValues, record.id, enveloped, body),
+        );
+      }
       return serveUniversal(req, res, rpc, contextValues, record.id, enveloped);
     }
     // A gRPC client reads its status from the trailers; an HTTP 404 would reach it as UNKNOWN.
@@ -121,7 +138,10 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (match) {
       varyOnOrigin(res);
       record.rpc = `${match.route.handler.service.typeName}/${match.route.handler.method.name}`;
-      return serveRest(req, res, match, record.id, contextValues, options.maxBodyBytes);
+      const lane = options.laneOptions ? options.lane?.get(match.route.handler.requestPath) : undefined;
+      const restLane =
+        lane && options.laneOptions ? { method: lane, jsonOptions: options.laneOptions.jsonOptions } : undefined;
+      return serveRest(req, res, match, record.id, contextValues, options.maxBodyBytes, restLane);
     }
     // A known path asked with another method is 405 with the methods it takes, not 404: the
     // client has the right address and the wrong verb.
@@ -166,8 +186,11 @@ async function serveUniversal(
   contextValues: ContextValues,
   requestId: string,
   enveloped: Enveloped | undefined,
+  /** The body from its first byte, when the lean path already read some of it. */
+  body?: AsyncIterable<Uint8Array>,
 ): Promise<void> {
   const uReq = universalRequestFromNodeRequest(req, res, undefined, contextValues);
+  if (body) uReq.body = body;
   if (enveloped) {
     uReq.body = checkEnvelopeFlags(uReq.body as AsyncIterable<Uint8Array>);
     closeUnfinishedStream(req);

@@ -1,6 +1,18 @@
 import type { IncomingMessage } from "node:http";
 import type { Http2ServerRequest } from "node:http2";
-import { ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import type { IncomingHttpHeaders } from "node:http";
+import {
+  fromJson,
+  ScalarType,
+  toJson,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonReadOptions,
+  type JsonValue,
+  type JsonWriteOptions,
+} from "@bufbuild/protobuf";
+import { errorToJson } from "@connectrpc/connect/protocol-connect";
 import type { ContextValues } from "@connectrpc/connect";
 import { readAllBytes } from "@connectrpc/connect/protocol";
 import { DomainError } from "../domain/errors.js";
@@ -12,6 +24,7 @@ import {
   writeDomainError,
   writeJson,
   writeReasonError,
+  type ConnectErrorJson,
   type NodeResponse,
 } from "./error-body.js";
 import { explainJsonValue } from "./compat/json-decode-errors.js";
@@ -19,6 +32,9 @@ import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";
 import { runUnaryCall } from "./unary-call.js";
+import { nodeHeaders } from "./lane/node-headers.js";
+import { runLane } from "./lane/run-lane.js";
+import type { LaneMethod } from "./lane/unary-methods.js";
 
 export type NodeRequest = IncomingMessage | Http2ServerRequest;
 
@@ -32,6 +48,8 @@ export async function serveRest(
   requestId: string,
   contextValues: ContextValues,
   maxBodyBytes: number,
+  /** The lean path to the same method (lane/unary-methods.ts), when it has one. */
+  lane?: { method: LaneMethod; jsonOptions: Partial<JsonReadOptions & JsonWriteOptions> },
 ): Promise<void> {
   let message: JsonObject;
   try {
@@ -44,12 +62,17 @@ export async function serveRest(
     if (error instanceof DomainError) return writeReasonError(res, requestId, error.reason, error.message);
     throw error;
   }
-  const header = new Headers();
-  for (const name of ["authorization", "x-service-key", "origin", "user-agent", "x-forwarded-for"]) {
+  // Only these reach the interceptors: a REST call carries no other credential (no page header).
+  const forwarded: IncomingHttpHeaders = { "content-type": "application/json" };
+  for (const name of FORWARDED_HEADERS) {
     const value = req.headers[name];
-    if (typeof value === "string") header.set(name, value);
+    if (typeof value === "string") forwarded[name] = value;
   }
-  header.set("content-type", "application/json");
+  if (lane) {
+    const answered = await answerOnLane(req, res, match, requestId, contextValues, lane, forwarded, message);
+    if (answered) return;
+  }
+  const header = new Headers(forwarded as Record<string, string>);
   // Passed as bytes, not as parsed JSON: Connect applies the router's JSON options (unknown
   // fields ignored) only when it parses the body itself.
   const uRes = await runUnaryCall(req, res, match.route.handler, {
@@ -76,6 +99,54 @@ export async function serveRest(
   }
   const error = restErrorFromConnect(json, requestId);
   writeJson(res, error.status, error.body);
+}
+
+const FORWARDED_HEADERS = ["authorization", "x-service-key", "origin", "user-agent", "x-forwarded-for"];
+
+/**
+ * The call on the lean path, its answer written in the REST shape: the message decoded from
+ * the JSON built here as connect would decode it, the answer's JSON taken as an object rather
+ * than as bytes parsed again. False, with nothing run, when the message does not decode: the
+ * general path words that error (compat/json-decode-errors.ts).
+ */
+async function answerOnLane(
+  req: NodeRequest,
+  res: NodeResponse,
+  match: RestMatch,
+  requestId: string,
+  contextValues: ContextValues,
+  lane: { method: LaneMethod; jsonOptions: Partial<JsonReadOptions & JsonWriteOptions> },
+  forwarded: IncomingHttpHeaders,
+  message: JsonObject,
+): Promise<boolean> {
+  const json = { ...lane.jsonOptions, ignoreUnknownFields: true };
+  let decoded: unknown;
+  try {
+    decoded = fromJson(lane.method.method.input, message, json);
+  } catch {
+    return false;
+  }
+  const answer = await runLane(
+    req,
+    res,
+    lane.method,
+    "connect",
+    nodeHeaders(forwarded),
+    decoded,
+    contextValues,
+    undefined,
+  );
+  if ("ok" in answer) {
+    const out = toJson(lane.method.method.output, answer.ok.message, json) as JsonObject;
+    const responseBody = match.route.responseBody;
+    writeJson(res, 200, responseBody === "" ? out : (out[responseBody] ?? null));
+    return true;
+  }
+  const retryAfter = answer.error.metadata.get("retry-after");
+  if (retryAfter) res.setHeader("retry-after", retryAfter);
+  const error = restErrorFromConnect(errorToJson(answer.error, lane.jsonOptions) as ConnectErrorJson, requestId);
+  writeJson(res, error.status, error.body);
+  return true;
 }
 
 async function requestMessage(req: NodeRequest, match: RestMatch, maxBodyBytes: number): Promise<JsonObject> {
