@@ -15,19 +15,15 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon, { type AutocannonRequest, type RequestParams, type Result as CannonResult } from "autocannon";
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify } from "jose";
-import { VerifyTokenRequestSchema, VerifyTokenResponseSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
-import {
-  HealthCheckRequestSchema,
-  HealthCheckResponseSchema,
-  HealthCheckResponse_ServingStatus,
-} from "../gen/grpc/health/v1/health_pb.js";
+import { VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { HealthCheckRequestSchema } from "../gen/grpc/health/v1/health_pb.js";
 import pg from "pg";
 import type { Client } from "@grpc/grpc-js";
 import { loadConfig } from "../src/config.js";
 import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
-import { grpcLoad } from "./h2-load.js";
+import { envelope, h2load, h2loadAvailable } from "./h2load.js";
 import { pinned } from "./pin.js";
 import { formatCpuSplit, withCpuSplit } from "./cpu-split.js";
 import { formatProfile, summarizeProfiles } from "./profile.js";
@@ -42,7 +38,7 @@ const SCALE = args.has("--scale");
 // The service as `npm start` runs it (`npm run build`, then `node dist/src/main.js`); `--tsx`
 // runs src/ through the tsx loader instead (no build; the loader adds memory and start-up work).
 const DIST = !args.has("--tsx");
-const PROFILED = ["verify", "login", "signup", "refresh"] as const;
+const PROFILED = ["verify", "verify_grpc", "login", "signup", "refresh"] as const;
 const profileArg = [...args].find((a) => a === "--profile" || a.startsWith("--profile="));
 const PROFILE =
   profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
@@ -60,7 +56,7 @@ for (const [flag, value] of [
 for (const arg of args) {
   if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg) {
     process.stderr.write(
-      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|login|signup|refresh]] [--cpu[=login|signup|verify|refresh]]   (unknown argument ${arg})\n`,
+      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|verify_grpc|login|signup|refresh]] [--cpu[=login|signup|verify|verify_grpc|refresh]]   (unknown argument ${arg})\n`,
     );
     process.exit(2);
   }
@@ -250,6 +246,17 @@ async function startArgon2Ceiling(params: { memoryCost: number; timeCost: number
   };
 }
 
+/** The service's count of `rpc` answered `ok` over `protocol` (gatehouse_requests_total on /metrics). */
+async function okCount(url: string, rpc: string, protocol: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("gatehouse_requests_total{")) continue;
+    if (line.includes(`rpc="${rpc}"`) && line.includes(`protocol="${protocol}"`) && line.includes('code="ok"'))
+      return Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return 0;
+}
+
 async function startCeilingServer(
   mode: "plain" | "connect" | "h2raw" | "grpcjs",
 ): Promise<{ child: ChildProcess; http1?: number; http2?: number }> {
@@ -382,6 +389,8 @@ async function sanityChecks(url: string, seeded: Seeded, grpc: Client[]): Promis
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  if (!h2loadAvailable())
+    throw new Error("h2load not found: install Debian's nghttp2-client (apt-get install nghttp2-client)");
   progress(
     `mode: ${QUICK ? "quick" : "full"}${SCALE ? " + scale" : ""}${DIST ? "" : " + tsx"}; ${RUNS} runs × ${WORKLOAD_S} s per workload; ${CORES} cores`,
   );
@@ -476,63 +485,57 @@ async function main(): Promise<void> {
   await waitForReady(grpc);
   await sanityChecks(url, seeded, grpc);
 
-  const plainLoad = (seconds: number) =>
-    cannon({
-      url: plainUrl,
-      path: "/",
-      body: { token: seeded.accessTokens[0] },
-      connections: VERIFY_CONNECTIONS,
-      seconds,
-    });
-  const echoLoad = (seconds: number) =>
-    cannon({
-      url: bareUrl,
-      path: "/grpc.health.v1.Health/Check",
-      body: { service: "echo" },
-      connections: VERIFY_CONNECTIONS,
-      seconds,
-    });
+  // The per-core workloads with a fixed request run on h2load (bench/h2load.ts).
+  const h1 =
+    (target: string, body: unknown, headers: Record<string, string> = {}) =>
+    (seconds: number) =>
+      h2load(
+        {
+          url: target,
+          body: Buffer.from(JSON.stringify(body)),
+          headers: { "content-type": "application/json", ...headers },
+          http1: true,
+          connections: VERIFY_CONNECTIONS,
+        },
+        seconds,
+      );
+  const grpcCall =
+    (port: number, path: string, message: Uint8Array, headers: Record<string, string> = {}) =>
+    (seconds: number) =>
+      h2load(
+        {
+          url: `http://127.0.0.1:${port}${path}`,
+          body: envelope(message),
+          headers: { "content-type": "application/grpc", te: "trailers", ...headers },
+          http1: false,
+          connections: H2_SESSIONS,
+          streams: H2_STREAMS,
+        },
+        seconds,
+      );
+  const token = seeded.accessTokens[0];
+  const plainLoad = h1(`${plainUrl}/`, { token });
+  const echoLoad = h1(`${bareUrl}/grpc.health.v1.Health/Check`, { service: "echo" });
   // The same gRPC call (Health/Check, answered SERVING) to the three gRPC ceilings.
-  const healthCheck = (port: number) => (seconds: number) =>
-    grpcLoad(
-      {
-        port,
-        path: "/grpc.health.v1.Health/Check",
-        message: toBinary(HealthCheckRequestSchema, create(HealthCheckRequestSchema, { service: "echo" })),
-        check: (answer) =>
-          fromBinary(HealthCheckResponseSchema, answer).status === HealthCheckResponse_ServingStatus.SERVING,
-      },
-      { sessions: H2_SESSIONS, streams: H2_STREAMS, seconds },
-    );
+  const healthMessage = toBinary(HealthCheckRequestSchema, create(HealthCheckRequestSchema, { service: "echo" }));
+  const healthCheck = (port: number) => grpcCall(port, "/grpc.health.v1.Health/Check", healthMessage);
   const h2rawLoad = healthCheck(h2raw.http2!);
   const grpcjsLoad = healthCheck(grpcjs.http2!);
   const grpcEchoLoad = healthCheck(bare.http2!);
-  const { verifyRequests, verifyConnect, login, signup, refresh } = httpLoads(url, seeded);
-  const verifyRest = (seconds: number) =>
-    cannon({
-      url,
-      path: "/v1/auth/token/verify",
-      headers: key,
-      requests: verifyRequests,
-      connections: VERIFY_CONNECTIONS,
-      seconds,
-    });
-  let tokenIndex = 0;
-  const verifyMessages = seeded.accessTokens.map((token) =>
-    toBinary(VerifyTokenRequestSchema, create(VerifyTokenRequestSchema, { token })),
-  );
-  const verifyGrpc = (seconds: number) =>
-    grpcLoad(
-      {
-        port: service.port,
-        path: "/gatehouse.auth.v1.AuthService/VerifyToken",
-        message: verifyMessages[0],
-        next: () => verifyMessages[tokenIndex++ % verifyMessages.length],
-        metadata: key,
-        check: (answer) => fromBinary(VerifyTokenResponseSchema, answer).valid,
-      },
-      { sessions: H2_SESSIONS, streams: H2_STREAMS, seconds },
-    );
+  const { login, signup, refresh } = httpLoads(url, seeded);
+  const verifyConnect = h1(`${url}/gatehouse.auth.v1.AuthService/VerifyToken`, { token }, key);
+  const verifyRest = h1(`${url}/v1/auth/token/verify`, { token }, key);
+  // h2load counts HTTP statuses, and a gRPC error is HTTP 200 too: the service's own request
+  // counter must have counted as many VerifyToken answers `ok` over gRPC as h2load got.
+  const verifyMessage = toBinary(VerifyTokenRequestSchema, create(VerifyTokenRequestSchema, { token }));
+  const verifyGrpcLoad = grpcCall(service.port, "/gatehouse.auth.v1.AuthService/VerifyToken", verifyMessage, key);
+  const verifyGrpc = async (seconds: number) => {
+    const before = await okCount(url, "gatehouse.auth.v1.AuthService/VerifyToken", "grpc");
+    const run = await verifyGrpcLoad(seconds);
+    const counted = (await okCount(url, "gatehouse.auth.v1.AuthService/VerifyToken", "grpc")) - before;
+    if (counted < run.ok) throw new Error(`h2load got ${run.ok} gRPC answers, the service counted ${counted} ok`);
+    return run;
+  };
   // Every request a token never seen (or long forgotten): the signature check on each request.
   let uniqueIndex = 0;
   const verifyConnectUnique = (seconds: number) =>
@@ -868,6 +871,26 @@ function httpLoads(url: string, seeded: Seeded) {
   };
 }
 
+/** VerifyToken over gRPC on h2load, one cached token, answers unchecked (the profile and CPU split only). */
+function verifyGrpcOn(port: number, seeded: Seeded) {
+  const message = toBinary(
+    VerifyTokenRequestSchema,
+    create(VerifyTokenRequestSchema, { token: seeded.accessTokens[0] }),
+  );
+  return (seconds: number) =>
+    h2load(
+      {
+        url: `http://127.0.0.1:${port}/gatehouse.auth.v1.AuthService/VerifyToken`,
+        body: envelope(message),
+        headers: { "content-type": "application/grpc", te: "trailers", "x-service-key": seeded.apiKey },
+        http1: false,
+        connections: H2_SESSIONS,
+        streams: H2_STREAMS,
+      },
+      seconds,
+    );
+}
+
 /** `--profile[=workload]`: one workload for 10 s against a service run with --cpu-prof. */
 async function profileWorkload(
   workload: (typeof PROFILED)[number],
@@ -879,9 +902,13 @@ async function profileWorkload(
   const url = `http://127.0.0.1:${service.port}`;
   progress(`gatehouse (profiled) listening on ${service.port}`);
   const loads = httpLoads(url, seeded);
-  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup, refresh: loads.refresh }[
-    workload
-  ];
+  const load = {
+    verify: loads.verifyConnect,
+    verify_grpc: verifyGrpcOn(service.port, seeded),
+    login: loads.login,
+    signup: loads.signup,
+    refresh: loads.refresh,
+  }[workload];
   await load(WARMUP_S);
   const run = await load(10);
   progress(`${workload} under the profiler: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
@@ -905,15 +932,19 @@ async function cpuSplitWorkload(
   const pid = service.child.pid;
   if (pid === undefined) throw new Error("gatehouse has no pid");
   const loads = httpLoads(`http://127.0.0.1:${service.port}`, seeded);
-  const load = { verify: loads.verifyConnect, login: loads.login, signup: loads.signup, refresh: loads.refresh }[
-    workload
-  ];
+  const load = {
+    verify: loads.verifyConnect,
+    verify_grpc: verifyGrpcOn(service.port, seeded),
+    login: loads.login,
+    signup: loads.signup,
+    refresh: loads.refresh,
+  }[workload];
   await load(WARMUP_S);
   const { value: run, split } = await withCpuSplit(pid, () => load(10));
   progress(`${workload}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms, ${run.errors} errors`);
   await stopChild(service.child);
   process.stdout.write(`${workload}, ${run.rps.toFixed(1)} req/s:\n${formatCpuSplit(split, run.rps * 10)}\n`);
-  if (workload === "verify" || workload === "refresh") return;
+  if (workload === "verify" || workload === "verify_grpc" || workload === "refresh") return;
   // The same accounting for the hashes alone, with the "service" being the ceiling's process.
   const config = loadConfig(env);
   const argon2Child = await startArgon2Ceiling(config.passwordParams);

@@ -26,8 +26,22 @@ export function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
  * one would let one misconfigured proxy put all its clients behind one budget.
  */
 export function canonicalIp(text: string): string {
-  return parseIp(text)?.toString() ?? text.trim();
+  let canonical = spellings.get(text);
+  if (canonical === undefined) {
+    canonical = parseIp(text)?.toString() ?? text.trim();
+    // Every request asks for its peer's spelling, and parsing one costs microseconds; the
+    // addresses a server hears repeat. Bounded in count and in length (X-Forwarded-For is the
+    // client's to fill): a flood of new addresses starts it afresh.
+    if (text.length > MAX_SPELLING_LENGTH) return canonical;
+    if (spellings.size >= MAX_SPELLINGS) spellings.clear();
+    spellings.set(text, canonical);
+  }
+  return canonical;
 }
+
+const MAX_SPELLINGS = 10_000;
+const MAX_SPELLING_LENGTH = 64;
+const spellings = new Map<string, string>();
 
 /**
  * Proxies write a port or brackets in X-Forwarded-For now and then (`192.0.2.1:4711`,

@@ -1,7 +1,6 @@
 import {
   fromBinary,
   fromJsonString,
-  toBinary,
   toJsonString,
   type JsonReadOptions,
   type JsonWriteOptions,
@@ -11,6 +10,7 @@ import { compressionNegotiate, type Compression } from "@connectrpc/connect/prot
 import { codeToHttpStatus, errorToJsonBytes, parseTimeout } from "@connectrpc/connect/protocol-connect";
 import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
+import { toBinaryFast } from "./fast-binary.js";
 import { nodeHeaders } from "./node-headers.js";
 import { runLane } from "./run-lane.js";
 import type { LaneMethod } from "./unary-methods.js";
@@ -82,7 +82,7 @@ export async function connectLaneAnswer(
     answer.ok.header.forEach((value, name) => (headers[name] = value));
     answer.ok.trailer.forEach((value, name) => (headers[`trailer-${name}`] = value));
     bytes = binary
-      ? toBinary(lane.method.output, answer.ok.message)
+      ? toBinaryFast(lane.method.output, answer.ok.message)
       : Buffer.from(toJsonString(lane.method.output, answer.ok.message, json));
   } else {
     status = codeToHttpStatus(answer.error.code);

@@ -1,5 +1,5 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { fromBinary } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
@@ -9,6 +9,7 @@ import { fixGrpcTrailer, reasonOf } from "../framework-errors.js";
 import { ENVELOPE_HEADER_BYTES } from "../grpc-framing.js";
 import type { NodeRequest } from "../rest-handler.js";
 import { readUpTo, replay } from "./read-message.js";
+import { toBinaryFast } from "./fast-binary.js";
 import { nodeHeaders } from "./node-headers.js";
 import { runLane } from "./run-lane.js";
 import type { LaneMethod } from "./unary-methods.js";
@@ -96,7 +97,7 @@ export async function serveGrpcLane(
   let trailer: Headers;
   if ("ok" in answer) {
     answer.ok.header.forEach((value, name) => (header[name] = value));
-    body = await envelope(toBinary(lane.method.output, answer.ok.message), compression);
+    body = await envelope(toBinaryFast(lane.method.output, answer.ok.message), compression);
     trailer = answer.ok.trailer;
     trailer.set("grpc-status", "0");
   } else {

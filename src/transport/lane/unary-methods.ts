@@ -26,7 +26,8 @@ export interface LaneCall {
   header: Headers;
   message: unknown;
   contextValues: ContextValues;
-  signal: AbortSignal;
+  /** The call's abort signal, made on first use (lane/deadline.ts). */
+  signal(): AbortSignal;
   /** The deadline the client sent, if any, in milliseconds from now. */
   timeoutMs: number | undefined;
 }
@@ -66,7 +67,9 @@ export function laneMethods(
           requestMethod: req.requestMethod,
           protocolName: call.protocolName,
           url: req.url,
-          signal: req.signal,
+          get signal() {
+            return req.signal;
+          },
           timeoutMs: () => (call.timeoutMs === undefined ? undefined : call.timeoutMs - (Date.now() - started)),
           requestHeader: req.header,
           responseHeader,
@@ -96,7 +99,9 @@ export function laneMethods(
             method,
             requestMethod: "POST",
             url: call.url,
-            signal: call.signal,
+            get signal() {
+              return call.signal();
+            },
             header: call.header,
             contextValues: call.contextValues,
             message: call.message as never,
