@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type Logger } from "pino";
+import { batchedStdout } from "./log-destination.js";
 
 // The request a line is written for, wherever it is written from: a flow, the SQL logger, the
 // error interceptor. The HTTP handler runs each request inside runInRequest, and every line
@@ -19,13 +20,10 @@ function requestIdField(): { request_id?: string } {
 // Structured JSON logs. Log lines carry ids, names and codes only; the redact list is a
 // second line of defence should a secret-bearing object ever be logged by mistake.
 //
-// Written asynchronously: under load, lines written while a write is in flight go out together
-// in the next one instead of one blocking write(2) per request line. pino flushes what is
-// pending when the process exits; only a SIGKILL can lose the last lines.
-export function createLogger(
-  level: string,
-  destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false }),
-): Logger {
+// Written asynchronously, one write per turn of the event loop (log-destination.ts): under load,
+// the lines of many requests go out together instead of one write per request line. What is
+// pending when the process exits is flushed then; only a SIGKILL can lose the last lines.
+export function createLogger(level: string, destination: pino.DestinationStream = batchedStdout()): Logger {
   return pino(
     {
       level,
