@@ -160,8 +160,12 @@ describe("outbound requests without OUTBOUND_ALLOW_HOSTS", () => {
       status: 503,
       reason: "SERVICE_UNAVAILABLE",
     });
-    const audit = await http(`${ctx.server.url}/v1/audit-events?project_id=${hookApp.projectId}&type=hook.failed`, {
-      headers: hookApp.management,
+    // The failure's audit row is written without the sign-in waiting for it (flows/hooks).
+    const audit = await eventually("the hook.failed audit row", async () => {
+      const page = await http(`${ctx.server.url}/v1/audit-events?project_id=${hookApp.projectId}&type=hook.failed`, {
+        headers: hookApp.management,
+      });
+      return page.body.data.length > 0 && page;
     });
     expect(audit.body.data).toHaveLength(1);
     expect(audit.body.data[0].details.error).toMatch(/resolves to a private address/);
