@@ -7,7 +7,7 @@
 // run in child processes too; load comes from this process over loopback (autocannon for
 // HTTP/1.1, closed loops of our own for gRPC and Refresh). Every run is bounded in time.
 // Results: bench/results.json and a Markdown table on stdout; progress on stderr.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
@@ -246,6 +246,18 @@ async function startArgon2Ceiling(params: { memoryCost: number; timeCost: number
   };
 }
 
+/** The processes `pid` started (a cluster's workers). */
+function childPids(pid: number): number[] {
+  const out = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout;
+  return out.split("\n").filter(Boolean).map(Number);
+}
+
+/** A process's peak resident memory since it started (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
 /** The service's count of `rpc` answered `ok` over `protocol` (gatehouse_requests_total on /metrics). */
 async function okCount(url: string, rpc: string, protocol: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
@@ -301,8 +313,9 @@ function entryArgs(start: StartCommand): string[] {
 async function startGatehouse(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  { name = "gatehouse", ready = "gatehouse listening" } = {},
 ): Promise<{ child: ChildProcess; port: number; log: string }> {
-  const log = join(scratchDir, "gatehouse.log");
+  const log = join(scratchDir, `${name}.log`);
   const fd = openSync(log, "w");
   const start = startCommand(ROOT);
   const argv = [...nodeArgsOf(start), ...nodeArgs, ...entryArgs(start)];
@@ -314,13 +327,13 @@ async function startGatehouse(
     if (child.exitCode !== null)
       throw new Error(`gatehouse exited with ${child.exitCode}:\n${readFileSync(log, "utf8").slice(-2000)}`);
     for (const line of readFileSync(log, "utf8").split("\n")) {
-      if (!line.includes("gatehouse listening")) continue;
+      if (!line.includes(ready)) continue;
       const port = (JSON.parse(line) as { port?: number }).port;
       if (port) return { child, port, log };
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("gatehouse did not log 'gatehouse listening' within 60 s");
+  throw new Error(`${name} did not log '${ready}' within 60 s`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -599,6 +612,23 @@ async function main(): Promise<void> {
       );
   });
   for (const child of [plain.child, bare.child, h2raw.child, grpcjs.child]) await stopChild(child);
+
+  // Scale-out: WORKERS=2 against the one process, both unpinned on the machine's cores (with
+  // h2load beside them), in the same rounds; and each worker's peak resident memory.
+  const cluster = await startGatehouse({ ...env, WORKERS: "2" }, [], { name: "cluster", ready: "cluster started" });
+  const verifyRestCluster = h1(`http://127.0.0.1:${cluster.port}/v1/auth/token/verify`, { token }, key);
+  await verifyRestCluster(WARMUP_S);
+  [workloads.verify_rest_one_process, workloads.verify_rest_workers_2] = await interleaved(
+    [
+      ["verify_rest, one process (unpinned)", pid, () => verifyRest(WORKLOAD_S)],
+      ["verify_rest, WORKERS=2", cluster.child.pid, () => verifyRestCluster(WORKLOAD_S)],
+    ],
+    PAIRED_RUNS,
+  );
+  const workerRss = childPids(cluster.child.pid!).map(peakRssMb);
+  workloads.verify_rest_workers_2.rss_mb = Math.max(...workerRss);
+  workloads.verify_rest_workers_2.note = `peak RSS per worker ${workerRss.map((mb) => mb.toFixed(0)).join(", ")} MB`;
+  await stopChild(cluster.child);
   const argon2Child = await startArgon2Ceiling(config.passwordParams);
   const argon2Params = `argon2id m=${config.passwordParams.memoryCost} KiB t=${config.passwordParams.timeCost} p=${config.passwordParams.parallelism}, ${argon2Child.library}`;
   const argon2Load = (seconds: number) => argon2Child.run(seconds);
@@ -723,6 +753,7 @@ async function main(): Promise<void> {
   setRatio("verify_rest", plainHttp, "plain node:http");
   setRatio("verify_grpc", h2Echo, "raw node:http2 gRPC echo");
   setRatio("verify_connect_unique", workloads.verify_connect, "verify_connect (cached)");
+  setRatio("verify_rest_workers_2", workloads.verify_rest_one_process, "one process");
   setRatio("list_users_page_1000", workloads.list_users_page_1, "list_users_page_1");
   setRatio("login", ceilingRuns.argon2id_hash, "argon2 ceiling");
   setRatio("signup", ceilingRuns.argon2id_hash, "argon2 ceiling");
