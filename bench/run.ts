@@ -922,6 +922,18 @@ function verifyGrpcOn(port: number, seeded: Seeded) {
     );
 }
 
+/** The load `--profile` and `--cpu` drive. */
+function oneLoad(workload: (typeof PROFILED)[number], port: number, seeded: Seeded) {
+  const loads = httpLoads(`http://127.0.0.1:${port}`, seeded);
+  return {
+    verify: loads.verifyConnect,
+    verify_grpc: verifyGrpcOn(port, seeded),
+    login: loads.login,
+    signup: loads.signup,
+    refresh: loads.refresh,
+  }[workload];
+}
+
 /** `--profile[=workload]`: one workload for 10 s against a service run with --cpu-prof. */
 async function profileWorkload(
   workload: (typeof PROFILED)[number],
@@ -930,16 +942,8 @@ async function profileWorkload(
 ): Promise<void> {
   const profileDir = join(scratchDir, "profile");
   const service = await startGatehouse(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
-  const url = `http://127.0.0.1:${service.port}`;
   progress(`gatehouse (profiled) listening on ${service.port}`);
-  const loads = httpLoads(url, seeded);
-  const load = {
-    verify: loads.verifyConnect,
-    verify_grpc: verifyGrpcOn(service.port, seeded),
-    login: loads.login,
-    signup: loads.signup,
-    refresh: loads.refresh,
-  }[workload];
+  const load = oneLoad(workload, service.port, seeded);
   await load(WARMUP_S);
   const run = await load(10);
   progress(`${workload} under the profiler: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms`);
@@ -962,14 +966,7 @@ async function cpuSplitWorkload(
   const service = await startGatehouse(env);
   const pid = service.child.pid;
   if (pid === undefined) throw new Error("gatehouse has no pid");
-  const loads = httpLoads(`http://127.0.0.1:${service.port}`, seeded);
-  const load = {
-    verify: loads.verifyConnect,
-    verify_grpc: verifyGrpcOn(service.port, seeded),
-    login: loads.login,
-    signup: loads.signup,
-    refresh: loads.refresh,
-  }[workload];
+  const load = oneLoad(workload, service.port, seeded);
   await load(WARMUP_S);
   const { value: run, split } = await withCpuSplit(pid, () => load(10));
   progress(`${workload}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms, ${run.errors} errors`);

@@ -20,25 +20,38 @@ export interface BodyStream {
  * which is measurable next to a VerifyToken. A refused body is left unread; the caller answers
  * 413 with `Connection: close`, so the rest never has to be drained.
  */
-export function readBody(stream: BodyStream, maxBytes: number): Promise<Buffer> {
+export async function readBody(stream: BodyStream, maxBytes: number): Promise<Buffer> {
   const declared = Number(stream.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLarge());
+  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
+  const read = await readUpTo(stream, maxBytes);
+  if ("partial" in read) throw new BodyTooLarge();
+  return read.bytes;
+}
+
+/** A body read whole, or, past the cap, the chunks read until then (the stream left paused). */
+export type ReadResult = { bytes: Buffer } | { partial: Buffer[] };
+
+/**
+ * Reads a request body up to `maxBytes`: past it, stops and hands back what it has. readBody
+ * then refuses the body; the lean path (lane/serve-grpc.ts) hands the general path the body
+ * from its first byte (lane/replay.ts), to refuse in its own terms.
+ */
+export function readUpTo(stream: BodyStream, maxBytes: number): Promise<ReadResult> {
   return new Promise((resolve, reject) => {
-    let first: Buffer | undefined;
-    let more: Buffer[] | undefined;
+    const chunks: Buffer[] = [];
     let total = 0;
     const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
       total += chunk.length;
       if (total > maxBytes) {
         stop();
         stream.pause();
-        reject(new BodyTooLarge());
-      } else if (first === undefined) first = chunk;
-      else (more ??= [first]).push(chunk);
+        resolve({ partial: chunks });
+      }
     };
     const onEnd = () => {
       stop();
-      resolve(more ? Buffer.concat(more, total) : (first ?? Buffer.alloc(0)));
+      resolve({ bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) });
     };
     const onError = (error: Error) => {
       stop();
