@@ -7,7 +7,12 @@ import {
 } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
-import { codeToHttpStatus, errorToJsonBytes, parseTimeout } from "@connectrpc/connect/protocol-connect";
+import {
+  codeToHttpStatus,
+  errorToJsonBytes,
+  parseContentType,
+  parseTimeout,
+} from "@connectrpc/connect/protocol-connect";
 import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
 import { toBinaryFast } from "./fast-binary.js";
@@ -49,6 +54,10 @@ export async function connectLaneAnswer(
   contextValues: ContextValues,
   options: ConnectLaneOptions,
 ): Promise<WholeAnswer | undefined> {
+  // The content types connect's handler takes, as it reads them (a charset other than UTF-8 is
+  // its 415, not ours).
+  const type = parseContentType(typeof req.headers["content-type"] === "string" ? req.headers["content-type"] : null);
+  if (!type || type.stream || type.binary !== binary) return undefined;
   const encoding = req.headers["content-encoding"];
   if (encoding !== undefined && encoding !== "identity") return undefined;
   const timeoutHeader = req.headers["connect-timeout-ms"];
