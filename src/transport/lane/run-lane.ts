@@ -30,7 +30,7 @@ export async function runLane(
         message,
         contextValues,
         signal: call.signal,
-        timeoutMs,
+        deadline: timeoutMs === undefined ? undefined : Date.now() + timeoutMs,
       }),
     };
   } catch (thrown) {

@@ -110,7 +110,7 @@ export async function serveGrpcLane(
       record.reason = reasonOf(fixed);
     }
   }
-  // The client left (the signal said so): nothing to write to.
+  // The client left while the call ran: nothing to write to (its log line says "aborted").
   if (res.stream.destroyed) return;
   res.writeHead(200, header);
   const trailers: Record<string, string> = {};

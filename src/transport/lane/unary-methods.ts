@@ -28,8 +28,8 @@ export interface LaneCall {
   contextValues: ContextValues;
   /** The call's abort signal, made on first use (lane/deadline.ts). */
   signal(): AbortSignal;
-  /** The deadline the client sent, if any, in milliseconds from now. */
-  timeoutMs: number | undefined;
+  /** When the deadline the client sent passes (epoch milliseconds), if it sent one. */
+  deadline: number | undefined;
 }
 
 // The call's own fields ride on the request, under a symbol, to the implementation at the end
@@ -60,7 +60,6 @@ export function laneMethods(
         const call = (req as LaneRequest)[kCall];
         const responseHeader = new Headers();
         const responseTrailer = new Headers();
-        const started = Date.now();
         const context: HandlerContext = {
           method,
           service,
@@ -70,7 +69,7 @@ export function laneMethods(
           get signal() {
             return req.signal;
           },
-          timeoutMs: () => (call.timeoutMs === undefined ? undefined : call.timeoutMs - (Date.now() - started)),
+          timeoutMs: () => (call.deadline === undefined ? undefined : call.deadline - Date.now()),
           requestHeader: req.header,
           responseHeader,
           responseTrailer,
