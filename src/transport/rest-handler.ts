@@ -1,6 +1,5 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Http2ServerRequest } from "node:http2";
-import type { IncomingHttpHeaders } from "node:http";
 import {
   fromJson,
   ScalarType,
