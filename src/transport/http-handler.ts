@@ -41,7 +41,7 @@ export interface HttpHandlerOptions {
   logger: Logger;
   trustedProxies: readonly string[];
   maxBodyBytes: number;
-  /** The unary RPCs of `rpc` that gRPC calls may take the lean path to (lane/serve-grpc.ts), by request path. */
+  /** The unary RPCs of `rpc` on the lean path (src/transport/lane), by request path: gRPC, Connect and REST calls take it when they can. */
   lane?: ReadonlyMap<string, LaneMethod>;
   laneOptions?: Omit<GrpcLaneOptions, "maxBodyBytes"> & ConnectLaneOptions;
 }
