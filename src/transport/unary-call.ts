@@ -2,6 +2,7 @@ import type { ContextValues } from "@connectrpc/connect";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { createAsyncIterable, type UniversalHandler, type UniversalServerResponse } from "@connectrpc/connect/protocol";
 import type { NodeResponse } from "./error-body.js";
+import { copyNodeHeaders } from "./lane/node-headers.js";
 import type { NodeRequest } from "./rest-handler.js";
 
 export interface UnaryCall {
@@ -45,19 +46,13 @@ export async function runUnaryCall(
 
 /** The request's headers as fetch Headers, HTTP/2 pseudo-headers left out (as connect-node does). */
 export function webHeaders(req: NodeRequest): Headers {
-  const header = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
-    if (typeof value === "string") header.append(name, value);
-    else for (const item of value) header.append(name, item);
-  }
-  return header;
+  return copyNodeHeaders(req.headers);
 }
 
 // Concatenated rather than parsed: connect's handler parses it once more anyway, for the query
 // string only, and a path here always starts with "/" (the router matched it, or it is a
-// handler's own requestPath).
-function requestUrl(req: NodeRequest, path: string): string {
+// handler's own requestPath). The lean path builds its calls' URL here too (lane/run-lane.ts).
+export function requestUrl(req: NodeRequest, path: string): string {
   const authority = "authority" in req ? req.authority : req.headers.host;
   if (authority === undefined)
     throw new ConnectError("unable to determine request authority from Node.js server request", Code.Internal);

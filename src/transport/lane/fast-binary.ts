@@ -9,7 +9,7 @@ import {
 // TextEncoder call per string: about 20 µs for a VerifyTokenResponse, as much as the rest of a
 // gRPC VerifyToken. The hottest answer is written here directly, byte for byte as toBinary writes
 // it (fields in number order, implicit-presence fields left out at their zero value, Struct
-// entries in key order as JavaScript enumerates them); test/transport/lane-binary.test.ts holds
+// entries in key order as JavaScript enumerates them); test/transport/lane/fast-binary.test.ts holds
 // the two side by side. Anything it does not expect comes back undefined, and toBinary writes it.
 
 type Encoder = (message: unknown) => Uint8Array | undefined;

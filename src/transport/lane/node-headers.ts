@@ -74,14 +74,18 @@ class NodeHeaders {
   }
 
   #headers(): Headers {
-    if (this.#copy !== undefined) return this.#copy;
-    const copy = new Headers();
-    for (const [name, value] of Object.entries(this.#raw)) {
-      if (value === undefined || name.startsWith(":")) continue;
-      if (typeof value === "string") copy.append(name, value);
-      else for (const item of value) copy.append(name, item);
-    }
-    this.#copy = copy;
-    return copy;
+    this.#copy ??= copyNodeHeaders(this.#raw);
+    return this.#copy;
   }
+}
+
+/** Node's parsed headers copied into fetch Headers, HTTP/2 pseudo-headers left out (as connect-node does). */
+export function copyNodeHeaders(raw: IncomingHttpHeaders): Headers {
+  const copy = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    if (typeof value === "string") copy.append(name, value);
+    else for (const item of value) copy.append(name, item);
+  }
+  return copy;
 }

@@ -1,6 +1,7 @@
 import type { ConnectError, ContextValues, UnaryResponse } from "@connectrpc/connect";
 import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
+import { requestUrl } from "../unary-call.js";
 import { callSignal } from "./deadline.js";
 import { asConnectError, type LaneMethod } from "./unary-methods.js";
 
@@ -20,12 +21,15 @@ export async function runLane(
   contextValues: ContextValues,
   timeoutMs: number | undefined,
 ): Promise<LaneAnswer> {
+  // Outside the try, as on the general path: a request with no authority is the handler's
+  // failure (500), not an error of the call.
+  const url = requestUrl(req, lane.path);
   const call = callSignal(res, timeoutMs);
   try {
     return {
       ok: await lane.run({
         protocolName,
-        url: requestUrl(req, lane.path),
+        url,
         header,
         message,
         contextValues,
@@ -38,11 +42,4 @@ export async function runLane(
   } finally {
     call.done();
   }
-}
-
-// As unary-call.ts builds it: connect's handlers read only the query string from it.
-function requestUrl(req: NodeRequest, path: string): string {
-  const authority = "authority" in req ? req.authority : req.headers.host;
-  const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
-  return `${encrypted ? "https" : "http"}://${authority ?? "localhost"}${path}`;
 }

@@ -33,8 +33,8 @@ export interface WholeAnswer {
   bytes: Uint8Array;
 }
 
-/** connect's compressMinBytes default: smaller answers are not worth compressing. */
-const COMPRESS_MIN_BYTES = 1024;
+/** connect's compressMinBytes default: smaller answers are not worth compressing (gRPC's lane too). */
+export const COMPRESS_MIN_BYTES = 1024;
 const decoder = new TextDecoder();
 
 /**

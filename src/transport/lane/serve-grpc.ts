@@ -13,6 +13,7 @@ import { replay } from "./replay.js";
 import { toBinaryFast } from "./fast-binary.js";
 import { nodeHeaders } from "./node-headers.js";
 import { runLane } from "./run-lane.js";
+import { COMPRESS_MIN_BYTES } from "./serve-connect.js";
 import type { LaneMethod } from "./unary-methods.js";
 
 export interface GrpcLaneOptions {
@@ -20,9 +21,6 @@ export interface GrpcLaneOptions {
   maxTimeoutMs: number;
   maxBodyBytes: number;
 }
-
-/** connect's compressMinBytes default: smaller answers are not worth compressing. */
-const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * A unary gRPC call on the lean path: over HTTP/2, one uncompressed binary message in its

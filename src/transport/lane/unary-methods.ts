@@ -88,9 +88,10 @@ export function laneMethods(
       let next = invoke as (req: UnaryRequest) => Promise<UnaryResponse>;
       for (const interceptor of [...interceptors].reverse()) next = interceptor(next as never) as typeof next;
       const chain = next;
-      methods.set(createMethodUrl("/", method), {
+      const path = createMethodUrl("/", method);
+      methods.set(path, {
         method,
-        path: createMethodUrl("/", method),
+        path,
         run(call) {
           const req: LaneRequest = {
             stream: false,
