@@ -24,6 +24,7 @@ import type { Client } from "@grpc/grpc-js";
 import { loadConfig } from "../src/config.js";
 import { closedLoop, grpcClients, grpcUnary, waitForReady } from "./closed-loop.js";
 import { envelope, h2load, h2loadAvailable } from "./h2load.js";
+import { formatGc, summarizeGc } from "./gc-trace.js";
 import { pinned } from "./pin.js";
 import { formatCpuSplit, withCpuSplit } from "./cpu-split.js";
 import { formatProfile, summarizeProfiles } from "./profile.js";
@@ -44,9 +45,12 @@ const PROFILE =
   profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
 const cpuArg = [...args].find((a) => a === "--cpu" || a.startsWith("--cpu="));
 const CPU = cpuArg === undefined ? undefined : ((cpuArg.split("=")[1] ?? "login") as (typeof PROFILED)[number]);
+const gcArg = [...args].find((a) => a === "--gc" || a.startsWith("--gc="));
+const GC = gcArg === undefined ? undefined : ((gcArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
 for (const [flag, value] of [
   ["--profile", PROFILE],
   ["--cpu", CPU],
+  ["--gc", GC],
 ] as const) {
   if (value !== undefined && !PROFILED.includes(value)) {
     process.stderr.write(`${flag} takes one of ${PROFILED.join(", ")} (got ${value})\n`);
@@ -54,9 +58,9 @@ for (const [flag, value] of [
   }
 }
 for (const arg of args) {
-  if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg) {
+  if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg && arg !== gcArg) {
     process.stderr.write(
-      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|verify_grpc|login|signup|refresh]] [--cpu[=login|signup|verify|verify_grpc|refresh]]   (unknown argument ${arg})\n`,
+      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|verify_grpc|login|signup|refresh]] [--cpu[=login|signup|verify|verify_grpc|refresh]] [--gc[=verify|verify_grpc|…]]   (unknown argument ${arg})\n`,
     );
     process.exit(2);
   }
@@ -314,11 +318,12 @@ async function startGatehouse(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   { name = "gatehouse", ready = "gatehouse listening" } = {},
-): Promise<{ child: ChildProcess; port: number; log: string }> {
+): Promise<{ child: ChildProcess; port: number; log: string; spawnedAt: number }> {
   const log = join(scratchDir, `${name}.log`);
   const fd = openSync(log, "w");
   const start = startCommand(ROOT);
   const argv = [...nodeArgsOf(start), ...nodeArgs, ...entryArgs(start)];
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, argv, { cwd: ROOT, env: { ...env, ...start.env }, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   children.add(child);
@@ -329,7 +334,7 @@ async function startGatehouse(
     for (const line of readFileSync(log, "utf8").split("\n")) {
       if (!line.includes(ready)) continue;
       const port = (JSON.parse(line) as { port?: number }).port;
-      if (port) return { child, port, log };
+      if (port) return { child, port, log, spawnedAt };
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -474,6 +479,7 @@ async function main(): Promise<void> {
   }
   if (PROFILE) return profileWorkload(PROFILE, env, seeded);
   if (CPU) return cpuSplitWorkload(CPU, env, seeded);
+  if (GC) return gcWorkload(GC, env, seeded);
 
   // In-process: jose's verification rate (for reference; Gatehouse verifies with node:crypto).
   progress(`ceiling: jose ES256 jwtVerify, one at a time, ${QUICK ? 1 : 2} s`);
@@ -982,6 +988,23 @@ async function cpuSplitWorkload(
   process.stdout.write(
     `\nargon2 ceiling, ${ceiling.value.rps.toFixed(1)} hashes/s:\n${formatCpuSplit(ceiling.split, ceiling.value.rps * 10)}\n`,
   );
+}
+
+/**
+ * `--gc[=workload]`: one workload for 10 s on one pinned core (as the per-core figures are
+ * measured) against a service run with --trace-gc, and what the collector did meanwhile.
+ */
+async function gcWorkload(workload: (typeof PROFILED)[number], env: Record<string, string>, seeded: Seeded) {
+  const service = await startGatehouse(env, ["--trace-gc"]);
+  const load = oneLoad(workload, service.port, seeded);
+  const { run, from, to } = await pinned([service.child.pid], process.pid, progress, async () => {
+    await load(WARMUP_S);
+    const from = performance.now() - service.spawnedAt;
+    const run = await load(10);
+    return { run, from, to: performance.now() - service.spawnedAt };
+  });
+  await stopChild(service.child);
+  process.stdout.write(`${formatGc(workload, run.rps, run.p99_ms, summarizeGc(service.log, from, to))}\n`);
 }
 
 main()
