@@ -74,7 +74,7 @@ const PAIRED_RUNS = QUICK ? 3 : 5;
 const WORKLOAD_S = QUICK ? 2 : 10;
 const CEILING_S = QUICK ? 1 : 5;
 const WARMUP_S = QUICK ? 0.5 : 3;
-const SEARCH_USERS = SCALE ? 1_000_000 : QUICK ? 20_000 : 100_000;
+const SEARCH_USERS = SCALE ? 10_000_000 : QUICK ? 20_000 : 100_000;
 // The measure: p99 at 16 connections.
 const VERIFY_CONNECTIONS = 16;
 // gRPC: 4 HTTP/2 connections with 4 calls in flight on each, the same 16 calls in flight.
