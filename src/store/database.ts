@@ -103,6 +103,12 @@ export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<stri
   }
 }
 
+// Gatehouse's statements are short and indexed; PostgreSQL's JIT compiles a plan whose estimated
+// cost passes jit_above_cost, as a ListUsers search of a project with millions of users does,
+// and the compiling took 100–280 ms of a search that ran in about 100 ms without it
+// (docs/benchmarks.md, ListUsers search). Off for the serving connections.
+const SESSION_OPTIONS = "-c jit=off";
+
 /**
  * `serving`: the pool that serves requests (bounded waits, listening connections), whose open
  * connections are kept in `pooled`.
@@ -124,7 +130,11 @@ async function connect(
     poolSize: embedded ? 1 : (opts.poolSize ?? 10),
     // An idle PGlite connection is never closed: the server takes one connection, and a
     // reconnect could arrive before it has forgotten the old one.
-    extra: embedded ? { idleTimeoutMillis: 0 } : serving ? poolTimeouts(serving.timeoutMs) : undefined,
+    extra: embedded
+      ? { idleTimeoutMillis: 0 }
+      : serving
+        ? { ...poolTimeouts(serving.timeoutMs), options: SESSION_OPTIONS }
+        : undefined,
     // On PGlite, a query through db.repos inside db.transaction() waits for the one connection
     // the transaction holds; fail it loudly instead of hanging forever.
     // On PostgreSQL a connection that cannot be made in time fails (the serving pool bounds
