@@ -27,7 +27,11 @@ export interface RestErrorBody {
 }
 
 export function writeJson(res: NodeResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  writeJsonText(res, status, JSON.stringify(body));
+}
+
+/** Answers JSON already written out. */
+export function writeJsonText(res: NodeResponse, status: number, text: string): void {
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }

@@ -22,6 +22,7 @@ import {
   restErrorFromConnect,
   writeDomainError,
   writeJson,
+  writeJsonText,
   writeReasonError,
   type ConnectErrorJson,
   type NodeResponse,
@@ -32,6 +33,7 @@ import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";
 import { runUnaryCall } from "./unary-call.js";
 import { nodeHeaders } from "./lane/node-headers.js";
+import { jsonTextAnswer } from "./lane/answer-memo.js";
 import { runLane } from "./lane/run-lane.js";
 import type { LaneMethod } from "./lane/unary-methods.js";
 
@@ -136,9 +138,10 @@ async function answerOnLane(
     undefined,
   );
   if ("ok" in answer) {
-    const out = toJson(lane.method.method.output, answer.ok.message, json) as JsonObject;
+    const { output } = lane.method.method;
     const responseBody = match.route.responseBody;
-    writeJson(res, 200, responseBody === "" ? out : (out[responseBody] ?? null));
+    if (responseBody === "") writeJsonText(res, 200, jsonTextAnswer(output, answer.ok.message, lane.jsonOptions));
+    else writeJson(res, 200, (toJson(output, answer.ok.message, lane.jsonOptions) as JsonObject)[responseBody] ?? null);
     return true;
   }
   const retryAfter = answer.error.metadata.get("retry-after");

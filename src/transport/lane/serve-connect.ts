@@ -1,10 +1,4 @@
-import {
-  fromBinary,
-  fromJsonString,
-  toJsonString,
-  type JsonReadOptions,
-  type JsonWriteOptions,
-} from "@bufbuild/protobuf";
+import { fromBinary, fromJsonString, type JsonReadOptions, type JsonWriteOptions } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
 import {
@@ -15,7 +9,7 @@ import {
 } from "@connectrpc/connect/protocol-connect";
 import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
-import { toBinaryFast } from "./fast-binary.js";
+import { binaryAnswer, jsonTextAnswer } from "./answer-memo.js";
 import { nodeHeaders } from "./node-headers.js";
 import { runLane } from "./run-lane.js";
 import type { LaneMethod } from "./unary-methods.js";
@@ -91,8 +85,8 @@ export async function connectLaneAnswer(
     answer.ok.header.forEach((value, name) => (headers[name] = value));
     answer.ok.trailer.forEach((value, name) => (headers[`trailer-${name}`] = value));
     bytes = binary
-      ? toBinaryFast(lane.method.output, answer.ok.message)
-      : Buffer.from(toJsonString(lane.method.output, answer.ok.message, json));
+      ? binaryAnswer(lane.method.output, answer.ok.message)
+      : Buffer.from(jsonTextAnswer(lane.method.output, answer.ok.message, options.jsonOptions));
   } else {
     status = codeToHttpStatus(answer.error.code);
     headers["content-type"] = "application/json";

@@ -10,7 +10,7 @@ import { ENVELOPE_HEADER_BYTES } from "../grpc-framing.js";
 import type { NodeRequest } from "../rest-handler.js";
 import { readUpTo } from "../read-body.js";
 import { replay } from "./replay.js";
-import { toBinaryFast } from "./fast-binary.js";
+import { binaryAnswer } from "./answer-memo.js";
 import { nodeHeaders } from "./node-headers.js";
 import { runLane } from "./run-lane.js";
 import { COMPRESS_MIN_BYTES } from "./serve-connect.js";
@@ -96,7 +96,7 @@ export async function serveGrpcLane(
   let trailer: Headers;
   if ("ok" in answer) {
     answer.ok.header.forEach((value, name) => (header[name] = value));
-    body = await envelope(toBinaryFast(lane.method.output, answer.ok.message), compression);
+    body = await envelope(binaryAnswer(lane.method.output, answer.ok.message), compression);
     trailer = answer.ok.trailer;
     trailer.set("grpc-status", "0");
   } else {
