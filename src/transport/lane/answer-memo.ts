@@ -14,7 +14,9 @@ export function binaryAnswer(desc: DescMessage, message: Message): Uint8Array {
   if (!Object.isFrozen(message)) return toBinaryFast(desc, message);
   let bytes = binaries.get(message);
   if (bytes === undefined) {
-    bytes = toBinaryFast(desc, message);
+    // A copy of its own: a small Buffer is a view into an 8 KB slab shared with other
+    // allocations, which one kept view would keep alive whole for as long as the token lives.
+    bytes = new Uint8Array(toBinaryFast(desc, message));
     binaries.set(message, bytes);
   }
   return bytes;

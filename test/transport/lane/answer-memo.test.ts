@@ -53,6 +53,8 @@ describe("the lanes' encodings of an answer", () => {
     const bytes = binaryAnswer(VerifyTokenResponseSchema, answer);
     expect(Buffer.from(bytes).equals(toBinary(VerifyTokenResponseSchema, answer))).toBe(true);
     expect(binaryAnswer(VerifyTokenResponseSchema, answer)).toBe(bytes);
+    // Kept for as long as the token is remembered: it must not pin a shared 8 KB Buffer slab.
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
     expect(jsonTextAnswer(VerifyTokenResponseSchema, answer, json)).toBe(
       toJsonString(VerifyTokenResponseSchema, answer, json),
     );
