@@ -40,7 +40,7 @@ const SCALE = args.has("--scale");
 // The service as `npm start` runs it (`npm run build`, then `node dist/src/main.js`); `--tsx`
 // runs src/ through the tsx loader instead (no build; the loader adds memory and start-up work).
 const DIST = !args.has("--tsx");
-const PROFILED = ["verify", "verify_grpc", "login", "signup", "refresh"] as const;
+const PROFILED = ["verify", "verify_grpc", "verify_unique", "login", "signup", "refresh"] as const;
 const profileArg = [...args].find((a) => a === "--profile" || a.startsWith("--profile="));
 const PROFILE =
   profileArg === undefined ? undefined : ((profileArg.split("=")[1] ?? "verify") as (typeof PROFILED)[number]);
@@ -61,7 +61,7 @@ for (const [flag, value] of [
 for (const arg of args) {
   if (!["--quick", "--scale", "--tsx"].includes(arg) && arg !== profileArg && arg !== cpuArg && arg !== gcArg) {
     process.stderr.write(
-      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|verify_grpc|login|signup|refresh]] [--cpu[=login|signup|verify|verify_grpc|refresh]] [--gc[=verify|verify_grpc|…]]   (unknown argument ${arg})\n`,
+      `usage: npm run bench [-- --quick] [--scale] [--tsx] [--profile[=verify|verify_grpc|verify_unique|login|signup|refresh]] [--cpu[=…]] [--gc[=…]]   (unknown argument ${arg})\n`,
     );
     process.exit(2);
   }
@@ -950,6 +950,17 @@ function oneLoad(workload: (typeof PROFILED)[number], port: number, seeded: Seed
   return {
     verify: loads.verifyConnect,
     verify_grpc: verifyGrpcOn(port, seeded),
+    verify_unique: (seconds: number) =>
+      http1Loop(
+        {
+          port,
+          path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+          headers: { "content-type": "application/json", "x-service-key": seeded.apiKey },
+          bodies: seeded.uniqueTokens.map((token) => JSON.stringify({ token })),
+          connections: VERIFY_CONNECTIONS,
+        },
+        seconds,
+      ),
     login: loads.login,
     signup: loads.signup,
     refresh: loads.refresh,
@@ -994,7 +1005,7 @@ async function cpuSplitWorkload(
   progress(`${workload}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50_ms.toFixed(2)} ms, ${run.errors} errors`);
   await stopChild(service.child);
   process.stdout.write(`${workload}, ${run.rps.toFixed(1)} req/s:\n${formatCpuSplit(split, run.rps * 10)}\n`);
-  if (workload === "verify" || workload === "verify_grpc" || workload === "refresh") return;
+  if (workload.startsWith("verify") || workload === "refresh") return;
   // The same accounting for the hashes alone, with the "service" being the ceiling's process.
   const config = loadConfig(env);
   const argon2Child = await startArgon2Ceiling(config.passwordParams);
