@@ -3,7 +3,7 @@
 // fixed time; every loop is bounded in time and in count.
 import { credentials, loadPackageDefinition, Metadata, type Client } from "@grpc/grpc-js";
 import { loadSync } from "@grpc/proto-loader";
-import { percentile, type RunResult } from "./stats.js";
+import { runResult, type RunResult } from "./stats.js";
 
 const definition = loadSync(["gatehouse/auth/v1/auth.proto", "grpc/health/v1/health.proto"], {
   includeDirs: ["proto", "third_party"],
@@ -67,13 +67,7 @@ export async function closedLoop(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p50_ms: percentile(latencies, 50),
-    p99_ms: percentile(latencies, 99),
-    errors,
-  };
+  return runResult(latencies, elapsed, errors);
 }
 
 /** One unary gRPC call with the metadata given, answering the response or throwing. */

@@ -4,7 +4,7 @@
 // on each request) and the cached path it is compared with both run on it, so their ratio
 // compares the two paths, not two generators.
 import { connect, type Socket } from "node:net";
-import { percentile, type RunResult } from "./stats.js";
+import { runResult, type RunResult } from "./stats.js";
 
 export interface Http1LoopRequest {
   port: number;
@@ -79,11 +79,5 @@ export async function http1Loop(request: Http1LoopRequest, seconds: number): Pro
     for (const socket of sockets) socket.destroy();
   }
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p50_ms: percentile(latencies, 50),
-    p99_ms: percentile(latencies, 99),
-    errors: 0,
-  };
+  return runResult(latencies, elapsed, 0);
 }

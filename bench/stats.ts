@@ -9,6 +9,17 @@ export interface RunResult {
   errors: number;
 }
 
+/** A run's result from its answered calls' latencies (ms, any order) over `elapsed` seconds. */
+export function runResult(latencies: number[], elapsed: number, errors: number): RunResult {
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    errors,
+  };
+}
+
 export interface Summary {
   rps: number;
   p50_ms: number;
