@@ -1,5 +1,4 @@
-import { toJsonString, type DescMessage, type Message } from "@bufbuild/protobuf";
-import type { JsonWriteOptions } from "@bufbuild/protobuf";
+import { toJsonString, type DescMessage, type JsonWriteOptions, type Message } from "@bufbuild/protobuf";
 import { toBinaryFast } from "./fast-binary.js";
 
 // A handler that answers with a frozen message promises that the same object means the same
