@@ -1,6 +1,6 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
-import type { ClientInfo, User } from "../../domain/auth.js";
+import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
@@ -54,17 +54,18 @@ export async function sendMagicLink(
       {
         what: "sign-in link for a registered address",
         findUser: async () => (await deps.db.repos.users.findCredentials(project.id, email))?.user,
-        issue: (user) => issueLink(deps, project, email, target, user),
+        issue: (user) => issueLink(deps, project, email, target, user.email),
       },
     );
     return sent;
   }
   // Links go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays, and a spent budget answers the same.
-  const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
-  const admitted = { ...request, known: user !== undefined, overDestination: "reject", ip: input.ip } as const;
+  // One column (users.emailAt): a registered address costs no more before the answer.
+  const registered = await deps.db.repos.users.emailAt(project.id, email);
+  const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const issued = await issueLink(deps, project, email, target, user);
+  const issued = await issueLink(deps, project, email, target, registered);
   if (issued !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
@@ -78,7 +79,8 @@ async function issueLink(
   project: Project,
   email: string,
   target: string,
-  user: User | undefined,
+  /** The email the address's user has, if any: its link goes there. */
+  userEmail: string | null,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const token = randomToken("gml");
   const now = deps.clock.now();
@@ -98,7 +100,7 @@ async function issueLink(
     });
     if (!stored.stored) return { lastSentAt: stored.lastSentAt, now };
     // A user's link goes to the address it has, never to the spelling typed (another case).
-    const to = user?.email || email;
+    const to = userEmail || email;
     await deps.mail.queue(repos, { to, ...content });
     return "queued";
   });

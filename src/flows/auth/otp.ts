@@ -61,7 +61,7 @@ export async function sendOtp(
       {
         what: "one-time code for a registered address",
         findUser: () => userAt(deps.db.repos, project, destination),
-        issue: (user) => issueCode(deps, project, destination, user),
+        issue: (user) => issueCode(deps, project, destination, user.email),
       },
     );
     return sent;
@@ -69,10 +69,10 @@ export async function sendOtp(
   // Codes go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays (send-gate.ts), and a spent budget
   // answers the same.
-  const user = await userAt(deps.db.repos, project, destination);
-  const admitted = { ...request, known: user !== null, overDestination: "reject", ip: input.ip } as const;
+  const registered = await registeredAddress(deps.db.repos, project, destination);
+  const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const issued = await issueCode(deps, project, destination, user);
+  const issued = await issueCode(deps, project, destination, registered);
   if (issued !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
@@ -86,12 +86,24 @@ function userAt(repos: Repositories, project: Project, destination: Destination)
     : repos.users.findByPhone(project.id, destination.key);
 }
 
+/**
+ * Whether a user has the destination, as little as that takes: the stored spelling of its email
+ * (one column, so a registered address costs no more before the answer than an unknown one), or
+ * the number itself for a user's phone.
+ */
+function registeredAddress(repos: Repositories, project: Project, destination: Destination): Promise<string | null> {
+  return destination.channel === "email"
+    ? repos.users.emailAt(project.id, destination.key)
+    : repos.users.findByPhone(project.id, destination.key).then((user) => (user ? destination.address : null));
+}
+
 /** Stores the destination's new code and queues its message, or answers when the last one went out. */
 async function issueCode(
   deps: FlowDeps,
   project: Project,
   destination: Destination,
-  user: User | null,
+  /** The email the destination's user has, if any: its code goes there. */
+  userEmail: string | null,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const code = sixDigitCode();
   const now = deps.clock.now();
@@ -108,7 +120,7 @@ async function issueCode(
     if (!stored.stored) return { lastSentAt: stored.lastSentAt, now };
     if (destination.channel === "email") {
       // A user's code goes to the address it has, never to the spelling typed (another case).
-      const to = user?.email || destination.address;
+      const to = userEmail || destination.address;
       await deps.mail.queue(repos, { to, ...otpMail(content) });
     } else {
       await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });

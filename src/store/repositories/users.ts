@@ -62,6 +62,7 @@ export interface UserChanges {
 
 const importedRow = row({ id: text, inserted: bool, email_taken: bool });
 const credentialsRow = row({ ...USER_SHAPE, passwordHash: nullable(text) });
+const emailRow = row({ email: nullable(text) });
 
 // Every method takes the project (the tenant) first.
 export function usersRepository(
@@ -95,6 +96,19 @@ export function usersRepository(
         credentialsRow,
       );
       return found ? { user: toUser(found, clock.now()), passwordHash: found.passwordHash } : null;
+    },
+
+    /**
+     * The stored spelling of the project's user with this email; null when no user has it. One
+     * column and no user to build, so a code or link sent to a registered address costs no more
+     * before its answer than one sent to an unknown address (test/limits/timing.test.ts).
+     */
+    async emailAt(projectId: string, email: string): Promise<string | null> {
+      const found = await run.first(
+        sql`SELECT email FROM users WHERE project_id = ${projectId} AND email_normalized = ${normalizeEmail(email)}`,
+        emailRow,
+      );
+      return found?.email ?? null;
     },
 
     /** For SMS one-time codes: the user who signs in with this E.164 number. */
