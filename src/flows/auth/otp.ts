@@ -102,8 +102,8 @@ async function issueCode(
   deps: FlowDeps,
   project: Project,
   destination: Destination,
-  /** The email the destination's user has, if any: its code goes there. */
-  userEmail: string | null,
+  /** The address the destination's user has, if any (registeredAddress): an email code goes there. */
+  userAddress: string | null,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const code = sixDigitCode();
   const now = deps.clock.now();
@@ -120,7 +120,7 @@ async function issueCode(
     if (!stored.stored) return { lastSentAt: stored.lastSentAt, now };
     if (destination.channel === "email") {
       // A user's code goes to the address it has, never to the spelling typed (another case).
-      const to = userEmail || destination.address;
+      const to = userAddress || destination.address;
       await deps.mail.queue(repos, { to, ...otpMail(content) });
     } else {
       await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
