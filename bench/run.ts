@@ -558,31 +558,8 @@ async function main(): Promise<void> {
   };
   // Every request a token never seen (or long forgotten): the signature check on each request,
   // against the cached path driven by the same generator (h2load sends one body only).
-  const connectJson = { "content-type": "application/json", ...key };
-  const verifyPath = "/gatehouse.auth.v1.AuthService/VerifyToken";
-  const verifyConnectLoop = (seconds: number) =>
-    http1Loop(
-      {
-        port: service.port,
-        path: verifyPath,
-        headers: connectJson,
-        bodies: [JSON.stringify({ token })],
-        connections: VERIFY_CONNECTIONS,
-      },
-      seconds,
-    );
-  const uniqueBodies = seeded.uniqueTokens.map((unique) => JSON.stringify({ token: unique }));
-  const verifyConnectUnique = (seconds: number) =>
-    http1Loop(
-      {
-        port: service.port,
-        path: verifyPath,
-        headers: connectJson,
-        bodies: uniqueBodies,
-        connections: VERIFY_CONNECTIONS,
-      },
-      seconds,
-    );
+  const verifyConnectLoop = verifyLoopOn(service.port, seeded, [token]);
+  const verifyConnectUnique = verifyLoopOn(service.port, seeded, seeded.uniqueTokens);
 
   const workloads: Record<string, Summary> = {};
   const ceilingRuns: Record<string, Summary> = {};
@@ -944,23 +921,29 @@ function verifyGrpcOn(port: number, seeded: Seeded) {
     );
 }
 
+/** VerifyToken over Connect JSON on the prepared-request loop, the tokens in turn. */
+function verifyLoopOn(port: number, seeded: Seeded, tokens: readonly string[]) {
+  const bodies = tokens.map((token) => JSON.stringify({ token }));
+  return (seconds: number) =>
+    http1Loop(
+      {
+        port,
+        path: "/gatehouse.auth.v1.AuthService/VerifyToken",
+        headers: { "content-type": "application/json", "x-service-key": seeded.apiKey },
+        bodies,
+        connections: VERIFY_CONNECTIONS,
+      },
+      seconds,
+    );
+}
+
 /** The load `--profile` and `--cpu` drive. */
 function oneLoad(workload: (typeof PROFILED)[number], port: number, seeded: Seeded) {
   const loads = httpLoads(`http://127.0.0.1:${port}`, seeded);
   return {
     verify: loads.verifyConnect,
     verify_grpc: verifyGrpcOn(port, seeded),
-    verify_unique: (seconds: number) =>
-      http1Loop(
-        {
-          port,
-          path: "/gatehouse.auth.v1.AuthService/VerifyToken",
-          headers: { "content-type": "application/json", "x-service-key": seeded.apiKey },
-          bodies: seeded.uniqueTokens.map((token) => JSON.stringify({ token })),
-          connections: VERIFY_CONNECTIONS,
-        },
-        seconds,
-      ),
+    verify_unique: verifyLoopOn(port, seeded, seeded.uniqueTokens),
     login: loads.login,
     signup: loads.signup,
     refresh: loads.refresh,
