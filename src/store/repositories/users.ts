@@ -80,6 +80,18 @@ export function usersRepository(
     const found = await run.first(sql`SELECT ${USER_COLUMNS} FROM users WHERE ${where}`, userRow);
     return found ? toUser(found, clock.now()) : null;
   };
+  /**
+   * The stored spelling of the project's user with this email; null when no user has it. One
+   * column and no user to build, so a code or link sent to a registered address costs no more
+   * before its answer than one sent to an unknown address (test/limits/timing.test.ts).
+   */
+  async function emailAt(projectId: string, email: string): Promise<string | null> {
+    const found = await run.first(
+      sql`SELECT email FROM users WHERE project_id = ${projectId} AND email_normalized = ${normalizeEmail(email)}`,
+      emailRow,
+    );
+    return found?.email ?? null;
+  }
   return {
     get(projectId: string, id: string): Promise<User | null> {
       return one(sql`project_id = ${projectId} AND id = ${id}`);
@@ -98,18 +110,7 @@ export function usersRepository(
       return found ? { user: toUser(found, clock.now()), passwordHash: found.passwordHash } : null;
     },
 
-    /**
-     * The stored spelling of the project's user with this email; null when no user has it. One
-     * column and no user to build, so a code or link sent to a registered address costs no more
-     * before its answer than one sent to an unknown address (test/limits/timing.test.ts).
-     */
-    async emailAt(projectId: string, email: string): Promise<string | null> {
-      const found = await run.first(
-        sql`SELECT email FROM users WHERE project_id = ${projectId} AND email_normalized = ${normalizeEmail(email)}`,
-        emailRow,
-      );
-      return found?.email ?? null;
-    },
+    emailAt,
 
     /** For SMS one-time codes: the user who signs in with this E.164 number. */
     findByPhone(projectId: string, phone: string): Promise<User | null> {
@@ -117,8 +118,8 @@ export function usersRepository(
     },
 
     /** Whether a user of the project signs in with this address (case-insensitive). */
-    emailTaken(projectId: string, email: string): Promise<boolean> {
-      return users.existsBy({ projectId, emailNormalized: normalizeEmail(email) });
+    async emailTaken(projectId: string, email: string): Promise<boolean> {
+      return (await emailAt(projectId, email)) !== null;
     },
 
     async passwordHash(projectId: string, id: string): Promise<string | null> {
