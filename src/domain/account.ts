@@ -1,3 +1,4 @@
+import type { PasskeyAttestation, PasskeyUserVerification } from "./passkeys.js";
 // Account-side domain objects: what repositories hand to flows. Entities never leave src/store.
 import type { JWK } from "jose";
 import type { RateLimitOverrides } from "../limits/settings.js";
@@ -78,6 +79,10 @@ export interface Project {
   signupEmailDomains: string[];
   /** The public methods that may create a user (all four by default). */
   signupMethods: SignupMethod[];
+  /** The passkeys' relying-party id; "": chosen per request (relying-party.ts). */
+  passkeyRpId: string;
+  passkeyUserVerification: PasskeyUserVerification;
+  passkeyAttestation: PasskeyAttestation;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -61,6 +61,11 @@ export const REASONS = [
   "WEBHOOK_NOT_FOUND",
   "WEBHOOK_DELIVERY_NOT_FOUND",
   "HOOK_NOT_FOUND",
+  // Passkeys (API.md section 7; issue 27).
+  "PASSKEY_NOT_FOUND",
+  "PASSKEY_VERIFICATION_FAILED",
+  "PASSKEY_EXISTS",
+  "PASSKEYS_UNAVAILABLE",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

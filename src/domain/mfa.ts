@@ -6,8 +6,23 @@ import type { AuthMethod } from "./usage.js";
 export const MFA_METHODS = ["totp", "sms"] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
+/** The methods a user's `mfa_methods` may list: the factors, and `webauthn` while the user has a passkey. */
+export type UserMfaMethod = MfaMethod | "webauthn";
+
 /** `amr` values that prove a second factor: a sign-in with one of these needs no challenge. */
 export const SECOND_FACTOR_AMR = ["totp", "sms", "recovery_code"] as const;
+
+/** `amr` values of a passkey: possession of a device-bound (`hwk`) or synced (`swk`) key (RFC 8176). */
+export const KEY_AMR = ["hwk", "swk"] as const;
+
+/**
+ * Whether `amr` shows two factors: a second factor's code, or a passkey together with anything
+ * else proven (a password or code before it, or its own user verification, `user`).
+ */
+export function provesTwoFactors(amr: readonly string[]): boolean {
+  if (amr.some((a) => (SECOND_FACTOR_AMR as readonly string[]).includes(a))) return true;
+  return amr.length >= 2 && amr.some((a) => (KEY_AMR as readonly string[]).includes(a));
+}
 
 /** mfa_token lifetime (API.md section 5: `expires_in` 300). */
 export const MFA_CHALLENGE_TTL_SECONDS = 300;
@@ -47,6 +62,8 @@ export interface MfaChallenge {
   method: AuthMethod;
   /** The SMS code sent with the challenge (an SMS-only user), as an HMAC. */
   smsCodeHmac: string | null;
+  /** The passkey that proved the first factor: it cannot answer as the second. */
+  passkeyId: string | null;
   attempts: number;
   expiresAt: Date;
 }

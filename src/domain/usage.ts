@@ -15,7 +15,7 @@ export const AUTH_EVENT_KINDS = ["signup", "login", "refresh"] as const;
 export type AuthEventKind = (typeof AUTH_EVENT_KINDS)[number];
 
 /** How the user proved who they are: the first factor (`mfa` is allowed by the schema, never recorded). */
-export const AUTH_METHODS = ["password", "otp", "magic_link", "sso", "mfa", "refresh"] as const;
+export const AUTH_METHODS = ["password", "otp", "magic_link", "sso", "mfa", "refresh", "passkey"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 export interface AuthEvent {
@@ -45,6 +45,8 @@ export interface UsageCounts {
   passwordlessLogins: number;
   /** `login` events by `sso`. */
   ssoLogins: number;
+  /** `login` events by `passkey` (a passkey as the first factor). */
+  passkeyLogins: number;
 }
 
 /** Whole UTC days, both ends included, as given on the wire and as the half-open instant range queried. */

@@ -32,6 +32,7 @@ const counts = (period: { from: string; to: string }, c: Partial<Record<string, 
   tokens_issued: 0,
   passwordless_logins: 0,
   sso_logins: 0,
+  passkey_logins: 0,
   ...c,
 });
 

@@ -1,7 +1,7 @@
 import type { Project } from "../../domain/account.js";
 import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
-import { SECOND_FACTOR_AMR, type MfaMethod } from "../../domain/mfa.js";
+import { provesTwoFactors, type UserMfaMethod } from "../../domain/mfa.js";
 import { maySignUp, SIGNUP_METHODS } from "../../domain/signup-policy.js";
 import type { AuthMethod } from "../../domain/usage.js";
 import type { Repositories } from "../../store/database.js";
@@ -15,6 +15,8 @@ import { newUserWrite, startSession, startSessionForNewUser, type NewUser, type 
 export interface Proof {
   amr: string[];
   method: AuthMethod;
+  /** The passkey that proved the first factor, if one did: a challenge will not take it again. */
+  passkeyId?: string;
 }
 
 /** Who is signing in: a user who exists, or one the first factor is about to create (sign-up). */
@@ -25,7 +27,7 @@ export type SignInSubject = { existing: User } | { create: NewUser; vetted?: tru
 export interface ChallengeAnswer {
   mfaToken: string;
   /** The user's methods; `[]` for an enrollment challenge. */
-  methods: MfaMethod[];
+  methods: UserMfaMethod[];
   expiresIn: number;
 }
 
@@ -88,7 +90,7 @@ export async function completeSignIn(
   }
   const user = subject.existing;
   if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
-  if (user.mfaMethods.length > 0 && !proof.amr.some((amr) => (SECOND_FACTOR_AMR as readonly string[]).includes(amr))) {
+  if (user.mfaMethods.length > 0 && !provesTwoFactors(proof.amr)) {
     return openChallenge(deps, repos, project, user, "verify", proof, client.ipAddress);
   }
   if (user.mfaMethods.length === 0 && project.mfaRequired)

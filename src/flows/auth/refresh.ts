@@ -1,7 +1,7 @@
 import { hashToken } from "../../crypto/tokens.js";
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
-import { SECOND_FACTOR_AMR } from "../../domain/mfa.js";
+import { provesTwoFactors } from "../../domain/mfa.js";
 import { isIdle, sessionEnd } from "../../domain/session-lifetime.js";
 import { projectScope } from "../../limits/limits.js";
 import type { ClientInfo } from "../../domain/auth.js";
@@ -13,9 +13,6 @@ import { issuePair, type TokenPair } from "./tokens.js";
 export const REFRESH_GRACE_MS = 10_000;
 
 type Outcome = { pair: TokenPair } | { reused: true } | { invalid: true } | { mfaRequired: true };
-
-const hasSecondFactor = (amr: readonly string[]) =>
-  amr.some((method) => (SECOND_FACTOR_AMR as readonly string[]).includes(method));
 
 const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh token is not valid");
 
@@ -69,7 +66,7 @@ export async function refresh(
     if (end.getTime() <= now.getTime() || isIdle(project, active, now)) return { invalid: true };
     const session = { ...active, expiresAt: end };
 
-    if (project.mfaRequired && !hasSecondFactor(session.amr)) {
+    if (project.mfaRequired && !provesTwoFactors(session.amr)) {
       await repos.sessions.revoke(project.id, session.userId, session.id, now);
       await repos.auditEvents.record({
         type: "session.revoked",

@@ -1,3 +1,4 @@
+import { assertPasskeyRpId, passkeySettings } from "./passkey-settings.js";
 import { generateSigningKey } from "../../crypto/signing-keys.js";
 import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
@@ -41,6 +42,10 @@ export interface CreateProjectInput {
   signups?: string;
   signupEmailDomains?: string[];
   signupMethods?: string[];
+  /** The passkey settings; absent: chosen per request, `preferred`, `none`. */
+  passkeyRpId?: string;
+  passkeyUserVerification?: string;
+  passkeyAttestation?: string;
 }
 
 /**
@@ -79,7 +84,9 @@ export async function createProject(
       maxSessionsPerUser: input.maxSessionsPerUser,
       revealEmailExists: input.revealEmailExists,
       ...signup,
+      ...passkeySettings(input),
     });
+    assertPasskeyRpId(project, deps.config.publicUrl);
     await repos.signingKeys.create(organizationId, { projectId: project.id, ...key });
     await repos.auditEvents.record({
       type: "project.created",

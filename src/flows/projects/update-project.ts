@@ -1,3 +1,4 @@
+import { assertPasskeyRpId, passkeySettings, type PasskeySettingsInput } from "./passkey-settings.js";
 import type { Project } from "../../domain/account.js";
 import { isIdOf } from "../../domain/ids.js";
 import type { ProjectChanges } from "../../store/repositories/projects.js";
@@ -13,8 +14,12 @@ import { assertAllowlistHasDomains, signupSettings, type SignupSettingsInput } f
  * Absent fields stay as they are; an empty allowedOrigins or smsCountryCodes too (a repeated
  * field has no presence), so emptying the SMS countries has its own flag.
  */
-export type UpdateProjectInput = Omit<ProjectChanges, "signups" | "signupEmailDomains" | "signupMethods"> &
-  SignupSettingsInput & { clearSmsCountryCodes?: boolean };
+export type UpdateProjectInput = Omit<
+  ProjectChanges,
+  "signups" | "signupEmailDomains" | "signupMethods" | "passkeyUserVerification" | "passkeyAttestation"
+> &
+  SignupSettingsInput &
+  PasskeySettingsInput & { clearSmsCountryCodes?: boolean };
 
 export async function updateProject(
   deps: FlowDeps,
@@ -27,8 +32,18 @@ export async function updateProject(
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits);
   if (!isIdOf("proj", id)) throw projectNotFound();
-  const { allowedOrigins, smsCountryCodes, clearSmsCountryCodes, signups, signupEmailDomains, signupMethods, ...rest } =
-    input;
+  const {
+    allowedOrigins,
+    smsCountryCodes,
+    clearSmsCountryCodes,
+    signups,
+    signupEmailDomains,
+    signupMethods,
+    passkeyRpId,
+    passkeyUserVerification,
+    passkeyAttestation,
+    ...rest
+  } = input;
   const signup = signupSettings({ signups, signupEmailDomains, signupMethods });
   const newCodes = smsCountryCodes && smsCountryCodes.length > 0 ? normalizeCallingCodes(smsCountryCodes) : undefined;
   if (clearSmsCountryCodes && newCodes) {
@@ -42,6 +57,7 @@ export async function updateProject(
     allowedOrigins: allowedOrigins && allowedOrigins.length > 0 ? normalizeOrigins(allowedOrigins) : undefined,
     smsCountryCodes: clearSmsCountryCodes ? [] : newCodes,
     ...signup,
+    ...passkeySettings({ passkeyRpId, passkeyUserVerification, passkeyAttestation }),
   };
   const project = await deps.db.transaction(async (repos) => {
     // Nothing to change: the project is answered as it is, and updated_at does not move.
@@ -50,6 +66,9 @@ export async function updateProject(
     // Checked against the limits now in force, and rolled back with the transaction if wrong.
     if (updated && changes.rateLimits) assertRateLimits(changes.rateLimits, updated.rateLimits);
     if (updated) assertAllowlistHasDomains(updated);
+    // Only when it could have broken: a server moved to another PUBLIC_URL keeps its projects editable.
+    if (updated && (changes.passkeyRpId !== undefined || changes.allowedOrigins !== undefined))
+      assertPasskeyRpId(updated, deps.config.publicUrl);
     if (updated) {
       const fields = Object.entries(changes)
         .filter(([, v]) => v !== undefined)

@@ -67,6 +67,9 @@ export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLim
     signups: req.signups,
     signupEmailDomains: req.signupEmailDomains,
     signupMethods: req.signupMethods,
+    passkeyRpId: req.passkeyRpId,
+    passkeyUserVerification: req.passkeyUserVerification,
+    passkeyAttestation: req.passkeyAttestation,
   };
 }
 
@@ -89,7 +92,10 @@ type SettingKey =
   | "revealEmailExists"
   | "signups"
   | "signupEmailDomains"
-  | "signupMethods";
+  | "signupMethods"
+  | "passkeyRpId"
+  | "passkeyUserVerification"
+  | "passkeyAttestation";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 export function toProto(p: Project) {
@@ -116,6 +122,9 @@ export function toProto(p: Project) {
     signups: p.signups,
     signupEmailDomains: p.signupEmailDomains,
     signupMethods: p.signupMethods,
+    passkeyRpId: p.passkeyRpId,
+    passkeyUserVerification: p.passkeyUserVerification,
+    passkeyAttestation: p.passkeyAttestation,
     createdAt: timestampFromDate(p.createdAt),
     updatedAt: timestampFromDate(p.updatedAt),
   };

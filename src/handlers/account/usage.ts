@@ -19,6 +19,7 @@ export function usageHandlers(deps: FlowDeps) {
         totalLogins: usage.totalLogins,
         tokensIssued: usage.tokensIssued,
         passwordlessLogins: usage.passwordlessLogins,
+        passkeyLogins: usage.passkeyLogins,
         ssoLogins: usage.ssoLogins,
       };
     },

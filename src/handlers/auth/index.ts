@@ -9,6 +9,7 @@ import { sessionHandlers } from "./sessions.js";
 import { passwordHandlers } from "./password.js";
 import { passwordlessHandlers } from "./passwordless.js";
 import { mfaHandlers } from "./mfa.js";
+import { passkeyHandlers } from "./passkeys.js";
 import { ssoHandlers } from "./sso.js";
 import { botChallengeHandlers } from "./bot-challenge.js";
 
@@ -24,6 +25,7 @@ export function authHandlers(deps: FlowDeps): ServiceImpl<typeof AuthService> {
     ...passwordHandlers(deps),
     ...passwordlessHandlers(deps),
     ...mfaHandlers(deps),
+    ...passkeyHandlers(deps),
     ...ssoHandlers(deps),
     ...botChallengeHandlers(deps),
   };

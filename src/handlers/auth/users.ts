@@ -11,6 +11,7 @@ import { updateUser } from "../../flows/auth/users/update-user.js";
 import { createUser } from "../../flows/auth/users/create-user.js";
 import { inviteUser } from "../../flows/auth/users/invite-user.js";
 import { userToProto } from "./mappers.js";
+import { passkeyToProto } from "./passkeys.js";
 import { projectOf, userOf } from "./principals.js";
 
 /**
@@ -29,7 +30,7 @@ export function userHandlers(deps: FlowDeps) {
       return { data: page.data.map(userToProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
     async getUser(req, ctx) {
-      const { user, identities } = await getUser(deps, projectOf(ctx), actorOf(ctx), req.id);
+      const { user, identities, passkeys } = await getUser(deps, projectOf(ctx), actorOf(ctx), req.id);
       return {
         ...userToProto(user),
         identities: identities.map((i) => ({
@@ -39,6 +40,7 @@ export function userHandlers(deps: FlowDeps) {
           email: i.email,
           linkedAt: timestampFromDate(i.linkedAt),
         })),
+        passkeys: passkeys.map(passkeyToProto),
       };
     },
     async updateUser(req, ctx) {
@@ -91,7 +93,7 @@ export function userHandlers(deps: FlowDeps) {
 }
 
 /** The user behind a valid access token, or the admin (the API key alone). */
-function actorOf(ctx: HandlerContext): UserActor {
+export function actorOf(ctx: HandlerContext): UserActor {
   const principal = userOf(ctx);
   return principal ? { kind: "user", userId: principal.userId } : { kind: "admin" };
 }

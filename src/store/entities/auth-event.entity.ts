@@ -5,7 +5,7 @@ import { OrganizationEntity } from "./organization.entity.js";
 /** Append-only; read only in aggregate (repositories/auth-events.ts). */
 @Entity({ name: "auth_events" })
 @Check("auth_events_kind_check", `kind IN ('signup', 'login', 'refresh')`)
-@Check("auth_events_method_check", `method IN ('password', 'otp', 'magic_link', 'sso', 'mfa', 'refresh')`)
+@Check("auth_events_method_check", `method IN ('password', 'otp', 'magic_link', 'sso', 'mfa', 'refresh', 'passkey')`)
 @Check("auth_events_tokens_issued_check", `tokens_issued >= 0`)
 // Both INCLUDE (user_id, kind, method, tokens_issued) so the usage count is an index-only scan,
 // which TypeORM cannot state: the migration builds them on (organization_id, project_id,

@@ -31,6 +31,8 @@ import { HookEntity } from "./hook.entity.js";
 import { WebhookDeliveryEntity } from "./webhook-delivery.entity.js";
 import { WebhookEndpointEntity } from "./webhook-endpoint.entity.js";
 import { WebhookEventEntity } from "./webhook-event.entity.js";
+import { PasskeyEntity } from "./passkey.entity.js";
+import { PasskeyChallengeEntity } from "./passkey-challenge.entity.js";
 
 export {
   ApiKeyEntity,
@@ -59,6 +61,7 @@ export {
 };
 export { LimitCountEntity };
 export { HookEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookEventEntity };
+export { PasskeyEntity, PasskeyChallengeEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -94,4 +97,6 @@ export const entities = [
   WebhookEventEntity,
   WebhookDeliveryEntity,
   HookEntity,
+  PasskeyEntity,
+  PasskeyChallengeEntity,
 ];

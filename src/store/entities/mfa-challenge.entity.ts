@@ -32,6 +32,10 @@ export class MfaChallengeEntity {
   @Column({ type: "integer", default: 0 })
   attempts!: number;
 
+  /** The passkey that proved the first factor (it cannot be the second). */
+  @Column({ name: "passkey_id", type: "text", nullable: true })
+  passkeyId!: string | null;
+
   @Column({ name: "expires_at", type: "timestamptz" })
   expiresAt!: Date;
 

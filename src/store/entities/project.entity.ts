@@ -2,6 +2,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Uni
 import { IssuedLoginIdEntity } from "./issued-login-id.entity.js";
 import { OrganizationEntity } from "./organization.entity.js";
 import type { SignupMethod, Signups } from "../../domain/signup-policy.js";
+import type { PasskeyAttestation, PasskeyUserVerification } from "../../domain/passkeys.js";
 
 /**
  * The Authentication side's tenant and its settings (migrations 1732700000000 and the later
@@ -18,6 +19,11 @@ import type { SignupMethod, Signups } from "../../domain/signup-policy.js";
   `(session_idle_timeout = 0) OR ((session_idle_timeout >= 300) AND (session_idle_timeout <= 31536000))`,
 )
 @Check("projects_signups_check", `(signups = ANY (ARRAY['open'::text, 'closed'::text, 'allowlist'::text]))`)
+@Check(
+  "projects_passkey_user_verification_check",
+  `(passkey_user_verification = ANY (ARRAY['preferred'::text, 'required'::text]))`,
+)
+@Check("projects_passkey_attestation_check", `(passkey_attestation = ANY (ARRAY['none'::text, 'direct'::text]))`)
 @Check("projects_rate_limits_object_check", `jsonb_typeof(rate_limits) = 'object'::text`)
 // (organization_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("projects_org_created_idx", { synchronize: false })
@@ -96,6 +102,16 @@ export class ProjectEntity {
     default: () => "'{password,otp,magic_link,sso}'",
   })
   signupMethods!: SignupMethod[];
+
+  /** "" (the default): chosen per request (domain/relying-party.ts). */
+  @Column({ name: "passkey_rp_id", type: "text", default: "" })
+  passkeyRpId!: string;
+
+  @Column({ name: "passkey_user_verification", type: "text", default: "preferred" })
+  passkeyUserVerification!: PasskeyUserVerification;
+
+  @Column({ name: "passkey_attestation", type: "text", default: "none" })
+  passkeyAttestation!: PasskeyAttestation;
 
   @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;

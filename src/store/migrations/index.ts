@@ -23,6 +23,7 @@ import { LimitCounts1733700000000 } from "./1733700000000-limit-counts.js";
 import { SignupControls1733800000000 } from "./1733800000000-signup-controls.js";
 import { UserInvitations1733900000001 } from "./1733900000001-user-invitations.js";
 import { WebhooksHooks1733900000000 } from "./1733900000000-webhooks-hooks.js";
+import { Passkeys1734000000000 } from "./1734000000000-passkeys.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   SignupControls1733800000000,
   WebhooksHooks1733900000000,
   UserInvitations1733900000001,
+  Passkeys1734000000000,
 ];

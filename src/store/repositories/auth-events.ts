@@ -13,7 +13,14 @@ export interface UsageQuery {
   end: Date;
 }
 
-const countsRow = row({ mau: int, total_logins: int, tokens_issued: int, passwordless_logins: int, sso_logins: int });
+const countsRow = row({
+  mau: int,
+  total_logins: int,
+  tokens_issued: int,
+  passwordless_logins: int,
+  sso_logins: int,
+  passkey_logins: int,
+});
 
 // One pass over one index range: the FILTER clauses split it into every counter at once, and
 // every column read is in the index (migration 1732700000002), so it is an index-only scan.
@@ -25,7 +32,8 @@ function usageCounts(organizationId: string, query: UsageQuery): Statement {
          count(*) FILTER (WHERE kind = 'login')                                          AS total_logins,
          coalesce(sum(tokens_issued), 0)                                                 AS tokens_issued,
          count(*) FILTER (WHERE kind = 'login' AND method IN ('otp', 'magic_link'))     AS passwordless_logins,
-         count(*) FILTER (WHERE kind = 'login' AND method = 'sso')                       AS sso_logins
+         count(*) FILTER (WHERE kind = 'login' AND method = 'sso')                       AS sso_logins,
+         count(*) FILTER (WHERE kind = 'login' AND method = 'passkey')                   AS passkey_logins
     FROM auth_events
    WHERE organization_id = ${organizationId}
      AND occurred_at >= ${query.start} AND occurred_at < ${query.end}${
@@ -64,6 +72,7 @@ export function authEventsRepository(manager: EntityManager, clock: Clock) {
         tokensIssued: counts.tokens_issued,
         passwordlessLogins: counts.passwordless_logins,
         ssoLogins: counts.sso_logins,
+        passkeyLogins: counts.passkey_logins,
       };
     },
   };

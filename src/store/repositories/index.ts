@@ -15,6 +15,7 @@ import { mfaFactorsRepository } from "./mfa-factors.js";
 import { organizationsRepository } from "./organizations.js";
 import { otpCodesRepository } from "./otp-codes.js";
 import { outboxRepository } from "./outbox.js";
+import { passkeysRepository } from "./passkeys.js";
 import { projectsRepository } from "./projects.js";
 import { recoveryCodesRepository } from "./recovery-codes.js";
 import { signingKeysRepository } from "./signing-keys.js";
@@ -60,6 +61,7 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     magicLinks: magicLinksRepository(manager),
     mfaFactors: mfaFactorsRepository(manager),
     mfaChallenges: mfaChallengesRepository(manager),
+    passkeys: passkeysRepository(manager),
     recoveryCodes: recoveryCodesRepository(manager),
     ssoFlows: ssoFlowsRepository(manager),
     ssoIdentities: ssoIdentitiesRepository(manager),

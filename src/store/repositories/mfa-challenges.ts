@@ -10,6 +10,7 @@ const challengeRow = row({
   amr: textArray,
   method: oneOf(...AUTH_METHODS),
   sms_code_hmac: nullable(text),
+  passkey_id: nullable(text),
   attempts: int,
   expires_at: timestamp,
 });
@@ -21,6 +22,7 @@ function fromRow(r: ReturnType<typeof challengeRow>): MfaChallenge {
     amr: r.amr,
     method: r.method,
     smsCodeHmac: r.sms_code_hmac,
+    passkeyId: r.passkey_id,
     attempts: r.attempts,
     expiresAt: r.expires_at,
   };
@@ -33,6 +35,7 @@ function fromEntity(e: MfaChallengeEntity): MfaChallenge {
     amr: e.amr,
     method: e.method,
     smsCodeHmac: e.smsCodeHmac,
+    passkeyId: e.passkeyId,
     attempts: e.attempts,
     expiresAt: e.expiresAt,
   };
@@ -51,6 +54,7 @@ export function mfaChallengesRepository(manager: EntityManager) {
         amr: challenge.amr,
         method: challenge.method,
         smsCodeHmac: challenge.smsCodeHmac,
+        passkeyId: challenge.passkeyId,
         attempts: 0,
         expiresAt: challenge.expiresAt,
         consumedAt: null,
@@ -69,7 +73,7 @@ export function mfaChallengesRepository(manager: EntityManager) {
     /** The same, locked until the transaction ends: concurrent verifies of one challenge queue. */
     async lockLive(projectId: string, tokenHash: string, now: Date): Promise<MfaChallenge | null> {
       const live = await run.first(
-        sql`SELECT user_id, purpose, amr, method, sms_code_hmac, attempts, expires_at FROM mfa_challenges
+        sql`SELECT user_id, purpose, amr, method, sms_code_hmac, passkey_id, attempts, expires_at FROM mfa_challenges
             WHERE project_id = ${projectId} AND token_hash = ${tokenHash} AND consumed_at IS NULL AND expires_at > ${now}
             FOR UPDATE`,
         challengeRow,

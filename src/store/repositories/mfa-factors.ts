@@ -1,6 +1,7 @@
 import { IsNull, Not, type EntityManager } from "typeorm";
 import { MFA_METHODS, type MfaFactor, type MfaMethod } from "../../domain/mfa.js";
 import { MfaFactorEntity } from "../entities/mfa-factor.entity.js";
+import { syncMfaMethods } from "./mfa-methods.js";
 import { empty, int, nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
 
 const factorRow = row({
@@ -62,16 +63,10 @@ const idRow = row({ id: text });
 const attemptsRow = row({ attempts: int });
 
 // A user's MFA factors, one per method. Confirming or removing a factor also rewrites
-// users.mfa_methods in the same transaction, so the user row never disagrees with its factors.
+// users.mfa_methods in the same transaction (mfa-methods.ts).
 export function mfaFactorsRepository(manager: EntityManager) {
   const run = statements(manager);
-  const syncUser = (projectId: string, userId: string, now: Date) =>
-    run.execute(
-      sql`UPDATE users SET mfa_methods = ARRAY(
-            SELECT method FROM mfa_factors WHERE project_id = ${projectId} AND user_id = ${userId} AND confirmed_at IS NOT NULL ORDER BY method),
-            updated_at = ${now}
-          WHERE project_id = ${projectId} AND id = ${userId}`,
-    );
+  const syncUser = (projectId: string, userId: string, now: Date) => syncMfaMethods(run, projectId, userId, now);
   return {
     async list(projectId: string, userId: string): Promise<MfaFactor[]> {
       const factors = await manager.find(MfaFactorEntity, { where: { projectId, userId }, order: { method: "ASC" } });

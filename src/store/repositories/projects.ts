@@ -35,6 +35,9 @@ export function toProject(e: ProjectEntity): Project {
     signups: e.signups,
     signupEmailDomains: [...e.signupEmailDomains],
     signupMethods: [...e.signupMethods],
+    passkeyRpId: e.passkeyRpId,
+    passkeyUserVerification: e.passkeyUserVerification,
+    passkeyAttestation: e.passkeyAttestation,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
@@ -51,7 +54,10 @@ type OptionalSetting =
   | "revealEmailExists"
   | "signups"
   | "signupEmailDomains"
-  | "signupMethods";
+  | "signupMethods"
+  | "passkeyRpId"
+  | "passkeyUserVerification"
+  | "passkeyAttestation";
 
 export type CreateProjectInput = Omit<
   Project,
@@ -93,6 +99,9 @@ const CHANGEABLE = [
   "signups",
   "signupEmailDomains",
   "signupMethods",
+  "passkeyRpId",
+  "passkeyUserVerification",
+  "passkeyAttestation",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
 
 /**
@@ -138,6 +147,9 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         signups: input.signups ?? OPEN_SIGNUPS.signups,
         signupEmailDomains: [...(input.signupEmailDomains ?? [])],
         signupMethods: [...(input.signupMethods ?? OPEN_SIGNUPS.signupMethods)],
+        passkeyRpId: input.passkeyRpId ?? "",
+        passkeyUserVerification: input.passkeyUserVerification ?? "preferred",
+        passkeyAttestation: input.passkeyAttestation ?? "none",
         createdAt: now,
         updatedAt: now,
       };

@@ -46,7 +46,7 @@ export default contract({
       ).toBe(1);
     },
     async countUsage(world, seeded) {
-      const none = { mau: 0, totalLogins: 0, tokensIssued: 0, passwordlessLogins: 0, ssoLogins: 0 };
+      const none = { mau: 0, totalLogins: 0, tokensIssued: 0, passwordlessLogins: 0, ssoLogins: 0, passkeyLogins: 0 };
       expect(
         await world.repos.authEvents.countUsage(world.two.id, { projectId: world.a.id, ...seeded.period }),
       ).toEqual(none);
@@ -63,6 +63,7 @@ export default contract({
       tokensIssued: 1,
       passwordlessLogins: 0,
       ssoLogins: 0,
+      passkeyLogins: 0,
     });
   },
 });

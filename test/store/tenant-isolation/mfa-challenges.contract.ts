@@ -16,6 +16,7 @@ export default contract({
       amr: ["pwd"],
       method: "password",
       smsCodeHmac: "sms-a",
+      passkeyId: null,
       attempts: 0,
       expiresAt: new Date(world.clock.now().getTime() + 300_000),
     };

@@ -2,7 +2,8 @@ import { sixDigitCode } from "../../../crypto/one-time-codes.js";
 import { hashToken, randomToken } from "../../../crypto/tokens.js";
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
-import { MFA_CHALLENGE_TTL_SECONDS, type MfaChallenge } from "../../../domain/mfa.js";
+import { DomainError } from "../../../domain/errors.js";
+import { MFA_CHALLENGE_TTL_SECONDS, type MfaChallenge, type UserMfaMethod } from "../../../domain/mfa.js";
 import { mfaSms } from "../../../notify/passwordless-templates.js";
 import type { Repositories } from "../../../store/database.js";
 import { admitSend, projectSendTarget } from "../../send-gate.js";
@@ -39,7 +40,16 @@ export async function openChallenge(
   const now = deps.clock.now();
   let smsCodeHmac: string | null = null;
   let sendSms: (() => Promise<void>) | undefined;
-  if (purpose === "verify" && user.mfaMethods.length === 1 && user.mfaMethods[0] === "sms") {
+  const methods = purpose === "enroll" ? [] : await answerableMethods(repos, project, user, proof);
+  // Only a passkey used without user verification, whose user has no other factor, gets here:
+  // a challenge with no method would read as an enrollment one. The user's other ways in remain
+  // (a password or code, then this passkey as the second factor).
+  if (purpose === "verify" && methods.length === 0)
+    throw new DomainError(
+      "PASSKEY_VERIFICATION_FAILED",
+      "this passkey did not verify you (PIN or biometrics) and the account has no other second factor: use a passkey that verifies you, or sign in another way first",
+    );
+  if (methods.length === 1 && methods[0] === "sms") {
     const factor = (await repos.mfaFactors.list(project.id, user.id)).find(
       (f) => f.method === "sms" && f.confirmedAt !== null,
     );
@@ -71,12 +81,36 @@ export async function openChallenge(
   await repos.mfaChallenges.create(
     project.id,
     tokenHash,
-    { userId: user.id, purpose, amr: proof.amr, method: proof.method, smsCodeHmac, attempts: 0, expiresAt },
+    {
+      userId: user.id,
+      purpose,
+      amr: proof.amr,
+      method: proof.method,
+      smsCodeHmac,
+      passkeyId: proof.passkeyId ?? null,
+      attempts: 0,
+      expiresAt,
+    },
     now,
   );
   // Detached: the answer does not wait for the limits or the second transaction.
   if (sendSms) repos.afterCommit(() => runDetached(deps.logger, "mfa challenge sms", sendSms));
-  const methods =
-    purpose === "enroll" ? [] : user.mfaMethods.filter((m): m is "totp" | "sms" => m === "totp" || m === "sms");
   return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user };
+}
+
+/**
+ * The methods that can answer a sign-in challenge: the user's, less `webauthn` when the passkey
+ * that proved the first factor is the user's only one (a gesture without user verification
+ * cannot be its own second factor).
+ */
+async function answerableMethods(
+  repos: Repositories,
+  project: Project,
+  user: User,
+  proof: Proof,
+): Promise<UserMfaMethod[]> {
+  const methods = user.mfaMethods.filter((m): m is UserMfaMethod => m === "totp" || m === "sms" || m === "webauthn");
+  if (proof.passkeyId === undefined || !methods.includes("webauthn")) return methods;
+  const others = (await repos.passkeys.listOfUser(project.id, user.id)).some((p) => p.id !== proof.passkeyId);
+  return others ? methods : methods.filter((m) => m !== "webauthn");
 }

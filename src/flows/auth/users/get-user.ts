@@ -1,6 +1,7 @@
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import type { LinkedIdentity } from "../../../domain/sso.js";
+import type { Passkey } from "../../../domain/passkeys.js";
 import { DomainError } from "../../../domain/errors.js";
 import type { FlowDeps } from "../../deps.js";
 import { requireSelfOrAdmin, type UserActor } from "./actor.js";
@@ -25,9 +26,13 @@ export async function getUser(
   project: Project,
   actor: UserActor,
   id: string,
-): Promise<{ user: User; identities: LinkedIdentity[] }> {
+): Promise<{ user: User; identities: LinkedIdentity[]; passkeys: Passkey[] }> {
   requireSelfOrAdmin(actor, id, "user can be read");
   const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
   if (!user) throw userNotFound();
-  return { user, identities: await deps.db.repos.ssoIdentities.listByUser(project.id, user.id) };
+  const [identities, passkeys] = await Promise.all([
+    deps.db.repos.ssoIdentities.listByUser(project.id, user.id),
+    deps.db.repos.passkeys.listOfUser(project.id, user.id),
+  ]);
+  return { user, identities, passkeys };
 }

@@ -131,7 +131,7 @@ class CreateApiKeyResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., key: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class CreateProjectRequest(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +141,9 @@ class CreateProjectRequest(_message.Message):
     MAX_SESSIONS_PER_USER_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_USER_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
@@ -161,6 +164,9 @@ class CreateProjectRequest(_message.Message):
     max_sessions_per_user: int
     mfa_required: bool
     name: str
+    passkey_attestation: str
+    passkey_rp_id: str
+    passkey_user_verification: str
     rate_limits: RateLimits
     redirect_url: str
     refresh_token_expiry: int
@@ -172,10 +178,10 @@ class CreateProjectRequest(_message.Message):
     signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class CreateProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -188,6 +194,9 @@ class CreateProjectResponse(_message.Message):
     MAX_SESSIONS_PER_USER_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_USER_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
@@ -212,6 +221,9 @@ class CreateProjectResponse(_message.Message):
     max_sessions_per_user: int
     mfa_required: bool
     name: str
+    passkey_attestation: str
+    passkey_rp_id: str
+    passkey_user_verification: str
     rate_limits: RateLimits
     redirect_url: str
     refresh_token_expiry: int
@@ -224,7 +236,7 @@ class CreateProjectResponse(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class CreateSsoConnectionRequest(_message.Message):
     __slots__ = ["client_id", "client_secret", "issuer", "name", "project_id", "scopes", "trust_emails"]
@@ -363,7 +375,7 @@ class GetProjectRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class GetProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -376,6 +388,9 @@ class GetProjectResponse(_message.Message):
     MAX_SESSIONS_PER_USER_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_USER_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
@@ -400,6 +415,9 @@ class GetProjectResponse(_message.Message):
     max_sessions_per_user: int
     mfa_required: bool
     name: str
+    passkey_attestation: str
+    passkey_rp_id: str
+    passkey_user_verification: str
     rate_limits: RateLimits
     redirect_url: str
     refresh_token_expiry: int
@@ -412,7 +430,7 @@ class GetProjectResponse(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class GetUsageMetricsRequest(_message.Message):
     __slots__ = ["project_id", "to"]
@@ -424,20 +442,22 @@ class GetUsageMetricsRequest(_message.Message):
     def __init__(self, project_id: _Optional[str] = ..., to: _Optional[str] = ..., **kwargs) -> None: ...
 
 class GetUsageMetricsResponse(_message.Message):
-    __slots__ = ["mau", "passwordless_logins", "period", "sso_logins", "tokens_issued", "total_logins"]
+    __slots__ = ["mau", "passkey_logins", "passwordless_logins", "period", "sso_logins", "tokens_issued", "total_logins"]
     MAU_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_LOGINS_FIELD_NUMBER: _ClassVar[int]
     PASSWORDLESS_LOGINS_FIELD_NUMBER: _ClassVar[int]
     PERIOD_FIELD_NUMBER: _ClassVar[int]
     SSO_LOGINS_FIELD_NUMBER: _ClassVar[int]
     TOKENS_ISSUED_FIELD_NUMBER: _ClassVar[int]
     TOTAL_LOGINS_FIELD_NUMBER: _ClassVar[int]
     mau: int
+    passkey_logins: int
     passwordless_logins: int
     period: UsagePeriod
     sso_logins: int
     tokens_issued: int
     total_logins: int
-    def __init__(self, period: _Optional[_Union[UsagePeriod, _Mapping]] = ..., mau: _Optional[int] = ..., total_logins: _Optional[int] = ..., tokens_issued: _Optional[int] = ..., passwordless_logins: _Optional[int] = ..., sso_logins: _Optional[int] = ...) -> None: ...
+    def __init__(self, period: _Optional[_Union[UsagePeriod, _Mapping]] = ..., mau: _Optional[int] = ..., total_logins: _Optional[int] = ..., tokens_issued: _Optional[int] = ..., passwordless_logins: _Optional[int] = ..., sso_logins: _Optional[int] = ..., passkey_logins: _Optional[int] = ...) -> None: ...
 
 class Hook(_message.Message):
     __slots__ = ["created_at", "failure_policy", "kind", "updated_at", "url"]
@@ -679,7 +699,7 @@ class OrganizationChoice(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Project(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -692,6 +712,9 @@ class Project(_message.Message):
     MAX_SESSIONS_PER_USER_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_USER_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
@@ -716,6 +739,9 @@ class Project(_message.Message):
     max_sessions_per_user: int
     mfa_required: bool
     name: str
+    passkey_attestation: str
+    passkey_rp_id: str
+    passkey_user_verification: str
     rate_limits: RateLimits
     redirect_url: str
     refresh_token_expiry: int
@@ -728,7 +754,7 @@ class Project(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class RateLimits(_message.Message):
     __slots__ = ["failures_per_ip", "first_contact_sends_per_project", "first_contact_sms_per_country", "mfa_failures_per_account", "refreshes_per_session", "send_window_seconds", "sends_per_destination", "sends_per_ip", "sends_per_project", "sign_in_failures_per_account", "sign_in_max_wait_seconds", "sign_in_wait_seconds", "signups_per_ip", "sms_per_destination_per_day", "verify_attempts_per_challenge", "window_seconds"]
@@ -929,7 +955,7 @@ class SsoConnection(_message.Message):
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
 
 class UpdateProjectRequest(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -941,6 +967,9 @@ class UpdateProjectRequest(_message.Message):
     MAX_SESSIONS_PER_USER_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_USER_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
@@ -963,6 +992,9 @@ class UpdateProjectRequest(_message.Message):
     max_sessions_per_user: int
     mfa_required: bool
     name: str
+    passkey_attestation: str
+    passkey_rp_id: str
+    passkey_user_verification: str
     rate_limits: RateLimits
     redirect_url: str
     refresh_token_expiry: int
@@ -974,10 +1006,10 @@ class UpdateProjectRequest(_message.Message):
     signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., clear_sms_country_codes: bool = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., clear_sms_country_codes: bool = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class UpdateProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
@@ -990,6 +1022,9 @@ class UpdateProjectResponse(_message.Message):
     MAX_SESSIONS_PER_USER_FIELD_NUMBER: _ClassVar[int]
     MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_RP_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_USER_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     RATE_LIMITS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     REFRESH_TOKEN_EXPIRY_FIELD_NUMBER: _ClassVar[int]
@@ -1014,6 +1049,9 @@ class UpdateProjectResponse(_message.Message):
     max_sessions_per_user: int
     mfa_required: bool
     name: str
+    passkey_attestation: str
+    passkey_rp_id: str
+    passkey_user_verification: str
     rate_limits: RateLimits
     redirect_url: str
     refresh_token_expiry: int
@@ -1026,7 +1064,7 @@ class UpdateProjectResponse(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class UpdateWebhookEndpointRequest(_message.Message):
     __slots__ = ["enabled", "event_types", "id", "url"]

@@ -96,6 +96,20 @@ class CreateUserResponse(_message.Message):
     phone_verified: bool
     def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
 
+class DeletePasskeyRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class DeletePasskeyResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
 class DeleteUserRequest(_message.Message):
     __slots__ = ["id"]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -109,6 +123,66 @@ class DeleteUserResponse(_message.Message):
     deleted: bool
     id: str
     def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
+class FinishPasskeyRegistrationRequest(_message.Message):
+    __slots__ = ["challenge_id", "credential", "mfa_token", "name"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    credential: _struct_pb2.Struct
+    mfa_token: str
+    name: str
+    def __init__(self, challenge_id: _Optional[str] = ..., credential: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., name: _Optional[str] = ..., mfa_token: _Optional[str] = ...) -> None: ...
+
+class FinishPasskeyRegistrationResponse(_message.Message):
+    __slots__ = ["access_token", "expires_in", "passkey", "recovery_codes", "refresh_token", "token_type", "user"]
+    ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_FIELD_NUMBER: _ClassVar[int]
+    RECOVERY_CODES_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
+    USER_FIELD_NUMBER: _ClassVar[int]
+    access_token: str
+    expires_in: int
+    passkey: Passkey
+    recovery_codes: _containers.RepeatedScalarFieldContainer[str]
+    refresh_token: str
+    token_type: str
+    user: User
+    def __init__(self, access_token: _Optional[str] = ..., refresh_token: _Optional[str] = ..., expires_in: _Optional[int] = ..., token_type: _Optional[str] = ..., user: _Optional[_Union[User, _Mapping]] = ..., passkey: _Optional[_Union[Passkey, _Mapping]] = ..., recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class FinishPasskeySignInRequest(_message.Message):
+    __slots__ = ["challenge_id", "credential", "mfa_token"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    credential: _struct_pb2.Struct
+    mfa_token: str
+    def __init__(self, challenge_id: _Optional[str] = ..., credential: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., mfa_token: _Optional[str] = ...) -> None: ...
+
+class FinishPasskeySignInResponse(_message.Message):
+    __slots__ = ["access_token", "expires_in", "mfa_methods", "mfa_required", "mfa_token", "refresh_token", "token_type", "user"]
+    ACCESS_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
+    MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REFRESH_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
+    USER_FIELD_NUMBER: _ClassVar[int]
+    access_token: str
+    expires_in: int
+    mfa_methods: _containers.RepeatedScalarFieldContainer[str]
+    mfa_required: bool
+    mfa_token: str
+    refresh_token: str
+    token_type: str
+    user: User
+    def __init__(self, access_token: _Optional[str] = ..., refresh_token: _Optional[str] = ..., expires_in: _Optional[int] = ..., token_type: _Optional[str] = ..., user: _Optional[_Union[User, _Mapping]] = ..., mfa_required: bool = ..., mfa_token: _Optional[str] = ..., mfa_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetBotChallengeRequest(_message.Message):
     __slots__ = []
@@ -135,7 +209,7 @@ class GetUserRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class GetUserResponse(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "identities", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "identities", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "passkeys", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -148,6 +222,7 @@ class GetUserResponse(_message.Message):
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
     NEW_EMAIL_FIELD_NUMBER: _ClassVar[int]
+    PASSKEYS_FIELD_NUMBER: _ClassVar[int]
     PHONE_FIELD_NUMBER: _ClassVar[int]
     PHONE_VERIFIED_FIELD_NUMBER: _ClassVar[int]
     app_metadata: _struct_pb2.Struct
@@ -162,9 +237,10 @@ class GetUserResponse(_message.Message):
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     new_email: str
+    passkeys: _containers.RepeatedCompositeFieldContainer[Passkey]
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., identities: _Optional[_Iterable[_Union[LinkedIdentity, _Mapping]]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., identities: _Optional[_Iterable[_Union[LinkedIdentity, _Mapping]]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., passkeys: _Optional[_Iterable[_Union[Passkey, _Mapping]]] = ...) -> None: ...
 
 class InviteUserRequest(_message.Message):
     __slots__ = ["app_metadata", "email", "metadata", "redirect_url"]
@@ -223,6 +299,18 @@ class LinkedIdentity(_message.Message):
     provider: str
     subject: str
     def __init__(self, connection_id: _Optional[str] = ..., provider: _Optional[str] = ..., subject: _Optional[str] = ..., email: _Optional[str] = ..., linked_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListPasskeysRequest(_message.Message):
+    __slots__ = ["user_id"]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    user_id: str
+    def __init__(self, user_id: _Optional[str] = ...) -> None: ...
+
+class ListPasskeysResponse(_message.Message):
+    __slots__ = ["data"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[Passkey]
+    def __init__(self, data: _Optional[_Iterable[_Union[Passkey, _Mapping]]] = ...) -> None: ...
 
 class ListSessionsRequest(_message.Message):
     __slots__ = ["cursor", "limit"]
@@ -290,6 +378,26 @@ class LoginResponse(_message.Message):
     user: User
     def __init__(self, access_token: _Optional[str] = ..., refresh_token: _Optional[str] = ..., expires_in: _Optional[int] = ..., token_type: _Optional[str] = ..., user: _Optional[_Union[User, _Mapping]] = ..., mfa_required: bool = ..., mfa_token: _Optional[str] = ..., mfa_methods: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class Passkey(_message.Message):
+    __slots__ = ["aaguid", "backed_up", "backup_eligible", "created_at", "id", "last_used_at", "name", "transports"]
+    AAGUID_FIELD_NUMBER: _ClassVar[int]
+    BACKED_UP_FIELD_NUMBER: _ClassVar[int]
+    BACKUP_ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LAST_USED_AT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TRANSPORTS_FIELD_NUMBER: _ClassVar[int]
+    aaguid: str
+    backed_up: bool
+    backup_eligible: bool
+    created_at: _timestamp_pb2.Timestamp
+    id: str
+    last_used_at: _timestamp_pb2.Timestamp
+    name: str
+    transports: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_used_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., backup_eligible: bool = ..., backed_up: bool = ..., transports: _Optional[_Iterable[str]] = ..., aaguid: _Optional[str] = ...) -> None: ...
+
 class RefreshRequest(_message.Message):
     __slots__ = ["refresh_token"]
     REFRESH_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -317,6 +425,20 @@ class RegenerateRecoveryCodesResponse(_message.Message):
     RECOVERY_CODES_FIELD_NUMBER: _ClassVar[int]
     recovery_codes: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RenamePasskeyRequest(_message.Message):
+    __slots__ = ["id", "name"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class RenamePasskeyResponse(_message.Message):
+    __slots__ = ["passkey"]
+    PASSKEY_FIELD_NUMBER: _ClassVar[int]
+    passkey: Passkey
+    def __init__(self, passkey: _Optional[_Union[Passkey, _Mapping]] = ...) -> None: ...
 
 class RequestPasswordResetRequest(_message.Message):
     __slots__ = ["bot_proof", "email", "redirect_url"]
@@ -545,6 +667,36 @@ class StartMfaEnrollmentResponse(_message.Message):
     qr_code: str
     totp_uri: str
     def __init__(self, method: _Optional[str] = ..., totp_uri: _Optional[str] = ..., qr_code: _Optional[str] = ...) -> None: ...
+
+class StartPasskeyRegistrationRequest(_message.Message):
+    __slots__ = ["mfa_token"]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    mfa_token: str
+    def __init__(self, mfa_token: _Optional[str] = ...) -> None: ...
+
+class StartPasskeyRegistrationResponse(_message.Message):
+    __slots__ = ["challenge_id", "options"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    options: _struct_pb2.Struct
+    def __init__(self, challenge_id: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class StartPasskeySignInRequest(_message.Message):
+    __slots__ = ["email", "mfa_token"]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    email: str
+    mfa_token: str
+    def __init__(self, email: _Optional[str] = ..., mfa_token: _Optional[str] = ...) -> None: ...
+
+class StartPasskeySignInResponse(_message.Message):
+    __slots__ = ["challenge_id", "options"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    options: _struct_pb2.Struct
+    def __init__(self, challenge_id: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class UnenrollMfaRequest(_message.Message):
     __slots__ = ["method"]

@@ -179,6 +179,41 @@ class AuthServiceStub(object):
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.FromString,
                 )
+        self.StartPasskeyRegistration = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/StartPasskeyRegistration',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationResponse.FromString,
+                )
+        self.FinishPasskeyRegistration = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/FinishPasskeyRegistration',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationResponse.FromString,
+                )
+        self.StartPasskeySignIn = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/StartPasskeySignIn',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInResponse.FromString,
+                )
+        self.FinishPasskeySignIn = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/FinishPasskeySignIn',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInResponse.FromString,
+                )
+        self.ListPasskeys = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/ListPasskeys',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysResponse.FromString,
+                )
+        self.RenamePasskey = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/RenamePasskey',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyResponse.FromString,
+                )
+        self.DeletePasskey = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/DeletePasskey',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.FromString,
+                )
         self.CreateUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/CreateUser',
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
@@ -574,6 +609,109 @@ class AuthServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StartPasskeyRegistration(self, request, context):
+        """Starts registering a passkey (WebAuthn) for the signed-in user (access token), or for
+        a user held at an enrollment challenge (`mfa_token` of a sign-in in a project with
+        `mfa_required`). Answers the creation options to hand to
+        `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON: a
+        resident key is preferred, user verification as the project's
+        `passkey_user_verification`, the user's passkeys excluded) and the `challenge_id`
+        that FinishPasskeyRegistration names. The challenge is single-use, bound to the user
+        and the project, and lives 5 minutes. The relying-party id is the project's
+        `passkey_rp_id`, else the host of the request's `Origin` (one of the project's
+        `allowed_origins` or the hosted pages' origin), else the hosted pages' host
+        (docs/passkeys.md). Errors: UNAUTHENTICATED MISSING_ACCESS_TOKEN (neither token),
+        UNAUTHENTICATED INVALID_MFA_TOKEN, FAILED_PRECONDITION PASSKEYS_UNAVAILABLE (no
+        origin of the project can serve as a relying party: an IP address, or plain http
+        other than localhost), PERMISSION_DENIED USER_DISABLED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishPasskeyRegistration(self, request, context):
+        """Finishes a passkey registration with the authenticator's answer
+        (RegistrationResponseJSON) and keeps the passkey: its credential id, public key,
+        sign counter, transports, backup state and (with `passkey_attestation: direct`)
+        AAGUID. Send the same credential as at the start (the access token, or the
+        `mfa_token`). The user's first MFA method comes with 10 recovery codes, as in
+        VerifyMfa: a passkey is the MFA method `webauthn`, so a password sign-in then asks
+        for a second factor. With the `mfa_token` of an enrollment challenge the answer also
+        carries the token response. Errors: UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED (the
+        challenge is unknown, used, expired or another user's, or the answer does not verify:
+        origin, relying party, challenge, signature, user verification when required),
+        ALREADY_EXISTS PASSKEY_EXISTS (the credential is registered already in this
+        project), UNAUTHENTICATED INVALID_MFA_TOKEN.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartPasskeySignIn(self, request, context):
+        """Starts a passkey sign-in: the request options for `navigator.credentials.get()`
+        (PublicKeyCredentialRequestOptionsJSON) and the `challenge_id`. Without `email`,
+        `allowCredentials` is empty: the browser offers the passkeys it holds for the
+        relying party (discoverable credentials, and autofill with conditional mediation).
+        With `email`, it lists that user's passkeys; an unknown address gets options of the
+        same shape, so the answer never tells whether an email is registered. With the
+        `mfa_token` of a sign-in challenge whose `mfa_methods` include `webauthn`, it lists
+        the challenge user's passkeys and the sign-in finishes as that challenge's second
+        factor. The challenge is single-use and lives 5 minutes. Errors: FAILED_PRECONDITION
+        PASSKEYS_UNAVAILABLE, UNAUTHENTICATED INVALID_MFA_TOKEN.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishPasskeySignIn(self, request, context):
+        """Finishes a passkey sign-in with the authenticator's answer
+        (AuthenticationResponseJSON): a token response, or an MFA challenge, as Login. A
+        passkey used with user verification proves two factors (`amr`: `hwk` for a
+        device-bound key or `swk` for a synced one, and `user`; RFC 8176), so no second
+        factor is asked, `mfa_required` projects included; without it, it is one factor and a
+        user with MFA gets the challenge. Answering a challenge (`mfa_token`) adds `hwk` or
+        `swk` to the first factor's `amr`. The challenge is spent by the first finish,
+        whatever its outcome. A sign counter that goes backwards on a device-bound passkey
+        (a cloned authenticator) is refused and audited. Errors: UNAUTHENTICATED
+        PASSKEY_NOT_FOUND (the credential is not registered in this project),
+        UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED, UNAUTHENTICATED INVALID_MFA_TOKEN,
+        PERMISSION_DENIED USER_DISABLED, RESOURCE_EXHAUSTED RATE_LIMITED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListPasskeys(self, request, context):
+        """Lists a user's passkeys, newest first: the signed-in user's (access token), or, as
+        admin (API key with `users:read`, no user token), the user named by `user_id`.
+        Errors: INVALID_ARGUMENT VALIDATION_FAILED (admin without `user_id`), NOT_FOUND
+        USER_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RenamePasskey(self, request, context):
+        """Renames a passkey: the signed-in user's own, or any of the project's as admin (API key
+        with `users:write`, no user token). Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (unknown,
+        or another user's).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeletePasskey(self, request, context):
+        """Deletes a passkey: the signed-in user's own, or any of the project's as admin (API key
+        with `users:write`, no user token). The user's last passkey takes `webauthn` out of
+        `mfa_methods`; with it the last MFA method goes, and the recovery codes with it.
+        Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (unknown, or another user's),
+        PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT (the project has `mfa_required` and this is
+        the user's last MFA method).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateUser(self, request, context):
         """Creates a user as the project's administrator (secret key with `users:write`, no user
         token), whatever the project's signup settings: with a password (checked as at
@@ -799,6 +937,41 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.RegenerateRecoveryCodes,
                     request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.FromString,
                     response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.SerializeToString,
+            ),
+            'StartPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartPasskeyRegistration,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationResponse.SerializeToString,
+            ),
+            'FinishPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishPasskeyRegistration,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationResponse.SerializeToString,
+            ),
+            'StartPasskeySignIn': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartPasskeySignIn,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInResponse.SerializeToString,
+            ),
+            'FinishPasskeySignIn': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishPasskeySignIn,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInResponse.SerializeToString,
+            ),
+            'ListPasskeys': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListPasskeys,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysResponse.SerializeToString,
+            ),
+            'RenamePasskey': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenamePasskey,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyResponse.SerializeToString,
+            ),
+            'DeletePasskey': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeletePasskey,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.SerializeToString,
             ),
             'CreateUser': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateUser,
@@ -1257,6 +1430,125 @@ class AuthService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RegenerateRecoveryCodes',
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def StartPasskeyRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/StartPasskeyRegistration',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def FinishPasskeyRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/FinishPasskeyRegistration',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def StartPasskeySignIn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/StartPasskeySignIn',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def FinishPasskeySignIn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/FinishPasskeySignIn',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListPasskeys(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListPasskeys',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RenamePasskey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RenamePasskey',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def DeletePasskey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/DeletePasskey',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

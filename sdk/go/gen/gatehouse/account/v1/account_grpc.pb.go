@@ -133,7 +133,7 @@ type AccountServiceClient interface {
 	// day of `to`'s month (UTC). Counting: `total_logins` counts every successful sign-in
 	// that creates a session (password, OTP, magic link, SSO, MFA-completed), not
 	// signups; `passwordless_logins` counts OTP and magic link sign-ins; `sso_logins`
-	// counts SSO sign-ins; `tokens_issued` counts access tokens issued (signup, sign-in,
+	// counts SSO sign-ins; `passkey_logins` counts passkey sign-ins; `tokens_issued` counts access tokens issued (signup, sign-in,
 	// refresh); `mau` counts distinct users who signed up or signed in within the period.
 	// Errors: NOT_FOUND PROJECT_NOT_FOUND; INVALID_ARGUMENT VALIDATION_FAILED when `from`
 	// is after `to`.
@@ -659,7 +659,7 @@ type AccountServiceServer interface {
 	// day of `to`'s month (UTC). Counting: `total_logins` counts every successful sign-in
 	// that creates a session (password, OTP, magic link, SSO, MFA-completed), not
 	// signups; `passwordless_logins` counts OTP and magic link sign-ins; `sso_logins`
-	// counts SSO sign-ins; `tokens_issued` counts access tokens issued (signup, sign-in,
+	// counts SSO sign-ins; `passkey_logins` counts passkey sign-ins; `tokens_issued` counts access tokens issued (signup, sign-in,
 	// refresh); `mau` counts distinct users who signed up or signed in within the period.
 	// Errors: NOT_FOUND PROJECT_NOT_FOUND; INVALID_ARGUMENT VALIDATION_FAILED when `from`
 	// is after `to`.

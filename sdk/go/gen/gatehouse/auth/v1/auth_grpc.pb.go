@@ -198,6 +198,74 @@ type AuthServiceClient interface {
 	// in this answer; the earlier codes stop working (user access token).
 	// Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the user has no MFA method).
 	RegenerateRecoveryCodes(ctx context.Context, in *RegenerateRecoveryCodesRequest, opts ...grpc.CallOption) (*RegenerateRecoveryCodesResponse, error)
+	// Starts registering a passkey (WebAuthn) for the signed-in user (access token), or for
+	// a user held at an enrollment challenge (`mfa_token` of a sign-in in a project with
+	// `mfa_required`). Answers the creation options to hand to
+	// `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON: a
+	// resident key is preferred, user verification as the project's
+	// `passkey_user_verification`, the user's passkeys excluded) and the `challenge_id`
+	// that FinishPasskeyRegistration names. The challenge is single-use, bound to the user
+	// and the project, and lives 5 minutes. The relying-party id is the project's
+	// `passkey_rp_id`, else the host of the request's `Origin` (one of the project's
+	// `allowed_origins` or the hosted pages' origin), else the hosted pages' host
+	// (docs/passkeys.md). Errors: UNAUTHENTICATED MISSING_ACCESS_TOKEN (neither token),
+	// UNAUTHENTICATED INVALID_MFA_TOKEN, FAILED_PRECONDITION PASSKEYS_UNAVAILABLE (no
+	// origin of the project can serve as a relying party: an IP address, or plain http
+	// other than localhost), PERMISSION_DENIED USER_DISABLED.
+	StartPasskeyRegistration(ctx context.Context, in *StartPasskeyRegistrationRequest, opts ...grpc.CallOption) (*StartPasskeyRegistrationResponse, error)
+	// Finishes a passkey registration with the authenticator's answer
+	// (RegistrationResponseJSON) and keeps the passkey: its credential id, public key,
+	// sign counter, transports, backup state and (with `passkey_attestation: direct`)
+	// AAGUID. Send the same credential as at the start (the access token, or the
+	// `mfa_token`). The user's first MFA method comes with 10 recovery codes, as in
+	// VerifyMfa: a passkey is the MFA method `webauthn`, so a password sign-in then asks
+	// for a second factor. With the `mfa_token` of an enrollment challenge the answer also
+	// carries the token response. Errors: UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED (the
+	// challenge is unknown, used, expired or another user's, or the answer does not verify:
+	// origin, relying party, challenge, signature, user verification when required),
+	// ALREADY_EXISTS PASSKEY_EXISTS (the credential is registered already in this
+	// project), UNAUTHENTICATED INVALID_MFA_TOKEN.
+	FinishPasskeyRegistration(ctx context.Context, in *FinishPasskeyRegistrationRequest, opts ...grpc.CallOption) (*FinishPasskeyRegistrationResponse, error)
+	// Starts a passkey sign-in: the request options for `navigator.credentials.get()`
+	// (PublicKeyCredentialRequestOptionsJSON) and the `challenge_id`. Without `email`,
+	// `allowCredentials` is empty: the browser offers the passkeys it holds for the
+	// relying party (discoverable credentials, and autofill with conditional mediation).
+	// With `email`, it lists that user's passkeys; an unknown address gets options of the
+	// same shape, so the answer never tells whether an email is registered. With the
+	// `mfa_token` of a sign-in challenge whose `mfa_methods` include `webauthn`, it lists
+	// the challenge user's passkeys and the sign-in finishes as that challenge's second
+	// factor. The challenge is single-use and lives 5 minutes. Errors: FAILED_PRECONDITION
+	// PASSKEYS_UNAVAILABLE, UNAUTHENTICATED INVALID_MFA_TOKEN.
+	StartPasskeySignIn(ctx context.Context, in *StartPasskeySignInRequest, opts ...grpc.CallOption) (*StartPasskeySignInResponse, error)
+	// Finishes a passkey sign-in with the authenticator's answer
+	// (AuthenticationResponseJSON): a token response, or an MFA challenge, as Login. A
+	// passkey used with user verification proves two factors (`amr`: `hwk` for a
+	// device-bound key or `swk` for a synced one, and `user`; RFC 8176), so no second
+	// factor is asked, `mfa_required` projects included; without it, it is one factor and a
+	// user with MFA gets the challenge. Answering a challenge (`mfa_token`) adds `hwk` or
+	// `swk` to the first factor's `amr`. The challenge is spent by the first finish,
+	// whatever its outcome. A sign counter that goes backwards on a device-bound passkey
+	// (a cloned authenticator) is refused and audited. Errors: UNAUTHENTICATED
+	// PASSKEY_NOT_FOUND (the credential is not registered in this project),
+	// UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED, UNAUTHENTICATED INVALID_MFA_TOKEN,
+	// PERMISSION_DENIED USER_DISABLED, RESOURCE_EXHAUSTED RATE_LIMITED.
+	FinishPasskeySignIn(ctx context.Context, in *FinishPasskeySignInRequest, opts ...grpc.CallOption) (*FinishPasskeySignInResponse, error)
+	// Lists a user's passkeys, newest first: the signed-in user's (access token), or, as
+	// admin (API key with `users:read`, no user token), the user named by `user_id`.
+	// Errors: INVALID_ARGUMENT VALIDATION_FAILED (admin without `user_id`), NOT_FOUND
+	// USER_NOT_FOUND.
+	ListPasskeys(ctx context.Context, in *ListPasskeysRequest, opts ...grpc.CallOption) (*ListPasskeysResponse, error)
+	// Renames a passkey: the signed-in user's own, or any of the project's as admin (API key
+	// with `users:write`, no user token). Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (unknown,
+	// or another user's).
+	RenamePasskey(ctx context.Context, in *RenamePasskeyRequest, opts ...grpc.CallOption) (*RenamePasskeyResponse, error)
+	// Deletes a passkey: the signed-in user's own, or any of the project's as admin (API key
+	// with `users:write`, no user token). The user's last passkey takes `webauthn` out of
+	// `mfa_methods`; with it the last MFA method goes, and the recovery codes with it.
+	// Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (unknown, or another user's),
+	// PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT (the project has `mfa_required` and this is
+	// the user's last MFA method).
+	DeletePasskey(ctx context.Context, in *DeletePasskeyRequest, opts ...grpc.CallOption) (*DeletePasskeyResponse, error)
 	// Creates a user as the project's administrator (secret key with `users:write`, no user
 	// token), whatever the project's signup settings: with a password (checked as at
 	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
@@ -460,6 +528,69 @@ func (c *authServiceClient) UnenrollMfa(ctx context.Context, in *UnenrollMfaRequ
 func (c *authServiceClient) RegenerateRecoveryCodes(ctx context.Context, in *RegenerateRecoveryCodesRequest, opts ...grpc.CallOption) (*RegenerateRecoveryCodesResponse, error) {
 	out := new(RegenerateRecoveryCodesResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/RegenerateRecoveryCodes", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) StartPasskeyRegistration(ctx context.Context, in *StartPasskeyRegistrationRequest, opts ...grpc.CallOption) (*StartPasskeyRegistrationResponse, error) {
+	out := new(StartPasskeyRegistrationResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/StartPasskeyRegistration", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) FinishPasskeyRegistration(ctx context.Context, in *FinishPasskeyRegistrationRequest, opts ...grpc.CallOption) (*FinishPasskeyRegistrationResponse, error) {
+	out := new(FinishPasskeyRegistrationResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/FinishPasskeyRegistration", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) StartPasskeySignIn(ctx context.Context, in *StartPasskeySignInRequest, opts ...grpc.CallOption) (*StartPasskeySignInResponse, error) {
+	out := new(StartPasskeySignInResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/StartPasskeySignIn", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) FinishPasskeySignIn(ctx context.Context, in *FinishPasskeySignInRequest, opts ...grpc.CallOption) (*FinishPasskeySignInResponse, error) {
+	out := new(FinishPasskeySignInResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/FinishPasskeySignIn", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ListPasskeys(ctx context.Context, in *ListPasskeysRequest, opts ...grpc.CallOption) (*ListPasskeysResponse, error) {
+	out := new(ListPasskeysResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/ListPasskeys", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) RenamePasskey(ctx context.Context, in *RenamePasskeyRequest, opts ...grpc.CallOption) (*RenamePasskeyResponse, error) {
+	out := new(RenamePasskeyResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/RenamePasskey", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) DeletePasskey(ctx context.Context, in *DeletePasskeyRequest, opts ...grpc.CallOption) (*DeletePasskeyResponse, error) {
+	out := new(DeletePasskeyResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/DeletePasskey", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -732,6 +863,74 @@ type AuthServiceServer interface {
 	// in this answer; the earlier codes stop working (user access token).
 	// Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the user has no MFA method).
 	RegenerateRecoveryCodes(context.Context, *RegenerateRecoveryCodesRequest) (*RegenerateRecoveryCodesResponse, error)
+	// Starts registering a passkey (WebAuthn) for the signed-in user (access token), or for
+	// a user held at an enrollment challenge (`mfa_token` of a sign-in in a project with
+	// `mfa_required`). Answers the creation options to hand to
+	// `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON: a
+	// resident key is preferred, user verification as the project's
+	// `passkey_user_verification`, the user's passkeys excluded) and the `challenge_id`
+	// that FinishPasskeyRegistration names. The challenge is single-use, bound to the user
+	// and the project, and lives 5 minutes. The relying-party id is the project's
+	// `passkey_rp_id`, else the host of the request's `Origin` (one of the project's
+	// `allowed_origins` or the hosted pages' origin), else the hosted pages' host
+	// (docs/passkeys.md). Errors: UNAUTHENTICATED MISSING_ACCESS_TOKEN (neither token),
+	// UNAUTHENTICATED INVALID_MFA_TOKEN, FAILED_PRECONDITION PASSKEYS_UNAVAILABLE (no
+	// origin of the project can serve as a relying party: an IP address, or plain http
+	// other than localhost), PERMISSION_DENIED USER_DISABLED.
+	StartPasskeyRegistration(context.Context, *StartPasskeyRegistrationRequest) (*StartPasskeyRegistrationResponse, error)
+	// Finishes a passkey registration with the authenticator's answer
+	// (RegistrationResponseJSON) and keeps the passkey: its credential id, public key,
+	// sign counter, transports, backup state and (with `passkey_attestation: direct`)
+	// AAGUID. Send the same credential as at the start (the access token, or the
+	// `mfa_token`). The user's first MFA method comes with 10 recovery codes, as in
+	// VerifyMfa: a passkey is the MFA method `webauthn`, so a password sign-in then asks
+	// for a second factor. With the `mfa_token` of an enrollment challenge the answer also
+	// carries the token response. Errors: UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED (the
+	// challenge is unknown, used, expired or another user's, or the answer does not verify:
+	// origin, relying party, challenge, signature, user verification when required),
+	// ALREADY_EXISTS PASSKEY_EXISTS (the credential is registered already in this
+	// project), UNAUTHENTICATED INVALID_MFA_TOKEN.
+	FinishPasskeyRegistration(context.Context, *FinishPasskeyRegistrationRequest) (*FinishPasskeyRegistrationResponse, error)
+	// Starts a passkey sign-in: the request options for `navigator.credentials.get()`
+	// (PublicKeyCredentialRequestOptionsJSON) and the `challenge_id`. Without `email`,
+	// `allowCredentials` is empty: the browser offers the passkeys it holds for the
+	// relying party (discoverable credentials, and autofill with conditional mediation).
+	// With `email`, it lists that user's passkeys; an unknown address gets options of the
+	// same shape, so the answer never tells whether an email is registered. With the
+	// `mfa_token` of a sign-in challenge whose `mfa_methods` include `webauthn`, it lists
+	// the challenge user's passkeys and the sign-in finishes as that challenge's second
+	// factor. The challenge is single-use and lives 5 minutes. Errors: FAILED_PRECONDITION
+	// PASSKEYS_UNAVAILABLE, UNAUTHENTICATED INVALID_MFA_TOKEN.
+	StartPasskeySignIn(context.Context, *StartPasskeySignInRequest) (*StartPasskeySignInResponse, error)
+	// Finishes a passkey sign-in with the authenticator's answer
+	// (AuthenticationResponseJSON): a token response, or an MFA challenge, as Login. A
+	// passkey used with user verification proves two factors (`amr`: `hwk` for a
+	// device-bound key or `swk` for a synced one, and `user`; RFC 8176), so no second
+	// factor is asked, `mfa_required` projects included; without it, it is one factor and a
+	// user with MFA gets the challenge. Answering a challenge (`mfa_token`) adds `hwk` or
+	// `swk` to the first factor's `amr`. The challenge is spent by the first finish,
+	// whatever its outcome. A sign counter that goes backwards on a device-bound passkey
+	// (a cloned authenticator) is refused and audited. Errors: UNAUTHENTICATED
+	// PASSKEY_NOT_FOUND (the credential is not registered in this project),
+	// UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED, UNAUTHENTICATED INVALID_MFA_TOKEN,
+	// PERMISSION_DENIED USER_DISABLED, RESOURCE_EXHAUSTED RATE_LIMITED.
+	FinishPasskeySignIn(context.Context, *FinishPasskeySignInRequest) (*FinishPasskeySignInResponse, error)
+	// Lists a user's passkeys, newest first: the signed-in user's (access token), or, as
+	// admin (API key with `users:read`, no user token), the user named by `user_id`.
+	// Errors: INVALID_ARGUMENT VALIDATION_FAILED (admin without `user_id`), NOT_FOUND
+	// USER_NOT_FOUND.
+	ListPasskeys(context.Context, *ListPasskeysRequest) (*ListPasskeysResponse, error)
+	// Renames a passkey: the signed-in user's own, or any of the project's as admin (API key
+	// with `users:write`, no user token). Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (unknown,
+	// or another user's).
+	RenamePasskey(context.Context, *RenamePasskeyRequest) (*RenamePasskeyResponse, error)
+	// Deletes a passkey: the signed-in user's own, or any of the project's as admin (API key
+	// with `users:write`, no user token). The user's last passkey takes `webauthn` out of
+	// `mfa_methods`; with it the last MFA method goes, and the recovery codes with it.
+	// Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (unknown, or another user's),
+	// PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT (the project has `mfa_required` and this is
+	// the user's last MFA method).
+	DeletePasskey(context.Context, *DeletePasskeyRequest) (*DeletePasskeyResponse, error)
 	// Creates a user as the project's administrator (secret key with `users:write`, no user
 	// token), whatever the project's signup settings: with a password (checked as at
 	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
@@ -876,6 +1075,27 @@ func (UnimplementedAuthServiceServer) UnenrollMfa(context.Context, *UnenrollMfaR
 }
 func (UnimplementedAuthServiceServer) RegenerateRecoveryCodes(context.Context, *RegenerateRecoveryCodesRequest) (*RegenerateRecoveryCodesResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method RegenerateRecoveryCodes not implemented")
+}
+func (UnimplementedAuthServiceServer) StartPasskeyRegistration(context.Context, *StartPasskeyRegistrationRequest) (*StartPasskeyRegistrationResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method StartPasskeyRegistration not implemented")
+}
+func (UnimplementedAuthServiceServer) FinishPasskeyRegistration(context.Context, *FinishPasskeyRegistrationRequest) (*FinishPasskeyRegistrationResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method FinishPasskeyRegistration not implemented")
+}
+func (UnimplementedAuthServiceServer) StartPasskeySignIn(context.Context, *StartPasskeySignInRequest) (*StartPasskeySignInResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method StartPasskeySignIn not implemented")
+}
+func (UnimplementedAuthServiceServer) FinishPasskeySignIn(context.Context, *FinishPasskeySignInRequest) (*FinishPasskeySignInResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method FinishPasskeySignIn not implemented")
+}
+func (UnimplementedAuthServiceServer) ListPasskeys(context.Context, *ListPasskeysRequest) (*ListPasskeysResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListPasskeys not implemented")
+}
+func (UnimplementedAuthServiceServer) RenamePasskey(context.Context, *RenamePasskeyRequest) (*RenamePasskeyResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RenamePasskey not implemented")
+}
+func (UnimplementedAuthServiceServer) DeletePasskey(context.Context, *DeletePasskeyRequest) (*DeletePasskeyResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method DeletePasskey not implemented")
 }
 func (UnimplementedAuthServiceServer) CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method CreateUser not implemented")
@@ -1277,6 +1497,132 @@ func _AuthService_RegenerateRecoveryCodes_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_StartPasskeyRegistration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartPasskeyRegistrationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).StartPasskeyRegistration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/StartPasskeyRegistration",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).StartPasskeyRegistration(ctx, req.(*StartPasskeyRegistrationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_FinishPasskeyRegistration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinishPasskeyRegistrationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).FinishPasskeyRegistration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/FinishPasskeyRegistration",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).FinishPasskeyRegistration(ctx, req.(*FinishPasskeyRegistrationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_StartPasskeySignIn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartPasskeySignInRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).StartPasskeySignIn(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/StartPasskeySignIn",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).StartPasskeySignIn(ctx, req.(*StartPasskeySignInRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_FinishPasskeySignIn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinishPasskeySignInRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).FinishPasskeySignIn(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/FinishPasskeySignIn",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).FinishPasskeySignIn(ctx, req.(*FinishPasskeySignInRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ListPasskeys_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPasskeysRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ListPasskeys(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/ListPasskeys",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ListPasskeys(ctx, req.(*ListPasskeysRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_RenamePasskey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenamePasskeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).RenamePasskey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/RenamePasskey",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).RenamePasskey(ctx, req.(*RenamePasskeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_DeletePasskey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeletePasskeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).DeletePasskey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/DeletePasskey",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).DeletePasskey(ctx, req.(*DeletePasskeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_CreateUser_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateUserRequest)
 	if err := dec(in); err != nil {
@@ -1522,6 +1868,34 @@ var _AuthService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RegenerateRecoveryCodes",
 			Handler:    _AuthService_RegenerateRecoveryCodes_Handler,
+		},
+		{
+			MethodName: "StartPasskeyRegistration",
+			Handler:    _AuthService_StartPasskeyRegistration_Handler,
+		},
+		{
+			MethodName: "FinishPasskeyRegistration",
+			Handler:    _AuthService_FinishPasskeyRegistration_Handler,
+		},
+		{
+			MethodName: "StartPasskeySignIn",
+			Handler:    _AuthService_StartPasskeySignIn_Handler,
+		},
+		{
+			MethodName: "FinishPasskeySignIn",
+			Handler:    _AuthService_FinishPasskeySignIn_Handler,
+		},
+		{
+			MethodName: "ListPasskeys",
+			Handler:    _AuthService_ListPasskeys_Handler,
+		},
+		{
+			MethodName: "RenamePasskey",
+			Handler:    _AuthService_RenamePasskey_Handler,
+		},
+		{
+			MethodName: "DeletePasskey",
+			Handler:    _AuthService_DeletePasskey_Handler,
 		},
 		{
 			MethodName: "CreateUser",
