@@ -35,6 +35,15 @@ export const PATTERNS: Readonly<Record<string, PatternWording>> = {
     description: "must be a colour as # and six hexadecimal digits, e.g. #2f5bd3",
     openapi: { pattern: "^#[0-9a-fA-F]{6}$" },
   },
+  // A DNS name in lower case (a WebAuthn relying-party id); the second form also takes "" (clear).
+  "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$": {
+    description: "must be a domain name in lower case, e.g. example.com",
+    openapi: { format: "hostname" },
+  },
+  "^(([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)?$": {
+    description: "must be a domain name in lower case, e.g. example.com, or empty",
+    openapi: { pattern: "^(([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)?$" },
+  },
   "^[1-9][0-9]{0,2}$": {
     description: "must be a country calling code: 1 to 3 digits, not starting with 0 (1, 44, 353)",
     openapi: { pattern: "^[1-9][0-9]{0,2}$" },

@@ -138,6 +138,9 @@ describe("projects", () => {
             signups: "open",
             signup_email_domains: [],
             signup_methods: ["password", "otp", "magic_link", "sso"],
+            passkey_rp_id: "",
+            passkey_user_verification: "preferred",
+            passkey_attestation: "none",
             created_at: expect.stringMatching(RFC3339_UTC),
             updated_at: res.body.created_at,
           });
@@ -533,6 +536,47 @@ describe("projects", () => {
         clear_sms_country_codes: true,
       });
       expect(cleared.body.sms_country_codes).toEqual([]);
+    });
+
+    it('sets the passkey settings; a relying-party id must cover one of the project\'s origins, and "" clears it', async () => {
+      const project = await createProject(f, {
+        allowed_origins: ["https://shop.example.com", "https://www.example.com"],
+        passkey_rp_id: "example.com",
+        passkey_user_verification: "required",
+        passkey_attestation: "direct",
+      });
+      expect(project).toMatchObject({
+        passkey_rp_id: "example.com",
+        passkey_user_verification: "required",
+        passkey_attestation: "direct",
+      });
+      const path = `/v1/projects/${project.id}`;
+      violates("passkey_rp_id")(await f.rest("PATCH", path, f.admin.headers, { passkey_rp_id: "example.org" }));
+      violates("passkey_rp_id")(await f.rest("PATCH", path, f.admin.headers, { passkey_rp_id: "127.0.0.1" }));
+      violates(
+        "passkey_user_verification",
+        "passkey_attestation",
+      )(
+        await f.rest("PATCH", path, f.admin.headers, {
+          passkey_user_verification: "always",
+          passkey_attestation: "enterprise",
+        }),
+      );
+      // Origins that leave the id with nothing under it are refused the same way.
+      violates("passkey_rp_id")(
+        await f.rest("PATCH", path, f.admin.headers, { allowed_origins: ["https://shop.example.org"] }),
+      );
+      const narrowed = await f.rest("PATCH", path, f.admin.headers, { passkey_rp_id: "shop.example.com" });
+      expect(narrowed.body.passkey_rp_id).toBe("shop.example.com");
+      const cleared = await f.rest("PATCH", path, f.admin.headers, {
+        passkey_rp_id: "",
+        passkey_user_verification: "preferred",
+      });
+      expect(cleared.body).toMatchObject({
+        passkey_rp_id: "",
+        passkey_user_verification: "preferred",
+        passkey_attestation: "direct",
+      });
     });
 
     it("a request with no field changes nothing, updated_at included", async () => {

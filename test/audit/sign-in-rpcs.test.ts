@@ -14,6 +14,7 @@ it("the RPCs that sign a caller in, and only they, declare sign_in", () => {
   );
   expect(declared.sort()).toEqual([
     "AccountService/Login",
+    "AuthService/FinishPasskeySignIn",
     "AuthService/Login",
     "AuthService/SsoExchange",
     "AuthService/VerifyMagicLink",

@@ -59,8 +59,8 @@ describe("signup, VerifyToken and JWKS", () => {
     const { email, body } = await app.signup();
     const stored = await app.call("GET", `/v1/auth/users/${body.user.id}`);
     expect(stored.status).toBe(200);
-    // GetUser adds the linked SSO identities to the user of the token response.
-    expect(stored.body).toEqual({ ...body.user, identities: [] });
+    // GetUser adds the linked SSO identities and the passkeys to the user of the token response.
+    expect(stored.body).toEqual({ ...body.user, identities: [], passkeys: [] });
     expect(body.user.last_login_at).toBe(body.user.created_at);
     const again = await app.call("POST", "/v1/auth/signup", { email, password: "another fine passphrase" });
     expect(again.body.reason).toBe("EMAIL_EXISTS");

@@ -23,6 +23,9 @@ const WITH_USER_TOKEN = [
   "ListSessions",
   "RevokeAllSessions",
   "RevokeSession",
+  "ListPasskeys",
+  "RenamePasskey",
+  "DeletePasskey",
 ];
 const END_USER = [
   "Signup",
@@ -42,7 +45,13 @@ const END_USER = [
   "StartMfaEnrollment",
   "VerifyMfa",
   "GetBotChallenge",
+  "StartPasskeyRegistration",
+  "FinishPasskeyRegistration",
+  "StartPasskeySignIn",
+  "FinishPasskeySignIn",
 ];
+/** Bodies that reach the flow: StartPasskeyRegistration has no required field, and without a token its flow asks for one. */
+const END_USER_BODIES: Record<string, object> = { StartPasskeyRegistration: { mfaToken: "gmfa_unknown" } };
 
 describe("publishable and secret API keys", () => {
   let server: TestServer;
@@ -147,7 +156,8 @@ describe("publishable and secret API keys", () => {
     }
     for (const name of END_USER) {
       // Empty bodies fail validation or the flow's own checks, never the key's kind.
-      const res = await injectConnect(server.handle, "auth", name, {}, { "x-service-key": publishable });
+      const body = END_USER_BODIES[name] ?? {};
+      const res = await injectConnect(server.handle, "auth", name, body, { "x-service-key": publishable });
       expect({ name, reason: connectReason(res.body) }).not.toMatchObject({
         reason: expect.stringMatching(/SCOPE_REQUIRED|MISSING_ACCESS_TOKEN/),
       });

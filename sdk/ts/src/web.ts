@@ -2,6 +2,12 @@ import { createConnectTransport } from "@connectrpc/connect-web";
 import type { TransportFactory } from "./clients.js";
 
 export * from "./index.js";
+export {
+  registerPasskey,
+  signInWithPasskey,
+  type PasskeyRegistrationOptions,
+  type PasskeySignInOptions,
+} from "./passkeys.js";
 
 /**
  * The browser transport: Connect over fetch, JSON so the network panel reads well, and HTTP

@@ -67,6 +67,9 @@ export const projectCommands: Command[] = [
       signups: { type: "string" },
       "signup-email-domain": { type: "string", multiple: true },
       "signup-method": { type: "string", multiple: true },
+      "passkey-rp-id": { type: "string" },
+      "passkey-user-verification": { type: "string" },
+      "passkey-attestation": { type: "string" },
     },
     async run(ctx, values) {
       const req = checkedRequest(CreateProjectRequestSchema, {
@@ -86,6 +89,9 @@ export const projectCommands: Command[] = [
         signups: text(values, "signups") ?? "",
         signupEmailDomains: list(values, "signup-email-domain"),
         signupMethods: list(values, "signup-method"),
+        passkeyRpId: text(values, "passkey-rp-id") ?? "",
+        passkeyUserVerification: text(values, "passkey-user-verification") ?? "",
+        passkeyAttestation: text(values, "passkey-attestation") ?? "",
       });
       const organizationId = await organizationOption(ctx, values);
       const deps = await ctx.deps();
@@ -126,6 +132,9 @@ export const projectCommands: Command[] = [
       signups: { type: "string" },
       "signup-email-domain": { type: "string", multiple: true },
       "signup-method": { type: "string", multiple: true },
+      "passkey-rp-id": { type: "string" },
+      "passkey-user-verification": { type: "string" },
+      "passkey-attestation": { type: "string" },
     },
     async run(ctx, values) {
       if (text(values, "project") === undefined)
@@ -156,6 +165,9 @@ export const projectCommands: Command[] = [
         signups: text(values, "signups"),
         signupEmailDomains: list(values, "signup-email-domain"),
         signupMethods: list(values, "signup-method"),
+        passkeyRpId: text(values, "passkey-rp-id"),
+        passkeyUserVerification: text(values, "passkey-user-verification"),
+        passkeyAttestation: text(values, "passkey-attestation"),
       });
       const { organizationId, project } = await projectOption(ctx, values);
       const changes = { ...settingsOf(req), clearSmsCountryCodes: req.clearSmsCountryCodes };

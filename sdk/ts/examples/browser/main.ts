@@ -1,7 +1,16 @@
 // Gatehouse from a web page with the TypeScript SDK: a publishable key (safe in a page), the
 // project's allowed origins naming this page's origin, and a session that every tab of the
 // origin shares (IndexedDB holds it, the Web Locks API lets one tab refresh it at a time).
-import { authClients, errorReason, indexedDbStore, Session, signupOutcome, webTransport } from "../../src/web.js";
+import {
+  authClients,
+  errorReason,
+  indexedDbStore,
+  registerPasskey,
+  Session,
+  signInWithPasskey,
+  signupOutcome,
+  webTransport,
+} from "../../src/web.js";
 
 // A real page has these as constants; the test serving this example passes them in the URL.
 const params = new URLSearchParams(location.search);
@@ -51,6 +60,37 @@ document.querySelector<HTMLButtonElement>("#signout")!.addEventListener("click",
   localStorage.removeItem("gatehouse.user");
   userId = undefined;
   status.textContent = "Not signed in.";
+});
+
+// Passkeys: added by a signed-in user (the client carrying its access token), then used to sign
+// in with no email or password at all. The origin must be https, or http on localhost.
+document.querySelector<HTMLButtonElement>("#add-passkey")!.addEventListener("click", async () => {
+  try {
+    const added = await registerPasskey(asUser(session), { name: "This browser" });
+    // The user's first MFA method comes with recovery codes: a real page shows them once, now.
+    const codes = added.recoveryCodes.length > 0 ? ` Save your ${added.recoveryCodes.length} recovery codes.` : "";
+    status.textContent = `Passkey "${added.passkey!.name}" added.${codes}`;
+  } catch (error) {
+    status.textContent = `No passkey added: ${errorReason(error) ?? String(error)}.`;
+  }
+});
+
+document.querySelector<HTMLButtonElement>("#passkey")!.addEventListener("click", async () => {
+  try {
+    // With an email typed in, only that user's passkeys are offered; without, any the browser holds for the site.
+    const email = document.querySelector<HTMLInputElement>("#email")!.value || undefined;
+    const answer = await signInWithPasskey(auth, { email });
+    if (answer.mfaRequired) {
+      status.textContent = "This passkey did not verify you: a second step is needed.";
+      return;
+    }
+    await session.start(answer);
+    userId = answer.user!.id;
+    localStorage.setItem("gatehouse.user", userId);
+    await showProfile();
+  } catch (error) {
+    status.textContent = `That did not work: ${errorReason(error) ?? String(error)}.`;
+  }
 });
 
 // For the test that drives this page in Chromium.

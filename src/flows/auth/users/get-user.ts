@@ -18,7 +18,7 @@ export function userNotFound(): DomainError {
 }
 
 /**
- * One user of the project, with the SSO identities linked to it; another project's user, an
+ * One user of the project, with its linked SSO identities and its passkeys; another project's user, an
  * unknown id or a malformed one is USER_NOT_FOUND. With a user token, only the user itself.
  */
 export async function getUser(
@@ -30,9 +30,6 @@ export async function getUser(
   requireSelfOrAdmin(actor, id, "user can be read");
   const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
   if (!user) throw userNotFound();
-  const [identities, passkeys] = await Promise.all([
-    deps.db.repos.ssoIdentities.listByUser(project.id, user.id),
-    deps.db.repos.passkeys.listOfUser(project.id, user.id),
-  ]);
-  return { user, identities, passkeys };
+  const identities = await deps.db.repos.ssoIdentities.listByUser(project.id, user.id);
+  return { user, identities, passkeys: await deps.db.repos.passkeys.listOfUser(project.id, user.id) };
 }
