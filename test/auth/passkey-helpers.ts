@@ -3,6 +3,7 @@ import type { HttpAnswer } from "../helpers/clients.js";
 import type { TestServer } from "../helpers/server.js";
 import { SoftAuthenticator, type SoftCredentialOptions } from "../helpers/soft-authenticator.js";
 import { updateProject } from "../../src/flows/projects/update-project.js";
+import type { RateLimitOverrides } from "../../src/limits/settings.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { newUser, type MfaUser } from "./mfa-helpers.js";
 
@@ -19,9 +20,10 @@ export async function passkeyProject(
     mfaRequired?: boolean;
     userVerification?: "preferred" | "required";
     attestation?: "none" | "direct";
+    rateLimits?: RateLimitOverrides;
   } = {},
 ): Promise<AuthFixture> {
-  const app = await authFixture(server, { mfaRequired: settings.mfaRequired });
+  const app = await authFixture(server, { mfaRequired: settings.mfaRequired, rateLimits: settings.rateLimits });
   const project = (await server.deps.db.repos.projects.getByIdForFlow(app.projectId))!;
   await updateProject(
     server.deps,

@@ -380,6 +380,28 @@ describe("passkeys", () => {
       expectReason(await signIn(app, device), 401, "PASSKEY_NOT_FOUND");
     });
 
+    it("wrong answers count against the client address as wrong passwords do, and are audited as failed sign-ins", async () => {
+      const limited = await passkeyProject(ctx.server, { rateLimits: { failuresPerIp: 3 } });
+      const device = authenticator();
+      const user = await passkeyUser(limited, device);
+      for (let i = 0; i < 3; i++)
+        expectReason(
+          await signIn(limited, device, {}, { origin: "https://evil.example" }),
+          401,
+          "PASSKEY_VERIFICATION_FAILED",
+        );
+      const waiting = await signIn(limited, device);
+      expectReason(waiting, 429, "RATE_LIMITED");
+      expect(Number(waiting.headers.get("retry-after"))).toBeGreaterThan(0);
+      const failures = await sql(
+        `SELECT reason, details->>'method' AS method FROM audit_events WHERE user_id = $1 AND type = 'user.login.failed'`,
+        [user.userId],
+      );
+      expect(failures).toEqual(
+        Array.from({ length: 3 }, () => ({ reason: "PASSKEY_VERIFICATION_FAILED", method: "passkey" })),
+      );
+    });
+
     it("a malformed credential is VALIDATION_FAILED, not a failed verification", async () => {
       const started = await startSignIn(app);
       const res = await finishSignIn(app, { challenge_id: started.challenge_id, credential: { hello: "world" } });
