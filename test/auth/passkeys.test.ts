@@ -406,6 +406,24 @@ describe("passkeys", () => {
       const started = await startSignIn(app);
       const res = await finishSignIn(app, { challenge_id: started.challenge_id, credential: { hello: "world" } });
       expectReason(res, 400, "VALIDATION_FAILED");
+      // Shaped like an answer, wrong inside: refused in the vocabulary, never a 500.
+      const device = authenticator();
+      const user = await passkeyUser(app, device);
+      const again = await startSignIn(app);
+      const real = device.authenticate(again.options);
+      const odd = await finishSignIn(app, {
+        challenge_id: again.challenge_id,
+        credential: { ...real, response: { ...real.response, userHandle: 5, signature: ["x"] } },
+      });
+      expectReason(odd, 401, "PASSKEY_VERIFICATION_FAILED");
+      const registration = await app.call("POST", "/v1/auth/passkeys/registration/start", {}, user.accessToken);
+      const broken = await app.call(
+        "POST",
+        "/v1/auth/passkeys/registration/finish",
+        { challenge_id: registration.body.challenge_id, credential: { id: "x", response: { attestationObject: 7 } } },
+        user.accessToken,
+      );
+      expectReason(broken, 401, "PASSKEY_VERIFICATION_FAILED");
     });
   });
 

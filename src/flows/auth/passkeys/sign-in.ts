@@ -155,8 +155,13 @@ function assertion(
     if (!passkey || (ceremony.userId !== null && passkey.userId !== ceremony.userId))
       return { wrong: passkeyNotFound() };
     attempt.userId = passkey.userId;
-    const handle = response.response.userHandle;
-    if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
+    const handle: unknown = response.response.userHandle;
+    if (
+      handle !== undefined &&
+      handle !== null &&
+      handle !== "" &&
+      (typeof handle !== "string" || Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
+    )
       return { wrong: verificationFailed("the user handle is not this passkey's user") };
     let info;
     try {
