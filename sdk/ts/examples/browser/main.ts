@@ -23,6 +23,14 @@ const session = new Session({ auth, store });
 const status = document.querySelector<HTMLParagraphElement>("#status")!;
 let userId = localStorage.getItem("gatehouse.user") ?? undefined;
 
+/** Keeps a sign-in's tokens in the shared session and shows who is signed in. */
+async function signedIn(answer: Parameters<Session["start"]>[0] & { user?: { id: string } }): Promise<void> {
+  await session.start(answer);
+  userId = answer.user!.id;
+  localStorage.setItem("gatehouse.user", userId);
+  await showProfile();
+}
+
 async function showProfile(): Promise<void> {
   if (!userId) return;
   try {
@@ -46,10 +54,7 @@ document.querySelector<HTMLFormElement>("#credentials")!.addEventListener("submi
       status.textContent = `Check your email: open the link sent to ${email} to finish signing up.`;
       return;
     }
-    await session.start(answer);
-    userId = answer.user!.id;
-    localStorage.setItem("gatehouse.user", userId);
-    await showProfile();
+    await signedIn(answer);
   } catch (error) {
     status.textContent = `That did not work: ${errorReason(error) ?? String(error)}.`;
   }
@@ -84,10 +89,7 @@ document.querySelector<HTMLButtonElement>("#passkey")!.addEventListener("click",
       status.textContent = "This passkey did not verify you: a second step is needed.";
       return;
     }
-    await session.start(answer);
-    userId = answer.user!.id;
-    localStorage.setItem("gatehouse.user", userId);
-    await showProfile();
+    await signedIn(answer);
   } catch (error) {
     status.textContent = `That did not work: ${errorReason(error) ?? String(error)}.`;
   }

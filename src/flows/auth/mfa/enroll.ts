@@ -99,12 +99,15 @@ export async function startMfaEnrollment(
   return { method: input.method, totpUri: uri, qrCode: uri === "" ? "" : await qrCodeDataUri(uri) };
 }
 
-/** The user an enrollment is for: the enrollment challenge's, else the access token's. */
-async function enrollingUser(
+/**
+ * The user an enrollment is for: the enrollment challenge's, else the access token's. A passkey
+ * registration names its user the same way (passkeys/register.ts).
+ */
+export async function enrollingUser(
   deps: FlowDeps,
   repos: Repositories,
   project: Project,
-  input: EnrollmentInput,
+  input: Pick<EnrollmentInput, "mfaToken" | "userId">,
 ): Promise<User> {
   let userId = input.userId;
   if (input.mfaToken !== "") {

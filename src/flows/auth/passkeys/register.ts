@@ -5,18 +5,23 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { newId } from "../../../crypto/ids.js";
-import { hashToken } from "../../../crypto/tokens.js";
 import type { Project } from "../../../domain/account.js";
 import type { ClientInfo, User } from "../../../domain/auth.js";
 import { DomainError, validationFailed } from "../../../domain/errors.js";
-import { defaultPasskeyName, MAX_PASSKEYS_PER_USER, passkeyAmr, type Passkey } from "../../../domain/passkeys.js";
+import {
+  defaultPasskeyName,
+  MAX_PASSKEYS_PER_USER,
+  PASSKEY_CEREMONY_TIMEOUT_MS,
+  passkeyAmr,
+  type Passkey,
+} from "../../../domain/passkeys.js";
 import { relyingParty } from "../../../domain/relying-party.js";
 import type { Repositories } from "../../../store/database.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import { auditedSignIn, userOrigin, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { completeSignIn, type SignInOutcome } from "../complete-sign-in.js";
-import { invalidMfaToken } from "../mfa/enroll.js";
+import { enrollingUser, invalidMfaToken } from "../mfa/enroll.js";
 import { issueRecoveryCodes } from "../mfa/recovery-codes.js";
 import {
   assertSameMfaToken,
@@ -47,7 +52,7 @@ export async function startPasskeyRegistration(
   input: Registrant & { origin?: string },
 ): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const rp = relyingParty(project, deps.config.publicUrl, input.origin);
-  const user = await registrant(deps, deps.db.repos, project, input);
+  const user = await enrollingUser(deps, deps.db.repos, project, input);
   const existing = await deps.db.repos.passkeys.listOfUser(project.id, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw tooMany();
   const ceremony = await openCeremony(deps, project, rp, {
@@ -64,7 +69,7 @@ export async function startPasskeyRegistration(
     userName: name,
     userDisplayName: name,
     challenge: ceremony.challenge,
-    timeout: 240_000,
+    timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
     attestationType: project.passkeyAttestation,
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: "preferred", userVerification: project.passkeyUserVerification },
@@ -202,29 +207,6 @@ async function keep(
   if (!user.mfaMethods.includes("webauthn"))
     await repos.auditEvents.record({ ...event, type: "user.mfa.enrolled", details: { method: "webauthn" }, origin });
   return recoveryCodes;
-}
-
-async function registrant(deps: FlowDeps, repos: Repositories, project: Project, input: Registrant): Promise<User> {
-  let userId = input.userId;
-  if (input.mfaToken !== "") {
-    // Only an enrollment challenge registers: a sign-in challenge proves a factor, it does not add one.
-    const challenge = await repos.mfaChallenges.findLive(
-      project.id,
-      hashToken(input.mfaToken.trim()),
-      deps.clock.now(),
-    );
-    if (!challenge || challenge.purpose !== "enroll") throw invalidMfaToken();
-    userId = challenge.userId;
-  }
-  if (userId === undefined)
-    throw new DomainError(
-      "MISSING_ACCESS_TOKEN",
-      "send the user's access token, or the mfa_token of an enrollment challenge",
-    );
-  const user = await repos.users.get(project.id, userId);
-  if (!user) throw invalidMfaToken();
-  if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
-  return user;
 }
 
 function tooMany(): DomainError {
