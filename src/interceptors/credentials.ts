@@ -76,10 +76,24 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
         const page = req.header.get(PAGE_HEADER);
         if (key === null && page !== null) {
           // Same-origin by rule, so there is no CORS answer to give.
-          req.contextValues.set(
-            kProject,
-            await pagePrincipal(deps.pages, access, page.trim(), origin, authorization, req.method.name),
+          const principal = await pagePrincipal(
+            deps.pages,
+            access,
+            page.trim(),
+            origin,
+            authorization,
+            req.method.name,
           );
+          req.contextValues.set(kProject, principal);
+          // Only the RPCs pagePrincipal lets act as a user get this far with a token.
+          const user = await userFor(deps, principal.project, authorization);
+          if (!user && access.publishable === Publishable.WITH_USER_TOKEN) {
+            throw new DomainError(
+              "MISSING_ACCESS_TOKEN",
+              "this operation needs the user's access token in Authorization: Bearer",
+            );
+          }
+          if (user) req.contextValues.set(kUser, user);
           break;
         }
         const principal = await projectFor(deps, key);

@@ -14,11 +14,26 @@ export interface PageCredentialDeps {
 
 const LOGIN_ID = /^lp_[0-9a-z]{26}$/;
 
+/**
+ * The RPCs a hosted page may call as a signed-in user, with the user's access token beside the
+ * page credential: the passkey steps of the `security` page and of the offer after a signup
+ * (docs/pages.md). Each acts on that user's own passkeys and nothing else; every other RPC takes
+ * no user token from the pages.
+ */
+const AS_USER = new Set([
+  "StartPasskeyRegistration",
+  "FinishPasskeyRegistration",
+  "ListPasskeys",
+  "RenamePasskey",
+  "DeletePasskey",
+]);
+
 // The hosted pages call the Auth interface with no API key: a key in a page is public anyway,
 // and a project should not have to make one to get sign-in pages. What they send instead is
 // the project's public login_id, and what it buys is less than a publishable key's: only the
 // RPCs a publishable key may call without a user token (sign-up, sign-in, codes, links, MFA,
-// reset, verification), with the auth:write scope alone, acting for no user. A browser cannot
+// reset, verification), with the auth:write scope alone, acting for no user; and, with the
+// user's access token, that user's own passkeys (AS_USER). A browser cannot
 // forge `Origin`, so requiring Gatehouse's own origin keeps other sites' pages from using it;
 // a script outside a browser can send any header, and then has no more than the same public
 // sign-in endpoints any publishable key opens, behind the same rate limits.
@@ -36,16 +51,20 @@ export async function pagePrincipal(
       "the hosted pages' credential (X-Gatehouse-Page) works only from Gatehouse's own pages; other callers send an API key in X-Service-Key",
     );
   }
-  if (access.publishable !== Publishable.ALLOWED || (access.scope !== "" && access.scope !== "auth:write")) {
+  const asUser = AS_USER.has(method);
+  const reachable = asUser
+    ? access.publishable !== Publishable.UNSPECIFIED
+    : access.publishable === Publishable.ALLOWED && (access.scope === "" || access.scope === "auth:write");
+  if (!reachable) {
     throw new DomainError(
       "SCOPE_REQUIRED",
       `the hosted pages' credential reaches only sign-in operations; call ${method} with an API key`,
     );
   }
-  if (authorization !== null) {
+  if (authorization !== null && !asUser) {
     throw new DomainError(
       "SCOPE_REQUIRED",
-      "the hosted pages' credential acts for no user; send no Authorization header with it",
+      "the hosted pages' credential acts for no user here; send no Authorization header with it",
     );
   }
   const project = LOGIN_ID.test(loginId) ? await deps.projects.getByLoginId(loginId) : null;

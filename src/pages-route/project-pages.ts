@@ -1,4 +1,7 @@
+import type { Project } from "../domain/account.js";
+import { DomainError } from "../domain/errors.js";
 import { hostedPagesPath, isAllowedRedirect } from "../domain/redirects.js";
+import { relyingParty } from "../domain/relying-party.js";
 import type { FlowDeps } from "../flows/deps.js";
 import type { NodeResponse } from "../transport/error-body.js";
 import { setPageHeaders } from "./headers.js";
@@ -15,6 +18,8 @@ export const PROJECT_PAGES = {
   "magic-link": "Signing you in",
   sso: "Signing you in",
   logout: "Sign out",
+  // Opened by the application with the user's access token in the fragment (docs/pages.md).
+  security: "Passkeys",
 } as const;
 
 export type ProjectPage = keyof typeof PROJECT_PAGES;
@@ -83,11 +88,28 @@ export async function serveProjectPage(
       bot_protection: project.botProtection,
       password_signups: project.signups !== "closed" && project.signupMethods.includes("password"),
       sso_connections: connections.map((c) => ({ id: c.id, name: c.name })),
+      passkeys: passkeysOnPages(project, deps.config.publicUrl),
       redirect_url: override || project.redirectUrl,
       redirect_override: override,
     },
   });
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+}
+
+/**
+ * Whether a ceremony started from these pages can succeed: the relying party the server picks
+ * for a request from the pages' origin must cover that origin, or the browser refuses it (an
+ * IP address or plain http elsewhere than localhost, or a passkey_rp_id for other hosts). The
+ * pages then show no passkey button rather than one that always fails.
+ */
+function passkeysOnPages(project: Project, publicUrl: string): boolean {
+  const pages = new URL(publicUrl).origin;
+  try {
+    return relyingParty(project, publicUrl, pages).origins.includes(pages);
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
 }
 
 function isProjectPage(page: string): page is ProjectPage {

@@ -71,3 +71,63 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 export function scrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
 }
+
+/**
+ * A passkey as the DevTools virtual authenticator holds it (WebAuthn.Credential, binary fields
+ * in base64): with its private key, so it can move to another tab's authenticator.
+ */
+export interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId?: string;
+  privateKey: string;
+  userHandle?: string;
+  signCount: number;
+  backupEligibility?: boolean;
+  backupState?: boolean;
+}
+
+export interface VirtualAuthenticator {
+  /** What the authenticator holds now (WebAuthn.getCredentials). */
+  credentials(): Promise<VirtualCredential[]>;
+  /** Puts a passkey another tab's authenticator made into this one, as a synced or copied key would arrive. */
+  add(credential: VirtualCredential): Promise<void>;
+}
+
+/**
+ * A platform authenticator for `page` (WebAuthn.addVirtualAuthenticator over the DevTools
+ * protocol) with resident keys and a person who is always present, so a ceremony completes
+ * without a prompt. Its user verification (a PIN or biometrics):
+ *
+ * - `verifies` (the default): every answer says the user was verified;
+ * - `fails`: the person is not recognised, and Chromium ends the ceremony (NotAllowedError);
+ * - `unreported`: it answers, but with the UV flag clear (WebAuthn.setResponseOverrideBits
+ *   isBadUV), as a key without a PIN or biometrics signs. An authenticator that has no user
+ *   verification at all (`hasUserVerification: false`) would say the same, but Chromium then
+ *   offers no autofill and ends a discoverable request unanswered.
+ *
+ * It lives as long as the page's tab, across navigations.
+ */
+export async function addVirtualAuthenticator(
+  page: Page,
+  options: { userVerification?: "verifies" | "fails" | "unreported" } = {},
+): Promise<VirtualAuthenticator> {
+  const uv = options.userVerification ?? "verifies";
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: uv !== "fails",
+      automaticPresenceSimulation: true,
+    },
+  });
+  if (uv === "unreported") await cdp.send("WebAuthn.setResponseOverrideBits", { authenticatorId, isBadUV: true });
+  return {
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+    add: async (credential) => void (await cdp.send("WebAuthn.addCredential", { authenticatorId, credential })),
+  };
+}

@@ -88,7 +88,18 @@ export interface PagesWorld {
   connectSso(project: PagesProject, name: string): Promise<string>;
 }
 
-export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
+export interface WorldOptions {
+  sso?: boolean;
+  /**
+   * Serve the pages at http://localhost:PORT instead of 127.0.0.1: a passkey's relying party
+   * is a domain name, never an IP address, and plain http is allowed for it on localhost only
+   * (src/domain/relying-party.ts). The server still listens on 127.0.0.1, which Chromium
+   * reaches for localhost.
+   */
+  localhost?: boolean;
+}
+
+export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
   const clock = createTestClock();
   const state: Partial<{
     server: TestServer;
@@ -115,7 +126,7 @@ export function usePagesWorld(options: { sso?: boolean } = {}): PagesWorld {
     // The port is chosen first because PUBLIC_URL must name it: the pages' same-origin check
     // and the SSO callback registered at the provider both read it.
     const port = await closedPort();
-    state.publicUrl = `http://127.0.0.1:${port}`;
+    state.publicUrl = `http://${options.localhost ? "localhost" : "127.0.0.1"}:${port}`;
     state.server = await startTestServer(
       // Bot challenges a browser solves in a moment: the work is not what these tests are about.
       {

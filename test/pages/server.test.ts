@@ -204,6 +204,31 @@ describe("hosted pages: the server side", () => {
       });
     });
 
+    it("acts as a signed-in user only for that user's passkeys (the security page), with a valid access token", async () => {
+      const signup = await connect(
+        server.url,
+        "auth",
+        "Signup",
+        { email: `pages-as-user-${Date.now()}@example.com`, password: "a sturdy passphrase 1" },
+        PAGE(project),
+      );
+      expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+      const bearer = { authorization: `Bearer ${signup.body.access_token}` };
+      const list = await connect(server.url, "auth", "ListPasskeys", {}, { ...PAGE(project), ...bearer });
+      expect({ status: list.status, body: list.body }).toEqual({ status: 200, body: { data: [] } });
+      const cases: Array<[string, unknown, Record<string, string>, number, string]> = [
+        ["ListPasskeys", {}, {}, 401, "MISSING_ACCESS_TOKEN"],
+        ["ListPasskeys", {}, { authorization: "Bearer x" }, 401, "INVALID_ACCESS_TOKEN"],
+        ["GetUser", { id: signup.body.user.id }, bearer, 403, "SCOPE_REQUIRED"],
+        ["ListSessions", {}, bearer, 403, "SCOPE_REQUIRED"],
+        ["RevokeAllSessions", {}, bearer, 403, "SCOPE_REQUIRED"],
+      ];
+      for (const [method, body, extra, status, reason] of cases) {
+        const res = await connect(server.url, "auth", method, body, { ...PAGE(project), ...extra });
+        expect({ method, status: res.status, reason: connectReason(res.body) }).toEqual({ method, status, reason });
+      }
+    });
+
     it("an API key beside it wins: the key's rules apply, not the page's", async () => {
       const { key } = await seedApiKey(server.deps, project);
       const res = await connect(server.url, "auth", "ListUsers", {}, { ...PAGE(project), "x-service-key": key });

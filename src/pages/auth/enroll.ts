@@ -1,10 +1,11 @@
 // Enrolment forced by a project that requires MFA: the user signs in with a first factor,
-// sets up an authenticator app here, and only then gets tokens. The first factor's recovery
-// codes are shown once, before leaving.
+// sets up an authenticator app (or registers a passkey) here, and only then gets tokens. The
+// first factor's recovery codes are shown once, before leaving.
 import { footer, h, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
-import type { Tokens } from "../shared/redirect.js";
 import { finish, pageUrl, type Page } from "./context.js";
+import { passkeysOffered, registerPasskey } from "./passkeys.js";
+import { showRecoveryCodes } from "./recovery-codes.js";
 
 export async function showEnrollment(page: Page, mfaToken: string): Promise<void> {
   const started = await page.auth.startMfaEnrollment({ method: "totp", mfaToken });
@@ -22,7 +23,8 @@ export async function showEnrollment(page: Page, mfaToken: string): Promise<void
       code: form.value("code").replace(/\s+/g, ""),
       method: "totp",
     });
-    if (answer.recoveryCodes.length > 0) showRecoveryCodes(page, answer, answer.recoveryCodes);
+    if (answer.recoveryCodes.length > 0)
+      showRecoveryCodes(answer.recoveryCodes, "your authenticator app", () => finish(page, answer));
     else finish(page, answer);
   });
   const secret = secretOf(started.totpUri);
@@ -47,28 +49,27 @@ export async function showEnrollment(page: Page, mfaToken: string): Promise<void
       " with your authenticator app.",
     ),
     form.element,
+    passkeysOffered(page) && passkeyInstead(page, mfaToken),
     footer(link("Start again", pageUrl(page, "login"))),
   );
   // The instructions and the QR code come before the field: start at the top.
   heading.focus();
 }
 
-function showRecoveryCodes(page: Page, tokens: Tokens, codes: string[]): void {
-  const form = new Form({ id: "recovery", fields: [], buttons: [{ label: "Continue" }] });
-  form.onSubmit(async () => finish(page, tokens));
-  const heading = showView(
-    "Save your recovery codes",
-    paragraph(
-      "If you lose your authenticator app, each of these codes lets you sign in once. Keep them somewhere safe: they are not shown again.",
-    ),
-    h(
-      "ul",
-      { class: "codes", "aria-label": "Recovery codes" },
-      ...codes.map((code) => h("li", {}, h("code", {}, code))),
-    ),
-    form.element,
-  );
-  heading.focus();
+/** A passkey as the second step instead of the app: registered for the challenge's user, then tokens. */
+function passkeyInstead(page: Page, mfaToken: string): HTMLElement {
+  const form = new Form({
+    id: "enroll-passkey",
+    fields: [],
+    buttons: [{ label: "Use a passkey instead", secondary: true }],
+  });
+  form.onSubmit(async () => {
+    const answer = await registerPasskey(page, { mfaToken });
+    if (answer.recoveryCodes.length > 0)
+      showRecoveryCodes(answer.recoveryCodes, "your passkey", () => finish(page, answer));
+    else finish(page, answer);
+  });
+  return h("div", {}, h("p", { class: "divider" }, h("span", {}, "or")), form.element);
 }
 
 function secretOf(uri: string): string | undefined {

@@ -1,14 +1,16 @@
-// The sign-in page: email and password, the passwordless ways in (a code by email or SMS, a
-// link by email) sharing the one Email field, and a link per SSO connection.
+// The sign-in page: email and password, the passwordless ways in (a passkey, a code by email
+// or SMS, a link by email) sharing the one Email field, and a link per SSO connection.
 import { botCheck } from "../shared/bot-check.js";
 import { footer, h, link, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { sendEmailCode, sendMagicLink, showPhoneStep } from "./codes.js";
 import { signedIn } from "./outcome.js";
+import { passkeysOffered, pickFromAutofill, signInWithPasskey } from "./passkeys.js";
 import { ssoLinks } from "./sso-links.js";
 
 export function showLogin(page: Page, email = ""): void {
+  const passkeys = passkeysOffered(page);
   const form = new Form({
     id: "login",
     fields: [
@@ -16,7 +18,8 @@ export function showLogin(page: Page, email = ""): void {
         name: "email",
         label: "Email",
         type: "email",
-        autocomplete: "username",
+        // "webauthn": the browser may offer the site's passkeys in this field's autofill.
+        autocomplete: passkeys ? "username webauthn" : "username",
         inputmode: "email",
         maxlength: 254,
         value: email,
@@ -35,6 +38,7 @@ export function showLogin(page: Page, email = ""): void {
     h("p", { class: "divider" }, h("span", {}, "or")),
     ...(check.element ? [check.element] : []),
     form.actions([
+      ...(passkeys ? [{ label: "Sign in with a passkey", value: "passkey", secondary: true }] : []),
       { label: "Email me a code", value: "email-code", secondary: true },
       { label: "Email me a sign-in link", value: "magic-link", secondary: true },
       { label: "Text me a code", value: "sms-code", secondary: true },
@@ -42,6 +46,7 @@ export function showLogin(page: Page, email = ""): void {
   );
   form.onSubmit(
     async (action) => {
+      if (action === "passkey") return passkeyButton(page, form);
       if (action === "sms-code") return showPhoneStep(page);
       if (!form.requireFilled("email")) return;
       const address = form.value("email");
@@ -57,4 +62,31 @@ export function showLogin(page: Page, email = ""): void {
     ? [footer("New here? ", link("Create an account", pageUrl(page, "signup")))]
     : [];
   showView("Sign in", form.element, ssoLinks(page), ...signupLink);
+  // After the view is up: the browser looks for the field when the request opens.
+  if (passkeys) offerAutofill(page, form);
+}
+
+/** The discoverable ceremony: the browser offers every passkey it holds for the site. */
+async function passkeyButton(page: Page, form: Form): Promise<void> {
+  let answer;
+  try {
+    answer = await signInWithPasskey(page);
+  } catch (error) {
+    // Pressing the button aborted the autofill request: it goes back to the field.
+    offerAutofill(page, form);
+    throw error;
+  }
+  await signedIn(page, answer);
+}
+
+/**
+ * Keeps the Email field's autofill offering passkeys while this view is up. A pick signs in as
+ * a press would, and a failure says so in the form. It does not reopen the request: the person
+ * has the button and the password, and a browser that answers a request without asking would
+ * send the same failing passkey round again and again.
+ */
+function offerAutofill(page: Page, form: Form): void {
+  void pickFromAutofill(page, () => form.element.isConnected).then((picked) => {
+    if (picked) void form.run(async () => signedIn(page, await picked.finish()));
+  });
 }

@@ -11,6 +11,7 @@ import { showLogin } from "./login.js";
 import { showLogout } from "./logout.js";
 import { showMagicLink } from "./magic-link.js";
 import { showResetPassword } from "./reset-password.js";
+import { showSecurity } from "./security.js";
 import { showSignup } from "./signup.js";
 import { showSso } from "./sso.js";
 import { showVerifyEmail } from "./verify-email.js";
@@ -24,6 +25,7 @@ const VIEWS: Record<ProjectPage, (page: Page) => void | Promise<void>> = {
   "magic-link": showMagicLink,
   sso: showSso,
   logout: showLogout,
+  security: showSecurity,
 };
 
 const config = readConfig<ProjectConfig>();

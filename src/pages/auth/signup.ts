@@ -2,12 +2,15 @@
 // one) links to the verify-email page. In a project that does not reveal registered addresses
 // (reveal_email_exists off, the default) the answer is only "check your email", the same for
 // every address: the mail's link (to the verify-email page, which hands it to the magic-link
-// page) makes the account and signs in; a registered address is mailed a notice instead.
+// page) makes the account and signs in; a registered address is mailed a notice instead. A
+// sign-up that signs in at once offers a passkey before it hands the tokens over.
 import { botCheck } from "../shared/bot-check.js";
 import { footer, link, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
+import { showPasskeyOffer } from "./passkey-offer.js";
+import { passkeysOffered } from "./passkeys.js";
 import { ssoLinks } from "./sso-links.js";
 
 export function showSignup(page: Page): void {
@@ -40,6 +43,8 @@ export function showSignup(page: Page): void {
         botProof: await check.proof(),
       });
       if (answer.confirmationRequired) return showCheckEmail(page, email);
+      const { accessToken } = answer;
+      if (accessToken && passkeysOffered(page)) return showPasskeyOffer(page, { ...answer, accessToken });
       await signedIn(page, answer);
     },
     () => "email",

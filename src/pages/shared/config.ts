@@ -2,7 +2,15 @@
 // is the same file for every project and the page's CSP needs no inline script.
 
 export type ProjectPage =
-  "login" | "signup" | "forgot-password" | "reset-password" | "verify-email" | "magic-link" | "sso" | "logout";
+  | "login"
+  | "signup"
+  | "forgot-password"
+  | "reset-password"
+  | "verify-email"
+  | "magic-link"
+  | "sso"
+  | "logout"
+  | "security";
 
 export interface ProjectConfig {
   page: ProjectPage;
@@ -21,6 +29,11 @@ export interface ProjectConfig {
    */
   password_signups: boolean;
   sso_connections: { id: string; name: string }[];
+  /**
+   * Whether passkeys work on these pages: the project's relying party covers the pages' own
+   * origin (https, or http on localhost, and a domain name). The page still asks the browser.
+   */
+  passkeys: boolean;
   /** Where a finished sign-in goes; the server validated it. */
   redirect_url: string;
   /** The `?redirect_url=` this page was opened with (validated), carried to the next hosted page; "" if none. */

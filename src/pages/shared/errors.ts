@@ -2,6 +2,7 @@
 // reason (google.rpc.ErrorInfo); the words come from that, never from the server's message or
 // a raw body, and an error without a reason is the network's or a proxy's.
 import { Code, ConnectError } from "@connectrpc/connect";
+import { WebAuthnError } from "@simplewebauthn/browser";
 import { BadRequestSchema } from "../../../gen/google/rpc/error_details_pb.js";
 import { errorReason, retryAfterSeconds } from "../../../sdk/ts/src/errors.js";
 
@@ -11,6 +12,10 @@ export interface Explained {
   field?: string;
   reason?: string;
 }
+
+const PASSKEY_CANCELLED = "The passkey request was cancelled or timed out.";
+const UNSUITABLE_AUTHENTICATOR = "This device or security key cannot make a passkey for this account. Try another one.";
+const PASSKEY_FAILED = "The passkey could not be used. Try again, or sign in another way.";
 
 const WORDS: Record<string, string> = {
   INVALID_CREDENTIALS: "That email and password don't match.",
@@ -25,6 +30,37 @@ const WORDS: Record<string, string> = {
   SERVICE_UNAVAILABLE: "The service is busy. Try again in a moment.",
   BOT_CHECK_FAILED: "The check that you are a person did not pass. Try again.",
   SIGNUPS_CLOSED: "New accounts cannot be created here with this email address.",
+  // The security page acts with the access token the application opened it with.
+  MISSING_ACCESS_TOKEN: "Your sign-in has expired. Go back to the application and open this page again.",
+  INVALID_ACCESS_TOKEN: "Your sign-in has expired. Go back to the application and open this page again.",
+  MFA_REQUIRED_BY_PROJECT:
+    "This account must keep a second step at sign-in. Add another passkey or an authenticator app first.",
+  MFA_NOT_ENROLLED: "There is no passkey that can finish this sign-in. Use a recovery code instead.",
+  // One reason for every answer that does not verify; the words name the likeliest fix, a
+  // passkey without user verification for an account with no other second step.
+  PASSKEY_VERIFICATION_FAILED:
+    "That passkey could not be verified. Try again with a passkey that asks for your PIN, fingerprint or face, or sign in another way.",
+  PASSKEY_NOT_FOUND:
+    "That passkey is not registered here. It may have been removed: use another one, or sign in another way.",
+  PASSKEY_EXISTS: "This passkey is already registered.",
+  PASSKEYS_UNAVAILABLE: "Passkeys cannot be used on this site yet. Sign in another way.",
+};
+
+/** What the browser's own WebAuthn refusals mean, by simplewebauthn's code or the DOMException's name. */
+const WEBAUTHN_WORDS: Record<string, string> = {
+  ERROR_CEREMONY_ABORTED: PASSKEY_CANCELLED,
+  NotAllowedError: PASSKEY_CANCELLED,
+  AbortError: PASSKEY_CANCELLED,
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: "This device already has a passkey for your account.",
+  InvalidStateError: "This device already has a passkey for your account.",
+  ERROR_INVALID_DOMAIN: "Passkeys cannot be used at this page's address.",
+  ERROR_INVALID_RP_ID: "Passkeys cannot be used at this page's address.",
+  SecurityError: "Passkeys cannot be used at this page's address.",
+  ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT: UNSUITABLE_AUTHENTICATOR,
+  ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT: UNSUITABLE_AUTHENTICATOR,
+  ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG: UNSUITABLE_AUTHENTICATOR,
+  ConstraintError: UNSUITABLE_AUTHENTICATOR,
+  NotSupportedError: UNSUITABLE_AUTHENTICATOR,
 };
 
 export const INVALID_LINK = WORDS["INVALID_LINK"]!;
@@ -39,6 +75,8 @@ export const NETWORK_FAILURE = "Could not reach the server. Check your connectio
  */
 export function explain(error: unknown, labelOf: (field: string) => string | undefined = () => undefined): Explained {
   if (error instanceof PageFailure) return { message: error.message };
+  const webAuthn = webAuthnWords(error);
+  if (webAuthn) return { message: webAuthn };
   if (!(error instanceof ConnectError)) return { message: NETWORK_FAILURE };
   const reason = errorReason(error);
   if (!reason) {
@@ -61,6 +99,21 @@ export function explain(error: unknown, labelOf: (field: string) => string | und
     }
   }
   return { reason, message: WORDS[reason] ?? `Something went wrong (${reason}).` };
+}
+
+/**
+ * The browser's answer to a passkey request as words, or undefined for an error that is not
+ * one. simplewebauthn wraps the DOMException (its `cause`) in a WebAuthnError with a code when
+ * it can tell why, and passes a NotAllowedError (cancelled, timed out, no passkey chosen)
+ * through under its own name.
+ */
+function webAuthnWords(error: unknown): string | undefined {
+  if (error instanceof WebAuthnError) {
+    const cause = error.cause instanceof Error ? error.cause.name : "";
+    return WEBAUTHN_WORDS[error.code] ?? WEBAUTHN_WORDS[cause] ?? PASSKEY_FAILED;
+  }
+  if (error instanceof DOMException) return WEBAUTHN_WORDS[error.name] ?? PASSKEY_FAILED;
+  return undefined;
 }
 
 export function ssoFailed(description: string): string {

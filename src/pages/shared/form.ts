@@ -157,23 +157,35 @@ export class Form {
       event.preventDefault();
       const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
       const action = submitter?.value || "submit";
-      const buttons = [...this.element.querySelectorAll("button")];
-      if (buttons.some((b) => b.disabled)) return;
-      this.clear();
-      for (const button of buttons) button.disabled = true;
-      this.element.setAttribute("aria-busy", "true");
-      handler(action)
-        .catch((error: unknown) => {
-          for (const button of buttons) button.disabled = false;
-          this.failWith(error, failureField?.(action));
-        })
-        .finally(() => {
-          // A sign-in that handed its tokens over is navigating away; a second press would
-          // only start another sign-in.
-          if (isLeaving()) return;
-          for (const button of buttons) button.disabled = false;
-          this.element.removeAttribute("aria-busy");
-        });
+      void this.run(() => handler(action), failureField?.(action));
     });
+  }
+
+  /**
+   * Runs `task` as the form's one call, as a press would: for work that starts without one (a
+   * passkey picked from the browser's autofill). Answers whether it finished without failing;
+   * false too when another call was running, which it leaves alone.
+   */
+  async run(task: () => Promise<void>, failureField?: string): Promise<boolean> {
+    const buttons = [...this.element.querySelectorAll("button")];
+    if (buttons.some((b) => b.disabled)) return false;
+    this.clear();
+    for (const button of buttons) button.disabled = true;
+    this.element.setAttribute("aria-busy", "true");
+    try {
+      await task();
+      return true;
+    } catch (error) {
+      for (const button of buttons) button.disabled = false;
+      this.failWith(error, failureField);
+      return false;
+    } finally {
+      // A sign-in that handed its tokens over is navigating away; a second press would
+      // only start another sign-in.
+      if (!isLeaving()) {
+        for (const button of buttons) button.disabled = false;
+        this.element.removeAttribute("aria-busy");
+      }
+    }
   }
 }

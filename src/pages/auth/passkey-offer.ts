@@ -1,0 +1,31 @@
+// After a sign-up that signed in at once: the offer of a passkey for next time, registered with
+// the new access token before the tokens go to the application. "Not now" goes on at once.
+import { paragraph, showView } from "../shared/dom.js";
+import { Form } from "../shared/form.js";
+import type { Tokens } from "../shared/redirect.js";
+import { finish, type Page } from "./context.js";
+import { registerPasskey } from "./passkeys.js";
+import { showRecoveryCodes } from "./recovery-codes.js";
+
+export function showPasskeyOffer(page: Page, tokens: Tokens & { accessToken: string }): void {
+  const form = new Form({
+    id: "add-passkey",
+    fields: [],
+    buttons: [{ label: "Add a passkey" }, { label: "Not now", value: "later", secondary: true }],
+  });
+  form.onSubmit(async (action) => {
+    if (action === "later") return finish(page, tokens);
+    const answer = await registerPasskey(page, { accessToken: tokens.accessToken });
+    // The user's first second step comes with recovery codes: a password sign-in now asks for the passkey.
+    if (answer.recoveryCodes.length > 0)
+      showRecoveryCodes(answer.recoveryCodes, "your passkey", () => finish(page, tokens));
+    else finish(page, tokens);
+  });
+  showView(
+    "Add a passkey",
+    paragraph(
+      `Your account is ready. Next time, sign in to ${page.config.display_name} with your fingerprint, face or screen lock instead of typing your password.`,
+    ),
+    form.element,
+  );
+}

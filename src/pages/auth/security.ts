@@ -1,0 +1,93 @@
+// The security page (`/security#access_token=…`): the signed-in user's passkeys, to add,
+// rename and delete. The application opens it with the user's access token in the fragment,
+// which no server or log sees; the page takes it out of the address bar at once and keeps it
+// in memory only, so a reload needs the application again. Every call acts as that user.
+import { alertParagraph, footer, h, link, paragraph, showView, statusRegion } from "../shared/dom.js";
+import { explain } from "../shared/errors.js";
+import { Form } from "../shared/form.js";
+import { takeFromUrl } from "../shared/redirect.js";
+import type { Page } from "./context.js";
+import { passkeyList } from "./passkey-list.js";
+import { asUser, passkeysOffered, registerPasskey } from "./passkeys.js";
+import { showRecoveryCodes } from "./recovery-codes.js";
+
+const TITLE = "Passkeys";
+
+export async function showSecurity(page: Page): Promise<void> {
+  const token = takeFromUrl().fragment.get("access_token");
+  if (!token) {
+    showView(
+      TITLE,
+      alertParagraph(
+        "This page needs your sign-in, which only your application can pass on. Go back to the application and open this page from there.",
+      ),
+      back(page),
+    );
+    return;
+  }
+  showView(TITLE, statusRegion("Loading your passkeys…"));
+  await showPasskeys(page, token);
+}
+
+/** The whole view, drawn again after each change with `said` in its status line. */
+async function showPasskeys(page: Page, token: string, said = ""): Promise<void> {
+  let passkeys;
+  try {
+    passkeys = (await page.auth.listPasskeys({}, asUser(token))).data;
+  } catch (error) {
+    showView(TITLE, alertParagraph(explain(error).message), back(page));
+    return;
+  }
+  const changed = (message: string) => showPasskeys(page, token, message);
+  const status = statusRegion();
+  const listHeading = h("h2", { tabindex: "-1" }, "Your passkeys");
+  showView(
+    TITLE,
+    paragraph(
+      `A passkey signs you in to ${page.config.display_name} with your fingerprint, face, screen lock or security key, without a password.`,
+    ),
+    status,
+    listHeading,
+    passkeys.length > 0
+      ? passkeyList(page, token, passkeys, changed)
+      : paragraph("You have no passkeys yet.", { class: "empty" }),
+    h("h2", {}, "Add a passkey"),
+    passkeysOffered(page)
+      ? addForm(page, token, changed)
+      : paragraph("This browser cannot make a passkey for this site. Try another browser or device."),
+    back(page),
+  );
+  // Filled once in the page, so it is announced; after a change, start where the list starts.
+  status.textContent = said;
+  if (said) listHeading.focus();
+}
+
+function addForm(page: Page, token: string, changed: (message: string) => Promise<void>): HTMLFormElement {
+  const form = new Form({
+    id: "add-passkey",
+    fields: [
+      {
+        name: "name",
+        label: "Passkey name",
+        optional: true,
+        maxlength: 100,
+        hint: "To tell your passkeys apart, for example “Work laptop”. Empty: today's date.",
+      },
+    ],
+    buttons: [{ label: "Add a passkey" }],
+  });
+  form.onSubmit(async () => {
+    const answer = await registerPasskey(page, { accessToken: token }, form.value("name"));
+    // The first passkey of a user without MFA comes with recovery codes, shown once.
+    if (answer.recoveryCodes.length > 0)
+      showRecoveryCodes(answer.recoveryCodes, "your passkey", () => void changed("Passkey added."));
+    else await changed("Passkey added.");
+  });
+  return form.element;
+}
+
+/** The way back to the application: the `?redirect_url=` it opened this page with, if any. */
+function back(page: Page): HTMLElement | null {
+  const to = page.config.redirect_override;
+  return to ? footer(link(`Back to ${page.config.display_name}`, to)) : null;
+}
