@@ -145,6 +145,21 @@ describe("passkeys", () => {
       expect(res.body.user.id).toBe(alice.userId);
     });
 
+    it("keeps only the transports WebAuthn defines, whatever the client lists", async () => {
+      const user = await newUser(app);
+      const start = await app.call("POST", "/v1/auth/passkeys/registration/start", {}, user.accessToken);
+      const credential = authenticator().register(start.body.options);
+      const odd = { ...credential, response: { ...credential.response, transports: [{ x: 1 }, "usb", 7, "teleport"] } };
+      const finish = await app.call(
+        "POST",
+        "/v1/auth/passkeys/registration/finish",
+        { challenge_id: start.body.challenge_id, credential: odd },
+        user.accessToken,
+      );
+      expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+      expect(finish.body.passkey.transports).toEqual(["usb"]);
+    });
+
     it("with user_verification required, an authenticator that does not verify the user is refused", async () => {
       const strict = await passkeyProject(ctx.server, { userVerification: "required" });
       const user = await newUser(strict);

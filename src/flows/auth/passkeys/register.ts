@@ -145,7 +145,8 @@ async function register(
     credentialId: info.credential.id,
     publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
     counter: info.credential.counter,
-    transports: info.credential.transports ?? [],
+    // As the client named them: only the transports WebAuthn defines are kept.
+    transports: transportsOf(info.credential.transports ?? []),
     backupEligible: info.credentialDeviceType === "multiDevice",
     backedUp: info.credentialBackedUp,
     aaguid: project.passkeyAttestation === "direct" ? info.aaguid : null,
@@ -217,9 +218,9 @@ function tooMany(): DomainError {
 
 const TRANSPORTS = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
 
-/** Stored transports as the options' type names them; anything else an old browser sent is left out. */
-export function transportsOf(stored: string[]) {
-  return stored.filter((t) => TRANSPORTS.has(t)) as Array<
+/** Transports as the options' type names them; anything else (an old browser's, a forged answer's) is left out. */
+export function transportsOf(stored: readonly unknown[]) {
+  return stored.filter((t): t is string => typeof t === "string" && TRANSPORTS.has(t)) as Array<
     "ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb"
   >;
 }
