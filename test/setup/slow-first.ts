@@ -15,6 +15,8 @@ const SLOW_FIRST = [
   "test/pages/invitation.test.ts",
   "test/cli/commands.test.ts",
   "test/pages/sign-up-in.test.ts",
+  // Its samples pair each registered address with an unknown one, so load moves both alike.
+  "test/limits/timing.test.ts",
   "test/discovery/health-watch.test.ts",
   "test/metrics/cluster.test.ts",
   "test/account/members-mail.test.ts",
