@@ -3,6 +3,7 @@ import { newId } from "../../../crypto/ids.js";
 import { constantTimeEqual, hashToken } from "../../../crypto/tokens.js";
 import type { Project } from "../../../domain/account.js";
 import { DomainError, validationFailed } from "../../../domain/errors.js";
+import { isIdOf } from "../../../domain/ids.js";
 import { PASSKEY_CHALLENGE_TTL_SECONDS, type PasskeyChallenge } from "../../../domain/passkeys.js";
 import type { RelyingParty } from "../../../domain/relying-party.js";
 import type { FlowDeps } from "../../deps.js";
@@ -55,7 +56,7 @@ export async function spendCeremony(
   id: string,
   purpose: PasskeyChallenge["purpose"],
 ): Promise<PasskeyChallenge> {
-  const spent = /^pkc_[0-9a-z]{26}$/.test(id)
+  const spent = isIdOf("pkc", id)
     ? await deps.db.repos.passkeys.spendChallenge(project.id, id, purpose, deps.clock.now())
     : null;
   if (!spent) throw verificationFailed("the challenge is unknown, used or expired: start again");
