@@ -44,7 +44,7 @@ export async function signInWithPasskey(
   });
   return auth.finishPasskeySignIn({
     challengeId: started.challengeId,
-    credential: credential as unknown as JsonObject,
+    credential: asJson(credential),
     mfaToken,
   });
 }
@@ -73,8 +73,13 @@ export async function registerPasskey(
   });
   return auth.finishPasskeyRegistration({
     challengeId: started.challengeId,
-    credential: credential as unknown as JsonObject,
+    credential: asJson(credential),
     name: options.name ?? "",
     mfaToken,
   });
+}
+
+/** The browser's answer as a Struct: a member the browser left `undefined` has no Struct form. */
+export function asJson(value: object): JsonObject {
+  return JSON.parse(JSON.stringify(value)) as JsonObject;
 }

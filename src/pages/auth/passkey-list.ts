@@ -48,7 +48,7 @@ export function passkeyList(page: Page, token: string, passkeys: Passkey[], chan
       form.onSubmit(async (action) => {
         if (action === "cancel") return showFacts("rename");
         if (!form.requireFilled("name")) return;
-        await page.auth.renamePasskey({ id: passkey.id, name: form.value("name") }, asUser(token));
+        await asUser(page, token).renamePasskey({ id: passkey.id, name: form.value("name") });
         await changed("Passkey renamed.");
       });
       item.replaceChildren(form.element);
@@ -63,7 +63,7 @@ export function passkeyList(page: Page, token: string, passkeys: Passkey[], chan
       });
       form.onSubmit(async (action) => {
         if (action === "cancel") return showFacts("delete");
-        await page.auth.deletePasskey({ id: passkey.id }, asUser(token));
+        await asUser(page, token).deletePasskey({ id: passkey.id });
         await changed("Passkey deleted.");
       });
       const question = paragraph(

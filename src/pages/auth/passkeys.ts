@@ -1,19 +1,21 @@
-// Passkeys on the project pages: each WebAuthn ceremony is a Start call on the page's client,
-// the browser's own prompt (@simplewebauthn/browser over navigator.credentials), and a Finish
-// call. simplewebauthn keeps one ceremony at a time: starting one aborts the one pending, so
-// the autofill request a sign-in page leaves open gives way to any button's.
-import type { JsonObject } from "@bufbuild/protobuf";
-import type { CallOptions } from "@connectrpc/connect";
+// Passkeys on the project pages: the SDK's ceremonies (sdk/ts/src/passkeys.ts) on the page's
+// client, and the autofill request the sign-in page keeps open. simplewebauthn keeps one
+// ceremony at a time: starting one aborts the one pending, so that request gives way to any
+// button's.
 import {
   browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
-  startRegistration,
   WebAuthnError,
-  type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import type { FinishPasskeyRegistrationResponse } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import {
+  asJson,
+  registerPasskey as sdkRegisterPasskey,
+  signInWithPasskey as sdkSignInWithPasskey,
+} from "../../../sdk/ts/src/passkeys.js";
+import { authClient, type AuthClient } from "../shared/client.js";
 import type { Page } from "./context.js";
 import type { SignInAnswer } from "./outcome.js";
 
@@ -23,43 +25,28 @@ export function passkeysOffered(page: Page): boolean {
 }
 
 /**
- * Calls that act as the signed-in user: the access token the application handed the page, or
- * the one a sign-up just answered.
+ * A client whose calls act as the signed-in user: the access token the application handed the
+ * page, or the one a sign-up just answered.
  */
-export function asUser(accessToken: string): CallOptions {
-  return { headers: { authorization: `Bearer ${accessToken}` } };
+export function asUser(page: Page, accessToken: string): AuthClient {
+  return authClient(page.config.login_id, accessToken);
 }
 
 /** Who registers: the user of an access token, or the user held at an enrollment challenge. */
 export type Registrant = { accessToken: string } | { mfaToken: string };
 
-export async function registerPasskey(
-  page: Page,
-  who: Registrant,
-  name = "",
-): Promise<FinishPasskeyRegistrationResponse> {
-  const mfaToken = "mfaToken" in who ? who.mfaToken : "";
-  const options = "accessToken" in who ? asUser(who.accessToken) : undefined;
-  const started = await page.auth.startPasskeyRegistration({ mfaToken }, options);
-  const credential = await startRegistration({
-    optionsJSON: started.options as unknown as PublicKeyCredentialCreationOptionsJSON,
-  });
-  return page.auth.finishPasskeyRegistration(
-    { challengeId: started.challengeId, credential: asJson(credential), name, mfaToken },
-    options,
-  );
+export function registerPasskey(page: Page, who: Registrant, name = ""): Promise<FinishPasskeyRegistrationResponse> {
+  return "accessToken" in who
+    ? sdkRegisterPasskey(asUser(page, who.accessToken), { name })
+    : sdkRegisterPasskey(page.auth, { name, mfaToken: who.mfaToken });
 }
 
 /**
  * A sign-in with any passkey the browser holds for the site (discoverable), or, with an
  * `mfaToken`, the second step of a sign-in challenge. The answer is Login's.
  */
-export async function signInWithPasskey(page: Page, mfaToken = ""): Promise<SignInAnswer> {
-  const started = await page.auth.startPasskeySignIn({ mfaToken });
-  const credential = await startAuthentication({
-    optionsJSON: started.options as unknown as PublicKeyCredentialRequestOptionsJSON,
-  });
-  return page.auth.finishPasskeySignIn({ challengeId: started.challengeId, credential: asJson(credential), mfaToken });
+export function signInWithPasskey(page: Page, mfaToken = ""): Promise<SignInAnswer> {
+  return sdkSignInWithPasskey(page.auth, { mfaToken });
 }
 
 /** A passkey the person picked from the browser's autofill: its sign-in still to finish. */
@@ -101,8 +88,3 @@ export async function pickFromAutofill(page: Page, live: () => boolean): Promise
 
 /** How long an autofill request must have been open before its end reads as a timeout. */
 const REOPEN_AFTER_MS = 60_000;
-
-/** The browser's answer as the Struct the Finish calls take (no `undefined` members). */
-function asJson(value: object): JsonObject {
-  return JSON.parse(JSON.stringify(value)) as JsonObject;
-}

@@ -33,7 +33,7 @@ export async function showSecurity(page: Page): Promise<void> {
 async function showPasskeys(page: Page, token: string, said = ""): Promise<void> {
   let passkeys;
   try {
-    passkeys = (await page.auth.listPasskeys({}, asUser(token))).data;
+    passkeys = (await asUser(page, token).listPasskeys({})).data;
   } catch (error) {
     showView(TITLE, alertParagraph(explain(error).message), back(page));
     return;

@@ -18,11 +18,18 @@ const pageCredential =
     return next(req);
   };
 
-export function authClient(loginId: string): AuthClient {
-  return createClient(
-    AuthService,
-    createConnectTransport({ baseUrl: location.origin, interceptors: [pageCredential(loginId)] }),
-  );
+const bearer =
+  (accessToken: string): Interceptor =>
+  (next) =>
+  (req) => {
+    req.header.set("authorization", `Bearer ${accessToken}`);
+    return next(req);
+  };
+
+/** The page's client; with `accessToken`, its calls act as that user (the passkey RPCs only). */
+export function authClient(loginId: string, accessToken?: string): AuthClient {
+  const interceptors = [pageCredential(loginId), ...(accessToken ? [bearer(accessToken)] : [])];
+  return createClient(AuthService, createConnectTransport({ baseUrl: location.origin, interceptors }));
 }
 
 export function accountClient(token?: string): AccountClient {
