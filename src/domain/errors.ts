@@ -66,6 +66,9 @@ export const REASONS = [
   "PASSKEY_VERIFICATION_FAILED",
   "PASSKEY_EXISTS",
   "PASSKEYS_UNAVAILABLE",
+  // The OpenID Provider (API.md section 7; issue 28).
+  "OAUTH_CLIENT_NOT_FOUND",
+  "AUTHORIZED_APP_NOT_FOUND",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -48,6 +48,8 @@ export const REASON_CODES: Record<Reason, Code> = {
   PASSKEY_NOT_FOUND: Code.Unauthenticated,
   PASSKEY_VERIFICATION_FAILED: Code.Unauthenticated,
   PASSKEY_EXISTS: Code.AlreadyExists,
+  OAUTH_CLIENT_NOT_FOUND: Code.NotFound,
+  AUTHORIZED_APP_NOT_FOUND: Code.NotFound,
   PASSKEYS_UNAVAILABLE: Code.FailedPrecondition,
   INVALID_INVITATION: Code.Unauthenticated,
   SSO_FAILED: Code.FailedPrecondition,

@@ -33,6 +33,9 @@ import { WebhookEndpointEntity } from "./webhook-endpoint.entity.js";
 import { WebhookEventEntity } from "./webhook-event.entity.js";
 import { PasskeyEntity } from "./passkey.entity.js";
 import { PasskeyChallengeEntity } from "./passkey-challenge.entity.js";
+import { OAuthClientEntity } from "./oauth-client.entity.js";
+import { OAuthConsentEntity } from "./oauth-consent.entity.js";
+import { OidcPayloadEntity } from "./oidc-payload.entity.js";
 
 export {
   ApiKeyEntity,
@@ -62,6 +65,7 @@ export {
 export { LimitCountEntity };
 export { HookEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookEventEntity };
 export { PasskeyEntity, PasskeyChallengeEntity };
+export { OAuthClientEntity, OAuthConsentEntity, OidcPayloadEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -99,4 +103,7 @@ export const entities = [
   HookEntity,
   PasskeyEntity,
   PasskeyChallengeEntity,
+  OAuthClientEntity,
+  OAuthConsentEntity,
+  OidcPayloadEntity,
 ];

@@ -24,6 +24,7 @@ import { SignupControls1733800000000 } from "./1733800000000-signup-controls.js"
 import { UserInvitations1733900000001 } from "./1733900000001-user-invitations.js";
 import { WebhooksHooks1733900000000 } from "./1733900000000-webhooks-hooks.js";
 import { Passkeys1734000000000 } from "./1734000000000-passkeys.js";
+import { OpenidProvider1734100000000 } from "./1734100000000-openid-provider.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   WebhooksHooks1733900000000,
   UserInvitations1733900000001,
   Passkeys1734000000000,
+  OpenidProvider1734100000000,
 ];

@@ -130,6 +130,38 @@ class CreateApiKeyResponse(_message.Message):
     scopes: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., key: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
 
+class CreateOAuthClientRequest(_message.Message):
+    __slots__ = ["first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "type"]
+    FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
+    GRANT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URI_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POST_LOGOUT_REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    first_party: bool
+    grant_types: _containers.RepeatedScalarFieldContainer[str]
+    logo_uri: str
+    name: str
+    post_logout_redirect_uris: _containers.RepeatedScalarFieldContainer[str]
+    project_id: str
+    redirect_uris: _containers.RepeatedScalarFieldContainer[str]
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    type: str
+    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CreateOAuthClientResponse(_message.Message):
+    __slots__ = ["client", "client_id", "client_secret"]
+    CLIENT_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    client: OAuthClient
+    client_id: str
+    client_secret: str
+    def __init__(self, client: _Optional[_Union[OAuthClient, _Mapping]] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ...) -> None: ...
+
 class CreateProjectRequest(_message.Message):
     __slots__ = ["accent_color", "allowed_origins", "bot_protection", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
@@ -325,6 +357,20 @@ class DeleteHookResponse(_message.Message):
     deleted: bool
     kind: str
     def __init__(self, deleted: bool = ..., kind: _Optional[str] = ...) -> None: ...
+
+class DeleteOAuthClientRequest(_message.Message):
+    __slots__ = ["client_id"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    def __init__(self, client_id: _Optional[str] = ...) -> None: ...
+
+class DeleteOAuthClientResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
 
 class DeleteProjectRequest(_message.Message):
     __slots__ = ["id"]
@@ -564,6 +610,26 @@ class ListMembersResponse(_message.Message):
     next_cursor: str
     def __init__(self, data: _Optional[_Iterable[_Union[Member, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
 
+class ListOAuthClientsRequest(_message.Message):
+    __slots__ = ["cursor", "limit", "project_id"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListOAuthClientsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[OAuthClient]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[OAuthClient, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
 class ListProjectsRequest(_message.Message):
     __slots__ = ["cursor", "limit"]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
@@ -687,6 +753,36 @@ class Member(_message.Message):
     id: str
     role: str
     def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class OAuthClient(_message.Message):
+    __slots__ = ["client_id", "created_at", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "secret_hint", "type", "updated_at"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
+    GRANT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URI_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POST_LOGOUT_REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    SECRET_HINT_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    created_at: _timestamp_pb2.Timestamp
+    first_party: bool
+    grant_types: _containers.RepeatedScalarFieldContainer[str]
+    logo_uri: str
+    name: str
+    post_logout_redirect_uris: _containers.RepeatedScalarFieldContainer[str]
+    project_id: str
+    redirect_uris: _containers.RepeatedScalarFieldContainer[str]
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    secret_hint: str
+    type: str
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, client_id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ..., secret_hint: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class OrganizationChoice(_message.Message):
     __slots__ = ["id", "name", "role"]
@@ -858,6 +954,22 @@ class RevokeApiKeyResponse(_message.Message):
     revoked: bool
     def __init__(self, revoked: bool = ..., id: _Optional[str] = ...) -> None: ...
 
+class RotateOAuthClientSecretRequest(_message.Message):
+    __slots__ = ["client_id"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    def __init__(self, client_id: _Optional[str] = ...) -> None: ...
+
+class RotateOAuthClientSecretResponse(_message.Message):
+    __slots__ = ["client", "client_id", "client_secret"]
+    CLIENT_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    client: OAuthClient
+    client_id: str
+    client_secret: str
+    def __init__(self, client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., client: _Optional[_Union[OAuthClient, _Mapping]] = ...) -> None: ...
+
 class RotateSigningKeyRequest(_message.Message):
     __slots__ = ["id"]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -953,6 +1065,32 @@ class SsoConnection(_message.Message):
     scopes: _containers.RepeatedScalarFieldContainer[str]
     trust_emails: bool
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
+
+class UpdateOAuthClientRequest(_message.Message):
+    __slots__ = ["client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
+    GRANT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URI_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POST_LOGOUT_REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
+    REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    first_party: bool
+    grant_types: _containers.RepeatedScalarFieldContainer[str]
+    logo_uri: str
+    name: str
+    post_logout_redirect_uris: _containers.RepeatedScalarFieldContainer[str]
+    redirect_uris: _containers.RepeatedScalarFieldContainer[str]
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class UpdateOAuthClientResponse(_message.Message):
+    __slots__ = ["client"]
+    CLIENT_FIELD_NUMBER: _ClassVar[int]
+    client: OAuthClient
+    def __init__(self, client: _Optional[_Union[OAuthClient, _Mapping]] = ...) -> None: ...
 
 class UpdateProjectRequest(_message.Message):
     __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]

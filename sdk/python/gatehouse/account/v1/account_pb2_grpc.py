@@ -201,6 +201,31 @@ class AccountServiceStub(object):
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.FromString,
                 )
+        self.CreateOAuthClient = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/CreateOAuthClient',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientResponse.FromString,
+                )
+        self.ListOAuthClients = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListOAuthClients',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsResponse.FromString,
+                )
+        self.UpdateOAuthClient = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/UpdateOAuthClient',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientResponse.FromString,
+                )
+        self.DeleteOAuthClient = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/DeleteOAuthClient',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientResponse.FromString,
+                )
+        self.RotateOAuthClientSecret = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/RotateOAuthClientSecret',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretResponse.FromString,
+                )
 
 
 class AccountServiceServicer(object):
@@ -599,6 +624,57 @@ class AccountServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateOAuthClient(self, request, context):
+        """Registers an OAuth 2.0 / OpenID Connect client of a project's OpenID Provider (issuer
+        `{PUBLIC_URL}/v1/auth/{login_id}`, docs/openid-provider.md). A `confidential` client
+        authenticates at the token endpoint with its secret (`client_secret_basic` or
+        `client_secret_post`), shown in this answer only and stored as a hash; a `public` client
+        (a browser or native app) has no secret and must use PKCE with S256. Redirect URIs match
+        exactly, except that a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any
+        port (RFC 8252). Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED
+        (a redirect URI with a fragment, plain http off loopback, an unknown grant type or
+        scope, client_credentials for a public client, more than 50 clients in the project).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListOAuthClients(self, request, context):
+        """Lists a project's OAuth clients, newest first (never their secrets).
+        Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateOAuthClient(self, request, context):
+        """Changes a client; only the fields present change (a repeated field is replaced when it
+        is not empty). Narrowing grant types or scopes does not end tokens already issued; use
+        RotateOAuthClientSecret, RevokeAuthorizedApp or DeleteOAuthClient for that.
+        Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (as
+        CreateOAuthClient).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteOAuthClient(self, request, context):
+        """Deletes a client with every code, token and consent issued to it: its refresh and
+        access tokens stop working at once. Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RotateOAuthClientSecret(self, request, context):
+        """Gives a confidential client a new secret, shown in this answer only; the old one stops
+        working at once. Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND, INVALID_ARGUMENT
+        VALIDATION_FAILED (a public client has no secret).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -771,6 +847,31 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.ListHooks,
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.FromString,
                     response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.SerializeToString,
+            ),
+            'CreateOAuthClient': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateOAuthClient,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientResponse.SerializeToString,
+            ),
+            'ListOAuthClients': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListOAuthClients,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsResponse.SerializeToString,
+            ),
+            'UpdateOAuthClient': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateOAuthClient,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientResponse.SerializeToString,
+            ),
+            'DeleteOAuthClient': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteOAuthClient,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientResponse.SerializeToString,
+            ),
+            'RotateOAuthClientSecret': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateOAuthClientSecret,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1374,5 +1475,90 @@ class AccountService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListHooks',
             gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.SerializeToString,
             gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def CreateOAuthClient(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateOAuthClient',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListOAuthClients(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListOAuthClients',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def UpdateOAuthClient(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateOAuthClient',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def DeleteOAuthClient(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteOAuthClient',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RotateOAuthClientSecret(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RotateOAuthClientSecret',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

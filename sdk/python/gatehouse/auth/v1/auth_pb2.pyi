@@ -10,6 +10,24 @@ from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Map
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class AuthorizedApp(_message.Message):
+    __slots__ = ["client_id", "created_at", "first_party", "logo_uri", "name", "scopes", "updated_at"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
+    LOGO_URI_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    created_at: _timestamp_pb2.Timestamp
+    first_party: bool
+    logo_uri: str
+    name: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., logo_uri: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
 class ChangePasswordRequest(_message.Message):
     __slots__ = ["current_password", "new_password"]
     CURRENT_PASSWORD_FIELD_NUMBER: _ClassVar[int]
@@ -300,6 +318,18 @@ class LinkedIdentity(_message.Message):
     subject: str
     def __init__(self, connection_id: _Optional[str] = ..., provider: _Optional[str] = ..., subject: _Optional[str] = ..., email: _Optional[str] = ..., linked_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
+class ListAuthorizedAppsRequest(_message.Message):
+    __slots__ = ["user_id"]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    user_id: str
+    def __init__(self, user_id: _Optional[str] = ...) -> None: ...
+
+class ListAuthorizedAppsResponse(_message.Message):
+    __slots__ = ["data"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[AuthorizedApp]
+    def __init__(self, data: _Optional[_Iterable[_Union[AuthorizedApp, _Mapping]]] = ...) -> None: ...
+
 class ListPasskeysRequest(_message.Message):
     __slots__ = ["user_id"]
     USER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -481,6 +511,22 @@ class RevokeAllSessionsResponse(_message.Message):
     REVOKED_COUNT_FIELD_NUMBER: _ClassVar[int]
     revoked_count: int
     def __init__(self, revoked_count: _Optional[int] = ...) -> None: ...
+
+class RevokeAuthorizedAppRequest(_message.Message):
+    __slots__ = ["client_id", "user_id"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    user_id: str
+    def __init__(self, client_id: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
+
+class RevokeAuthorizedAppResponse(_message.Message):
+    __slots__ = ["client_id", "revoked"]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REVOKED_FIELD_NUMBER: _ClassVar[int]
+    client_id: str
+    revoked: bool
+    def __init__(self, revoked: bool = ..., client_id: _Optional[str] = ...) -> None: ...
 
 class RevokeSessionRequest(_message.Message):
     __slots__ = ["id"]

@@ -214,6 +214,16 @@ class AuthServiceStub(object):
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.FromString,
                 )
+        self.ListAuthorizedApps = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/ListAuthorizedApps',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsResponse.FromString,
+                )
+        self.RevokeAuthorizedApp = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.FromString,
+                )
         self.CreateUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/CreateUser',
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
@@ -712,6 +722,29 @@ class AuthServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListAuthorizedApps(self, request, context):
+        """Lists the applications (OAuth clients of the project's OpenID Provider) a user has
+        authorized, with the scopes granted: the signed-in user's (access token), or, as admin
+        (API key with `users:read`, no user token), the user named by `user_id`. First-party
+        clients are listed once they have issued a token. Errors: INVALID_ARGUMENT
+        VALIDATION_FAILED (admin without `user_id`), NOT_FOUND USER_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeAuthorizedApp(self, request, context):
+        """Withdraws a user's consent to an application and ends everything issued to it for that
+        user (authorization codes, access and refresh tokens): the signed-in user's own, or, as
+        admin (`users:write`, no user token), the user named by `user_id`. The application asks
+        for consent again next time. Errors: NOT_FOUND AUTHORIZED_APP_NOT_FOUND (never
+        authorized, or already revoked), INVALID_ARGUMENT VALIDATION_FAILED (admin without
+        `user_id`).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateUser(self, request, context):
         """Creates a user as the project's administrator (secret key with `users:write`, no user
         token), whatever the project's signup settings: with a password (checked as at
@@ -972,6 +1005,16 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.DeletePasskey,
                     request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.FromString,
                     response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.SerializeToString,
+            ),
+            'ListAuthorizedApps': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListAuthorizedApps,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsResponse.SerializeToString,
+            ),
+            'RevokeAuthorizedApp': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeAuthorizedApp,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.SerializeToString,
             ),
             'CreateUser': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateUser,
@@ -1549,6 +1592,40 @@ class AuthService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/DeletePasskey',
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.SerializeToString,
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListAuthorizedApps(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListAuthorizedApps',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RevokeAuthorizedApp(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

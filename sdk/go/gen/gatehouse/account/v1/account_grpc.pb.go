@@ -223,6 +223,32 @@ type AccountServiceClient interface {
 	DeleteHook(ctx context.Context, in *DeleteHookRequest, opts ...grpc.CallOption) (*DeleteHookResponse, error)
 	// Lists the project's hooks (never their secrets). Errors: NOT_FOUND PROJECT_NOT_FOUND.
 	ListHooks(ctx context.Context, in *ListHooksRequest, opts ...grpc.CallOption) (*ListHooksResponse, error)
+	// Registers an OAuth 2.0 / OpenID Connect client of a project's OpenID Provider (issuer
+	// `{PUBLIC_URL}/v1/auth/{login_id}`, docs/openid-provider.md). A `confidential` client
+	// authenticates at the token endpoint with its secret (`client_secret_basic` or
+	// `client_secret_post`), shown in this answer only and stored as a hash; a `public` client
+	// (a browser or native app) has no secret and must use PKCE with S256. Redirect URIs match
+	// exactly, except that a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any
+	// port (RFC 8252). Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED
+	// (a redirect URI with a fragment, plain http off loopback, an unknown grant type or
+	// scope, client_credentials for a public client, more than 50 clients in the project).
+	CreateOAuthClient(ctx context.Context, in *CreateOAuthClientRequest, opts ...grpc.CallOption) (*CreateOAuthClientResponse, error)
+	// Lists a project's OAuth clients, newest first (never their secrets).
+	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+	ListOAuthClients(ctx context.Context, in *ListOAuthClientsRequest, opts ...grpc.CallOption) (*ListOAuthClientsResponse, error)
+	// Changes a client; only the fields present change (a repeated field is replaced when it
+	// is not empty). Narrowing grant types or scopes does not end tokens already issued; use
+	// RotateOAuthClientSecret, RevokeAuthorizedApp or DeleteOAuthClient for that.
+	// Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (as
+	// CreateOAuthClient).
+	UpdateOAuthClient(ctx context.Context, in *UpdateOAuthClientRequest, opts ...grpc.CallOption) (*UpdateOAuthClientResponse, error)
+	// Deletes a client with every code, token and consent issued to it: its refresh and
+	// access tokens stop working at once. Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND.
+	DeleteOAuthClient(ctx context.Context, in *DeleteOAuthClientRequest, opts ...grpc.CallOption) (*DeleteOAuthClientResponse, error)
+	// Gives a confidential client a new secret, shown in this answer only; the old one stops
+	// working at once. Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND, INVALID_ARGUMENT
+	// VALIDATION_FAILED (a public client has no secret).
+	RotateOAuthClientSecret(ctx context.Context, in *RotateOAuthClientSecretRequest, opts ...grpc.CallOption) (*RotateOAuthClientSecretResponse, error)
 }
 
 type accountServiceClient struct {
@@ -539,6 +565,51 @@ func (c *accountServiceClient) ListHooks(ctx context.Context, in *ListHooksReque
 	return out, nil
 }
 
+func (c *accountServiceClient) CreateOAuthClient(ctx context.Context, in *CreateOAuthClientRequest, opts ...grpc.CallOption) (*CreateOAuthClientResponse, error) {
+	out := new(CreateOAuthClientResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/CreateOAuthClient", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListOAuthClients(ctx context.Context, in *ListOAuthClientsRequest, opts ...grpc.CallOption) (*ListOAuthClientsResponse, error) {
+	out := new(ListOAuthClientsResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListOAuthClients", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) UpdateOAuthClient(ctx context.Context, in *UpdateOAuthClientRequest, opts ...grpc.CallOption) (*UpdateOAuthClientResponse, error) {
+	out := new(UpdateOAuthClientResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/UpdateOAuthClient", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) DeleteOAuthClient(ctx context.Context, in *DeleteOAuthClientRequest, opts ...grpc.CallOption) (*DeleteOAuthClientResponse, error) {
+	out := new(DeleteOAuthClientResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/DeleteOAuthClient", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) RotateOAuthClientSecret(ctx context.Context, in *RotateOAuthClientSecretRequest, opts ...grpc.CallOption) (*RotateOAuthClientSecretResponse, error) {
+	out := new(RotateOAuthClientSecretResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/RotateOAuthClientSecret", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AccountServiceServer is the server API for AccountService service.
 // All implementations must embed UnimplementedAccountServiceServer
 // for forward compatibility
@@ -749,6 +820,32 @@ type AccountServiceServer interface {
 	DeleteHook(context.Context, *DeleteHookRequest) (*DeleteHookResponse, error)
 	// Lists the project's hooks (never their secrets). Errors: NOT_FOUND PROJECT_NOT_FOUND.
 	ListHooks(context.Context, *ListHooksRequest) (*ListHooksResponse, error)
+	// Registers an OAuth 2.0 / OpenID Connect client of a project's OpenID Provider (issuer
+	// `{PUBLIC_URL}/v1/auth/{login_id}`, docs/openid-provider.md). A `confidential` client
+	// authenticates at the token endpoint with its secret (`client_secret_basic` or
+	// `client_secret_post`), shown in this answer only and stored as a hash; a `public` client
+	// (a browser or native app) has no secret and must use PKCE with S256. Redirect URIs match
+	// exactly, except that a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any
+	// port (RFC 8252). Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED
+	// (a redirect URI with a fragment, plain http off loopback, an unknown grant type or
+	// scope, client_credentials for a public client, more than 50 clients in the project).
+	CreateOAuthClient(context.Context, *CreateOAuthClientRequest) (*CreateOAuthClientResponse, error)
+	// Lists a project's OAuth clients, newest first (never their secrets).
+	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
+	ListOAuthClients(context.Context, *ListOAuthClientsRequest) (*ListOAuthClientsResponse, error)
+	// Changes a client; only the fields present change (a repeated field is replaced when it
+	// is not empty). Narrowing grant types or scopes does not end tokens already issued; use
+	// RotateOAuthClientSecret, RevokeAuthorizedApp or DeleteOAuthClient for that.
+	// Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (as
+	// CreateOAuthClient).
+	UpdateOAuthClient(context.Context, *UpdateOAuthClientRequest) (*UpdateOAuthClientResponse, error)
+	// Deletes a client with every code, token and consent issued to it: its refresh and
+	// access tokens stop working at once. Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND.
+	DeleteOAuthClient(context.Context, *DeleteOAuthClientRequest) (*DeleteOAuthClientResponse, error)
+	// Gives a confidential client a new secret, shown in this answer only; the old one stops
+	// working at once. Errors: NOT_FOUND OAUTH_CLIENT_NOT_FOUND, INVALID_ARGUMENT
+	// VALIDATION_FAILED (a public client has no secret).
+	RotateOAuthClientSecret(context.Context, *RotateOAuthClientSecretRequest) (*RotateOAuthClientSecretResponse, error)
 	mustEmbedUnimplementedAccountServiceServer()
 }
 
@@ -857,6 +954,21 @@ func (UnimplementedAccountServiceServer) DeleteHook(context.Context, *DeleteHook
 }
 func (UnimplementedAccountServiceServer) ListHooks(context.Context, *ListHooksRequest) (*ListHooksResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListHooks not implemented")
+}
+func (UnimplementedAccountServiceServer) CreateOAuthClient(context.Context, *CreateOAuthClientRequest) (*CreateOAuthClientResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method CreateOAuthClient not implemented")
+}
+func (UnimplementedAccountServiceServer) ListOAuthClients(context.Context, *ListOAuthClientsRequest) (*ListOAuthClientsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListOAuthClients not implemented")
+}
+func (UnimplementedAccountServiceServer) UpdateOAuthClient(context.Context, *UpdateOAuthClientRequest) (*UpdateOAuthClientResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UpdateOAuthClient not implemented")
+}
+func (UnimplementedAccountServiceServer) DeleteOAuthClient(context.Context, *DeleteOAuthClientRequest) (*DeleteOAuthClientResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method DeleteOAuthClient not implemented")
+}
+func (UnimplementedAccountServiceServer) RotateOAuthClientSecret(context.Context, *RotateOAuthClientSecretRequest) (*RotateOAuthClientSecretResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RotateOAuthClientSecret not implemented")
 }
 func (UnimplementedAccountServiceServer) mustEmbedUnimplementedAccountServiceServer() {}
 
@@ -1483,6 +1595,96 @@ func _AccountService_ListHooks_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AccountService_CreateOAuthClient_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateOAuthClientRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).CreateOAuthClient(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/CreateOAuthClient",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).CreateOAuthClient(ctx, req.(*CreateOAuthClientRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListOAuthClients_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListOAuthClientsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListOAuthClients(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListOAuthClients",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListOAuthClients(ctx, req.(*ListOAuthClientsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_UpdateOAuthClient_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateOAuthClientRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).UpdateOAuthClient(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/UpdateOAuthClient",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).UpdateOAuthClient(ctx, req.(*UpdateOAuthClientRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_DeleteOAuthClient_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteOAuthClientRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).DeleteOAuthClient(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/DeleteOAuthClient",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).DeleteOAuthClient(ctx, req.(*DeleteOAuthClientRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_RotateOAuthClientSecret_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RotateOAuthClientSecretRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).RotateOAuthClientSecret(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/RotateOAuthClientSecret",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).RotateOAuthClientSecret(ctx, req.(*RotateOAuthClientSecretRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _AccountService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "gatehouse.account.v1.AccountService",
 	HandlerType: (*AccountServiceServer)(nil),
@@ -1622,6 +1824,26 @@ var _AccountService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListHooks",
 			Handler:    _AccountService_ListHooks_Handler,
+		},
+		{
+			MethodName: "CreateOAuthClient",
+			Handler:    _AccountService_CreateOAuthClient_Handler,
+		},
+		{
+			MethodName: "ListOAuthClients",
+			Handler:    _AccountService_ListOAuthClients_Handler,
+		},
+		{
+			MethodName: "UpdateOAuthClient",
+			Handler:    _AccountService_UpdateOAuthClient_Handler,
+		},
+		{
+			MethodName: "DeleteOAuthClient",
+			Handler:    _AccountService_DeleteOAuthClient_Handler,
+		},
+		{
+			MethodName: "RotateOAuthClientSecret",
+			Handler:    _AccountService_RotateOAuthClientSecret_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

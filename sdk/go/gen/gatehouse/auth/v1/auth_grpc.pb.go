@@ -266,6 +266,19 @@ type AuthServiceClient interface {
 	// PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT (the project has `mfa_required` and this is
 	// the user's last MFA method).
 	DeletePasskey(ctx context.Context, in *DeletePasskeyRequest, opts ...grpc.CallOption) (*DeletePasskeyResponse, error)
+	// Lists the applications (OAuth clients of the project's OpenID Provider) a user has
+	// authorized, with the scopes granted: the signed-in user's (access token), or, as admin
+	// (API key with `users:read`, no user token), the user named by `user_id`. First-party
+	// clients are listed once they have issued a token. Errors: INVALID_ARGUMENT
+	// VALIDATION_FAILED (admin without `user_id`), NOT_FOUND USER_NOT_FOUND.
+	ListAuthorizedApps(ctx context.Context, in *ListAuthorizedAppsRequest, opts ...grpc.CallOption) (*ListAuthorizedAppsResponse, error)
+	// Withdraws a user's consent to an application and ends everything issued to it for that
+	// user (authorization codes, access and refresh tokens): the signed-in user's own, or, as
+	// admin (`users:write`, no user token), the user named by `user_id`. The application asks
+	// for consent again next time. Errors: NOT_FOUND AUTHORIZED_APP_NOT_FOUND (never
+	// authorized, or already revoked), INVALID_ARGUMENT VALIDATION_FAILED (admin without
+	// `user_id`).
+	RevokeAuthorizedApp(ctx context.Context, in *RevokeAuthorizedAppRequest, opts ...grpc.CallOption) (*RevokeAuthorizedAppResponse, error)
 	// Creates a user as the project's administrator (secret key with `users:write`, no user
 	// token), whatever the project's signup settings: with a password (checked as at
 	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
@@ -591,6 +604,24 @@ func (c *authServiceClient) RenamePasskey(ctx context.Context, in *RenamePasskey
 func (c *authServiceClient) DeletePasskey(ctx context.Context, in *DeletePasskeyRequest, opts ...grpc.CallOption) (*DeletePasskeyResponse, error) {
 	out := new(DeletePasskeyResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/DeletePasskey", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ListAuthorizedApps(ctx context.Context, in *ListAuthorizedAppsRequest, opts ...grpc.CallOption) (*ListAuthorizedAppsResponse, error) {
+	out := new(ListAuthorizedAppsResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/ListAuthorizedApps", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) RevokeAuthorizedApp(ctx context.Context, in *RevokeAuthorizedAppRequest, opts ...grpc.CallOption) (*RevokeAuthorizedAppResponse, error) {
+	out := new(RevokeAuthorizedAppResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -931,6 +962,19 @@ type AuthServiceServer interface {
 	// PERMISSION_DENIED MFA_REQUIRED_BY_PROJECT (the project has `mfa_required` and this is
 	// the user's last MFA method).
 	DeletePasskey(context.Context, *DeletePasskeyRequest) (*DeletePasskeyResponse, error)
+	// Lists the applications (OAuth clients of the project's OpenID Provider) a user has
+	// authorized, with the scopes granted: the signed-in user's (access token), or, as admin
+	// (API key with `users:read`, no user token), the user named by `user_id`. First-party
+	// clients are listed once they have issued a token. Errors: INVALID_ARGUMENT
+	// VALIDATION_FAILED (admin without `user_id`), NOT_FOUND USER_NOT_FOUND.
+	ListAuthorizedApps(context.Context, *ListAuthorizedAppsRequest) (*ListAuthorizedAppsResponse, error)
+	// Withdraws a user's consent to an application and ends everything issued to it for that
+	// user (authorization codes, access and refresh tokens): the signed-in user's own, or, as
+	// admin (`users:write`, no user token), the user named by `user_id`. The application asks
+	// for consent again next time. Errors: NOT_FOUND AUTHORIZED_APP_NOT_FOUND (never
+	// authorized, or already revoked), INVALID_ARGUMENT VALIDATION_FAILED (admin without
+	// `user_id`).
+	RevokeAuthorizedApp(context.Context, *RevokeAuthorizedAppRequest) (*RevokeAuthorizedAppResponse, error)
 	// Creates a user as the project's administrator (secret key with `users:write`, no user
 	// token), whatever the project's signup settings: with a password (checked as at
 	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
@@ -1096,6 +1140,12 @@ func (UnimplementedAuthServiceServer) RenamePasskey(context.Context, *RenamePass
 }
 func (UnimplementedAuthServiceServer) DeletePasskey(context.Context, *DeletePasskeyRequest) (*DeletePasskeyResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method DeletePasskey not implemented")
+}
+func (UnimplementedAuthServiceServer) ListAuthorizedApps(context.Context, *ListAuthorizedAppsRequest) (*ListAuthorizedAppsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListAuthorizedApps not implemented")
+}
+func (UnimplementedAuthServiceServer) RevokeAuthorizedApp(context.Context, *RevokeAuthorizedAppRequest) (*RevokeAuthorizedAppResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RevokeAuthorizedApp not implemented")
 }
 func (UnimplementedAuthServiceServer) CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method CreateUser not implemented")
@@ -1623,6 +1673,42 @@ func _AuthService_DeletePasskey_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_ListAuthorizedApps_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAuthorizedAppsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ListAuthorizedApps(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/ListAuthorizedApps",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ListAuthorizedApps(ctx, req.(*ListAuthorizedAppsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_RevokeAuthorizedApp_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeAuthorizedAppRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).RevokeAuthorizedApp(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).RevokeAuthorizedApp(ctx, req.(*RevokeAuthorizedAppRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_CreateUser_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateUserRequest)
 	if err := dec(in); err != nil {
@@ -1896,6 +1982,14 @@ var _AuthService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeletePasskey",
 			Handler:    _AuthService_DeletePasskey_Handler,
+		},
+		{
+			MethodName: "ListAuthorizedApps",
+			Handler:    _AuthService_ListAuthorizedApps_Handler,
+		},
+		{
+			MethodName: "RevokeAuthorizedApp",
+			Handler:    _AuthService_RevokeAuthorizedApp_Handler,
 		},
 		{
 			MethodName: "CreateUser",
