@@ -25,6 +25,7 @@ export const AUDIT_EVENT_TYPES = [
   "user.created",
   "user.invited",
   "user.email.verified",
+  "user.authorized_app.revoked",
   // Organization members and resources (Account interface).
   "member.login.succeeded",
   "member.login.failed",
@@ -50,6 +51,10 @@ export const AUDIT_EVENT_TYPES = [
   "hook.set",
   "hook.deleted",
   "hook.failed",
+  "oauth_client.created",
+  "oauth_client.updated",
+  "oauth_client.deleted",
+  "oauth_client.secret_rotated",
   // Either interface.
   "rate_limit.exceeded",
   "send_budget.reached",

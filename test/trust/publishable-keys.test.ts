@@ -26,6 +26,8 @@ const WITH_USER_TOKEN = [
   "ListPasskeys",
   "RenamePasskey",
   "DeletePasskey",
+  "ListAuthorizedApps",
+  "RevokeAuthorizedApp",
 ];
 const END_USER = [
   "Signup",

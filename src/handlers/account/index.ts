@@ -5,6 +5,7 @@ import { apiKeysHandlers } from "./api-keys.js";
 import { auditEventsHandlers } from "./audit-events.js";
 import { memberPasswordsHandlers } from "./member-passwords.js";
 import { membersHandlers } from "./members.js";
+import { oauthClientsHandlers } from "./oauth-clients.js";
 import { projectsHandlers } from "./projects.js";
 import { sessionHandlers } from "./session.js";
 import { signingKeysHandlers } from "./signing-keys.js";
@@ -28,5 +29,6 @@ export function accountHandlers(deps: FlowDeps): ServiceImpl<typeof AccountServi
     ...auditEventsHandlers(deps),
     ...webhooksHandlers(deps),
     ...hooksHandlers(deps),
+    ...oauthClientsHandlers(deps),
   };
 }

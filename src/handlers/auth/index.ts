@@ -12,6 +12,7 @@ import { mfaHandlers } from "./mfa.js";
 import { passkeyHandlers } from "./passkeys.js";
 import { ssoHandlers } from "./sso.js";
 import { botChallengeHandlers } from "./bot-challenge.js";
+import { authorizedAppHandlers } from "./authorized-apps.js";
 
 // Proto ⇄ flow translation, one file per group of RPCs. The map is the whole service: an RPC
 // no group implements is a type error here, not an UNIMPLEMENTED found at run time.
@@ -28,5 +29,6 @@ export function authHandlers(deps: FlowDeps): ServiceImpl<typeof AuthService> {
     ...passkeyHandlers(deps),
     ...ssoHandlers(deps),
     ...botChallengeHandlers(deps),
+    ...authorizedAppHandlers(deps),
   };
 }

@@ -43,10 +43,11 @@ class ChangePasswordResponse(_message.Message):
     def __init__(self, message: _Optional[str] = ...) -> None: ...
 
 class Claims(_message.Message):
-    __slots__ = ["amr", "app_metadata", "aud", "custom_claims", "email", "exp", "iat", "iss", "jti", "project_id", "sid", "sub"]
+    __slots__ = ["amr", "app_metadata", "aud", "client_id", "custom_claims", "email", "exp", "iat", "iss", "jti", "project_id", "scope", "sid", "sub"]
     AMR_FIELD_NUMBER: _ClassVar[int]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     AUD_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CUSTOM_CLAIMS_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     EXP_FIELD_NUMBER: _ClassVar[int]
@@ -54,11 +55,13 @@ class Claims(_message.Message):
     ISS_FIELD_NUMBER: _ClassVar[int]
     JTI_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
     SID_FIELD_NUMBER: _ClassVar[int]
     SUB_FIELD_NUMBER: _ClassVar[int]
     amr: _containers.RepeatedScalarFieldContainer[str]
     app_metadata: _struct_pb2.Struct
     aud: str
+    client_id: str
     custom_claims: _struct_pb2.Struct
     email: str
     exp: int
@@ -66,9 +69,10 @@ class Claims(_message.Message):
     iss: str
     jti: str
     project_id: str
+    scope: str
     sid: str
     sub: str
-    def __init__(self, sub: _Optional[str] = ..., email: _Optional[str] = ..., iat: _Optional[int] = ..., exp: _Optional[int] = ..., project_id: _Optional[str] = ..., iss: _Optional[str] = ..., aud: _Optional[str] = ..., jti: _Optional[str] = ..., sid: _Optional[str] = ..., amr: _Optional[_Iterable[str]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., custom_claims: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, sub: _Optional[str] = ..., email: _Optional[str] = ..., iat: _Optional[int] = ..., exp: _Optional[int] = ..., project_id: _Optional[str] = ..., iss: _Optional[str] = ..., aud: _Optional[str] = ..., jti: _Optional[str] = ..., sid: _Optional[str] = ..., amr: _Optional[_Iterable[str]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., custom_claims: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., client_id: _Optional[str] = ..., scope: _Optional[str] = ...) -> None: ...
 
 class CreateUserRequest(_message.Message):
     __slots__ = ["app_metadata", "email", "email_verified", "metadata", "password"]
