@@ -8,10 +8,10 @@ import { apiRouter, MAX_BODY_BYTES, ROUTER_LIMITS, type ServerDeps } from "./api
 import { healthHandlers } from "./handlers/health.js";
 import { deliveryReport, dependenciesDown, type Dependency } from "./readiness.js";
 import { METRICS_PATH, metricsRoute } from "./metrics/route.js";
-import { OPENID_CONFIGURATION_PATH, serveOpenidConfiguration } from "./transport/discovery-route.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
+import { oidcRoutes } from "./transport/oidc-routes.js";
 import { OPENAPI_PATH, serveOpenApi } from "./transport/openapi-route.js";
 import { pageRoutes } from "./pages-route/routes.js";
 import { serveReflection } from "./transport/reflection.js";
@@ -42,6 +42,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
     rpc: byPath(api, health),
     rest: compileRestRoutes(api.handlers),
     http: plainRoutes(deps, down, metrics.route),
+    oidc: oidcRoutes(deps),
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,
     maxBodyBytes: MAX_BODY_BYTES,
@@ -81,8 +82,6 @@ function plainRoutes(
     if (path === "/v1/auth/sso/callback") return sso.callback;
     const jwks = JWKS_PATH.exec(path);
     if (jwks) return (_req, res, record) => serveJwks(deps, jwks[1], res, record.id);
-    const discovery = OPENID_CONFIGURATION_PATH.exec(path);
-    if (discovery) return (_req, res, record) => serveOpenidConfiguration(deps, discovery[1], res, record.id);
     return pages(path);
   };
 }

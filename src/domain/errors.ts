@@ -69,6 +69,8 @@ export const REASONS = [
   // The OpenID Provider (API.md section 7; issue 28).
   "OAUTH_CLIENT_NOT_FOUND",
   "AUTHORIZED_APP_NOT_FOUND",
+  // A hosted page answering an OpenID Provider interaction that expired or was already answered.
+  "AUTHORIZATION_REQUEST_EXPIRED",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -50,6 +50,7 @@ export const REASON_CODES: Record<Reason, Code> = {
   PASSKEY_EXISTS: Code.AlreadyExists,
   OAUTH_CLIENT_NOT_FOUND: Code.NotFound,
   AUTHORIZED_APP_NOT_FOUND: Code.NotFound,
+  AUTHORIZATION_REQUEST_EXPIRED: Code.FailedPrecondition,
   PASSKEYS_UNAVAILABLE: Code.FailedPrecondition,
   INVALID_INVITATION: Code.Unauthenticated,
   SSO_FAILED: Code.FailedPrecondition,

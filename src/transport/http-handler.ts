@@ -38,6 +38,8 @@ export interface HttpHandlerOptions {
   rest: readonly RestRoute[];
   /** Plain GET routes outside the proto (health, JWKS, the SSO redirects), found by path. */
   http: (path: string) => PlainRoute | undefined;
+  /** The projects' OpenID Provider routes (transport/oidc-routes.ts), any method, found by path. */
+  oidc?: (path: string) => PlainRoute | undefined;
   logger: Logger;
   trustedProxies: readonly string[];
   maxBodyBytes: number;
@@ -134,6 +136,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (enveloped) return answerUnknownMethod(req, res, enveloped, path, options.rpc.keys(), record);
     const plain = req.method === "GET" ? options.http(path) : undefined;
     if (plain) return plain(req, res, record);
+    const oidc = options.oidc?.(path);
+    if (oidc) return oidc(req, res, record);
     const match = matchRestRoute(options.rest, req.method ?? "", path);
     if (match) {
       varyOnOrigin(res);

@@ -55,22 +55,57 @@ describe("OIDC discovery per project", () => {
     await expect(jwtVerify(foreign, jwks, { issuer: metadata.issuer, audience: app.projectId })).rejects.toThrow();
   });
 
-  it("the document: what OpenID Discovery 1.0 requires of a JWT issuer, cacheable and open to every origin like the JWKS", async () => {
+  it("the document: the OpenID Provider's endpoints, only what works, cacheable and open to every origin like the JWKS", async () => {
     const res = await http(`${issuer}/.well-known/openid-configuration`, {
       headers: { origin: "https://anywhere.example.org" },
     });
     expect(res.status).toBe(200);
+    const oauth = (name: string) => `${issuer}/oauth/${name}`;
     expect(res.body).toEqual({
       issuer,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
-      response_types_supported: ["id_token"],
+      authorization_endpoint: oauth("authorize"),
+      token_endpoint: oauth("token"),
+      userinfo_endpoint: oauth("userinfo"),
+      end_session_endpoint: oauth("logout"),
+      introspection_endpoint: oauth("introspect"),
+      revocation_endpoint: oauth("revoke"),
+      device_authorization_endpoint: oauth("device/auth"),
+      response_types_supported: ["code"],
+      response_modes_supported: ["form_post", "fragment", "query"],
+      grant_types_supported: [
+        "authorization_code",
+        "refresh_token",
+        "client_credentials",
+        "urn:ietf:params:oauth:grant-type:device_code",
+      ],
+      code_challenge_methods_supported: ["S256"],
+      scopes_supported: ["openid", "offline_access", "email", "profile"],
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["ES256"],
-      claims_supported: ["iss", "sub", "aud", "exp", "iat", "jti", "email", "project_id", "sid", "amr", "app_metadata"],
+      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+      claims_supported: [
+        "sub",
+        "amr",
+        "email",
+        "email_verified",
+        "name",
+        "picture",
+        "locale",
+        "updated_at",
+        "sid",
+        "auth_time",
+        "iss",
+      ],
+      claim_types_supported: ["normal"],
+      claims_parameter_supported: false,
+      request_uri_parameter_supported: false,
+      authorization_response_iss_parameter_supported: true,
+      service_documentation: "https://github.com/gatehouse/gatehouse/blob/main/docs/openid-provider.md",
     });
-    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://anywhere.example.org");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const jwks = await http(res.body.jwks_uri);
     expect(jwks.status).toBe(200);

@@ -19,6 +19,9 @@ export async function sweepAuditEvents(deps: FlowDeps): Promise<number> {
   }
   // Webhook events and their delivery logs are kept as long as the audit events they come from.
   await deps.db.repos.webhookDeliveries.deleteOlderThan(before);
+  // The OpenID Provider's codes, tokens and sessions a day after they expired (a consumed
+  // code is kept that long so that its replay is still recognised and answered).
+  await deps.db.repos.oidcPayloads.deleteExpired(new Date(deps.clock.now().getTime() - DAY_MS));
   return total;
 }
 

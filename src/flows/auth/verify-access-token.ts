@@ -41,7 +41,7 @@ export async function checkAccessToken(
  * cache drops it when the project's keys change) and the ES256 check runs once per token,
  * not once per request. Claims are still checked against the clock on every call.
  */
-async function signedPayload(
+export async function signedPayload(
   cache: VerificationCache,
   project: Project,
   token: string,

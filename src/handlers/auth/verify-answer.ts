@@ -38,6 +38,8 @@ export function validAnswer(c: AccessClaims): VerifyTokenResponse {
           // Tokens issued before the claim existed carry none: `{}`, as for a user without any.
           appMetadata: (c.app_metadata ?? {}) as JsonObject,
           customClaims: hookClaims(c),
+          clientId: typeof c.client_id === "string" ? c.client_id : "",
+          scope: typeof c.scope === "string" ? c.scope : "",
         },
       }),
     );
@@ -60,6 +62,8 @@ const OWN_CLAIMS = new Set([
   "sid",
   "amr",
   "app_metadata",
+  "client_id",
+  "scope",
 ]);
 
 function hookClaims(claims: Record<string, unknown>): JsonObject {

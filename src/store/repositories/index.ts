@@ -12,10 +12,13 @@ import { memberPasswordResetsRepository } from "./member-password-resets.js";
 import { membersRepository } from "./members.js";
 import { mfaChallengesRepository } from "./mfa-challenges.js";
 import { mfaFactorsRepository } from "./mfa-factors.js";
+import { oauthClientsRepository } from "./oauth-clients.js";
+import { oauthConsentsRepository } from "./oauth-consents.js";
 import { organizationsRepository } from "./organizations.js";
 import { otpCodesRepository } from "./otp-codes.js";
 import { outboxRepository } from "./outbox.js";
 import { passkeysRepository } from "./passkeys.js";
+import { oidcPayloadsRepository } from "./oidc-payloads.js";
 import { projectsRepository } from "./projects.js";
 import { recoveryCodesRepository } from "./recovery-codes.js";
 import { signingKeysRepository } from "./signing-keys.js";
@@ -62,6 +65,7 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     mfaFactors: mfaFactorsRepository(manager),
     mfaChallenges: mfaChallengesRepository(manager),
     passkeys: passkeysRepository(manager),
+    oidcPayloads: oidcPayloadsRepository(manager),
     recoveryCodes: recoveryCodesRepository(manager),
     ssoFlows: ssoFlowsRepository(manager),
     ssoIdentities: ssoIdentitiesRepository(manager),
@@ -70,6 +74,8 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     webhookEndpoints: webhookEndpointsRepository(manager, clock),
     webhookDeliveries: webhookDeliveriesRepository(manager, clock),
     hooks: hooksRepository(manager, clock),
+    oauthClients: oauthClientsRepository(manager, clock),
+    oauthConsents: oauthConsentsRepository(manager),
   };
 }
 

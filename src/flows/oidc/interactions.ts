@@ -1,0 +1,182 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { InteractionDetails, Provider } from "oidc-provider";
+import type { Project } from "../../domain/account.js";
+import { DomainError } from "../../domain/errors.js";
+import type { StoredOAuthClient } from "../../domain/oauth-clients.js";
+import type { FlowDeps } from "../deps.js";
+import { checkAccessToken } from "../auth/verify-access-token.js";
+
+// Login and consent for the engine, through the hosted pages (docs/openid-provider.md): the
+// engine sends the browser to the interaction URL, which sends it on to the sign-in page or the
+// consent page; those pages report back here with the user's access token or their choice.
+
+type Req = IncomingMessage;
+type Res = ServerResponse;
+
+/** What the consent and sign-in pages show of a pending authorization. */
+export interface InteractionView {
+  prompt: "login" | "consent";
+  client: { client_id: string; name: string; logo_uri: string; first_party: boolean };
+  scopes: string[];
+  login_hint: string;
+}
+
+const expired = () =>
+  new DomainError(
+    "AUTHORIZATION_REQUEST_EXPIRED",
+    "this sign-in request has expired or was already answered: go back to the application and start again",
+  );
+
+async function pending(engine: Provider, req: Req, res: Res, uid: string): Promise<InteractionDetails> {
+  let details: InteractionDetails;
+  try {
+    details = await engine.interactionDetails(req, res);
+  } catch {
+    throw expired();
+  }
+  // The cookie names the interaction; the path must name the same one.
+  if (details.uid !== uid) throw expired();
+  return details;
+}
+
+async function clientOf(deps: FlowDeps, project: Project, details: InteractionDetails): Promise<StoredOAuthClient> {
+  const client = await deps.db.repos.oauthClients.findForProvider(project.id, details.params.client_id);
+  if (!client) throw new DomainError("OAUTH_CLIENT_NOT_FOUND", "the application is no longer registered");
+  return client;
+}
+
+/** The scopes asked for that the client may have, in the order asked. */
+function requestedScopes(details: InteractionDetails, client: StoredOAuthClient): string[] {
+  const asked = typeof details.params.scope === "string" ? details.params.scope.split(" ") : [];
+  return [...new Set(asked.filter((s) => (client.scopes as string[]).includes(s)))];
+}
+
+/**
+ * GET …/oauth/interaction/{uid}: where the browser goes next. Sign-in first; then consent,
+ * which a first-party client, or a user who already consented to these scopes, passes at once.
+ */
+export async function nextStep(
+  deps: FlowDeps,
+  engine: Provider,
+  project: Project,
+  req: Req,
+  res: Res,
+  uid: string,
+): Promise<string> {
+  const details = await pending(engine, req, res, uid);
+  const pages = `/v1/auth/${project.loginId}`;
+  if (details.prompt.name === "login") {
+    const hint =
+      typeof details.params.login_hint === "string"
+        ? `&login_hint=${encodeURIComponent(details.params.login_hint)}`
+        : "";
+    return `${pages}/login?oauth=${encodeURIComponent(uid)}${hint}`;
+  }
+  if (details.prompt.name !== "consent" || !details.session) throw expired();
+  const client = await clientOf(deps, project, details);
+  const scopes = requestedScopes(details, client);
+  const consent = await deps.db.repos.oauthConsents.get(project.id, details.session.accountId, client.id);
+  const remembered = consent !== undefined && consent !== null && scopes.every((s) => consent.scopes.includes(s));
+  if (client.firstParty || remembered) return grantAndResume(deps, engine, project, req, res, details, client, scopes);
+  return `${pages}/consent?oauth=${encodeURIComponent(uid)}`;
+}
+
+/** GET …/interaction/{uid}/details: what the pages show. */
+export async function describe(
+  deps: FlowDeps,
+  engine: Provider,
+  project: Project,
+  req: Req,
+  res: Res,
+  uid: string,
+): Promise<InteractionView> {
+  const details = await pending(engine, req, res, uid);
+  const client = await clientOf(deps, project, details);
+  return {
+    prompt: details.prompt.name === "login" ? "login" : "consent",
+    client: { client_id: client.id, name: client.name, logo_uri: client.logoUri, first_party: client.firstParty },
+    scopes: requestedScopes(details, client),
+    login_hint: typeof details.params.login_hint === "string" ? details.params.login_hint : "",
+  };
+}
+
+/**
+ * POST …/interaction/{uid}/login `{access_token}`: the user signed in on the hosted pages (with
+ * MFA when the project or the user asks for it). The engine's session is bound to that Gatehouse
+ * session: its codes and tokens end when the session does.
+ */
+export async function finishLogin(
+  deps: FlowDeps,
+  engine: Provider,
+  project: Project,
+  req: Req,
+  res: Res,
+  uid: string,
+  accessToken: unknown,
+): Promise<string> {
+  const details = await pending(engine, req, res, uid);
+  if (details.prompt.name !== "login") throw expired();
+  const verified = typeof accessToken === "string" ? await checkAccessToken(deps, project, accessToken) : undefined;
+  if (!verified) throw new DomainError("INVALID_ACCESS_TOKEN", "the access token is not valid for this project");
+  const login = {
+    accountId: verified.userId,
+    amr: verified.claims.amr,
+    ts: verified.claims.iat,
+    remember: true,
+    gatehouseSessionId: verified.sessionId,
+  };
+  return engine.interactionResult(req, res, { login }, { mergeWithLastSubmission: false });
+}
+
+/** POST …/interaction/{uid}/consent `{approve}`: the user allowed or denied the application. */
+export async function finishConsent(
+  deps: FlowDeps,
+  engine: Provider,
+  project: Project,
+  req: Req,
+  res: Res,
+  uid: string,
+  approve: unknown,
+): Promise<string> {
+  const details = await pending(engine, req, res, uid);
+  if (details.prompt.name !== "consent" || !details.session) throw expired();
+  if (approve !== true) {
+    return engine.interactionResult(
+      req,
+      res,
+      { error: "access_denied", error_description: "the user denied the request" },
+      { mergeWithLastSubmission: false },
+    );
+  }
+  const client = await clientOf(deps, project, details);
+  return grantAndResume(deps, engine, project, req, res, details, client, requestedScopes(details, client));
+}
+
+/** Records the consent (remembered per user and client) and hands the engine its grant. */
+async function grantAndResume(
+  deps: FlowDeps,
+  engine: Provider,
+  project: Project,
+  req: Req,
+  res: Res,
+  details: InteractionDetails,
+  client: StoredOAuthClient,
+  scopes: string[],
+): Promise<string> {
+  const accountId = details.session!.accountId;
+  const grant =
+    (details.grantId && (await engine.Grant.find(details.grantId))) ||
+    new engine.Grant({ accountId, clientId: client.id });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, resourceScopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(indicator, resourceScopes.join(" "));
+  const grantId = await grant.save();
+  await deps.db.repos.oauthConsents.grant(project.id, accountId, client.id, scopes, deps.clock.now());
+  return engine.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
