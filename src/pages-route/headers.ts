@@ -8,14 +8,17 @@ import type { NodeResponse } from "../transport/error-body.js";
  * own address may hold a reset or sign-in token until the script removes it. Images may also
  * come from the project's logo origin, and `data:` for the TOTP QR code. Workers (the bot
  * check's solver, docs/pages.md "Bot protection") come from Gatehouse too, never from blob:.
+ * `httpsImages`: the consent page, whose OAuth client's logo may be on any https origin, known
+ * only once the page has asked the engine which client it is.
  */
-export function setPageHeaders(res: NodeResponse, logoUrl = ""): void {
+export function setPageHeaders(res: NodeResponse, logoUrl = "", httpsImages = false): void {
   const logoOrigin = originOf(logoUrl);
+  const images = ["'self'", "data:", ...(logoOrigin ? [logoOrigin] : []), ...(httpsImages ? ["https:"] : [])];
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' data:${logoOrigin ? ` ${logoOrigin}` : ""}`,
+    `img-src ${images.join(" ")}`,
     "connect-src 'self'",
     "worker-src 'self'",
     "form-action 'self'",

@@ -20,11 +20,20 @@ export const PROJECT_PAGES = {
   logout: "Sign out",
   // Opened by the application with the user's access token in the fragment (docs/pages.md).
   security: "Passkeys",
+  // Where the OpenID Provider sends a signed-in user to approve an application (`?oauth={uid}`).
+  consent: "Authorize application",
 } as const;
 
 export type ProjectPage = keyof typeof PROJECT_PAGES;
 
 export const PROJECT_PAGE_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/([a-z-]+)$/;
+
+/**
+ * An OAuth authorization in progress (`?oauth={uid}`, docs/pages.md "Signing in for an OAuth
+ * application"): the engine's interaction id, URL-safe characters only, since the page puts it
+ * in the path of the interaction's endpoints.
+ */
+const OAUTH_UID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** How many SSO connections the sign-in page offers (newest first). */
 const MAX_SSO_BUTTONS = 20;
@@ -67,11 +76,21 @@ export async function serveProjectPage(
       brand,
     );
   }
+  const oauth = url.searchParams.get("oauth") ?? "";
+  if (oauth !== "" && !OAUTH_UID.test(oauth))
+    return answerInWords(
+      res,
+      400,
+      "This link cannot be used",
+      "This sign-in request has expired. Go back to the application and start again.",
+      brand,
+    );
   const connections =
     page === "login" || page === "signup"
       ? await deps.db.repos.ssoConnections.list(project.organizationId, project.id, { limit: MAX_SSO_BUTTONS })
       : [];
-  setPageHeaders(res, project.logoUrl);
+  // The consent page shows the application's logo, wherever the client registered it (https).
+  setPageHeaders(res, project.logoUrl, page === "consent");
   const html = renderShell({
     title: PROJECT_PAGES[page],
     brand: brand.name,
@@ -91,6 +110,7 @@ export async function serveProjectPage(
       passkeys: passkeysOnPages(project, deps.config.publicUrl),
       redirect_url: override || project.redirectUrl,
       redirect_override: override,
+      oauth,
     },
   });
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);

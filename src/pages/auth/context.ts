@@ -2,26 +2,35 @@
 import type { AuthClient } from "../shared/client.js";
 import type { ProjectConfig, ProjectPage } from "../shared/config.js";
 import { forward, tokenFragment, type Tokens } from "../shared/redirect.js";
+import { continueOAuth, type OAuthDetails } from "./oauth.js";
 
 export interface Page {
   config: ProjectConfig;
   auth: AuthClient;
+  /** The OAuth authorization this sign-in is for, as the engine described it (`?oauth=`; main.ts). */
+  oauth?: OAuthDetails;
 }
 
 /**
  * Another hosted page of this project, carrying the `?redirect_url=` this one was opened with
- * so the application's chosen destination survives the detour. `absolute` for links that
- * leave in an email.
+ * so the application's chosen destination survives the detour, and the `?oauth=` of an OAuth
+ * authorization in progress, so the sign-in there still ends at the engine. `absolute` for
+ * links that leave in an email or come back from SSO.
  */
 export function pageUrl(page: Page, target: ProjectPage, absolute = false): string {
   const path = `${page.config.base}/${target}`;
-  const query = page.config.redirect_override
-    ? `?${new URLSearchParams({ redirect_url: page.config.redirect_override })}`
-    : "";
-  return `${absolute ? location.origin : ""}${path}${query}`;
+  const params = new URLSearchParams();
+  if (page.config.redirect_override) params.set("redirect_url", page.config.redirect_override);
+  if (page.config.oauth) params.set("oauth", page.config.oauth);
+  const query = params.toString();
+  return `${absolute ? location.origin : ""}${path}${query ? `?${query}` : ""}`;
 }
 
-/** Hands a finished sign-in's tokens to the application. */
-export function finish(page: Page, tokens: Tokens): void {
+/**
+ * Hands a finished sign-in's tokens to the application, or, in an OAuth authorization, its
+ * access token to the engine, which says where the browser goes next.
+ */
+export async function finish(page: Page, tokens: Tokens): Promise<void> {
+  if (page.config.oauth) return continueOAuth(page, tokens.accessToken ?? "");
   forward(page.config.redirect_url, tokenFragment(tokens));
 }

@@ -25,7 +25,7 @@ export async function showEnrollment(page: Page, mfaToken: string): Promise<void
     });
     if (answer.recoveryCodes.length > 0)
       showRecoveryCodes(answer.recoveryCodes, "your authenticator app", () => finish(page, answer));
-    else finish(page, answer);
+    else await finish(page, answer);
   });
   const secret = secretOf(started.totpUri);
   const heading = showView(
@@ -67,7 +67,7 @@ function passkeyInstead(page: Page, mfaToken: string): HTMLElement {
     const answer = await registerPasskey(page, { mfaToken });
     if (answer.recoveryCodes.length > 0)
       showRecoveryCodes(answer.recoveryCodes, "your passkey", () => finish(page, answer));
-    else finish(page, answer);
+    else await finish(page, answer);
   });
   return h("div", {}, h("p", { class: "divider" }, h("span", {}, "or")), form.element);
 }

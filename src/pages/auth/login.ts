@@ -5,12 +5,15 @@ import { footer, h, link, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { sendEmailCode, sendMagicLink, showPhoneStep } from "./codes.js";
+import { continuingTo, loginHint } from "./oauth.js";
 import { signedIn } from "./outcome.js";
 import { passkeysOffered, pickFromAutofill, signInWithPasskey } from "./passkeys.js";
 import { ssoLinks } from "./sso-links.js";
 
-export function showLogin(page: Page, email = ""): void {
+export function showLogin(page: Page): void {
   const passkeys = passkeysOffered(page);
+  // An OAuth application may name the account (login_hint): the person then types the password.
+  const email = loginHint(page);
   const form = new Form({
     id: "login",
     fields: [
@@ -61,7 +64,8 @@ export function showLogin(page: Page, email = ""): void {
   const signupLink = page.config.password_signups
     ? [footer("New here? ", link("Create an account", pageUrl(page, "signup")))]
     : [];
-  showView("Sign in", form.element, ssoLinks(page), ...signupLink);
+  showView("Sign in", continuingTo(page), form.element, ssoLinks(page), ...signupLink);
+  if (email) form.input("password").focus();
   // After the view is up: the browser looks for the field when the request opens.
   if (passkeys) offerAutofill(page, form);
 }

@@ -5,11 +5,13 @@ import { readConfig, type ProjectConfig, type ProjectPage } from "../shared/conf
 import { alertParagraph, setSiteName, showView } from "../shared/dom.js";
 import { explain } from "../shared/errors.js";
 import { applyAccent } from "../shared/theme.js";
-import type { Page } from "./context.js";
+import { showConsent } from "./consent.js";
+import { pageUrl, type Page } from "./context.js";
 import { showForgotPassword } from "./forgot-password.js";
 import { showLogin } from "./login.js";
 import { showLogout } from "./logout.js";
 import { showMagicLink } from "./magic-link.js";
+import { oauthDetails } from "./oauth.js";
 import { showResetPassword } from "./reset-password.js";
 import { showSecurity } from "./security.js";
 import { showSignup } from "./signup.js";
@@ -26,14 +28,35 @@ const VIEWS: Record<ProjectPage, (page: Page) => void | Promise<void>> = {
   sso: showSso,
   logout: showLogout,
   security: showSecurity,
+  consent: showConsent,
 };
+
+/**
+ * The pages where an OAuth authorization begins its sign-in: they ask the engine first, to name
+ * the application, fill in its login_hint, and say at once when the authorization has expired.
+ */
+const OAUTH_ENTRIES = new Set<ProjectPage>(["login", "signup"]);
 
 const config = readConfig<ProjectConfig>();
 applyAccent(config.accent_color);
 setSiteName(config.display_name);
 const page: Page = { config, auth: authClient(config.login_id) };
 try {
-  await (VIEWS[config.page] ?? showLogin)(page);
+  await draw(page);
 } catch (error) {
   showView("Something went wrong", alertParagraph(explain(error).message));
+}
+
+async function draw(page: Page): Promise<void> {
+  if (page.config.oauth && OAUTH_ENTRIES.has(page.config.page)) {
+    try {
+      page.oauth = await oauthDetails(page);
+    } catch (error) {
+      showView(page.config.page === "signup" ? "Create an account" : "Sign in", alertParagraph(explain(error).message));
+      return;
+    }
+    // Signed in already (Back after signing in): what is left is the approval.
+    if (page.oauth.prompt === "consent") return location.replace(pageUrl(page, "consent"));
+  }
+  await (VIEWS[page.config.page] ?? showLogin)(page);
 }

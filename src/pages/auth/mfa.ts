@@ -33,7 +33,7 @@ export function showMfa(page: Page, mfaToken: string, methods: string[], recover
     // digits against the recovery codes.
     const method = recovery ? "" : smsSent ? "sms" : "";
     const answer = await page.auth.verifyMfa({ mfaToken, code: form.value("code").replace(/\s+/g, ""), method });
-    finish(page, answer);
+    await finish(page, answer);
   });
   const toggle = recovery
     ? actionButton(codes ? "Use an authentication code" : "Use a passkey instead", () =>

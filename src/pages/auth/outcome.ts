@@ -1,6 +1,6 @@
-// Every way of signing in ends here: tokens go to the application, an MFA challenge goes to
-// the code step, and a challenge with no methods (the project requires MFA, the user has none)
-// goes to enrolment.
+// Every way of signing in ends here: tokens go to the application (or, with `?oauth=`, to the
+// OpenID Provider's interaction: auth/oauth.ts), an MFA challenge goes to the code step, and a
+// challenge with no methods (the project requires MFA, the user has none) goes to enrolment.
 import type { Tokens } from "../shared/redirect.js";
 import { finish, type Page } from "./context.js";
 import { showEnrollment } from "./enroll.js";
@@ -18,5 +18,5 @@ export async function signedIn(page: Page, answer: SignInAnswer): Promise<void> 
     else showMfa(page, answer.mfaToken, answer.mfaMethods);
     return;
   }
-  finish(page, answer);
+  await finish(page, answer);
 }

@@ -19,7 +19,7 @@ export function showPasskeyOffer(page: Page, tokens: Tokens & { accessToken: str
     // The user's first second step comes with recovery codes: a password sign-in now asks for the passkey.
     if (answer.recoveryCodes.length > 0)
       showRecoveryCodes(answer.recoveryCodes, "your passkey", () => finish(page, tokens));
-    else finish(page, tokens);
+    else await finish(page, tokens);
   });
   showView(
     "Add a passkey",

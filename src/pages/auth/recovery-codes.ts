@@ -3,8 +3,11 @@
 import { h, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 
-/** What the codes stand in for, in the explanation: "your authenticator app", "your passkey". */
-export function showRecoveryCodes(codes: string[], lost: string, next: () => void): void {
+/**
+ * What the codes stand in for, in the explanation: "your authenticator app", "your passkey".
+ * `next` may fail (an OAuth authorization that expired meanwhile): the form says so.
+ */
+export function showRecoveryCodes(codes: string[], lost: string, next: () => void | Promise<void>): void {
   const form = new Form({ id: "recovery", fields: [], buttons: [{ label: "Continue" }] });
   form.onSubmit(async () => next());
   const heading = showView(

@@ -12,6 +12,7 @@ import { signedIn } from "./outcome.js";
 import { showPasskeyOffer } from "./passkey-offer.js";
 import { passkeysOffered } from "./passkeys.js";
 import { ssoLinks } from "./sso-links.js";
+import { continuingTo } from "./oauth.js";
 
 export function showSignup(page: Page): void {
   if (!page.config.password_signups) return showClosed(page);
@@ -44,13 +45,16 @@ export function showSignup(page: Page): void {
       });
       if (answer.confirmationRequired) return showCheckEmail(page, email);
       const { accessToken } = answer;
-      if (accessToken && passkeysOffered(page)) return showPasskeyOffer(page, { ...answer, accessToken });
+      // An OAuth application is waiting: no detour through the offer (docs/pages.md).
+      if (accessToken && passkeysOffered(page) && !page.config.oauth)
+        return showPasskeyOffer(page, { ...answer, accessToken });
       await signedIn(page, answer);
     },
     () => "email",
   );
   showView(
     "Create an account",
+    continuingTo(page),
     form.element,
     ssoLinks(page, true),
     footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
@@ -59,8 +63,11 @@ export function showSignup(page: Page): void {
 
 /** The same words whether or not the address already has an account: its mail tells the owner which. */
 function showCheckEmail(page: Page, email: string): void {
+  // In an OAuth authorization the link carries it on (context.ts pageUrl), in this browser only.
+  const application = page.oauth?.client.name || "the application";
   const status = statusRegion(
-    `We sent a message to ${email}. Open the link in it to finish creating your account; the link works for 15 minutes.`,
+    `We sent a message to ${email}. Open the link in it to finish creating your account; the link works for 15 minutes.` +
+      (page.config.oauth ? ` Open it in this browser to go on to ${application}.` : ""),
   );
   showView(
     "Check your email",

@@ -10,7 +10,8 @@ export type ProjectPage =
   | "magic-link"
   | "sso"
   | "logout"
-  | "security";
+  | "security"
+  | "consent";
 
 export interface ProjectConfig {
   page: ProjectPage;
@@ -38,6 +39,12 @@ export interface ProjectConfig {
   redirect_url: string;
   /** The `?redirect_url=` this page was opened with (validated), carried to the next hosted page; "" if none. */
   redirect_override: string;
+  /**
+   * The OpenID Provider's interaction this sign-in belongs to (`?oauth={uid}`, checked by the
+   * server): a finished sign-in goes back to the engine, not to `redirect_url` (auth/oauth.ts);
+   * "" if none.
+   */
+  oauth: string;
 }
 
 export interface AccountConfig {

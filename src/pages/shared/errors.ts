@@ -44,6 +44,8 @@ const WORDS: Record<string, string> = {
     "That passkey is not registered here. It may have been removed: use another one, or sign in another way.",
   PASSKEY_EXISTS: "This passkey is already registered.",
   PASSKEYS_UNAVAILABLE: "Passkeys cannot be used on this site yet. Sign in another way.",
+  // The OpenID Provider's interaction endpoints (auth/oauth.ts).
+  OAUTH_CLIENT_NOT_FOUND: "This application is not registered.",
 };
 
 /** What the browser's own WebAuthn refusals mean, by simplewebauthn's code or the DOMException's name. */
@@ -64,6 +66,7 @@ const WEBAUTHN_WORDS: Record<string, string> = {
 };
 
 export const INVALID_LINK = WORDS["INVALID_LINK"]!;
+export const OAUTH_EXPIRED = "This sign-in request has expired. Go back to the application and start again.";
 
 /** A failure of the page itself rather than of a call (the bot check's widget), in the words to show. */
 export class PageFailure extends Error {}
@@ -99,6 +102,36 @@ export function explain(error: unknown, labelOf: (field: string) => string | und
     }
   }
   return { reason, message: WORDS[reason] ?? `Something went wrong (${reason}).` };
+}
+
+/**
+ * What a failed JSON answer of the OpenID Provider's interaction endpoints means: the API's
+ * error body (`reason`, or an ErrorInfo-like `details[].reason`, and `message`). An interaction
+ * the engine does not know (expired, finished, or another browser's) is 400 or 404.
+ */
+export function explainHttp(status: number, body: unknown, retryAfter: string | null): string {
+  const { reason, message, wait } = errorBodyOf(body);
+  if (reason === "RATE_LIMITED")
+    return tooManyAttempts(wait ?? (retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined));
+  if (reason === "OAUTH_CLIENT_NOT_FOUND") return WORDS[reason]!;
+  if (status === 400 || status === 404) return OAUTH_EXPIRED;
+  if (reason && WORDS[reason]) return WORDS[reason];
+  if (message) return message;
+  return `Something went wrong (HTTP ${status}).`;
+}
+
+function errorBodyOf(body: unknown): { reason?: string; message?: string; wait?: number } {
+  if (typeof body !== "object" || body === null) return {};
+  const b = body as { reason?: unknown; message?: unknown; retry_after_seconds?: unknown; details?: unknown };
+  const details = Array.isArray(b.details) ? (b.details as Array<{ reason?: unknown } | null>) : [];
+  const reason = [b.reason, ...details.map((d) => d?.reason)].find(
+    (r): r is string => typeof r === "string" && r !== "",
+  );
+  return {
+    reason,
+    message: typeof b.message === "string" && b.message.trim() !== "" ? b.message.trim() : undefined,
+    wait: typeof b.retry_after_seconds === "number" ? b.retry_after_seconds : undefined,
+  };
 }
 
 /**

@@ -25,6 +25,12 @@ export function forward(destination: string, fragment: string): void {
   location.replace(`${destination.split("#")[0]}#${fragment}`);
 }
 
+/** Goes to `destination` (an OAuth authorization's next step, which the engine named) as a link would. */
+export function navigate(destination: string): void {
+  leaving = true;
+  location.assign(destination);
+}
+
 /** True once the page is on its way to the application: its forms must not submit again. */
 export function isLeaving(): boolean {
   return leaving;
