@@ -74,6 +74,13 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often each instance looks for due webhook deliveries (WEBHOOK_POLL_MS). */
   webhookPollMs: number;
+  /**
+   * The OpenID Provider's pushed authorization requests (RFC 9126), OIDC_PAR: `off` (default),
+   * `on` (offered), `required` (every authorization request must be pushed first).
+   */
+  oidcPar: "off" | "on" | "required";
+  /** Sender-constrained tokens with DPoP (RFC 9449) at the OpenID Provider, OIDC_DPOP: off (default) or on. */
+  oidcDpop: boolean;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +168,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllowHosts: allowHosts(read, "OUTBOUND_ALLOW_HOSTS"),
     webhookTimeoutMs: integer(read, "WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     webhookPollMs: integer(read, "WEBHOOK_POLL_MS", 1_000, 10, 60_000),
+    oidcPar: oneOf(read, "OIDC_PAR", ["off", "on", "required"], "off") as Config["oidcPar"],
+    oidcDpop: oneOf(read, "OIDC_DPOP", ["off", "on"], "off") === "on",
   };
 }
 

@@ -25,6 +25,7 @@ export const AUDIT_EVENT_TYPES = [
   "user.created",
   "user.invited",
   "user.email.verified",
+  "user.authorized_app.granted",
   "user.authorized_app.revoked",
   // Organization members and resources (Account interface).
   "member.login.succeeded",

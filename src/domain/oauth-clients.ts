@@ -11,12 +11,16 @@ export const OAUTH_GRANT_TYPES = [
 ] as const;
 export type OAuthGrantType = (typeof OAUTH_GRANT_TYPES)[number];
 
-/** The scopes the provider knows; `openid` makes a request an OpenID Connect one. */
-export const OAUTH_SCOPES = ["openid", "email", "profile", "offline_access"] as const;
+/**
+ * The scopes the provider knows; `openid` makes a request an OpenID Connect one. `app_metadata`
+ * releases the user's admin-written app_metadata as a claim, to the clients allowed it.
+ */
+export const OAUTH_SCOPES = ["openid", "email", "profile", "offline_access", "app_metadata"] as const;
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
 
 export const DEFAULT_GRANT_TYPES: OAuthGrantType[] = ["authorization_code", "refresh_token"];
-export const DEFAULT_SCOPES: OAuthScope[] = [...OAUTH_SCOPES];
+/** What a client may ask for unless its scopes are named: all but app_metadata, which is asked for by name. */
+export const DEFAULT_SCOPES: OAuthScope[] = ["openid", "email", "profile", "offline_access"];
 
 /** Clients per project: enough for every app of a product, small enough to list on a page. */
 export const MAX_OAUTH_CLIENTS_PER_PROJECT = 50;

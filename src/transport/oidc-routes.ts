@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Provider } from "oidc-provider";
+import type { ClientInfo } from "../domain/auth.js";
 import { DomainError } from "../domain/errors.js";
 import type { FlowDeps } from "../flows/deps.js";
 import { createEngines } from "../flows/oidc/engines.js";
@@ -15,7 +16,7 @@ const OIDC_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})(\/oauth\/.*|\/\.well-known\/op
 const DISCOVERY = "/.well-known/openid-configuration";
 /** The engine's own paths (flows/oidc/engine.ts ENGINE_ROUTES and the ones it derives from them); any other is the API's 404. */
 const ENGINE_PATH =
-  /^(?:\/\.well-known\/openid-configuration|\/oauth\/(?:authorize(?:\/[A-Za-z0-9_-]+)?|token|introspect|revoke|logout(?:\/confirm|\/success)?|device(?:\/auth|\/[A-Za-z0-9_-]+)?))$/;
+  /^(?:\/\.well-known\/openid-configuration|\/oauth\/(?:authorize(?:\/[A-Za-z0-9_-]+)?|token|introspect|revoke|par|logout(?:\/confirm|\/success)?|device(?:\/auth|\/[A-Za-z0-9_-]+)?))$/;
 const INTERACTION = /^\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(details|login|consent))?$/;
 
 /** What the engine's own pages may load: the hosted pages' stylesheet, and the form_post script whose hash the engine adds. */
@@ -47,7 +48,8 @@ export function oidcRoutes(deps: FlowDeps): (path: string) => PlainRoute | undef
       const interaction = INTERACTION.exec(rest);
       if (interaction) {
         try {
-          return await serveInteraction(deps, engine, project, nodeReq, nodeRes, interaction[1], interaction[2]);
+          const from = { ipAddress: record.ip, userAgent: record.userAgent };
+          return await serveInteraction(deps, engine, project, nodeReq, nodeRes, interaction[1], interaction[2], from);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           return writeDomainError(res, record.id, error);
@@ -91,10 +93,11 @@ async function serveInteraction(
   res: ServerResponse,
   uid: string,
   action: string | undefined,
+  from: ClientInfo,
 ): Promise<void> {
   const method = req.method ?? "GET";
   if (!action && method === "GET") {
-    const next = await nextStep(deps, engine, project, req, res, uid);
+    const next = await nextStep(deps, engine, project, req, res, uid, from);
     res.writeHead(303, { location: next, "content-length": 0 }).end();
     return;
   }
@@ -107,7 +110,7 @@ async function serveInteraction(
     const redirectTo =
       action === "login"
         ? await finishLogin(deps, engine, project, req, res, uid, body.access_token)
-        : await finishConsent(deps, engine, project, req, res, uid, body.approve);
+        : await finishConsent(deps, engine, project, req, res, uid, body.approve, from);
     writeJson(res, 200, { redirect_to: redirectTo });
     return;
   }
@@ -134,12 +137,25 @@ async function serveUserinfo(
   req: NodeRequest,
   res: NodeResponse,
 ): Promise<void> {
-  // Bearer tokens, no cookies: any origin may ask.
+  // Tokens in a header, no cookies: any origin may ask.
   res.setHeader("access-control-allow-origin", "*");
-  const authorization = String(req.headers.authorization ?? "");
-  const token = /^Bearer ([!-~]+)$/i.exec(authorization)?.[1];
-  const answer = await userinfo(deps, project, token);
+  const authorization = /^(Bearer|DPoP) ([!-~]+)$/i.exec(String(req.headers.authorization ?? ""));
+  const proof = req.headers.dpop;
+  const answer = await userinfo(
+    deps,
+    project,
+    authorization
+      ? {
+          scheme: authorization[1].toLowerCase() === "dpop" ? "dpop" : "bearer",
+          token: authorization[2],
+          method: req.method ?? "GET",
+          dpopProof: typeof proof === "string" ? proof : undefined,
+        }
+      : undefined,
+  );
   if ("claims" in answer) return writeJson(res, 200, answer.claims);
-  res.setHeader("www-authenticate", `Bearer error="${answer.error}", error_description="${answer.description}"`);
+  const dpop = answer.error === "invalid_dpop_proof" || authorization?.[1].toLowerCase() === "dpop";
+  const scheme = dpop ? "DPoP" : "Bearer";
+  res.setHeader("www-authenticate", `${scheme} error="${answer.error}", error_description="${answer.description}"`);
   writeJson(res, answer.status, { error: answer.error, error_description: answer.description });
 }

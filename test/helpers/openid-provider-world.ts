@@ -44,13 +44,14 @@ export interface OpenidProject {
   discover(clientId: string, clientSecret?: string): Promise<oidc.Configuration>;
 }
 
-export function useOpenidWorld(): OpenidWorld {
+/** `env`: server settings beside the test defaults (OIDC_PAR, say). */
+export function useOpenidWorld(env: Record<string, string> = {}): OpenidWorld {
   const state = {} as { server: TestServer; clock: TestClock; publicUrl: string };
   beforeAll(async () => {
     state.clock = createTestClock();
     const port = await closedPort();
     state.publicUrl = `http://127.0.0.1:${port}`;
-    state.server = await startTestServer({ PORT: String(port), PUBLIC_URL: state.publicUrl }, undefined, {
+    state.server = await startTestServer({ PORT: String(port), PUBLIC_URL: state.publicUrl, ...env }, undefined, {
       clock: state.clock,
     });
   });
@@ -180,13 +181,13 @@ export class CookieBrowser {
   }
 
   /** GETs and follows redirects until an answer that is not one, or a URL off `origin`. */
-  async follow(url: string, origin: string): Promise<{ url: string; status: number; body: any }> {
+  async follow(url: string, origin: string): Promise<{ url: string; status: number; body: any; headers?: Headers }> {
     let current = url;
     for (let hop = 0; hop < 10; hop++) {
       if (new URL(current).origin !== origin) return { url: current, status: 0, body: undefined };
       const res = await this.request(current);
       if (res.status < 300 || res.status >= 400 || !res.location)
-        return { url: current, status: res.status, body: res.body };
+        return { url: current, status: res.status, body: res.body, headers: res.headers };
       current = res.location;
     }
     throw new Error(`more than 10 redirects from ${url}`);

@@ -1,7 +1,15 @@
 import * as oidc from "openid-client";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { authorize, REDIRECT_URI, useOpenidWorld } from "../helpers/openid-provider-world.js";
+import { createHash } from "node:crypto";
+import { http } from "../helpers/clients.js";
+import {
+  authorize,
+  CookieBrowser,
+  formFields,
+  REDIRECT_URI,
+  useOpenidWorld,
+} from "../helpers/openid-provider-world.js";
 
 // The authorization code flow with PKCE against a running Gatehouse, with openid-client as the
 // relying party and a cookie jar as the browser: each hop is checked, the sign-in happens over
@@ -46,5 +54,89 @@ describe("authorization code with PKCE", () => {
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(decodeJwt(refreshed.access_token).sub).toBe(userId);
+    // The consent is in the audit log: who allowed which client what.
+    const audit = await http(
+      `${world.publicUrl}/v1/audit-events?project_id=${p.project.id}&type=user.authorized_app.granted`,
+      { headers: p.admin },
+    );
+    expect(audit.body.data).toMatchObject([
+      {
+        user_id: userId,
+        target_id: client_id,
+        actor_type: "user",
+        details: { scopes: ["openid", "email", "profile", "offline_access"], first_party: false },
+      },
+    ]);
+  });
+
+  it("a client allowed the app_metadata scope gets the user's app_metadata in the ID token and userinfo", async () => {
+    const p = await world.project();
+    const { client_id, client_secret } = await p.createClient({
+      name: "Billing portal",
+      type: "confidential",
+      redirect_uris: [REDIRECT_URI],
+      scopes: ["openid", "email", "app_metadata"],
+    });
+    const userId = await p.signUp("bo@example.com");
+    const set = await p.call("PATCH", `/v1/auth/users/${userId}`, { app_metadata: { plan: "pro", seats: 5 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const config = await p.discover(client_id, client_secret);
+    const flow = await authorize(world, p, config, "bo@example.com", { scope: "openid email app_metadata" });
+    const tokens = await oidc.authorizationCodeGrant(config, flow.callback, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+    });
+    expect(tokens.claims()!.app_metadata).toEqual({ plan: "pro", seats: 5 });
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, userId)).toMatchObject({
+      app_metadata: { plan: "pro", seats: 5 },
+    });
+    // A client not allowed the scope that asks for it is refused: invalid_scope, back at the client.
+    const other = await p.createClient({ name: "Wiki", type: "confidential", redirect_uris: [REDIRECT_URI] });
+    const otherConfig = await p.discover(other.client_id, other.client_secret);
+    const url = oidc.buildAuthorizationUrl(otherConfig, {
+      redirect_uri: REDIRECT_URI,
+      scope: "openid app_metadata",
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    const refused = new URL((await new CookieBrowser().request(url.href)).location);
+    expect(refused.searchParams.get("error")).toBe("invalid_scope");
+  });
+
+  it("answers with response_mode=form_post: a page whose script the CSP allows by its hash posts the code", async () => {
+    const p = await world.project();
+    const { client_id, client_secret } = await p.createClient({
+      name: "Wiki",
+      type: "confidential",
+      redirect_uris: [REDIRECT_URI],
+      first_party: true,
+    });
+    await p.signUp("cy@example.com");
+    const config = await p.discover(client_id, client_secret);
+    const browser = new CookieBrowser();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      response_mode: "form_post",
+      state: "fp",
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    const hop = await browser.follow(url.href, world.publicUrl);
+    const uid = new URL(hop.url).searchParams.get("oauth")!;
+    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
+      json: { access_token: await p.signIn("cy@example.com") },
+    });
+    const resumed = await browser.follow(done.body.redirect_to, world.publicUrl);
+    expect(resumed.status).toBe(200);
+    const { action, fields } = formFields(resumed.body);
+    expect(action).toBe(REDIRECT_URI);
+    expect(fields).toMatchObject({ state: "fp", iss: p.issuer });
+    expect(fields.code).toBeTruthy();
+    const csp = resumed.headers!.get("content-security-policy")!;
+    const script = /<script>([\s\S]*?)<\/script>/.exec(resumed.body)![1];
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain("unsafe-inline");
   });
 });

@@ -159,16 +159,16 @@ describe("tokens end with the Gatehouse session they came from", () => {
     const p = await world.project();
     const client = await confidentialClient(p);
     const userId = await p.signUp(email);
-    const { callback, verifier, state } = await authorize(world, p, client.config, email);
-    const tokens = await oidc.authorizationCodeGrant(client.config, callback, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
+    const flow = await authorize(world, p, client.config, email);
+    const tokens = await oidc.authorizationCodeGrant(client.config, flow.callback, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
     });
-    return { p, userId, tokens, ...client };
+    return { p, userId, tokens, browser: flow.browser, ...client };
   }
 
   it("the user signs out everywhere: refresh, userinfo and VerifyToken refuse", async () => {
-    const { p, userId, tokens, config } = await signedIn("gus@example.com");
+    const { p, userId, tokens, config, browser } = await signedIn("gus@example.com");
     const own = await p.signIn("gus@example.com");
     const out = await p.call("POST", "/v1/auth/sessions/revoke-all", {}, own);
     expect(out.status, JSON.stringify(out.body)).toBe(200);
@@ -177,6 +177,15 @@ describe("tokens end with the Gatehouse session they came from", () => {
     });
     await expect(oidc.fetchUserInfo(config, tokens.access_token, userId)).rejects.toThrow();
     expect((await p.call("POST", "/v1/auth/token/verify", { token: tokens.access_token })).body.valid).toBe(false);
+    // The provider's session ended with it: the same browser is asked to sign in again.
+    const again = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    const hop = await browser.follow(again.href, world.publicUrl);
+    expect(new URL(hop.url).pathname).toBe(`/v1/auth/${p.project.loginId}/login`);
   });
 
   it("an admin disables the user: refresh is refused", async () => {

@@ -5,12 +5,14 @@ export const SCOPE_CLAIMS = {
   openid: ["sub"],
   email: ["email", "email_verified"],
   profile: ["name", "picture", "locale", "updated_at"],
+  app_metadata: ["app_metadata"],
 } as const;
 
 /**
  * A user's claims for the scopes granted. `name`, `picture` and `locale` come from the user's
  * metadata when it holds strings under those keys (the user writes them); nothing else of the
- * metadata is released.
+ * metadata is released. `app_metadata` (written by admins only) goes to clients allowed the
+ * `app_metadata` scope.
  */
 export function userClaims(user: User, scopes: ReadonlySet<string>): Record<string, unknown> {
   const claims: Record<string, unknown> = { sub: user.id };
@@ -25,5 +27,6 @@ export function userClaims(user: User, scopes: ReadonlySet<string>): Record<stri
     }
     claims.updated_at = Math.floor(user.updatedAt.getTime() / 1000);
   }
+  if (scopes.has("app_metadata")) claims.app_metadata = user.appMetadata;
   return claims;
 }

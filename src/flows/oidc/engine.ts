@@ -75,7 +75,7 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     },
     // Every ID token says how the user signed in (amr, RFC 8176); the rest goes by scope.
     claims: { acr: null, auth_time: null, sid: null, iss: null, ...SCOPE_CLAIMS, openid: ["sub", "amr"] },
-    scopes: ["openid", "offline_access", "email", "profile"],
+    scopes: ["openid", "offline_access", "email", "profile", "app_metadata"],
     responseTypes: ["code"],
     clientAuthMethods: ["client_secret_basic", "client_secret_post", "none"],
     enabledJWA: { idTokenSigningAlgValues: ["ES256"] },
@@ -138,8 +138,11 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
           };
         },
       },
-      pushedAuthorizationRequests: { enabled: false },
-      dPoP: { enabled: false },
+      pushedAuthorizationRequests: {
+        enabled: deps.config.oidcPar !== "off",
+        requirePushedAuthorizationRequests: deps.config.oidcPar === "required",
+      },
+      dPoP: { enabled: deps.config.oidcDpop },
     },
     extraTokenClaims: async (_ctx: unknown, token: { accountId?: string; sessionUid?: string; grantId?: string }) => {
       if (!token.accountId) return { project_id: project.id };

@@ -3,6 +3,7 @@ import type { InteractionDetails, Provider } from "oidc-provider";
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import type { StoredOAuthClient } from "../../domain/oauth-clients.js";
+import type { ClientInfo } from "../../domain/auth.js";
 import type { FlowDeps } from "../deps.js";
 import { checkAccessToken } from "../auth/verify-access-token.js";
 
@@ -62,6 +63,7 @@ export async function nextStep(
   req: Req,
   res: Res,
   uid: string,
+  from: ClientInfo,
 ): Promise<string> {
   const details = await pending(engine, req, res, uid);
   const pages = `/v1/auth/${project.loginId}`;
@@ -77,7 +79,8 @@ export async function nextStep(
   const scopes = requestedScopes(details, client);
   const consent = await deps.db.repos.oauthConsents.get(project.id, details.session.accountId, client.id);
   const remembered = consent !== undefined && consent !== null && scopes.every((s) => consent.scopes.includes(s));
-  if (client.firstParty || remembered) return grantAndResume(deps, engine, project, req, res, details, client, scopes);
+  if (client.firstParty || remembered)
+    return grantAndResume(deps, engine, project, req, res, details, client, scopes, from);
   return `${pages}/consent?oauth=${encodeURIComponent(uid)}`;
 }
 
@@ -137,6 +140,7 @@ export async function finishConsent(
   res: Res,
   uid: string,
   approve: unknown,
+  from: ClientInfo,
 ): Promise<string> {
   const details = await pending(engine, req, res, uid);
   if (details.prompt.name !== "consent" || !details.session) throw expired();
@@ -149,7 +153,7 @@ export async function finishConsent(
     );
   }
   const client = await clientOf(deps, project, details);
-  return grantAndResume(deps, engine, project, req, res, details, client, requestedScopes(details, client));
+  return grantAndResume(deps, engine, project, req, res, details, client, requestedScopes(details, client), from);
 }
 
 /** Records the consent (remembered per user and client) and hands the engine its grant. */
@@ -162,6 +166,7 @@ async function grantAndResume(
   details: InteractionDetails,
   client: StoredOAuthClient,
   scopes: string[],
+  from: ClientInfo,
 ): Promise<string> {
   const accountId = details.session!.accountId;
   const grant =
@@ -177,6 +182,18 @@ async function grantAndResume(
   for (const [indicator, resourceScopes] of Object.entries(missing.missingResourceScopes ?? {}))
     grant.addResourceScope(indicator, resourceScopes.join(" "));
   const grantId = await grant.save();
-  await deps.db.repos.oauthConsents.grant(project.id, accountId, client.id, scopes, deps.clock.now());
+  const now = deps.clock.now();
+  const consent = await deps.db.repos.oauthConsents.grant(project.id, accountId, client.id, scopes, now);
+  // A new consent, or one that grew: the audit log says who allowed what, and when.
+  if (consent.updatedAt.getTime() === now.getTime())
+    await deps.db.repos.auditEvents.record({
+      type: "user.authorized_app.granted",
+      organizationId: project.organizationId,
+      projectId: project.id,
+      userId: accountId,
+      targetId: client.id,
+      origin: { actor: { type: "user", id: accountId }, ip: from.ipAddress, userAgent: from.userAgent },
+      details: { scopes: consent.scopes, first_party: client.firstParty },
+    });
   return engine.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
