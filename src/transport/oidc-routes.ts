@@ -106,6 +106,11 @@ async function serveInteraction(
     return;
   }
   if ((action === "login" || action === "consent") && method === "POST") {
+    // Only the hosted pages answer an interaction (its cookie is SameSite=Lax as well): a page
+    // elsewhere must not sign a person into someone else's account or consent for them.
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== new URL(deps.config.publicUrl).origin)
+      throw new DomainError("ORIGIN_NOT_ALLOWED", "an authorization is answered from the hosted pages only");
     const body = await jsonBody(req);
     const redirectTo =
       action === "login"

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/crypto/ids.js";
 import { hashToken } from "../../src/crypto/tokens.js";
-import { MAX_OAUTH_CLIENTS_PER_PROJECT, OAUTH_SCOPES } from "../../src/domain/oauth-clients.js";
+import { DEFAULT_SCOPES, MAX_OAUTH_CLIENTS_PER_PROJECT } from "../../src/domain/oauth-clients.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import type { HttpAnswer } from "../helpers/clients.js";
 import { injectHttp } from "../helpers/inject.js";
@@ -66,7 +66,7 @@ describe("OAuth clients", () => {
           type: "confidential",
           redirect_uris: ["https://shop.example.com/oauth/callback"],
           grant_types: ["authorization_code", "refresh_token"],
-          scopes: [...OAUTH_SCOPES],
+          scopes: [...DEFAULT_SCOPES],
           first_party: false,
           logo_uri: "https://cdn.example.com/shop.png",
           post_logout_redirect_uris: [],

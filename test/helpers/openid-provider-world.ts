@@ -135,6 +135,11 @@ export function useOpenidWorld(env: Record<string, string> = {}): OpenidWorld {
 export class CookieBrowser {
   private readonly cookies = new Map<string, string>();
 
+  /** The Cookie header this browser would send. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async request(
     url: string,
     init: { method?: string; json?: unknown; form?: Record<string, string> } = {},

@@ -113,6 +113,50 @@ describe("authorization request refusals", () => {
   });
 });
 
+describe("interaction refusals", () => {
+  it("an interaction is answered only from the hosted pages' origin, with a live access token, once", async () => {
+    const p = await world.project();
+    const { config } = await confidentialClient(p);
+    await p.signUp("ines@example.com");
+    const browser = new CookieBrowser();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    const hop = await browser.follow(url.href, world.publicUrl);
+    const uid = new URL(hop.url).searchParams.get("oauth")!;
+    const login = `${p.issuer}/oauth/interaction/${uid}/login`;
+    const token = await p.signIn("ines@example.com");
+    const foreign = await fetch(login, {
+      method: "POST",
+      headers: {
+        origin: "https://evil.example.com",
+        "content-type": "application/json",
+        cookie: browser.cookieHeader(),
+      },
+      body: JSON.stringify({ access_token: token }),
+    });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { reason: string }).reason).toBe("ORIGIN_NOT_ALLOWED");
+    const forged = await browser.request(login, { json: { access_token: `${token}x` } });
+    expect(forged).toMatchObject({ status: 401, body: { reason: "INVALID_ACCESS_TOKEN" } });
+    const other = await world.project();
+    await other.signUp("ines@example.com");
+    const elsewhere = await browser.request(login, { json: { access_token: await other.signIn("ines@example.com") } });
+    expect(elsewhere.body.reason).toBe("INVALID_ACCESS_TOKEN");
+    // Without the interaction's cookie (another browser), the request reads as expired.
+    const stranger = await new CookieBrowser().request(login, { json: { access_token: token } });
+    expect(stranger).toMatchObject({ status: 400, body: { reason: "AUTHORIZATION_REQUEST_EXPIRED" } });
+    const done = await browser.request(login, { json: { access_token: token } });
+    expect(done.status).toBe(200);
+    await browser.follow(done.body.redirect_to, world.publicUrl);
+    const again = await browser.request(login, { json: { access_token: token } });
+    expect(again.body.reason).toBe("AUTHORIZATION_REQUEST_EXPIRED");
+  });
+});
+
 describe("token endpoint refusals", () => {
   it("a wrong secret, a wrong verifier, an expired code", async () => {
     const p = await world.project();

@@ -4048,7 +4048,7 @@ export const AuthService: GenService<{
    * Lists the applications (OAuth clients of the project's OpenID Provider) a user has
    * authorized, with the scopes granted: the signed-in user's (access token), or, as admin
    * (API key with `users:read`, no user token), the user named by `user_id`. First-party
-   * clients are listed once they have issued a token. Errors: INVALID_ARGUMENT
+   * clients (no consent page) are listed once the user signed in to them. Errors: INVALID_ARGUMENT
    * VALIDATION_FAILED (admin without `user_id`), NOT_FOUND USER_NOT_FOUND.
    *
    * @generated from rpc gatehouse.auth.v1.AuthService.ListAuthorizedApps

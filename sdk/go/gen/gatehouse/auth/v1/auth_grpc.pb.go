@@ -269,7 +269,7 @@ type AuthServiceClient interface {
 	// Lists the applications (OAuth clients of the project's OpenID Provider) a user has
 	// authorized, with the scopes granted: the signed-in user's (access token), or, as admin
 	// (API key with `users:read`, no user token), the user named by `user_id`. First-party
-	// clients are listed once they have issued a token. Errors: INVALID_ARGUMENT
+	// clients (no consent page) are listed once the user signed in to them. Errors: INVALID_ARGUMENT
 	// VALIDATION_FAILED (admin without `user_id`), NOT_FOUND USER_NOT_FOUND.
 	ListAuthorizedApps(ctx context.Context, in *ListAuthorizedAppsRequest, opts ...grpc.CallOption) (*ListAuthorizedAppsResponse, error)
 	// Withdraws a user's consent to an application and ends everything issued to it for that
@@ -965,7 +965,7 @@ type AuthServiceServer interface {
 	// Lists the applications (OAuth clients of the project's OpenID Provider) a user has
 	// authorized, with the scopes granted: the signed-in user's (access token), or, as admin
 	// (API key with `users:read`, no user token), the user named by `user_id`. First-party
-	// clients are listed once they have issued a token. Errors: INVALID_ARGUMENT
+	// clients (no consent page) are listed once the user signed in to them. Errors: INVALID_ARGUMENT
 	// VALIDATION_FAILED (admin without `user_id`), NOT_FOUND USER_NOT_FOUND.
 	ListAuthorizedApps(context.Context, *ListAuthorizedAppsRequest) (*ListAuthorizedAppsResponse, error)
 	// Withdraws a user's consent to an application and ends everything issued to it for that
