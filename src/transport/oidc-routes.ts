@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Provider } from "oidc-provider";
-import type { ClientInfo } from "../domain/auth.js";
 import { DomainError } from "../domain/errors.js";
 import type { FlowDeps } from "../flows/deps.js";
 import { createEngines } from "../flows/oidc/engines.js";
-import { describe, finishConsent, finishLogin, nextStep } from "../flows/oidc/interactions.js";
+import { describe, finishConsent, finishLogin, nextStep, type InteractionCall } from "../flows/oidc/interactions.js";
 import { userinfo } from "../flows/oidc/userinfo.js";
 import { writeDomainError, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
 import type { PlainRoute } from "./http-handler.js";
@@ -49,7 +48,8 @@ export function oidcRoutes(deps: FlowDeps): (path: string) => PlainRoute | undef
       if (interaction) {
         try {
           const from = { ipAddress: record.ip, userAgent: record.userAgent };
-          return await serveInteraction(deps, engine, project, nodeReq, nodeRes, interaction[1], interaction[2], from);
+          const call = { deps, engine, project, req: nodeReq, res: nodeRes, uid: interaction[1], from };
+          return await serveInteraction(call, interaction[2]);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           return writeDomainError(res, record.id, error);
@@ -85,24 +85,15 @@ export function oidcRoutes(deps: FlowDeps): (path: string) => PlainRoute | undef
   };
 }
 
-async function serveInteraction(
-  deps: FlowDeps,
-  engine: Provider,
-  project: Parameters<typeof nextStep>[2],
-  req: IncomingMessage,
-  res: ServerResponse,
-  uid: string,
-  action: string | undefined,
-  from: ClientInfo,
-): Promise<void> {
+async function serveInteraction(call: InteractionCall, action: string | undefined): Promise<void> {
+  const { deps, req, res } = call;
   const method = req.method ?? "GET";
   if (!action && method === "GET") {
-    const next = await nextStep(deps, engine, project, req, res, uid, from);
-    res.writeHead(303, { location: next, "content-length": 0 }).end();
+    res.writeHead(303, { location: await nextStep(call), "content-length": 0 }).end();
     return;
   }
   if (action === "details" && method === "GET") {
-    writeJson(res, 200, await describe(deps, engine, project, req, res, uid));
+    writeJson(res, 200, await describe(call));
     return;
   }
   if ((action === "login" || action === "consent") && method === "POST") {
@@ -113,9 +104,7 @@ async function serveInteraction(
       throw new DomainError("ORIGIN_NOT_ALLOWED", "an authorization is answered from the hosted pages only");
     const body = await jsonBody(req);
     const redirectTo =
-      action === "login"
-        ? await finishLogin(deps, engine, project, req, res, uid, body.access_token)
-        : await finishConsent(deps, engine, project, req, res, uid, body.approve, from);
+      action === "login" ? await finishLogin(call, body.access_token) : await finishConsent(call, body.approve);
     writeJson(res, 200, { redirect_to: redirectTo });
     return;
   }

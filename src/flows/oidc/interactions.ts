@@ -11,8 +11,18 @@ import { checkAccessToken } from "../auth/verify-access-token.js";
 // engine sends the browser to the interaction URL, which sends it on to the sign-in page or the
 // consent page; those pages report back here with the user's access token or their choice.
 
-type Req = IncomingMessage;
-type Res = ServerResponse;
+/** One request to an interaction endpoint: the project's engine, and the browser's request. */
+export interface InteractionCall {
+  deps: FlowDeps;
+  engine: Provider;
+  project: Project;
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The interaction the path names. */
+  uid: string;
+  /** The browser's address and user agent, for the audit log. */
+  from: ClientInfo;
+}
 
 /** What the consent and sign-in pages show of a pending authorization. */
 export interface InteractionView {
@@ -28,7 +38,7 @@ const expired = () =>
     "this sign-in request has expired or was already answered: go back to the application and start again",
   );
 
-async function pending(engine: Provider, req: Req, res: Res, uid: string): Promise<InteractionDetails> {
+async function pending({ engine, req, res, uid }: InteractionCall): Promise<InteractionDetails> {
   let details: InteractionDetails;
   try {
     details = await engine.interactionDetails(req, res);
@@ -56,16 +66,9 @@ function requestedScopes(details: InteractionDetails, client: StoredOAuthClient)
  * GET …/oauth/interaction/{uid}: where the browser goes next. Sign-in first; then consent,
  * which a first-party client, or a user who already consented to these scopes, passes at once.
  */
-export async function nextStep(
-  deps: FlowDeps,
-  engine: Provider,
-  project: Project,
-  req: Req,
-  res: Res,
-  uid: string,
-  from: ClientInfo,
-): Promise<string> {
-  const details = await pending(engine, req, res, uid);
+export async function nextStep(call: InteractionCall): Promise<string> {
+  const { deps, project, uid } = call;
+  const details = await pending(call);
   const pages = `/v1/auth/${project.loginId}`;
   if (details.prompt.name === "login") {
     const hint =
@@ -79,21 +82,14 @@ export async function nextStep(
   const scopes = requestedScopes(details, client);
   const consent = await deps.db.repos.oauthConsents.get(project.id, details.session.accountId, client.id);
   const remembered = consent !== undefined && consent !== null && scopes.every((s) => consent.scopes.includes(s));
-  if (client.firstParty || remembered)
-    return grantAndResume(deps, engine, project, req, res, details, client, scopes, from);
+  if (client.firstParty || remembered) return grantAndResume(call, details, client, scopes);
   return `${pages}/consent?oauth=${encodeURIComponent(uid)}`;
 }
 
 /** GET …/interaction/{uid}/details: what the pages show. */
-export async function describe(
-  deps: FlowDeps,
-  engine: Provider,
-  project: Project,
-  req: Req,
-  res: Res,
-  uid: string,
-): Promise<InteractionView> {
-  const details = await pending(engine, req, res, uid);
+export async function describe(call: InteractionCall): Promise<InteractionView> {
+  const { deps, project } = call;
+  const details = await pending(call);
   const client = await clientOf(deps, project, details);
   return {
     prompt: details.prompt.name === "login" ? "login" : "consent",
@@ -108,16 +104,9 @@ export async function describe(
  * MFA when the project or the user asks for it). The engine's session is bound to that Gatehouse
  * session: its codes and tokens end when the session does.
  */
-export async function finishLogin(
-  deps: FlowDeps,
-  engine: Provider,
-  project: Project,
-  req: Req,
-  res: Res,
-  uid: string,
-  accessToken: unknown,
-): Promise<string> {
-  const details = await pending(engine, req, res, uid);
+export async function finishLogin(call: InteractionCall, accessToken: unknown): Promise<string> {
+  const { deps, engine, project, req, res } = call;
+  const details = await pending(call);
   if (details.prompt.name !== "login") throw expired();
   const verified = typeof accessToken === "string" ? await checkAccessToken(deps, project, accessToken) : undefined;
   if (!verified) throw new DomainError("INVALID_ACCESS_TOKEN", "the access token is not valid for this project");
@@ -132,17 +121,9 @@ export async function finishLogin(
 }
 
 /** POST …/interaction/{uid}/consent `{approve}`: the user allowed or denied the application. */
-export async function finishConsent(
-  deps: FlowDeps,
-  engine: Provider,
-  project: Project,
-  req: Req,
-  res: Res,
-  uid: string,
-  approve: unknown,
-  from: ClientInfo,
-): Promise<string> {
-  const details = await pending(engine, req, res, uid);
+export async function finishConsent(call: InteractionCall, approve: unknown): Promise<string> {
+  const { deps, engine, project, req, res } = call;
+  const details = await pending(call);
   if (details.prompt.name !== "consent" || !details.session) throw expired();
   if (approve !== true) {
     return engine.interactionResult(
@@ -153,20 +134,15 @@ export async function finishConsent(
     );
   }
   const client = await clientOf(deps, project, details);
-  return grantAndResume(deps, engine, project, req, res, details, client, requestedScopes(details, client), from);
+  return grantAndResume(call, details, client, requestedScopes(details, client));
 }
 
 /** Records the consent (remembered per user and client) and hands the engine its grant. */
 async function grantAndResume(
-  deps: FlowDeps,
-  engine: Provider,
-  project: Project,
-  req: Req,
-  res: Res,
+  { deps, engine, project, req, res, from }: InteractionCall,
   details: InteractionDetails,
   client: StoredOAuthClient,
   scopes: string[],
-  from: ClientInfo,
 ): Promise<string> {
   const accountId = details.session!.accountId;
   const grant =
