@@ -1,5 +1,5 @@
 import * as oidc from "openid-client";
-import { decodeJwt } from "jose";
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { http } from "../helpers/clients.js";
@@ -48,6 +48,10 @@ describe("authorization code with PKCE", () => {
     expect(String(access.scope).split(" ").sort()).toEqual(["email", "offline_access", "openid", "profile"]);
     const verified = await p.call("POST", "/v1/auth/token/verify", { token: tokens.access_token });
     expect(verified.body).toMatchObject({ valid: true, claims: { sub: userId, aud: client_id, client_id } });
+    // Offline, as an API that receives it would: the JWKS, the issuer, the client as audience.
+    const jwks = createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!));
+    const { protectedHeader } = await jwtVerify(tokens.access_token, jwks, { issuer: p.issuer, audience: client_id });
+    expect(protectedHeader).toMatchObject({ alg: "ES256", typ: "at+jwt" });
     const info = await oidc.fetchUserInfo(config, tokens.access_token, userId);
     expect(info).toMatchObject({ sub: userId, email: "ada@example.com" });
     expect(tokens.refresh_token).toBeTruthy();
@@ -101,6 +105,38 @@ describe("authorization code with PKCE", () => {
     });
     const refused = new URL((await new CookieBrowser().request(url.href)).location);
     expect(refused.searchParams.get("error")).toBe("invalid_scope");
+  });
+
+  it("answers with response_mode=fragment: the code after the #", async () => {
+    const p = await world.project();
+    const { client_id, client_secret } = await p.createClient({
+      name: "Wiki",
+      type: "confidential",
+      redirect_uris: [REDIRECT_URI],
+      first_party: true,
+    });
+    await p.signUp("di@example.com");
+    const config = await p.discover(client_id, client_secret);
+    const browser = new CookieBrowser();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT_URI,
+      scope: "openid",
+      response_mode: "fragment",
+      state: "fr",
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: "S256",
+    });
+    const hop = await browser.follow(url.href, world.publicUrl);
+    const uid = new URL(hop.url).searchParams.get("oauth")!;
+    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
+      json: { access_token: await p.signIn("di@example.com") },
+    });
+    const back = new URL((await browser.follow(done.body.redirect_to, world.publicUrl)).url);
+    expect(back.origin + back.pathname).toBe(REDIRECT_URI);
+    expect(back.search).toBe("");
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    expect(fragment.get("code")).toBeTruthy();
+    expect(fragment.get("state")).toBe("fr");
   });
 
   it("answers with response_mode=form_post: a page whose script the CSP allows by its hash posts the code", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   authorize,
   CookieBrowser,
+  PASSWORD,
   REDIRECT_URI,
   useOpenidWorld,
   type OpenidProject,
@@ -180,6 +181,27 @@ describe("token endpoint refusals", () => {
     expect(late).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
   });
 
+  it("the secret may also come in the body (client_secret_post)", async () => {
+    const p = await world.project();
+    const { clientId, secret, config } = await confidentialClient(p);
+    await p.signUp("ezra@example.com");
+    const flow = await authorize(world, p, config, "ezra@example.com");
+    const res = await fetch(`${p.issuer}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: flow.callback.searchParams.get("code")!,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: flow.verifier,
+        client_id: clientId,
+        client_secret: secret,
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { token_type: string }).token_type).toBe("Bearer");
+  });
+
   it("a replayed code is refused and ends the tokens the first use issued", async () => {
     const p = await world.project();
     const { clientId, secret, config } = await confidentialClient(p);
@@ -230,6 +252,21 @@ describe("tokens end with the Gatehouse session they came from", () => {
     });
     const hop = await browser.follow(again.href, world.publicUrl);
     expect(new URL(hop.url).pathname).toBe(`/v1/auth/${p.project.loginId}/login`);
+  });
+
+  it("the user changes their password elsewhere: the application's refresh token ends with the other sessions", async () => {
+    const { p, tokens, config } = await signedIn("jo@example.com");
+    const own = await p.signIn("jo@example.com");
+    const changed = await p.call(
+      "POST",
+      "/v1/auth/password/change",
+      { current_password: PASSWORD, new_password: "another sturdy passphrase 2" },
+      own,
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
   });
 
   it("an admin disables the user: refresh is refused", async () => {
