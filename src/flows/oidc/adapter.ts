@@ -45,7 +45,7 @@ export function projectAdapter(
         grantId: this.model === "Grant" ? id : (payload.grantId ?? null),
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        clientId: payload.clientId ?? (payload.kind === "Grant" ? null : null),
+        clientId: payload.clientId ?? null,
         accountId: payload.accountId ?? null,
         sessionId: this.model === "Session" && typeof loginSession === "string" ? loginSession : null,
         sessionUid: typeof payload.sessionUid === "string" ? payload.sessionUid : null,
