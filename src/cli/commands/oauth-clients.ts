@@ -11,14 +11,18 @@ import {
   UpdateOAuthClientResponseSchema,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import { isIdOf } from "../../domain/ids.js";
-import type { OAuthClient, OAuthClientType } from "../../domain/oauth-clients.js";
+import type { OAuthClient } from "../../domain/oauth-clients.js";
 import { oauthClientNotFound } from "../../flows/oauth-clients/client-rules.js";
 import { createOAuthClient } from "../../flows/oauth-clients/create-oauth-client.js";
 import { deleteOAuthClient } from "../../flows/oauth-clients/delete-oauth-client.js";
 import { listOAuthClients } from "../../flows/oauth-clients/list-oauth-clients.js";
 import { rotateOAuthClientSecret } from "../../flows/oauth-clients/rotate-oauth-client-secret.js";
 import { updateOAuthClient } from "../../flows/oauth-clients/update-oauth-client.js";
-import { oauthClientProto } from "../../handlers/account/oauth-clients.js";
+import {
+  createOAuthClientInput,
+  oauthClientProto,
+  updateOAuthClientInput,
+} from "../../handlers/account/oauth-clients.js";
 import { OAuthClientEntity } from "../../store/entities/oauth-client.entity.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
@@ -75,17 +79,7 @@ export const oauthClientCommands: Command[] = [
       const { client, secret } = await createOAuthClient(
         await ctx.deps(),
         organizationId,
-        {
-          projectId: project.id,
-          name: req.name,
-          type: req.type as OAuthClientType,
-          redirectUris: req.redirectUris,
-          postLogoutRedirectUris: req.postLogoutRedirectUris,
-          grantTypes: req.grantTypes,
-          scopes: req.scopes,
-          firstParty: req.firstParty,
-          logoUri: req.logoUri,
-        },
+        { ...createOAuthClientInput(req), projectId: project.id },
         ctx.origin,
       );
       return {
@@ -156,21 +150,7 @@ export const oauthClientCommands: Command[] = [
         logoUri: text(values, "logo-uri"),
       });
       const organizationId = await clientOrganization(ctx, values, req.clientId);
-      const client = await updateOAuthClient(
-        await ctx.deps(),
-        organizationId,
-        {
-          clientId: req.clientId,
-          name: req.name,
-          redirectUris: req.redirectUris,
-          postLogoutRedirectUris: req.postLogoutRedirectUris,
-          grantTypes: req.grantTypes,
-          scopes: req.scopes,
-          firstParty: req.firstParty,
-          logoUri: req.logoUri,
-        },
-        ctx.origin,
-      );
+      const client = await updateOAuthClient(await ctx.deps(), organizationId, updateOAuthClientInput(req), ctx.origin);
       return {
         json: wireJson(UpdateOAuthClientResponseSchema, { client: oauthClientProto(client) }),
         text: `updated OAuth client ${clientLine(client)}`,

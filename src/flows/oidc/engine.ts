@@ -172,5 +172,9 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
   });
   // Endpoint URLs come from PUBLIC_URL, which the route puts in the forwarded headers it sets.
   provider.proxy = true;
+  // The engine answers its own failures (server_error); the operator reads why in the log.
+  provider.on("server_error", (_ctx: unknown, error: unknown) =>
+    deps.logger.error({ err: error, project_id: project.id }, "openid provider failed"),
+  );
   return provider;
 }

@@ -1,6 +1,10 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type {
+  AccountService,
+  CreateOAuthClientRequest,
+  UpdateOAuthClientRequest,
+} from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { OAuthClient, OAuthClientType } from "../../domain/oauth-clients.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
@@ -11,6 +15,36 @@ import { rotateOAuthClientSecret } from "../../flows/oauth-clients/rotate-oauth-
 import { updateOAuthClient } from "../../flows/oauth-clients/update-oauth-client.js";
 import { organizationOf } from "./organization-of.js";
 
+/** CreateOAuthClient's request as the flow takes it (the handler's and the CLI's). */
+export function createOAuthClientInput(req: CreateOAuthClientRequest) {
+  return {
+    projectId: req.projectId,
+    name: req.name,
+    // The proto's rule lets only these two through.
+    type: req.type as OAuthClientType,
+    redirectUris: req.redirectUris,
+    postLogoutRedirectUris: req.postLogoutRedirectUris,
+    grantTypes: req.grantTypes,
+    scopes: req.scopes,
+    firstParty: req.firstParty,
+    logoUri: req.logoUri,
+  };
+}
+
+/** UpdateOAuthClient's request as the flow takes it (the handler's and the CLI's). */
+export function updateOAuthClientInput(req: UpdateOAuthClientRequest) {
+  return {
+    clientId: req.clientId,
+    name: req.name,
+    redirectUris: req.redirectUris,
+    postLogoutRedirectUris: req.postLogoutRedirectUris,
+    grantTypes: req.grantTypes,
+    scopes: req.scopes,
+    firstParty: req.firstParty,
+    logoUri: req.logoUri,
+  };
+}
+
 /** The OAuth client RPCs. A secret goes out twice only: at creation and at rotation. */
 export function oauthClientsHandlers(deps: FlowDeps) {
   return {
@@ -18,18 +52,7 @@ export function oauthClientsHandlers(deps: FlowDeps) {
       const { client, secret } = await createOAuthClient(
         deps,
         organizationOf(ctx),
-        {
-          projectId: req.projectId,
-          name: req.name,
-          // The proto's rule lets only these two through.
-          type: req.type as OAuthClientType,
-          redirectUris: req.redirectUris,
-          postLogoutRedirectUris: req.postLogoutRedirectUris,
-          grantTypes: req.grantTypes,
-          scopes: req.scopes,
-          firstParty: req.firstParty,
-          logoUri: req.logoUri,
-        },
+        createOAuthClientInput(req),
         auditOriginOf(ctx.values),
       );
       return { client: oauthClientProto(client), clientId: client.id, clientSecret: secret ?? "" };
@@ -48,16 +71,7 @@ export function oauthClientsHandlers(deps: FlowDeps) {
       const client = await updateOAuthClient(
         deps,
         organizationOf(ctx),
-        {
-          clientId: req.clientId,
-          name: req.name,
-          redirectUris: req.redirectUris,
-          postLogoutRedirectUris: req.postLogoutRedirectUris,
-          grantTypes: req.grantTypes,
-          scopes: req.scopes,
-          firstParty: req.firstParty,
-          logoUri: req.logoUri,
-        },
+        updateOAuthClientInput(req),
         auditOriginOf(ctx.values),
       );
       return { client: oauthClientProto(client) };

@@ -16,6 +16,7 @@ const SCOPE_WORDS: Record<string, string> = {
   email: "See your email address",
   profile: "See your name and profile",
   offline_access: "Stay connected when you are not using it",
+  app_metadata: "See your account's plan and settings kept by this service",
 };
 
 export async function showConsent(page: Page): Promise<void> {

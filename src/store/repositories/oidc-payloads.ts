@@ -1,5 +1,26 @@
 import type { EntityManager } from "typeorm";
+import { hashToken } from "../../crypto/tokens.js";
 import { jsonObject, nullable, row, sql, statements, text, timestamp } from "../sql/index.js";
+
+/**
+ * The engine's ids are its secrets (a refresh token, an authorization or device code, the value
+ * of its session cookie, a user code), so a row keeps only their SHA-256, as Gatehouse keeps its
+ * own tokens: the id goes into the key column hashed and out of the payload. A row found other
+ * than by its id (by uid or user code) is handed back with the hash as its id, marked with this
+ * prefix (which the engine's ids, nanoid's alphabet, never contain), so the engine saves it back
+ * to the same row.
+ */
+const HASHED = "sha256:";
+
+function storedKey(value: string): string {
+  return value.startsWith(HASHED) ? value.slice(HASHED.length) : hashToken(value);
+}
+
+/** The payload as stored: without the secrets that are the row's keys. */
+function storable(payload: Record<string, unknown>): Record<string, unknown> {
+  const { jti: _jti, userCode: _userCode, ...rest } = payload;
+  return rest;
+}
 
 /** What the OpenID Provider's engine stores of one model (its adapter interface). */
 export interface OidcPayloadWrite {
@@ -24,6 +45,7 @@ export interface OidcPayloadWrite {
 const sessionRow = row({ session_id: nullable(text) });
 
 const foundRow = row({
+  id: text,
   payload: jsonObject,
   consumed_at: nullable(timestamp),
   expires_at: nullable(timestamp),
@@ -53,16 +75,19 @@ export function oidcPayloadsRepository(manager: EntityManager) {
           ? sql`${w.sessionId}::text`
           : sql`COALESCE(
               (SELECT s.session_id FROM oidc_payloads s
-                WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${w.sessionUid}::text),
+                WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${w.sessionUid}::text
+                ORDER BY s.expires_at DESC NULLS LAST LIMIT 1),
               (SELECT g.session_id FROM oidc_payloads g
                 WHERE g.project_id = ${projectId} AND g.grant_id = ${w.grantId}::text AND g.session_id IS NOT NULL
                 ORDER BY g.expires_at DESC NULLS LAST LIMIT 1))`;
       await run.execute(
         sql`INSERT INTO oidc_payloads (model, id, project_id, payload, grant_id, user_code, uid, client_id, account_id, session_id, expires_at)
-            VALUES (${w.model}, ${w.id}, ${projectId}, ${JSON.stringify(w.payload)}::jsonb, ${w.grantId}, ${w.userCode},
+            VALUES (${w.model}, ${storedKey(w.id)}, ${projectId}, ${JSON.stringify(storable(w.payload))}::jsonb, ${w.grantId},
+                    ${w.userCode === null ? null : storedKey(w.userCode)},
                     ${w.uid}, ${w.clientId}, ${w.accountId}, ${inherited}, ${w.expiresAt})
             ON CONFLICT (model, id) DO UPDATE
-               SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, user_code = EXCLUDED.user_code,
+               SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
+                   user_code = COALESCE(EXCLUDED.user_code, oidc_payloads.user_code),
                    uid = EXCLUDED.uid, client_id = EXCLUDED.client_id, account_id = EXCLUDED.account_id,
                    session_id = COALESCE(EXCLUDED.session_id, oidc_payloads.session_id), expires_at = EXCLUDED.expires_at
              WHERE oidc_payloads.project_id = ${projectId}`,
@@ -77,9 +102,13 @@ export function oidcPayloadsRepository(manager: EntityManager) {
       now: Date,
     ): Promise<OidcPayloadFound | undefined> {
       const where =
-        "id" in by ? sql`p.id = ${by.id}` : "uid" in by ? sql`p.uid = ${by.uid}` : sql`p.user_code = ${by.userCode}`;
+        "id" in by
+          ? sql`p.id = ${storedKey(by.id)}`
+          : "uid" in by
+            ? sql`p.uid = ${by.uid}`
+            : sql`p.user_code = ${storedKey(by.userCode)}`;
       const found = await run.first(
-        sql`SELECT p.payload, p.consumed_at, p.expires_at, p.session_id,
+        sql`SELECT p.id, p.payload, p.consumed_at, p.expires_at, p.session_id,
                    CASE WHEN p.session_id IS NULL THEN 'unbound'
                         WHEN s.revoked_at IS NULL AND s.expires_at > ${now} AND NOT u.disabled THEN 'live' END AS live
               FROM oidc_payloads p
@@ -89,8 +118,10 @@ export function oidcPayloadsRepository(manager: EntityManager) {
         foundRow,
       );
       if (!found) return undefined;
+      // The id as the caller knows it (the raw one it asked by), else the hash, marked.
+      const jti = "id" in by ? by.id : `${HASHED}${found.id}`;
       return {
-        payload: found.payload,
+        payload: { ...found.payload, jti, ...("userCode" in by ? { userCode: by.userCode } : {}) },
         consumedAt: found.consumed_at,
         expiresAt: found.expires_at,
         sessionId: found.session_id,
@@ -103,7 +134,8 @@ export function oidcPayloadsRepository(manager: EntityManager) {
       const found = await run.first(
         sql`SELECT COALESCE(
               (SELECT s.session_id FROM oidc_payloads s
-                WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${sessionUid}::text),
+                WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${sessionUid}::text
+                ORDER BY s.expires_at DESC NULLS LAST LIMIT 1),
               (SELECT g.session_id FROM oidc_payloads g
                 WHERE g.project_id = ${projectId} AND g.grant_id = ${grantId}::text AND g.session_id IS NOT NULL
                 ORDER BY g.expires_at DESC NULLS LAST LIMIT 1)) AS session_id`,
@@ -115,13 +147,13 @@ export function oidcPayloadsRepository(manager: EntityManager) {
     async consume(projectId: string, model: string, id: string, now: Date): Promise<void> {
       await run.execute(
         sql`UPDATE oidc_payloads SET consumed_at = ${now}
-             WHERE project_id = ${projectId} AND model = ${model} AND id = ${id}`,
+             WHERE project_id = ${projectId} AND model = ${model} AND id = ${storedKey(id)}`,
       );
     },
 
     async destroy(projectId: string, model: string, id: string): Promise<void> {
       await run.execute(
-        sql`DELETE FROM oidc_payloads WHERE project_id = ${projectId} AND model = ${model} AND id = ${id}`,
+        sql`DELETE FROM oidc_payloads WHERE project_id = ${projectId} AND model = ${model} AND id = ${storedKey(id)}`,
       );
     },
 
