@@ -39,6 +39,17 @@ it("no row of the provider's tables holds a code, a token, a cookie or a client 
   secrets["refresh token"] = tokens.refresh_token!;
   const rotated = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
   secrets["rotated refresh token"] = rotated.refresh_token!;
+  // An authorization the signed-in person leaves at the consent page: its interaction is kept
+  // (until it expires) with what it knows of the provider's session.
+  const left = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT_URI,
+    scope: "openid email",
+    prompt: "consent",
+    code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+    code_challenge_method: "S256",
+  });
+  const atConsent = await flow.browser.follow(left.href, world.publicUrl);
+  expect(new URL(atConsent.url).pathname).toBe(`/v1/auth/${p.project.loginId}/consent`);
 
   const cli = await p.createClient({
     name: "CLI",
@@ -70,7 +81,7 @@ it("no row of the provider's tables holds a code, a token, a cookie or a client 
   );
   // What was written, so the search below is not of an empty table.
   expect(models.map((m) => m.model)).toEqual(
-    expect.arrayContaining(["AuthorizationCode", "DeviceCode", "Grant", "RefreshToken", "Session"]),
+    expect.arrayContaining(["AuthorizationCode", "DeviceCode", "Grant", "Interaction", "RefreshToken", "Session"]),
   );
   const everything = rows.map((r) => r.row).join("\n");
   for (const [what, value] of Object.entries(secrets))

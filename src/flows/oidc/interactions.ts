@@ -64,7 +64,8 @@ function requestedScopes(details: InteractionDetails, client: StoredOAuthClient)
 
 /**
  * GET …/oauth/interaction/{uid}: where the browser goes next. Sign-in first; then consent,
- * which a first-party client, or a user who already consented to these scopes, passes at once.
+ * which a first-party client, or a user who already consented to these scopes (unless the
+ * client asks with prompt=consent), passes at once.
  */
 export async function nextStep(call: InteractionCall): Promise<string> {
   const { deps, project, uid } = call;
@@ -82,7 +83,9 @@ export async function nextStep(call: InteractionCall): Promise<string> {
   const scopes = requestedScopes(details, client);
   const consent = await deps.db.repos.oauthConsents.get(project.id, details.session.accountId, client.id);
   const remembered = consent !== undefined && consent !== null && scopes.every((s) => consent.scopes.includes(s));
-  if (client.firstParty || remembered) return grantAndResume(call, details, client, scopes);
+  // prompt=consent asks for the page even when the consent is remembered (OpenID Connect Core 3.1.2.1).
+  const asked = typeof details.params.prompt === "string" && details.params.prompt.split(" ").includes("consent");
+  if (client.firstParty || (remembered && !asked)) return grantAndResume(call, details, client, scopes);
   return `${pages}/consent?oauth=${encodeURIComponent(uid)}`;
 }
 

@@ -16,9 +16,17 @@ function storedKey(value: string): string {
   return value.startsWith(HASHED) ? value.slice(HASHED.length) : hashToken(value);
 }
 
-/** The payload as stored: without the secrets that are the row's keys. */
+/**
+ * The payload as stored: without the secrets that are the row's keys, nor the engine session's
+ * cookie value an interaction copies for the application's information (the engine never reads
+ * it back).
+ */
 function storable(payload: Record<string, unknown>): Record<string, unknown> {
   const { jti: _jti, userCode: _userCode, ...rest } = payload;
+  if (rest.session !== null && typeof rest.session === "object") {
+    const { cookie: _cookie, ...session } = rest.session as Record<string, unknown>;
+    rest.session = session;
+  }
   return rest;
 }
 
