@@ -102,7 +102,6 @@ describe("OIDC discovery per project", () => {
       claims_parameter_supported: false,
       request_uri_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,
-      service_documentation: "https://github.com/gatehouse/gatehouse/blob/main/docs/openid-provider.md",
     });
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");

@@ -87,10 +87,7 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     // No userinfo in the engine: it answers only opaque tokens, and Gatehouse issues JWTs, so
     // the ID token carries the scopes' claims and Gatehouse serves userinfo itself (userinfo.ts).
     conformIdTokenClaims: false,
-    discovery: {
-      userinfo_endpoint: `${issuer}/oauth/userinfo`,
-      service_documentation: "https://github.com/gatehouse/gatehouse/blob/main/docs/openid-provider.md",
-    },
+    discovery: { userinfo_endpoint: `${issuer}/oauth/userinfo` },
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
