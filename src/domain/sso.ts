@@ -1,11 +1,32 @@
 // SSO connections: OpenID Connect identity providers of a project (AuthService.SsoAuthorize).
 
+/** The kinds of identity provider a connection may be (docs/sso-providers.md). */
+export const SSO_PROVIDERS = ["oidc", "github", "generic_oauth2"] as const;
+export type SsoProvider = (typeof SSO_PROVIDERS)[number];
+
+/** The fields of a generic OAuth 2.0 provider's userinfo answer Gatehouse reads. */
+export const CLAIM_MAPPING_KEYS = ["id", "email", "email_verified", "name", "picture"] as const;
+export type ClaimMapping = Partial<Record<(typeof CLAIM_MAPPING_KEYS)[number], string>>;
+
+/** Where a provider without OpenID Connect discovery is reached. */
+export interface OAuth2Endpoints {
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
 export interface SsoConnection {
   id: string;
   organizationId: string;
   projectId: string;
   name: string;
+  provider: SsoProvider;
+  /** `oidc`: the issuer; the OAuth 2.0 kinds: empty. */
   issuer: string;
+  /** The OAuth 2.0 kinds' endpoints; empty strings for `oidc`. */
+  endpoints: OAuth2Endpoints;
+  /** `generic_oauth2` only: which userinfo fields hold the identity. */
+  claimMapping: ClaimMapping;
   clientId: string;
   scopes: string[];
   /** The provider's emails count as verified whatever its `email_verified` claim says. */

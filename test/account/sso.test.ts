@@ -94,7 +94,12 @@ describe("SSO connections", () => {
       {
         name: "required fields missing",
         run: () => f.rest("POST", path(), f.admin.headers, { scopes: [] }),
-        check: violates("name", "issuer", "client_id", "client_secret"),
+        check: violates("name", "client_id", "client_secret"),
+      },
+      {
+        name: "an oidc connection without its issuer",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ issuer: "" })),
+        check: violates("issuer"),
       },
       {
         name: "issuer not an http(s) URI",
@@ -125,6 +130,11 @@ describe("SSO connections", () => {
             scopes: ["openid", "email", "profile"],
             created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
             trust_emails: false,
+            provider: "oidc",
+            authorization_url: "",
+            token_url: "",
+            userinfo_url: "",
+            claim_mapping: {},
           });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);
         },
@@ -295,6 +305,11 @@ describe("SSO connections", () => {
             scopes: ["openid", "email", "profile"],
             created_at: expect.any(String),
             trust_emails: false,
+            provider: "oidc",
+            authorization_url: "",
+            token_url: "",
+            userinfo_url: "",
+            claim_mapping: {},
           });
           expect(res.body).toMatchObject({ has_more: false, next_cursor: "" });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);

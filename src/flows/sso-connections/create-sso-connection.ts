@@ -1,11 +1,15 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
-import { checkIssuer, checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
+import { checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
+import { identityIssuer, resolvePreset } from "../../domain/sso-providers.js";
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
-/** Adds an OpenID Connect provider to one of the organization's projects; the secret is sealed. */
+/**
+ * Adds an identity provider to one of the organization's projects: an OpenID Connect provider
+ * by its issuer, or a preset (domain/sso-providers.ts). The secret is sealed.
+ */
 export async function createSsoConnection(
   deps: FlowDeps,
   organizationId: string,
@@ -14,14 +18,19 @@ export async function createSsoConnection(
 ): Promise<SsoConnection> {
   // Scopes are joined by spaces into the authorization request, so each must be one OAuth
   // scope token: a rule the proto's field options cannot state.
-  const violations: Violation[] = [];
-  const issuerProblem = checkIssuer(input.issuer);
-  if (issuerProblem) violations.push({ field: "issuer", description: issuerProblem });
+  const preset = resolvePreset(input);
+  const violations: Violation[] = "violations" in preset ? [...preset.violations] : [];
+  if (input.provider === "github" && input.trustEmails)
+    violations.push({
+      field: "trust_emails",
+      description: "is not used by github: GitHub says which addresses it verified",
+    });
   input.scopes.forEach((scope, i) => {
     const problem = checkScope(scope);
     if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
   });
-  if (violations.length > 0) throw validationFailed(violations);
+  if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
+  const settings = preset.settings;
   if (!isIdOf("proj", input.projectId)) throw projectNotFound();
 
   return deps.db.transaction(async (repos) => {
@@ -31,10 +40,14 @@ export async function createSsoConnection(
       {
         projectId: input.projectId,
         name: input.name,
-        issuer: input.issuer,
+        provider: settings.provider,
+        issuer: settings.issuer,
+        endpoints: settings.endpoints,
+        claimMapping: settings.claimMapping,
         clientId: input.clientId,
         clientSecret: input.clientSecret,
-        scopes: resolveScopes(input.scopes),
+        // OpenID Connect always asks for `openid`; the OAuth 2.0 kinds ask for what they name.
+        scopes: settings.provider === "oidc" ? resolveScopes(settings.scopes) : settings.scopes,
         trustEmails: input.trustEmails,
       },
       deps.secrets,
@@ -44,7 +57,7 @@ export async function createSsoConnection(
       organizationId,
       projectId: input.projectId,
       targetId: connection.id,
-      details: { issuer: input.issuer },
+      details: { provider: settings.provider, issuer: identityIssuer(settings) },
       origin,
     });
     return connection;

@@ -1,7 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { SsoConnection } from "../../domain/sso.js";
+import type { SsoConnection, SsoProvider } from "../../domain/sso.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
@@ -19,7 +19,10 @@ export function ssoHandlers(deps: FlowDeps) {
         {
           projectId: req.projectId,
           name: req.name,
+          provider: (req.provider || "oidc") as SsoProvider,
           issuer: req.issuer,
+          endpoints: { authorizationUrl: req.authorizationUrl, tokenUrl: req.tokenUrl, userinfoUrl: req.userinfoUrl },
+          claimMapping: req.claimMapping,
           clientId: req.clientId,
           clientSecret: req.clientSecret,
           scopes: req.scopes,
@@ -56,5 +59,10 @@ function toProto(c: SsoConnection) {
     scopes: c.scopes,
     createdAt: timestampFromDate(c.createdAt),
     trustEmails: c.trustEmails,
+    provider: c.provider,
+    authorizationUrl: c.endpoints.authorizationUrl,
+    tokenUrl: c.endpoints.tokenUrl,
+    userinfoUrl: c.endpoints.userinfoUrl,
+    claimMapping: c.claimMapping as Record<string, string>,
   };
 }

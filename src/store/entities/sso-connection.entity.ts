@@ -1,8 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { ProjectEntity } from "./project.entity.js";
 
 /** A project's OpenID Connect provider (migrations 1732700000002, 1733100000000; repositories/sso-connections.ts). */
 @Entity({ name: "sso_connections" })
+@Check("sso_connections_provider_check", `provider IN ('oidc', 'github', 'generic_oauth2')`)
 // (organization_id, project_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("sso_connections_project_created_idx", { synchronize: false })
 export class SsoConnectionEntity {
@@ -18,8 +19,24 @@ export class SsoConnectionEntity {
   @Column({ type: "text" })
   name!: string;
 
+  @Column({ type: "text", default: "oidc" })
+  provider!: "oidc" | "github" | "generic_oauth2";
+
   @Column({ type: "text" })
   issuer!: string;
+
+  @Column({ name: "authorization_url", type: "text", default: "" })
+  authorizationUrl!: string;
+
+  @Column({ name: "token_url", type: "text", default: "" })
+  tokenUrl!: string;
+
+  @Column({ name: "userinfo_url", type: "text", default: "" })
+  userinfoUrl!: string;
+
+  /** `generic_oauth2`: userinfo field names (domain/sso.ts ClaimMapping). */
+  @Column({ name: "claim_mapping", type: "jsonb", default: () => "'{}'" })
+  claimMapping!: Record<string, string>;
 
   @Column({ name: "client_id", type: "text" })
   clientId!: string;

@@ -3,7 +3,13 @@ import { newId } from "../../crypto/ids.js";
 import type { SecretBox } from "../../crypto/secret-box.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
-import type { SsoConnection, SsoConnectionWithSecret } from "../../domain/sso.js";
+import type {
+  ClaimMapping,
+  OAuth2Endpoints,
+  SsoConnection,
+  SsoConnectionWithSecret,
+  SsoProvider,
+} from "../../domain/sso.js";
 import { SsoConnectionEntity } from "../entities/sso-connection.entity.js";
 import { keysetPage } from "../keyset.js";
 import { translateUniqueViolation } from "../errors.js";
@@ -14,7 +20,10 @@ export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
     organizationId: e.organizationId,
     projectId: e.projectId,
     name: e.name,
+    provider: e.provider,
     issuer: e.issuer,
+    endpoints: { authorizationUrl: e.authorizationUrl, tokenUrl: e.tokenUrl, userinfoUrl: e.userinfoUrl },
+    claimMapping: { ...e.claimMapping },
     clientId: e.clientId,
     scopes: [...e.scopes],
     trustEmails: e.trustEmails,
@@ -25,7 +34,10 @@ export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
 export interface CreateSsoConnectionInput {
   projectId: string;
   name: string;
+  provider: SsoProvider;
   issuer: string;
+  endpoints: OAuth2Endpoints;
+  claimMapping: ClaimMapping;
   clientId: string;
   clientSecret: string;
   scopes: string[];
@@ -48,7 +60,12 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
         organizationId,
         projectId: input.projectId,
         name: input.name,
+        provider: input.provider,
         issuer: input.issuer,
+        authorizationUrl: input.endpoints.authorizationUrl,
+        tokenUrl: input.endpoints.tokenUrl,
+        userinfoUrl: input.endpoints.userinfoUrl,
+        claimMapping: { ...input.claimMapping },
         clientId: input.clientId,
         clientSecretSealed: secrets.seal(input.clientSecret, id),
         scopes: [...input.scopes],

@@ -9,7 +9,10 @@ const secrets = createSecretBox(Buffer.alloc(32, 9));
 const connectionFor = (projectId: string): CreateSsoConnectionInput => ({
   projectId,
   name: `sso-${randomUUID()}`,
+  provider: "oidc",
   issuer: "https://idp.example.com",
+  endpoints: { authorizationUrl: "", tokenUrl: "", userinfoUrl: "" },
+  claimMapping: {},
   clientId: "client",
   clientSecret: "client-secret",
   scopes: ["openid", "email"],

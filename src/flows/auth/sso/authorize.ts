@@ -6,6 +6,7 @@ import { DomainError } from "../../../domain/errors.js";
 import { isIdOf } from "../../../domain/ids.js";
 import { allowedRedirect } from "../../../domain/redirects.js";
 import type { FlowDeps } from "../../deps.js";
+import { oauth2AuthorizationUrl } from "./oauth2.js";
 
 /** An SSO sign-in must come back within 10 minutes (auth.proto, SsoAuthorize). */
 export const SSO_FLOW_TTL_SECONDS = 600;
@@ -26,7 +27,7 @@ export interface SsoAuthorizeInput {
 /**
  * SsoAuthorize: a flow row (the state as SHA-256; the nonce and the PKCE verifier sealed, as
  * they are sent on later) and the provider's authorization URL carrying the state, the nonce
- * and the S256 challenge. The redirect URL obeys the same allow-list as magic links.
+ * (OpenID Connect only) and the S256 challenge. The redirect URL obeys the same allow-list as magic links.
  */
 export async function ssoAuthorize(
   deps: FlowDeps,
@@ -38,7 +39,8 @@ export async function ssoAuthorize(
     ? await deps.db.repos.ssoConnections.get(project.id, input.connectionId)
     : null;
   if (!connection) throw new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this project");
-  const config = await deps.sso.forAuthorization(connection);
+  // OpenID Connect providers are read from their discovery first (unreachable: SSO_FAILED).
+  const config = connection.provider === "oidc" ? await deps.sso.forAuthorization(connection) : undefined;
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
@@ -59,12 +61,15 @@ export async function ssoAuthorize(
     },
     now,
   );
+  const codeChallenge = await oidc.calculatePKCECodeChallenge(verifier);
+  const callbackUrl = ssoCallbackUrl(deps.config.publicUrl);
+  if (!config) return { authorizationUrl: oauth2AuthorizationUrl(connection, { state, codeChallenge, callbackUrl }) };
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: ssoCallbackUrl(deps.config.publicUrl),
+    redirect_uri: callbackUrl,
     scope: connection.scopes.join(" "),
     state,
     nonce,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge: codeChallenge,
     code_challenge_method: "S256",
   });
   return { authorizationUrl: url.href };

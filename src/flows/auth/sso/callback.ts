@@ -9,6 +9,8 @@ import { auditedSignIn, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { ssoCallbackUrl } from "./authorize.js";
 import { signInWithIdentity } from "./identity-sign-in.js";
+import { OAuth2Refusal, oauth2Profile, type OAuth2Profile } from "./oauth2.js";
+import { identityIssuer } from "../../../domain/sso-providers.js";
 import { errorRedirect, handoverRedirect, outcomeRedirect } from "./redirects.js";
 
 /** A handover code is traded within a minute (auth.proto, SsoExchange). */
@@ -145,6 +147,7 @@ async function proveIdentity(
   state: string,
   query: URLSearchParams,
 ): Promise<ProvenIdentity> {
+  if (connection.provider !== "oidc") return proveOAuth2Identity(deps, connection, flow, query);
   const config = await deps.sso.forExchange(connection).catch((error: unknown) => {
     throw new SsoRefusal(
       "sso_failed",
@@ -190,6 +193,42 @@ async function proveIdentity(
   if (!verified && !connection.trustEmails)
     throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
   return { connectionId: connection.id, issuer: claims.iss, subject: claims.sub, email: email.trim() };
+}
+
+/**
+ * The OAuth 2.0 kinds: the state was matched when the flow was found by it; the code is traded
+ * with the PKCE verifier, and the user read from the provider's API (oauth2.ts). GitHub's
+ * address counts only when it is the primary one and GitHub verified it, whatever trust_emails
+ * says; a generic provider's as its `email_verified` field (or trust_emails) says.
+ */
+async function proveOAuth2Identity(
+  deps: FlowDeps,
+  connection: SsoConnectionWithSecret,
+  flow: SsoFlow,
+  query: URLSearchParams,
+): Promise<ProvenIdentity> {
+  const code = query.get("code");
+  if (!code) throw new SsoRefusal("sso_failed", "the provider sent no code");
+  let profile: OAuth2Profile;
+  try {
+    profile = await oauth2Profile(connection, {
+      code,
+      verifier: deps.secrets.open(flow.verifierSealed, flow.id).toString("utf8"),
+      callbackUrl: ssoCallbackUrl(deps.config.publicUrl),
+    });
+  } catch (error) {
+    if (error instanceof OAuth2Refusal) throw new SsoRefusal(error.error, error.description);
+    throw error;
+  }
+  const email = profile.email?.trim();
+  if (!email) throw new SsoRefusal("email_missing", "the identity provider gave no email address");
+  const problem = checkEmail(email);
+  if (problem !== undefined)
+    throw new SsoRefusal("email_not_accepted", `the identity provider's email address is not accepted: it ${problem}`);
+  const trusted = connection.provider === "generic_oauth2" && connection.trustEmails;
+  if (!profile.verified && !trusted)
+    throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
+  return { connectionId: connection.id, issuer: identityIssuer(connection), subject: profile.subject, email };
 }
 
 /** Some providers send `email_verified` as the string "true". */

@@ -271,42 +271,76 @@ class CreateProjectResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class CreateSsoConnectionRequest(_message.Message):
-    __slots__ = ["client_id", "client_secret", "issuer", "name", "project_id", "scopes", "trust_emails"]
+    __slots__ = ["authorization_url", "claim_mapping", "client_id", "client_secret", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    class ClaimMappingEntry(_message.Message):
+        __slots__ = ["key", "value"]
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    authorization_url: str
+    claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     client_secret: str
     issuer: str
     name: str
     project_id: str
+    provider: str
     scopes: _containers.RepeatedScalarFieldContainer[str]
+    token_url: str
     trust_emails: bool
-    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ...) -> None: ...
+    userinfo_url: str
+    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class CreateSsoConnectionResponse(_message.Message):
-    __slots__ = ["client_id", "created_at", "id", "issuer", "name", "project_id", "scopes", "trust_emails"]
+    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    class ClaimMappingEntry(_message.Message):
+        __slots__ = ["key", "value"]
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    authorization_url: str
+    claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     created_at: _timestamp_pb2.Timestamp
     id: str
     issuer: str
     name: str
     project_id: str
+    provider: str
     scopes: _containers.RepeatedScalarFieldContainer[str]
+    token_url: str
     trust_emails: bool
-    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
+    userinfo_url: str
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class CreateWebhookEndpointRequest(_message.Message):
     __slots__ = ["enabled", "event_types", "project_id", "url"]
@@ -1047,24 +1081,41 @@ class SetHookResponse(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., url: _Optional[str] = ..., failure_policy: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
 
 class SsoConnection(_message.Message):
-    __slots__ = ["client_id", "created_at", "id", "issuer", "name", "project_id", "scopes", "trust_emails"]
+    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    class ClaimMappingEntry(_message.Message):
+        __slots__ = ["key", "value"]
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    authorization_url: str
+    claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     created_at: _timestamp_pb2.Timestamp
     id: str
     issuer: str
     name: str
     project_id: str
+    provider: str
     scopes: _containers.RepeatedScalarFieldContainer[str]
+    token_url: str
     trust_emails: bool
-    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ...) -> None: ...
+    userinfo_url: str
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class UpdateOAuthClientRequest(_message.Message):
     __slots__ = ["client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { http } from "../helpers/clients.js";
+import { startGithubStandin, type GithubStandin } from "../helpers/github-standin.js";
+import { authFixture, type AuthFixture } from "./helpers.js";
+import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
+
+// SSO presets for providers without OpenID Connect (issue 29): GitHub, against a loopback
+// stand-in with GitHub's quirks (errors with status 200, JSON only when asked, a User-Agent
+// required, addresses from /user/emails), and a generic OAuth 2.0 provider (the same stand-in,
+// configured by its endpoints and a claim mapping).
+
+const world = useSsoWorld();
+const { ctx } = world;
+let github: GithubStandin;
+let app: AuthFixture;
+
+beforeAll(async () => {
+  github = await startGithubStandin({ redirectUri: CALLBACK_URL });
+  app = await authFixture(ctx.server);
+});
+afterAll(async () => {
+  await github?.stop();
+});
+
+async function connect(body: Record<string, unknown>) {
+  return http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
+    headers: await app.admin(),
+    body: { name: "GitHub", client_id: github.clientId, client_secret: github.clientSecret, ...body },
+  });
+}
+
+/** SsoAuthorize, the stand-in "signs in" `login`, then Gatehouse's callback. */
+async function signIn(connectionId: string, login: string) {
+  const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const authorize = new URL(start.body.authorization_url);
+  authorize.searchParams.set("login", login);
+  const res = await fetch(authorize, { redirect: "manual" });
+  expect(res.status).toBe(302);
+  return { authorize, answer: await world.callback(res.headers.get("location")!) };
+}
+
+const enterprise = () => ({
+  authorization_url: github.authorizeUrl,
+  token_url: github.tokenUrl,
+  userinfo_url: `${github.apiUrl}/user`,
+});
+
+describe("provider: github", () => {
+  it("signs a user in with GitHub's primary verified address, asking for read:user and user:email", async () => {
+    const created = await connect({ provider: "github", ...enterprise() });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({
+      provider: "github",
+      issuer: "",
+      scopes: ["read:user", "user:email"],
+      authorization_url: github.authorizeUrl,
+    });
+    github.setUser("hubber", {
+      id: 4242,
+      emails: [
+        { email: "public-alias@example.com", primary: false, verified: true },
+        { email: "hubber@example.com", primary: true, verified: true },
+      ],
+    });
+    const { authorize, answer } = await signIn(created.body.id, "hubber");
+    expect(authorize.searchParams.get("scope")).toBe("read:user user:email");
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("nonce")).toBeNull();
+    expect(answer.fragment.get("error"), answer.fragment.toString()).toBeNull();
+    const accessToken = answer.fragment.get("access_token")!;
+    const verified = await app.call("POST", "/v1/auth/token/verify", { token: accessToken });
+    expect(verified.body.claims.email).toBe("hubber@example.com");
+    expect(verified.body.claims.amr).toEqual(["sso"]);
+    const user = await app.call("GET", `/v1/auth/users/${verified.body.claims.sub}`);
+    expect(user.body.identities).toMatchObject([
+      { provider: github.url, subject: "4242", email: "hubber@example.com" },
+    ]);
+    // GitHub's quirks were met: JSON asked for at the token endpoint, a User-Agent on the API.
+    const token = github.requests.find((r) => r.path === "/login/oauth/access_token")!;
+    expect(token.headers.accept).toContain("application/json");
+    const api = github.requests.filter((r) => r.path.startsWith("/api/v3/"));
+    expect(api.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/v3/user", "/api/v3/user/emails"]));
+    for (const r of api) expect(r.headers["user-agent"]).toBe("Gatehouse");
+  });
+
+  it("refuses an unverified primary address, and never takes a secondary one", async () => {
+    const created = await connect({ provider: "github", ...enterprise() });
+    github.setUser("sneaky", {
+      emails: [
+        { email: "sneaky-unverified@example.com", primary: true, verified: false },
+        { email: "victim@example.com", primary: false, verified: true },
+      ],
+    });
+    const { answer } = await signIn(created.body.id, "sneaky");
+    expect(answer.fragment.get("error")).toBe("unverified_email");
+    expect(answer.fragment.get("access_token")).toBeNull();
+  });
+
+  it("a wrong client secret: GitHub's error with status 200 becomes sso_failed, no sign-in", async () => {
+    const created = await connect({ provider: "github", ...enterprise(), client_secret: "not-the-secret" });
+    const { answer } = await signIn(created.body.id, "octocat");
+    expect(answer.fragment.get("error")).toBe("sso_failed");
+    expect(answer.fragment.get("error_description")).toContain("incorrect_client_credentials");
+  });
+
+  it("defaults to GitHub.com's endpoints; refuses trust_emails, an issuer, and a partial Enterprise set", async () => {
+    const plain = await connect({ provider: "github" });
+    expect(plain.body).toMatchObject({
+      authorization_url: "https://github.com/login/oauth/authorize",
+      token_url: "https://github.com/login/oauth/access_token",
+      userinfo_url: "https://api.github.com/user",
+    });
+    const refused = await connect({
+      provider: "github",
+      trust_emails: true,
+      issuer: "https://github.com",
+      token_url: github.tokenUrl,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.violations.map((v: { field: string }) => v.field).sort()).toEqual([
+      "authorization_url",
+      "issuer",
+      "trust_emails",
+      "userinfo_url",
+    ]);
+  });
+});
+
+describe("provider: generic_oauth2", () => {
+  it("reads the user with the claim mapping; an address the provider does not verify is refused unless trusted", async () => {
+    const body = {
+      provider: "generic_oauth2",
+      name: "Acme OAuth",
+      ...enterprise(),
+      scopes: ["user:email"],
+      claim_mapping: { id: "login", email: "email" },
+    };
+    const created = await connect(body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ provider: "generic_oauth2", claim_mapping: { id: "login", email: "email" } });
+    github.setUser("mapped", { public_email: "mapped@example.com" });
+    // The stand-in's /user answers `email` (the public address) and no `email_verified`.
+    const refused = await signIn(created.body.id, "mapped");
+    expect(refused.answer.fragment.get("error")).toBe("unverified_email");
+    const trusting = await connect({ ...body, trust_emails: true });
+    const { answer } = await signIn(trusting.body.id, "mapped");
+    const accessToken = answer.fragment.get("access_token");
+    expect(accessToken, answer.fragment.toString()).toBeTruthy();
+    const verified = await app.call("POST", "/v1/auth/token/verify", { token: accessToken });
+    const user = await app.call("GET", `/v1/auth/users/${verified.body.claims.sub}`);
+    expect(user.body.identities).toMatchObject([{ provider: github.url, subject: "mapped" }]);
+    // The secret went as HTTP Basic (RFC 6749 section 2.3.1), not in the body.
+    const exchange = github.requests.filter((r) => r.path === "/login/oauth/access_token").at(-1)!;
+    expect(exchange.headers.authorization).toMatch(/^Basic /);
+  });
+
+  it("needs its three endpoints; an oidc connection needs an issuer and no endpoints", async () => {
+    const generic = await connect({ provider: "generic_oauth2", authorization_url: github.authorizeUrl });
+    expect(generic.status).toBe(400);
+    expect(generic.body.violations.map((v: { field: string }) => v.field).sort()).toEqual([
+      "token_url",
+      "userinfo_url",
+    ]);
+    const oidc = await connect({ token_url: github.tokenUrl, claim_mapping: { id: "login" } });
+    expect(oidc.body.violations.map((v: { field: string }) => v.field).sort()).toEqual([
+      "claim_mapping",
+      "issuer",
+      "token_url",
+    ]);
+    const insecure = await connect({
+      provider: "generic_oauth2",
+      ...enterprise(),
+      token_url: "http://example.com/token",
+    });
+    expect(insecure.body.violations).toMatchObject([{ field: "token_url" }]);
+  });
+});
