@@ -1,4 +1,11 @@
-import { checkIssuer, type ClaimMapping, type OAuth2Endpoints, type SsoConnection, type SsoProvider } from "./sso.js";
+import {
+  checkIssuer,
+  isOidcKind,
+  type ClaimMapping,
+  type OAuth2Endpoints,
+  type SsoConnection,
+  type SsoProvider,
+} from "./sso.js";
 import type { Violation } from "./errors.js";
 
 // The presets of SSO connections (issue 29): what each kind of provider needs, and what it gets
@@ -12,6 +19,15 @@ export const GITHUB_ENDPOINTS: OAuth2Endpoints = {
   userinfoUrl: "https://api.github.com/user",
 };
 
+/** The issuers of the OpenID Connect presets, unless the connection names its own (a self-managed GitLab). */
+export const PRESET_ISSUERS: Partial<Record<SsoProvider, string>> = {
+  google: "https://accounts.google.com",
+  gitlab: "https://gitlab.com",
+};
+
+/** A Workspace domain as Google writes it in `hd`: a DNS name in lower case. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 /** What a GitHub sign-in asks for: the profile and the addresses with their verification. */
 export const GITHUB_SCOPES = ["read:user", "user:email"];
 
@@ -22,45 +38,47 @@ export interface PresetInput {
   endpoints: OAuth2Endpoints;
   scopes: string[];
   claimMapping: ClaimMapping;
+  hostedDomain: string;
 }
+
+const FIELD = { authorizationUrl: "authorization_url", tokenUrl: "token_url", userinfoUrl: "userinfo_url" } as const;
 
 /**
  * The connection's settings with its kind's defaults applied, or the violations: `oidc` needs an
- * issuer and no endpoints; `github` no issuer, GitHub's endpoints unless all three are given
- * (GitHub Enterprise); `generic_oauth2` no issuer and all three endpoints. Every URL is https,
- * or http on a loopback host.
+ * issuer and no endpoints; `google` and `gitlab` default to their issuers (a self-managed
+ * GitLab names its own), and `hosted_domain` is Google's alone; `github` takes no issuer and
+ * GitHub's endpoints unless all three are given (GitHub Enterprise); `generic_oauth2` no issuer
+ * and all three endpoints. Every URL is https, or http on a loopback host.
  */
 export function resolvePreset(input: PresetInput): { settings: PresetInput } | { violations: Violation[] } {
   const violations: Violation[] = [];
-  const given = Object.entries(input.endpoints).filter(([, url]) => url !== "");
-  const field = { authorizationUrl: "authorization_url", tokenUrl: "token_url", userinfoUrl: "userinfo_url" } as const;
-  for (const [key, url] of given) {
-    const problem = checkIssuer(url);
-    if (problem) violations.push({ field: field[key as keyof OAuth2Endpoints], description: problem });
+  const given = (Object.keys(FIELD) as Array<keyof OAuth2Endpoints>).filter((key) => input.endpoints[key] !== "");
+  for (const key of given) {
+    const problem = checkIssuer(input.endpoints[key]);
+    if (problem) violations.push({ field: FIELD[key], description: problem });
   }
-  if (input.provider === "oidc") {
-    if (input.issuer === "") violations.push({ field: "issuer", description: "is required for an oidc provider" });
-    else {
-      const problem = checkIssuer(input.issuer);
-      if (problem) violations.push({ field: "issuer", description: problem });
-    }
-    for (const [key] of given)
-      violations.push({
-        field: field[key as keyof OAuth2Endpoints],
-        description: "is read from the issuer's discovery for oidc",
-      });
+  const issuer = input.issuer || (PRESET_ISSUERS[input.provider] ?? "");
+  if (isOidcKind(input.provider)) {
+    const problem = issuer === "" ? "is required for an oidc provider" : checkIssuer(issuer);
+    if (problem) violations.push({ field: "issuer", description: problem });
+    for (const key of given)
+      violations.push({ field: FIELD[key], description: `is read from the issuer's discovery for ${input.provider}` });
   } else if (input.issuer !== "") {
     violations.push({ field: "issuer", description: `is not used by ${input.provider}: give its endpoints instead` });
   }
   if (input.provider !== "generic_oauth2" && Object.keys(input.claimMapping).length > 0)
     violations.push({ field: "claim_mapping", description: "is for generic_oauth2 only" });
+  if (input.hostedDomain !== "" && input.provider !== "google")
+    violations.push({ field: "hosted_domain", description: "is for google only" });
+  else if (input.hostedDomain !== "" && !DOMAIN.test(input.hostedDomain))
+    violations.push({ field: "hosted_domain", description: "must be a domain name in lower case, e.g. example.com" });
   let endpoints = input.endpoints;
   if (input.provider === "github" && given.length === 0) endpoints = GITHUB_ENDPOINTS;
-  else if (input.provider !== "oidc" && given.length < 3) {
-    for (const key of Object.keys(field) as Array<keyof OAuth2Endpoints>)
+  else if (!isOidcKind(input.provider) && given.length < 3) {
+    for (const key of Object.keys(FIELD) as Array<keyof OAuth2Endpoints>)
       if (input.endpoints[key] === "")
         violations.push({
-          field: field[key],
+          field: FIELD[key],
           description:
             input.provider === "github"
               ? "is required when another GitHub endpoint is given (GitHub Enterprise: give all three)"
@@ -69,7 +87,7 @@ export function resolvePreset(input: PresetInput): { settings: PresetInput } | {
   }
   if (violations.length > 0) return { violations };
   const scopes = input.provider === "github" && input.scopes.length === 0 ? GITHUB_SCOPES : input.scopes;
-  return { settings: { ...input, endpoints, scopes } };
+  return { settings: { ...input, issuer, endpoints, scopes } };
 }
 
 /**
@@ -78,6 +96,6 @@ export function resolvePreset(input: PresetInput): { settings: PresetInput } | {
  * Enterprise server's), so the same account reached by two connections is one identity.
  */
 export function identityIssuer(connection: Pick<SsoConnection, "provider" | "issuer" | "endpoints">): string {
-  if (connection.provider === "oidc") return connection.issuer;
+  if (isOidcKind(connection.provider)) return connection.issuer;
   return new URL(connection.endpoints.authorizationUrl).origin;
 }

@@ -1,8 +1,13 @@
 // SSO connections: OpenID Connect identity providers of a project (AuthService.SsoAuthorize).
 
 /** The kinds of identity provider a connection may be (docs/sso-providers.md). */
-export const SSO_PROVIDERS = ["oidc", "github", "generic_oauth2"] as const;
+export const SSO_PROVIDERS = ["oidc", "google", "gitlab", "github", "generic_oauth2"] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
+
+/** The kinds that are OpenID Connect: discovery by issuer, an ID token to verify. */
+export function isOidcKind(provider: SsoProvider): boolean {
+  return provider === "oidc" || provider === "google" || provider === "gitlab";
+}
 
 /** The fields of a generic OAuth 2.0 provider's userinfo answer Gatehouse reads. */
 export const CLAIM_MAPPING_KEYS = ["id", "email", "email_verified", "name", "picture"] as const;
@@ -21,12 +26,14 @@ export interface SsoConnection {
   projectId: string;
   name: string;
   provider: SsoProvider;
-  /** `oidc`: the issuer; the OAuth 2.0 kinds: empty. */
+  /** The OpenID Connect kinds: the issuer; the OAuth 2.0 kinds: empty. */
   issuer: string;
   /** The OAuth 2.0 kinds' endpoints; empty strings for `oidc`. */
   endpoints: OAuth2Endpoints;
   /** `generic_oauth2` only: which userinfo fields hold the identity. */
   claimMapping: ClaimMapping;
+  /** `google` only: the Workspace domain accounts must belong to; empty for any. */
+  hostedDomain: string;
   clientId: string;
   scopes: string[];
   /** The provider's emails count as verified whatever its `email_verified` claim says. */

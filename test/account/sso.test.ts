@@ -135,6 +135,7 @@ describe("SSO connections", () => {
             token_url: "",
             userinfo_url: "",
             claim_mapping: {},
+            hosted_domain: "",
           });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);
         },
@@ -310,6 +311,7 @@ describe("SSO connections", () => {
             token_url: "",
             userinfo_url: "",
             claim_mapping: {},
+            hosted_domain: "",
           });
           expect(res.body).toMatchObject({ has_more: false, next_cursor: "" });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);

@@ -176,3 +176,81 @@ describe("provider: generic_oauth2", () => {
     expect(insecure.body.violations).toMatchObject([{ field: "token_url" }]);
   });
 });
+
+describe("OpenID Connect presets: google and gitlab", () => {
+  let clients = 0;
+  /** A client at the test provider, and a connection of `provider` to it (its issuer given, as a self-managed one would). */
+  async function preset(provider: string, extra: Record<string, unknown> = {}) {
+    const clientId = `preset-${++clients}`;
+    world.idp.addClient({
+      clientId,
+      clientSecret: "preset-secret",
+      redirectUris: [CALLBACK_URL],
+      tokenEndpointAuthMethod: "client_secret_basic",
+    });
+    return http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
+      headers: await app.admin(),
+      body: {
+        name: provider,
+        provider,
+        issuer: world.idp.issuer,
+        client_id: clientId,
+        client_secret: "preset-secret",
+        ...extra,
+      },
+    });
+  }
+
+  async function signInAt(connectionId: string, account: string) {
+    const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const authorize = new URL(start.body.authorization_url);
+    return { authorize, answer: await world.callback(await world.idp.signIn(authorize.href, account)) };
+  }
+
+  it("google with a Workspace domain: hd asked for, an account of the domain signs in, any other is refused", async () => {
+    const created = await preset("google", { hosted_domain: "example.com" });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({
+      provider: "google",
+      hosted_domain: "example.com",
+      scopes: ["openid", "email", "profile"],
+    });
+    world.idp.setAccount("g-staff", { email: "staff@example.com", email_verified: true, hd: "example.com" });
+    world.idp.setAccount("g-outsider", { email: "someone@example.com", email_verified: true, hd: "other.example" });
+    world.idp.setAccount("g-consumer", { email: "consumer@example.com", email_verified: true });
+    const staff = await signInAt(created.body.id, "g-staff");
+    expect(staff.authorize.searchParams.get("hd")).toBe("example.com");
+    expect(staff.answer.fragment.get("access_token"), staff.answer.fragment.toString()).toBeTruthy();
+    const outsider = await signInAt(created.body.id, "g-outsider");
+    expect(outsider.answer.fragment.get("error")).toBe("hosted_domain_mismatch");
+    // An address at the domain is not enough: a consumer account has no hd.
+    const consumer = await signInAt(created.body.id, "g-consumer");
+    expect(consumer.answer.fragment.get("error")).toBe("hosted_domain_mismatch");
+  });
+
+  it("google and gitlab default to their issuers; hosted_domain is google's alone", async () => {
+    const defaults = { client_id: "x", client_secret: "y", name: "preset" };
+    const post = (body: Record<string, unknown>) =>
+      app.admin().then((headers) =>
+        http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
+          headers,
+          body: { ...defaults, ...body },
+        }),
+      );
+    expect((await post({ provider: "google" })).body).toMatchObject({ issuer: "https://accounts.google.com" });
+    expect((await post({ provider: "gitlab" })).body).toMatchObject({ issuer: "https://gitlab.com" });
+    const refused = await post({ provider: "gitlab", hosted_domain: "example.com" });
+    expect(refused.body.violations).toMatchObject([{ field: "hosted_domain" }]);
+    const badDomain = await post({ provider: "google", hosted_domain: "Example.COM/x" });
+    expect(badDomain.body.violations).toMatchObject([{ field: "hosted_domain" }]);
+  });
+
+  it("a self-managed gitlab by its issuer signs in as any OpenID Connect provider", async () => {
+    const created = await preset("gitlab");
+    expect(created.body).toMatchObject({ provider: "gitlab", issuer: world.idp.issuer });
+    world.idp.setAccount("gl-dev", { email: "dev@example.com", email_verified: true });
+    const { answer } = await signInAt(created.body.id, "gl-dev");
+    expect(answer.fragment.get("access_token"), answer.fragment.toString()).toBeTruthy();
+  });
+});

@@ -116,7 +116,12 @@ export async function startOidcProvider(options: StartOidcProviderOptions = {}):
       jwks: { keys: [signing.jwk] },
       responseTypes: ["code"],
       // Declaring `email` and `profile` here also makes them known scopes.
-      claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
+      // `hd`: Google's Workspace domain, for the google preset's tests (served when an account has one).
+      claims: {
+        openid: ["sub", "hd"],
+        email: ["email", "email_verified"],
+        profile: ["name", "given_name", "family_name"],
+      },
       // By default (OIDC Core 5.4) scope claims go only to userinfo when an access token is
       // issued; Gatehouse reads email from the ID token first, so put them there too.
       conformIdTokenClaims: false,

@@ -1,6 +1,6 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
-import { checkScope, resolveScopes, type SsoConnection } from "../../domain/sso.js";
+import { checkScope, isOidcKind, resolveScopes, type SsoConnection } from "../../domain/sso.js";
 import { identityIssuer, resolvePreset } from "../../domain/sso-providers.js";
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
@@ -44,10 +44,11 @@ export async function createSsoConnection(
         issuer: settings.issuer,
         endpoints: settings.endpoints,
         claimMapping: settings.claimMapping,
+        hostedDomain: settings.hostedDomain,
         clientId: input.clientId,
         clientSecret: input.clientSecret,
         // OpenID Connect always asks for `openid`; the OAuth 2.0 kinds ask for what they name.
-        scopes: settings.provider === "oidc" ? resolveScopes(settings.scopes) : settings.scopes,
+        scopes: isOidcKind(settings.provider) ? resolveScopes(settings.scopes) : settings.scopes,
         trustEmails: input.trustEmails,
       },
       deps.secrets,

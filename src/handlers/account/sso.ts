@@ -23,6 +23,7 @@ export function ssoHandlers(deps: FlowDeps) {
           issuer: req.issuer,
           endpoints: { authorizationUrl: req.authorizationUrl, tokenUrl: req.tokenUrl, userinfoUrl: req.userinfoUrl },
           claimMapping: req.claimMapping,
+          hostedDomain: req.hostedDomain,
           clientId: req.clientId,
           clientSecret: req.clientSecret,
           scopes: req.scopes,
@@ -64,5 +65,6 @@ function toProto(c: SsoConnection) {
     tokenUrl: c.endpoints.tokenUrl,
     userinfoUrl: c.endpoints.userinfoUrl,
     claimMapping: c.claimMapping as Record<string, string>,
+    hostedDomain: c.hostedDomain,
   };
 }

@@ -3,7 +3,7 @@ import { ProjectEntity } from "./project.entity.js";
 
 /** A project's OpenID Connect provider (migrations 1732700000002, 1733100000000; repositories/sso-connections.ts). */
 @Entity({ name: "sso_connections" })
-@Check("sso_connections_provider_check", `provider IN ('oidc', 'github', 'generic_oauth2')`)
+@Check("sso_connections_provider_check", `provider IN ('oidc', 'google', 'gitlab', 'github', 'generic_oauth2')`)
 // (organization_id, project_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("sso_connections_project_created_idx", { synchronize: false })
 export class SsoConnectionEntity {
@@ -20,7 +20,7 @@ export class SsoConnectionEntity {
   name!: string;
 
   @Column({ type: "text", default: "oidc" })
-  provider!: "oidc" | "github" | "generic_oauth2";
+  provider!: "oidc" | "google" | "gitlab" | "github" | "generic_oauth2";
 
   @Column({ type: "text" })
   issuer!: string;
@@ -33,6 +33,10 @@ export class SsoConnectionEntity {
 
   @Column({ name: "userinfo_url", type: "text", default: "" })
   userinfoUrl!: string;
+
+  /** `google`: the Workspace domain accounts must belong to; empty for any. */
+  @Column({ name: "hosted_domain", type: "text", default: "" })
+  hostedDomain!: string;
 
   /** `generic_oauth2`: userinfo field names (domain/sso.ts ClaimMapping). */
   @Column({ name: "claim_mapping", type: "jsonb", default: () => "'{}'" })

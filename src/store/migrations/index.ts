@@ -26,6 +26,7 @@ import { WebhooksHooks1733900000000 } from "./1733900000000-webhooks-hooks.js";
 import { Passkeys1734000000000 } from "./1734000000000-passkeys.js";
 import { OpenidProvider1734100000000 } from "./1734100000000-openid-provider.js";
 import { SsoProviders1734200000000 } from "./1734200000000-sso-providers.js";
+import { SsoOidcPresets1734200000001 } from "./1734200000001-sso-oidc-presets.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   Passkeys1734000000000,
   OpenidProvider1734100000000,
   SsoProviders1734200000000,
+  SsoOidcPresets1734200000001,
 ];

@@ -24,6 +24,7 @@ export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
     issuer: e.issuer,
     endpoints: { authorizationUrl: e.authorizationUrl, tokenUrl: e.tokenUrl, userinfoUrl: e.userinfoUrl },
     claimMapping: { ...e.claimMapping },
+    hostedDomain: e.hostedDomain,
     clientId: e.clientId,
     scopes: [...e.scopes],
     trustEmails: e.trustEmails,
@@ -38,6 +39,7 @@ export interface CreateSsoConnectionInput {
   issuer: string;
   endpoints: OAuth2Endpoints;
   claimMapping: ClaimMapping;
+  hostedDomain: string;
   clientId: string;
   clientSecret: string;
   scopes: string[];
@@ -66,6 +68,7 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
         tokenUrl: input.endpoints.tokenUrl,
         userinfoUrl: input.endpoints.userinfoUrl,
         claimMapping: { ...input.claimMapping },
+        hostedDomain: input.hostedDomain,
         clientId: input.clientId,
         clientSecretSealed: secrets.seal(input.clientSecret, id),
         scopes: [...input.scopes],

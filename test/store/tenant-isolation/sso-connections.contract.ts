@@ -13,6 +13,7 @@ const connectionFor = (projectId: string): CreateSsoConnectionInput => ({
   issuer: "https://idp.example.com",
   endpoints: { authorizationUrl: "", tokenUrl: "", userinfoUrl: "" },
   claimMapping: {},
+  hostedDomain: "",
   clientId: "client",
   clientSecret: "client-secret",
   scopes: ["openid", "email"],

@@ -7,6 +7,7 @@ import { isIdOf } from "../../../domain/ids.js";
 import { allowedRedirect } from "../../../domain/redirects.js";
 import type { FlowDeps } from "../../deps.js";
 import { oauth2AuthorizationUrl } from "./oauth2.js";
+import { isOidcKind } from "../../../domain/sso.js";
 
 /** An SSO sign-in must come back within 10 minutes (auth.proto, SsoAuthorize). */
 export const SSO_FLOW_TTL_SECONDS = 600;
@@ -40,7 +41,7 @@ export async function ssoAuthorize(
     : null;
   if (!connection) throw new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this project");
   // OpenID Connect providers are read from their discovery first (unreachable: SSO_FAILED).
-  const config = connection.provider === "oidc" ? await deps.sso.forAuthorization(connection) : undefined;
+  const config = isOidcKind(connection.provider) ? await deps.sso.forAuthorization(connection) : undefined;
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
@@ -71,6 +72,8 @@ export async function ssoAuthorize(
     nonce,
     code_challenge: codeChallenge,
     code_challenge_method: "S256",
+    // Google shows only the Workspace's accounts; the callback checks `hd` whatever was chosen.
+    ...(connection.hostedDomain ? { hd: connection.hostedDomain } : {}),
   });
   return { authorizationUrl: url.href };
 }

@@ -11,6 +11,7 @@ import { ssoCallbackUrl } from "./authorize.js";
 import { signInWithIdentity } from "./identity-sign-in.js";
 import { OAuth2Refusal, oauth2Profile, type OAuth2Profile } from "./oauth2.js";
 import { identityIssuer } from "../../../domain/sso-providers.js";
+import { isOidcKind } from "../../../domain/sso.js";
 import { errorRedirect, handoverRedirect, outcomeRedirect } from "./redirects.js";
 
 /** A handover code is traded within a minute (auth.proto, SsoExchange). */
@@ -147,7 +148,7 @@ async function proveIdentity(
   state: string,
   query: URLSearchParams,
 ): Promise<ProvenIdentity> {
-  if (connection.provider !== "oidc") return proveOAuth2Identity(deps, connection, flow, query);
+  if (!isOidcKind(connection.provider)) return proveOAuth2Identity(deps, connection, flow, query);
   const config = await deps.sso.forExchange(connection).catch((error: unknown) => {
     throw new SsoRefusal(
       "sso_failed",
@@ -176,6 +177,13 @@ async function proveIdentity(
     throw new SsoRefusal("sso_failed", `the provider's answer was refused: ${describe(error)}`);
   }
   const claims = tokens.claims()!;
+  // A Workspace-only Google connection: the account must be of that domain, which Google says
+  // in `hd` (an address's domain alone proves nothing: consumer accounts can use any address).
+  if (connection.hostedDomain && claims.hd !== connection.hostedDomain)
+    throw new SsoRefusal(
+      "hosted_domain_mismatch",
+      `the Google account is not one of ${connection.hostedDomain}'s (hd: ${typeof claims.hd === "string" ? claims.hd : "none"})`,
+    );
   let email = typeof claims.email === "string" ? claims.email : undefined;
   let verified = isTrue(claims.email_verified);
   if (email === undefined) {

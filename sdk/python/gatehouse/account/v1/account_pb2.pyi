@@ -271,7 +271,7 @@ class CreateProjectResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
 
 class CreateSsoConnectionRequest(_message.Message):
-    __slots__ = ["authorization_url", "claim_mapping", "client_id", "client_secret", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    __slots__ = ["authorization_url", "claim_mapping", "client_id", "client_secret", "hosted_domain", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
     class ClaimMappingEntry(_message.Message):
         __slots__ = ["key", "value"]
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -283,6 +283,7 @@ class CreateSsoConnectionRequest(_message.Message):
     CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -295,6 +296,7 @@ class CreateSsoConnectionRequest(_message.Message):
     claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     client_secret: str
+    hosted_domain: str
     issuer: str
     name: str
     project_id: str
@@ -303,10 +305,10 @@ class CreateSsoConnectionRequest(_message.Message):
     token_url: str
     trust_emails: bool
     userinfo_url: str
-    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ...) -> None: ...
 
 class CreateSsoConnectionResponse(_message.Message):
-    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
     class ClaimMappingEntry(_message.Message):
         __slots__ = ["key", "value"]
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -318,6 +320,7 @@ class CreateSsoConnectionResponse(_message.Message):
     CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -331,6 +334,7 @@ class CreateSsoConnectionResponse(_message.Message):
     claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     created_at: _timestamp_pb2.Timestamp
+    hosted_domain: str
     id: str
     issuer: str
     name: str
@@ -340,7 +344,7 @@ class CreateSsoConnectionResponse(_message.Message):
     token_url: str
     trust_emails: bool
     userinfo_url: str
-    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ...) -> None: ...
 
 class CreateWebhookEndpointRequest(_message.Message):
     __slots__ = ["enabled", "event_types", "project_id", "url"]
@@ -1081,7 +1085,7 @@ class SetHookResponse(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., url: _Optional[str] = ..., failure_policy: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
 
 class SsoConnection(_message.Message):
-    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
     class ClaimMappingEntry(_message.Message):
         __slots__ = ["key", "value"]
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1093,6 +1097,7 @@ class SsoConnection(_message.Message):
     CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -1106,6 +1111,7 @@ class SsoConnection(_message.Message):
     claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     created_at: _timestamp_pb2.Timestamp
+    hosted_domain: str
     id: str
     issuer: str
     name: str
@@ -1115,7 +1121,7 @@ class SsoConnection(_message.Message):
     token_url: str
     trust_emails: bool
     userinfo_url: str
-    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ...) -> None: ...
 
 class UpdateOAuthClientRequest(_message.Message):
     __slots__ = ["client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]
