@@ -78,7 +78,7 @@ async function exchange(
   if (typeof answer.error === "string" || !res.ok)
     throw new OAuth2Refusal(
       "sso_failed",
-      `the provider refused the code: ${String(answer.error ?? res.status)}${
+      `the provider refused the code: ${String(answer.error ?? res.status).slice(0, 64)}${
         typeof answer.error_description === "string" ? ` (${answer.error_description.slice(0, 200)})` : ""
       }`,
     );
