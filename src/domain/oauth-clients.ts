@@ -27,6 +27,9 @@ export const MAX_OAUTH_CLIENTS_PER_PROJECT = 50;
 
 export type OAuthClientType = "confidential" | "public";
 
+/** RFC 8252 7.3: the hosts a native app's plain-http loopback redirect may name (any port). */
+export const LOOPBACK_REDIRECT_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
 /** A client as the Account interface shows it (never its secret). */
 export interface OAuthClient {
   id: string;

@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import { signAccessToken } from "../../crypto/access-tokens.js";
 import { openSigningKey } from "../../crypto/signing-keys.js";
 import { newId } from "../../crypto/ids.js";
@@ -142,6 +143,23 @@ export async function issuePair(
   return { accessToken, refreshToken, expiresIn: project.tokenExpiry, tokenType: "Bearer" };
 }
 
+/**
+ * The project's active signing key, opened (kept in memory by the verification cache until the
+ * keys change): what signs its access tokens, and its OpenID Provider's tokens.
+ */
+export async function activeSigningKey(
+  deps: FlowDeps,
+  repos: Repositories,
+  projectId: string,
+): Promise<{ kid: string; key: KeyObject }> {
+  const signingKey = await deps.verification.activeSigningKey(projectId, async () => {
+    const sealed = await repos.signingKeys.active(projectId);
+    return sealed && { kid: sealed.kid, key: openSigningKey(deps.secrets, sealed) };
+  });
+  if (!signingKey) throw new Error(`project ${projectId} has no active signing key`);
+  return signingKey;
+}
+
 export async function issueAccessToken(
   deps: FlowDeps,
   repos: Repositories,
@@ -149,11 +167,7 @@ export async function issueAccessToken(
   user: TokenSubject,
   session: Session,
 ): Promise<string> {
-  const signingKey = await deps.verification.activeSigningKey(project.id, async () => {
-    const sealed = await repos.signingKeys.active(project.id);
-    return sealed && { kid: sealed.kid, key: openSigningKey(deps.secrets, sealed) };
-  });
-  if (!signingKey) throw new Error(`project ${project.id} has no active signing key`);
+  const signingKey = await activeSigningKey(deps, repos, project.id);
   const now = deps.clock.now();
   const issuer = issuerOf(deps.config.publicUrl, project);
   const extraClaims = await customClaims(

@@ -5,6 +5,7 @@ import {
   DEFAULT_GRANT_TYPES,
   DEFAULT_SCOPES,
   DEVICE_CODE_GRANT,
+  LOOPBACK_REDIRECT_HOSTS,
   OAUTH_GRANT_TYPES,
   OAUTH_SCOPES,
   type OAuthClientType,
@@ -41,7 +42,6 @@ export function clientName(name: string, violations: Violation[]): string {
 // RFC 8252 7.3: a native app's loopback redirect is plain http; 7.1: its private-use scheme is a
 // reverse domain name, so it has a dot (`com.example.app:/callback`), which no web scheme
 // (`javascript:`, `data:`, `file:`) has.
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
 
 /** Why `uri` cannot be a redirect URI (authorization or post-logout), or undefined. */
@@ -57,7 +57,7 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (url.username !== "" || url.password !== "") return "must not contain credentials";
   if (url.protocol === "https:") return url.hostname === "" ? "must name a host" : undefined;
   if (url.protocol === "http:")
-    return LOOPBACK_HOSTS.has(url.hostname)
+    return LOOPBACK_REDIRECT_HOSTS.has(url.hostname)
       ? undefined
       : "must be https (plain http only on a loopback host: 127.0.0.1, [::1], localhost)";
   return PRIVATE_USE_SCHEME.test(url.protocol)

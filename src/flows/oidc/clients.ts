@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { hashToken } from "../../crypto/tokens.js";
-import type { StoredOAuthClient } from "../../domain/oauth-clients.js";
+import { LOOPBACK_REDIRECT_HOSTS, type StoredOAuthClient } from "../../domain/oauth-clients.js";
 
 /**
  * What the engine is told the secret is when the one presented does not match: random per
@@ -68,8 +68,6 @@ function presentedSecret(request: PresentingRequest): string | undefined {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
 /**
  * A native app (RFC 8252): a loopback http redirect, whose port the engine then ignores, or a
  * private-use scheme. Web clients' redirect URIs match exactly.
@@ -78,7 +76,7 @@ function isNative(redirectUris: string[]): boolean {
   return redirectUris.some((uri) => {
     const url = URL.parse(uri);
     if (!url) return false;
-    if (url.protocol === "http:") return LOOPBACK_HOSTS.has(url.hostname);
+    if (url.protocol === "http:") return LOOPBACK_REDIRECT_HOSTS.has(url.hostname);
     return url.protocol !== "https:";
   });
 }

@@ -1,5 +1,5 @@
 import type { Provider } from "oidc-provider";
-import { openSigningKey } from "../../crypto/signing-keys.js";
+import { activeSigningKey } from "../auth/tokens.js";
 import type { Project } from "../../domain/account.js";
 import type { FlowDeps } from "../deps.js";
 import { createEngine } from "./engine.js";
@@ -22,11 +22,7 @@ export function createEngines(deps: FlowDeps): Engines {
   const built = new Map<string, { key: string; engine: Provider }>();
   return {
     async of(project) {
-      const active = await deps.verification.activeSigningKey(project.id, async () => {
-        const sealed = await deps.db.repos.signingKeys.active(project.id);
-        return sealed && { kid: sealed.kid, key: openSigningKey(deps.secrets, sealed) };
-      });
-      if (!active) throw new Error(`project ${project.id} has no active signing key`);
+      const active = await activeSigningKey(deps, deps.db.repos, project.id);
       const key = `${active.kid}|${project.tokenExpiry}|${project.refreshTokenExpiry}|${project.loginId}`;
       const cached = built.get(project.id);
       if (cached?.key === key) {

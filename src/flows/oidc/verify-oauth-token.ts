@@ -1,11 +1,8 @@
-import type { AccessClaims } from "../../crypto/access-tokens.js";
+import { IAT_SKEW_SECONDS, type AccessClaims } from "../../crypto/access-tokens.js";
 import type { Project } from "../../domain/account.js";
 import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "../auth/issuer.js";
 import { signedPayload } from "../auth/verify-access-token.js";
-
-/** Seconds a token's `iat` may lead this instance's clock (as for Gatehouse's own tokens). */
-const IAT_SKEW_SECONDS = 60;
 
 export interface VerifiedOAuthAccess {
   claims: AccessClaims & { client_id: string; scope?: string };

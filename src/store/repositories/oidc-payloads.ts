@@ -71,6 +71,20 @@ export interface OidcPayloadFound {
   sessionLive: boolean;
 }
 
+/**
+ * The Gatehouse session a code or token belongs to: its engine session's (by uid), else that of
+ * another token of its grant. One expression for the upsert that records it and the lookup.
+ */
+function boundSessionOf(projectId: string, sessionUid: string | null, grantId: string | null) {
+  return sql`COALESCE(
+    (SELECT s.session_id FROM oidc_payloads s
+      WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${sessionUid}::text
+      ORDER BY s.expires_at DESC NULLS LAST LIMIT 1),
+    (SELECT g.session_id FROM oidc_payloads g
+      WHERE g.project_id = ${projectId} AND g.grant_id = ${grantId}::text AND g.session_id IS NOT NULL
+      ORDER BY g.expires_at DESC NULLS LAST LIMIT 1))`;
+}
+
 // The engine's storage: one table for every model (codes, tokens, grants, engine sessions,
 // interactions, device codes), scoped by project. What a row is bound to sits beside the payload
 // so deleting a user, a client or a consent ends its codes and tokens in SQL.
@@ -79,15 +93,7 @@ export function oidcPayloadsRepository(manager: EntityManager) {
   return {
     async upsert(projectId: string, w: OidcPayloadWrite): Promise<void> {
       const inherited =
-        w.model === "Session"
-          ? sql`${w.sessionId}::text`
-          : sql`COALESCE(
-              (SELECT s.session_id FROM oidc_payloads s
-                WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${w.sessionUid}::text
-                ORDER BY s.expires_at DESC NULLS LAST LIMIT 1),
-              (SELECT g.session_id FROM oidc_payloads g
-                WHERE g.project_id = ${projectId} AND g.grant_id = ${w.grantId}::text AND g.session_id IS NOT NULL
-                ORDER BY g.expires_at DESC NULLS LAST LIMIT 1))`;
+        w.model === "Session" ? sql`${w.sessionId}::text` : boundSessionOf(projectId, w.sessionUid, w.grantId);
       await run.execute(
         sql`INSERT INTO oidc_payloads (model, id, project_id, payload, grant_id, user_code, uid, client_id, account_id, session_id, expires_at)
             VALUES (${w.model}, ${storedKey(w.id)}, ${projectId}, ${JSON.stringify(storable(w.payload))}::jsonb, ${w.grantId},
@@ -140,13 +146,7 @@ export function oidcPayloadsRepository(manager: EntityManager) {
     /** The Gatehouse session an engine session (by uid), else a grant, is bound to. */
     async boundSession(projectId: string, sessionUid: string | null, grantId: string | null): Promise<string | null> {
       const found = await run.first(
-        sql`SELECT COALESCE(
-              (SELECT s.session_id FROM oidc_payloads s
-                WHERE s.project_id = ${projectId} AND s.model = 'Session' AND s.uid = ${sessionUid}::text
-                ORDER BY s.expires_at DESC NULLS LAST LIMIT 1),
-              (SELECT g.session_id FROM oidc_payloads g
-                WHERE g.project_id = ${projectId} AND g.grant_id = ${grantId}::text AND g.session_id IS NOT NULL
-                ORDER BY g.expires_at DESC NULLS LAST LIMIT 1)) AS session_id`,
+        sql`SELECT ${boundSessionOf(projectId, sessionUid, grantId)} AS session_id`,
         sessionRow,
       );
       return found?.session_id ?? null;
