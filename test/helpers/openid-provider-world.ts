@@ -255,6 +255,44 @@ export async function startRelyingParty(
 }
 
 /**
+ * The hosted sign-in page's part, over the API: the browser stands at `/login?oauth={uid}`, the
+ * person signs in as `email`, and the page hands the access token to the interaction. Where the
+ * browser lands next.
+ */
+export async function signInAtLoginPage(
+  world: OpenidWorld,
+  p: OpenidProject,
+  browser: CookieBrowser,
+  loginPage: string,
+  email: string,
+): Promise<{ url: string; status: number; body: any; headers?: Headers }> {
+  expect(new URL(loginPage).pathname).toBe(`/v1/auth/${p.project.loginId}/login`);
+  const uid = new URL(loginPage).searchParams.get("oauth");
+  const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
+    json: { access_token: await p.signIn(email) },
+  });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return browser.follow(done.body.redirect_to, world.publicUrl);
+}
+
+/** The consent page's part, over the API: Allow (or Deny); where the browser lands next. */
+export async function answerConsentPage(
+  world: OpenidWorld,
+  p: OpenidProject,
+  browser: CookieBrowser,
+  consentPage: string,
+  approve: boolean,
+): Promise<{ url: string; status: number; body: any; headers?: Headers }> {
+  expect(new URL(consentPage).pathname).toBe(`/v1/auth/${p.project.loginId}/consent`);
+  const uid = new URL(consentPage).searchParams.get("oauth");
+  const details = await browser.request(`${p.issuer}/oauth/interaction/${uid}/details`);
+  expect(details.body.prompt).toBe("consent");
+  const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/consent`, { json: { approve } });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return browser.follow(done.body.redirect_to, world.publicUrl);
+}
+
+/**
  * A user signing in to a relying party as a browser would: the RP's /login → authorize → the
  * hosted sign-in (done over the API) → the consent page (approved or denied) → the RP's callback.
  * Answers the RP's answer at its callback.
@@ -269,22 +307,9 @@ export async function signInThroughRelyingParty(
   const browser = new CookieBrowser();
   const toProvider = await browser.follow(`${rp.url}/login`, rp.url);
   expect(toProvider.url.startsWith(`${p.issuer}/`), `${JSON.stringify(toProvider)}\n${rp.output()}`).toBe(true);
-  let hop = await browser.follow(toProvider.url, world.publicUrl);
-  expect(new URL(hop.url).pathname).toBe(`/v1/auth/${p.project.loginId}/login`);
-  const loginUid = new URL(hop.url).searchParams.get("oauth")!;
-  const token = await p.signIn(email);
-  const signedIn = await browser.request(`${p.issuer}/oauth/interaction/${loginUid}/login`, {
-    json: { access_token: token },
-  });
-  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  hop = await browser.follow(signedIn.body.redirect_to, world.publicUrl);
-  expect(new URL(hop.url).pathname).toBe(`/v1/auth/${p.project.loginId}/consent`);
-  const consentUid = new URL(hop.url).searchParams.get("oauth")!;
-  const consented = await browser.request(`${p.issuer}/oauth/interaction/${consentUid}/consent`, {
-    json: { approve: options.consent ?? true },
-  });
-  expect(consented.status, JSON.stringify(consented.body)).toBe(200);
-  hop = await browser.follow(consented.body.redirect_to, world.publicUrl);
+  const atLogin = await browser.follow(toProvider.url, world.publicUrl);
+  const atConsent = await signInAtLoginPage(world, p, browser, atLogin.url, email);
+  const hop = await answerConsentPage(world, p, browser, atConsent.url, options.consent ?? true);
   const callback = new URL(hop.url);
   expect(callback.origin + callback.pathname).toBe(rp.redirectUri);
   const answer = await browser.request(callback.href);
@@ -316,23 +341,9 @@ export async function authorize(
     ...(scope.includes("offline_access") ? { prompt: "consent" } : {}),
   });
   let hop = await browser.follow(url.href, world.publicUrl);
-  if (new URL(hop.url).pathname.endsWith("/login")) {
-    const uid = new URL(hop.url).searchParams.get("oauth")!;
-    const token = await p.signIn(email);
-    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, { json: { access_token: token } });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    hop = await browser.follow(done.body.redirect_to, world.publicUrl);
-  }
-  if (new URL(hop.url).pathname.endsWith("/consent")) {
-    const uid = new URL(hop.url).searchParams.get("oauth")!;
-    const details = await browser.request(`${p.issuer}/oauth/interaction/${uid}/details`);
-    expect(details.body.prompt).toBe("consent");
-    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/consent`, {
-      json: { approve: options.consent ?? true },
-    });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    hop = await browser.follow(done.body.redirect_to, world.publicUrl);
-  }
+  if (new URL(hop.url).pathname.endsWith("/login")) hop = await signInAtLoginPage(world, p, browser, hop.url, email);
+  if (new URL(hop.url).pathname.endsWith("/consent"))
+    hop = await answerConsentPage(world, p, browser, hop.url, options.consent ?? true);
   return { callback: new URL(hop.url), verifier, state, browser };
 }
 

@@ -8,6 +8,7 @@ import {
   CookieBrowser,
   formFields,
   REDIRECT_URI,
+  signInAtLoginPage,
   useOpenidWorld,
 } from "../helpers/openid-provider-world.js";
 
@@ -127,11 +128,7 @@ describe("authorization code with PKCE", () => {
       code_challenge_method: "S256",
     });
     const hop = await browser.follow(url.href, world.publicUrl);
-    const uid = new URL(hop.url).searchParams.get("oauth")!;
-    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
-      json: { access_token: await p.signIn("di@example.com") },
-    });
-    const back = new URL((await browser.follow(done.body.redirect_to, world.publicUrl)).url);
+    const back = new URL((await signInAtLoginPage(world, p, browser, hop.url, "di@example.com")).url);
     expect(back.origin + back.pathname).toBe(REDIRECT_URI);
     expect(back.search).toBe("");
     const fragment = new URLSearchParams(back.hash.slice(1));
@@ -159,11 +156,7 @@ describe("authorization code with PKCE", () => {
       code_challenge_method: "S256",
     });
     const hop = await browser.follow(url.href, world.publicUrl);
-    const uid = new URL(hop.url).searchParams.get("oauth")!;
-    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
-      json: { access_token: await p.signIn("cy@example.com") },
-    });
-    const resumed = await browser.follow(done.body.redirect_to, world.publicUrl);
+    const resumed = await signInAtLoginPage(world, p, browser, hop.url, "cy@example.com");
     expect(resumed.status).toBe(200);
     const { action, fields } = formFields(resumed.body);
     expect(action).toBe(REDIRECT_URI);

@@ -6,6 +6,7 @@ import {
   CookieBrowser,
   formFields,
   REDIRECT_URI,
+  signInAtLoginPage,
   useOpenidWorld,
 } from "../helpers/openid-provider-world.js";
 
@@ -103,12 +104,8 @@ describe("device authorization grant", () => {
     expect(confirm.body).toContain(device.user_code);
     const { action, fields } = formFields(confirm.body, "op.deviceConfirmForm");
     const submitted = await browser.request(new URL(action, p.issuer).href, { form: fields });
-    let hop = await browser.follow(submitted.location, world.publicUrl);
-    expect(new URL(hop.url).pathname).toBe(`/v1/auth/${p.project.loginId}/login`);
-    const uid = new URL(hop.url).searchParams.get("oauth")!;
-    const token = await p.signIn("dev@example.com");
-    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, { json: { access_token: token } });
-    hop = await browser.follow(done.body.redirect_to, world.publicUrl);
+    const atLogin = await browser.follow(submitted.location, world.publicUrl);
+    const hop = await signInAtLoginPage(world, p, browser, atLogin.url, "dev@example.com");
     expect(hop.status).toBe(200);
     expect(hop.body).toContain("Device connected");
 
@@ -208,12 +205,8 @@ describe("clients", () => {
       code_challenge_method: "S256",
     });
     const browser = new CookieBrowser();
-    let hop = await browser.follow(url.href, world.publicUrl);
-    const uid = new URL(hop.url).searchParams.get("oauth")!;
-    const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
-      json: { access_token: await p.signIn("lee@example.com") },
-    });
-    hop = await browser.follow(done.body.redirect_to, world.publicUrl);
+    const atLogin = await browser.follow(url.href, world.publicUrl);
+    const hop = await signInAtLoginPage(world, p, browser, atLogin.url, "lee@example.com");
     // No consent page: straight back to the app, on its port.
     const callback = new URL(hop.url);
     expect(callback.origin + callback.pathname).toBe("http://127.0.0.1:53123/callback");

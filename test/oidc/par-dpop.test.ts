@@ -1,7 +1,13 @@
 import * as oidc from "openid-client";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { CookieBrowser, REDIRECT_URI, useOpenidWorld, type OpenidProject } from "../helpers/openid-provider-world.js";
+import {
+  CookieBrowser,
+  REDIRECT_URI,
+  signInAtLoginPage,
+  useOpenidWorld,
+  type OpenidProject,
+} from "../helpers/openid-provider-world.js";
 
 // Pushed authorization requests (RFC 9126) and DPoP (RFC 9449): off unless the server is told
 // (OIDC_PAR, OIDC_DPOP). Here they are on, PAR required: openid-client pushes the request,
@@ -12,14 +18,8 @@ const world = useOpenidWorld({ OIDC_PAR: "required", OIDC_DPOP: "on" });
 /** Sign-in over the API, consent skipped (first-party): from the authorization URL to the callback. */
 async function signInAt(p: OpenidProject, url: URL, email: string): Promise<URL> {
   const browser = new CookieBrowser();
-  let hop = await browser.follow(url.href, world.publicUrl);
-  const uid = new URL(hop.url).searchParams.get("oauth");
-  expect(uid, hop.url).toBeTruthy();
-  const done = await browser.request(`${p.issuer}/oauth/interaction/${uid}/login`, {
-    json: { access_token: await p.signIn(email) },
-  });
-  hop = await browser.follow(done.body.redirect_to, world.publicUrl);
-  return new URL(hop.url);
+  const atLogin = await browser.follow(url.href, world.publicUrl);
+  return new URL((await signInAtLoginPage(world, p, browser, atLogin.url, email)).url);
 }
 
 describe("pushed authorization requests and DPoP, when the server offers them", () => {
