@@ -27,6 +27,7 @@ export const AUDIT_EVENT_TYPES = [
   "user.email.verified",
   "user.authorized_app.granted",
   "user.authorized_app.revoked",
+  "user.identity.unlinked",
   // Organization members and resources (Account interface).
   "member.login.succeeded",
   "member.login.failed",
@@ -39,7 +40,10 @@ export const AUDIT_EVENT_TYPES = [
   "api_key.created",
   "api_key.revoked",
   "sso_connection.created",
+  "sso_connection.updated",
   "sso_connection.deleted",
+  "message_template.set",
+  "message_template.deleted",
   "project.created",
   "project.updated",
   "project.deleted",

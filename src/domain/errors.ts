@@ -71,6 +71,10 @@ export const REASONS = [
   "AUTHORIZED_APP_NOT_FOUND",
   // A hosted page answering an OpenID Provider interaction that expired or was already answered.
   "AUTHORIZATION_REQUEST_EXPIRED",
+  // Social sign-in and per-project templates (issue 29).
+  "IDENTITY_NOT_FOUND",
+  "LAST_SIGN_IN_METHOD",
+  "TEMPLATE_NOT_FOUND",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -13,6 +13,7 @@ import { ssoHandlers } from "./sso.js";
 import { usageHandlers } from "./usage.js";
 import { hooksHandlers } from "./hooks.js";
 import { webhooksHandlers } from "./webhooks.js";
+import { messageTemplateHandlers } from "./message-templates.js";
 
 // Proto ⇄ flow translation, one file per resource. The map is the whole service: an RPC none
 // of them implements is a type error here, not an UNIMPLEMENTED found at run time.
@@ -30,5 +31,6 @@ export function accountHandlers(deps: FlowDeps): ServiceImpl<typeof AccountServi
     ...webhooksHandlers(deps),
     ...hooksHandlers(deps),
     ...oauthClientsHandlers(deps),
+    ...messageTemplateHandlers(deps),
   };
 }

@@ -2,6 +2,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { SsoConnection, SsoProvider } from "../../domain/sso.js";
+import { DomainError } from "../../domain/errors.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
@@ -41,6 +42,11 @@ export function ssoHandlers(deps: FlowDeps) {
         cursor: req.cursor,
       });
       return { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+
+    // PLACEHOLDER (issue 29, being built): replaced by the SSO connections helper.
+    async updateSsoConnection() {
+      throw new DomainError("NOT_IMPLEMENTED", "UpdateSsoConnection is not built yet");
     },
 
     async deleteSsoConnection(req, ctx) {

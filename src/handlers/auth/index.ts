@@ -13,6 +13,7 @@ import { passkeyHandlers } from "./passkeys.js";
 import { ssoHandlers } from "./sso.js";
 import { botChallengeHandlers } from "./bot-challenge.js";
 import { authorizedAppHandlers } from "./authorized-apps.js";
+import { identityHandlers } from "./identities.js";
 
 // Proto ⇄ flow translation, one file per group of RPCs. The map is the whole service: an RPC
 // no group implements is a type error here, not an UNIMPLEMENTED found at run time.
@@ -30,5 +31,6 @@ export function authHandlers(deps: FlowDeps): ServiceImpl<typeof AuthService> {
     ...ssoHandlers(deps),
     ...botChallengeHandlers(deps),
     ...authorizedAppHandlers(deps),
+    ...identityHandlers(deps),
   };
 }

@@ -163,10 +163,11 @@ class CreateOAuthClientResponse(_message.Message):
     def __init__(self, client: _Optional[_Union[OAuthClient, _Mapping]] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ...) -> None: ...
 
 class CreateProjectRequest(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "default_locale", "description", "display_name", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOCALE_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     LOGO_URL_FIELD_NUMBER: _ClassVar[int]
@@ -190,6 +191,7 @@ class CreateProjectRequest(_message.Message):
     accent_color: str
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     bot_protection: bool
+    default_locale: str
     description: str
     display_name: str
     logo_url: str
@@ -210,14 +212,15 @@ class CreateProjectRequest(_message.Message):
     signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ..., default_locale: _Optional[str] = ...) -> None: ...
 
 class CreateProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "default_locale", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOCALE_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -245,6 +248,7 @@ class CreateProjectResponse(_message.Message):
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     bot_protection: bool
     created_at: _timestamp_pb2.Timestamp
+    default_locale: str
     description: str
     display_name: str
     id: str
@@ -268,10 +272,10 @@ class CreateProjectResponse(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ..., default_locale: _Optional[str] = ...) -> None: ...
 
 class CreateSsoConnectionRequest(_message.Message):
-    __slots__ = ["authorization_url", "claim_mapping", "client_id", "client_secret", "hosted_domain", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    __slots__ = ["allowed_tenants", "authorization_url", "claim_mapping", "client_id", "client_secret", "hosted_domain", "issuer", "key_id", "name", "position", "private_key", "project_id", "provider", "scopes", "team_id", "token_url", "trust_emails", "userinfo_url"]
     class ClaimMappingEntry(_message.Message):
         __slots__ = ["key", "value"]
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -279,36 +283,46 @@ class CreateSsoConnectionRequest(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ALLOWED_TENANTS_FIELD_NUMBER: _ClassVar[int]
     AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
     CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
     HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_KEY_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
     PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TEAM_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
     USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    allowed_tenants: _containers.RepeatedScalarFieldContainer[str]
     authorization_url: str
     claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
     client_secret: str
     hosted_domain: str
     issuer: str
+    key_id: str
     name: str
+    position: int
+    private_key: str
     project_id: str
     provider: str
     scopes: _containers.RepeatedScalarFieldContainer[str]
+    team_id: str
     token_url: str
     trust_emails: bool
     userinfo_url: str
-    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ...) -> None: ...
+    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., private_key: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
 
 class CreateSsoConnectionResponse(_message.Message):
-    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    __slots__ = ["allowed_tenants", "authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "key_id", "name", "position", "project_id", "provider", "scopes", "team_id", "token_url", "trust_emails", "userinfo_url"]
     class ClaimMappingEntry(_message.Message):
         __slots__ = ["key", "value"]
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -316,6 +330,7 @@ class CreateSsoConnectionResponse(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ALLOWED_TENANTS_FIELD_NUMBER: _ClassVar[int]
     AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
     CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -323,13 +338,17 @@ class CreateSsoConnectionResponse(_message.Message):
     HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
     PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TEAM_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
     USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    allowed_tenants: _containers.RepeatedScalarFieldContainer[str]
     authorization_url: str
     claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
@@ -337,14 +356,17 @@ class CreateSsoConnectionResponse(_message.Message):
     hosted_domain: str
     id: str
     issuer: str
+    key_id: str
     name: str
+    position: int
     project_id: str
     provider: str
     scopes: _containers.RepeatedScalarFieldContainer[str]
+    team_id: str
     token_url: str
     trust_emails: bool
     userinfo_url: str
-    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
 
 class CreateWebhookEndpointRequest(_message.Message):
     __slots__ = ["enabled", "event_types", "project_id", "url"]
@@ -395,6 +417,22 @@ class DeleteHookResponse(_message.Message):
     deleted: bool
     kind: str
     def __init__(self, deleted: bool = ..., kind: _Optional[str] = ...) -> None: ...
+
+class DeleteMessageTemplateRequest(_message.Message):
+    __slots__ = ["kind", "locale", "project_id"]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    locale: str
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
+
+class DeleteMessageTemplateResponse(_message.Message):
+    __slots__ = ["deleted"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    def __init__(self, deleted: bool = ...) -> None: ...
 
 class DeleteOAuthClientRequest(_message.Message):
     __slots__ = ["client_id"]
@@ -459,11 +497,12 @@ class GetProjectRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class GetProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "default_locale", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOCALE_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -491,6 +530,7 @@ class GetProjectResponse(_message.Message):
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     bot_protection: bool
     created_at: _timestamp_pb2.Timestamp
+    default_locale: str
     description: str
     display_name: str
     id: str
@@ -514,7 +554,7 @@ class GetProjectResponse(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ..., default_locale: _Optional[str] = ...) -> None: ...
 
 class GetUsageMetricsRequest(_message.Message):
     __slots__ = ["project_id", "to"]
@@ -647,6 +687,18 @@ class ListMembersResponse(_message.Message):
     has_more: bool
     next_cursor: str
     def __init__(self, data: _Optional[_Iterable[_Union[Member, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListMessageTemplatesRequest(_message.Message):
+    __slots__ = ["project_id"]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    project_id: str
+    def __init__(self, project_id: _Optional[str] = ...) -> None: ...
+
+class ListMessageTemplatesResponse(_message.Message):
+    __slots__ = ["data"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[MessageTemplate]
+    def __init__(self, data: _Optional[_Iterable[_Union[MessageTemplate, _Mapping]]] = ...) -> None: ...
 
 class ListOAuthClientsRequest(_message.Message):
     __slots__ = ["cursor", "limit", "project_id"]
@@ -792,6 +844,24 @@ class Member(_message.Message):
     role: str
     def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
+class MessageTemplate(_message.Message):
+    __slots__ = ["html", "kind", "locale", "project_id", "subject", "text", "updated_at"]
+    HTML_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    html: str
+    kind: str
+    locale: str
+    project_id: str
+    subject: str
+    text: str
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., locale: _Optional[str] = ..., subject: _Optional[str] = ..., html: _Optional[str] = ..., text: _Optional[str] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
 class OAuthClient(_message.Message):
     __slots__ = ["client_id", "created_at", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "secret_hint", "type", "updated_at"]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -832,12 +902,43 @@ class OrganizationChoice(_message.Message):
     role: str
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
+class PreviewMessageTemplateRequest(_message.Message):
+    __slots__ = ["html", "kind", "locale", "project_id", "subject", "text"]
+    HTML_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    html: str
+    kind: str
+    locale: str
+    project_id: str
+    subject: str
+    text: str
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., locale: _Optional[str] = ..., subject: _Optional[str] = ..., html: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
+
+class PreviewMessageTemplateResponse(_message.Message):
+    __slots__ = ["html", "locale", "source", "subject", "text"]
+    HTML_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    html: str
+    locale: str
+    source: str
+    subject: str
+    text: str
+    def __init__(self, subject: _Optional[str] = ..., html: _Optional[str] = ..., text: _Optional[str] = ..., source: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
+
 class Project(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "default_locale", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOCALE_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -865,6 +966,7 @@ class Project(_message.Message):
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     bot_protection: bool
     created_at: _timestamp_pb2.Timestamp
+    default_locale: str
     description: str
     display_name: str
     id: str
@@ -888,7 +990,7 @@ class Project(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ..., default_locale: _Optional[str] = ...) -> None: ...
 
 class RateLimits(_message.Message):
     __slots__ = ["failures_per_ip", "first_contact_sends_per_project", "first_contact_sms_per_country", "mfa_failures_per_account", "refreshes_per_session", "send_window_seconds", "sends_per_destination", "sends_per_ip", "sends_per_project", "sign_in_failures_per_account", "sign_in_max_wait_seconds", "sign_in_wait_seconds", "signups_per_ip", "sms_per_destination_per_day", "verify_attempts_per_challenge", "window_seconds"]
@@ -1084,8 +1186,42 @@ class SetHookResponse(_message.Message):
     url: str
     def __init__(self, kind: _Optional[str] = ..., url: _Optional[str] = ..., failure_policy: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
 
+class SetMessageTemplateRequest(_message.Message):
+    __slots__ = ["html", "kind", "locale", "project_id", "subject", "text"]
+    HTML_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    html: str
+    kind: str
+    locale: str
+    project_id: str
+    subject: str
+    text: str
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., locale: _Optional[str] = ..., subject: _Optional[str] = ..., html: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
+
+class SetMessageTemplateResponse(_message.Message):
+    __slots__ = ["html", "kind", "locale", "project_id", "subject", "text", "updated_at"]
+    HTML_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    html: str
+    kind: str
+    locale: str
+    project_id: str
+    subject: str
+    text: str
+    updated_at: _timestamp_pb2.Timestamp
+    def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., locale: _Optional[str] = ..., subject: _Optional[str] = ..., html: _Optional[str] = ..., text: _Optional[str] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
 class SsoConnection(_message.Message):
-    __slots__ = ["authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "name", "project_id", "provider", "scopes", "token_url", "trust_emails", "userinfo_url"]
+    __slots__ = ["allowed_tenants", "authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "key_id", "name", "position", "project_id", "provider", "scopes", "team_id", "token_url", "trust_emails", "userinfo_url"]
     class ClaimMappingEntry(_message.Message):
         __slots__ = ["key", "value"]
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1093,6 +1229,7 @@ class SsoConnection(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ALLOWED_TENANTS_FIELD_NUMBER: _ClassVar[int]
     AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
     CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1100,13 +1237,17 @@ class SsoConnection(_message.Message):
     HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     ISSUER_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
     PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TEAM_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
     TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
     USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    allowed_tenants: _containers.RepeatedScalarFieldContainer[str]
     authorization_url: str
     claim_mapping: _containers.ScalarMap[str, str]
     client_id: str
@@ -1114,14 +1255,17 @@ class SsoConnection(_message.Message):
     hosted_domain: str
     id: str
     issuer: str
+    key_id: str
     name: str
+    position: int
     project_id: str
     provider: str
     scopes: _containers.RepeatedScalarFieldContainer[str]
+    team_id: str
     token_url: str
     trust_emails: bool
     userinfo_url: str
-    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
 
 class UpdateOAuthClientRequest(_message.Message):
     __slots__ = ["client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]
@@ -1150,11 +1294,12 @@ class UpdateOAuthClientResponse(_message.Message):
     def __init__(self, client: _Optional[_Union[OAuthClient, _Mapping]] = ...) -> None: ...
 
 class UpdateProjectRequest(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "default_locale", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
     CLEAR_SMS_COUNTRY_CODES_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOCALE_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -1180,6 +1325,7 @@ class UpdateProjectRequest(_message.Message):
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     bot_protection: bool
     clear_sms_country_codes: bool
+    default_locale: str
     description: str
     display_name: str
     id: str
@@ -1201,14 +1347,15 @@ class UpdateProjectRequest(_message.Message):
     signups: str
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., clear_sms_country_codes: bool = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., clear_sms_country_codes: bool = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ..., default_locale: _Optional[str] = ...) -> None: ...
 
 class UpdateProjectResponse(_message.Message):
-    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
+    __slots__ = ["accent_color", "allowed_origins", "bot_protection", "created_at", "default_locale", "description", "display_name", "id", "login_id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry", "updated_at"]
     ACCENT_COLOR_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_ORIGINS_FIELD_NUMBER: _ClassVar[int]
     BOT_PROTECTION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOCALE_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -1236,6 +1383,7 @@ class UpdateProjectResponse(_message.Message):
     allowed_origins: _containers.RepeatedScalarFieldContainer[str]
     bot_protection: bool
     created_at: _timestamp_pb2.Timestamp
+    default_locale: str
     description: str
     display_name: str
     id: str
@@ -1259,7 +1407,101 @@ class UpdateProjectResponse(_message.Message):
     sms_country_codes: _containers.RepeatedScalarFieldContainer[str]
     token_expiry: int
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., login_id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., token_expiry: _Optional[int] = ..., refresh_token_expiry: _Optional[int] = ..., mfa_required: bool = ..., send_verification: bool = ..., allowed_origins: _Optional[_Iterable[str]] = ..., redirect_url: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., session_idle_timeout: _Optional[int] = ..., rate_limits: _Optional[_Union[RateLimits, _Mapping]] = ..., display_name: _Optional[str] = ..., logo_url: _Optional[str] = ..., accent_color: _Optional[str] = ..., sms_country_codes: _Optional[_Iterable[str]] = ..., bot_protection: bool = ..., max_sessions_per_user: _Optional[int] = ..., reveal_email_exists: bool = ..., signups: _Optional[str] = ..., signup_email_domains: _Optional[_Iterable[str]] = ..., signup_methods: _Optional[_Iterable[str]] = ..., passkey_rp_id: _Optional[str] = ..., passkey_user_verification: _Optional[str] = ..., passkey_attestation: _Optional[str] = ..., default_locale: _Optional[str] = ...) -> None: ...
+
+class UpdateSsoConnectionRequest(_message.Message):
+    __slots__ = ["allowed_tenants", "any_tenant", "authorization_url", "claim_mapping", "client_id", "client_secret", "hosted_domain", "id", "issuer", "key_id", "name", "position", "private_key", "scopes", "team_id", "token_url", "trust_emails", "userinfo_url"]
+    class ClaimMappingEntry(_message.Message):
+        __slots__ = ["key", "value"]
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ALLOWED_TENANTS_FIELD_NUMBER: _ClassVar[int]
+    ANY_TENANT_FIELD_NUMBER: _ClassVar[int]
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ISSUER_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_KEY_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TEAM_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
+    TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    allowed_tenants: _containers.RepeatedScalarFieldContainer[str]
+    any_tenant: bool
+    authorization_url: str
+    claim_mapping: _containers.ScalarMap[str, str]
+    client_id: str
+    client_secret: str
+    hosted_domain: str
+    id: str
+    issuer: str
+    key_id: str
+    name: str
+    position: int
+    private_key: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    team_id: str
+    token_url: str
+    trust_emails: bool
+    userinfo_url: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., trust_emails: bool = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., private_key: _Optional[str] = ..., position: _Optional[int] = ..., any_tenant: bool = ...) -> None: ...
+
+class UpdateSsoConnectionResponse(_message.Message):
+    __slots__ = ["allowed_tenants", "authorization_url", "claim_mapping", "client_id", "created_at", "hosted_domain", "id", "issuer", "key_id", "name", "position", "project_id", "provider", "scopes", "team_id", "token_url", "trust_emails", "userinfo_url"]
+    class ClaimMappingEntry(_message.Message):
+        __slots__ = ["key", "value"]
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ALLOWED_TENANTS_FIELD_NUMBER: _ClassVar[int]
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_MAPPING_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    HOSTED_DOMAIN_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ISSUER_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    PROVIDER_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    TEAM_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_URL_FIELD_NUMBER: _ClassVar[int]
+    TRUST_EMAILS_FIELD_NUMBER: _ClassVar[int]
+    USERINFO_URL_FIELD_NUMBER: _ClassVar[int]
+    allowed_tenants: _containers.RepeatedScalarFieldContainer[str]
+    authorization_url: str
+    claim_mapping: _containers.ScalarMap[str, str]
+    client_id: str
+    created_at: _timestamp_pb2.Timestamp
+    hosted_domain: str
+    id: str
+    issuer: str
+    key_id: str
+    name: str
+    position: int
+    project_id: str
+    provider: str
+    scopes: _containers.RepeatedScalarFieldContainer[str]
+    team_id: str
+    token_url: str
+    trust_emails: bool
+    userinfo_url: str
+    def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
 
 class UpdateWebhookEndpointRequest(_message.Message):
     __slots__ = ["enabled", "event_types", "id", "url"]

@@ -136,10 +136,35 @@ class AccountServiceStub(object):
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsResponse.FromString,
                 )
+        self.UpdateSsoConnection = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/UpdateSsoConnection',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionResponse.FromString,
+                )
         self.DeleteSsoConnection = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteSsoConnection',
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionResponse.FromString,
+                )
+        self.SetMessageTemplate = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/SetMessageTemplate',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateResponse.FromString,
+                )
+        self.ListMessageTemplates = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListMessageTemplates',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesResponse.FromString,
+                )
+        self.DeleteMessageTemplate = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/DeleteMessageTemplate',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateResponse.FromString,
+                )
+        self.PreviewMessageTemplate = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/PreviewMessageTemplate',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateResponse.FromString,
                 )
         self.ListAuditEvents = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListAuditEvents',
@@ -484,10 +509,58 @@ class AccountServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateSsoConnection(self, request, context):
+        """Changes an SSO connection: only the fields present change; its `provider` stays (delete
+        and create to change it). A new secret or key applies to the next sign-in; sign-ins under
+        way finish with what they started with. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND,
+        INVALID_ARGUMENT VALIDATION_FAILED (as at creation).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def DeleteSsoConnection(self, request, context):
         """Deletes an SSO connection permanently. Sign-ins through it that have not reached
         the callback yet fail; users who signed in with it keep their accounts and
         sessions. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetMessageTemplate(self, request, context):
+        """Sets a project's own wording of one message in one language, replacing the built-in
+        template for users whose language it is (docs/templates.md). `subject`, `html` and
+        `text` are Liquid templates (auto-escaped, no code) over the kind's documented
+        variables; SMS kinds (`sms_otp`, `sms_mfa`) take `text` only. Checked on save: unknown
+        variables, a missing link or code variable, syntax and size are INVALID_ARGUMENT
+        VALIDATION_FAILED naming the field. Errors: NOT_FOUND PROJECT_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMessageTemplates(self, request, context):
+        """Lists a project's own templates, by kind then language. Errors: NOT_FOUND
+        PROJECT_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteMessageTemplate(self, request, context):
+        """Removes a project's template: the built-in one is used again. Errors: NOT_FOUND
+        PROJECT_NOT_FOUND, TEMPLATE_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PreviewMessageTemplate(self, request, context):
+        """Renders a message with sample data, as a user would receive it: the template given in
+        the request (checked as on save, not stored), else the project's own for the kind and
+        language, else the built-in one. Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT
+        VALIDATION_FAILED.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -783,10 +856,35 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsRequest.FromString,
                     response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsResponse.SerializeToString,
             ),
+            'UpdateSsoConnection': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateSsoConnection,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionResponse.SerializeToString,
+            ),
             'DeleteSsoConnection': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteSsoConnection,
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionRequest.FromString,
                     response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionResponse.SerializeToString,
+            ),
+            'SetMessageTemplate': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMessageTemplate,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateResponse.SerializeToString,
+            ),
+            'ListMessageTemplates': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMessageTemplates,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesResponse.SerializeToString,
+            ),
+            'DeleteMessageTemplate': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteMessageTemplate,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateResponse.SerializeToString,
+            ),
+            'PreviewMessageTemplate': grpc.unary_unary_rpc_method_handler(
+                    servicer.PreviewMessageTemplate,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateResponse.SerializeToString,
             ),
             'ListAuditEvents': grpc.unary_unary_rpc_method_handler(
                     servicer.ListAuditEvents,
@@ -1258,6 +1356,23 @@ class AccountService(object):
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
     @staticmethod
+    def UpdateSsoConnection(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateSsoConnection',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
     def DeleteSsoConnection(request,
             target,
             options=(),
@@ -1271,6 +1386,74 @@ class AccountService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteSsoConnection',
             gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionRequest.SerializeToString,
             gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def SetMessageTemplate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/SetMessageTemplate',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListMessageTemplates(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMessageTemplates',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def DeleteMessageTemplate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteMessageTemplate',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def PreviewMessageTemplate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/PreviewMessageTemplate',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

@@ -75,21 +75,23 @@ class Claims(_message.Message):
     def __init__(self, sub: _Optional[str] = ..., email: _Optional[str] = ..., iat: _Optional[int] = ..., exp: _Optional[int] = ..., project_id: _Optional[str] = ..., iss: _Optional[str] = ..., aud: _Optional[str] = ..., jti: _Optional[str] = ..., sid: _Optional[str] = ..., amr: _Optional[_Iterable[str]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., custom_claims: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., client_id: _Optional[str] = ..., scope: _Optional[str] = ...) -> None: ...
 
 class CreateUserRequest(_message.Message):
-    __slots__ = ["app_metadata", "email", "email_verified", "metadata", "password"]
+    __slots__ = ["app_metadata", "email", "email_verified", "locale", "metadata", "password"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     PASSWORD_FIELD_NUMBER: _ClassVar[int]
     app_metadata: _struct_pb2.Struct
     email: str
     email_verified: bool
+    locale: str
     metadata: _struct_pb2.Struct
     password: str
-    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., email_verified: bool = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., email_verified: bool = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class CreateUserResponse(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "locale", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -97,6 +99,7 @@ class CreateUserResponse(_message.Message):
     EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
@@ -110,13 +113,14 @@ class CreateUserResponse(_message.Message):
     email_verified: bool
     id: str
     last_login_at: _timestamp_pb2.Timestamp
+    locale: str
     metadata: _struct_pb2.Struct
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     new_email: str
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class DeletePasskeyRequest(_message.Message):
     __slots__ = ["id"]
@@ -231,7 +235,7 @@ class GetUserRequest(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class GetUserResponse(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "identities", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "passkeys", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "identities", "last_login_at", "locale", "metadata", "mfa_enabled", "mfa_methods", "new_email", "passkeys", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -240,6 +244,7 @@ class GetUserResponse(_message.Message):
     IDENTITIES_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
@@ -255,6 +260,7 @@ class GetUserResponse(_message.Message):
     id: str
     identities: _containers.RepeatedCompositeFieldContainer[LinkedIdentity]
     last_login_at: _timestamp_pb2.Timestamp
+    locale: str
     metadata: _struct_pb2.Struct
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
@@ -262,7 +268,7 @@ class GetUserResponse(_message.Message):
     passkeys: _containers.RepeatedCompositeFieldContainer[Passkey]
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., identities: _Optional[_Iterable[_Union[LinkedIdentity, _Mapping]]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., passkeys: _Optional[_Iterable[_Union[Passkey, _Mapping]]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., identities: _Optional[_Iterable[_Union[LinkedIdentity, _Mapping]]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., locale: _Optional[str] = ..., passkeys: _Optional[_Iterable[_Union[Passkey, _Mapping]]] = ...) -> None: ...
 
 class InviteUserRequest(_message.Message):
     __slots__ = ["app_metadata", "email", "metadata", "redirect_url"]
@@ -277,7 +283,7 @@ class InviteUserRequest(_message.Message):
     def __init__(self, email: _Optional[str] = ..., redirect_url: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class InviteUserResponse(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "invitation_expires_at", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "invitation_expires_at", "last_login_at", "locale", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -286,6 +292,7 @@ class InviteUserResponse(_message.Message):
     ID_FIELD_NUMBER: _ClassVar[int]
     INVITATION_EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
     LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
@@ -300,27 +307,34 @@ class InviteUserResponse(_message.Message):
     id: str
     invitation_expires_at: _timestamp_pb2.Timestamp
     last_login_at: _timestamp_pb2.Timestamp
+    locale: str
     metadata: _struct_pb2.Struct
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     new_email: str
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., invitation_expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., locale: _Optional[str] = ..., invitation_expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class LinkedIdentity(_message.Message):
-    __slots__ = ["connection_id", "email", "linked_at", "provider", "subject"]
+    __slots__ = ["connection_id", "connection_name", "connection_provider", "email", "id", "linked_at", "provider", "subject"]
     CONNECTION_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTION_NAME_FIELD_NUMBER: _ClassVar[int]
+    CONNECTION_PROVIDER_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
     LINKED_AT_FIELD_NUMBER: _ClassVar[int]
     PROVIDER_FIELD_NUMBER: _ClassVar[int]
     SUBJECT_FIELD_NUMBER: _ClassVar[int]
     connection_id: str
+    connection_name: str
+    connection_provider: str
     email: str
+    id: str
     linked_at: _timestamp_pb2.Timestamp
     provider: str
     subject: str
-    def __init__(self, connection_id: _Optional[str] = ..., provider: _Optional[str] = ..., subject: _Optional[str] = ..., email: _Optional[str] = ..., linked_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, connection_id: _Optional[str] = ..., provider: _Optional[str] = ..., subject: _Optional[str] = ..., email: _Optional[str] = ..., linked_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., id: _Optional[str] = ..., connection_name: _Optional[str] = ..., connection_provider: _Optional[str] = ...) -> None: ...
 
 class ListAuthorizedAppsRequest(_message.Message):
     __slots__ = ["user_id"]
@@ -333,6 +347,18 @@ class ListAuthorizedAppsResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[AuthorizedApp]
     def __init__(self, data: _Optional[_Iterable[_Union[AuthorizedApp, _Mapping]]] = ...) -> None: ...
+
+class ListIdentitiesRequest(_message.Message):
+    __slots__ = ["user_id"]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    user_id: str
+    def __init__(self, user_id: _Optional[str] = ...) -> None: ...
+
+class ListIdentitiesResponse(_message.Message):
+    __slots__ = ["data"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[LinkedIdentity]
+    def __init__(self, data: _Optional[_Iterable[_Union[LinkedIdentity, _Mapping]]] = ...) -> None: ...
 
 class ListPasskeysRequest(_message.Message):
     __slots__ = ["user_id"]
@@ -617,20 +643,22 @@ class Session(_message.Message):
     def __init__(self, id: _Optional[str] = ..., ip_address: _Optional[str] = ..., user_agent: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_active_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., is_current: bool = ...) -> None: ...
 
 class SignupRequest(_message.Message):
-    __slots__ = ["bot_proof", "email", "metadata", "password", "redirect_url", "send_verification"]
+    __slots__ = ["bot_proof", "email", "locale", "metadata", "password", "redirect_url", "send_verification"]
     BOT_PROOF_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     PASSWORD_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URL_FIELD_NUMBER: _ClassVar[int]
     SEND_VERIFICATION_FIELD_NUMBER: _ClassVar[int]
     bot_proof: str
     email: str
+    locale: str
     metadata: _struct_pb2.Struct
     password: str
     redirect_url: str
     send_verification: bool
-    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., send_verification: bool = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ...) -> None: ...
+    def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., send_verification: bool = ..., redirect_url: _Optional[str] = ..., bot_proof: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class SignupResponse(_message.Message):
     __slots__ = ["access_token", "confirmation_required", "expires_in", "mfa_methods", "mfa_required", "mfa_token", "refresh_token", "token_type", "user"]
@@ -760,22 +788,40 @@ class UnenrollMfaResponse(_message.Message):
     unenrolled: bool
     def __init__(self, unenrolled: bool = ...) -> None: ...
 
+class UnlinkIdentityRequest(_message.Message):
+    __slots__ = ["id", "user_id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    user_id: str
+    def __init__(self, id: _Optional[str] = ..., user_id: _Optional[str] = ...) -> None: ...
+
+class UnlinkIdentityResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
 class UpdateUserRequest(_message.Message):
-    __slots__ = ["app_metadata", "disabled", "email", "id", "metadata"]
+    __slots__ = ["app_metadata", "disabled", "email", "id", "locale", "metadata"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     app_metadata: _struct_pb2.Struct
     disabled: bool
     email: str
     id: str
+    locale: str
     metadata: _struct_pb2.Struct
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class UpdateUserResponse(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "locale", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -783,6 +829,7 @@ class UpdateUserResponse(_message.Message):
     EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
@@ -796,16 +843,17 @@ class UpdateUserResponse(_message.Message):
     email_verified: bool
     id: str
     last_login_at: _timestamp_pb2.Timestamp
+    locale: str
     metadata: _struct_pb2.Struct
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     new_email: str
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class User(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "locale", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -813,6 +861,7 @@ class User(_message.Message):
     EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
@@ -826,13 +875,14 @@ class User(_message.Message):
     email_verified: bool
     id: str
     last_login_at: _timestamp_pb2.Timestamp
+    locale: str
     metadata: _struct_pb2.Struct
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     new_email: str
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class VerifyEmailRequest(_message.Message):
     __slots__ = ["token"]
@@ -841,7 +891,7 @@ class VerifyEmailRequest(_message.Message):
     def __init__(self, token: _Optional[str] = ...) -> None: ...
 
 class VerifyEmailResponse(_message.Message):
-    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
+    __slots__ = ["app_metadata", "created_at", "disabled", "email", "email_verified", "id", "last_login_at", "locale", "metadata", "mfa_enabled", "mfa_methods", "new_email", "phone", "phone_verified"]
     APP_METADATA_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
@@ -849,6 +899,7 @@ class VerifyEmailResponse(_message.Message):
     EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
     LAST_LOGIN_AT_FIELD_NUMBER: _ClassVar[int]
+    LOCALE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
@@ -862,13 +913,14 @@ class VerifyEmailResponse(_message.Message):
     email_verified: bool
     id: str
     last_login_at: _timestamp_pb2.Timestamp
+    locale: str
     metadata: _struct_pb2.Struct
     mfa_enabled: bool
     mfa_methods: _containers.RepeatedScalarFieldContainer[str]
     new_email: str
     phone: str
     phone_verified: bool
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., email_verified: bool = ..., phone: _Optional[str] = ..., phone_verified: bool = ..., mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., disabled: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_login_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., app_metadata: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., new_email: _Optional[str] = ..., locale: _Optional[str] = ...) -> None: ...
 
 class VerifyMagicLinkRequest(_message.Message):
     __slots__ = ["token"]

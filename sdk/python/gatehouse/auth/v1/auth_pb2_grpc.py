@@ -224,6 +224,16 @@ class AuthServiceStub(object):
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.FromString,
                 )
+        self.ListIdentities = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/ListIdentities',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesResponse.FromString,
+                )
+        self.UnlinkIdentity = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/UnlinkIdentity',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityResponse.FromString,
+                )
         self.CreateUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/CreateUser',
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
@@ -745,6 +755,29 @@ class AuthServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListIdentities(self, request, context):
+        """Lists the SSO and social identities linked to a user, oldest first: the signed-in
+        user's (access token), or, as admin (API key with `users:read`, no user token), the user
+        named by `user_id`. Errors: INVALID_ARGUMENT VALIDATION_FAILED (admin without `user_id`),
+        NOT_FOUND USER_NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UnlinkIdentity(self, request, context):
+        """Unlinks an identity from a user: the provider no longer signs the user in, and signing
+        in through it again with the same verified email links it again (as at first). Never the
+        last way the user can sign in: a user with no password, no passkey and no other identity
+        keeps it (FAILED_PRECONDITION LAST_SIGN_IN_METHOD; email codes and links do not count,
+        since the project may not offer them). The signed-in user's own, or as admin
+        (`users:write`, no user token) the user named by `user_id`. Errors: NOT_FOUND
+        IDENTITY_NOT_FOUND, FAILED_PRECONDITION LAST_SIGN_IN_METHOD.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateUser(self, request, context):
         """Creates a user as the project's administrator (secret key with `users:write`, no user
         token), whatever the project's signup settings: with a password (checked as at
@@ -1015,6 +1048,16 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.RevokeAuthorizedApp,
                     request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.FromString,
                     response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.SerializeToString,
+            ),
+            'ListIdentities': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListIdentities,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesResponse.SerializeToString,
+            ),
+            'UnlinkIdentity': grpc.unary_unary_rpc_method_handler(
+                    servicer.UnlinkIdentity,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityResponse.SerializeToString,
             ),
             'CreateUser': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateUser,
@@ -1626,6 +1669,40 @@ class AuthService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp',
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.SerializeToString,
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListIdentities(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListIdentities',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def UnlinkIdentity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/UnlinkIdentity',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

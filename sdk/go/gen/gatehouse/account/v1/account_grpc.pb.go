@@ -148,10 +148,33 @@ type AccountServiceClient interface {
 	// Lists a project's SSO connections, newest first (never their secrets).
 	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
 	ListSsoConnections(ctx context.Context, in *ListSsoConnectionsRequest, opts ...grpc.CallOption) (*ListSsoConnectionsResponse, error)
+	// Changes an SSO connection: only the fields present change; its `provider` stays (delete
+	// and create to change it). A new secret or key applies to the next sign-in; sign-ins under
+	// way finish with what they started with. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND,
+	// INVALID_ARGUMENT VALIDATION_FAILED (as at creation).
+	UpdateSsoConnection(ctx context.Context, in *UpdateSsoConnectionRequest, opts ...grpc.CallOption) (*UpdateSsoConnectionResponse, error)
 	// Deletes an SSO connection permanently. Sign-ins through it that have not reached
 	// the callback yet fail; users who signed in with it keep their accounts and
 	// sessions. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND.
 	DeleteSsoConnection(ctx context.Context, in *DeleteSsoConnectionRequest, opts ...grpc.CallOption) (*DeleteSsoConnectionResponse, error)
+	// Sets a project's own wording of one message in one language, replacing the built-in
+	// template for users whose language it is (docs/templates.md). `subject`, `html` and
+	// `text` are Liquid templates (auto-escaped, no code) over the kind's documented
+	// variables; SMS kinds (`sms_otp`, `sms_mfa`) take `text` only. Checked on save: unknown
+	// variables, a missing link or code variable, syntax and size are INVALID_ARGUMENT
+	// VALIDATION_FAILED naming the field. Errors: NOT_FOUND PROJECT_NOT_FOUND.
+	SetMessageTemplate(ctx context.Context, in *SetMessageTemplateRequest, opts ...grpc.CallOption) (*SetMessageTemplateResponse, error)
+	// Lists a project's own templates, by kind then language. Errors: NOT_FOUND
+	// PROJECT_NOT_FOUND.
+	ListMessageTemplates(ctx context.Context, in *ListMessageTemplatesRequest, opts ...grpc.CallOption) (*ListMessageTemplatesResponse, error)
+	// Removes a project's template: the built-in one is used again. Errors: NOT_FOUND
+	// PROJECT_NOT_FOUND, TEMPLATE_NOT_FOUND.
+	DeleteMessageTemplate(ctx context.Context, in *DeleteMessageTemplateRequest, opts ...grpc.CallOption) (*DeleteMessageTemplateResponse, error)
+	// Renders a message with sample data, as a user would receive it: the template given in
+	// the request (checked as on save, not stored), else the project's own for the kind and
+	// language, else the built-in one. Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT
+	// VALIDATION_FAILED.
+	PreviewMessageTemplate(ctx context.Context, in *PreviewMessageTemplateRequest, opts ...grpc.CallOption) (*PreviewMessageTemplateResponse, error)
 	// Lists the security events of the caller's organization, newest first: sign-ins that
 	// succeeded or failed (with the reason the caller got), signups, refreshes and refresh-token
 	// reuse, revocations, password, email and MFA changes, changes an API key made to users,
@@ -448,9 +471,54 @@ func (c *accountServiceClient) ListSsoConnections(ctx context.Context, in *ListS
 	return out, nil
 }
 
+func (c *accountServiceClient) UpdateSsoConnection(ctx context.Context, in *UpdateSsoConnectionRequest, opts ...grpc.CallOption) (*UpdateSsoConnectionResponse, error) {
+	out := new(UpdateSsoConnectionResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/UpdateSsoConnection", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *accountServiceClient) DeleteSsoConnection(ctx context.Context, in *DeleteSsoConnectionRequest, opts ...grpc.CallOption) (*DeleteSsoConnectionResponse, error) {
 	out := new(DeleteSsoConnectionResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/DeleteSsoConnection", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) SetMessageTemplate(ctx context.Context, in *SetMessageTemplateRequest, opts ...grpc.CallOption) (*SetMessageTemplateResponse, error) {
+	out := new(SetMessageTemplateResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/SetMessageTemplate", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListMessageTemplates(ctx context.Context, in *ListMessageTemplatesRequest, opts ...grpc.CallOption) (*ListMessageTemplatesResponse, error) {
+	out := new(ListMessageTemplatesResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListMessageTemplates", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) DeleteMessageTemplate(ctx context.Context, in *DeleteMessageTemplateRequest, opts ...grpc.CallOption) (*DeleteMessageTemplateResponse, error) {
+	out := new(DeleteMessageTemplateResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/DeleteMessageTemplate", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) PreviewMessageTemplate(ctx context.Context, in *PreviewMessageTemplateRequest, opts ...grpc.CallOption) (*PreviewMessageTemplateResponse, error) {
+	out := new(PreviewMessageTemplateResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/PreviewMessageTemplate", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -745,10 +813,33 @@ type AccountServiceServer interface {
 	// Lists a project's SSO connections, newest first (never their secrets).
 	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
 	ListSsoConnections(context.Context, *ListSsoConnectionsRequest) (*ListSsoConnectionsResponse, error)
+	// Changes an SSO connection: only the fields present change; its `provider` stays (delete
+	// and create to change it). A new secret or key applies to the next sign-in; sign-ins under
+	// way finish with what they started with. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND,
+	// INVALID_ARGUMENT VALIDATION_FAILED (as at creation).
+	UpdateSsoConnection(context.Context, *UpdateSsoConnectionRequest) (*UpdateSsoConnectionResponse, error)
 	// Deletes an SSO connection permanently. Sign-ins through it that have not reached
 	// the callback yet fail; users who signed in with it keep their accounts and
 	// sessions. Errors: NOT_FOUND SSO_CONNECTION_NOT_FOUND.
 	DeleteSsoConnection(context.Context, *DeleteSsoConnectionRequest) (*DeleteSsoConnectionResponse, error)
+	// Sets a project's own wording of one message in one language, replacing the built-in
+	// template for users whose language it is (docs/templates.md). `subject`, `html` and
+	// `text` are Liquid templates (auto-escaped, no code) over the kind's documented
+	// variables; SMS kinds (`sms_otp`, `sms_mfa`) take `text` only. Checked on save: unknown
+	// variables, a missing link or code variable, syntax and size are INVALID_ARGUMENT
+	// VALIDATION_FAILED naming the field. Errors: NOT_FOUND PROJECT_NOT_FOUND.
+	SetMessageTemplate(context.Context, *SetMessageTemplateRequest) (*SetMessageTemplateResponse, error)
+	// Lists a project's own templates, by kind then language. Errors: NOT_FOUND
+	// PROJECT_NOT_FOUND.
+	ListMessageTemplates(context.Context, *ListMessageTemplatesRequest) (*ListMessageTemplatesResponse, error)
+	// Removes a project's template: the built-in one is used again. Errors: NOT_FOUND
+	// PROJECT_NOT_FOUND, TEMPLATE_NOT_FOUND.
+	DeleteMessageTemplate(context.Context, *DeleteMessageTemplateRequest) (*DeleteMessageTemplateResponse, error)
+	// Renders a message with sample data, as a user would receive it: the template given in
+	// the request (checked as on save, not stored), else the project's own for the kind and
+	// language, else the built-in one. Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT
+	// VALIDATION_FAILED.
+	PreviewMessageTemplate(context.Context, *PreviewMessageTemplateRequest) (*PreviewMessageTemplateResponse, error)
 	// Lists the security events of the caller's organization, newest first: sign-ins that
 	// succeeded or failed (with the reason the caller got), signups, refreshes and refresh-token
 	// reuse, revocations, password, email and MFA changes, changes an API key made to users,
@@ -916,8 +1007,23 @@ func (UnimplementedAccountServiceServer) CreateSsoConnection(context.Context, *C
 func (UnimplementedAccountServiceServer) ListSsoConnections(context.Context, *ListSsoConnectionsRequest) (*ListSsoConnectionsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListSsoConnections not implemented")
 }
+func (UnimplementedAccountServiceServer) UpdateSsoConnection(context.Context, *UpdateSsoConnectionRequest) (*UpdateSsoConnectionResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UpdateSsoConnection not implemented")
+}
 func (UnimplementedAccountServiceServer) DeleteSsoConnection(context.Context, *DeleteSsoConnectionRequest) (*DeleteSsoConnectionResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method DeleteSsoConnection not implemented")
+}
+func (UnimplementedAccountServiceServer) SetMessageTemplate(context.Context, *SetMessageTemplateRequest) (*SetMessageTemplateResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method SetMessageTemplate not implemented")
+}
+func (UnimplementedAccountServiceServer) ListMessageTemplates(context.Context, *ListMessageTemplatesRequest) (*ListMessageTemplatesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListMessageTemplates not implemented")
+}
+func (UnimplementedAccountServiceServer) DeleteMessageTemplate(context.Context, *DeleteMessageTemplateRequest) (*DeleteMessageTemplateResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method DeleteMessageTemplate not implemented")
+}
+func (UnimplementedAccountServiceServer) PreviewMessageTemplate(context.Context, *PreviewMessageTemplateRequest) (*PreviewMessageTemplateResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method PreviewMessageTemplate not implemented")
 }
 func (UnimplementedAccountServiceServer) ListAuditEvents(context.Context, *ListAuditEventsRequest) (*ListAuditEventsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListAuditEvents not implemented")
@@ -1361,6 +1467,24 @@ func _AccountService_ListSsoConnections_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AccountService_UpdateSsoConnection_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateSsoConnectionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).UpdateSsoConnection(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/UpdateSsoConnection",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).UpdateSsoConnection(ctx, req.(*UpdateSsoConnectionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AccountService_DeleteSsoConnection_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(DeleteSsoConnectionRequest)
 	if err := dec(in); err != nil {
@@ -1375,6 +1499,78 @@ func _AccountService_DeleteSsoConnection_Handler(srv interface{}, ctx context.Co
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(AccountServiceServer).DeleteSsoConnection(ctx, req.(*DeleteSsoConnectionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_SetMessageTemplate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetMessageTemplateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).SetMessageTemplate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/SetMessageTemplate",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).SetMessageTemplate(ctx, req.(*SetMessageTemplateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListMessageTemplates_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMessageTemplatesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListMessageTemplates(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListMessageTemplates",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListMessageTemplates(ctx, req.(*ListMessageTemplatesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_DeleteMessageTemplate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteMessageTemplateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).DeleteMessageTemplate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/DeleteMessageTemplate",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).DeleteMessageTemplate(ctx, req.(*DeleteMessageTemplateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_PreviewMessageTemplate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PreviewMessageTemplateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).PreviewMessageTemplate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/PreviewMessageTemplate",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).PreviewMessageTemplate(ctx, req.(*PreviewMessageTemplateRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1774,8 +1970,28 @@ var _AccountService_serviceDesc = grpc.ServiceDesc{
 			Handler:    _AccountService_ListSsoConnections_Handler,
 		},
 		{
+			MethodName: "UpdateSsoConnection",
+			Handler:    _AccountService_UpdateSsoConnection_Handler,
+		},
+		{
 			MethodName: "DeleteSsoConnection",
 			Handler:    _AccountService_DeleteSsoConnection_Handler,
+		},
+		{
+			MethodName: "SetMessageTemplate",
+			Handler:    _AccountService_SetMessageTemplate_Handler,
+		},
+		{
+			MethodName: "ListMessageTemplates",
+			Handler:    _AccountService_ListMessageTemplates_Handler,
+		},
+		{
+			MethodName: "DeleteMessageTemplate",
+			Handler:    _AccountService_DeleteMessageTemplate_Handler,
+		},
+		{
+			MethodName: "PreviewMessageTemplate",
+			Handler:    _AccountService_PreviewMessageTemplate_Handler,
 		},
 		{
 			MethodName: "ListAuditEvents",

@@ -279,6 +279,19 @@ type AuthServiceClient interface {
 	// authorized, or already revoked), INVALID_ARGUMENT VALIDATION_FAILED (admin without
 	// `user_id`).
 	RevokeAuthorizedApp(ctx context.Context, in *RevokeAuthorizedAppRequest, opts ...grpc.CallOption) (*RevokeAuthorizedAppResponse, error)
+	// Lists the SSO and social identities linked to a user, oldest first: the signed-in
+	// user's (access token), or, as admin (API key with `users:read`, no user token), the user
+	// named by `user_id`. Errors: INVALID_ARGUMENT VALIDATION_FAILED (admin without `user_id`),
+	// NOT_FOUND USER_NOT_FOUND.
+	ListIdentities(ctx context.Context, in *ListIdentitiesRequest, opts ...grpc.CallOption) (*ListIdentitiesResponse, error)
+	// Unlinks an identity from a user: the provider no longer signs the user in, and signing
+	// in through it again with the same verified email links it again (as at first). Never the
+	// last way the user can sign in: a user with no password, no passkey and no other identity
+	// keeps it (FAILED_PRECONDITION LAST_SIGN_IN_METHOD; email codes and links do not count,
+	// since the project may not offer them). The signed-in user's own, or as admin
+	// (`users:write`, no user token) the user named by `user_id`. Errors: NOT_FOUND
+	// IDENTITY_NOT_FOUND, FAILED_PRECONDITION LAST_SIGN_IN_METHOD.
+	UnlinkIdentity(ctx context.Context, in *UnlinkIdentityRequest, opts ...grpc.CallOption) (*UnlinkIdentityResponse, error)
 	// Creates a user as the project's administrator (secret key with `users:write`, no user
 	// token), whatever the project's signup settings: with a password (checked as at
 	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
@@ -622,6 +635,24 @@ func (c *authServiceClient) ListAuthorizedApps(ctx context.Context, in *ListAuth
 func (c *authServiceClient) RevokeAuthorizedApp(ctx context.Context, in *RevokeAuthorizedAppRequest, opts ...grpc.CallOption) (*RevokeAuthorizedAppResponse, error) {
 	out := new(RevokeAuthorizedAppResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ListIdentities(ctx context.Context, in *ListIdentitiesRequest, opts ...grpc.CallOption) (*ListIdentitiesResponse, error) {
+	out := new(ListIdentitiesResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/ListIdentities", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) UnlinkIdentity(ctx context.Context, in *UnlinkIdentityRequest, opts ...grpc.CallOption) (*UnlinkIdentityResponse, error) {
+	out := new(UnlinkIdentityResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/UnlinkIdentity", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -975,6 +1006,19 @@ type AuthServiceServer interface {
 	// authorized, or already revoked), INVALID_ARGUMENT VALIDATION_FAILED (admin without
 	// `user_id`).
 	RevokeAuthorizedApp(context.Context, *RevokeAuthorizedAppRequest) (*RevokeAuthorizedAppResponse, error)
+	// Lists the SSO and social identities linked to a user, oldest first: the signed-in
+	// user's (access token), or, as admin (API key with `users:read`, no user token), the user
+	// named by `user_id`. Errors: INVALID_ARGUMENT VALIDATION_FAILED (admin without `user_id`),
+	// NOT_FOUND USER_NOT_FOUND.
+	ListIdentities(context.Context, *ListIdentitiesRequest) (*ListIdentitiesResponse, error)
+	// Unlinks an identity from a user: the provider no longer signs the user in, and signing
+	// in through it again with the same verified email links it again (as at first). Never the
+	// last way the user can sign in: a user with no password, no passkey and no other identity
+	// keeps it (FAILED_PRECONDITION LAST_SIGN_IN_METHOD; email codes and links do not count,
+	// since the project may not offer them). The signed-in user's own, or as admin
+	// (`users:write`, no user token) the user named by `user_id`. Errors: NOT_FOUND
+	// IDENTITY_NOT_FOUND, FAILED_PRECONDITION LAST_SIGN_IN_METHOD.
+	UnlinkIdentity(context.Context, *UnlinkIdentityRequest) (*UnlinkIdentityResponse, error)
 	// Creates a user as the project's administrator (secret key with `users:write`, no user
 	// token), whatever the project's signup settings: with a password (checked as at
 	// Signup) or without one (the user signs in by code, link or SSO, or sets a password by
@@ -1146,6 +1190,12 @@ func (UnimplementedAuthServiceServer) ListAuthorizedApps(context.Context, *ListA
 }
 func (UnimplementedAuthServiceServer) RevokeAuthorizedApp(context.Context, *RevokeAuthorizedAppRequest) (*RevokeAuthorizedAppResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method RevokeAuthorizedApp not implemented")
+}
+func (UnimplementedAuthServiceServer) ListIdentities(context.Context, *ListIdentitiesRequest) (*ListIdentitiesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListIdentities not implemented")
+}
+func (UnimplementedAuthServiceServer) UnlinkIdentity(context.Context, *UnlinkIdentityRequest) (*UnlinkIdentityResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UnlinkIdentity not implemented")
 }
 func (UnimplementedAuthServiceServer) CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method CreateUser not implemented")
@@ -1709,6 +1759,42 @@ func _AuthService_RevokeAuthorizedApp_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_ListIdentities_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListIdentitiesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ListIdentities(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/ListIdentities",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ListIdentities(ctx, req.(*ListIdentitiesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_UnlinkIdentity_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnlinkIdentityRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).UnlinkIdentity(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/UnlinkIdentity",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).UnlinkIdentity(ctx, req.(*UnlinkIdentityRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_CreateUser_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateUserRequest)
 	if err := dec(in); err != nil {
@@ -1990,6 +2076,14 @@ var _AuthService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RevokeAuthorizedApp",
 			Handler:    _AuthService_RevokeAuthorizedApp_Handler,
+		},
+		{
+			MethodName: "ListIdentities",
+			Handler:    _AuthService_ListIdentities_Handler,
+		},
+		{
+			MethodName: "UnlinkIdentity",
+			Handler:    _AuthService_UnlinkIdentity_Handler,
 		},
 		{
 			MethodName: "CreateUser",
