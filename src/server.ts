@@ -15,7 +15,7 @@ import { oidcRoutes } from "./transport/oidc-routes.js";
 import { OPENAPI_PATH, serveOpenApi } from "./transport/openapi-route.js";
 import { pageRoutes } from "./pages-route/routes.js";
 import { serveReflection } from "./transport/reflection.js";
-import { ssoAuthorizeRoute, ssoCallbackRoute } from "./transport/sso-routes.js";
+import { ssoAuthorizeRoute, ssoCallbackRoute, ssoFormRoutes } from "./transport/sso-routes.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
 import { laneMethods } from "./transport/lane/unary-methods.js";
@@ -42,6 +42,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
     rpc: byPath(api, health),
     rest: compileRestRoutes(api.handlers),
     http: plainRoutes(deps, down, metrics.route),
+    form: ssoFormRoutes(deps),
     oidc: oidcRoutes(deps),
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,

@@ -10,6 +10,7 @@ import { auditCommands } from "./commands/audit.js";
 import { emailConflictCommands } from "./commands/email-conflicts.js";
 import { hookCommands } from "./commands/hooks.js";
 import { memberCommands } from "./commands/members.js";
+import { messageTemplateCommands } from "./commands/message-templates.js";
 import { oauthClientCommands } from "./commands/oauth-clients.js";
 import { operationCommands } from "./commands/operations.js";
 import { projectCommands } from "./commands/projects.js";
@@ -31,6 +32,7 @@ export const COMMANDS: Command[] = [
   ...webhookCommands,
   ...webhookDeliveryCommands,
   ...hookCommands,
+  ...messageTemplateCommands,
   ...oauthClientCommands,
   ...userCommands,
   ...auditCommands,

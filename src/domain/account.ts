@@ -83,6 +83,8 @@ export interface Project {
   passkeyRpId: string;
   passkeyUserVerification: PasskeyUserVerification;
   passkeyAttestation: PasskeyAttestation;
+  /** The language of the project's messages when neither the user nor the request names one (canonical BCP 47). */
+  defaultLocale: string;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -23,6 +23,8 @@ export interface User {
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
+  /** The user's language, a canonical BCP 47 tag; "": none chosen (each message takes the request's). */
+  locale: string;
 }
 
 export interface Session {
@@ -42,4 +44,6 @@ export interface Session {
 export interface ClientInfo {
   ipAddress: string;
   userAgent: string;
+  /** The request's `Accept-Language` (the hosted pages send the page's language): a message's language when its recipient chose none. */
+  acceptLanguage?: string;
 }

@@ -6,6 +6,7 @@ import {
   type SsoConnection,
   type SsoProvider,
 } from "./sso.js";
+import { createPrivateKey } from "node:crypto";
 import type { Violation } from "./errors.js";
 
 // The presets of SSO connections (issue 29): what each kind of provider needs, and what it gets
@@ -23,6 +24,9 @@ export const GITHUB_ENDPOINTS: OAuth2Endpoints = {
 export const PRESET_ISSUERS: Partial<Record<SsoProvider, string>> = {
   google: "https://accounts.google.com",
   gitlab: "https://gitlab.com",
+  // Any work, school or personal Microsoft account; a tenant's own issuer admits its accounts only.
+  microsoft: "https://login.microsoftonline.com/common/v2.0",
+  apple: "https://appleid.apple.com",
 };
 
 /** A Workspace domain as Google writes it in `hd`: a DNS name in lower case. */
@@ -30,6 +34,9 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
 
 /** What a GitHub sign-in asks for: the profile and the addresses with their verification. */
 export const GITHUB_SCOPES = ["read:user", "user:email"];
+
+/** What a Sign in with Apple asks for: Apple knows no `profile`; `name` is told on the first authorization only. */
+export const APPLE_SCOPES = ["openid", "name", "email"];
 
 /** What a connection is made of, as the Account interface gives it. */
 export interface PresetInput {
@@ -86,7 +93,8 @@ export function resolvePreset(input: PresetInput): { settings: PresetInput } | {
         });
   }
   if (violations.length > 0) return { violations };
-  const scopes = input.provider === "github" && input.scopes.length === 0 ? GITHUB_SCOPES : input.scopes;
+  const defaults = input.provider === "github" ? GITHUB_SCOPES : input.provider === "apple" ? APPLE_SCOPES : undefined;
+  const scopes = defaults && input.scopes.length === 0 ? defaults : input.scopes;
   return { settings: { ...input, issuer, endpoints, scopes } };
 }
 
@@ -98,4 +106,84 @@ export function resolvePreset(input: PresetInput): { settings: PresetInput } | {
 export function identityIssuer(connection: Pick<SsoConnection, "provider" | "issuer" | "endpoints">): string {
   if (isOidcKind(connection.provider)) return connection.issuer;
   return new URL(connection.endpoints.authorizationUrl).origin;
+}
+
+/**
+ * The fields of a connection that depend on its kind, as they will be stored. A secret or key
+ * already stored (and checked when it was given) is `null`: an update that leaves it as it is.
+ */
+export interface KindFields {
+  provider: SsoProvider;
+  clientSecret: string | null;
+  allowedTenants: string[];
+  teamId: string;
+  keyId: string;
+  privateKey: string | null;
+}
+
+/** An Entra ID tenant id (directory id): a GUID. */
+const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Apple's team ids and key ids: ten upper-case letters or digits. */
+const APPLE_ID = /^[A-Z0-9]{10}$/;
+
+/**
+ * The violations of the kind-specific fields: `apple` signs its client secret from its key, so
+ * it takes a team id, a key id and the key (an EC P-256 private key in PKCS#8 PEM, as Apple's
+ * .p8 files are) and no client secret; every other kind needs a client secret and none of
+ * Apple's fields; `allowed_tenants` (GUIDs) is Microsoft's alone.
+ */
+export function checkKindFields(input: KindFields): Violation[] {
+  const violations: Violation[] = [];
+  const apple = input.provider === "apple";
+  if (apple && input.clientSecret !== null && input.clientSecret !== "")
+    violations.push({
+      field: "client_secret",
+      description: "is not used by apple: Gatehouse signs its client secret with private_key",
+    });
+  if (!apple && input.clientSecret === "") violations.push({ field: "client_secret", description: "is required" });
+  for (const [field, value] of [
+    ["team_id", input.teamId],
+    ["key_id", input.keyId],
+  ] as const) {
+    if (!apple && value !== "") violations.push({ field, description: "is for apple only" });
+    else if (apple && value === "") violations.push({ field, description: "is required for apple" });
+    else if (apple && !APPLE_ID.test(value))
+      violations.push({ field, description: "must be Apple's 10-character id (upper-case letters and digits)" });
+  }
+  if (!apple && input.privateKey) violations.push({ field: "private_key", description: "is for apple only" });
+  else if (apple && input.privateKey === "")
+    violations.push({ field: "private_key", description: "is required for apple" });
+  else if (apple && input.privateKey !== null) {
+    const problem = checkAppleKey(input.privateKey);
+    if (problem) violations.push({ field: "private_key", description: problem });
+  }
+  if (input.provider !== "microsoft" && input.allowedTenants.length > 0)
+    violations.push({ field: "allowed_tenants", description: "is for microsoft only" });
+  else
+    input.allowedTenants.forEach((tenant, i) => {
+      if (!TENANT_ID.test(tenant))
+        violations.push({
+          field: `allowed_tenants[${i}]`,
+          description: "must be a tenant id: a GUID such as 9188040d-6c67-4c5b-b112-36a304b66dad",
+        });
+    });
+  return violations;
+}
+
+/** Tenant ids as Microsoft writes them in `tid`: lower case, each once. */
+export function normalizeTenants(tenants: readonly string[]): string[] {
+  return [...new Set(tenants.map((t) => t.toLowerCase()))];
+}
+
+/** Undefined when `pem` is an EC P-256 private key in PKCS#8 PEM; else what is wrong with it. */
+function checkAppleKey(pem: string): string | undefined {
+  const wrong = "must be the .p8 file's text: an EC P-256 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)";
+  if (!pem.trim().startsWith("-----BEGIN PRIVATE KEY-----")) return wrong;
+  try {
+    const key = createPrivateKey({ key: pem, format: "pem" });
+    if (key.asymmetricKeyType !== "ec" || key.asymmetricKeyDetails?.namedCurve !== "prime256v1") return wrong;
+  } catch {
+    return wrong;
+  }
+  return undefined;
 }

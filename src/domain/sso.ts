@@ -1,12 +1,12 @@
 // SSO connections: OpenID Connect identity providers of a project (AuthService.SsoAuthorize).
 
 /** The kinds of identity provider a connection may be (docs/sso-providers.md). */
-export const SSO_PROVIDERS = ["oidc", "google", "gitlab", "github", "generic_oauth2"] as const;
+export const SSO_PROVIDERS = ["oidc", "google", "gitlab", "github", "apple", "microsoft", "generic_oauth2"] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 
 /** The kinds that are OpenID Connect: discovery by issuer, an ID token to verify. */
 export function isOidcKind(provider: SsoProvider): boolean {
-  return provider === "oidc" || provider === "google" || provider === "gitlab";
+  return provider !== "github" && provider !== "generic_oauth2";
 }
 
 /** The fields of a generic OAuth 2.0 provider's userinfo answer Gatehouse reads. */
@@ -38,6 +38,13 @@ export interface SsoConnection {
   scopes: string[];
   /** The provider's emails count as verified whatever its `email_verified` claim says. */
   trustEmails: boolean;
+  /** `microsoft` only: the Entra ID tenants (GUIDs, lower case) that may sign in; empty for any. */
+  allowedTenants: string[];
+  /** `apple` only: the Apple Developer team id and the Sign in with Apple key's id; empty otherwise. */
+  teamId: string;
+  keyId: string;
+  /** Where its button sits on the hosted sign-in page: lower first, then oldest first. */
+  position: number;
   createdAt: Date;
 }
 
@@ -46,7 +53,10 @@ export interface SsoConnection {
  * request (repos.ssoConnections.getWithSecret); nothing built from an SsoConnection can leak it.
  */
 export interface SsoConnectionWithSecret extends SsoConnection {
+  /** Empty for `apple`, whose client secret is signed from `privateKey` at each exchange. */
   clientSecret: string;
+  /** `apple` only: the Sign in with Apple key, PKCS#8 PEM; empty for every other kind. */
+  privateKey: string;
 }
 
 export const DEFAULT_SSO_SCOPES: readonly string[] = ["openid", "email", "profile"];
@@ -116,8 +126,16 @@ export interface ProvenIdentity {
 
 /** An identity linked to a user. */
 export interface LinkedIdentity extends ProvenIdentity {
+  /** `idn_…`, given when it is linked; what UnlinkIdentity names. */
+  id: string;
   userId: string;
   linkedAt: Date;
+}
+
+/** A linked identity as its user sees it: with the connection (the button) it signs in through. */
+export interface UserIdentity extends LinkedIdentity {
+  connectionName: string;
+  connectionProvider: SsoProvider;
 }
 
 /** A proven identity waiting for SsoExchange. */

@@ -22,6 +22,7 @@ const FROM_AUDIT = {
   "user.passkey_registered": ["user.passkey.registered"],
   "user.passkey_deleted": ["user.passkey.deleted"],
   "user.passkey_counter_rollback": ["user.passkey.counter_rollback"],
+  "user.identity_unlinked": ["user.identity.unlinked"],
   "session.refreshed": ["token.refreshed"],
   "session.revoked": ["session.revoked", "token.revoked"],
   "session.refresh_token_reused": ["token.reuse_detected"],

@@ -7,6 +7,8 @@ export interface RequestRecord {
   /** Client address, after TRUSTED_PROXIES were applied. */
   ip: string;
   userAgent: string;
+  /** The `Accept-Language` header (bounded): the language of the messages a request sends, when the user chose none. */
+  acceptLanguage?: string;
   /** `Service/Method` once an RPC was matched. */
   rpc?: string;
   /** Final status as a code name (`ok`, `permission_denied`), set by the error interceptor. */

@@ -1,10 +1,13 @@
-import { escapeHtml } from "./html.js";
+import { FALLBACK_LANGUAGE, type Language } from "../i18n/languages.js";
+import { messageWords } from "../i18n/messages.js";
+import { escapeHtml, mailHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
 // The two messages of a user's own email change: the link that confirms it, to the new
 // address, and the notice to the current one. The notice carries no link: the owner of the
 // current address who did not ask for the change answers it with a password reset, which
-// withdraws the change and signs out every device. Every value from a user is escaped in HTML.
+// withdraws the change and signs out every device. In the user's language
+// (catalogs/messages); every value from a user is escaped in HTML.
 
 export interface EmailChangeConfirmInput {
   projectName: string;
@@ -22,47 +25,41 @@ export interface EmailChangeNoticeInput {
   newEmail: string;
 }
 
-const utc = (at: Date) =>
-  at
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
-
-export function emailChangeConfirmMail(input: EmailChangeConfirmInput): MailContent {
-  const subject = `Confirm your new email address for ${input.projectName}`;
-  const why = `You asked to use ${input.newEmail} as the email address of your ${input.projectName} account.`;
-  const until = utc(input.expiresAt);
-  const text = [
-    why,
-    "",
-    "Open this link to confirm it; the change takes effect then:",
-    input.link,
-    "",
-    `The link works once and expires on ${until}.`,
-    "If you did not ask for this, ignore this email: nothing changes.",
-    "",
-  ].join("\n");
-  const html = [
+export function emailChangeConfirmMail(
+  input: EmailChangeConfirmInput,
+  language: Language = FALLBACK_LANGUAGE,
+): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const project = input.projectName;
+  const why = t("email_change.confirm_why", { project, email: input.newEmail });
+  const expiry = t("link.expires_on", { until: words.dateTime(input.expiresAt) });
+  const ignore = t("email_change.confirm_ignore");
+  const text = [why, "", t("email_change.confirm_open"), input.link, "", expiry, ignore, ""].join("\n");
+  const html = mailHtml(words, [
     `<p>${escapeHtml(why)}</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Confirm my new email address</a></p>`,
-    `<p>The link works once and expires on ${escapeHtml(until)}. If you did not ask for this, ignore this email: nothing changes.</p>`,
-  ].join("\n");
-  return { subject, text, html };
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("email_change.confirm_button"))}</a></p>`,
+    `<p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+  ]);
+  return { subject: t("email_change.confirm_subject", { project }), text, html };
 }
 
-export function emailChangeNoticeMail(input: EmailChangeNoticeInput): MailContent {
-  const subject = `Your ${input.projectName} email address is about to change`;
-  const what = `Someone signed in to your ${input.projectName} account asked to change its email address from ${input.currentEmail} to ${input.newEmail}.`;
-  const meanwhile = `Nothing changes until the new address confirms it; until then you keep signing in with ${input.currentEmail}.`;
-  const ok = "If this was you, there is nothing to do.";
-  const react =
-    `If it was not you, reset your password now ("forgot password" with ${input.currentEmail}): ` +
-    "the reset cancels the change and signs you out on every device.";
+export function emailChangeNoticeMail(
+  input: EmailChangeNoticeInput,
+  language: Language = FALLBACK_LANGUAGE,
+): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const values = { project: input.projectName, current: input.currentEmail, email: input.newEmail };
+  const what = t("email_change.notice_what", values);
+  const meanwhile = t("email_change.notice_meanwhile", values);
+  const ok = t("email_change.notice_ok");
+  const react = t("email_change.notice_react", values);
   const text = [what, meanwhile, "", ok, react, ""].join("\n");
-  const html = [
+  const html = mailHtml(words, [
     `<p>${escapeHtml(what)} ${escapeHtml(meanwhile)}</p>`,
     `<p>${escapeHtml(ok)}</p>`,
     `<p><strong>${escapeHtml(react)}</strong></p>`,
-  ].join("\n");
-  return { subject, text, html };
+  ]);
+  return { subject: t("email_change.notice_subject", values), text, html };
 }

@@ -1,11 +1,14 @@
 import { hostedPagesPath } from "../domain/redirects.js";
-import { escapeHtml } from "./html.js";
+import { FALLBACK_LANGUAGE, type Language } from "../i18n/languages.js";
+import { messageWords } from "../i18n/messages.js";
+import { escapeHtml, mailHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
 // An end user's invitation by the project's administrator (InviteUser). The link opens the
 // project's hosted page where the invited person chooses a password:
 // `{PUBLIC_URL}/v1/auth/{login_id}/reset-password?token=…&type=invitation`, with the
-// `redirect_url` the page sends the person to afterwards when the administrator named one.
+// `redirect_url` the page sends the person to afterwards when the administrator named one. In
+// the invited person's language (catalogs/messages).
 
 export interface UserInvitationMailInput {
   /** The project's display name (or its name). */
@@ -27,26 +30,21 @@ export function userInvitationLink(publicUrl: string, loginId: string, token: st
   return url.toString();
 }
 
-export function userInvitationMail(input: UserInvitationMailInput): MailContent {
-  const until = input.expiresAt
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
-  const subject = `You are invited to ${input.projectName}`;
-  const text = [
-    `You have been invited to create your ${input.projectName} account.`,
-    "",
-    "Open this link to choose a password:",
-    input.link,
-    "",
-    `The link works once and expires on ${until}.`,
-    "If you did not expect this invitation, ignore this email.",
-    "",
-  ].join("\n");
-  const html = [
-    `<p>You have been invited to create your <strong>${escapeHtml(input.projectName)}</strong> account.</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Choose your password</a></p>`,
-    `<p>The link works once and expires on ${escapeHtml(until)}. If you did not expect this invitation, ignore this email.</p>`,
-  ].join("\n");
-  return { subject, text, html };
+export function userInvitationMail(
+  input: UserInvitationMailInput,
+  language: Language = FALLBACK_LANGUAGE,
+): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const project = input.projectName;
+  const intro = t("invitation.intro", { project });
+  const expiry = t("link.expires_on", { until: words.dateTime(input.expiresAt) });
+  const ignore = t("invitation.ignore");
+  const text = [intro, "", t("invitation.open"), input.link, "", expiry, ignore, ""].join("\n");
+  const html = mailHtml(words, [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("invitation.button"))}</a></p>`,
+    `<p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+  ]);
+  return { subject: t("invitation.subject", { project }), text, html };
 }

@@ -1,9 +1,11 @@
-import { escapeHtml } from "./html.js";
+import { FALLBACK_LANGUAGE, type Language } from "../i18n/languages.js";
+import { messageWords } from "../i18n/messages.js";
+import { escapeHtml, mailHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
-// Password reset email. The link is the project's redirect_url with
-// `?token=…&type=password_reset` (API.md section 5); the application posts the token back to
-// ResetPassword.
+// Password reset email, in the recipient's language (catalogs/messages). The link is the
+// project's redirect_url with `?token=…&type=password_reset` (API.md section 5); the
+// application posts the token back to ResetPassword.
 
 export interface PasswordResetMailInput {
   projectName: string;
@@ -20,23 +22,19 @@ export function passwordResetLink(redirectUrl: string, token: string): string {
   return url.toString();
 }
 
-export function passwordResetMail(input: PasswordResetMailInput): MailContent {
-  const subject = `Reset your ${input.projectName} password`;
-  const text = [
-    `Someone asked to reset the password of your ${input.projectName} account.`,
-    "",
-    "Open this link to choose a new password:",
-    input.link,
-    "",
-    `The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out on every device.`,
-    "If you did not ask for this, ignore this email: your password stays as it is.",
-    "",
-  ].join("\n");
-  const html = [
-    `<p>Someone asked to reset the password of your ${escapeHtml(input.projectName)} account.</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Choose a new password</a></p>`,
-    `<p>The link works once and expires in ${input.validMinutes} minutes. Setting a new password signs you out on every device.</p>`,
-    `<p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
-  ].join("\n");
-  return { subject, text, html };
+export function passwordResetMail(input: PasswordResetMailInput, language: Language = FALLBACK_LANGUAGE): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const project = input.projectName;
+  const intro = t("password_reset.intro", { project });
+  const expiry = `${t("link.expires_in", { minutes: input.validMinutes })} ${t("password_reset.sign_out")}`;
+  const ignore = t("password_reset.ignore");
+  const text = [intro, "", t("password_reset.open"), input.link, "", expiry, ignore, ""].join("\n");
+  const html = mailHtml(words, [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("password_reset.button"))}</a></p>`,
+    `<p>${escapeHtml(expiry)}</p>`,
+    `<p>${escapeHtml(ignore)}</p>`,
+  ]);
+  return { subject: t("password_reset.subject", { project }), text, html };
 }

@@ -1,9 +1,11 @@
-import { escapeHtml } from "./html.js";
+import { FALLBACK_LANGUAGE, type Language } from "../i18n/languages.js";
+import { messageWords } from "../i18n/messages.js";
+import { escapeHtml, mailHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
-// Notices that tell a user someone else is at their account. They carry no link and no code:
-// a notice an attacker triggers must give the attacker nothing, and a phishing copy of it has
-// nothing to imitate.
+// Notices that tell a user someone else is at their account, in the user's language
+// (catalogs/messages). They carry no link and no code: a notice an attacker triggers must give
+// the attacker nothing, and a phishing copy of it has nothing to imitate.
 
 export interface MfaFailuresNoticeInput {
   projectName: string;
@@ -12,16 +14,21 @@ export interface MfaFailuresNoticeInput {
 }
 
 /** Sent when a user's wrong second factors first reach the project's mfa_failures_per_account. */
-export function mfaFailuresNotice(input: MfaFailuresNoticeInput): MailContent {
-  const subject = `Someone may know your ${input.projectName} password`;
+export function mfaFailuresNotice(input: MfaFailuresNoticeInput, language: Language = FALLBACK_LANGUAGE): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const project = input.projectName;
   const lines = [
-    `Someone signed in to your ${input.projectName} account with your password, then gave ${input.failures} wrong verification codes.`,
-    "Your second factor stopped them, and each further try now has to wait.",
-    "If this was not you, your password is known to someone else: change it now, and check that your authenticator app and phone number are yours.",
+    t("mfa_failures.what", { project, failures: input.failures }),
+    t("mfa_failures.stopped"),
+    t("mfa_failures.advice"),
   ];
   return {
-    subject,
+    subject: t("mfa_failures.subject", { project }),
     text: [...lines, ""].join("\n"),
-    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+    html: mailHtml(
+      words,
+      lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ),
   };
 }

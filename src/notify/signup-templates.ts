@@ -1,10 +1,13 @@
-import { escapeHtml } from "./html.js";
+import { FALLBACK_LANGUAGE, type Language } from "../i18n/languages.js";
+import { messageWords } from "../i18n/messages.js";
+import { escapeHtml, mailHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
 // The two messages of a signup from a public credential (docs/security.md, "No user
 // enumeration"): an address nobody has gets the link that makes the account, an address a
 // user has gets a notice with no link, since nothing about that account may change because
-// someone typed its address into a signup form. Every value from a user is escaped in HTML.
+// someone typed its address into a signup form. In the recipient's language
+// (catalogs/messages); every value from a user is escaped in HTML.
 
 export interface SignupConfirmationMailInput {
   projectName: string;
@@ -19,35 +22,34 @@ export interface SignupNoticeMailInput {
   email: string;
 }
 
-export function signupConfirmationMail(input: SignupConfirmationMailInput): MailContent {
-  const subject = `Confirm your email to finish signing up to ${input.projectName}`;
-  const why = `Someone, hopefully you, signed up to ${input.projectName} with this email address.`;
-  const what = "Open this link to confirm the address; your account is made and you are signed in then:";
-  const ignore = "If you did not sign up, ignore this email and do not open the link: no account is made without it.";
-  const text = [
-    why,
-    "",
-    what,
-    input.link,
-    "",
-    `The link works once and expires in ${input.validMinutes} minutes.`,
-    ignore,
-    "",
-  ].join("\n");
-  const html = [
+export function signupConfirmationMail(
+  input: SignupConfirmationMailInput,
+  language: Language = FALLBACK_LANGUAGE,
+): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const project = input.projectName;
+  const why = t("signup_confirmation.why", { project });
+  const expiry = t("link.expires_in", { minutes: input.validMinutes });
+  const ignore = t("signup_confirmation.ignore");
+  const text = [why, "", t("signup_confirmation.open"), input.link, "", expiry, ignore, ""].join("\n");
+  const html = mailHtml(words, [
     `<p>${escapeHtml(why)}</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Confirm my email and finish signing up</a></p>`,
-    `<p>The link works once and expires in ${input.validMinutes} minutes. ${escapeHtml(ignore)}</p>`,
-  ].join("\n");
-  return { subject, text, html };
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("signup_confirmation.button"))}</a></p>`,
+    `<p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+  ]);
+  return { subject: t("signup_confirmation.subject", { project }), text, html };
 }
 
-export function signupNoticeMail(input: SignupNoticeMailInput): MailContent {
-  const subject = `Someone tried to sign up to ${input.projectName} with your email address`;
-  const what = `Someone tried to create a ${input.projectName} account with ${input.email}, which already has one. No account was made and yours is unchanged.`;
-  const you = `If it was you, sign in to your ${input.projectName} account instead; if you forgot the password, reset it ("forgot password" with ${input.email}).`;
-  const notYou = "If it was not you, there is nothing to do: nobody can use your account without your password.";
-  const text = [what, "", you, notYou, ""].join("\n");
-  const html = [`<p>${escapeHtml(what)}</p>`, `<p>${escapeHtml(you)}</p>`, `<p>${escapeHtml(notYou)}</p>`].join("\n");
-  return { subject, text, html };
+export function signupNoticeMail(input: SignupNoticeMailInput, language: Language = FALLBACK_LANGUAGE): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const values = { project: input.projectName, email: input.email };
+  const lines = [t("signup_notice.what", values), t("signup_notice.you", values), t("signup_notice.not_you")];
+  const text = [lines[0], "", lines[1], lines[2], ""].join("\n");
+  const html = mailHtml(
+    words,
+    lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+  );
+  return { subject: t("signup_notice.subject", values), text, html };
 }

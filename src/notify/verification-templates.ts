@@ -1,8 +1,11 @@
-import { escapeHtml } from "./html.js";
+import { FALLBACK_LANGUAGE, type Language } from "../i18n/languages.js";
+import { messageWords } from "../i18n/messages.js";
+import { escapeHtml, mailHtml } from "./html.js";
 import type { MailContent } from "./mailer.js";
 
-// Email verification messages (signup, and a changed address), kept apart from the flows so
-// wording changes touch one file. Every value that comes from a user is escaped in the HTML part.
+// Email verification messages (signup, and a changed address), in the recipient's language
+// (catalogs/messages), kept apart from the flows so wording changes touch one file. Every value
+// that comes from a user is escaped in the HTML part.
 
 export interface VerificationMailInput {
   projectName: string;
@@ -15,30 +18,19 @@ export interface VerificationMailInput {
   reason: "signup" | "email_change";
 }
 
-export function verificationMail(input: VerificationMailInput): MailContent {
-  const until = input.expiresAt
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
-  const subject = `Verify your email address for ${input.projectName}`;
+export function verificationMail(input: VerificationMailInput, language: Language = FALLBACK_LANGUAGE): MailContent {
+  const words = messageWords(language);
+  const { t } = words;
+  const values = { project: input.projectName, email: input.email };
   const why =
-    input.reason === "signup"
-      ? `Welcome to ${input.projectName}. Please confirm that ${input.email} is your email address.`
-      : `The email address of your ${input.projectName} account was changed to ${input.email}. Please confirm that it is yours.`;
-  const text = [
-    why,
-    "",
-    "Open this link to verify it:",
-    input.link,
-    "",
-    `The link works once and expires on ${until}.`,
-    "If you did not expect this email, ignore it.",
-    "",
-  ].join("\n");
-  const html = [
+    input.reason === "signup" ? t("verification.why_signup", values) : t("verification.why_email_change", values);
+  const expiry = t("link.expires_on", { until: words.dateTime(input.expiresAt) });
+  const ignore = t("verification.ignore");
+  const text = [why, "", t("verification.open"), input.link, "", expiry, ignore, ""].join("\n");
+  const html = mailHtml(words, [
     `<p>${escapeHtml(why)}</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Verify my email address</a></p>`,
-    `<p>The link works once and expires on ${escapeHtml(until)}. If you did not expect this email, ignore it.</p>`,
-  ].join("\n");
-  return { subject, text, html };
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("verification.button"))}</a></p>`,
+    `<p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+  ]);
+  return { subject: t("verification.subject", { project: input.projectName }), text, html };
 }

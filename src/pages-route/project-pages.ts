@@ -5,23 +5,25 @@ import { relyingParty } from "../domain/relying-party.js";
 import type { FlowDeps } from "../flows/deps.js";
 import type { NodeResponse } from "../transport/error-body.js";
 import { setPageHeaders } from "./headers.js";
+import { choosePageLanguage } from "./language.js";
 import { answerInWords } from "./message.js";
 import { renderShell } from "./shell.js";
+import { pageTranslator, pageWords } from "./words.js";
 
-/** The project pages and their titles; the page's script picks its view by name. */
+/** The project pages and their titles (catalog keys); the page's script picks its view by name. */
 export const PROJECT_PAGES = {
-  login: "Sign in",
-  signup: "Create an account",
-  "forgot-password": "Reset your password",
-  "reset-password": "Choose a new password",
-  "verify-email": "Verify your email",
-  "magic-link": "Signing you in",
-  sso: "Signing you in",
-  logout: "Sign out",
+  login: "title.login",
+  signup: "title.signup",
+  "forgot-password": "title.forgot-password",
+  "reset-password": "title.reset-password",
+  "verify-email": "title.verify-email",
+  "magic-link": "title.magic-link",
+  sso: "title.sso",
+  logout: "title.logout",
   // Opened by the application with the user's access token in the fragment (docs/pages.md).
-  security: "Passkeys",
+  security: "title.security",
   // Where the OpenID Provider sends a signed-in user to approve an application (`?oauth={uid}`).
-  consent: "Authorize application",
+  consent: "title.consent",
 } as const;
 
 export type ProjectPage = keyof typeof PROJECT_PAGES;
@@ -41,63 +43,48 @@ const MAX_SSO_BUTTONS = 20;
 // GET /v1/auth/{login_id}/{page}: the shell with what the page's script needs. The final
 // destination (`?redirect_url=`, or the project's) is checked here, before the page exists, so
 // the script can send tokens to `redirect_url` without judging it; a page opened with one the
-// project does not allow answers in words and never runs.
+// project does not allow answers in words and never runs. The page speaks the language the
+// address, the browser or the project chose (language.ts), and so do its pages in words.
 export async function serveProjectPage(
   deps: FlowDeps,
   loginId: string,
   page: string,
   url: URL,
   res: NodeResponse,
+  acceptLanguage?: string | string[],
 ): Promise<void> {
   const project = await deps.db.repos.projects.getByLoginId(loginId);
-  if (!project)
-    return answerInWords(
-      res,
-      404,
-      "Page not found",
-      "There is no sign-in page at this address. Check the link you followed.",
-    );
+  const speech = choosePageLanguage(url, acceptLanguage, project?.defaultLocale);
+  const t = pageTranslator(speech.language);
+  if (!project) return answerInWords(res, 404, t("server.notFound"), t("server.noProject"), undefined, speech);
   const brand = { name: project.displayName || project.name, logoUrl: project.logoUrl };
-  if (!isProjectPage(page))
-    return answerInWords(
-      res,
-      404,
-      "Page not found",
-      "There is no such page. Go back to the sign-in page and try again.",
-      brand,
-    );
+  const refuse = (status: number, title: string, text: string) =>
+    answerInWords(res, status, t(title), t(text), brand, speech);
+  if (!isProjectPage(page)) return refuse(404, "server.notFound", "server.noPage");
   const override = url.searchParams.get("redirect_url") ?? "";
-  if (override !== "" && (override.length > 2048 || !isAllowedRedirect(project, override))) {
-    return answerInWords(
-      res,
-      400,
-      "This link cannot be used",
-      "It would send you to an address this application does not allow. Ask the application for a new link.",
-      brand,
-    );
-  }
+  if (override !== "" && (override.length > 2048 || !isAllowedRedirect(project, override)))
+    return refuse(400, "server.badLink", "server.redirectRefused");
   const oauth = url.searchParams.get("oauth") ?? "";
   if (oauth !== "" && !OAUTH_UID.test(oauth))
-    return answerInWords(
-      res,
-      400,
-      "This link cannot be used",
-      "This sign-in request has expired. Go back to the application and start again.",
-      brand,
-    );
+    return refuse(400, "server.badLink", "reason.AUTHORIZATION_REQUEST_EXPIRED");
   const connections =
     page === "login" || page === "signup"
-      ? await deps.db.repos.ssoConnections.list(project.organizationId, project.id, { limit: MAX_SSO_BUTTONS })
+      ? await deps.db.repos.ssoConnections.listInButtonOrder(project.organizationId, project.id, MAX_SSO_BUTTONS)
       : [];
   // The consent page shows the application's logo, wherever the client registered it (https).
   setPageHeaders(res, project.logoUrl, page === "consent");
   const html = renderShell({
-    title: PROJECT_PAGES[page],
+    title: t(PROJECT_PAGES[page]),
     brand: brand.name,
     logoUrl: project.logoUrl,
     bundle: "auth.js",
+    speech,
+    noscript: t("shell.noscript"),
     config: {
       page,
+      language: speech.language,
+      lang_param: speech.langParam,
+      words: pageWords(speech.language),
       login_id: project.loginId,
       base: hostedPagesPath(project.loginId).slice(0, -1),
       display_name: brand.name,
@@ -106,7 +93,7 @@ export async function serveProjectPage(
       mfa_required: project.mfaRequired,
       bot_protection: project.botProtection,
       password_signups: project.signups !== "closed" && project.signupMethods.includes("password"),
-      sso_connections: connections.map((c) => ({ id: c.id, name: c.name })),
+      sso_connections: connections.map((c) => ({ id: c.id, name: c.name, provider: c.provider })),
       passkeys: passkeysOnPages(project, deps.config.publicUrl),
       redirect_url: override || project.redirectUrl,
       redirect_override: override,

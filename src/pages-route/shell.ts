@@ -1,6 +1,14 @@
 import { escapeHtml } from "../notify/html.js";
 import type { AssetName } from "./assets.js";
 
+/** The language a page is written in, for `<html lang dir>` (language.ts). */
+export interface Speech {
+  language: string;
+  dir: "ltr" | "rtl";
+}
+
+const ENGLISH: Speech = { language: "en", dir: "ltr" };
+
 export interface Shell {
   title: string;
   /** The name at the top of the page: the project's display name, or Gatehouse's. */
@@ -9,6 +17,9 @@ export interface Shell {
   bundle: Extract<AssetName, "auth.js" | "account.js">;
   /** What the page's script reads (docs/pages.md); never a secret. */
   config: Record<string, unknown>;
+  speech: Speech;
+  /** What the page says to a browser that runs no script. */
+  noscript: string;
 }
 
 /**
@@ -19,7 +30,7 @@ export interface Shell {
 export function renderShell(shell: Shell): string {
   const logo = shell.logoUrl ? `<img class="logo" src="${escapeHtml(shell.logoUrl)}" alt="">` : "";
   return `<!doctype html>
-<html lang="en">
+${htmlTag(shell.speech)}
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -29,7 +40,7 @@ export function renderShell(shell: Shell): string {
 </head>
 <body>
 <header class="brand">${logo}<span class="brand-name">${escapeHtml(shell.brand)}</span></header>
-<main id="app" tabindex="-1"><noscript><p>This page needs JavaScript to sign you in.</p></noscript></main>
+<main id="app" tabindex="-1"><noscript><p>${escapeHtml(shell.noscript)}</p></noscript></main>
 <script type="application/json" id="gatehouse-page">${jsonForHtml(shell.config)}</script>
 </body>
 </html>
@@ -37,10 +48,16 @@ export function renderShell(shell: Shell): string {
 }
 
 /** A page in words, for what no script can fix: an unknown project, a bad link. */
-export function renderMessage(title: string, message: string, brand = "Gatehouse", logoUrl = ""): string {
+export function renderMessage(
+  title: string,
+  message: string,
+  brand = "Gatehouse",
+  logoUrl = "",
+  speech: Speech = ENGLISH,
+): string {
   const logo = logoUrl ? `<img class="logo" src="${escapeHtml(logoUrl)}" alt="">` : "";
   return `<!doctype html>
-<html lang="en">
+${htmlTag(speech)}
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,6 +70,10 @@ export function renderMessage(title: string, message: string, brand = "Gatehouse
 </body>
 </html>
 `;
+}
+
+function htmlTag(speech: Speech): string {
+  return `<html lang="${escapeHtml(speech.language)}" dir="${speech.dir === "rtl" ? "rtl" : "ltr"}">`;
 }
 
 // Inside a <script> element only `</script` (and `<!--`) can end it early; escaping every `<`

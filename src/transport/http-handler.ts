@@ -38,6 +38,8 @@ export interface HttpHandlerOptions {
   rest: readonly RestRoute[];
   /** Plain GET routes outside the proto (health, JWKS, the SSO redirects), found by path. */
   http: (path: string) => PlainRoute | undefined;
+  /** Plain POST routes a browser's form posts to (the SSO callback's form_post), found by path. */
+  form?: (path: string) => PlainRoute | undefined;
   /** The projects' OpenID Provider routes (transport/oidc-routes.ts), any method, found by path. */
   oidc?: (path: string) => PlainRoute | undefined;
   logger: Logger;
@@ -74,6 +76,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       id: newId("req"),
       ip: clientIp(req, options.trustedProxies),
       userAgent: String(req.headers["user-agent"] ?? ""),
+      acceptLanguage: String(req.headers["accept-language"] ?? "").slice(0, 256),
       allowOrigin: (origin) => allowOriginOn(res, origin),
     };
     inFlight++;
@@ -134,7 +137,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     }
     // A gRPC client reads its status from the trailers; an HTTP 404 would reach it as UNKNOWN.
     if (enveloped) return answerUnknownMethod(req, res, enveloped, path, options.rpc.keys(), record);
-    const plain = req.method === "GET" ? options.http(path) : undefined;
+    const plain = req.method === "GET" ? options.http(path) : req.method === "POST" ? options.form?.(path) : undefined;
     if (plain) return plain(req, res, record);
     const oidc = options.oidc?.(path);
     if (oidc) return oidc(req, res, record);
@@ -163,10 +166,11 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     writeReasonError(res, record.id, "ROUTE_NOT_FOUND", `no route for ${req.method} ${path}`);
   }
 
-  /** The methods a path is served with: its REST bindings, plus GET for the plain routes. */
+  /** The methods a path is served with: its REST bindings, plus GET for the plain routes and POST for the form ones. */
   function allowedMethods(path: string): string[] {
     const verbs = new Set(restVerbsFor(options.rest, path));
     if (options.http(path)) verbs.add("GET");
+    if (options.form?.(path)) verbs.add("POST");
     return [...verbs].sort();
   }
 

@@ -141,6 +141,7 @@ describe("projects", () => {
             passkey_rp_id: "",
             passkey_user_verification: "preferred",
             passkey_attestation: "none",
+            default_locale: "en",
             created_at: expect.stringMatching(RFC3339_UTC),
             updated_at: res.body.created_at,
           });

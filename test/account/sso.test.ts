@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Project } from "../../src/domain/account.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
@@ -26,6 +27,25 @@ interface Case {
 }
 
 const idOf = (c: { id: string }) => c.id;
+
+/** A private key as PEM: Apple's .p8 files hold an EC P-256 key in PKCS#8. */
+const keyPem = (kind: "p256" | "p384" | "rsa" | "p256-sec1") => {
+  const { privateKey } =
+    kind === "rsa"
+      ? generateKeyPairSync("rsa", { modulusLength: 2048 })
+      : generateKeyPairSync("ec", { namedCurve: kind === "p384" ? "P-384" : "P-256" });
+  return privateKey.export({ type: kind === "p256-sec1" ? "sec1" : "pkcs8", format: "pem" }) as string;
+};
+const APPLE_KEY = keyPem("p256");
+const apple = (overrides: Record<string, unknown> = {}) => ({
+  name: "Apple",
+  provider: "apple",
+  client_id: "com.example.web",
+  team_id: "TEAM123456",
+  key_id: "KEY1234567",
+  private_key: APPLE_KEY,
+  ...overrides,
+});
 const fails = (status: number, reason: string) => (answer: HttpAnswer) => expectError(answer, status, reason);
 const violates =
   (...fields: string[]) =>
@@ -94,7 +114,13 @@ describe("SSO connections", () => {
       {
         name: "required fields missing",
         run: () => f.rest("POST", path(), f.admin.headers, { scopes: [] }),
-        check: violates("name", "client_id", "client_secret"),
+        check: violates("name", "client_id"),
+      },
+      {
+        // Optional in the proto for apple's sake; every other kind needs it.
+        name: "client secret missing",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ client_secret: "" })),
+        check: violates("client_secret"),
       },
       {
         name: "an oidc connection without its issuer",
@@ -136,6 +162,10 @@ describe("SSO connections", () => {
             userinfo_url: "",
             claim_mapping: {},
             hosted_domain: "",
+            allowed_tenants: [],
+            team_id: "",
+            key_id: "",
+            position: 0,
           });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);
         },
@@ -171,6 +201,96 @@ describe("SSO connections", () => {
           expect(res.body.violations.map((v: { field: string }) => v.field)).toEqual(["issuer"]);
         },
       })),
+      {
+        name: "apple: team id, key id and key required, no client secret, Apple's issuer by default",
+        run: () => f.rest("POST", path(), f.admin.headers, apple()),
+        check: (res) => {
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          expect(res.body).toMatchObject({
+            provider: "apple",
+            issuer: "https://appleid.apple.com",
+            team_id: "TEAM123456",
+            key_id: "KEY1234567",
+            allowed_tenants: [],
+          });
+          expect(JSON.stringify(res.body)).not.toContain("PRIVATE KEY");
+        },
+      },
+      {
+        name: "apple without its fields",
+        run: () =>
+          f.rest("POST", path(), f.admin.headers, apple({ team_id: "", key_id: undefined, private_key: undefined })),
+        check: violates("team_id", "key_id", "private_key"),
+      },
+      {
+        name: "apple with a client secret, and ids not Apple's",
+        run: () =>
+          f.rest("POST", path(), f.admin.headers, apple({ client_secret: SECRET, team_id: "team", key_id: "k" })),
+        check: violates("client_secret", "team_id", "key_id"),
+      },
+      ...(["rsa", "p384", "p256-sec1"] as const).map((kind): Case => ({
+        name: `apple with a ${kind} key instead of a P-256 PKCS#8 one`,
+        run: () => f.rest("POST", path(), f.admin.headers, apple({ private_key: keyPem(kind) })),
+        check: violates("private_key"),
+      })),
+      {
+        name: "apple's fields and allowed_tenants on an oidc connection",
+        run: () =>
+          f.rest(
+            "POST",
+            path(),
+            f.admin.headers,
+            body({
+              team_id: "TEAM123456",
+              key_id: "KEY1234567",
+              private_key: APPLE_KEY,
+              allowed_tenants: ["72f988bf-86f1-41af-91ab-2d7cd011db47"],
+            }),
+          ),
+        check: violates("team_id", "key_id", "private_key", "allowed_tenants"),
+      },
+      {
+        name: "microsoft: Microsoft's common issuer by default, tenant ids kept in lower case",
+        run: () =>
+          f.rest(
+            "POST",
+            path(),
+            f.admin.headers,
+            body({ provider: "microsoft", issuer: "", allowed_tenants: ["72F988BF-86F1-41AF-91AB-2D7CD011DB47"] }),
+          ),
+        check: (res) => {
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          expect(res.body).toMatchObject({
+            provider: "microsoft",
+            issuer: "https://login.microsoftonline.com/common/v2.0",
+            allowed_tenants: ["72f988bf-86f1-41af-91ab-2d7cd011db47"],
+          });
+        },
+      },
+      {
+        name: "microsoft: a tenant that is not a GUID",
+        run: () =>
+          f.rest(
+            "POST",
+            path(),
+            f.admin.headers,
+            body({ provider: "microsoft", allowed_tenants: ["72f988bf-86f1-41af-91ab-2d7cd011db47", "contoso.com"] }),
+          ),
+        check: violates("allowed_tenants[1]"),
+      },
+      {
+        name: "position is kept and answered; out of range is refused",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ position: 3 })),
+        check: (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body.position).toBe(3);
+        },
+      },
+      {
+        name: "position over 1000",
+        run: () => f.rest("POST", path(), f.admin.headers, body({ position: 1001 })),
+        check: violates("position"),
+      },
       ...["http://127.0.0.1:9000", "http://127.1.2.3/realms/test", "http://localhost:8081", "http://[::1]:9000"].map(
         (issuer): Case => ({
           name: `loopback issuer ${issuer} is allowed over http`,
@@ -183,6 +303,37 @@ describe("SSO connections", () => {
       ),
     ];
     for (const c of cases) it(c.name, async () => c.check(await c.run()));
+
+    it("apple's key is sealed at rest, bound to its row and column, and opens only for its project", async () => {
+      const created = await f.rest("POST", `/v1/projects/${project.id}/sso-connections`, f.admin.headers, apple());
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const [row]: Array<{ private_key_sealed: string; client_secret_sealed: string }> =
+        await server.deps.db.dataSource.query(
+          "SELECT private_key_sealed, client_secret_sealed FROM sso_connections WHERE id = $1",
+          [created.body.id],
+        );
+      expect(row!.private_key_sealed).toMatch(/^v1\./);
+      expect(row!.private_key_sealed).not.toContain("PRIVATE KEY");
+      const repos = server.deps.db.repos;
+      expect(await repos.ssoConnections.getWithSecret(project.id, created.body.id, server.deps.secrets)).toMatchObject({
+        teamId: "TEAM123456",
+        keyId: "KEY1234567",
+        privateKey: APPLE_KEY,
+        clientSecret: "",
+      });
+      expect(
+        await repos.ssoConnections.getWithSecret(outsiderProject.id, created.body.id, server.deps.secrets),
+      ).toBeNull();
+      // The client secret's sealed value does not open as the key, though of the same row.
+      await server.deps.db.dataSource.query("UPDATE sso_connections SET private_key_sealed = $1 WHERE id = $2", [
+        row!.client_secret_sealed,
+        created.body.id,
+      ]);
+      await expect(
+        repos.ssoConnections.getWithSecret(project.id, created.body.id, server.deps.secrets),
+      ).rejects.toThrow(/cannot open/);
+      await f.rest("DELETE", `/v1/sso-connections/${created.body.id}`, f.admin.headers);
+    });
 
     it("the secret is sealed at rest, bound to its row, and opens only for its project", async () => {
       const a = await create(project);
@@ -312,6 +463,10 @@ describe("SSO connections", () => {
             userinfo_url: "",
             claim_mapping: {},
             hosted_domain: "",
+            allowed_tenants: [],
+            team_id: "",
+            key_id: "",
+            position: 0,
           });
           expect(res.body).toMatchObject({ has_more: false, next_cursor: "" });
           expect(JSON.stringify(res.body)).not.toContain(SECRET);

@@ -41,7 +41,10 @@ describe("SSO sign-in", () => {
     expect(user).toMatchObject({ id: claims.sub, email: account.email, email_verified: true, disabled: false });
     expect(user.identities).toEqual([
       {
+        id: expect.stringMatching(/^idn_[0-9a-z]{26}$/),
         connection_id: world.connection,
+        connection_name: "Test IdP",
+        connection_provider: "oidc",
         provider: world.idp.issuer,
         subject: account.id,
         email: account.email,

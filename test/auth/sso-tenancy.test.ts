@@ -76,7 +76,10 @@ describe("two projects with connections to one provider", () => {
 
     const linked = (connectionId: string) => [
       {
+        id: expect.stringMatching(/^idn_[0-9a-z]{26}$/),
         connection_id: connectionId,
+        connection_name: "Test IdP",
+        connection_provider: "oidc",
         provider: world.idp.issuer,
         subject: who.id,
         email: who.email,

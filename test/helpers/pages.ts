@@ -82,8 +82,12 @@ export interface PagesWorld {
   /** The app's logo, a loopback http URL (allowed for logo_url). */
   readonly logoUrl: string;
   project(options?: ProjectOptions): Promise<PagesProject>;
-  /** A fresh browser context and page (1280×800), watched until the test ends. */
-  tab(): Promise<Tab>;
+  /**
+   * A fresh browser context and page (1280×800), watched until the test ends. Its browser
+   * speaks `locale` (Accept-Language, navigator.language): en-US unless a test asks for another,
+   * so the pages' words do not depend on the machine's.
+   */
+  tab(options?: { locale?: string }): Promise<Tab>;
   /** An SSO connection of `project` to the test provider, named `name`; answers its id. */
   connectSso(project: PagesProject, name: string): Promise<string>;
 }
@@ -246,8 +250,11 @@ export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
       };
     },
 
-    async tab() {
-      const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    async tab(options = {}) {
+      const context = await world.browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: options.locale ?? "en-US",
+      });
       context.setDefaultTimeout(WAIT);
       context.setDefaultNavigationTimeout(WAIT);
       const page = await context.newPage();

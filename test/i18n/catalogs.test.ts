@@ -46,8 +46,37 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 }
 
 describe("message catalogs", () => {
-  it("has at least the pages and messages areas", () => {
-    expect(areas).toEqual(expect.arrayContaining(["messages", "pages"]));
+  it("has at least the pages, messages and reasons areas", () => {
+    expect(areas).toEqual(expect.arrayContaining(["messages", "pages", "reasons"]));
+  });
+
+  // The words for the API's error reasons live in one area, read by the hosted pages
+  // (src/pages-route/words.ts) and the SDK's errorMessage alike, so the two never disagree.
+  describe("reasons", () => {
+    const english = load("reasons", "en");
+
+    it("has one key per reason of src/domain/errors.ts, and no other", () => {
+      const keys = Object.keys(english);
+      const expected = REASONS.map((reason) => `reason.${reason}`);
+      const missing = expected.filter((key) => !keys.includes(key));
+      const extra = keys.filter((key) => !expected.includes(key));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it("words every reason without arguments or ICU syntax, so the SDK shows them as written", () => {
+      for (const language of SHIPPED_LANGUAGES) {
+        for (const [key, value] of Object.entries(load("reasons", language))) {
+          expect(parse(value, { ignoreTag: true }), `${language} ${key}`).toEqual([{ type: TYPE.literal, value }]);
+        }
+      }
+    });
+
+    it("is the only area with reason words", () => {
+      const elsewhere = areas
+        .filter((area) => area !== "reasons")
+        .flatMap((area) => Object.keys(load(area, "en")).filter((key) => key.startsWith("reason.")));
+      expect(elsewhere).toEqual([]);
+    });
   });
 
   const source = sourceFiles(join(import.meta.dirname, "../../src"))

@@ -300,7 +300,7 @@ describe("a wrong HTTP method on a known path is 405 with Allow", () => {
     ["PUT", "/v1/projects/proj_x", "DELETE, GET, PATCH"],
     ["GET", "/v1/auth/sessions/revoke-all", "DELETE, POST"],
     ["PUT", "/v1/auth/sso/authorize", "GET, POST"],
-    ["POST", "/v1/auth/sso/callback", "GET"],
+    ["PUT", "/v1/auth/sso/callback", "GET, POST"],
     ["POST", "/healthz", "GET"],
     ["DELETE", "/v1/auth/lp_00000000000000000000000000/.well-known/jwks.json", "GET"],
   ])("%s %s → Allow: %s", async (method, path, allow) => {

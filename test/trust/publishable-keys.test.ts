@@ -28,6 +28,8 @@ const WITH_USER_TOKEN = [
   "DeletePasskey",
   "ListAuthorizedApps",
   "RevokeAuthorizedApp",
+  "ListIdentities",
+  "UnlinkIdentity",
 ];
 const END_USER = [
   "Signup",

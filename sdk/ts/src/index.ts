@@ -3,6 +3,7 @@
 export { accountClient, authClients, type AccountClient, type AuthClient, type TransportFactory } from "./clients.js";
 export { credentials, managementToken, type AccessTokenSource } from "./credentials.js";
 export { errorReason, retryAfterSeconds } from "./errors.js";
+export { errorMessage } from "./error-words.js";
 export {
   defaultLock,
   memoryStore,

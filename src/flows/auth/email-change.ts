@@ -2,7 +2,8 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
-import { emailChangeConfirmMail, emailChangeNoticeMail } from "../../notify/email-change-templates.js";
+import { wordedMail } from "../../notify/message-templates/worded.js";
+import { messageLanguage } from "../../i18n/messages.js";
 import type { Repositories } from "../../store/database.js";
 import type { ConsumedUserToken } from "../../store/repositories/user-tokens.js";
 import type { FlowDeps } from "../deps.js";
@@ -66,8 +67,11 @@ export async function queueEmailChange(
   project: Project,
   user: User,
   change: PendingEmailChange,
+  /** The request's Accept-Language: the mails' language when the user chose none. */
+  acceptLanguage?: string,
 ): Promise<void> {
   const token = randomToken("gec");
+  const language = messageLanguage({ userLocale: user.locale, acceptLanguage, projectDefault: project.defaultLocale });
   await repos.userTokens.issue(project.id, {
     userId: user.id,
     kind: "email_change",
@@ -75,7 +79,8 @@ export async function queueEmailChange(
     email: normalizeEmail(change.address),
     expiresAt: change.expiresAt,
   });
-  const confirm = emailChangeConfirmMail({
+  const to = { project, language, userLocale: user.locale };
+  const confirm = await wordedMail(deps, repos, to, "email_change_confirm", {
     projectName: project.name,
     newEmail: change.address,
     link: emailLink(project.redirectUrl || deps.config.publicUrl, token, "email_change"),
@@ -84,7 +89,7 @@ export async function queueEmailChange(
   await deps.mail.queue(repos, { to: change.address, ...confirm });
   // A user signed up by SMS may have no address yet: then there is no one else to tell.
   if (user.email !== "") {
-    const notice = emailChangeNoticeMail({
+    const notice = await wordedMail(deps, repos, to, "email_change_notice", {
       projectName: project.name,
       currentEmail: user.email,
       newEmail: change.address,

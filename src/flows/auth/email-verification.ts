@@ -2,7 +2,8 @@ import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
-import { verificationMail } from "../../notify/verification-templates.js";
+import { messageLanguage } from "../../i18n/messages.js";
+import { wordedMail } from "../../notify/message-templates/worded.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { userOrigin } from "../audit/sign-in.js";
@@ -25,6 +26,8 @@ export async function queueVerificationEmail(
   reason: "signup" | "email_change",
   /** Where the link points (an allowed redirect); absent: the project's redirect_url. */
   linkTarget?: string,
+  /** The request's Accept-Language: the mail's language when the user chose none. */
+  acceptLanguage?: string,
 ): Promise<void> {
   const token = randomToken("gev");
   const expiresAt = new Date(deps.clock.now().getTime() + EMAIL_VERIFICATION_TTL_MS);
@@ -35,7 +38,8 @@ export async function queueVerificationEmail(
     email: normalizeEmail(user.email),
     expiresAt,
   });
-  const content = verificationMail({
+  const language = messageLanguage({ userLocale: user.locale, acceptLanguage, projectDefault: project.defaultLocale });
+  const content = await wordedMail(deps, repos, { project, language, userLocale: user.locale }, "email_verification", {
     projectName: project.name,
     email: user.email,
     link: emailVerificationLink(linkTarget || project.redirectUrl || deps.config.publicUrl, token),

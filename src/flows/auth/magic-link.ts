@@ -4,7 +4,10 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
-import { magicLinkMail, magicLinkUrl } from "../../notify/passwordless-templates.js";
+import type { Language } from "../../i18n/languages.js";
+import { messageLanguage } from "../../i18n/messages.js";
+import { wordedMail } from "../../notify/message-templates/worded.js";
+import { magicLinkUrl } from "../../notify/passwordless-templates.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn } from "../audit/sign-in.js";
@@ -40,8 +43,10 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
 export async function sendMagicLink(
   deps: FlowDeps,
   project: Project,
-  input: { email: string; redirectUrl: string; ip: string; createUser?: boolean },
+  input: { email: string; redirectUrl: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
+  const languageOf = (userLocale: string | undefined) =>
+    messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale });
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
   const sent = { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
@@ -54,18 +59,19 @@ export async function sendMagicLink(
       {
         what: "sign-in link for a registered address",
         findUser: async () => (await deps.db.repos.users.findCredentials(project.id, email))?.user,
-        issue: (user) => issueLink(deps, project, email, target, user.email),
+        issue: (user) => issueLink(deps, project, email, target, user.email, languageOf(user.locale)),
       },
     );
     return sent;
   }
   // Links go to any address, registered or not, so a refusal tells nothing about registration;
   // whether it is a user's only decides which budget pays, and a spent budget answers the same.
-  // One column (users.emailAt): a registered address costs no more before the answer.
-  const registered = await deps.db.repos.users.emailAt(project.id, email);
+  // One row's two columns (users.recipientAt): a registered address costs no more before the answer.
+  const registered = await deps.db.repos.users.recipientAt(project.id, email);
   const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const issued = await issueLink(deps, project, email, target, registered);
+  const language = languageOf(registered?.locale);
+  const issued = await issueLink(deps, project, email, target, registered?.email ?? null, language);
   if (issued !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
@@ -81,14 +87,15 @@ async function issueLink(
   target: string,
   /** The email the address's user has, if any: its link goes there. */
   userEmail: string | null,
+  language: Language,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const token = randomToken("gml");
   const now = deps.clock.now();
-  const content = magicLinkMail({
+  const input = {
     projectName: project.name,
     link: magicLinkUrl(target, token),
     validMinutes: MAGIC_LINK_TTL_SECONDS / 60,
-  });
+  };
   return deps.db.transaction(async (repos) => {
     const stored = await repos.magicLinks.replace(project.id, {
       emailNormalized: normalizeEmail(email),
@@ -101,7 +108,10 @@ async function issueLink(
     if (!stored.stored) return { lastSentAt: stored.lastSentAt, now };
     // A user's link goes to the address it has, never to the spelling typed (another case).
     const to = userEmail || email;
-    await deps.mail.queue(repos, { to, ...content });
+    await deps.mail.queue(repos, {
+      to,
+      ...(await wordedMail(deps, repos, { project, language }, "magic_link", input)),
+    });
     return "queued";
   });
 }

@@ -4,7 +4,9 @@ import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError, rateLimited, validationFailed, type Reason } from "../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS } from "../../domain/mfa.js";
 import { maySignUp } from "../../domain/signup-policy.js";
-import { otpMail, otpSms } from "../../notify/passwordless-templates.js";
+import type { Language } from "../../i18n/languages.js";
+import { messageLanguage } from "../../i18n/messages.js";
+import { wordedMail, wordedSms } from "../../notify/message-templates/worded.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
@@ -47,9 +49,11 @@ interface Destination {
 export async function sendOtp(
   deps: FlowDeps,
   project: Project,
-  input: OtpAddress & { channel: string; ip: string; createUser?: boolean },
+  input: OtpAddress & { channel: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
+  const languageOf = (userLocale: string | undefined) =>
+    messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale });
   const sent = { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
   const email = destination.channel === "email" ? destination.address : "";
   const request = { kind: "otp", channel: destination.channel, destination: destination.key } as const;
@@ -61,7 +65,7 @@ export async function sendOtp(
       {
         what: "one-time code for a registered address",
         findUser: () => userAt(deps.db.repos, project, destination),
-        issue: (user) => issueCode(deps, project, destination, user.email),
+        issue: (user) => issueCode(deps, project, destination, user.email, languageOf(user.locale)),
       },
     );
     return sent;
@@ -72,7 +76,8 @@ export async function sendOtp(
   const registered = await registeredAddress(deps.db.repos, project, destination);
   const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const issued = await issueCode(deps, project, destination, registered);
+  const language = languageOf(registered?.locale);
+  const issued = await issueCode(deps, project, destination, registered?.address ?? null, language);
   if (issued !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
@@ -88,13 +93,20 @@ function userAt(repos: Repositories, project: Project, destination: Destination)
 
 /**
  * Whether a user has the destination, as little as that takes: the stored spelling of its email
- * (one column, so a registered address costs no more before the answer than an unknown one), or
- * the number itself for a user's phone.
+ * and its language (one row's two columns, so a registered address costs no more before the
+ * answer than an unknown one), or the number itself for a user's phone.
  */
-function registeredAddress(repos: Repositories, project: Project, destination: Destination): Promise<string | null> {
-  return destination.channel === "email"
-    ? repos.users.emailAt(project.id, destination.key)
-    : repos.users.findByPhone(project.id, destination.key).then((user) => (user ? destination.address : null));
+async function registeredAddress(
+  repos: Repositories,
+  project: Project,
+  destination: Destination,
+): Promise<{ address: string; locale: string } | null> {
+  if (destination.channel === "email") {
+    const found = await repos.users.recipientAt(project.id, destination.key);
+    return found ? { address: found.email, locale: found.locale } : null;
+  }
+  const user = await repos.users.findByPhone(project.id, destination.key);
+  return user ? { address: destination.address, locale: user.locale } : null;
 }
 
 /** Stores the destination's new code and queues its message, or answers when the last one went out. */
@@ -104,6 +116,7 @@ async function issueCode(
   destination: Destination,
   /** The address the destination's user has, if any (registeredAddress): an email code goes there. */
   userAddress: string | null,
+  language: Language,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const code = sixDigitCode();
   const now = deps.clock.now();
@@ -121,9 +134,13 @@ async function issueCode(
     if (destination.channel === "email") {
       // A user's code goes to the address it has, never to the spelling typed (another case).
       const to = userAddress || destination.address;
-      await deps.mail.queue(repos, { to, ...otpMail(content) });
+      await deps.mail.queue(repos, {
+        to,
+        ...(await wordedMail(deps, repos, { project, language }, "email_otp", content)),
+      });
     } else {
-      await deps.sms.queue(repos, { to: destination.address, body: otpSms(content) });
+      const body = await wordedSms(deps, repos, { project, language }, "sms_otp", content);
+      await deps.sms.queue(repos, { to: destination.address, body });
     }
     return "queued";
   });

@@ -3,7 +3,9 @@ import { normalizeEmail, type Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
-import { passwordResetLink, passwordResetMail } from "../../notify/password-templates.js";
+import { messageLanguage } from "../../i18n/messages.js";
+import { wordedMail } from "../../notify/message-templates/worded.js";
+import { passwordResetLink } from "../../notify/password-templates.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
@@ -35,7 +37,7 @@ const PASSWORD_LINKS = ["password_reset", "invitation"] as const;
 export async function requestPasswordReset(
   deps: FlowDeps,
   project: Project,
-  input: { email: string; redirectUrl?: string; ip: string },
+  input: { email: string; redirectUrl?: string; ip: string; acceptLanguage?: string },
 ): Promise<{ message: string }> {
   // Checked before anything depends on the address, so a refusal says nothing about it.
   const linkTarget = allowedRedirect(project, input.redirectUrl ?? "", deps.config.publicUrl);
@@ -49,12 +51,20 @@ export async function requestPasswordReset(
   if (
     await admitSend(deps, projectSendTarget(project), { ...request, known: false, ip: input.ip, only: "destination" })
   ) {
-    runDetached(deps.logger, "password reset request", () => issueReset(deps, project, input.email, linkTarget));
+    runDetached(deps.logger, "password reset request", () =>
+      issueReset(deps, project, input.email, linkTarget, input.acceptLanguage),
+    );
   }
   return { message: PASSWORD_RESET_REQUESTED };
 }
 
-async function issueReset(deps: FlowDeps, project: Project, email: string, linkTarget: string): Promise<void> {
+async function issueReset(
+  deps: FlowDeps,
+  project: Project,
+  email: string,
+  linkTarget: string,
+  acceptLanguage: string | undefined,
+): Promise<void> {
   // Only a user's address gets a link, so only it spends the users' budget.
   const user = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
   if (!user || user.disabled) return;
@@ -71,11 +81,13 @@ async function issueReset(deps: FlowDeps, project: Project, email: string, linkT
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
-  const content = passwordResetMail({
-    projectName: project.name,
-    link: passwordResetLink(linkTarget, token),
-    validMinutes: 15,
+  const language = messageLanguage({
+    userLocale: user.locale,
+    acceptLanguage,
+    projectDefault: project.defaultLocale,
   });
+  const input = { projectName: project.name, link: passwordResetLink(linkTarget, token), validMinutes: 15 };
+  const to = { project, language, userLocale: user.locale };
   await deps.db.transaction(async (repos) => {
     const found = await repos.users.findCredentials(project.id, email);
     if (!found || found.user.disabled) return;
@@ -87,6 +99,7 @@ async function issueReset(deps: FlowDeps, project: Project, email: string, linkT
       expiresAt,
       issuedAt: now,
     });
+    const content = await wordedMail(deps, repos, to, "password_reset", input);
     await deps.mail.queue(repos, { to: found.user.email, ...content });
   });
 }

@@ -1,7 +1,8 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
+import { messageLanguage } from "../../i18n/messages.js";
 import { magicLinkUrl } from "../../notify/passwordless-templates.js";
-import { signupConfirmationMail, signupNoticeMail } from "../../notify/signup-templates.js";
+import { wordedMail } from "../../notify/message-templates/worded.js";
 import type { PendingSignup } from "../../store/repositories/magic-links.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
@@ -37,6 +38,10 @@ export interface SignupConfirmationInput {
   /** Where the link points: the project's redirect_url or the request's allowed one. */
   linkTarget: string;
   ip: string;
+  /** The new user's language (canonical BCP 47), kept with the pending signup; "": none. */
+  locale?: string;
+  /** The request's Accept-Language: the mail's language when no locale names one. */
+  acceptLanguage?: string;
 }
 
 /**
@@ -91,11 +96,18 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
     const found = (await repos.users.findCredentials(project.id, email))?.user;
     if (found) {
       if (found.disabled) return;
-      // To the address the account has, never the string typed into the form.
-      await deps.mail.queue(repos, {
-        to: found.email,
-        ...signupNoticeMail({ projectName: project.name, email: found.email }),
+      // To the address the account has, never the string typed into the form, in its owner's language.
+      const language = messageLanguage({
+        userLocale: found.locale,
+        acceptLanguage: input.acceptLanguage,
+        projectDefault: project.defaultLocale,
       });
+      const to = { project, language, userLocale: found.locale };
+      const notice = await wordedMail(deps, repos, to, "signup_notice", {
+        projectName: project.name,
+        email: found.email,
+      });
+      await deps.mail.queue(repos, { to: found.email, ...notice });
       return;
     }
     const stored = await repos.magicLinks.replace(project.id, {
@@ -105,14 +117,25 @@ async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupCo
       now,
       expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_SECONDS * 1000),
       minIntervalMs: MAGIC_LINK_RESEND_INTERVAL_SECONDS * 1000,
-      signup: { passwordHash: input.passwordHash, metadata: input.metadata },
+      signup: { passwordHash: input.passwordHash, metadata: input.metadata, locale: input.locale ?? "" },
     });
     if (!stored.stored) return;
-    const content = signupConfirmationMail({
-      projectName: project.name,
-      link: magicLinkUrl(input.linkTarget, token),
-      validMinutes: MAGIC_LINK_TTL_SECONDS / 60,
+    const language = messageLanguage({
+      userLocale: input.locale,
+      acceptLanguage: input.acceptLanguage,
+      projectDefault: project.defaultLocale,
     });
+    const content = await wordedMail(
+      deps,
+      repos,
+      { project, language, userLocale: input.locale },
+      "signup_confirmation",
+      {
+        projectName: project.name,
+        link: magicLinkUrl(input.linkTarget, token),
+        validMinutes: MAGIC_LINK_TTL_SECONDS / 60,
+      },
+    );
     await deps.mail.queue(repos, { to: email, ...content });
   });
 }
@@ -130,5 +153,6 @@ export function newUserOfLink(email: string, signup: PendingSignup | null): NewU
     phoneVerified: false,
     passwordHash: signup?.passwordHash ?? null,
     metadata: signup?.metadata ?? {},
+    locale: signup?.locale ?? "",
   };
 }

@@ -1,6 +1,7 @@
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
+import { localeSetting } from "../../domain/locale-setting.js";
 import { isCommonPassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
@@ -25,6 +26,8 @@ export interface SignupInput {
   client: ClientInfo;
   /** A publishable key or the hosted pages: unless the project reveals EMAIL_EXISTS, the address confirms the signup. */
   publicCredential?: boolean;
+  /** The new user's language, a BCP 47 tag (stored canonical); absent or "": none. */
+  locale?: string;
 }
 
 /** A session or challenge, or (public credentials) the same "check your email" for every address. */
@@ -40,6 +43,8 @@ export type SignupOutcome = SignInOutcome | ConfirmationRequired;
  */
 export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignupOutcome> {
   // From the settings and the address alone, for every key: the answer tells nothing about registration.
+  // An input rule: refused before any setting or limit is consulted.
+  const locale = input.locale ? localeSetting("locale", input.locale) : "";
   if (!maySignUp(project, "password", input.email)) throw signupsClosed();
   // Before the argon2 work, so a flood of signups from one address costs it nothing.
   const scope = projectScope(project);
@@ -65,6 +70,8 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
       metadata: input.metadata,
       linkTarget,
       ip: input.client.ipAddress,
+      locale,
+      acceptLanguage: input.client.acceptLanguage,
     });
   }
   const create: NewUser = {
@@ -74,6 +81,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     phoneVerified: false,
     passwordHash,
     metadata: input.metadata,
+    locale,
   };
   const subject = { create, vetted: true as const };
   const proof: Proof = { amr: ["pwd"], method: "password" };
@@ -98,7 +106,16 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     }
     const completed: Completed = await deps.db.transaction(async (repos) => {
       const completed = await completeSignIn(deps, repos, project, subject, proof, input.client);
-      if (withVerification) await queueVerificationEmail(deps, repos, project, completed.user, "signup", linkTarget);
+      if (withVerification)
+        await queueVerificationEmail(
+          deps,
+          repos,
+          project,
+          completed.user,
+          "signup",
+          linkTarget,
+          input.client.acceptLanguage,
+        );
       return completed;
     });
     return completed.outcome;

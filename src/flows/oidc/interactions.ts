@@ -71,12 +71,15 @@ export async function nextStep(call: InteractionCall): Promise<string> {
   const { deps, project, uid } = call;
   const details = await pending(call);
   const pages = `/v1/auth/${project.loginId}`;
+  // The application's preferred languages (OpenID Connect ui_locales) choose the pages' words.
+  const locales =
+    typeof details.params.ui_locales === "string" ? `&ui_locales=${encodeURIComponent(details.params.ui_locales)}` : "";
   if (details.prompt.name === "login") {
     const hint =
       typeof details.params.login_hint === "string"
         ? `&login_hint=${encodeURIComponent(details.params.login_hint)}`
         : "";
-    return `${pages}/login?oauth=${encodeURIComponent(uid)}${hint}`;
+    return `${pages}/login?oauth=${encodeURIComponent(uid)}${hint}${locales}`;
   }
   if (details.prompt.name !== "consent" || !details.session) throw expired();
   const client = await clientOf(deps, project, details);
@@ -86,7 +89,7 @@ export async function nextStep(call: InteractionCall): Promise<string> {
   // prompt=consent asks for the page even when the consent is remembered (OpenID Connect Core 3.1.2.1).
   const asked = typeof details.params.prompt === "string" && details.params.prompt.split(" ").includes("consent");
   if (client.firstParty || (remembered && !asked)) return grantAndResume(call, details, client, scopes);
-  return `${pages}/consent?oauth=${encodeURIComponent(uid)}`;
+  return `${pages}/consent?oauth=${encodeURIComponent(uid)}${locales}`;
 }
 
 /** GET …/interaction/{uid}/details: what the pages show. */

@@ -2,6 +2,7 @@ import { assertPasskeyRpId, passkeySettings } from "./passkey-settings.js";
 import { generateSigningKey } from "../../crypto/signing-keys.js";
 import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
+import { localeSetting } from "../../domain/locale-setting.js";
 import {
   isValidSessionIdleTimeout,
   SESSION_IDLE_TIMEOUT_MAX,
@@ -46,6 +47,8 @@ export interface CreateProjectInput {
   passkeyRpId?: string;
   passkeyUserVerification?: string;
   passkeyAttestation?: string;
+  /** A BCP 47 tag, stored canonical; absent or "": `en`. */
+  defaultLocale?: string;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function createProject(
 ): Promise<Project> {
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits, input.rateLimits ?? {});
+  const defaultLocale = input.defaultLocale ? localeSetting("default_locale", input.defaultLocale) : undefined;
   const signup = signupSettings(input);
   assertAllowlistHasDomains({ ...OPEN_SIGNUPS, ...signup });
   const key = await generateSigningKey(deps.secrets);
@@ -83,6 +87,7 @@ export async function createProject(
       botProtection: input.botProtection,
       maxSessionsPerUser: input.maxSessionsPerUser,
       revealEmailExists: input.revealEmailExists,
+      defaultLocale,
       ...signup,
       ...passkeySettings(input),
     });

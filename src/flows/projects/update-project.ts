@@ -6,6 +6,7 @@ import { assertRateLimits } from "../../limits/settings.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { validationFailed } from "../../domain/errors.js";
+import { localeSetting } from "../../domain/locale-setting.js";
 import { assertSessionIdleTimeout, normalizeCallingCodes, normalizeOrigins } from "./create-project.js";
 import { projectNotFound } from "./not-found.js";
 import { assertAllowlistHasDomains, signupSettings, type SignupSettingsInput } from "./signup-settings.js";
@@ -31,6 +32,9 @@ export async function updateProject(
   // An input rule, so refused before the project is looked up, as the proto's own rules are.
   assertSessionIdleTimeout(input.sessionIdleTimeout);
   assertRateLimits(input.rateLimits);
+  // A project always has a default language: "" is no tag, so it is refused like any other.
+  if (input.defaultLocale !== undefined)
+    input = { ...input, defaultLocale: localeSetting("default_locale", input.defaultLocale) };
   if (!isIdOf("proj", id)) throw projectNotFound();
   const {
     allowedOrigins,

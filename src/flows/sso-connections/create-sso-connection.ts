@@ -1,14 +1,14 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
 import { checkScope, isOidcKind, resolveScopes, type SsoConnection } from "../../domain/sso.js";
-import { identityIssuer, resolvePreset } from "../../domain/sso-providers.js";
+import { checkKindFields, identityIssuer, normalizeTenants, resolvePreset } from "../../domain/sso-providers.js";
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 
 /**
  * Adds an identity provider to one of the organization's projects: an OpenID Connect provider
- * by its issuer, or a preset (domain/sso-providers.ts). The secret is sealed.
+ * by its issuer, or a preset (domain/sso-providers.ts). The secret (Apple's key) is sealed.
  */
 export async function createSsoConnection(
   deps: FlowDeps,
@@ -20,6 +20,7 @@ export async function createSsoConnection(
   // scope token: a rule the proto's field options cannot state.
   const preset = resolvePreset(input);
   const violations: Violation[] = "violations" in preset ? [...preset.violations] : [];
+  violations.push(...checkKindFields(input));
   if (input.provider === "github" && input.trustEmails)
     violations.push({
       field: "trust_emails",
@@ -50,6 +51,11 @@ export async function createSsoConnection(
         // OpenID Connect always asks for `openid`; the OAuth 2.0 kinds ask for what they name.
         scopes: isOidcKind(settings.provider) ? resolveScopes(settings.scopes) : settings.scopes,
         trustEmails: input.trustEmails,
+        allowedTenants: normalizeTenants(input.allowedTenants),
+        teamId: input.teamId,
+        keyId: input.keyId,
+        privateKey: input.privateKey,
+        position: input.position,
       },
       deps.secrets,
     );

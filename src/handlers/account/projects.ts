@@ -70,6 +70,7 @@ export function settingsOf<R extends { [K in SettingKey]?: unknown } & { rateLim
     passkeyRpId: req.passkeyRpId,
     passkeyUserVerification: req.passkeyUserVerification,
     passkeyAttestation: req.passkeyAttestation,
+    defaultLocale: req.defaultLocale,
   };
 }
 
@@ -95,7 +96,8 @@ type SettingKey =
   | "signupMethods"
   | "passkeyRpId"
   | "passkeyUserVerification"
-  | "passkeyAttestation";
+  | "passkeyAttestation"
+  | "defaultLocale";
 
 // Field by field, so nothing but these (no organization id) ever reaches the wire.
 export function toProto(p: Project) {
@@ -125,6 +127,7 @@ export function toProto(p: Project) {
     passkeyRpId: p.passkeyRpId,
     passkeyUserVerification: p.passkeyUserVerification,
     passkeyAttestation: p.passkeyAttestation,
+    defaultLocale: p.defaultLocale,
     createdAt: timestampFromDate(p.createdAt),
     updatedAt: timestampFromDate(p.updatedAt),
   };

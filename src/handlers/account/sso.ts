@@ -2,15 +2,18 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { SsoConnection, SsoProvider } from "../../domain/sso.js";
-import { DomainError } from "../../domain/errors.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { organizationOf } from "./organization-of.js";
 import { createSsoConnection } from "../../flows/sso-connections/create-sso-connection.js";
 import { deleteSsoConnection } from "../../flows/sso-connections/delete-sso-connection.js";
 import { listSsoConnections } from "../../flows/sso-connections/list-sso-connections.js";
+import { updateSsoConnection } from "../../flows/sso-connections/update-sso-connection.js";
 
-/** CreateSsoConnection, ListSsoConnections, DeleteSsoConnection. The client secret only goes in. */
+/**
+ * CreateSsoConnection, ListSsoConnections, UpdateSsoConnection, DeleteSsoConnection. The client
+ * secret and Apple's private key only go in.
+ */
 export function ssoHandlers(deps: FlowDeps) {
   return {
     async createSsoConnection(req, ctx) {
@@ -29,6 +32,11 @@ export function ssoHandlers(deps: FlowDeps) {
           clientSecret: req.clientSecret,
           scopes: req.scopes,
           trustEmails: req.trustEmails,
+          allowedTenants: req.allowedTenants,
+          teamId: req.teamId,
+          keyId: req.keyId,
+          privateKey: req.privateKey,
+          position: req.position,
         },
         auditOriginOf(ctx.values),
       );
@@ -44,9 +52,31 @@ export function ssoHandlers(deps: FlowDeps) {
       return { data: page.data.map(toProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },
 
-    // PLACEHOLDER (issue 29, being built): replaced by the SSO connections helper.
-    async updateSsoConnection() {
-      throw new DomainError("NOT_IMPLEMENTED", "UpdateSsoConnection is not built yet");
+    async updateSsoConnection(req, ctx) {
+      const connection = await updateSsoConnection(
+        deps,
+        organizationOf(ctx),
+        {
+          id: req.id,
+          name: req.name,
+          issuer: req.issuer,
+          clientId: req.clientId,
+          clientSecret: req.clientSecret,
+          scopes: req.scopes,
+          trustEmails: req.trustEmails,
+          endpoints: { authorizationUrl: req.authorizationUrl, tokenUrl: req.tokenUrl, userinfoUrl: req.userinfoUrl },
+          claimMapping: req.claimMapping,
+          hostedDomain: req.hostedDomain,
+          allowedTenants: req.allowedTenants,
+          anyTenant: req.anyTenant,
+          teamId: req.teamId,
+          keyId: req.keyId,
+          privateKey: req.privateKey,
+          position: req.position,
+        },
+        auditOriginOf(ctx.values),
+      );
+      return toProto(connection);
     },
 
     async deleteSsoConnection(req, ctx) {
@@ -72,5 +102,9 @@ function toProto(c: SsoConnection) {
     userinfoUrl: c.endpoints.userinfoUrl,
     claimMapping: c.claimMapping as Record<string, string>,
     hostedDomain: c.hostedDomain,
+    allowedTenants: c.allowedTenants,
+    teamId: c.teamId,
+    keyId: c.keyId,
+    position: c.position,
   };
 }

@@ -20,6 +20,7 @@ export function userToProto(user: User) {
     disabled: user.disabled,
     createdAt: timestampFromDate(user.createdAt),
     lastLoginAt: user.lastLoginAt ? timestampFromDate(user.lastLoginAt) : undefined,
+    locale: user.locale,
   };
 }
 

@@ -21,6 +21,7 @@ export function mfaHandlers(deps: FlowDeps) {
         mfaToken: req.mfaToken,
         userId: userOf(ctx)?.userId,
         ip: clientOf(ctx).ipAddress,
+        acceptLanguage: clientOf(ctx).acceptLanguage,
       });
     },
     async verifyMfa(req, ctx) {

@@ -15,6 +15,7 @@ export function passwordHandlers(deps: FlowDeps) {
         email: req.email,
         redirectUrl: req.redirectUrl,
         ip: clientOf(ctx).ipAddress,
+        acceptLanguage: clientOf(ctx).acceptLanguage,
       });
     },
     async resetPassword(req, ctx) {

@@ -16,6 +16,7 @@ export function passwordlessHandlers(deps: FlowDeps) {
         channel: req.channel,
         ip: clientOf(ctx).ipAddress,
         createUser: req.createUser,
+        acceptLanguage: clientOf(ctx).acceptLanguage,
       });
     },
     async verifyOtp(req, ctx) {
@@ -34,6 +35,7 @@ export function passwordlessHandlers(deps: FlowDeps) {
         redirectUrl: req.redirectUrl,
         ip: clientOf(ctx).ipAddress,
         createUser: req.createUser,
+        acceptLanguage: clientOf(ctx).acceptLanguage,
       });
     },
     async verifyMagicLink(req, ctx) {

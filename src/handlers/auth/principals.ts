@@ -27,5 +27,9 @@ export function userOf(ctx: HandlerContext): UserPrincipal | undefined {
 /** Client address and agent for the session record. */
 export function clientOf(ctx: HandlerContext): ClientInfo {
   const record = ctx.values.get(kRequest);
-  return { ipAddress: record?.ip ?? "", userAgent: record?.userAgent ?? "" };
+  return {
+    ipAddress: record?.ip ?? "",
+    userAgent: record?.userAgent ?? "",
+    acceptLanguage: record?.acceptLanguage ?? "",
+  };
 }

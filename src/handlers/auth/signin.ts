@@ -18,6 +18,7 @@ export function signinHandlers(deps: FlowDeps) {
         redirectUrl: req.redirectUrl,
         client: clientOf(ctx),
         publicCredential: isPublicCredential(ctx),
+        locale: req.locale,
       });
       // Nothing but the flag: the same answer whether or not the address was registered.
       if ("confirmationRequired" in outcome) return { confirmationRequired: true };

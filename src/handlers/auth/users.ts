@@ -11,8 +11,9 @@ import { updateUser } from "../../flows/auth/users/update-user.js";
 import { createUser } from "../../flows/auth/users/create-user.js";
 import { inviteUser } from "../../flows/auth/users/invite-user.js";
 import { userToProto } from "./mappers.js";
+import { identityToProto } from "./identities.js";
 import { passkeyToProto } from "./passkeys.js";
-import { projectOf, userOf } from "./principals.js";
+import { clientOf, projectOf, userOf } from "./principals.js";
 
 /**
  * User administration: ListUsers, CreateUser and InviteUser (admin only); GetUser, UpdateUser
@@ -33,13 +34,7 @@ export function userHandlers(deps: FlowDeps) {
       const { user, identities, passkeys } = await getUser(deps, projectOf(ctx), actorOf(ctx), req.id);
       return {
         ...userToProto(user),
-        identities: identities.map((i) => ({
-          connectionId: i.connectionId,
-          provider: i.issuer,
-          subject: i.subject,
-          email: i.email,
-          linkedAt: timestampFromDate(i.linkedAt),
-        })),
+        identities: identities.map(identityToProto),
         passkeys: passkeys.map(passkeyToProto),
       };
     },
@@ -55,6 +50,8 @@ export function userHandlers(deps: FlowDeps) {
           metadata: req.metadata,
           appMetadata: req.appMetadata,
           disabled: req.disabled,
+          locale: req.locale,
+          acceptLanguage: clientOf(ctx).acceptLanguage,
         },
         auditOriginOf(ctx.values),
       );
@@ -71,6 +68,7 @@ export function userHandlers(deps: FlowDeps) {
           emailVerified: req.emailVerified,
           metadata: req.metadata,
           appMetadata: req.appMetadata,
+          locale: req.locale,
         },
         auditOriginOf(ctx.values),
       );

@@ -4,8 +4,9 @@
 import { accountClient } from "../shared/client.js";
 import { footer, h, link, paragraph, showView, statusRegion, actionButton, alertParagraph } from "../shared/dom.js";
 import { explain } from "../shared/errors.js";
-import { Form } from "../shared/form.js";
+import { Form, type FieldSpec } from "../shared/form.js";
 import type { OrganizationChoice } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import { t } from "../shared/words.js";
 
 export interface Member {
   token: string;
@@ -16,10 +17,16 @@ export function showConsoleSignIn(notice = ""): void {
   const form = new Form({
     id: "console-login",
     fields: [
-      { name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254 },
-      { name: "password", label: "Password", type: "password", autocomplete: "current-password", maxlength: 1024 },
+      emailField(),
+      {
+        name: "password",
+        label: t("common.password"),
+        type: "password",
+        autocomplete: "current-password",
+        maxlength: 1024,
+      },
     ],
-    buttons: [{ label: "Sign in" }],
+    buttons: [{ label: t("common.signIn") }],
   });
   form.onSubmit(
     async () => {
@@ -33,52 +40,58 @@ export function showConsoleSignIn(notice = ""): void {
     () => "password",
   );
   showView(
-    "Sign in",
+    t("common.signIn"),
     notice && statusRegion(notice),
     form.element,
-    footer(actionButton("Forgot your password?", showMemberForgotPassword)),
+    footer(actionButton(t("login.forgot"), showMemberForgotPassword)),
   );
 }
 
 function showOrganizationChoice(email: string, password: string, organizations: OrganizationChoice[]): void {
-  const form = new Form({ id: "organization", fields: [], buttons: [{ label: "Continue" }] });
+  const form = new Form({ id: "organization", fields: [], buttons: [{ label: t("common.continue") }] });
   const options = organizations.map((org, index) => {
     const id = `organization-${index}`;
     const radio = h("input", { type: "radio", name: "organization", id, value: org.id, checked: index === 0 });
-    return h("div", { class: "choice" }, radio, h("label", { for: id }, `${org.name} (${org.role})`));
+    return h(
+      "div",
+      { class: "choice" },
+      radio,
+      h("label", { for: id }, t("account.organizationOption", { organization: org.name, role: org.role })),
+    );
   });
-  const group = h("fieldset", {}, h("legend", {}, "Organization"), ...options);
+  const group = h("fieldset", {}, h("legend", {}, t("account.organization")), ...options);
   form.element.insertBefore(group, form.element.querySelector(".actions"));
   form.onSubmit(async () => {
     const organizationId = new FormData(form.element).get("organization");
     const answer = await accountClient().login({ email, password, organizationId: String(organizationId) });
     await showHome({ token: answer.managementToken, email });
   });
-  showView(
-    "Choose an organization",
-    paragraph("Your account belongs to several organizations. Which one do you want to work in?"),
-    form.element,
-  );
+  showView(t("account.chooseOrganization"), paragraph(t("account.severalOrganizations")), form.element);
   group.querySelector("input")?.focus();
 }
 
 export async function showHome(member: Member): Promise<void> {
   const client = accountClient(member.token);
-  const list = h("ul", { class: "projects", "aria-label": "Projects" });
-  const form = new Form({ id: "signout", fields: [], buttons: [{ label: "Sign out", secondary: true }] });
+  const list = h("ul", { class: "projects", "aria-label": t("account.projects") });
+  const form = new Form({ id: "signout", fields: [], buttons: [{ label: t("account.signOut"), secondary: true }] });
   form.onSubmit(async () => {
     await client.logout({});
-    showConsoleSignIn("You are signed out.");
+    showConsoleSignIn(t("account.signedOut"));
   });
-  const heading = showView("Projects", paragraph(`Signed in as ${member.email}`), list, form.element);
+  const heading = showView(
+    t("account.projects"),
+    paragraph(t("account.signedInAs", { email: member.email })),
+    list,
+    form.element,
+  );
   heading.focus();
   try {
     const page = await client.listProjects({ limit: 100 });
-    if (page.data.length === 0) list.replaceWith(paragraph("No projects yet."));
+    if (page.data.length === 0) list.replaceWith(paragraph(t("account.noProjects")));
     for (const project of page.data) {
       list.append(h("li", {}, h("span", { class: "project-name" }, project.name), " ", h("code", {}, project.loginId)));
     }
-    if (page.hasMore) list.after(paragraph("Showing the newest 100 projects."));
+    if (page.hasMore) list.after(paragraph(t("account.newest", { count: 100 })));
   } catch (error) {
     list.replaceWith(alertParagraph(explain(error).message));
   }
@@ -87,10 +100,8 @@ export async function showHome(member: Member): Promise<void> {
 function showMemberForgotPassword(): void {
   const form = new Form({
     id: "member-forgot",
-    fields: [
-      { name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254 },
-    ],
-    buttons: [{ label: "Send reset link" }],
+    fields: [emailField()],
+    buttons: [{ label: t("common.sendResetLink") }],
   });
   const status = statusRegion();
   form.onSubmit(async () => {
@@ -98,8 +109,24 @@ function showMemberForgotPassword(): void {
     const email = form.value("email");
     await accountClient().requestMemberPasswordReset({ email });
     form.element.remove();
-    status.textContent = `If an account exists for ${email}, we sent it a link to choose a new password. The link works for 1 hour.`;
+    status.textContent = t("account.resetSent", { email, hours: 1 });
     heading.focus();
   });
-  const heading = showView("Reset your password", status, form.element, footer(link("Back to sign in", "/")));
+  const heading = showView(
+    t("title.forgot-password"),
+    status,
+    form.element,
+    footer(link(t("common.backToSignIn"), "/")),
+  );
+}
+
+function emailField(): FieldSpec {
+  return {
+    name: "email",
+    label: t("common.email"),
+    type: "email",
+    autocomplete: "username",
+    inputmode: "email",
+    maxlength: 254,
+  };
 }

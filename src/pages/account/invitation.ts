@@ -4,12 +4,15 @@ import { accountClient } from "../shared/client.js";
 import { alertParagraph, footer, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { showHome } from "./console.js";
-
-const SPENT = "This invitation has expired or was already used.";
+import { t } from "../shared/words.js";
 
 export function showInvitation(token: string | null): void {
   if (!token) {
-    showView("Accept your invitation", alertParagraph(SPENT), footer(link("Sign in", "/")));
+    showView(
+      t("title.accountInvitation"),
+      alertParagraph(t("reason.INVALID_INVITATION")),
+      footer(link(t("common.signIn"), "/")),
+    );
     return;
   }
   const form = new Form({
@@ -17,19 +20,19 @@ export function showInvitation(token: string | null): void {
     fields: [
       {
         name: "password",
-        label: "Choose a password",
+        label: t("account.choosePassword"),
         type: "password",
         autocomplete: "new-password",
         maxlength: 128,
-        hint: "At least 8 characters. If you already have a Gatehouse account, enter its password.",
+        hint: t("account.choosePasswordHint"),
       },
     ],
-    buttons: [{ label: "Accept invitation" }],
+    buttons: [{ label: t("account.accept") }],
   });
   form.onSubmit(async () => {
     if (!form.requireFilled("password")) return;
     const answer = await accountClient().acceptInvitation({ token, password: form.raw("password") });
     await showHome({ token: answer.managementToken, email: answer.email });
   });
-  showView("Accept your invitation", paragraph("You were invited to join an organization on Gatehouse."), form.element);
+  showView(t("title.accountInvitation"), paragraph(t("account.invited")), form.element);
 }

@@ -2,12 +2,13 @@
 import { accountClient } from "../shared/client.js";
 import { link } from "../shared/dom.js";
 import { showNewPassword } from "../shared/new-password.js";
+import { t } from "../shared/words.js";
 
 export function showMemberReset(token: string | null): void {
   showNewPassword({
     token,
     reset: (token, newPassword) => accountClient().resetMemberPassword({ token, newPassword }),
     signInHref: "/",
-    footerLink: link("Back to sign in", "/"),
+    footerLink: link(t("common.backToSignIn"), "/"),
   });
 }

@@ -5,6 +5,7 @@ import { actionButton, footer, link, showView, statusRegion } from "../shared/do
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
+import { t } from "../shared/words.js";
 
 type Destination = { email: string } | { phone: string };
 
@@ -19,8 +20,8 @@ export async function sendMagicLink(page: Page, email: string, check: BotCheck):
     redirectUrl: pageUrl(page, "magic-link", true),
     botProof: await check.proof(),
   });
-  const status = statusRegion(`Check your email: we sent a sign-in link to ${email}. It works for 15 minutes.`);
-  showView("Sign-in link sent", status, footer(link("Back to sign in", pageUrl(page, "login"))));
+  const status = statusRegion(t("codes.linkSent", { email, minutes: 15 }));
+  showView(t("codes.linkSentTitle"), status, backToSignIn(page));
 }
 
 export function showPhoneStep(page: Page): void {
@@ -29,14 +30,14 @@ export function showPhoneStep(page: Page): void {
     fields: [
       {
         name: "phone",
-        label: "Phone number",
+        label: t("codes.phone"),
         type: "tel",
         autocomplete: "tel",
         inputmode: "tel",
-        hint: "With the country code, for example +14155550123.",
+        hint: t("codes.phoneHint"),
       },
     ],
-    buttons: [{ label: "Send code" }],
+    buttons: [{ label: t("codes.sendCode") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);
   if (check.element) form.element.querySelector(".actions")!.before(check.element);
@@ -46,38 +47,37 @@ export function showPhoneStep(page: Page): void {
     await page.auth.sendOtp({ phone, channel: "sms", botProof: await check.proof() });
     showCodeEntry(page, { phone });
   });
-  showView("Sign in with a text message", form.element, footer(link("Back to sign in", pageUrl(page, "login"))));
+  showView(t("codes.phoneTitle"), form.element, backToSignIn(page));
 }
 
 function showCodeEntry(page: Page, to: Destination): void {
   const where = "email" in to ? to.email : to.phone;
   const form = new Form({
     id: "code",
-    fields: [{ name: "otp", label: "Code", autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 }],
-    buttons: [{ label: "Verify code" }],
+    fields: [
+      { name: "otp", label: t("codes.code"), autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 },
+    ],
+    buttons: [{ label: t("codes.verifyCode") }],
   });
-  const status = statusRegion(`We sent a six-digit code to ${where}. It works for 10 minutes.`);
+  const status = statusRegion(t("codes.sentTo", { destination: where, minutes: 10 }));
   // "Send a new code" is a send like the first: with bot protection it carries a proof too.
   const check = botCheck(page.config.bot_protection, page.auth);
   form.onSubmit(async () => {
     if (!form.requireFilled("otp")) return;
     await signedIn(page, await page.auth.verifyOtp({ ...to, otp: form.value("otp").replace(/\s+/g, "") }));
   });
-  const resend = actionButton("Send a new code", () => {
+  const resend = actionButton(t("codes.sendNew"), () => {
     resend.disabled = true;
     check
       .proof()
       .then((botProof) => page.auth.sendOtp({ ...to, channel: "email" in to ? "email" : "sms", botProof }))
-      .then(() => (status.textContent = `We sent a new code to ${where}.`))
+      .then(() => (status.textContent = t("codes.sentNew", { destination: where })))
       .catch((error: unknown) => form.failWith(error, "otp"))
       .finally(() => (resend.disabled = false));
   });
-  showView(
-    "Enter your code",
-    status,
-    form.element,
-    check.element,
-    footer(resend),
-    footer(link("Back to sign in", pageUrl(page, "login"))),
-  );
+  showView(t("codes.title"), status, form.element, check.element, footer(resend), backToSignIn(page));
+}
+
+function backToSignIn(page: Page): HTMLElement {
+  return footer(link(t("common.backToSignIn"), pageUrl(page, "login")));
 }

@@ -3,62 +3,64 @@
 // what it asks for in plain words; "Allow" and "Deny" both go back through the engine, which
 // remembers an approval and answers a denial to the application with access_denied.
 import { alertParagraph, footer, h, paragraph, showView, statusRegion } from "../shared/dom.js";
-import { explain, OAUTH_EXPIRED } from "../shared/errors.js";
+import { explain, oauthExpired } from "../shared/errors.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { answerConsent, oauthDetails, type OAuthDetails } from "./oauth.js";
+import { t } from "../shared/words.js";
 
-const TITLE = "Authorize application";
+const TITLE = "title.consent";
 
-/** What each scope lets the application do, as the person reads it. */
+/** What each scope lets the application do, as the person reads it (catalog keys). */
 const SCOPE_WORDS: Record<string, string> = {
-  openid: "Confirm who you are",
-  email: "See your email address",
-  profile: "See your name and profile",
-  offline_access: "Stay connected when you are not using it",
-  app_metadata: "See your account's plan and settings kept by this service",
+  openid: "scope.openid",
+  email: "scope.email",
+  profile: "scope.profile",
+  offline_access: "scope.offline_access",
+  app_metadata: "scope.app_metadata",
 };
 
 export async function showConsent(page: Page): Promise<void> {
   if (!page.config.oauth) {
-    showView(TITLE, alertParagraph(OAUTH_EXPIRED));
+    showView(t(TITLE), alertParagraph(oauthExpired()));
     return;
   }
-  showView(TITLE, statusRegion("Loading…"));
+  showView(t(TITLE), statusRegion(t("common.loading")));
   let details: OAuthDetails;
   try {
     details = await oauthDetails(page);
   } catch (error) {
-    showView(TITLE, alertParagraph(explain(error).message));
+    showView(t(TITLE), alertParagraph(explain(error).message));
     return;
   }
   // Not signed in (any more): the sign-in comes first, and the engine sends the person back.
   if (details.prompt === "login") return location.replace(pageUrl(page, "login"));
-  const name = details.client.name || details.client.client_id || "This application";
+  const name = details.client.name || details.client.client_id || t("common.thisApplication");
   const form = new Form({
     id: "consent",
     fields: [],
     buttons: [
-      { label: "Allow", value: "allow" },
-      { label: "Deny", value: "deny", secondary: true },
+      { label: t("consent.allow"), value: "allow" },
+      { label: t("consent.deny"), value: "deny", secondary: true },
     ],
   });
   form.onSubmit(async (action) => answerConsent(page, action === "allow"));
   const scopes = [...new Set(details.scopes)];
-  const asks = `${name} wants to use your ${page.config.display_name} account.`;
+  const asking = { application: name, project: page.config.display_name };
   const heading = showView(
-    `Authorize ${name}`,
-    paragraph(scopes.length > 0 ? `${asks} If you allow it, it can:` : asks),
+    t("consent.heading", { application: name }),
+    paragraph(t(scopes.length > 0 ? "consent.wantsCan" : "consent.wants", asking)),
     scopes.length > 0 && h("ul", { class: "scopes" }, ...scopes.map((s) => h("li", {}, wordsFor(s)))),
     form.element,
-    footer("Allow it only if you trust it. Deny goes back without sharing anything."),
+    footer(t("consent.trust")),
   );
   const logo = logoOf(details.client.logo_uri, name);
   if (logo) heading.before(logo);
 }
 
 function wordsFor(scope: string): string {
-  return SCOPE_WORDS[scope] ?? `Use “${scope}”`;
+  const key = SCOPE_WORDS[scope];
+  return key ? t(key) : t("scope.other", { scope });
 }
 
 /**
@@ -73,7 +75,7 @@ function logoOf(uri: string, name: string): HTMLImageElement | null {
     return null;
   }
   if (!uri || (url.protocol !== "https:" && url.origin !== location.origin)) return null;
-  const img = h("img", { class: "client-logo", src: url.href, alt: `${name} logo` });
+  const img = h("img", { class: "client-logo", src: url.href, alt: t("consent.logo", { application: name }) });
   img.addEventListener("error", () => img.remove());
   return img;
 }

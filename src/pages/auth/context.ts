@@ -14,7 +14,8 @@ export interface Page {
 /**
  * Another hosted page of this project, carrying the `?redirect_url=` this one was opened with
  * so the application's chosen destination survives the detour, and the `?oauth=` of an OAuth
- * authorization in progress, so the sign-in there still ends at the engine. `absolute` for
+ * authorization in progress, so the sign-in there still ends at the engine, and the `?lang=`
+ * the link asked for. `absolute` for
  * links that leave in an email or come back from SSO.
  */
 export function pageUrl(page: Page, target: ProjectPage, absolute = false): string {
@@ -22,6 +23,8 @@ export function pageUrl(page: Page, target: ProjectPage, absolute = false): stri
   const params = new URLSearchParams();
   if (page.config.redirect_override) params.set("redirect_url", page.config.redirect_override);
   if (page.config.oauth) params.set("oauth", page.config.oauth);
+  // A language the link chose stays chosen; one the browser chose is chosen again there.
+  if (page.config.lang_param) params.set("lang", page.config.lang_param);
   const query = params.toString();
   return `${absolute ? location.origin : ""}${path}${query ? `?${query}` : ""}`;
 }

@@ -6,15 +6,22 @@ import { Form } from "../shared/form.js";
 import { finish, pageUrl, type Page } from "./context.js";
 import { passkeysOffered, registerPasskey } from "./passkeys.js";
 import { showRecoveryCodes } from "./recovery-codes.js";
+import { t } from "../shared/words.js";
 
 export async function showEnrollment(page: Page, mfaToken: string): Promise<void> {
   const started = await page.auth.startMfaEnrollment({ method: "totp", mfaToken });
   const form = new Form({
     id: "enroll",
     fields: [
-      { name: "code", label: "Authentication code", autocomplete: "one-time-code", inputmode: "numeric", maxlength: 6 },
+      {
+        name: "code",
+        label: t("common.authCode"),
+        autocomplete: "one-time-code",
+        inputmode: "numeric",
+        maxlength: 6,
+      },
     ],
-    buttons: [{ label: "Verify" }],
+    buttons: [{ label: t("common.verify") }],
   });
   form.onSubmit(async () => {
     if (!form.requireFilled("code")) return;
@@ -24,33 +31,25 @@ export async function showEnrollment(page: Page, mfaToken: string): Promise<void
       method: "totp",
     });
     if (answer.recoveryCodes.length > 0)
-      showRecoveryCodes(answer.recoveryCodes, "your authenticator app", () => finish(page, answer));
+      showRecoveryCodes(answer.recoveryCodes, t("lost.app"), () => finish(page, answer));
     else await finish(page, answer);
   });
   const secret = secretOf(started.totpUri);
   const heading = showView(
-    "Set up two-step verification",
-    paragraph(
-      "This account needs a second step at sign-in. Scan the QR code with an authenticator app, then enter the six-digit code it shows.",
-    ),
+    t("enroll.title"),
+    paragraph(t("enroll.intro")),
     h("img", {
       class: "qr",
       src: started.qrCode,
-      alt: "QR code for your authenticator app",
+      alt: t("enroll.qrAlt"),
       width: "200",
       height: "200",
     }),
-    secret && h("p", { class: "secret" }, "Or enter this key by hand: ", h("code", {}, secret)),
-    h(
-      "p",
-      {},
-      "On this device, you can also open the ",
-      link("otpauth URI", started.totpUri),
-      " with your authenticator app.",
-    ),
+    secret && h("p", { class: "secret" }, `${t("enroll.byHand")} `, h("code", { dir: "ltr" }, secret)),
+    h("p", {}, `${t("enroll.uriBefore")} `, link(t("enroll.uriLink"), started.totpUri), ` ${t("enroll.uriAfter")}`),
     form.element,
     passkeysOffered(page) && passkeyInstead(page, mfaToken),
-    footer(link("Start again", pageUrl(page, "login"))),
+    footer(link(t("common.startAgain"), pageUrl(page, "login"))),
   );
   // The instructions and the QR code come before the field: start at the top.
   heading.focus();
@@ -61,15 +60,15 @@ function passkeyInstead(page: Page, mfaToken: string): HTMLElement {
   const form = new Form({
     id: "enroll-passkey",
     fields: [],
-    buttons: [{ label: "Use a passkey instead", secondary: true }],
+    buttons: [{ label: t("enroll.passkeyInstead"), secondary: true }],
   });
   form.onSubmit(async () => {
     const answer = await registerPasskey(page, { mfaToken });
     if (answer.recoveryCodes.length > 0)
-      showRecoveryCodes(answer.recoveryCodes, "your passkey", () => finish(page, answer));
+      showRecoveryCodes(answer.recoveryCodes, t("lost.passkey"), () => finish(page, answer));
     else await finish(page, answer);
   });
-  return h("div", {}, h("p", { class: "divider" }, h("span", {}, "or")), form.element);
+  return h("div", {}, h("p", { class: "divider" }, h("span", {}, t("common.or"))), form.element);
 }
 
 function secretOf(uri: string): string | undefined {

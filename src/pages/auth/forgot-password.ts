@@ -4,24 +4,27 @@ import { botCheck } from "../shared/bot-check.js";
 import { footer, h, link, paragraph, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
+import { t } from "../shared/words.js";
 
 export function showForgotPassword(page: Page): void {
   const form = new Form({
     id: "forgot",
     fields: [
-      { name: "email", label: "Email", type: "email", autocomplete: "username", inputmode: "email", maxlength: 254 },
+      {
+        name: "email",
+        label: t("common.email"),
+        type: "email",
+        autocomplete: "username",
+        inputmode: "email",
+        maxlength: 254,
+      },
     ],
-    buttons: [{ label: "Send reset link" }],
+    buttons: [{ label: t("common.sendResetLink") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);
   if (check.element) form.element.querySelector(".actions")!.before(check.element);
   const status = statusRegion();
-  const body = h(
-    "div",
-    {},
-    paragraph("Enter the email of your account and we will send you a link to choose a new password."),
-    form.element,
-  );
+  const body = h("div", {}, paragraph(t("forgot.intro")), form.element);
   form.onSubmit(async () => {
     if (!form.requireFilled("email")) return;
     const email = form.value("email");
@@ -31,13 +34,13 @@ export function showForgotPassword(page: Page): void {
       botProof: await check.proof(),
     });
     body.remove();
-    status.textContent = `If an account exists for ${email}, we sent it a link to choose a new password. The link works for 15 minutes.`;
+    status.textContent = t("forgot.sent", { email, minutes: 15 });
     heading.focus();
   });
   const heading = showView(
-    "Reset your password",
+    t("title.forgot-password"),
     status,
     body,
-    footer(link("Back to sign in", pageUrl(page, "login"))),
+    footer(link(t("common.backToSignIn"), pageUrl(page, "login"))),
   );
 }

@@ -9,6 +9,7 @@ import { continuingTo, loginHint } from "./oauth.js";
 import { signedIn } from "./outcome.js";
 import { passkeysOffered, pickFromAutofill, signInWithPasskey } from "./passkeys.js";
 import { ssoLinks } from "./sso-links.js";
+import { t } from "../shared/words.js";
 
 export function showLogin(page: Page): void {
   const passkeys = passkeysOffered(page);
@@ -19,7 +20,7 @@ export function showLogin(page: Page): void {
     fields: [
       {
         name: "email",
-        label: "Email",
+        label: t("common.email"),
         type: "email",
         // "webauthn": the browser may offer the site's passkeys in this field's autofill.
         autocomplete: passkeys ? "username webauthn" : "username",
@@ -27,24 +28,28 @@ export function showLogin(page: Page): void {
         maxlength: 254,
         value: email,
       },
-      { name: "password", label: "Password", type: "password", autocomplete: "current-password", maxlength: 1024 },
+      {
+        name: "password",
+        label: t("common.password"),
+        type: "password",
+        autocomplete: "current-password",
+        maxlength: 1024,
+      },
     ],
-    buttons: [{ label: "Sign in", value: "password" }],
+    buttons: [{ label: t("login.submit"), value: "password" }],
   });
   // The ways in that send mail or SMS carry a solved challenge when the project asks for one.
   const check = botCheck(page.config.bot_protection, page.auth);
   const passwordField = form.input("password").parentElement!;
-  passwordField.append(
-    h("p", { class: "field-link" }, link("Forgot your password?", pageUrl(page, "forgot-password"))),
-  );
+  passwordField.append(h("p", { class: "field-link" }, link(t("login.forgot"), pageUrl(page, "forgot-password"))));
   form.element.append(
-    h("p", { class: "divider" }, h("span", {}, "or")),
+    h("p", { class: "divider" }, h("span", {}, t("common.or"))),
     ...(check.element ? [check.element] : []),
     form.actions([
-      ...(passkeys ? [{ label: "Sign in with a passkey", value: "passkey", secondary: true }] : []),
-      { label: "Email me a code", value: "email-code", secondary: true },
-      { label: "Email me a sign-in link", value: "magic-link", secondary: true },
-      { label: "Text me a code", value: "sms-code", secondary: true },
+      ...(passkeys ? [{ label: t("login.passkey"), value: "passkey", secondary: true }] : []),
+      { label: t("login.emailCode"), value: "email-code", secondary: true },
+      { label: t("login.magicLink"), value: "magic-link", secondary: true },
+      { label: t("login.smsCode"), value: "sms-code", secondary: true },
     ]),
   );
   form.onSubmit(
@@ -62,9 +67,9 @@ export function showLogin(page: Page): void {
   );
   // Offered only where the form could make one (signup controls, API.md section 7).
   const signupLink = page.config.password_signups
-    ? [footer("New here? ", link("Create an account", pageUrl(page, "signup")))]
+    ? [footer(`${t("login.newHere")} `, link(t("login.createAccount"), pageUrl(page, "signup")))]
     : [];
-  showView("Sign in", continuingTo(page), form.element, ssoLinks(page), ...signupLink);
+  showView(t("title.login"), continuingTo(page), form.element, ssoLinks(page), ...signupLink);
   if (email) form.input("password").focus();
   // After the view is up: the browser looks for the field when the request opens.
   if (passkeys) offerAutofill(page, form);

@@ -5,12 +5,13 @@ import { footer, link, showView, statusRegion } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
+import { t } from "../shared/words.js";
 
 export async function showLogout(page: Page): Promise<void> {
   const { fragment } = takeFromUrl();
   const tokens = ["refresh_token", "access_token"].map((name) => fragment.get(name)).filter((t): t is string => !!t);
   if (tokens.length > 0) {
-    showView("Signing out", statusRegion("Signing you out…"));
+    showView(t("logout.signingOut"), statusRegion(t("logout.signingYouOut")));
     try {
       await revokeAll(page, tokens);
     } catch (error) {
@@ -21,7 +22,11 @@ export async function showLogout(page: Page): Promise<void> {
 }
 
 function showSignedOut(page: Page): void {
-  showView("Signed out", statusRegion("You are signed out."), footer(link("Sign in again", pageUrl(page, "login"))));
+  showView(
+    t("logout.signedOut"),
+    statusRegion(t("logout.youAreSignedOut")),
+    footer(link(t("logout.signInAgain"), pageUrl(page, "login"))),
+  );
 }
 
 async function revokeAll(page: Page, tokens: string[]): Promise<void> {
@@ -29,11 +34,11 @@ async function revokeAll(page: Page, tokens: string[]): Promise<void> {
 }
 
 function showRetry(page: Page, tokens: string[], error: unknown): void {
-  const form = new Form({ id: "logout", fields: [], buttons: [{ label: "Sign out" }] });
+  const form = new Form({ id: "logout", fields: [], buttons: [{ label: t("title.logout") }] });
   form.onSubmit(async () => {
     await revokeAll(page, tokens);
     showSignedOut(page);
   });
-  showView("Sign out", form.element);
+  showView(t("title.logout"), form.element);
   form.failWith(error);
 }

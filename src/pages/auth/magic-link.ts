@@ -7,23 +7,24 @@
 // not shown: the token is all the page has, and learning more would spend it or need a call
 // that answers for a token without spending it.
 import { alertParagraph, footer, link, paragraph, showView } from "../shared/dom.js";
-import { explain, INVALID_LINK } from "../shared/errors.js";
+import { explain, invalidLink } from "../shared/errors.js";
 import { Form } from "../shared/form.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
+import { t } from "../shared/words.js";
 
 /** Answers after which the link cannot work: the press is not offered again. */
 const DEAD_LINK = new Set(["INVALID_LINK", "VALIDATION_FAILED", "USER_DISABLED"]);
 
 export function showMagicLink(page: Page): void {
   const token = takeFromUrl().query.get("token");
-  const back = () => footer(link("Back to sign in", pageUrl(page, "login")));
+  const back = () => footer(link(t("common.backToSignIn"), pageUrl(page, "login")));
   if (!token) {
-    showView("Sign in", alertParagraph(INVALID_LINK), back());
+    showView(t("title.login"), alertParagraph(invalidLink()), back());
     return;
   }
-  const form = new Form({ id: "magic-link", fields: [], buttons: [{ label: "Continue signing in" }] });
+  const form = new Form({ id: "magic-link", fields: [], buttons: [{ label: t("magic.continue") }] });
   form.onSubmit(async () => {
     let answer;
     try {
@@ -33,8 +34,8 @@ export function showMagicLink(page: Page): void {
       if (!explained.reason || !DEAD_LINK.has(explained.reason)) throw error;
       // Spent, expired or refused: say so in a view of its own, with the way back.
       showView(
-        "Sign in",
-        alertParagraph(explained.reason === "VALIDATION_FAILED" ? INVALID_LINK : explained.message),
+        t("title.login"),
+        alertParagraph(explained.reason === "VALIDATION_FAILED" ? invalidLink() : explained.message),
         back(),
       );
       return;
@@ -42,10 +43,8 @@ export function showMagicLink(page: Page): void {
     await signedIn(page, answer);
   });
   showView(
-    `Sign in to ${page.config.display_name}`,
-    paragraph(
-      "You opened a sign-in link from your email. Continue to finish signing in on this device. If you did not ask to sign in, close this page.",
-    ),
+    t("magic.heading", { project: page.config.display_name }),
+    paragraph(t("magic.intro")),
     form.element,
     back(),
   );

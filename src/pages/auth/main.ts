@@ -5,6 +5,7 @@ import { readConfig, type ProjectConfig, type ProjectPage } from "../shared/conf
 import { alertParagraph, setSiteName, showView } from "../shared/dom.js";
 import { explain } from "../shared/errors.js";
 import { applyAccent } from "../shared/theme.js";
+import { t, useWords } from "../shared/words.js";
 import { showConsent } from "./consent.js";
 import { pageUrl, type Page } from "./context.js";
 import { showForgotPassword } from "./forgot-password.js";
@@ -38,13 +39,14 @@ const VIEWS: Record<ProjectPage, (page: Page) => void | Promise<void>> = {
 const OAUTH_ENTRIES = new Set<ProjectPage>(["login", "signup"]);
 
 const config = readConfig<ProjectConfig>();
+useWords(config);
 applyAccent(config.accent_color);
 setSiteName(config.display_name);
 const page: Page = { config, auth: authClient(config.login_id) };
 try {
   await draw(page);
 } catch (error) {
-  showView("Something went wrong", alertParagraph(explain(error).message));
+  showView(t("common.somethingWrong"), alertParagraph(explain(error).message));
 }
 
 async function draw(page: Page): Promise<void> {
@@ -52,7 +54,10 @@ async function draw(page: Page): Promise<void> {
     try {
       page.oauth = await oauthDetails(page);
     } catch (error) {
-      showView(page.config.page === "signup" ? "Create an account" : "Sign in", alertParagraph(explain(error).message));
+      showView(
+        t(page.config.page === "signup" ? "title.signup" : "title.login"),
+        alertParagraph(explain(error).message),
+      );
       return;
     }
     // Signed in already (Back after signing in): what is left is the approval.

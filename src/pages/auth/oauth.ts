@@ -4,9 +4,10 @@
 // the cookie goes with each call and a page in another browser is refused. A finished sign-in
 // hands the engine its access token; the engine answers where the browser goes next.
 import { paragraph } from "../shared/dom.js";
-import { explainHttp, NETWORK_FAILURE, OAUTH_EXPIRED, PageFailure } from "../shared/errors.js";
+import { explainHttp, networkFailure, oauthExpired, PageFailure } from "../shared/errors.js";
 import { navigate } from "../shared/redirect.js";
 import type { Page } from "./context.js";
+import { pageLanguage, t } from "../shared/words.js";
 
 export interface OAuthDetails {
   prompt: "login" | "consent";
@@ -23,7 +24,7 @@ export function inOAuth(page: Page): boolean {
 /** "to continue to {application}" under a sign-in view's heading, once the engine has named it. */
 export function continuingTo(page: Page): HTMLParagraphElement | null {
   const name = page.oauth?.client.name || page.oauth?.client.client_id;
-  return name ? paragraph(`to continue to ${name}`, { class: "continuing" }) : null;
+  return name ? paragraph(t("common.continuingTo", { name }), { class: "continuing" }) : null;
 }
 
 /** The address the application suggested for the sign-in (`login_hint`), to fill the Email field. */
@@ -53,7 +54,7 @@ export async function oauthDetails(page: Page): Promise<OAuthDetails> {
  * session), then the browser goes on. The refresh token stays with no one: the page drops it.
  */
 export async function continueOAuth(page: Page, accessToken: string): Promise<void> {
-  if (!accessToken) throw new PageFailure(OAUTH_EXPIRED);
+  if (!accessToken) throw new PageFailure(oauthExpired());
   go(await call<{ redirect_to?: unknown }>(page, "login", { access_token: accessToken }));
 }
 
@@ -64,7 +65,7 @@ export async function answerConsent(page: Page, approve: boolean): Promise<void>
 
 function go(answer: { redirect_to?: unknown }): void {
   const to = typeof answer.redirect_to === "string" ? webAddress(answer.redirect_to) : undefined;
-  if (!to) throw new PageFailure(`Something went wrong (no address to continue to).`);
+  if (!to) throw new PageFailure(t("oauth.noAddress"));
   navigate(to);
 }
 
@@ -80,20 +81,21 @@ function webAddress(raw: string): string | undefined {
 /** GET (no body) or POST (JSON) to `{base}/oauth/interaction/{uid}/{step}`; failures as words. */
 async function call<T>(page: Page, step: string, body?: unknown): Promise<T> {
   const url = `${page.config.base}/oauth/interaction/${encodeURIComponent(page.config.oauth)}/${step}`;
+  const headers = { accept: "application/json", "accept-language": pageLanguage() };
   const init: RequestInit =
     body === undefined
-      ? { credentials: "same-origin", headers: { accept: "application/json" } }
+      ? { credentials: "same-origin", headers }
       : {
           method: "POST",
           credentials: "same-origin",
-          headers: { accept: "application/json", "content-type": "application/json" },
+          headers: { ...headers, "content-type": "application/json" },
           body: JSON.stringify(body),
         };
   let response: Response;
   try {
     response = await fetch(url, init);
   } catch {
-    throw new PageFailure(NETWORK_FAILURE);
+    throw new PageFailure(networkFailure());
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok || typeof json !== "object" || json === null)

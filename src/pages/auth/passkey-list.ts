@@ -6,14 +6,13 @@ import { actionButton, h, paragraph } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import type { Page } from "./context.js";
 import { asUser } from "./passkeys.js";
+import { t } from "../shared/words.js";
 
 /** Draws the security view again, saying what changed. */
 type Changed = (message: string) => Promise<void>;
 
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
 export function passkeyList(page: Page, token: string, passkeys: Passkey[], changed: Changed): HTMLUListElement {
-  const list = h("ul", { class: "passkeys", "aria-label": "Your passkeys" });
+  const list = h("ul", { class: "passkeys", "aria-label": t("security.yours") });
   // The item whose form is open goes back to its facts when another opens.
   let closeOpen: (() => void) | undefined;
   const open = (close: () => void) => {
@@ -23,13 +22,13 @@ export function passkeyList(page: Page, token: string, passkeys: Passkey[], chan
   for (const passkey of passkeys) {
     const item = h("li", { class: "passkey" });
     const showFacts = (focus?: "rename" | "delete") => {
-      const rename = actionButton("Rename", () => showRename(), {
+      const rename = actionButton(t("passkeys.rename"), () => showRename(), {
         class: "secondary",
-        "aria-label": `Rename ${passkey.name}`,
+        "aria-label": t("passkeys.renameNamed", { name: passkey.name }),
       });
-      const remove = actionButton("Delete", () => showDelete(), {
+      const remove = actionButton(t("passkeys.delete"), () => showDelete(), {
         class: "secondary",
-        "aria-label": `Delete ${passkey.name}`,
+        "aria-label": t("passkeys.deleteNamed", { name: passkey.name }),
       });
       item.replaceChildren(
         h("p", { class: "passkey-name" }, passkey.name),
@@ -42,14 +41,14 @@ export function passkeyList(page: Page, token: string, passkeys: Passkey[], chan
       open(() => showFacts());
       const form = new Form({
         id: "rename-passkey",
-        fields: [{ name: "name", label: "New name", maxlength: 100, value: passkey.name }],
-        buttons: [{ label: "Save" }, { label: "Cancel", value: "cancel", secondary: true }],
+        fields: [{ name: "name", label: t("passkeys.newName"), maxlength: 100, value: passkey.name }],
+        buttons: [{ label: t("common.save") }, { label: t("common.cancel"), value: "cancel", secondary: true }],
       });
       form.onSubmit(async (action) => {
         if (action === "cancel") return showFacts("rename");
         if (!form.requireFilled("name")) return;
         await asUser(page, token).renamePasskey({ id: passkey.id, name: form.value("name") });
-        await changed("Passkey renamed.");
+        await changed(t("passkeys.renamed"));
       });
       item.replaceChildren(form.element);
       form.input("name").select();
@@ -59,17 +58,17 @@ export function passkeyList(page: Page, token: string, passkeys: Passkey[], chan
       const form = new Form({
         id: "delete-passkey",
         fields: [],
-        buttons: [{ label: "Delete passkey" }, { label: "Cancel", value: "cancel", secondary: true }],
+        buttons: [
+          { label: t("passkeys.deletePasskey") },
+          { label: t("common.cancel"), value: "cancel", secondary: true },
+        ],
       });
       form.onSubmit(async (action) => {
         if (action === "cancel") return showFacts("delete");
         await asUser(page, token).deletePasskey({ id: passkey.id });
-        await changed("Passkey deleted.");
+        await changed(t("passkeys.deleted"));
       });
-      const question = paragraph(
-        `Delete “${passkey.name}”? You will no longer be able to sign in with it. The device may still list it until you remove it there too.`,
-        { tabindex: "-1" },
-      );
+      const question = paragraph(t("passkeys.deleteQuestion", { name: passkey.name }), { tabindex: "-1" });
       item.replaceChildren(question, form.element);
       question.focus();
     };
@@ -81,12 +80,12 @@ export function passkeyList(page: Page, token: string, passkeys: Passkey[], chan
 
 function facts(passkey: Passkey): string {
   return [
-    `Added ${day(passkey.createdAt)}`,
-    passkey.lastUsedAt ? `last used ${day(passkey.lastUsedAt)}` : "never used",
-    passkey.backedUp ? "synced across your devices" : "not synced: on one device only",
+    t("passkeys.added", { added: dateOf(passkey.createdAt) }),
+    passkey.lastUsedAt ? t("passkeys.lastUsed", { used: dateOf(passkey.lastUsedAt) }) : t("passkeys.neverUsed"),
+    t(passkey.backedUp ? "passkeys.synced" : "passkeys.notSynced"),
   ].join(" · ");
 }
 
-function day(at: Timestamp | undefined): string {
-  return at ? DAY.format(timestampDate(at)) : "";
+function dateOf(at: Timestamp | undefined): Date {
+  return at ? timestampDate(at) : new Date(0);
 }

@@ -6,26 +6,21 @@ import type { Tokens } from "../shared/redirect.js";
 import { finish, type Page } from "./context.js";
 import { registerPasskey } from "./passkeys.js";
 import { showRecoveryCodes } from "./recovery-codes.js";
+import { t } from "../shared/words.js";
 
 export function showPasskeyOffer(page: Page, tokens: Tokens & { accessToken: string }): void {
   const form = new Form({
     id: "add-passkey",
     fields: [],
-    buttons: [{ label: "Add a passkey" }, { label: "Not now", value: "later", secondary: true }],
+    buttons: [{ label: t("passkeys.add") }, { label: t("passkeys.notNow"), value: "later", secondary: true }],
   });
   form.onSubmit(async (action) => {
     if (action === "later") return finish(page, tokens);
     const answer = await registerPasskey(page, { accessToken: tokens.accessToken });
     // The user's first second step comes with recovery codes: a password sign-in now asks for the passkey.
     if (answer.recoveryCodes.length > 0)
-      showRecoveryCodes(answer.recoveryCodes, "your passkey", () => finish(page, tokens));
+      showRecoveryCodes(answer.recoveryCodes, t("lost.passkey"), () => finish(page, tokens));
     else await finish(page, tokens);
   });
-  showView(
-    "Add a passkey",
-    paragraph(
-      `Your account is ready. Next time, sign in to ${page.config.display_name} with your fingerprint, face or screen lock instead of typing your password.`,
-    ),
-    form.element,
-  );
+  showView(t("passkeys.add"), paragraph(t("passkeys.offer", { project: page.config.display_name })), form.element);
 }

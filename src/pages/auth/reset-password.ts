@@ -7,6 +7,7 @@ import { link } from "../shared/dom.js";
 import { showNewPassword } from "../shared/new-password.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
+import { t } from "../shared/words.js";
 
 export function showResetPassword(page: Page): void {
   const { query } = takeFromUrl();
@@ -16,15 +17,15 @@ export function showResetPassword(page: Page): void {
     token: query.get("token"),
     reset: (resetToken, newPassword) => page.auth.resetPassword({ resetToken, newPassword }),
     signInHref,
-    footerLink: link("Ask for a new link", pageUrl(page, "forgot-password")),
+    footerLink: link(t("reset.askNewLink"), pageUrl(page, "forgot-password")),
     ...(invitation && {
-      words: { heading: "Choose your password", button: "Set password" },
+      words: { heading: t("reset.invitationHeading"), button: t("reset.setPassword") },
       done: {
-        heading: "Password set",
-        status: "Your password is set and your email address is verified.",
+        heading: t("reset.passwordSet"),
+        status: t("reset.passwordSetStatus"),
         next: page.config.redirect_override
-          ? link("Continue", page.config.redirect_override)
-          : link("Sign in", signInHref),
+          ? link(t("common.continue"), page.config.redirect_override)
+          : link(t("common.signIn"), signInHref),
       },
     }),
   });

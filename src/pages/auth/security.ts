@@ -10,22 +10,17 @@ import type { Page } from "./context.js";
 import { passkeyList } from "./passkey-list.js";
 import { asUser, passkeysOffered, registerPasskey } from "./passkeys.js";
 import { showRecoveryCodes } from "./recovery-codes.js";
+import { t } from "../shared/words.js";
 
-const TITLE = "Passkeys";
+const TITLE = "title.security";
 
 export async function showSecurity(page: Page): Promise<void> {
   const token = takeFromUrl().fragment.get("access_token");
   if (!token) {
-    showView(
-      TITLE,
-      alertParagraph(
-        "This page needs your sign-in, which only your application can pass on. Go back to the application and open this page from there.",
-      ),
-      back(page),
-    );
+    showView(t(TITLE), alertParagraph(t("security.needsApp")), back(page));
     return;
   }
-  showView(TITLE, statusRegion("Loading your passkeys…"));
+  showView(t(TITLE), statusRegion(t("security.loading")));
   await showPasskeys(page, token);
 }
 
@@ -35,26 +30,22 @@ async function showPasskeys(page: Page, token: string, said = ""): Promise<void>
   try {
     passkeys = (await asUser(page, token).listPasskeys({})).data;
   } catch (error) {
-    showView(TITLE, alertParagraph(explain(error).message), back(page));
+    showView(t(TITLE), alertParagraph(explain(error).message), back(page));
     return;
   }
   const changed = (message: string) => showPasskeys(page, token, message);
   const status = statusRegion();
-  const listHeading = h("h2", { tabindex: "-1" }, "Your passkeys");
+  const listHeading = h("h2", { tabindex: "-1" }, t("security.yours"));
   showView(
-    TITLE,
-    paragraph(
-      `A passkey signs you in to ${page.config.display_name} with your fingerprint, face, screen lock or security key, without a password.`,
-    ),
+    t(TITLE),
+    paragraph(t("security.intro", { project: page.config.display_name })),
     status,
     listHeading,
     passkeys.length > 0
       ? passkeyList(page, token, passkeys, changed)
-      : paragraph("You have no passkeys yet.", { class: "empty" }),
-    h("h2", {}, "Add a passkey"),
-    passkeysOffered(page)
-      ? addForm(page, token, changed)
-      : paragraph("This browser cannot make a passkey for this site. Try another browser or device."),
+      : paragraph(t("security.none"), { class: "empty" }),
+    h("h2", {}, t("passkeys.add")),
+    passkeysOffered(page) ? addForm(page, token, changed) : paragraph(t("security.cannot")),
     back(page),
   );
   // Filled once in the page, so it is announced; after a change, start where the list starts.
@@ -68,20 +59,20 @@ function addForm(page: Page, token: string, changed: (message: string) => Promis
     fields: [
       {
         name: "name",
-        label: "Passkey name",
+        label: t("security.passkeyName"),
         optional: true,
         maxlength: 100,
-        hint: "To tell your passkeys apart, for example “Work laptop”. Empty: today's date.",
+        hint: t("security.passkeyNameHint"),
       },
     ],
-    buttons: [{ label: "Add a passkey" }],
+    buttons: [{ label: t("passkeys.add") }],
   });
   form.onSubmit(async () => {
     const answer = await registerPasskey(page, { accessToken: token }, form.value("name"));
     // The first passkey of a user without MFA comes with recovery codes, shown once.
     if (answer.recoveryCodes.length > 0)
-      showRecoveryCodes(answer.recoveryCodes, "your passkey", () => void changed("Passkey added."));
-    else await changed("Passkey added.");
+      showRecoveryCodes(answer.recoveryCodes, t("lost.passkey"), () => void changed(t("passkeys.passkeyAdded")));
+    else await changed(t("passkeys.passkeyAdded"));
   });
   return form.element;
 }
@@ -89,5 +80,5 @@ function addForm(page: Page, token: string, changed: (message: string) => Promis
 /** The way back to the application: the `?redirect_url=` it opened this page with, if any. */
 function back(page: Page): HTMLElement | null {
   const to = page.config.redirect_override;
-  return to ? footer(link(`Back to ${page.config.display_name}`, to)) : null;
+  return to ? footer(link(t("common.backTo", { name: page.config.display_name }), to)) : null;
 }

@@ -13,23 +13,31 @@ import { showPasskeyOffer } from "./passkey-offer.js";
 import { passkeysOffered } from "./passkeys.js";
 import { ssoLinks } from "./sso-links.js";
 import { continuingTo } from "./oauth.js";
+import { pageLanguage, t } from "../shared/words.js";
 
 export function showSignup(page: Page): void {
   if (!page.config.password_signups) return showClosed(page);
   const form = new Form({
     id: "signup",
     fields: [
-      { name: "email", label: "Email", type: "email", autocomplete: "email", inputmode: "email", maxlength: 254 },
+      {
+        name: "email",
+        label: t("common.email"),
+        type: "email",
+        autocomplete: "email",
+        inputmode: "email",
+        maxlength: 254,
+      },
       {
         name: "password",
-        label: "Password",
+        label: t("common.password"),
         type: "password",
         autocomplete: "new-password",
         maxlength: 128,
-        hint: "At least 8 characters.",
+        hint: t("common.atLeast8"),
       },
     ],
-    buttons: [{ label: "Create account" }],
+    buttons: [{ label: t("signup.submit") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);
   if (check.element) form.element.querySelector(".actions")!.before(check.element);
@@ -42,6 +50,8 @@ export function showSignup(page: Page): void {
         password: form.raw("password"),
         redirectUrl: pageUrl(page, "verify-email", true),
         botProof: await check.proof(),
+        // The new user's language, for the emails and pages that follow.
+        locale: pageLanguage(),
       });
       if (answer.confirmationRequired) return showCheckEmail(page, email);
       const { accessToken } = answer;
@@ -52,36 +62,24 @@ export function showSignup(page: Page): void {
     },
     () => "email",
   );
-  showView(
-    "Create an account",
-    continuingTo(page),
-    form.element,
-    ssoLinks(page, true),
-    footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
-  );
+  showView(t("title.signup"), continuingTo(page), form.element, ssoLinks(page, true), signInInstead(page));
 }
 
 /** The same words whether or not the address already has an account: its mail tells the owner which. */
 function showCheckEmail(page: Page, email: string): void {
   // In an OAuth authorization the link carries it on (context.ts pageUrl), in this browser only.
-  const application = page.oauth?.client.name || "the application";
+  const application = page.oauth?.client.name || t("common.theApplication");
   const status = statusRegion(
-    `We sent a message to ${email}. Open the link in it to finish creating your account; the link works for 15 minutes.` +
-      (page.config.oauth ? ` Open it in this browser to go on to ${application}.` : ""),
+    t("signup.sent", { email, minutes: 15 }) + (page.config.oauth ? ` ${t("signup.sentOAuth", { application })}` : ""),
   );
-  showView(
-    "Check your email",
-    status,
-    footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
-  );
+  showView(t("signup.checkEmail"), status, signInInstead(page));
 }
 
 /** A project that takes no sign-ups by password (signup controls): no form to fill in for nothing. */
 function showClosed(page: Page): void {
-  showView(
-    "Create an account",
-    statusRegion("New accounts cannot be created here. If you already have one, sign in."),
-    ssoLinks(page),
-    footer("Already have an account? ", link("Sign in instead", pageUrl(page, "login"))),
-  );
+  showView(t("title.signup"), statusRegion(t("signup.closed")), ssoLinks(page), signInInstead(page));
+}
+
+function signInInstead(page: Page): HTMLElement {
+  return footer(`${t("common.alreadyHaveAccount")} `, link(t("common.signInInstead"), pageUrl(page, "login")));
 }

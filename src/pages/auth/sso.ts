@@ -6,16 +6,17 @@ import { explain, ssoFailed } from "../shared/errors.js";
 import { forward, takeFromUrl } from "../shared/redirect.js";
 import { finish, pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
+import { t } from "../shared/words.js";
 
 export async function showSso(page: Page): Promise<void> {
   const raw = location.hash.slice(1);
   const { fragment } = takeFromUrl();
-  const back = () => footer(link("Back to sign in", pageUrl(page, "login")));
+  const back = () => footer(link(t("common.backToSignIn"), pageUrl(page, "login")));
   const attempt = async (step: () => Promise<void>) => {
     try {
       await step();
     } catch (error) {
-      showView("Single sign-on", alertParagraph(explain(error).message), back());
+      showView(t("sso.title"), alertParagraph(explain(error).message), back());
     }
   };
   const accessToken = fragment.get("access_token");
@@ -23,7 +24,7 @@ export async function showSso(page: Page): Promise<void> {
     if (!page.config.oauth) return forward(page.config.redirect_url, raw);
     // An OAuth authorization, its `?oauth=` carried through the provider in this page's
     // address: the engine takes the access token.
-    showView("Single sign-on", statusRegion("Signing you in…"));
+    showView(t("sso.title"), statusRegion(t("sso.signingIn")));
     return attempt(() => finish(page, { accessToken }));
   }
   const mfaToken = fragment.get("mfa_token");
@@ -31,7 +32,6 @@ export async function showSso(page: Page): Promise<void> {
     const methods = (fragment.get("mfa_methods") ?? "").split(",").filter(Boolean);
     return attempt(() => signedIn(page, { mfaRequired: true, mfaToken, mfaMethods: methods }));
   }
-  const description =
-    fragment.get("error_description") || fragment.get("error") || "no answer came back from the identity provider.";
-  showView("Single sign-on", alertParagraph(ssoFailed(description)), back());
+  const description = fragment.get("error_description") || fragment.get("error") || t("sso.noAnswer");
+  showView(t("sso.title"), alertParagraph(ssoFailed(description)), back());
 }

@@ -2,9 +2,10 @@
 // A signup's confirmation link (`type=magic_link`, signup.ts) lands here too, since the signup
 // page names this page as its links' target: it goes on to the magic-link page, which spends it.
 import { alertParagraph, footer, link, showView, statusRegion } from "../shared/dom.js";
-import { explain, INVALID_LINK } from "../shared/errors.js";
+import { explain, invalidLink } from "../shared/errors.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
+import { t } from "../shared/words.js";
 
 export async function showVerifyEmail(page: Page): Promise<void> {
   const query = new URLSearchParams(location.search);
@@ -17,23 +18,23 @@ export async function showVerifyEmail(page: Page): Promise<void> {
   }
   const token = takeFromUrl().query.get("token");
   if (!token) {
-    showView("Verify your email", alertParagraph(INVALID_LINK), footer(link("Sign in", pageUrl(page, "login"))));
+    showView(t("title.verify-email"), alertParagraph(invalidLink()), signIn(page));
     return;
   }
-  showView("Verify your email", statusRegion("Checking your link…"));
+  showView(t("title.verify-email"), statusRegion(t("verify.checking")));
   try {
     await page.auth.verifyEmail({ token });
   } catch (error) {
-    showView(
-      "Verify your email",
-      alertParagraph(explain(error).message),
-      footer(link("Sign in", pageUrl(page, "login"))),
-    );
+    showView(t("title.verify-email"), alertParagraph(explain(error).message), signIn(page));
     return;
   }
   showView(
-    "Email verified",
-    statusRegion("Your email address is verified."),
-    footer(link("Continue", page.config.redirect_url)),
+    t("verify.verified"),
+    statusRegion(t("verify.verifiedStatus")),
+    footer(link(t("common.continue"), page.config.redirect_url)),
   );
+}
+
+function signIn(page: Page): HTMLElement {
+  return footer(link(t("common.signIn"), pageUrl(page, "login")));
 }

@@ -7,6 +7,7 @@ import type { AltchaWidgetElement } from "../bot-check/altcha-types.js";
 import type { AuthClient } from "./client.js";
 import { h } from "./dom.js";
 import { PageFailure } from "./errors.js";
+import { pageLanguage, t } from "./words.js";
 
 /** The widget's bundle (src/pages/bot-check/widget.ts), loaded only when a project needs it. */
 const WIDGET_BUNDLE: string = "/assets/altcha.js";
@@ -38,6 +39,8 @@ function loadWidget(auth: AuthClient): Promise<void> {
       // Nothing of the person's pointer or scrolling is collected: no server asks for it.
       humanInteractionSignature: false,
       hideFooter: true,
+      // The page's language, not the browser's, so the widget speaks as the form around it.
+      language: pageLanguage(),
     });
   }));
 }
@@ -55,7 +58,7 @@ export function botCheck(enabled: boolean, auth: AuthClient): BotCheck {
   return {
     element,
     async proof() {
-      const solver = await widget.catch(() => Promise.reject(new PageFailure(NOT_LOADED)));
+      const solver = await widget.catch(() => Promise.reject(new PageFailure(t("bot.notLoaded"))));
       const payload = await solved(solver);
       // Spent by the call it goes with. The next one is solved when the person is back in the
       // form (a failed call to retry) or asks again, not now: the view may be about to go.
@@ -66,16 +69,13 @@ export function botCheck(enabled: boolean, auth: AuthClient): BotCheck {
   };
 }
 
-const NOT_LOADED = "The check that you are a person could not start. Reload the page and try again.";
-const NOT_SOLVED = "The check that you are a person did not finish. Try again.";
-
 /** The widget's payload once it is verified: at once if it is, else after it finishes solving. */
 function solved(widget: AltchaWidgetElement): Promise<string> {
   return new Promise((resolve, reject) => {
     const done = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
       if (state === "verified" && payload) finish(() => resolve(payload));
-      else if (state === "error" || state === "expired") finish(() => reject(new PageFailure(NOT_SOLVED)));
+      else if (state === "error" || state === "expired") finish(() => reject(new PageFailure(t("bot.notSolved"))));
     };
     const finish = (then: () => void) => {
       widget.removeEventListener("statechange", done);

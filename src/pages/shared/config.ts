@@ -1,5 +1,6 @@
 // The server renders each page's settings into a JSON block (never into script), so the bundle
 // is the same file for every project and the page's CSP needs no inline script.
+import type { PageLanguage } from "./words.js";
 
 export type ProjectPage =
   | "login"
@@ -13,7 +14,7 @@ export type ProjectPage =
   | "security"
   | "consent";
 
-export interface ProjectConfig {
+export interface ProjectConfig extends PageLanguage {
   page: ProjectPage;
   login_id: string;
   /** The hosted pages' path prefix, `/v1/auth/{login_id}`. */
@@ -29,7 +30,8 @@ export interface ProjectConfig {
    * the signup methods); an allowlist still refuses other domains when the form is sent.
    */
   password_signups: boolean;
-  sso_connections: { id: string; name: string }[];
+  /** In the project's order; `provider` picks the button's mark (auth/provider-marks.ts). */
+  sso_connections: { id: string; name: string; provider?: string }[];
   /**
    * Whether passkeys work on these pages: the project's relying party covers the pages' own
    * origin (https, or http on localhost, and a domain name). The page still asks the browser.
@@ -47,7 +49,7 @@ export interface ProjectConfig {
   oauth: string;
 }
 
-export interface AccountConfig {
+export interface AccountConfig extends PageLanguage {
   page: "account";
   display_name: string;
 }

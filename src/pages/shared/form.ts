@@ -3,6 +3,7 @@
 import { explain } from "./errors.js";
 import { h } from "./dom.js";
 import { isLeaving } from "./redirect.js";
+import { pageLanguage, t } from "./words.js";
 
 export interface FieldSpec {
   /** The request field it fills (a violation naming it marks this input). */
@@ -72,6 +73,8 @@ export class Form {
       maxlength: spec.maxlength === undefined ? undefined : String(spec.maxlength),
       spellcheck: spec.type === "email" || spec.name.includes("code") || spec.name === "otp" ? "false" : undefined,
       autocapitalize: spec.type === "email" || spec.type === "password" ? "none" : undefined,
+      // Addresses and phone numbers read left to right in every language, Arabic included.
+      dir: spec.type === "email" || spec.type === "tel" ? "ltr" : undefined,
       "aria-describedby": spec.hint ? `${id}-hint` : undefined,
     });
     if (spec.value) input.value = spec.value;
@@ -141,7 +144,10 @@ export class Form {
   requireFilled(...names: string[]): boolean {
     for (const name of names) {
       if (this.raw(name).trim() === "") {
-        this.fail(`Enter your ${this.labels.get(name)!.toLowerCase()}.`, name);
+        const label = this.labels.get(name)!;
+        // Inside a sentence the label loses its capital, except in German, where nouns keep it.
+        const field = pageLanguage() === "de" ? label : label.toLocaleLowerCase(pageLanguage());
+        this.fail(t("common.enterField", { field }), name);
         return false;
       }
     }

@@ -2,8 +2,9 @@
 // pages), an invited user's first password (project pages, `type=invitation`) and a member's
 // reset (account pages); only the call, the words and where the person goes next differ.
 import { alertParagraph, footer, link, showView, statusRegion } from "./dom.js";
-import { INVALID_LINK } from "./errors.js";
+import { invalidLink } from "./errors.js";
 import { Form } from "./form.js";
+import { t } from "./words.js";
 
 export interface NewPasswordView {
   /** The token the link carried; absent: the link is broken and the view says so. */
@@ -19,13 +20,11 @@ export interface NewPasswordView {
   done?: { heading: string; status: string; next: HTMLAnchorElement };
 }
 
-const RESET_WORDS = { heading: "Choose a new password", button: "Set new password" };
-
 export function showNewPassword(view: NewPasswordView): void {
   const { token } = view;
-  const words = view.words ?? RESET_WORDS;
+  const words = view.words ?? { heading: t("title.reset-password"), button: t("reset.setNewPassword") };
   if (!token) {
-    showView(words.heading, alertParagraph(INVALID_LINK), footer(view.footerLink));
+    showView(words.heading, alertParagraph(invalidLink()), footer(view.footerLink));
     return;
   }
   const form = new Form({
@@ -33,11 +32,11 @@ export function showNewPassword(view: NewPasswordView): void {
     fields: [
       {
         name: "new_password",
-        label: "New password",
+        label: t("reset.newPassword"),
         type: "password",
         autocomplete: "new-password",
         maxlength: 128,
-        hint: "At least 8 characters.",
+        hint: t("common.atLeast8"),
       },
     ],
     buttons: [{ label: words.button }],
@@ -46,9 +45,9 @@ export function showNewPassword(view: NewPasswordView): void {
     if (!form.requireFilled("new_password")) return;
     await view.reset(token, form.raw("new_password"));
     const done = view.done ?? {
-      heading: "Password changed",
-      status: "Your password has been changed.",
-      next: link("Sign in", view.signInHref),
+      heading: t("reset.changed"),
+      status: t("reset.changedStatus"),
+      next: link(t("common.signIn"), view.signInHref),
     };
     showView(done.heading, statusRegion(done.status), footer(done.next));
   });

@@ -36,6 +36,7 @@ import { PasskeyChallengeEntity } from "./passkey-challenge.entity.js";
 import { OAuthClientEntity } from "./oauth-client.entity.js";
 import { OAuthConsentEntity } from "./oauth-consent.entity.js";
 import { OidcPayloadEntity } from "./oidc-payload.entity.js";
+import { MessageTemplateEntity } from "./message-template.entity.js";
 
 export {
   ApiKeyEntity,
@@ -66,6 +67,7 @@ export { LimitCountEntity };
 export { HookEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookEventEntity };
 export { PasskeyEntity, PasskeyChallengeEntity };
 export { OAuthClientEntity, OAuthConsentEntity, OidcPayloadEntity };
+export { MessageTemplateEntity };
 
 export const entities = [
   OrganizationEntity,
@@ -106,4 +108,5 @@ export const entities = [
   OAuthClientEntity,
   OAuthConsentEntity,
   OidcPayloadEntity,
+  MessageTemplateEntity,
 ];

@@ -33,6 +33,10 @@ export class MagicLinkEntity {
   @Column({ name: "signup_metadata", type: "jsonb", nullable: true })
   signupMetadata!: Record<string, unknown> | null;
 
+  /** The pending signup's locale ("" for none); null when the link is no signup (migration 1734300000200). */
+  @Column({ name: "signup_locale", type: "text", nullable: true })
+  signupLocale!: string | null;
+
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
   @JoinColumn({
     name: "project_id",

@@ -113,6 +113,10 @@ export class ProjectEntity {
   @Column({ name: "passkey_attestation", type: "text", default: "none" })
   passkeyAttestation!: PasskeyAttestation;
 
+  /** Migration 1734300000200. */
+  @Column({ name: "default_locale", type: "text", default: "en" })
+  defaultLocale!: string;
+
   @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;
 

@@ -1,9 +1,16 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import type { SsoProvider } from "../../domain/sso.js";
 import { ProjectEntity } from "./project.entity.js";
 
-/** A project's OpenID Connect provider (migrations 1732700000002, 1733100000000; repositories/sso-connections.ts). */
+/**
+ * A project's identity provider (migrations 1732700000002, 1733100000000, 1734200000000,
+ * 1734200000001, 1734300000000; repositories/sso-connections.ts).
+ */
 @Entity({ name: "sso_connections" })
-@Check("sso_connections_provider_check", `provider IN ('oidc', 'google', 'gitlab', 'github', 'generic_oauth2')`)
+@Check(
+  "sso_connections_provider_check",
+  `provider IN ('oidc', 'google', 'gitlab', 'github', 'apple', 'microsoft', 'generic_oauth2')`,
+)
 // (organization_id, project_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("sso_connections_project_created_idx", { synchronize: false })
 export class SsoConnectionEntity {
@@ -20,7 +27,7 @@ export class SsoConnectionEntity {
   name!: string;
 
   @Column({ type: "text", default: "oidc" })
-  provider!: "oidc" | "google" | "gitlab" | "github" | "generic_oauth2";
+  provider!: SsoProvider;
 
   @Column({ type: "text" })
   issuer!: string;
@@ -51,6 +58,26 @@ export class SsoConnectionEntity {
 
   @Column({ type: "text", array: true })
   scopes!: string[];
+
+  /** `microsoft`: the tenants (lower-case GUIDs) whose accounts may sign in; empty for any. */
+  @Column({ name: "allowed_tenants", type: "text", array: true, default: () => "'{}'" })
+  allowedTenants!: string[];
+
+  /** `apple`: the Apple Developer team id. */
+  @Column({ name: "team_id", type: "text", default: "" })
+  teamId!: string;
+
+  /** `apple`: the id of the Sign in with Apple key. */
+  @Column({ name: "key_id", type: "text", default: "" })
+  keyId!: string;
+
+  /** `apple`: the key's PEM, SecretBox output sealed with `${id}:private_key`; null for other kinds. */
+  @Column({ name: "private_key_sealed", type: "text", nullable: true })
+  privateKeySealed!: string | null;
+
+  /** The button's place on the hosted sign-in page: lower first, then oldest first. */
+  @Column({ type: "integer", default: 0 })
+  position!: number;
 
   @Column({ name: "trust_emails", type: "boolean", default: false })
   trustEmails!: boolean;

@@ -1,11 +1,16 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
 import { SsoConnectionEntity } from "./sso-connection.entity.js";
 import { UserEntity } from "./user.entity.js";
 
-/** An identity at an SSO provider, linked to a user of one project (migration 1733100000000). */
+/** An identity at an SSO provider, linked to a user of one project (migrations 1733100000000, 1734300000100). */
 @Entity({ name: "sso_identities" })
+@Unique("sso_identities_id_key", ["id"])
 @Index("sso_identities_user_idx", ["projectId", "userId", "linkedAt"])
 export class SsoIdentityEntity {
+  /** `idn_…`: what a user names to unlink it (the key stays the provider's issuer and subject). */
+  @Column({ type: "text" })
+  id!: string;
+
   @PrimaryColumn({ name: "project_id", type: "text" })
   projectId!: string;
 

@@ -68,6 +68,10 @@ export class UserEntity {
   @Column({ name: "new_email_expires_at", type: "timestamptz", nullable: true })
   newEmailExpiresAt!: Date | null;
 
+  /** "" when the user chose none (migration 1734300000200). */
+  @Column({ type: "text", default: "" })
+  locale!: string;
+
   @ManyToOne(() => ProjectEntity, { onDelete: "CASCADE" })
   @JoinColumn([
     { name: "organization_id", referencedColumnName: "organizationId", foreignKeyConstraintName: "users_project_fkey" },

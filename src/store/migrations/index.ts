@@ -27,6 +27,10 @@ import { Passkeys1734000000000 } from "./1734000000000-passkeys.js";
 import { OpenidProvider1734100000000 } from "./1734100000000-openid-provider.js";
 import { SsoProviders1734200000000 } from "./1734200000000-sso-providers.js";
 import { SsoOidcPresets1734200000001 } from "./1734200000001-sso-oidc-presets.js";
+import { SsoSocialFields1734300000000 } from "./1734300000000-sso-social-fields.js";
+import { IdentityIds1734300000100 } from "./1734300000100-identity-ids.js";
+import { Locales1734300000200 } from "./1734300000200-locales.js";
+import { MessageTemplates1734300000300 } from "./1734300000300-message-templates.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -59,4 +63,8 @@ export const migrations = [
   OpenidProvider1734100000000,
   SsoProviders1734200000000,
   SsoOidcPresets1734200000001,
+  SsoSocialFields1734300000000,
+  IdentityIds1734300000100,
+  Locales1734300000200,
+  MessageTemplates1734300000300,
 ];

@@ -35,6 +35,7 @@ import { usersRepository } from "./users.js";
 import { hooksRepository } from "./hooks.js";
 import { webhookDeliveriesRepository } from "./webhook-deliveries.js";
 import { webhookEndpointsRepository } from "./webhook-endpoints.js";
+import { messageTemplatesRepository } from "./message-templates.js";
 
 export type { Clock } from "../../domain/clock.js";
 
@@ -76,6 +77,7 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     hooks: hooksRepository(manager, clock),
     oauthClients: oauthClientsRepository(manager, clock),
     oauthConsents: oauthConsentsRepository(manager),
+    messageTemplates: messageTemplatesRepository(manager, clock),
   };
 }
 

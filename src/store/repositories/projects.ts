@@ -38,6 +38,7 @@ export function toProject(e: ProjectEntity): Project {
     passkeyRpId: e.passkeyRpId,
     passkeyUserVerification: e.passkeyUserVerification,
     passkeyAttestation: e.passkeyAttestation,
+    defaultLocale: e.defaultLocale,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
@@ -57,7 +58,8 @@ type OptionalSetting =
   | "signupMethods"
   | "passkeyRpId"
   | "passkeyUserVerification"
-  | "passkeyAttestation";
+  | "passkeyAttestation"
+  | "defaultLocale";
 
 export type CreateProjectInput = Omit<
   Project,
@@ -102,6 +104,7 @@ const CHANGEABLE = [
   "passkeyRpId",
   "passkeyUserVerification",
   "passkeyAttestation",
+  "defaultLocale",
 ] as const satisfies ReadonlyArray<keyof Project & keyof ProjectEntity>;
 
 /**
@@ -150,6 +153,7 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         passkeyRpId: input.passkeyRpId ?? "",
         passkeyUserVerification: input.passkeyUserVerification ?? "preferred",
         passkeyAttestation: input.passkeyAttestation ?? "none",
+        defaultLocale: input.defaultLocale ?? "en",
         createdAt: now,
         updatedAt: now,
       };

@@ -45,6 +45,8 @@ export interface NewUserWrite {
   phoneVerified: boolean;
   passwordHash: string | null;
   metadata: Record<string, unknown>;
+  /** Canonical BCP 47, as Signup gave it; absent: none. */
+  locale?: string;
 }
 
 // Everything a sign-in writes (its session, its first refresh token, the user's last_login_at,
@@ -145,10 +147,10 @@ function newUserRow(projectId: string, user: NewUserWrite, createdAt: Date, sign
   const email = user.email === "" ? null : user.email;
   return sql`new_user AS (
            INSERT INTO users (id, organization_id, project_id, email, email_normalized, phone, email_verified, phone_verified,
-             password_hash, metadata, created_at, updated_at, last_login_at)
+             password_hash, metadata, locale, created_at, updated_at, last_login_at)
            VALUES (${user.id}, ${user.organizationId}, ${projectId}, ${email}, ${email === null ? null : normalizeEmail(email)},
              ${user.phone}, ${user.emailVerified}, ${user.phoneVerified}, ${user.passwordHash}, ${JSON.stringify(user.metadata)},
-             ${createdAt}, ${createdAt}, ${signedIn ? createdAt : null})
+             ${user.locale ?? ""}, ${createdAt}, ${createdAt}, ${signedIn ? createdAt : null})
            RETURNING ${USER_COLUMNS}
          )`;
 }

@@ -28,6 +28,10 @@ export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
     clientId: e.clientId,
     scopes: [...e.scopes],
     trustEmails: e.trustEmails,
+    allowedTenants: [...e.allowedTenants],
+    teamId: e.teamId,
+    keyId: e.keyId,
+    position: e.position,
     createdAt: e.createdAt,
   };
 }
@@ -41,10 +45,23 @@ export interface CreateSsoConnectionInput {
   claimMapping: ClaimMapping;
   hostedDomain: string;
   clientId: string;
+  /** "" for `apple`, which signs its client secret from `privateKey`. */
   clientSecret: string;
   scopes: string[];
   trustEmails: boolean;
+  allowedTenants: string[];
+  teamId: string;
+  keyId: string;
+  /** `apple`'s PEM; "" for every other kind (nothing stored). */
+  privateKey: string;
+  position: number;
 }
+
+/** What UpdateSsoConnection changes: the fields given; a secret or key given is sealed anew. */
+export type SsoConnectionChanges = Partial<Omit<CreateSsoConnectionInput, "projectId" | "provider">>;
+
+/** The associated data of a sealed Apple key: its row, and its column, so it opens nowhere else. */
+const privateKeyBinding = (id: string) => `${id}:private_key`;
 
 // Sealing and opening live here together because both must use the same associated data
 // (the connection id): the secret box is passed in, as repositories hold no keys.
@@ -73,6 +90,11 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
         clientSecretSealed: secrets.seal(input.clientSecret, id),
         scopes: [...input.scopes],
         trustEmails: input.trustEmails,
+        allowedTenants: [...input.allowedTenants],
+        teamId: input.teamId,
+        keyId: input.keyId,
+        privateKeySealed: input.privateKey === "" ? null : secrets.seal(input.privateKey, privateKeyBinding(id)),
+        position: input.position,
         createdAt: clock.now(),
       };
       await translateUniqueViolation(() => manager.insert(SsoConnectionEntity, row));
@@ -87,6 +109,56 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
         .andWhere("c.projectId = :projectId", { projectId });
       const rows = await keysetPage(qb, "c", page).getMany();
       return rows.map(toSsoConnection);
+    },
+
+    /**
+     * A project's connections as the hosted sign-in page shows their buttons: by position, then
+     * oldest first; at most `limit`.
+     */
+    async listInButtonOrder(organizationId: string, projectId: string, limit: number): Promise<SsoConnection[]> {
+      const rows = await manager.find(SsoConnectionEntity, {
+        where: { organizationId, projectId },
+        order: { position: "ASC", createdAt: "ASC", id: "ASC" },
+        take: limit,
+      });
+      return rows.map(toSsoConnection);
+    },
+
+    /**
+     * One of the organization's connections, locked until the transaction ends so that two
+     * updates cannot each validate against a state the other is replacing; null when absent.
+     */
+    async getForUpdate(organizationId: string, id: string): Promise<SsoConnection | null> {
+      const row = await manager
+        .createQueryBuilder(SsoConnectionEntity, "c")
+        .where("c.organizationId = :organizationId", { organizationId })
+        .andWhere("c.id = :id", { id })
+        .setLock("pessimistic_write")
+        .getOne();
+      return row ? toSsoConnection(row) : null;
+    },
+
+    /** Applies the changes to one of the organization's connections; null when absent. */
+    async update(
+      organizationId: string,
+      id: string,
+      changes: SsoConnectionChanges,
+      secrets: Pick<SecretBox, "seal">,
+    ): Promise<SsoConnection | null> {
+      const row = await manager.findOneBy(SsoConnectionEntity, { organizationId, id });
+      if (!row) return null;
+      const { endpoints, clientSecret, privateKey, ...plain } = changes;
+      // An absent field is no change, never a NULL.
+      const patch: Partial<SsoConnectionEntity> = Object.fromEntries(
+        Object.entries(plain).filter(([, value]) => value !== undefined),
+      );
+      if (endpoints) Object.assign(patch, endpoints);
+      if (clientSecret !== undefined) patch.clientSecretSealed = secrets.seal(clientSecret, id);
+      if (privateKey !== undefined)
+        patch.privateKeySealed = privateKey === "" ? null : secrets.seal(privateKey, privateKeyBinding(id));
+      const updated = { ...row, ...patch };
+      await manager.update(SsoConnectionEntity, { organizationId, id }, patch);
+      return toSsoConnection(updated);
     },
 
     /** A connection of the project, without its secret (SsoAuthorize needs none); null when absent. */
@@ -107,7 +179,14 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
     ): Promise<SsoConnectionWithSecret | null> {
       const row = await manager.findOneBy(SsoConnectionEntity, { projectId, id });
       if (!row) return null;
-      return { ...toSsoConnection(row), clientSecret: secrets.open(row.clientSecretSealed, row.id).toString("utf8") };
+      return {
+        ...toSsoConnection(row),
+        clientSecret: secrets.open(row.clientSecretSealed, row.id).toString("utf8"),
+        privateKey:
+          row.privateKeySealed === null
+            ? ""
+            : secrets.open(row.privateKeySealed, privateKeyBinding(row.id)).toString("utf8"),
+      };
     },
 
     /** The project of one of the organization's connections, for the audit log. */

@@ -9,7 +9,7 @@ export const USER_COLUMNS = raw(
   `id, organization_id AS "organizationId", project_id AS "projectId", email, email_verified AS "emailVerified", phone,
    phone_verified AS "phoneVerified", metadata, app_metadata AS "appMetadata", new_email AS "newEmail",
    new_email_expires_at AS "newEmailExpiresAt", disabled, created_at AS "createdAt", updated_at AS "updatedAt",
-   last_login_at AS "lastLoginAt", mfa_methods AS "mfaMethods"`,
+   last_login_at AS "lastLoginAt", mfa_methods AS "mfaMethods", locale`,
 );
 
 /** The decoders of USER_COLUMNS, column by column (a statement selecting more extends it). */
@@ -30,6 +30,7 @@ export const USER_SHAPE = {
   updatedAt: timestamp,
   lastLoginAt: nullable(timestamp),
   mfaMethods: textArray,
+  locale: text,
 };
 
 export const userRow = row(USER_SHAPE);
@@ -57,5 +58,6 @@ export function toUser(r: UserFields, now: Date): User {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     lastLoginAt: r.lastLoginAt,
+    locale: r.locale ?? "",
   };
 }

@@ -44,6 +44,8 @@ export interface AdminCreatedUser {
   passwordHash: string | null;
   metadata: Record<string, unknown>;
   appMetadata: Record<string, unknown>;
+  /** Canonical BCP 47; absent or "": none. */
+  locale?: string;
 }
 
 export interface UserChanges {
@@ -58,11 +60,13 @@ export interface UserChanges {
   phoneVerified?: boolean;
   /** null removes the password (the user signs in by code, link or SSO only). */
   passwordHash?: string | null;
+  /** Canonical BCP 47; "" clears it. */
+  locale?: string;
 }
 
 const importedRow = row({ id: text, inserted: bool, email_taken: bool });
 const credentialsRow = row({ ...USER_SHAPE, passwordHash: nullable(text) });
-const emailRow = row({ email: nullable(text) });
+const recipientRow = row({ email: nullable(text), locale: text });
 
 // Every method takes the project (the tenant) first.
 export function usersRepository(
@@ -81,16 +85,17 @@ export function usersRepository(
     return found ? toUser(found, clock.now()) : null;
   };
   /**
-   * The stored spelling of the project's user with this email; null when no user has it. One
-   * column and no user to build, so a code or link sent to a registered address costs no more
-   * before its answer than one sent to an unknown address (test/limits/timing.test.ts).
+   * The stored spelling of the project's user with this email, and the language its messages
+   * speak ("" when the user chose none); null when no user has it. Two columns of one row and no
+   * user to build, so a code or link sent to a registered address costs no more before its
+   * answer than one sent to an unknown address (test/limits/timing.test.ts).
    */
-  async function emailAt(projectId: string, email: string): Promise<string | null> {
+  async function recipientAt(projectId: string, email: string): Promise<{ email: string; locale: string } | null> {
     const found = await run.first(
-      sql`SELECT email FROM users WHERE project_id = ${projectId} AND email_normalized = ${normalizeEmail(email)}`,
-      emailRow,
+      sql`SELECT email, locale FROM users WHERE project_id = ${projectId} AND email_normalized = ${normalizeEmail(email)}`,
+      recipientRow,
     );
-    return found?.email ?? null;
+    return found?.email ? { email: found.email, locale: found.locale } : null;
   }
   return {
     get(projectId: string, id: string): Promise<User | null> {
@@ -110,7 +115,7 @@ export function usersRepository(
       return found ? { user: toUser(found, clock.now()), passwordHash: found.passwordHash } : null;
     },
 
-    emailAt,
+    recipientAt,
 
     /** For SMS one-time codes: the user who signs in with this E.164 number. */
     findByPhone(projectId: string, phone: string): Promise<User | null> {
@@ -119,7 +124,7 @@ export function usersRepository(
 
     /** Whether a user of the project signs in with this address (case-insensitive). */
     async emailTaken(projectId: string, email: string): Promise<boolean> {
-      return (await emailAt(projectId, email)) !== null;
+      return (await recipientAt(projectId, email)) !== null;
     },
 
     async passwordHash(projectId: string, id: string): Promise<string | null> {
@@ -144,6 +149,7 @@ export function usersRepository(
       if (changes.emailVerified !== undefined) sets.push(sql`email_verified = ${changes.emailVerified}`);
       if (changes.phoneVerified !== undefined) sets.push(sql`phone_verified = ${changes.phoneVerified}`);
       if (changes.passwordHash !== undefined) sets.push(sql`password_hash = ${changes.passwordHash}`);
+      if (changes.locale !== undefined) sets.push(sql`locale = ${changes.locale}`);
       sets.push(sql`updated_at = ${clock.now()}`);
       // One statement that answers the row as changed (RETURNING), not an update and a read.
       const updated = await translateUniqueViolation(() =>
@@ -214,9 +220,10 @@ export function usersRepository(
       const created = await translateUniqueViolation(() =>
         run.first(
           sql`INSERT INTO users (id, organization_id, project_id, email, email_normalized, email_verified, phone_verified,
-             password_hash, metadata, app_metadata, created_at, updated_at)
+             password_hash, metadata, app_metadata, locale, created_at, updated_at)
            VALUES (${newId("usr")}, ${user.organizationId}, ${projectId}, ${email}, ${normalizeEmail(email)}, ${user.emailVerified},
-             false, ${user.passwordHash}, ${JSON.stringify(user.metadata)}, ${JSON.stringify(user.appMetadata)}, ${now}, ${now})
+             false, ${user.passwordHash}, ${JSON.stringify(user.metadata)}, ${JSON.stringify(user.appMetadata)}, ${user.locale ?? ""},
+             ${now}, ${now})
            RETURNING ${USER_COLUMNS}`,
           userRow,
         ),

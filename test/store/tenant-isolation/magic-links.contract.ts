@@ -11,7 +11,7 @@ export default contract({
     const email = unique("link") + "@example.com";
     const tokenHash = unique("token");
     const now = world.clock.now();
-    const signup = { passwordHash: "argon-a", metadata: { plan: "a" } };
+    const signup = { passwordHash: "argon-a", metadata: { plan: "a" }, locale: "fr" };
     await world.repos.magicLinks.replace(world.a.id, {
       emailNormalized: email,
       email,

@@ -18,6 +18,11 @@ const connectionFor = (projectId: string): CreateSsoConnectionInput => ({
   clientSecret: "client-secret",
   scopes: ["openid", "email"],
   trustEmails: false,
+  allowedTenants: [],
+  teamId: "",
+  keyId: "",
+  privateKey: "",
+  position: 0,
 });
 
 // SSO connections are managed by their organization for one of its projects and read by the
@@ -43,6 +48,30 @@ export default contract({
         seeded.id,
       );
     },
+    async listInButtonOrder(world, seeded) {
+      expect(
+        (await world.repos.ssoConnections.listInButtonOrder(world.two.id, world.a.id, 100)).map((c) => c.id),
+      ).not.toContain(seeded.id);
+      expect(
+        (await world.repos.ssoConnections.listInButtonOrder(world.one.id, world.a2.id, 100)).map((c) => c.id),
+      ).not.toContain(seeded.id);
+    },
+    async getForUpdate(world, seeded) {
+      // It locks the row it reads, so it runs in a transaction, as UpdateSsoConnection's.
+      expect(
+        await world.db.transaction((repos) => repos.ssoConnections.getForUpdate(world.two.id, seeded.id)),
+      ).toBeNull();
+    },
+    async update(world, seeded) {
+      expect(
+        await world.repos.ssoConnections.update(
+          world.two.id,
+          seeded.id,
+          { name: "taken", clientSecret: "stolen" },
+          secrets,
+        ),
+      ).toBeNull();
+    },
     async get(world, seeded) {
       expect(await world.repos.ssoConnections.get(world.a2.id, seeded.id)).toBeNull();
       expect(await world.repos.ssoConnections.get(world.b.id, seeded.id)).toBeNull();
@@ -62,6 +91,7 @@ export default contract({
     expect(await world.repos.ssoConnections.getWithSecret(world.a.id, seeded.id, secrets)).toEqual({
       ...seeded,
       clientSecret: "client-secret",
+      privateKey: "",
     });
   },
 });

@@ -16,9 +16,12 @@ export default contract({
     async findByPhone(world, s) {
       for (const p of strangers(world)) expect(await world.repos.users.findByPhone(p, s.phone)).toBeNull();
     },
-    async emailAt(world, s) {
-      expect(await world.repos.users.emailAt(world.a.id, s.email.toUpperCase())).toBe(s.email);
-      for (const p of strangers(world)) expect(await world.repos.users.emailAt(p, s.email)).toBeNull();
+    async recipientAt(world, s) {
+      expect(await world.repos.users.recipientAt(world.a.id, s.email.toUpperCase())).toEqual({
+        email: s.email,
+        locale: "",
+      });
+      for (const p of strangers(world)) expect(await world.repos.users.recipientAt(p, s.email)).toBeNull();
     },
     async emailTaken(world, s) {
       for (const p of strangers(world)) expect(await world.repos.users.emailTaken(p, s.email)).toBe(false);

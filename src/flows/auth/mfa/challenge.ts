@@ -4,7 +4,8 @@ import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
 import { MFA_CHALLENGE_TTL_SECONDS, type MfaChallenge, type UserMfaMethod } from "../../../domain/mfa.js";
-import { mfaSms } from "../../../notify/passwordless-templates.js";
+import { wordedSms } from "../../../notify/message-templates/worded.js";
+import { messageLanguage } from "../../../i18n/messages.js";
 import type { Repositories } from "../../../store/database.js";
 import { admitSend, projectSendTarget } from "../../send-gate.js";
 import type { FlowDeps } from "../../deps.js";
@@ -57,12 +58,15 @@ export async function openChallenge(
       const phone = factor.phone;
       const code = sixDigitCode();
       smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
-      const body = mfaSms({
+      // The request's Accept-Language does not reach here: the user's language, else the project's.
+      const language = messageLanguage({ userLocale: user.locale, projectDefault: project.defaultLocale });
+      const to = { project, language, userLocale: user.locale };
+      const input = {
         projectName: project.name,
         code,
         validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60,
-        purpose: "verify",
-      });
+        purpose: "verify" as const,
+      };
       sendSms = async () => {
         const request = {
           kind: "mfa_sms",
@@ -73,7 +77,9 @@ export async function openChallenge(
           ip,
         } as const;
         if (!(await admitSend(deps, projectSendTarget(project), request))) return;
-        await deps.db.transaction((tx) => deps.sms.queue(tx, { to: phone, body }));
+        await deps.db.transaction(async (tx) =>
+          deps.sms.queue(tx, { to: phone, body: await wordedSms(deps, tx, to, "sms_mfa", input) }),
+        );
       };
     }
   }

@@ -6,7 +6,8 @@ import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError, rateLimited, validationFailed } from "../../../domain/errors.js";
 import { SMS_ENROLLMENT_TTL_SECONDS, SMS_RESEND_INTERVAL_SECONDS, type MfaMethod } from "../../../domain/mfa.js";
-import { mfaSms } from "../../../notify/passwordless-templates.js";
+import { wordedSms } from "../../../notify/message-templates/worded.js";
+import { messageLanguage } from "../../../i18n/messages.js";
 import type { Repositories } from "../../../store/database.js";
 import { admitSend, projectSendTarget } from "../../send-gate.js";
 import type { FlowDeps } from "../../deps.js";
@@ -21,6 +22,8 @@ export interface EnrollmentInput {
   userId?: string;
   /** The client's address, for the send limits of an SMS. */
   ip: string;
+  /** The request's Accept-Language: the SMS's language when the user chose none. */
+  acceptLanguage?: string;
 }
 
 /**
@@ -86,7 +89,12 @@ export async function startMfaEnrollment(
       codeExpiresAt: new Date(now.getTime() + SMS_ENROLLMENT_TTL_SECONDS * 1000),
     });
     if (!fresh) throw alreadyEnrolled(input.method);
-    const body = mfaSms({
+    const language = messageLanguage({
+      userLocale: user.locale,
+      acceptLanguage: input.acceptLanguage,
+      projectDefault: project.defaultLocale,
+    });
+    const body = await wordedSms(deps, repos, { project, language, userLocale: user.locale }, "sms_mfa", {
       projectName: project.name,
       code,
       validMinutes: SMS_ENROLLMENT_TTL_SECONDS / 60,

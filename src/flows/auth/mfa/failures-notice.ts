@@ -2,7 +2,8 @@ import type { Project } from "../../../domain/account.js";
 import type { ClientInfo } from "../../../domain/auth.js";
 import { effectiveRateLimits } from "../../../limits/settings.js";
 import { countMfaFailuresExceeded } from "../../../metrics/sends.js";
-import { mfaFailuresNotice } from "../../../notify/security-notice-templates.js";
+import { messageLanguage } from "../../../i18n/messages.js";
+import { wordedMail } from "../../../notify/message-templates/worded.js";
 import type { FlowDeps } from "../../deps.js";
 
 /**
@@ -31,7 +32,15 @@ export async function noticeMfaFailures(
       details: { failures },
       origin: { actor: { type: "anonymous", id: "" }, ip: client.ipAddress, userAgent: client.userAgent },
     });
-    if (user.email !== "")
-      await deps.mail.queue(repos, { to: user.email, ...mfaFailuresNotice({ projectName: project.name, failures }) });
+    const language = messageLanguage({
+      userLocale: user.locale,
+      acceptLanguage: client.acceptLanguage,
+      projectDefault: project.defaultLocale,
+    });
+    if (user.email !== "") {
+      const to = { project, language, userLocale: user.locale };
+      const notice = await wordedMail(deps, repos, to, "mfa_failures_notice", { projectName: project.name, failures });
+      await deps.mail.queue(repos, { to: user.email, ...notice });
+    }
   });
 }

@@ -74,6 +74,8 @@ export async function ssoAuthorize(
     code_challenge_method: "S256",
     // Google shows only the Workspace's accounts; the callback checks `hd` whatever was chosen.
     ...(connection.hostedDomain ? { hd: connection.hostedDomain } : {}),
+    // Apple answers a request for the name or email only by posting a form to the callback.
+    ...(connection.provider === "apple" ? { response_mode: "form_post" } : {}),
   });
   return { authorizationUrl: url.href };
 }

@@ -9,6 +9,8 @@ import { auditedSignIn, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { ssoCallbackUrl } from "./authorize.js";
 import { signInWithIdentity } from "./identity-sign-in.js";
+import { appleUserMetadata } from "./apple-user.js";
+import { codeGrantFor, emailDomainVerified, tenantProblem } from "./microsoft.js";
 import { OAuth2Refusal, oauth2Profile, type OAuth2Profile } from "./oauth2.js";
 import { identityIssuer } from "../../../domain/sso-providers.js";
 import { isOidcKind } from "../../../domain/sso.js";
@@ -19,6 +21,9 @@ export const SSO_HANDOVER_TTL_SECONDS = 60;
 
 /** What the callback route answers: a redirect to the flow's URL, or a page when no flow is known. */
 export type CallbackAnswer = { redirect: string } | { page: string };
+
+/** How the provider's answer came: in the query of a GET, or as a posted form (Apple's form_post). */
+export type ResponseMode = "query" | "form_post";
 
 /**
  * A failure at the provider or in its answer, told to the application in the fragment as
@@ -42,7 +47,12 @@ class SsoRefusal extends DomainError {
  * (auditedSignIn); without a known flow there is nowhere safe to send the browser, so it gets
  * a page, and no project whose log it could go to.
  */
-export async function ssoCallback(deps: FlowDeps, query: URLSearchParams, client: ClientInfo): Promise<CallbackAnswer> {
+export async function ssoCallback(
+  deps: FlowDeps,
+  query: URLSearchParams,
+  client: ClientInfo,
+  mode: ResponseMode = "query",
+): Promise<CallbackAnswer> {
   const state = query.get("state");
   if (!state) return { page: "This sign-in link is incomplete. Start again from the application." };
   const flow = await deps.db.repos.ssoFlows.consume(hashToken(state), deps.clock.now());
@@ -56,7 +66,7 @@ export async function ssoCallback(deps: FlowDeps, query: URLSearchParams, client
   try {
     return await auditedSignIn(deps, project, client, attempt, async () => {
       try {
-        return await finish(deps, project, flow, state, query, client, attempt);
+        return await finish(deps, project, flow, state, query, client, attempt, mode);
       } catch (error) {
         // The log says what the application was told.
         const told = redirectErrorOf(error);
@@ -99,6 +109,7 @@ async function finish(
   query: URLSearchParams,
   client: ClientInfo,
   attempt: SignInAttempt,
+  mode: ResponseMode,
 ): Promise<CallbackAnswer> {
   const now = deps.clock.now();
   if (flow.expiresAt <= now)
@@ -114,9 +125,23 @@ async function finish(
   }
   const connection = await deps.db.repos.ssoConnections.getWithSecret(project.id, flow.connectionId, deps.secrets);
   if (!connection) throw new SsoRefusal("sso_failed", "the SSO connection no longer exists");
+  // Only Apple is asked for form_post, and it answers no other way: a post for another flow
+  // (or a GET for Apple's) is not the provider's answer to this sign-in.
+  if ((mode === "form_post") !== (connection.provider === "apple"))
+    throw new SsoRefusal(
+      "sso_failed",
+      mode === "form_post"
+        ? "this sign-in's provider does not answer by form post"
+        : "Sign in with Apple answers by form post, not by redirect",
+    );
+  // Apple's `user` field (the name, on the first authorization only) is not part of the
+  // OAuth answer, and is read for Apple alone.
+  const answer = new URLSearchParams(query);
+  answer.delete("user");
+  const newUserMetadata = connection.provider === "apple" ? appleUserMetadata(query.get("user")) : {};
   let identity: ProvenIdentity;
   try {
-    identity = await proveIdentity(deps, connection, flow, state, query);
+    identity = await proveIdentity(deps, connection, flow, state, answer);
   } catch (error) {
     if (error instanceof SsoRefusal)
       deps.logger.warn(
@@ -137,7 +162,10 @@ async function finish(
     return { redirect: handoverRedirect(flow.redirectUrl, code) };
   }
   return {
-    redirect: outcomeRedirect(flow.redirectUrl, await signInWithIdentity(deps, project, identity, client, attempt)),
+    redirect: outcomeRedirect(
+      flow.redirectUrl,
+      await signInWithIdentity(deps, project, identity, client, attempt, newUserMetadata),
+    ),
   };
 }
 
@@ -159,7 +187,8 @@ async function proveIdentity(
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
   try {
     // Checks state, PKCE, and the ID token's issuer, audience, nonce and expiry.
-    tokens = await oidc.authorizationCodeGrant(
+    // Microsoft's multi-tenant issuers are checked per tenant (microsoft.ts).
+    tokens = await codeGrantFor(deps.sso, connection)(
       config,
       new URL(`${callbackUrl}?${query.toString()}`),
       {
@@ -177,6 +206,8 @@ async function proveIdentity(
     throw new SsoRefusal("sso_failed", `the provider's answer was refused: ${describe(error)}`);
   }
   const claims = tokens.claims()!;
+  const tenant = tenantProblem(connection, config.serverMetadata().issuer, claims);
+  if (tenant) throw new SsoRefusal("tenant_not_allowed", tenant);
   // A Workspace-only Google connection: the account must be of that domain, which Google says
   // in `hd` (an address's domain alone proves nothing: consumer accounts can use any address).
   if (connection.hostedDomain && claims.hd !== connection.hostedDomain)
@@ -185,7 +216,7 @@ async function proveIdentity(
       `the Google account is not one of ${connection.hostedDomain}'s (hd: ${typeof claims.hd === "string" ? claims.hd : "none"})`,
     );
   let email = typeof claims.email === "string" ? claims.email : undefined;
-  let verified = isTrue(claims.email_verified);
+  let verified = isTrue(claims.email_verified) || emailDomainVerified(connection, claims);
   if (email === undefined) {
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch(() => undefined);
     email = typeof info?.email === "string" ? info.email : undefined;
@@ -247,5 +278,8 @@ function isTrue(value: unknown): boolean {
 /** openid-client's own wording (no secret, no token in it), bounded. */
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : "unknown error";
-  return message.slice(0, 200);
+  // The token endpoint's own code (`invalid_client`: Apple refused the signed secret) says
+  // what to fix; bounded to a code's characters, as it goes into the application's URL.
+  const code = error instanceof oidc.ResponseBodyError && /^[a-z_]{1,64}$/.test(error.error) ? ` (${error.error})` : "";
+  return (message.slice(0, 200 - code.length) + code).slice(0, 200);
 }

@@ -11,7 +11,7 @@ import { completeSignIn, type Completed, type SignInOutcome } from "../complete-
  * Signs in the user an identity belongs to, through the completion step: the user already
  * linked to it; else the user with its (verified) email, linked now; else a new user with the
  * email verified, linked. All in one transaction, so a refused sign-in (a disabled user) links
- * nothing.
+ * nothing. `newUserMetadata` is what a new user starts with (Apple's name, told once).
  */
 export async function signInWithIdentity(
   deps: FlowDeps,
@@ -19,6 +19,7 @@ export async function signInWithIdentity(
   identity: ProvenIdentity,
   client: ClientInfo,
   audited?: SignInAttempt,
+  newUserMetadata: Record<string, unknown> = {},
 ): Promise<SignInOutcome> {
   const proof = { amr: ["sso"], method: "sso" as const };
   // Two first sign-ins of one identity (or email) racing: the loser's insert fails on the
@@ -45,7 +46,7 @@ export async function signInWithIdentity(
           emailVerified: true,
           phoneVerified: false,
           passwordHash: null,
-          metadata: {},
+          metadata: newUserMetadata,
         };
         const completed = await completeSignIn(deps, repos, project, { create }, proof, client);
         await repos.ssoIdentities.link(project.id, { ...identity, userId: completed.user.id, linkedAt: now });

@@ -2,7 +2,15 @@ import { compactVerify, createLocalJWKSet, errors as joseErrors, type JSONWebKey
 import * as oidc from "openid-client";
 import type { Clock } from "../../../domain/clock.js";
 import { DomainError } from "../../../domain/errors.js";
-import { checkIssuer, isLoopbackHost, type SsoConnection, type SsoConnectionWithSecret } from "../../../domain/sso.js";
+import {
+  checkIssuer,
+  isLoopbackHost,
+  type SsoConnection,
+  type SsoConnectionWithSecret,
+  type SsoProvider,
+} from "../../../domain/sso.js";
+import { createAppleClientSecrets } from "./apple-client-secret.js";
+import { discoveredIssuerProblem, microsoftDiscoveryUrl } from "./microsoft.js";
 
 /**
  * OpenID providers as openid-client configurations. Each issuer's discovery document and
@@ -14,6 +22,8 @@ export interface OidcProviders {
   forAuthorization(connection: SsoConnection): Promise<oidc.Configuration>;
   /** For one code exchange: the only configuration that holds the client secret, dropped after use. */
   forExchange(connection: SsoConnectionWithSecret): Promise<oidc.Configuration>;
+  /** forExchange, expecting ID tokens of one tenant of a templated Microsoft issuer (microsoft.ts). */
+  forTenant(connection: SsoConnectionWithSecret, issuer: string): Promise<oidc.Configuration>;
   /**
    * Checks an ID token's signature against the provider's JWKS. openid-client checks the
    * claims (issuer, audience, nonce, expiry) but, for a token from the token endpoint, trusts
@@ -54,20 +64,27 @@ interface Entry {
 export function createOidcProviders(clock: Clock): OidcProviders {
   const cache = new Map<string, Entry>();
   const now = () => clock.now().getTime();
+  const appleSecrets = createAppleClientSecrets(clock);
 
-  async function entryOf(issuer: string, clientId: string): Promise<Entry> {
+  async function entryOf(issuer: string, clientId: string, provider: SsoProvider): Promise<Entry> {
     const hit = cache.get(issuer);
     if (hit && now() - hit.fetchedAt < METADATA_TTL_MS) return hit;
     if (checkIssuer(issuer) !== undefined) throw ssoFailed("the connection's issuer is not https");
     let discovered: oidc.Configuration;
     try {
-      discovered = await oidc.discovery(new URL(issuer), clientId, undefined, undefined, {
-        execute: insecure(issuer) ? [oidc.allowInsecureRequests] : [],
-        timeout: TIMEOUT_SECONDS,
-      });
+      // Microsoft's multi-tenant issuers publish a templated issuer (microsoft.ts).
+      discovered = await oidc.discovery(
+        provider === "microsoft" ? microsoftDiscoveryUrl(issuer) : new URL(issuer),
+        clientId,
+        undefined,
+        undefined,
+        { execute: insecure(issuer) ? [oidc.allowInsecureRequests] : [], timeout: TIMEOUT_SECONDS },
+      );
     } catch {
       throw ssoFailed("the identity provider's discovery document cannot be read");
     }
+    const problem = provider === "microsoft" && discoveredIssuerProblem(issuer, discovered.serverMetadata().issuer);
+    if (problem) throw ssoFailed(problem);
     const entry: Entry = { metadata: discovered.serverMetadata(), fetchedAt: now() };
     cache.delete(issuer);
     cache.set(issuer, entry);
@@ -109,13 +126,20 @@ export function createOidcProviders(clock: Clock): OidcProviders {
 
   return {
     async forAuthorization(connection) {
-      return configure(connection, await entryOf(connection.issuer, connection.clientId));
+      return configure(connection, await entryOf(connection.issuer, connection.clientId, connection.provider));
     },
     async forExchange(connection) {
-      return configure(connection, await entryOf(connection.issuer, connection.clientId), connection.clientSecret);
+      const entry = await entryOf(connection.issuer, connection.clientId, connection.provider);
+      if (connection.provider !== "apple") return configure(connection, entry, connection.clientSecret);
+      // Apple's client secret is a JWT signed from the connection's key (apple-client-secret.ts).
+      return configure(connection, entry, appleSecrets.secretFor(connection));
+    },
+    async forTenant(connection, issuer) {
+      const entry = await entryOf(connection.issuer, connection.clientId, connection.provider);
+      return configure(connection, { ...entry, metadata: { ...entry.metadata, issuer } }, connection.clientSecret);
     },
     async verifyIdTokenSignature(connection, idToken) {
-      const entry = await entryOf(connection.issuer, connection.clientId);
+      const entry = await entryOf(connection.issuer, connection.clientId, connection.provider);
       const fresh = entry.keys === undefined || now() - entry.keys.fetchedAt >= METADATA_TTL_MS;
       const verify = async (jwks: JSONWebKeySet) => {
         await compactVerify(idToken, createLocalJWKSet(jwks), { algorithms: ALGORITHMS });

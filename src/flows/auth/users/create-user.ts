@@ -2,6 +2,7 @@ import type { Project } from "../../../domain/account.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
+import { localeSetting } from "../../../domain/locale-setting.js";
 import { isCommonPassword } from "../../../domain/password-policy.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import { askBeforeUserCreated } from "../../hooks/before-user-created.js";
@@ -18,6 +19,8 @@ export interface CreateUserInput {
   emailVerified?: boolean;
   metadata?: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
+  /** A BCP 47 tag, stored canonical; absent or "": none. */
+  locale?: string;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function createUser(
   adminOnly(actor, "creating users");
   const metadata = initialMetadata(input.metadata, "metadata");
   const appMetadata = initialMetadata(input.appMetadata, "app_metadata");
+  const locale = input.locale ? localeSetting("locale", input.locale) : "";
   if (input.password !== undefined && isCommonPassword(input.password)) {
     throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
   }
@@ -57,6 +61,7 @@ export async function createUser(
         passwordHash,
         metadata,
         appMetadata,
+        locale,
       });
       await repos.auditEvents.record({
         type: "user.created",

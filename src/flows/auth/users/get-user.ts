@@ -1,6 +1,6 @@
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
-import type { LinkedIdentity } from "../../../domain/sso.js";
+import type { UserIdentity } from "../../../domain/sso.js";
 import type { Passkey } from "../../../domain/passkeys.js";
 import { DomainError } from "../../../domain/errors.js";
 import type { FlowDeps } from "../../deps.js";
@@ -26,7 +26,7 @@ export async function getUser(
   project: Project,
   actor: UserActor,
   id: string,
-): Promise<{ user: User; identities: LinkedIdentity[]; passkeys: Passkey[] }> {
+): Promise<{ user: User; identities: UserIdentity[]; passkeys: Passkey[] }> {
   requireSelfOrAdmin(actor, id, "user can be read");
   const user = isUserId(id) ? await deps.db.repos.users.get(project.id, id) : null;
   if (!user) throw userNotFound();

@@ -4,7 +4,9 @@ import type { AuditOrigin } from "../../../domain/audit.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError } from "../../../domain/errors.js";
 import { allowedRedirect, isAllowedRedirect } from "../../../domain/redirects.js";
-import { userInvitationLink, userInvitationMail } from "../../../notify/invitation-templates.js";
+import { userInvitationLink } from "../../../notify/invitation-templates.js";
+import { wordedMail } from "../../../notify/message-templates/worded.js";
+import { messageLanguage } from "../../../i18n/messages.js";
 import type { Repositories } from "../../../store/database.js";
 import { askBeforeUserCreated } from "../../hooks/before-user-created.js";
 import type { FlowDeps } from "../../deps.js";
@@ -165,7 +167,10 @@ async function issueInvitation(
       details: { resent: current !== null },
       origin,
     });
-    const content = userInvitationMail({
+    // The administrator's request says nothing of the invited person's language: the user's own
+    // (a re-invitation), else the project's.
+    const language = messageLanguage({ userLocale: user.locale, projectDefault: project.defaultLocale });
+    const content = await wordedMail(deps, repos, { project, language, userLocale: user.locale }, "user_invitation", {
       projectName: project.displayName || project.name,
       link: userInvitationLink(deps.config.publicUrl, project.loginId, token, input.destination),
       expiresAt,

@@ -1,6 +1,7 @@
 import type { Project } from "../../../domain/account.js";
 import type { User } from "../../../domain/auth.js";
 import { DomainError, validationFailed } from "../../../domain/errors.js";
+import { localeSetting } from "../../../domain/locale-setting.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import type { UserChanges } from "../../../store/repositories/users.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
@@ -37,6 +38,10 @@ export interface UpdateUserInput {
   appMetadata?: Record<string, unknown>;
   /** Admin only. Absent: unchanged. */
   disabled?: boolean;
+  /** A BCP 47 tag, stored canonical; "" clears it. The user's own or an admin's. Absent: unchanged. */
+  locale?: string;
+  /** The request's Accept-Language: the language of the mails a change sends when the user chose none. */
+  acceptLanguage?: string;
 }
 
 /**
@@ -62,6 +67,9 @@ export async function updateUser(
   // Admin-only fields: whether the request acts as admin is decided in one place (actor.ts).
   if (input.disabled !== undefined) adminOnly(actor, "setting disabled");
   if (input.appMetadata !== undefined) adminOnly(actor, "setting app_metadata");
+  // An input rule, so refused before the user is looked up.
+  if (input.locale !== undefined && input.locale !== "")
+    input = { ...input, locale: localeSetting("locale", input.locale) };
   if (!isUserId(input.id)) throw userNotFound();
   for (let attempt = 1; ; attempt++) {
     const counted =
@@ -122,6 +130,7 @@ async function applyUpdate(
       if (input.appMetadata !== undefined)
         changes.appMetadata = mergeMetadata(user.appMetadata, input.appMetadata, "app_metadata");
       if (input.disabled !== undefined && input.disabled !== user.disabled) changes.disabled = input.disabled;
+      if (input.locale !== undefined && input.locale !== user.locale) changes.locale = input.locale;
       if (Object.keys(changes).length === 0) return user;
       const after = await repos.users.update(project.id, user.id, changes);
       if (!after) throw userNotFound();
@@ -135,8 +144,10 @@ async function applyUpdate(
         userId: user.id,
       };
       await repos.auditEvents.record({ ...event, details: { fields }, origin });
-      if (emailChanged) await queueVerificationEmail(deps, repos, project, after, "email_change");
-      if (pending) await queueEmailChange(deps, repos, project, user, pending);
+      const asked = input.acceptLanguage;
+      if (emailChanged) await queueVerificationEmail(deps, repos, project, after, "email_change", undefined, asked);
+      // In the language the user has after this update, when it set one.
+      if (pending) await queueEmailChange(deps, repos, project, { ...user, locale: after.locale }, pending, asked);
       return after;
     });
   } catch (error) {

@@ -1,0 +1,163 @@
+import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
+import { isIdOf } from "../../domain/ids.js";
+import {
+  checkScope,
+  isOidcKind,
+  resolveScopes,
+  type ClaimMapping,
+  type OAuth2Endpoints,
+  type SsoConnection,
+} from "../../domain/sso.js";
+import { checkKindFields, normalizeTenants, resolvePreset } from "../../domain/sso-providers.js";
+import type { SsoConnectionChanges } from "../../store/repositories/sso-connections.js";
+import type { AuditOrigin } from "../../domain/audit.js";
+import type { FlowDeps } from "../deps.js";
+
+/** The fields of UpdateSsoConnection: undefined (or an empty list or map) leaves one as it is. */
+export interface UpdateSsoConnectionInput {
+  id: string;
+  name?: string;
+  issuer?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scopes: string[];
+  trustEmails?: boolean;
+  endpoints: Partial<OAuth2Endpoints>;
+  claimMapping: ClaimMapping;
+  hostedDomain?: string;
+  allowedTenants: string[];
+  /** Removes the tenant allowlist. */
+  anyTenant: boolean;
+  teamId?: string;
+  keyId?: string;
+  privateKey?: string;
+  position?: number;
+}
+
+/**
+ * Changes one of the organization's connections: the fields given, checked as at creation
+ * against the connection they make; its kind never changes. A new secret or key is sealed and
+ * used from the next sign-in on (the callback reads the connection afresh).
+ */
+export async function updateSsoConnection(
+  deps: FlowDeps,
+  organizationId: string,
+  input: UpdateSsoConnectionInput,
+  origin: AuditOrigin,
+): Promise<SsoConnection> {
+  const notFound = () => new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this organization");
+  if (!isIdOf("sso", input.id)) throw notFound();
+  const { connection, before } = await deps.db.transaction(async (repos) => {
+    const current = await repos.ssoConnections.getForUpdate(organizationId, input.id);
+    if (!current) throw notFound();
+    const changes = validChanges(current, input);
+    const updated = await repos.ssoConnections.update(organizationId, input.id, changes, deps.secrets);
+    if (!updated) throw notFound();
+    await repos.auditEvents.record({
+      type: "sso_connection.updated",
+      organizationId,
+      projectId: current.projectId,
+      targetId: current.id,
+      // The names of what changed, never a value: two of them are secrets.
+      details: { provider: current.provider, fields: givenFields(input) },
+      origin,
+    });
+    return { connection: updated, before: current };
+  });
+  // The issuer's discovery and keys are cached by issuer: a new one is read afresh, and the
+  // old one too, in case it was changed because the provider moved.
+  if (connection.issuer !== before.issuer) {
+    deps.sso.forget(before.issuer);
+    deps.sso.forget(connection.issuer);
+  }
+  return connection;
+}
+
+/** The connection the input makes, as changes to store; VALIDATION_FAILED as at creation. */
+function validChanges(current: SsoConnection, input: UpdateSsoConnectionInput): SsoConnectionChanges {
+  const scopes = input.scopes.length > 0 ? input.scopes : current.scopes;
+  const allowedTenants = input.anyTenant
+    ? []
+    : input.allowedTenants.length > 0
+      ? input.allowedTenants
+      : current.allowedTenants;
+  const preset = resolvePreset({
+    provider: current.provider,
+    issuer: input.issuer ?? current.issuer,
+    endpoints: {
+      authorizationUrl: input.endpoints.authorizationUrl ?? current.endpoints.authorizationUrl,
+      tokenUrl: input.endpoints.tokenUrl ?? current.endpoints.tokenUrl,
+      userinfoUrl: input.endpoints.userinfoUrl ?? current.endpoints.userinfoUrl,
+    },
+    scopes,
+    claimMapping: Object.keys(input.claimMapping).length > 0 ? input.claimMapping : current.claimMapping,
+    hostedDomain: input.hostedDomain ?? current.hostedDomain,
+  });
+  const violations: Violation[] = "violations" in preset ? [...preset.violations] : [];
+  violations.push(
+    ...checkKindFields({
+      provider: current.provider,
+      // Stored ones were checked when they were given.
+      clientSecret: input.clientSecret ?? null,
+      allowedTenants,
+      teamId: input.teamId ?? current.teamId,
+      keyId: input.keyId ?? current.keyId,
+      privateKey: input.privateKey ?? null,
+    }),
+  );
+  if (input.anyTenant && input.allowedTenants.length > 0)
+    violations.push({ field: "any_tenant", description: "cannot be given with allowed_tenants" });
+  if (input.anyTenant && current.provider !== "microsoft")
+    violations.push({ field: "any_tenant", description: "is for microsoft only" });
+  if (current.provider === "github" && (input.trustEmails ?? current.trustEmails))
+    violations.push({
+      field: "trust_emails",
+      description: "is not used by github: GitHub says which addresses it verified",
+    });
+  input.scopes.forEach((scope, i) => {
+    const problem = checkScope(scope);
+    if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
+  });
+  if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
+  const settings = preset.settings;
+  const changes: SsoConnectionChanges = {
+    name: input.name ?? current.name,
+    issuer: settings.issuer,
+    endpoints: settings.endpoints,
+    claimMapping: settings.claimMapping,
+    hostedDomain: settings.hostedDomain,
+    clientId: input.clientId ?? current.clientId,
+    scopes: isOidcKind(settings.provider) ? resolveScopes(settings.scopes) : settings.scopes,
+    trustEmails: input.trustEmails ?? current.trustEmails,
+    allowedTenants: normalizeTenants(allowedTenants),
+    teamId: input.teamId ?? current.teamId,
+    keyId: input.keyId ?? current.keyId,
+    position: input.position ?? current.position,
+  };
+  if (input.clientSecret !== undefined) changes.clientSecret = input.clientSecret;
+  if (input.privateKey !== undefined) changes.privateKey = input.privateKey;
+  return changes;
+}
+
+/** The API names of the fields the request gave, for the audit log. */
+function givenFields(input: UpdateSsoConnectionInput): string[] {
+  const present: Array<[string, boolean]> = [
+    ["name", input.name !== undefined],
+    ["issuer", input.issuer !== undefined],
+    ["client_id", input.clientId !== undefined],
+    ["client_secret", input.clientSecret !== undefined],
+    ["scopes", input.scopes.length > 0],
+    ["trust_emails", input.trustEmails !== undefined],
+    ["authorization_url", input.endpoints.authorizationUrl !== undefined],
+    ["token_url", input.endpoints.tokenUrl !== undefined],
+    ["userinfo_url", input.endpoints.userinfoUrl !== undefined],
+    ["claim_mapping", Object.keys(input.claimMapping).length > 0],
+    ["hosted_domain", input.hostedDomain !== undefined],
+    ["allowed_tenants", input.allowedTenants.length > 0 || input.anyTenant],
+    ["team_id", input.teamId !== undefined],
+    ["key_id", input.keyId !== undefined],
+    ["private_key", input.privateKey !== undefined],
+    ["position", input.position !== undefined],
+  ];
+  return present.filter(([, given]) => given).map(([field]) => field);
+}
