@@ -36,19 +36,20 @@ const SOURCE_OPTIONS = {
   "html-file": { type: "string" },
   "text-file": { type: "string" },
 } as const;
+/** Which template: the project (and its organization, when the operator has several) and the kind and language. */
+const TEMPLATE_OPTIONS = {
+  org: { type: "string" },
+  project: { type: "string" },
+  kind: { type: "string" },
+  locale: { type: "string" },
+} as const;
 const SOURCE_SYNOPSIS = "[--subject TEXT | --subject-file FILE] [--html-file FILE] [--text-file FILE]";
 
 export const messageTemplateCommands: Command[] = [
   {
     name: "template set",
     synopsis: `--project PROJECT_ID --kind ${KIND} --locale LOCALE ${SOURCE_SYNOPSIS} [--org ORG_ID]`,
-    options: {
-      org: { type: "string" },
-      project: { type: "string" },
-      kind: { type: "string" },
-      locale: { type: "string" },
-      ...SOURCE_OPTIONS,
-    },
+    options: { ...TEMPLATE_OPTIONS, ...SOURCE_OPTIONS },
     async run(ctx, values) {
       requireTemplate(values);
       if (text(values, "text-file") === undefined)
@@ -93,12 +94,7 @@ export const messageTemplateCommands: Command[] = [
   {
     name: "template delete",
     synopsis: `--project PROJECT_ID --kind ${KIND} --locale LOCALE [--org ORG_ID]`,
-    options: {
-      org: { type: "string" },
-      project: { type: "string" },
-      kind: { type: "string" },
-      locale: { type: "string" },
-    },
+    options: TEMPLATE_OPTIONS,
     async run(ctx, values) {
       requireTemplate(values);
       const req = checkedRequest(DeleteMessageTemplateRequestSchema, {
@@ -122,13 +118,7 @@ export const messageTemplateCommands: Command[] = [
   {
     name: "template preview",
     synopsis: `--project PROJECT_ID --kind ${KIND} --locale LOCALE ${SOURCE_SYNOPSIS} [--org ORG_ID]`,
-    options: {
-      org: { type: "string" },
-      project: { type: "string" },
-      kind: { type: "string" },
-      locale: { type: "string" },
-      ...SOURCE_OPTIONS,
-    },
+    options: { ...TEMPLATE_OPTIONS, ...SOURCE_OPTIONS },
     async run(ctx, values) {
       requireTemplate(values);
       const source = await sourceOptions(ctx, values);
