@@ -141,5 +141,7 @@ export interface UserIdentity extends LinkedIdentity {
 /** A proven identity waiting for SsoExchange. */
 export interface SsoHandover extends ProvenIdentity {
   codeChallenge: string;
+  /** A new user's metadata (Apple's name), sealed with the code's hash; null when there is none. */
+  newUserMetadataSealed: string | null;
   expiresAt: Date;
 }

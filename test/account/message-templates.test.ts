@@ -354,6 +354,26 @@ describe("message templates", () => {
       expect(builtIn.text).not.toContain("Hola");
     });
 
+    it("a user whose locale Gatehouse ships no words for (pt-BR) gets the project's pt-BR code and link emails", async () => {
+      const brazilian = newEmail("pt");
+      const created = await app.call("POST", "/v1/auth/users", { email: brazilian, locale: "pt-BR" });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const brazilOtp = { ...OTP, subject: "Seu código de {{ project_name }}" };
+      const brazilLink = { ...magicLink(), subject: "Entrar em {{ project_name }}" };
+      for (const [kind, body] of [
+        ["email_otp", brazilOtp],
+        ["magic_link", brazilLink],
+      ] as const) {
+        const set = await manage("PUT", `/v1/projects/${app.projectId}/templates/${kind}/pt-BR`, body);
+        expect(set.status, JSON.stringify(set.body)).toBe(200);
+      }
+
+      expect((await app.call("POST", "/v1/auth/otp/send", { email: brazilian })).status).toBe(200);
+      expect((await ctx.smtp.waitFor(brazilian)).subject).toBe("Seu código de Lantern Notes");
+      expect((await app.call("POST", "/v1/auth/magic-link/send", { email: brazilian })).status).toBe(200);
+      expect((await ctx.smtp.waitFor(brazilian, { nth: 2 })).subject).toBe("Entrar em Lantern Notes");
+    });
+
     it("a stored SMS that no longer fits once the project is renamed: the built-in SMS goes out instead", async () => {
       // Valid on save: with the sample name it is under 1,600 characters.
       const legal = "Mensaje de seguridad. ".repeat(65);

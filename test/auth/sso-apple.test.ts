@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAppleClientSecret } from "../../src/flows/auth/sso/apple-client-secret.js";
@@ -56,8 +56,11 @@ async function connect(body: Record<string, unknown> = {}): Promise<string> {
 }
 
 /** SsoAuthorize for the connection: Apple's authorization URL. */
-async function authorizeUrl(connectionId: string, login?: string): Promise<URL> {
-  const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
+async function authorizeUrl(connectionId: string, login?: string, codeChallenge?: string): Promise<URL> {
+  const start = await app.call("POST", "/v1/auth/sso/authorize", {
+    connection_id: connectionId,
+    ...(codeChallenge ? { code_challenge: codeChallenge } : {}),
+  });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const url = new URL(start.body.authorization_url);
   if (login !== undefined) url.searchParams.set("login", login);
@@ -85,6 +88,7 @@ async function post(fields: URLSearchParams | string, contentType = "application
   const location = res.headers.get("location");
   return {
     status: res.status,
+    location,
     fragment: new URLSearchParams(location ? new URL(location).hash.slice(1) : ""),
     body: await res.text(),
   };
@@ -144,6 +148,30 @@ describe("Sign in with Apple", () => {
     const secondUser = await userOf(second.answer.fragment.get("access_token"));
     expect(secondUser.id).toBe(firstUser.id);
     expect(secondUser.metadata).toEqual({ name: "Tess Twice", given_name: "Tess", family_name: "Twice" });
+  });
+
+  it("an application taking the code handover (SsoExchange) gets the new user with Apple's name too", async () => {
+    apple.setUser("handed", { email: "handed@example.com", firstName: "Hana", lastName: "Handed" });
+    const verifier = randomBytes(32).toString("base64url");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const answer = await post(await appleAnswers(await authorizeUrl(connection, "handed", challenge)));
+    expect(answer.status, answer.body).toBe(303);
+    const code = new URL(answer.location!).searchParams.get("code");
+    expect(code).toMatch(/^gsc_/);
+    // The name waits with the code, sealed: the stored row does not read it.
+    const [stored] = await ctx.sql(
+      "SELECT new_user_metadata_sealed AS sealed FROM sso_handovers WHERE project_id = $1 AND email = $2",
+      [app.projectId, "handed@example.com"],
+    );
+    expect(stored.sealed).toEqual(expect.any(String));
+    expect(stored.sealed).not.toContain("Hana");
+    const exchanged = await app.call("POST", "/v1/auth/sso/exchange", { code, code_verifier: verifier });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    const user = await userOf(exchanged.body.access_token);
+    expect(user).toMatchObject({
+      email: "handed@example.com",
+      metadata: { name: "Hana Handed", given_name: "Hana", family_name: "Handed" },
+    });
   });
 
   it("the unsigned user field names nobody: its address is ignored and its name kept as plain, bounded text", async () => {

@@ -4,9 +4,8 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
-import type { Language } from "../../i18n/languages.js";
 import { messageLanguage } from "../../i18n/messages.js";
-import { wordedMail } from "../../notify/message-templates/worded.js";
+import { wordedMail, type Words } from "../../notify/message-templates/worded.js";
 import { magicLinkUrl } from "../../notify/passwordless-templates.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
@@ -45,8 +44,11 @@ export async function sendMagicLink(
   project: Project,
   input: { email: string; redirectUrl: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
-  const languageOf = (userLocale: string | undefined) =>
-    messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale });
+  // The user's own tag goes along: it may name a language only the project's templates speak.
+  const wordsFor = (userLocale: string | undefined): Words => ({
+    language: messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale }),
+    userLocale,
+  });
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
   const sent = { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
@@ -59,7 +61,7 @@ export async function sendMagicLink(
       {
         what: "sign-in link for a registered address",
         findUser: async () => (await deps.db.repos.users.findCredentials(project.id, email))?.user,
-        issue: (user) => issueLink(deps, project, email, target, user.email, languageOf(user.locale)),
+        issue: (user) => issueLink(deps, project, email, target, user.email, wordsFor(user.locale)),
       },
     );
     return sent;
@@ -70,8 +72,7 @@ export async function sendMagicLink(
   const registered = await deps.db.repos.users.recipientAt(project.id, email);
   const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const language = languageOf(registered?.locale);
-  const issued = await issueLink(deps, project, email, target, registered?.email ?? null, language);
+  const issued = await issueLink(deps, project, email, target, registered?.email ?? null, wordsFor(registered?.locale));
   if (issued !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
@@ -87,7 +88,7 @@ async function issueLink(
   target: string,
   /** The email the address's user has, if any: its link goes there. */
   userEmail: string | null,
-  language: Language,
+  words: Words,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const token = randomToken("gml");
   const now = deps.clock.now();
@@ -110,7 +111,7 @@ async function issueLink(
     const to = userEmail || email;
     await deps.mail.queue(repos, {
       to,
-      ...(await wordedMail(deps, repos, { project, language }, "magic_link", input)),
+      ...(await wordedMail(deps, repos, { project, ...words }, "magic_link", input)),
     });
     return "queued";
   });

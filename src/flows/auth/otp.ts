@@ -4,9 +4,8 @@ import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError, rateLimited, validationFailed, type Reason } from "../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS } from "../../domain/mfa.js";
 import { maySignUp } from "../../domain/signup-policy.js";
-import type { Language } from "../../i18n/languages.js";
 import { messageLanguage } from "../../i18n/messages.js";
-import { wordedMail, wordedSms } from "../../notify/message-templates/worded.js";
+import { wordedMail, wordedSms, type Words } from "../../notify/message-templates/worded.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
@@ -52,8 +51,11 @@ export async function sendOtp(
   input: OtpAddress & { channel: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
-  const languageOf = (userLocale: string | undefined) =>
-    messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale });
+  // The user's own tag goes along: it may name a language only the project's templates speak.
+  const wordsFor = (userLocale: string | undefined): Words => ({
+    language: messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale }),
+    userLocale,
+  });
   const sent = { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
   const email = destination.channel === "email" ? destination.address : "";
   const request = { kind: "otp", channel: destination.channel, destination: destination.key } as const;
@@ -65,7 +67,7 @@ export async function sendOtp(
       {
         what: "one-time code for a registered address",
         findUser: () => userAt(deps.db.repos, project, destination),
-        issue: (user) => issueCode(deps, project, destination, user.email, languageOf(user.locale)),
+        issue: (user) => issueCode(deps, project, destination, user.email, wordsFor(user.locale)),
       },
     );
     return sent;
@@ -76,8 +78,7 @@ export async function sendOtp(
   const registered = await registeredAddress(deps.db.repos, project, destination);
   const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const language = languageOf(registered?.locale);
-  const issued = await issueCode(deps, project, destination, registered?.address ?? null, language);
+  const issued = await issueCode(deps, project, destination, registered?.address ?? null, wordsFor(registered?.locale));
   if (issued !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
@@ -116,7 +117,7 @@ async function issueCode(
   destination: Destination,
   /** The address the destination's user has, if any (registeredAddress): an email code goes there. */
   userAddress: string | null,
-  language: Language,
+  words: Words,
 ): Promise<{ lastSentAt: Date; now: Date } | "queued"> {
   const code = sixDigitCode();
   const now = deps.clock.now();
@@ -136,10 +137,10 @@ async function issueCode(
       const to = userAddress || destination.address;
       await deps.mail.queue(repos, {
         to,
-        ...(await wordedMail(deps, repos, { project, language }, "email_otp", content)),
+        ...(await wordedMail(deps, repos, { project, ...words }, "email_otp", content)),
       });
     } else {
-      const body = await wordedSms(deps, repos, { project, language }, "sms_otp", content);
+      const body = await wordedSms(deps, repos, { project, ...words }, "sms_otp", content);
       await deps.sms.queue(repos, { to: destination.address, body });
     }
     return "queued";

@@ -146,6 +146,9 @@ export interface Recipient {
   userLocale?: string | null;
 }
 
+/** A recipient's words without the project: the language chosen and the user's own tag. */
+export type Words = Omit<Recipient, "project">;
+
 /** The email of `kind`: the project's template for the recipient's language, else the built-in one. */
 export function wordedMail<K extends EmailKind>(
   deps: { logger: Logger },

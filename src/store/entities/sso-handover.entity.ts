@@ -27,6 +27,10 @@ export class SsoHandoverEntity {
   @Column({ type: "text" })
   email!: string;
 
+  /** What a new user starts with (Apple's name, told once), sealed with the code hash. */
+  @Column({ name: "new_user_metadata_sealed", type: "text", nullable: true })
+  newUserMetadataSealed!: string | null;
+
   @Column({ name: "expires_at", type: "timestamptz" })
   expiresAt!: Date;
 

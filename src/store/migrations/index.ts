@@ -31,6 +31,7 @@ import { SsoSocialFields1734300000000 } from "./1734300000000-sso-social-fields.
 import { IdentityIds1734300000100 } from "./1734300000100-identity-ids.js";
 import { Locales1734300000200 } from "./1734300000200-locales.js";
 import { MessageTemplates1734300000300 } from "./1734300000300-message-templates.js";
+import { SsoHandoverMetadata1734300000400 } from "./1734300000400-sso-handover-metadata.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   IdentityIds1734300000100,
   Locales1734300000200,
   MessageTemplates1734300000300,
+  SsoHandoverMetadata1734300000400,
 ];

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { SsoHandover } from "../../domain/sso.js";
 import { SsoHandoverEntity } from "../entities/sso-handover.entity.js";
-import { row, sql, statements, text, timestamp } from "../sql/index.js";
+import { nullable, row, sql, statements, text, timestamp } from "../sql/index.js";
 
 const handoverRow = row({
   connection_id: text,
@@ -9,6 +9,7 @@ const handoverRow = row({
   issuer: text,
   subject: text,
   email: text,
+  new_user_metadata_sealed: nullable(text),
   expires_at: timestamp,
 });
 
@@ -25,6 +26,7 @@ export function ssoHandoversRepository(manager: EntityManager) {
         issuer: handover.issuer,
         subject: handover.subject,
         email: handover.email,
+        newUserMetadataSealed: handover.newUserMetadataSealed,
         expiresAt: handover.expiresAt,
         consumedAt: null,
         createdAt: now,
@@ -35,7 +37,7 @@ export function ssoHandoversRepository(manager: EntityManager) {
     async consume(projectId: string, codeHash: string, now: Date): Promise<SsoHandover | null> {
       const spent = await run.first(
         sql`UPDATE sso_handovers SET consumed_at = ${now} WHERE project_id = ${projectId} AND code_hash = ${codeHash} AND consumed_at IS NULL
-            RETURNING connection_id, code_challenge, issuer, subject, email, expires_at`,
+            RETURNING connection_id, code_challenge, issuer, subject, email, new_user_metadata_sealed, expires_at`,
         handoverRow,
       );
       return spent
@@ -45,6 +47,7 @@ export function ssoHandoversRepository(manager: EntityManager) {
             issuer: spent.issuer,
             subject: spent.subject,
             email: spent.email,
+            newUserMetadataSealed: spent.new_user_metadata_sealed,
             expiresAt: spent.expires_at,
           }
         : null;

@@ -14,6 +14,7 @@ export default contract({
       issuer: "https://idp.example.com",
       subject: unique("sub"),
       email: "person@example.com",
+      newUserMetadataSealed: null,
       expiresAt: new Date(world.clock.now().getTime() + 60_000),
     };
     await world.repos.ssoHandovers.create(world.a.id, codeHash, handover, world.clock.now());

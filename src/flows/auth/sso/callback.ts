@@ -153,12 +153,16 @@ async function finish(
   attempt.email = identity.email;
   if (flow.codeChallenge !== null) {
     const code = randomToken("gsc");
+    const codeHash = hashToken(code);
     const handover = {
       ...identity,
       codeChallenge: flow.codeChallenge,
+      // Apple tells the name once: the user SsoExchange makes must not lose it.
+      newUserMetadataSealed:
+        Object.keys(newUserMetadata).length > 0 ? deps.secrets.seal(JSON.stringify(newUserMetadata), codeHash) : null,
       expiresAt: new Date(now.getTime() + SSO_HANDOVER_TTL_SECONDS * 1000),
     };
-    await deps.db.repos.ssoHandovers.create(project.id, hashToken(code), handover, now);
+    await deps.db.repos.ssoHandovers.create(project.id, codeHash, handover, now);
     return { redirect: handoverRedirect(flow.redirectUrl, code) };
   }
   return {

@@ -22,7 +22,8 @@ export async function ssoExchange(
   const attempt: SignInAttempt = { method: "sso" };
   return auditedSignIn(deps, project, input.client, attempt, async () => {
     const now = deps.clock.now();
-    const handover = await deps.db.repos.ssoHandovers.consume(project.id, hashToken(input.code.trim()), now);
+    const codeHash = hashToken(input.code.trim());
+    const handover = await deps.db.repos.ssoHandovers.consume(project.id, codeHash, now);
     // A real code burnt by a wrong verifier is logged under its identity's email (as a hash).
     attempt.email = handover?.email;
     if (!handover || !constantTimeEqual(s256(input.codeVerifier), handover.codeChallenge)) {
@@ -30,7 +31,18 @@ export async function ssoExchange(
     }
     if (handover.expiresAt <= now)
       throw new DomainError("CODE_EXPIRED", "the code has expired; start the sign-in again");
-    return signInWithIdentity(deps, project, handover, input.client, attempt);
+    const { connectionId, issuer, subject, email, newUserMetadataSealed } = handover;
+    const newUserMetadata = newUserMetadataSealed
+      ? (JSON.parse(deps.secrets.open(newUserMetadataSealed, codeHash).toString("utf8")) as Record<string, unknown>)
+      : {};
+    return signInWithIdentity(
+      deps,
+      project,
+      { connectionId, issuer, subject, email },
+      input.client,
+      attempt,
+      newUserMetadata,
+    );
   });
 }
 
