@@ -3,36 +3,41 @@ import { checkHttpUri } from "../domain/formats.js";
 import { ssoAuthorize } from "../flows/auth/sso/authorize.js";
 import { ssoCallback } from "../flows/auth/sso/callback.js";
 import type { FlowDeps } from "../flows/deps.js";
+import { choosePageLanguage } from "../pages-route/language.js";
 import { answerInWords } from "../pages-route/message.js";
+import { pageTranslator } from "../pages-route/words.js";
 import type { NodeResponse } from "./error-body.js";
+import type { NodeRequest } from "./rest-handler.js";
 import type { PlainRoute } from "./http-handler.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 
 // The SSO routes a browser visits: the entry (GET /v1/auth/sso/authorize, no API key: the
 // public login_id names the project) and the callback providers send the browser back to.
-// Both answer a redirect, or a small page in words when there is nowhere safe to redirect.
+// Both answer a redirect, or a small page in words when there is nowhere safe to redirect,
+// in the language the address or the browser asks for (pages-route/language.ts).
 
 const LOGIN_ID = /^lp_[0-9a-z]{26}$/;
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export function ssoAuthorizeRoute(deps: FlowDeps): PlainRoute {
   return async (req, res) => {
-    const query = new URL(req.url ?? "/", "http://gatehouse").searchParams;
+    const url = new URL(req.url ?? "/", "http://gatehouse");
+    const query = url.searchParams;
     const loginId = query.get("login_id") ?? "";
     const redirectUrl = query.get("redirect_url") ?? "";
     const codeChallenge = query.get("code_challenge") ?? "";
-    if (!LOGIN_ID.test(loginId))
-      return page(res, 400, "This sign-in link names no project: login_id is missing or malformed.");
+    const refuse = (key: string, projectDefault?: string, values?: Record<string, string>) =>
+      page(req, res, 400, key, projectDefault, values);
+    if (!LOGIN_ID.test(loginId)) return refuse("ssoRoute.malformedLoginId");
     if (
       redirectUrl !== "" &&
       (redirectUrl.length > 2048 || redirectUrl.includes("\0") || checkHttpUri(redirectUrl) !== undefined)
     ) {
-      return page(res, 400, "This sign-in link's redirect_url is not an http(s) URL.");
+      return refuse("ssoRoute.badRedirect");
     }
-    if (codeChallenge !== "" && !CODE_CHALLENGE.test(codeChallenge))
-      return page(res, 400, "This sign-in link's code_challenge is not an S256 challenge.");
+    if (codeChallenge !== "" && !CODE_CHALLENGE.test(codeChallenge)) return refuse("ssoRoute.badChallenge");
     const project = await deps.db.repos.projects.getByLoginId(loginId);
-    if (!project) return page(res, 400, "This sign-in link names no project.");
+    if (!project) return refuse("ssoRoute.noProject");
     try {
       const { authorizationUrl } = await ssoAuthorize(deps, project, {
         connectionId: query.get("connection_id") ?? "",
@@ -41,18 +46,22 @@ export function ssoAuthorizeRoute(deps: FlowDeps): PlainRoute {
       });
       redirect(res, authorizationUrl);
     } catch (error) {
-      if (error instanceof DomainError) return page(res, 400, `This sign-in cannot start: ${error.message}.`);
+      // The reason's words (the catalog's), not the flow's English message.
+      if (error instanceof DomainError)
+        return refuse("ssoRoute.cannotStart", project.defaultLocale, { reason: `reason.${error.reason}` });
       throw error;
     }
   };
 }
+
+const NO_FLOW_WORDS = { incomplete: "ssoRoute.incomplete", unknown_flow: "ssoRoute.unknownFlow" } as const;
 
 export function ssoCallbackRoute(deps: FlowDeps): PlainRoute {
   return async (req, res, record) => {
     const query = new URL(req.url ?? "/", "http://gatehouse").searchParams;
     const answer = await ssoCallback(deps, query, { ipAddress: record.ip, userAgent: record.userAgent });
     if ("redirect" in answer) redirect(res, answer.redirect);
-    else page(res, 400, answer.page);
+    else page(req, res, 400, NO_FLOW_WORDS[answer.page]);
   };
 }
 
@@ -72,20 +81,19 @@ export function ssoFormPostCallbackRoute(deps: FlowDeps): PlainRoute {
       .split(";", 1)[0]
       .trim()
       .toLowerCase();
-    if (type !== "application/x-www-form-urlencoded")
-      return page(res, 415, "This sign-in answer is not a form post. Start again from the application.");
+    if (type !== "application/x-www-form-urlencoded") return page(req, res, 415, "ssoRoute.notForm");
     let body: Buffer;
     try {
       body = await readBody(req, MAX_FORM_POST_BYTES);
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
       res.setHeader("connection", "close");
-      return page(res, 413, "This sign-in answer is too large. Start again from the application.");
+      return page(req, res, 413, "ssoRoute.tooLarge");
     }
     const form = new URLSearchParams(body.toString("utf8"));
     const answer = await ssoCallback(deps, form, { ipAddress: record.ip, userAgent: record.userAgent }, "form_post");
     if ("redirect" in answer) redirect(res, answer.redirect, 303);
-    else page(res, 400, answer.page);
+    else page(req, res, 400, NO_FLOW_WORDS[answer.page]);
   };
 }
 
@@ -105,7 +113,24 @@ function redirect(res: NodeResponse, location: string, status: 302 | 303 = 302):
   res.end();
 }
 
-/** A page in words for a person, not JSON: this route is a browser's. */
-function page(res: NodeResponse, status: number, message: string): void {
-  answerInWords(res, status, "Sign-in failed", message);
+/**
+ * A page in words for a person, not JSON: this route is a browser's. `key` is a pages-catalog
+ * key; a value that is itself a catalog key (a reason) is worded too.
+ */
+function page(
+  req: NodeRequest,
+  res: NodeResponse,
+  status: number,
+  key: string,
+  projectDefault?: string,
+  values: Record<string, string> = {},
+): void {
+  const speech = choosePageLanguage(
+    new URL(req.url ?? "/", "http://gatehouse"),
+    req.headers["accept-language"],
+    projectDefault,
+  );
+  const t = pageTranslator(speech.language);
+  const worded = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, t(value)]));
+  answerInWords(res, status, t("ssoRoute.failed"), t(key, worded), undefined, speech);
 }

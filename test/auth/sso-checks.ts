@@ -113,7 +113,10 @@ export async function verificationToken(ctx: MessagingServer, email: string): Pr
 }
 
 /** GETs a Gatehouse URL as a browser would, without following a redirect: status, headers, text. */
-export async function browserGet(url: string): Promise<{ status: number; headers: Headers; body: string }> {
-  const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+export async function browserGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: string }> {
+  const res = await fetch(url, { redirect: "manual", headers, signal: AbortSignal.timeout(10_000) });
   return { status: res.status, headers: res.headers, body: await res.text() };
 }

@@ -242,4 +242,24 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
       expect(await flows()).toBe(before);
     });
   }
+
+  it("its pages speak the browser's language, or the one the link asks for (Arabic right to left)", async () => {
+    const unknownConnection = { login_id: world.app.loginId, connection_id: "sso_00000000000000000000000000" };
+    const german = await browserGet(
+      `${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(unknownConnection)}`,
+      {
+        "accept-language": "de-CH, de;q=0.9, en;q=0.5",
+      },
+    );
+    expect(german.status).toBe(400);
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    expect(german.body).toContain("Anmeldung fehlgeschlagen");
+    // The reason in the same words as the pages and the SDK give it.
+    expect(german.body).toContain("Diese Anmeldung kann nicht beginnen. Diese Anmeldeoption ist nicht verfügbar.");
+
+    const arabic = await browserGet(`${ctx.server.url}/v1/auth/sso/callback?state=spent&lang=ar`);
+    expect(arabic.status).toBe(400);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain("تسجيل الدخول هذا استُخدم من قبل أو لم يبدأ قط");
+  });
 });

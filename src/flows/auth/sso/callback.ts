@@ -19,8 +19,12 @@ import { errorRedirect, handoverRedirect, outcomeRedirect } from "./redirects.js
 /** A handover code is traded within a minute (auth.proto, SsoExchange). */
 export const SSO_HANDOVER_TTL_SECONDS = 60;
 
-/** What the callback route answers: a redirect to the flow's URL, or a page when no flow is known. */
-export type CallbackAnswer = { redirect: string } | { page: string };
+/**
+ * What the callback route answers: a redirect to the flow's URL, or, when no flow is known, a
+ * page saying why (the route words it in the browser's language): no `state` in the answer, or
+ * a state that names no flow still waiting.
+ */
+export type CallbackAnswer = { redirect: string } | { page: "incomplete" | "unknown_flow" };
 
 /** How the provider's answer came: in the query of a GET, or as a posted form (Apple's form_post). */
 export type ResponseMode = "query" | "form_post";
@@ -54,9 +58,9 @@ export async function ssoCallback(
   mode: ResponseMode = "query",
 ): Promise<CallbackAnswer> {
   const state = query.get("state");
-  if (!state) return { page: "This sign-in link is incomplete. Start again from the application." };
+  if (!state) return { page: "incomplete" };
   const flow = await deps.db.repos.ssoFlows.consume(hashToken(state), deps.clock.now());
-  if (!flow) return { page: "This sign-in was already used or never started. Start again from the application." };
+  if (!flow) return { page: "unknown_flow" };
   const fail = (error: string, description: string): CallbackAnswer => ({
     redirect: errorRedirect(flow.redirectUrl, error, description),
   });
