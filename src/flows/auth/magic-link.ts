@@ -46,7 +46,11 @@ export async function sendMagicLink(
 ): Promise<{ message: string; expiresIn: number }> {
   // The user's own tag goes along: it may name a language only the project's templates speak.
   const wordsFor = (userLocale: string | undefined): Words => ({
-    language: messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale }),
+    language: messageLanguage({
+      userLocale,
+      acceptLanguage: input.acceptLanguage,
+      projectDefault: project.defaultLocale,
+    }),
     userLocale,
   });
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);

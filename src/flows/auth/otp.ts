@@ -53,7 +53,11 @@ export async function sendOtp(
   const destination = sendDestination(input);
   // The user's own tag goes along: it may name a language only the project's templates speak.
   const wordsFor = (userLocale: string | undefined): Words => ({
-    language: messageLanguage({ userLocale, acceptLanguage: input.acceptLanguage, projectDefault: project.defaultLocale }),
+    language: messageLanguage({
+      userLocale,
+      acceptLanguage: input.acceptLanguage,
+      projectDefault: project.defaultLocale,
+    }),
     userLocale,
   });
   const sent = { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
