@@ -53,10 +53,18 @@ export interface CliBox {
   ): Promise<{ reason: string; message: string; violations?: Array<{ field: string; description: string }> }>;
 }
 
-/** A fresh database and a CLI bound to it (on PGlite, a server started on it meanwhile runs the commands: docs/cli.md). */
-export async function cliBox(): Promise<CliBox> {
+/**
+ * A fresh database and a CLI bound to it (on PGlite, a server started on it meanwhile runs the
+ * commands: docs/cli.md); `extraEnv` is added to the service's environment.
+ */
+export async function cliBox(extraEnv: Record<string, string> = {}): Promise<CliBox> {
   const db = await createTestDatabase();
-  const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, PUBLIC_URL: "https://gatehouse.example.com" };
+  const env = {
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
+    PUBLIC_URL: "https://gatehouse.example.com",
+    ...extraEnv,
+  };
   const run = (args: string[]) => runCommand(args, env);
   return {
     db,
@@ -73,4 +81,30 @@ export async function cliBox(): Promise<CliBox> {
       return JSON.parse(result.stderr);
     },
   };
+}
+
+/**
+ * What most command tests start from, made with the CLI: an organization (`org`, "Acme") with a
+ * project (`project`, "Shop", allowing https://app.example.com), and another organization
+ * (`other`) whose owner must not reach it.
+ */
+export async function orgsWithProject(box: CliBox): Promise<{ org: string; other: string; project: string }> {
+  const orgCreate = async (name: string, email: string) =>
+    (await box.json(["org", "create", "--name", name, "--email", email, "--password", "operator-password-1"]))
+      .organization.id as string;
+  const org = await orgCreate("Acme", "ops@acme.test");
+  const other = await orgCreate("Other", "ops@other.test");
+  const created = await box.json([
+    "project",
+    "create",
+    "--org",
+    org,
+    "--name",
+    "Shop",
+    "--allowed-origin",
+    "https://app.example.com",
+    "--redirect-url",
+    "https://app.example.com/cb",
+  ]);
+  return { org, other, project: created.id as string };
 }

@@ -8,7 +8,7 @@ import { http } from "../helpers/clients.js";
 import { eventually } from "../helpers/eventually.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.js";
-import { cliBox, runCommand, type CliBox } from "./helpers.js";
+import { cliBox, orgsWithProject, type CliBox } from "./helpers.js";
 
 // The server calls the loopback receiver, which OUTBOUND_ALLOW_HOSTS allows. On PGlite the
 // commands run inside the server; on PostgreSQL beside it, with the same setting.
@@ -23,44 +23,15 @@ describe("cli: hooks", () => {
   let project: string;
   let key: string;
 
-  const run = (args: string[]) => runCommand(args, { ...box.env, ...OUTBOUND });
-  async function json(args: string[]): Promise<any> {
-    const result = await run([...args, "--json"]);
-    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
-    return JSON.parse(result.stdout);
-  }
-  async function fails(args: string[], code: number): Promise<any> {
-    const result = await run([...args, "--json"]);
-    expect({ code: result.code, stdout: result.stdout }).toEqual({ code, stdout: "" });
-    return JSON.parse(result.stderr);
-  }
-  const orgCreate = async (name: string, email: string) =>
-    (await json(["org", "create", "--name", name, "--email", email, "--password", "operator-password-1"])).organization
-      .id as string;
   const signup = (email: string) =>
     http(`${server.url}/v1/auth/signup`, { headers: { "x-service-key": key }, body: { email, password: PASSWORD } });
 
   beforeAll(async () => {
-    box = await cliBox();
+    box = await cliBox(OUTBOUND);
     server = await startTestServer(OUTBOUND, box.db);
     receiver = await startReceiver("/hook");
-    const org = await orgCreate("Acme", "ops@acme.test");
-    other = await orgCreate("Other", "ops@other.test");
-    project = (
-      await json([
-        "project",
-        "create",
-        "--org",
-        org,
-        "--name",
-        "Shop",
-        "--allowed-origin",
-        "https://app.example.com",
-        "--redirect-url",
-        "https://app.example.com/cb",
-      ])
-    ).id;
-    key = (await json(["apikey", "create", "--project", project, "--label", "backend"])).key;
+    ({ other, project } = await orgsWithProject(box));
+    key = (await box.json(["apikey", "create", "--project", project, "--label", "backend"])).key;
   });
   afterAll(async () => {
     await receiver?.close();
@@ -69,7 +40,7 @@ describe("cli: hooks", () => {
   });
 
   it("hook set prints the secret once and the hook answers signups; hook list and hook delete", async () => {
-    const set = await run([
+    const set = await box.run([
       "hook",
       "set",
       "--project",
@@ -108,7 +79,7 @@ describe("cli: hooks", () => {
     expect(receiver.received.map((r) => r.body.user.email)).toEqual(["eve@blocked.example"]);
 
     // Setting it again keeps the secret unless asked: nothing to print.
-    const kept = await run([
+    const kept = await box.run([
       "hook",
       "set",
       "--project",
@@ -123,7 +94,7 @@ describe("cli: hooks", () => {
     expect(kept.stdout).toMatch(/^set hook before_user_created  \S+  failure policy open  /);
     expect(kept.stdout).toContain("its secret is unchanged (--rotate-secret makes a new one)");
     expect(kept.stdout).not.toMatch(/whsec_/);
-    const rotated = await json([
+    const rotated = await box.json([
       "hook",
       "set",
       "--project",
@@ -143,7 +114,7 @@ describe("cli: hooks", () => {
       secret: expect.stringMatching(/^whsec_/),
     });
     expect(rotated.secret).not.toBe(secret);
-    const claims = await json([
+    const claims = await box.json([
       "hook",
       "set",
       "--project",
@@ -156,14 +127,14 @@ describe("cli: hooks", () => {
     expect(claims).toMatchObject({ kind: "custom_access_token", failure_policy: "open" });
 
     // Listed without their secrets.
-    const listed = await run(["hook", "list", "--project", project]);
+    const listed = await box.run(["hook", "list", "--project", project]);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trimEnd().split("\n");
     expect(lines.map((l) => l.split("  ").slice(0, 3))).toEqual([
       ["before_user_created", receiver.url, "failure policy closed"],
       ["custom_access_token", receiver.url, "failure policy open"],
     ]);
-    const listedJson = await json(["hook", "list", "--project", project]);
+    const listedJson = await box.json(["hook", "list", "--project", project]);
     expect(listedJson.data.map((h: any) => Object.keys(h).sort())).toEqual([
       ["created_at", "failure_policy", "kind", "updated_at", "url"],
       ["created_at", "failure_policy", "kind", "updated_at", "url"],
@@ -174,7 +145,7 @@ describe("cli: hooks", () => {
     }
 
     // Deleted: the next signup is not asked (other instances within their hook cache's lifetime).
-    expect(await json(["hook", "delete", "--project", project, "--kind", "before_user_created"])).toEqual({
+    expect(await box.json(["hook", "delete", "--project", project, "--kind", "before_user_created"])).toEqual({
       deleted: true,
       kind: "before_user_created",
     });
@@ -184,20 +155,20 @@ describe("cli: hooks", () => {
       undefined,
       1000,
     );
-    expect((await run(["hook", "list", "--project", project])).stdout).toMatch(/^custom_access_token  /);
-    expect(await run(["hook", "delete", "--project", project, "--kind", "before_user_created"])).toEqual({
+    expect((await box.run(["hook", "list", "--project", project])).stdout).toMatch(/^custom_access_token  /);
+    expect(await box.run(["hook", "delete", "--project", project, "--kind", "before_user_created"])).toEqual({
       code: 1,
       stdout: "",
       stderr: "gatehouse: this project has no before_user_created hook\n",
     });
-    expect(await json(["hook", "delete", "--project", project, "--kind", "custom_access_token"])).toMatchObject({
+    expect(await box.json(["hook", "delete", "--project", project, "--kind", "custom_access_token"])).toMatchObject({
       deleted: true,
     });
-    expect((await run(["hook", "list", "--project", project])).stdout).toBe(`no hooks in project ${project}\n`);
+    expect((await box.run(["hook", "list", "--project", project])).stdout).toBe(`no hooks in project ${project}\n`);
   });
 
   it("user import asks before_user_created for every line: a deny refuses that line with the hook's message", async () => {
-    const set = await json([
+    const set = await box.json([
       "hook",
       "set",
       "--project",
@@ -218,7 +189,7 @@ describe("cli: hooks", () => {
     const file = join(box.db.dataDir, "hook-import.jsonl");
     const emails = ["imp-a@example.com", "imp-b@blocked.example", "imp-c@example.com"];
     await writeFile(file, emails.map((email) => JSON.stringify({ email })).join("\n") + "\n");
-    const result = await run(["user", "import", "--project", project, "--file", file, "--json"]);
+    const result = await box.run(["user", "import", "--project", project, "--file", file, "--json"]);
     expect(result.code).toBe(65); // a line refused, the others imported
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({ total: 3, imported: 2, refused: 1 });
@@ -227,40 +198,40 @@ describe("cli: hooks", () => {
     ]);
     const asked = receiver.received.filter((r) => r.body.method === "import").map((r) => r.body.user.email);
     expect(asked).toEqual(emails);
-    await json(["hook", "delete", "--project", project, "--kind", "before_user_created"]);
+    await box.json(["hook", "delete", "--project", project, "--kind", "before_user_created"]);
   });
 
   it("refuses bad options before anything is written, naming the option or the API field", async () => {
     const set = ["hook", "set", "--project", project];
-    expect(await fails([...set, "--kind", "before_login", "--url", receiver.url], 64)).toMatchObject({
+    expect(await box.fails([...set, "--kind", "before_login", "--url", receiver.url], 64)).toMatchObject({
       reason: "VALIDATION_FAILED",
       violations: [{ field: "kind" }],
     });
-    expect(await fails([...set, "--kind", "before_user_created"], 64)).toEqual({
+    expect(await box.fails([...set, "--kind", "before_user_created"], 64)).toEqual({
       reason: "USAGE",
       message: "--url is required: where the hook is POSTed (https)",
     });
-    expect(await fails([...set, "--url", receiver.url], 64)).toEqual({
+    expect(await box.fails([...set, "--url", receiver.url], 64)).toEqual({
       reason: "USAGE",
       message: "--kind is required: before_user_created or custom_access_token",
     });
-    expect((await fails(["hook", "list"], 64)).message).toMatch(/^--project is required/);
+    expect((await box.fails(["hook", "list"], 64)).message).toMatch(/^--project is required/);
     expect(
-      await fails([...set, "--kind", "before_user_created", "--url", receiver.url, "--failure-policy", "lax"], 64),
+      await box.fails([...set, "--kind", "before_user_created", "--url", receiver.url, "--failure-policy", "lax"], 64),
     ).toMatchObject({ reason: "VALIDATION_FAILED", violations: [{ field: "failure_policy" }] });
     expect(
-      await fails([...set, "--kind", "before_user_created", "--url", receiver.url, "--policy", "open"], 64),
+      await box.fails([...set, "--kind", "before_user_created", "--url", receiver.url, "--policy", "open"], 64),
     ).toMatchObject({ reason: "USAGE", message: expect.stringContaining("'--policy'") });
     // Plain http to a public address: the server's reason, as the Account interface gives it.
-    const plain = await run([...set, "--kind", "custom_access_token", "--url", "http://93.184.215.14/hook"]);
+    const plain = await box.run([...set, "--kind", "custom_access_token", "--url", "http://93.184.215.14/hook"]);
     expect(plain).toEqual({ code: 64, stdout: "", stderr: expect.stringMatching(/^gatehouse: url: must be https\n/) });
     // Another organization's project is not found, as on the Account interface.
     expect(
-      await fails(
+      await box.fails(
         ["hook", "set", "--org", other, "--project", project, "--kind", "custom_access_token", "--url", receiver.url],
         1,
       ),
     ).toMatchObject({ reason: "PROJECT_NOT_FOUND" });
-    expect((await json(["hook", "list", "--project", project])).data).toEqual([]);
+    expect((await box.json(["hook", "list", "--project", project])).data).toEqual([]);
   });
 });

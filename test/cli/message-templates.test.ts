@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliBox, runCommand, type CliBox } from "./helpers.js";
+import { cliBox, orgsWithProject, runCommand, type CliBox } from "./helpers.js";
 
 describe("cli: message templates", () => {
   let box: CliBox;
@@ -13,9 +13,6 @@ describe("cli: message templates", () => {
   let project: string;
   let other: string;
 
-  const orgCreate = async (name: string, email: string) =>
-    (await box.json(["org", "create", "--name", name, "--email", email, "--password", "operator-password-1"]))
-      .organization.id as string;
   /** A command run from the directory holding the template files, as an operator would. */
   const here = (args: string[]) => runCommand(args, box.env, { cwd: dir });
 
@@ -27,22 +24,7 @@ describe("cli: message templates", () => {
     await writeFile(join(dir, "otp.txt"), "Votre code : {{ code }} ({{ valid_minutes }} minutes)\n");
     await writeFile(join(dir, "typo.txt"), "Votre code : {{ cod }}\n");
     await writeFile(join(dir, "sms.txt"), "{{ code }} : votre code {{ project_name }}");
-    const org = await orgCreate("Acme", "ops@acme.test");
-    other = await orgCreate("Other", "ops@other.test");
-    project = (
-      await box.json([
-        "project",
-        "create",
-        "--org",
-        org,
-        "--name",
-        "Shop",
-        "--allowed-origin",
-        "https://app.example.com",
-        "--redirect-url",
-        "https://app.example.com/cb",
-      ])
-    ).id;
+    ({ other, project } = await orgsWithProject(box));
   });
   afterAll(async () => {
     await box?.db.drop();

@@ -3,36 +3,16 @@
 // another organization's client.
 import { userInfo } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliBox, type CliBox } from "./helpers.js";
+import { cliBox, orgsWithProject, type CliBox } from "./helpers.js";
 
 describe("cli: OAuth clients", () => {
   let box: CliBox;
-  let org: string;
   let other: string;
   let project: string;
 
-  const orgCreate = async (name: string, email: string) =>
-    (await box.json(["org", "create", "--name", name, "--email", email, "--password", "operator-password-1"]))
-      .organization.id as string;
-
   beforeAll(async () => {
     box = await cliBox();
-    org = await orgCreate("Acme", "ops@acme.test");
-    other = await orgCreate("Other", "ops@other.test");
-    project = (
-      await box.json([
-        "project",
-        "create",
-        "--org",
-        org,
-        "--name",
-        "Shop",
-        "--allowed-origin",
-        "https://app.example.com",
-        "--redirect-url",
-        "https://app.example.com/cb",
-      ])
-    ).id;
+    ({ other, project } = await orgsWithProject(box));
   });
   afterAll(async () => {
     await box?.db.drop();
