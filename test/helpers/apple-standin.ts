@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { decodeProtectedHeader, exportJWK, jwtVerify, SignJWT } from "jose";
+import { json, readBody, startStandinServer, text } from "./standin-server.js";
 
 // Sign in with Apple played by a loopback HTTP server, with the quirks a client must handle:
 // - the client secret is an ES256 JWT the client signs with its key (kid = key id, iss = team
@@ -77,7 +77,6 @@ export interface FormPost {
 const CODE_TTL_MS = 5 * 60_000;
 /** Apple's limit on a client secret's lifetime: six months, in seconds. */
 const MAX_SECRET_LIFETIME_S = 15_777_000;
-const MAX_BODY_BYTES = 64 * 1024;
 
 interface IssuedCode {
   login: string;
@@ -96,17 +95,7 @@ export async function startAppleStandin(options: AppleStandinOptions): Promise<A
   const { privateKey: idTokenKey, publicKey: idTokenPublic } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const idTokenKid = randomUUID();
 
-  const server: Server = createServer((req, res) => {
-    void route(req, res).catch((err: unknown) => {
-      if (!res.headersSent) text(res, 500, `stand-in error: ${(err as Error).message}`);
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, stop } = await startStandinServer((req, res) => route(req, res));
 
   const standin: AppleStandin = {
     url,
@@ -130,10 +119,7 @@ export async function startAppleStandin(options: AppleStandinOptions): Promise<A
     },
     requests: [],
     acceptedSecrets: [],
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop,
   };
   standin.setUser(standin.defaultLogin, { firstName: "Johnny", lastName: "Appleseed" });
 
@@ -341,23 +327,4 @@ function unescape(value: string): string {
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
-}
-
-function text(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(body);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { json, readBody, startStandinServer, text } from "./standin-server.js";
 
 // GitHub's OAuth App flow and the two REST endpoints a sign-in reads, played by a loopback HTTP
 // server, with the quirks a client must handle: GitHub is OAuth 2.0 without an ID token; its
@@ -74,7 +74,6 @@ export interface GithubStandin {
 }
 
 const CODE_TTL_MS = 10 * 60_000;
-const MAX_BODY_BYTES = 64 * 1024;
 const DOCS = "https://docs.github.com";
 const NO_USER_AGENT =
   "Request forbidden by administrative rules. Please make sure your request has a User-Agent header " +
@@ -114,42 +113,13 @@ function redirectAllowed(registered: string | undefined, given: string): boolean
   return a.origin === b.origin && (b.pathname === a.pathname || b.pathname.startsWith(base));
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers }).end(JSON.stringify(body));
-}
-
-function text(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(body);
-}
-
 export async function startGithubStandin(options: GithubStandinOptions = {}): Promise<GithubStandin> {
   const clock = options.clock ?? { now: () => new Date() };
   const codes = new Map<string, IssuedCode>();
   const tokens = new Map<string, { login: string; scopes: string[] }>();
   let nextId = 1000;
 
-  const server: Server = createServer((req, res) => {
-    void route(req, res).catch((err: unknown) => {
-      if (!res.headersSent) text(res, 500, `stand-in error: ${(err as Error).message}`);
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, stop } = await startStandinServer((req, res) => route(req, res));
 
   const standin: GithubStandin = {
     url,
@@ -174,10 +144,7 @@ export async function startGithubStandin(options: GithubStandinOptions = {}): Pr
       return full;
     },
     requests: [],
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop,
   };
   standin.setUser("octocat", {
     id: 583231,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { json, readBody, startStandinServer } from "./standin-server.js";
 
 // Microsoft Entra ID's v2.0 endpoints, played by a loopback HTTP server, with what a relying
 // party must handle: the multi-tenant authorities (`common`, `organizations`, `consumers`)
@@ -78,17 +78,10 @@ export async function startMicrosoftStandin(options: MicrosoftStandinOptions): P
   const codes = new Map<string, IssuedCode>();
   let forgedIssuer: string | null = null;
 
-  const server: Server = createServer((req, res) => {
-    void route(req, res).catch((err: unknown) => {
-      if (!res.headersSent) json(res, 500, { error: "server_error", error_description: (err as Error).message });
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, stop } = await startStandinServer(
+    (req, res) => route(req, res),
+    (res, message) => json(res, 500, { error: "server_error", error_description: message }),
+  );
 
   const standin: MicrosoftStandin = {
     url,
@@ -106,10 +99,7 @@ export async function startMicrosoftStandin(options: MicrosoftStandinOptions): P
       forgedIssuer = iss;
     },
     requests: [],
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop,
   };
   standin.setUser("adele", {
     tid: "72f988bf-86f1-41af-91ab-2d7cd011db47",
@@ -298,19 +288,4 @@ function aadError(error: string, description: string): Record<string, unknown> {
     trace_id: randomUUID(),
     correlation_id: randomUUID(),
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 64 * 1024) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
 }
