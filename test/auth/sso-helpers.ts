@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Logger } from "../../src/log.js";
-import { http } from "../helpers/clients.js";
+import { http, type HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer, type MessagingServer } from "../helpers/messaging-server.js";
 import { startOidcProvider, type OidcProviderHarness, type SignInOptions } from "../helpers/oidc-provider.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
@@ -44,6 +44,14 @@ export interface SsoWorld {
   ): Promise<CallbackAnswer>;
   /** GETs Gatehouse's callback at the URL the provider redirected the browser to. */
   callback(providerRedirect: string): Promise<CallbackAnswer>;
+  /** CreateSsoConnection over REST as the project's admin, for any provider; the answer as it came. */
+  createConnection(app: AuthFixture, body: Record<string, unknown>): Promise<HttpAnswer>;
+  /**
+   * A sign-in through a provider stand-in that signs in the user `?login=` names at once
+   * (test/helpers' GitHub and Microsoft stand-ins): SsoAuthorize, the stand-in's redirect, then
+   * Gatehouse's callback. Answers the authorization URL as sent and the callback's answer.
+   */
+  signInAt(app: AuthFixture, connectionId: string, login: string): Promise<{ authorize: URL; answer: CallbackAnswer }>;
 }
 
 export function useSsoWorld(options: { sms?: boolean; smtp?: boolean; logger?: Logger } = {}): SsoWorld {
@@ -97,6 +105,17 @@ export function useSsoWorld(options: { sms?: boolean; smtp?: boolean; logger?: L
       });
       if (start.status !== 200) throw new Error(`SsoAuthorize failed: ${start.status} ${JSON.stringify(start.body)}`);
       return world.callback(await provider().signIn(start.body.authorization_url, accountId, signInOptions));
+    },
+    createConnection: async (app, body) =>
+      http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, { headers: await app.admin(), body }),
+    async signInAt(app, connectionId, login) {
+      const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
+      expect(start.status, JSON.stringify(start.body)).toBe(200);
+      const authorize = new URL(start.body.authorization_url);
+      authorize.searchParams.set("login", login);
+      const res = await fetch(authorize, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      expect(res.status, await res.clone().text()).toBe(302);
+      return { authorize, answer: await world.callback(res.headers.get("location")!) };
     },
     async callback(providerRedirect) {
       const target = new URL(providerRedirect);
@@ -154,6 +173,8 @@ export function useSsoApp(options: { sms?: boolean } = {}): SsoApp {
     connect: world.connect,
     signIn: world.signIn,
     callback: world.callback,
+    createConnection: world.createConnection,
+    signInAt: world.signInAt,
     get app() {
       return ready(app, "the app");
     },

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { http } from "../helpers/clients.js";
 import { CONSUMERS_TENANT, startMicrosoftStandin, type MicrosoftStandin } from "../helpers/microsoft-standin.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
@@ -30,19 +29,15 @@ afterEach(() => {
   ms?.forgeIssuer(null);
 });
 
-async function connect(body: Record<string, unknown> = {}) {
-  return http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
-    headers: await app.admin(),
-    body: {
-      name: "Microsoft",
-      provider: "microsoft",
-      issuer: ms.commonIssuer,
-      client_id: ms.clientId,
-      client_secret: ms.clientSecret,
-      ...body,
-    },
+const connect = (body: Record<string, unknown> = {}) =>
+  world.createConnection(app, {
+    name: "Microsoft",
+    provider: "microsoft",
+    issuer: ms.commonIssuer,
+    client_id: ms.clientId,
+    client_secret: ms.clientSecret,
+    ...body,
   });
-}
 
 async function connectOk(body: Record<string, unknown> = {}): Promise<string> {
   const created = await connect(body);
@@ -50,16 +45,7 @@ async function connectOk(body: Record<string, unknown> = {}): Promise<string> {
   return created.body.id as string;
 }
 
-/** SsoAuthorize, the stand-in signs in `login` at once, then Gatehouse's callback. */
-async function signIn(connectionId: string, login: string) {
-  const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const authorize = new URL(start.body.authorization_url);
-  authorize.searchParams.set("login", login);
-  const res = await fetch(authorize, { redirect: "manual" });
-  expect(res.status, await res.clone().text()).toBe(302);
-  return { authorize, answer: await world.callback(res.headers.get("location")!) };
-}
+const signIn = (connectionId: string, login: string) => world.signInAt(app, connectionId, login);
 
 async function userOf(accessToken: string | null) {
   expect(accessToken).toBeTruthy();

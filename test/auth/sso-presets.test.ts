@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { http } from "../helpers/clients.js";
 import { startGithubStandin, type GithubStandin } from "../helpers/github-standin.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
@@ -22,23 +21,15 @@ afterAll(async () => {
   await github?.stop();
 });
 
-async function connect(body: Record<string, unknown>) {
-  return http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
-    headers: await app.admin(),
-    body: { name: "GitHub", client_id: github.clientId, client_secret: github.clientSecret, ...body },
+const connect = (body: Record<string, unknown>) =>
+  world.createConnection(app, {
+    name: "GitHub",
+    client_id: github.clientId,
+    client_secret: github.clientSecret,
+    ...body,
   });
-}
 
-/** SsoAuthorize, the stand-in "signs in" `login`, then Gatehouse's callback. */
-async function signIn(connectionId: string, login: string) {
-  const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const authorize = new URL(start.body.authorization_url);
-  authorize.searchParams.set("login", login);
-  const res = await fetch(authorize, { redirect: "manual" });
-  expect(res.status).toBe(302);
-  return { authorize, answer: await world.callback(res.headers.get("location")!) };
-}
+const signIn = (connectionId: string, login: string) => world.signInAt(app, connectionId, login);
 
 const enterprise = () => ({
   authorization_url: github.authorizeUrl,
@@ -188,16 +179,13 @@ describe("OpenID Connect presets: google and gitlab", () => {
       redirectUris: [CALLBACK_URL],
       tokenEndpointAuthMethod: "client_secret_basic",
     });
-    return http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
-      headers: await app.admin(),
-      body: {
-        name: provider,
-        provider,
-        issuer: world.idp.issuer,
-        client_id: clientId,
-        client_secret: "preset-secret",
-        ...extra,
-      },
+    return world.createConnection(app, {
+      name: provider,
+      provider,
+      issuer: world.idp.issuer,
+      client_id: clientId,
+      client_secret: "preset-secret",
+      ...extra,
     });
   }
 
@@ -231,13 +219,7 @@ describe("OpenID Connect presets: google and gitlab", () => {
 
   it("google and gitlab default to their issuers; hosted_domain is google's alone", async () => {
     const defaults = { client_id: "x", client_secret: "y", name: "preset" };
-    const post = (body: Record<string, unknown>) =>
-      app.admin().then((headers) =>
-        http(`${ctx.server.url}/v1/projects/${app.projectId}/sso-connections`, {
-          headers,
-          body: { ...defaults, ...body },
-        }),
-      );
+    const post = (body: Record<string, unknown>) => world.createConnection(app, { ...defaults, ...body });
     expect((await post({ provider: "google" })).body).toMatchObject({ issuer: "https://accounts.google.com" });
     expect((await post({ provider: "gitlab" })).body).toMatchObject({ issuer: "https://gitlab.com" });
     const refused = await post({ provider: "gitlab", hosted_domain: "example.com" });
