@@ -1,11 +1,9 @@
 import { pino } from "pino";
-import { DataSource } from "typeorm";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "../../src/store/embedded-postgres.js";
-import { migrations } from "../../src/store/migrations/index.js";
 import { openDatabase } from "../../src/store/database.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { runCommand } from "../cli/helpers.js";
+import { migrationsThrough, withMigrationSource } from "../helpers/migration-source.js";
 import { longTest } from "../helpers/patience.js";
 
 // Threat: rows stored under the old key (trim + toLowerCase) that the canonical form would merge
@@ -22,26 +20,10 @@ async function databaseBeforeTheRule(
   t: TestDatabase,
   rows: (sql: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>,
 ): Promise<void> {
-  const embedded = t.databaseUrl ? null : await startEmbeddedPostgres(t.dataDir);
-  const upTo = migrations.findIndex((m) => m.name === PREVIOUS);
-  expect(upTo).toBeGreaterThan(0);
-  const dataSource = new DataSource({
-    type: "postgres",
-    url: t.databaseUrl ?? embedded!.url,
-    migrations: migrations.slice(0, upTo + 1),
-    migrationsTransactionMode: "each",
-    installExtensions: false,
-    poolSize: 1,
-    extra: { idleTimeoutMillis: 0 },
-  });
-  await dataSource.initialize();
-  try {
+  await withMigrationSource(t, migrationsThrough(PREVIOUS), async (dataSource) => {
     await dataSource.runMigrations({ transaction: "each" });
     await rows((text, params = []) => dataSource.query(text, params));
-  } finally {
-    await dataSource.destroy();
-    await embedded?.close();
-  }
+  });
 }
 
 describe("the email canonical-form migration", () => {

@@ -1,10 +1,8 @@
-import { DataSource } from "typeorm";
 import { afterEach, expect, it } from "vitest";
 import { isIdOf } from "../../src/domain/ids.js";
-import { startEmbeddedPostgres } from "../../src/store/embedded-postgres.js";
 import { IdentityIds1734300000100 } from "../../src/store/migrations/1734300000100-identity-ids.js";
-import { migrations } from "../../src/store/migrations/index.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { migrationsThrough, withMigrationSource } from "../helpers/migration-source.js";
 import { longTest } from "../helpers/patience.js";
 
 // Identities linked before UnlinkIdentity existed must get an id a user can name: one each,
@@ -23,21 +21,8 @@ it(
   async () => {
     const t = await createTestDatabase({ empty: true });
     created.push(t);
-    const embedded = t.databaseUrl ? null : await startEmbeddedPostgres(t.dataDir);
-    const upTo = migrations.findIndex((m) => m.name === PREVIOUS);
-    expect(upTo).toBeGreaterThan(0);
     // Only this migration after PREVIOUS: the others of its round are not what this test is about.
-    const dataSource = new DataSource({
-      type: "postgres",
-      url: t.databaseUrl ?? embedded!.url,
-      migrations: [...migrations.slice(0, upTo + 1), IdentityIds1734300000100],
-      migrationsTransactionMode: "each",
-      installExtensions: false,
-      poolSize: 1,
-      extra: { idleTimeoutMillis: 0 },
-    });
-    await dataSource.initialize();
-    try {
+    await withMigrationSource(t, [...migrationsThrough(PREVIOUS), IdentityIds1734300000100], async (dataSource) => {
       const sql = (text: string, params: unknown[] = []) => dataSource.query(text, params);
       await dataSource.runMigrations({ transaction: "each" });
       await dataSource.undoLastMigration({ transaction: "each" });
@@ -69,9 +54,6 @@ it(
         /sso_identities_id_key/,
       );
       await expect(sql(`UPDATE sso_identities SET id = NULL WHERE subject = 'two'`)).rejects.toThrow();
-    } finally {
-      await dataSource.destroy();
-      await embedded?.close();
-    }
+    });
   },
 );
