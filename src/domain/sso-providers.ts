@@ -1,5 +1,6 @@
 import {
   checkIssuer,
+  checkScope,
   isOidcKind,
   type ClaimMapping,
   type OAuth2Endpoints,
@@ -167,6 +168,28 @@ export function checkKindFields(input: KindFields): Violation[] {
           description: "must be a tenant id: a GUID such as 9188040d-6c67-4c5b-b112-36a304b66dad",
         });
     });
+  return violations;
+}
+
+/**
+ * What a connection of any kind is checked for, created or updated: GitHub says itself which
+ * addresses it verified, so `trust_emails` has no place there; each scope is a scope token.
+ */
+export function checkTrustAndScopes(input: {
+  provider: SsoProvider;
+  trustEmails: boolean;
+  scopes: readonly string[];
+}): Violation[] {
+  const violations: Violation[] = [];
+  if (input.provider === "github" && input.trustEmails)
+    violations.push({
+      field: "trust_emails",
+      description: "is not used by github: GitHub says which addresses it verified",
+    });
+  input.scopes.forEach((scope, i) => {
+    const problem = checkScope(scope);
+    if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
+  });
   return violations;
 }
 

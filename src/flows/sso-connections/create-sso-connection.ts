@@ -1,7 +1,13 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
-import { checkScope, isOidcKind, resolveScopes, type SsoConnection } from "../../domain/sso.js";
-import { checkKindFields, identityIssuer, normalizeTenants, resolvePreset } from "../../domain/sso-providers.js";
+import { isOidcKind, resolveScopes, type SsoConnection } from "../../domain/sso.js";
+import {
+  checkKindFields,
+  checkTrustAndScopes,
+  identityIssuer,
+  normalizeTenants,
+  resolvePreset,
+} from "../../domain/sso-providers.js";
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
@@ -21,15 +27,7 @@ export async function createSsoConnection(
   const preset = resolvePreset(input);
   const violations: Violation[] = "violations" in preset ? [...preset.violations] : [];
   violations.push(...checkKindFields(input));
-  if (input.provider === "github" && input.trustEmails)
-    violations.push({
-      field: "trust_emails",
-      description: "is not used by github: GitHub says which addresses it verified",
-    });
-  input.scopes.forEach((scope, i) => {
-    const problem = checkScope(scope);
-    if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
-  });
+  violations.push(...checkTrustAndScopes(input));
   if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
   const settings = preset.settings;
   if (!isIdOf("proj", input.projectId)) throw projectNotFound();

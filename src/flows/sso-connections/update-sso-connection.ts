@@ -1,14 +1,13 @@
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
 import {
-  checkScope,
   isOidcKind,
   resolveScopes,
   type ClaimMapping,
   type OAuth2Endpoints,
   type SsoConnection,
 } from "../../domain/sso.js";
-import { checkKindFields, normalizeTenants, resolvePreset } from "../../domain/sso-providers.js";
+import { checkKindFields, checkTrustAndScopes, normalizeTenants, resolvePreset } from "../../domain/sso-providers.js";
 import type { SsoConnectionChanges } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
@@ -109,15 +108,13 @@ function validChanges(current: SsoConnection, input: UpdateSsoConnectionInput): 
     violations.push({ field: "any_tenant", description: "cannot be given with allowed_tenants" });
   if (input.anyTenant && current.provider !== "microsoft")
     violations.push({ field: "any_tenant", description: "is for microsoft only" });
-  if (current.provider === "github" && (input.trustEmails ?? current.trustEmails))
-    violations.push({
-      field: "trust_emails",
-      description: "is not used by github: GitHub says which addresses it verified",
-    });
-  input.scopes.forEach((scope, i) => {
-    const problem = checkScope(scope);
-    if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
-  });
+  violations.push(
+    ...checkTrustAndScopes({
+      provider: current.provider,
+      trustEmails: input.trustEmails ?? current.trustEmails,
+      scopes: input.scopes,
+    }),
+  );
   if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
   const settings = preset.settings;
   const changes: SsoConnectionChanges = {
