@@ -46,31 +46,15 @@ describe("projects' default_locale", () => {
   });
 
   it("over Connect: CreateProject and UpdateProject take it and answer it", async () => {
-    const created = await injectConnect(
-      server.handle,
-      "account",
-      "CreateProject",
-      projectBody({ default_locale: "es-419" }),
-      f.admin.headers,
-    );
+    const account = (method: string, body: Record<string, unknown>) =>
+      injectConnect(server.handle, "account", method, body, f.admin.headers);
+    const created = await account("CreateProject", projectBody({ default_locale: "es-419" }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.default_locale).toBe("es-419");
-    const updated = await injectConnect(
-      server.handle,
-      "account",
-      "UpdateProject",
-      { id: created.body.id, default_locale: "de-at" },
-      f.admin.headers,
-    );
+    const updated = await account("UpdateProject", { id: created.body.id, default_locale: "de-at" });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.default_locale).toBe("de-AT");
-    const refused = await injectConnect(
-      server.handle,
-      "account",
-      "UpdateProject",
-      { id: created.body.id, default_locale: "@@" },
-      f.admin.headers,
-    );
+    const refused = await account("UpdateProject", { id: created.body.id, default_locale: "@@" });
     expect({ status: refused.status, reason: connectReason(refused.body) }).toEqual({
       status: 400,
       reason: "VALIDATION_FAILED",
