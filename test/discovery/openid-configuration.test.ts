@@ -102,6 +102,8 @@ describe("OIDC discovery per project", () => {
       claims_parameter_supported: false,
       request_uri_parameter_supported: false,
       authorization_response_iss_parameter_supported: true,
+      // The hosted sign-in and consent pages' languages (docs/languages.md).
+      ui_locales_supported: ["en", "es", "fr", "de", "ar"],
     });
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");

@@ -1,5 +1,6 @@
 import type { Provider } from "oidc-provider";
 import type { Project } from "../../domain/account.js";
+import { SHIPPED_LANGUAGES } from "../../i18n/languages.js";
 import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "../auth/issuer.js";
 import { findAccount } from "./accounts.js";
@@ -87,7 +88,8 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     // No userinfo in the engine: it answers only opaque tokens, and Gatehouse issues JWTs, so
     // the ID token carries the scopes' claims and Gatehouse serves userinfo itself (userinfo.ts).
     conformIdTokenClaims: false,
-    discovery: { userinfo_endpoint: `${issuer}/oauth/userinfo` },
+    // The hosted pages speak these; an authorization's ui_locales picks among them (interactions.ts).
+    discovery: { userinfo_endpoint: `${issuer}/oauth/userinfo`, ui_locales_supported: [...SHIPPED_LANGUAGES] },
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
