@@ -124,6 +124,8 @@ describe("cli: project update", () => {
       "password",
       "--signup-method",
       "otp",
+      "--default-locale",
+      "fr-ca",
     ]);
     expect(updated).toMatchObject({
       id: project,
@@ -147,6 +149,7 @@ describe("cli: project update", () => {
       signups: "allowlist",
       signup_email_domains: ["example.com", "shop.example.com"],
       signup_methods: ["password", "otp"],
+      default_locale: "fr-CA",
     });
     // The CLI's answer is UpdateProject's, which is the project as GetProject reads it.
     expect(await getProject(project)).toEqual(updated);
@@ -214,6 +217,10 @@ describe("cli: project update", () => {
     expect(await box.fails([...update, "--signup-method", "fax"], 64)).toMatchObject({
       reason: "VALIDATION_FAILED",
       violations: [{ field: "signup_methods[0]" }],
+    });
+    expect(await box.fails([...update, "--default-locale", "@@"], 64)).toMatchObject({
+      reason: "VALIDATION_FAILED",
+      violations: [{ field: "default_locale" }],
     });
     expect(await box.fails([...update, "--token-expiry", "10"], 64)).toMatchObject({
       reason: "VALIDATION_FAILED",

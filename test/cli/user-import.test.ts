@@ -78,6 +78,7 @@ describe("cli: user import", () => {
         email_verified: true,
         metadata: { plan: "pro" },
         app_metadata: { roles: ["admin"] },
+        locale: "pt-br",
       },
       {
         email: users.bcrypt2y.email,
@@ -116,6 +117,7 @@ describe("cli: user import", () => {
       { email: "not-an-email", password_hash: bcryptHash },
       { email: "big@example.com", app_metadata: { blob: "x".repeat(5000) } },
       { email: "cost@example.com", password_hash: bcrypt.hashSync("x", 4).replace(/^\$2b\$04\$/, "$2b$15$") },
+      { email: "tag@example.com", locale: "not a language" },
     ];
     const text = lines.map((l) => JSON.stringify(l));
     text.splice(8, 0, ""); // a blank line: skipped, yet counted in the line numbers
@@ -136,7 +138,7 @@ describe("cli: user import", () => {
     ]);
     expect(result.code).toBe(65); // some lines refused, the others imported
     const summary = JSON.parse(result.stdout);
-    expect(summary).toMatchObject({ project_id: projectId, total: 14, imported: 7, refused: 7 });
+    expect(summary).toMatchObject({ project_id: projectId, total: 15, imported: 7, refused: 8 });
     expect(summary.password_hashes).toEqual({ bcrypt: 3, scrypt: 1, argon2id: 1, argon2i: 1, none: 1 });
     expect(summary.refusals.map((r: any) => [r.line, r.reason])).toEqual([
       [5, "MALFORMED_LINE"],
@@ -146,13 +148,15 @@ describe("cli: user import", () => {
       [13, "VALIDATION_FAILED"],
       [14, "VALIDATION_FAILED"],
       [15, "UNSUPPORTED_HASH"],
+      [16, "VALIDATION_FAILED"],
     ]);
     expect(summary.refusals[1].message).toBe("line 1 has the same email");
     expect(summary.refusals[6].message).toContain("bcrypt cost 15");
+    expect(summary.refusals[7].message).toBe("locale: must be a BCP 47 language tag");
     // A progress line a second at most, and the last one when done.
     const progress = result.stderr.trimEnd().split("\n");
-    for (const line of progress) expect(line).toMatch(/^imported \d+\/14, \d+ refused$/);
-    expect(progress.at(-1)).toBe("imported 7/14, 7 refused");
+    for (const line of progress) expect(line).toMatch(/^imported \d+\/15, \d+ refused$/);
+    expect(progress.at(-1)).toBe("imported 7/15, 8 refused");
     // The value in the hash column is never repeated back.
     expect(result.stdout + result.stderr).not.toContain(plaintext);
 
@@ -160,7 +164,7 @@ describe("cli: user import", () => {
     const again = await box.run(["user", "import", "--project", projectId, "--file", file, "--json"]);
     expect(again.code).toBe(65);
     const rerun = JSON.parse(again.stdout);
-    expect(rerun).toMatchObject({ imported: 0, refused: 14 });
+    expect(rerun).toMatchObject({ imported: 0, refused: 15 });
     expect(
       rerun.refusals
         .filter((r: any) => r.reason === "EMAIL_EXISTS" || r.reason === "PHONE_EXISTS")
@@ -207,6 +211,8 @@ describe("cli: user import", () => {
       email_verified: true,
       metadata: { plan: "pro" },
       app_metadata: { roles: ["admin"] },
+      // Stored canonical, as UpdateUser stores it.
+      locale: "pt-BR",
     });
 
     const rows = (await server.deps.db.dataSource.query(

@@ -48,7 +48,7 @@ export const projectCommands: Command[] = [
       "--org ORG_ID --name NAME --allowed-origin ORIGIN... --redirect-url URL [--description TEXT] [--token-expiry SECONDS] " +
       "[--refresh-token-expiry SECONDS] [--session-idle-timeout SECONDS] [--mfa-required] [--send-verification] [--rate-limits JSON] " +
       "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB] [--signups open|closed|allowlist] " +
-      "[--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...]",
+      "[--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...] [--default-locale TAG]",
     options: {
       org: { type: "string" },
       name: { type: "string" },
@@ -70,6 +70,7 @@ export const projectCommands: Command[] = [
       "passkey-rp-id": { type: "string" },
       "passkey-user-verification": { type: "string" },
       "passkey-attestation": { type: "string" },
+      "default-locale": { type: "string" },
     },
     async run(ctx, values) {
       const req = checkedRequest(CreateProjectRequestSchema, {
@@ -92,6 +93,7 @@ export const projectCommands: Command[] = [
         passkeyRpId: text(values, "passkey-rp-id") ?? "",
         passkeyUserVerification: text(values, "passkey-user-verification") ?? "",
         passkeyAttestation: text(values, "passkey-attestation") ?? "",
+        defaultLocale: text(values, "default-locale") ?? "",
       });
       const organizationId = await organizationOption(ctx, values);
       const deps = await ctx.deps();
@@ -110,7 +112,8 @@ export const projectCommands: Command[] = [
       "[--mfa-required | --no-mfa-required] [--send-verification | --no-send-verification] [--rate-limits JSON] " +
       "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB] [--sms-country-code CODE... | --clear-sms-country-codes] " +
       "[--bot-protection | --no-bot-protection] [--max-sessions-per-user N] [--reveal-email-exists | --no-reveal-email-exists] " +
-      "[--signups open|closed|allowlist] [--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...] [--org ORG_ID]",
+      "[--signups open|closed|allowlist] [--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...] " +
+      "[--default-locale TAG] [--org ORG_ID]",
     options: {
       org: { type: "string" },
       project: { type: "string" },
@@ -135,6 +138,7 @@ export const projectCommands: Command[] = [
       "passkey-rp-id": { type: "string" },
       "passkey-user-verification": { type: "string" },
       "passkey-attestation": { type: "string" },
+      "default-locale": { type: "string" },
     },
     async run(ctx, values) {
       if (text(values, "project") === undefined)
@@ -168,6 +172,7 @@ export const projectCommands: Command[] = [
         passkeyRpId: text(values, "passkey-rp-id"),
         passkeyUserVerification: text(values, "passkey-user-verification"),
         passkeyAttestation: text(values, "passkey-attestation"),
+        defaultLocale: text(values, "default-locale"),
       });
       const { organizationId, project } = await projectOption(ctx, values);
       const changes = { ...settingsOf(req), clearSmsCountryCodes: req.clearSmsCountryCodes };

@@ -16,6 +16,7 @@ export const IMPORT_FIELDS = [
   "phone_verified",
   "metadata",
   "app_metadata",
+  "locale",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 

@@ -1,6 +1,7 @@
 import { create, type JsonObject } from "@bufbuild/protobuf";
 import { UpdateUserRequestSchema } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { checkE164 } from "../../domain/formats.js";
+import { canonicalLocale } from "../../i18n/languages.js";
 import { validate } from "../../interceptors/validation.js";
 import type { ImportedUser } from "../../store/repositories/users.js";
 import { checkImportedHash, type ImportedScheme } from "./password-hash.js";
@@ -25,7 +26,8 @@ export type UserRecord = Omit<ImportedUser, "id" | "auditDetails"> & { scheme: I
 /**
  * One line's fields as the user to insert, held to the rules the API holds users to: the email
  * and metadata as UpdateUser checks them (format, 254 characters, 16 KiB and 4 KiB of JSON,
- * nesting, NUL), the phone as E.164, the password hash to a scheme sign-in can check.
+ * nesting, NUL), the phone as E.164, the locale as a BCP 47 tag (stored canonical, as
+ * UpdateUser stores it), the password hash to a scheme sign-in can check.
  */
 export function toUserRecord(
   fields: Partial<Record<ImportField, unknown>>,
@@ -35,8 +37,9 @@ export function toUserRecord(
   const email = stringField(fields.email);
   const phone = stringField(fields.phone);
   const hash = stringField(fields.password_hash);
-  if (email === false || phone === false || hash === false)
-    return invalid("email, phone and password_hash must be strings");
+  const locale = stringField(fields.locale);
+  if (email === false || phone === false || hash === false || locale === false)
+    return invalid("email, phone, password_hash and locale must be strings");
   if (email === undefined && phone === undefined) return invalid("has neither an email nor a phone");
   const emailVerified = booleanField(fields.email_verified, format);
   const phoneVerified = booleanField(fields.phone_verified, format);
@@ -58,6 +61,8 @@ export function toUserRecord(
     const problem = checkE164(phone);
     if (problem) violations.push({ field: "phone", description: problem });
   }
+  const canonical = locale === undefined ? "" : canonicalLocale(locale);
+  if (canonical === undefined) violations.push({ field: "locale", description: "must be a BCP 47 language tag" });
   if (violations.length > 0) return invalid(violations.map((v) => `${v.field}: ${v.description}`).join("; "));
 
   let scheme: UserRecord["scheme"] = "none";
@@ -75,6 +80,7 @@ export function toUserRecord(
     passwordHash: hash ?? null,
     metadata,
     appMetadata,
+    locale: canonical ?? "",
     scheme,
   };
 }

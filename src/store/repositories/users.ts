@@ -24,6 +24,8 @@ export interface ImportedUser {
   passwordHash: string | null;
   metadata: Record<string, unknown>;
   appMetadata: Record<string, unknown>;
+  /** A BCP 47 tag in canonical form; '' for none. */
+  locale: string;
   /** Recorded on its `user.signup` audit event (`method: "import"` is added). */
   auditDetails: Record<string, string>;
 }
@@ -185,13 +187,14 @@ export function usersRepository(
                                 ${column((u) => u.emailVerified)}::boolean[], ${column((u) => u.phoneVerified)}::boolean[],
                                 ${column((u) => u.passwordHash)}::text[], ${column((u) => JSON.stringify(u.metadata))}::jsonb[],
                                 ${column((u) => JSON.stringify(u.appMetadata))}::jsonb[], ${column(() => newId("aev", now.getTime()))}::text[],
-                                ${column((u) => JSON.stringify({ method: "import", ...u.auditDetails }))}::jsonb[])
-             AS t(id, email, email_normalized, phone, email_verified, phone_verified, password_hash, metadata, app_metadata, audit_id, audit_details)
+                                ${column((u) => JSON.stringify({ method: "import", ...u.auditDetails }))}::jsonb[],
+                                ${column((u) => u.locale)}::text[])
+             AS t(id, email, email_normalized, phone, email_verified, phone_verified, password_hash, metadata, app_metadata, audit_id, audit_details, locale)
          ), inserted AS (
            INSERT INTO users (id, organization_id, project_id, email, email_normalized, phone, email_verified, phone_verified,
-             password_hash, metadata, app_metadata, created_at, updated_at)
+             password_hash, metadata, app_metadata, locale, created_at, updated_at)
            SELECT id, ${organizationId}, ${projectId}, email, email_normalized, phone, email_verified, phone_verified, password_hash,
-             metadata, app_metadata, ${now}::timestamptz, ${now}::timestamptz
+             metadata, app_metadata, locale, ${now}::timestamptz, ${now}::timestamptz
            FROM input
            ON CONFLICT DO NOTHING
            RETURNING id

@@ -52,6 +52,7 @@ export default contract({
         passwordHash: null,
         metadata: {},
         appMetadata: {},
+        locale: "",
         auditDetails: {},
       };
       // The seeded id is taken (ids are global), so nothing is written; nor is the email reported
