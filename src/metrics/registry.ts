@@ -8,7 +8,7 @@ export const registry = new Registry();
 
 export const signIns = new Counter({
   name: "gatehouse_sign_ins_total",
-  help: "End-user sign-in attempts by method (password, otp, magic_link, sso, mfa) and outcome: succeeded, mfa_required, or the failure's reason in lower case (invalid_credentials, rate_limited, …).",
+  help: "End-user sign-in attempts by method (password, otp, magic_link, sso, passkey, mfa) and outcome: succeeded, mfa_required, or the failure's reason in lower case (invalid_credentials, rate_limited, …).",
   labelNames: ["method", "outcome"] as const,
   registers: [registry],
 });
@@ -21,6 +21,18 @@ export const processes = new Gauge({
 });
 processes.set(1);
 
+/**
+ * prom-client's default gauges whose names end in `_total`, which Prometheus reserves for
+ * counters (`promtool check metrics` refuses them). Each is the sum of the per-`type` gauge
+ * beside it (`nodejs_active_handles{type="Socket"}` …), so dropping it loses nothing:
+ * `sum without (type) (nodejs_active_handles)` is the same number (docs/metrics.md).
+ */
+export const DROPPED_DEFAULT_METRICS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 let processMetrics = false;
 
 /** Node's process metrics (CPU, memory, event loop lag, GC), from the first server on. */
@@ -28,4 +40,5 @@ export function collectProcessMetrics(): void {
   if (processMetrics) return;
   processMetrics = true;
   collectDefaultMetrics({ register: registry });
+  for (const name of DROPPED_DEFAULT_METRICS) registry.removeSingleMetric(name);
 }

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { eventually } from "../helpers/eventually.js";
 import { spawnService, type ServiceProcess } from "../helpers/process.js";
+import { WAIT_GUARD_MS } from "../helpers/patience.js";
+import { checkMetrics, promtoolSkipReason } from "./promtool.js";
 import { scrape } from "./scrape.js";
 
 // The service as its own process (src/main.ts): one process, and a cluster whose scrape, on
@@ -10,6 +12,16 @@ import { scrape } from "./scrape.js";
 const CLUSTER_STARTED = /"port":(\d+)[^\n]*"msg":"cluster started"/;
 const VERIFY = "gatehouse.auth.v1.AuthService/VerifyToken";
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** Why promtool is not here (outside CI only); the lint of each scrape below is then left out. */
+const noPromtool = promtoolSkipReason();
+
+/** What Prometheus's linter says of a scrape: nothing (promtool.test.ts checks it can say something). */
+async function expectLintClean(text: string) {
+  if (noPromtool) return;
+  const check = await checkMetrics(text, WAIT_GUARD_MS);
+  expect(check.output).toBe("");
+  expect(check.code).toBe(0);
+}
 
 const databases: TestDatabase[] = [];
 const services: ServiceProcess[] = [];
@@ -60,6 +72,7 @@ describe("GET /metrics of the service process", () => {
     expect(res.status).toBe(200);
     expect(res.value("gatehouse_processes")).toBe(1);
     expect(res.value("gatehouse_requests_total", { rpc: VERIFY, protocol: "rest", code: "unauthenticated" })).toBe(4);
+    await expectLintClean(res.text);
   });
 
   it.runIf(onPostgres)("WORKERS=2: every scrape, on either worker, adds up both workers' requests", async () => {
@@ -77,6 +90,8 @@ describe("GET /metrics of the service process", () => {
         20,
       );
       expect(res.value("gatehouse_request_duration_seconds_count", { rpc: VERIFY, protocol: "rest" })).toBe(20);
+      // prom-client's aggregate of the workers' registries is as clean as one registry.
+      await expectLintClean(res.text);
     }
     // The guard holds on every worker.
     for (let i = 0; i < 2; i++) expect((await scrape(url)).status).toBe(401);
