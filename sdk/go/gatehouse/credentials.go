@@ -1,5 +1,6 @@
 // Package gatehouse holds what every Go caller needs beside the generated stubs in
-// gatehouse.dev/sdk/go/gen/...: the credential headers and the stable error reason.
+// gatehouse.dev/sdk/go/gen/...: clients with the credential headers, the stable error reasons
+// and retry-after, a session that refreshes its tokens, and offline access-token verification.
 package gatehouse
 
 import (
@@ -30,6 +31,24 @@ func (k APIKey) GetRequestMetadata(context.Context, ...string) (map[string]strin
 // RequireTransportSecurity implements credentials.PerRPCCredentials.
 func (k APIKey) RequireTransportSecurity() bool {
 	return !k.AllowInsecure
+}
+
+// ManagementToken sends a management token (from AccountService.Login) on every call to the
+// Account interface; pass it to grpc.WithPerRPCCredentials, or use NewAccountClient.
+type ManagementToken struct {
+	Token string
+	// AllowInsecure: as for APIKey.
+	AllowInsecure bool
+}
+
+// GetRequestMetadata implements credentials.PerRPCCredentials.
+func (t ManagementToken) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{AuthorizationHeader: "Bearer " + t.Token}, nil
+}
+
+// RequireTransportSecurity implements credentials.PerRPCCredentials.
+func (t ManagementToken) RequireTransportSecurity() bool {
+	return !t.AllowInsecure
 }
 
 // WithAccessToken makes the calls made with ctx act as the end user whose access token it is.

@@ -69,7 +69,7 @@ func main() {
 	if err == nil {
 		log.Fatal("a login with a wrong password succeeded")
 	}
-	fmt.Printf("failed login code=%s reason=%s\n", status.Code(err), gatehouse.Reason(err))
+	fmt.Printf("failed login code=%s reason=%s\n", status.Code(err), gatehouse.ReasonOf(err))
 }
 
 func getenv(name, fallback string) string {
