@@ -63,6 +63,14 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "(scripts/openapi.ts). The same operations are served over gRPC, gRPC-Web and Connect on the same port. " +
         "JSON uses the proto field names; fields with default values are written; errors have one shape (ErrorBody).",
     },
+    // Relative, so a client generated from this file calls the host it fetched it from; the
+    // served copy names the instance's PUBLIC_URL instead (src/transport/openapi-route.ts).
+    servers: [
+      {
+        url: "/",
+        description: "The host this document was fetched from; GET /openapi.json on a server names its PUBLIC_URL.",
+      },
+    ],
     // A tag per service with REST paths: health and reflection (gRPC only) have none, and
     // reflection's v1 and v1alpha would otherwise give two tags of one name.
     tags: input.services
@@ -180,6 +188,9 @@ function operation(route: BoundRoute, operationId: string, schemas: Schemas, com
       headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
       content: { "application/json": { schema: responseSchema } },
     },
+    // One body for every error status. 4XX is named so the caller's mistakes have a response
+    // of their own (Redocly's operation-4xx-response); `default` covers the rest (5XX).
+    "4XX": { $ref: "#/components/responses/Error" },
     default: { $ref: "#/components/responses/Error" },
   };
   const access = hasOption(method, accessExt) ? getOption(method, accessExt) : undefined;

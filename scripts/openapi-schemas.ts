@@ -293,12 +293,20 @@ export function scalarSchema(scalar: ScalarType): Schema {
 const WELL_KNOWN: Record<string, Schema> = {
   "google.protobuf.Timestamp": { type: "string", format: "date-time" },
   "google.protobuf.Duration": { type: "string", pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" },
-  "google.protobuf.Struct": { type: "object" },
+  // Free-form JSON, said outright: a bare `type: object` reads to code generators as an object
+  // with no properties (openapi-typescript: `Record<string, never>`), which no caller can set.
+  "google.protobuf.Struct": { type: "object", additionalProperties: true },
   "google.protobuf.Value": {},
-  "google.protobuf.ListValue": { type: "array" },
+  "google.protobuf.ListValue": { type: "array", items: {} },
   "google.protobuf.Empty": { type: "object" },
   "google.protobuf.FieldMask": { type: "string" },
-  "google.protobuf.Any": { type: "object", properties: { "@type": { type: "string" } }, required: ["@type"] },
+  // The packed message's own fields sit beside `@type`.
+  "google.protobuf.Any": {
+    type: "object",
+    properties: { "@type": { type: "string" } },
+    required: ["@type"],
+    additionalProperties: true,
+  },
   "google.protobuf.DoubleValue": { type: ["number", "null"] },
   "google.protobuf.FloatValue": { type: ["number", "null"] },
   "google.protobuf.Int64Value": { type: ["string", "null"], pattern: "^-?[0-9]+$" },

@@ -12,7 +12,7 @@ import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
 import { serveJwks } from "./transport/jwks-route.js";
 import { oidcRoutes } from "./transport/oidc-routes.js";
-import { OPENAPI_PATH, serveOpenApi } from "./transport/openapi-route.js";
+import { OPENAPI_PATH, openApiRoute } from "./transport/openapi-route.js";
 import { pageRoutes } from "./pages-route/routes.js";
 import { serveReflection } from "./transport/reflection.js";
 import { ssoAuthorizeRoute, ssoCallbackRoute, ssoFormRoutes } from "./transport/sso-routes.js";
@@ -75,9 +75,10 @@ function plainRoutes(
   };
   const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
   const pages = pageRoutes(deps);
+  const openapi = openApiRoute(deps.config.publicUrl);
   return (path) => {
     if (path === "/healthz") return health;
-    if (path === OPENAPI_PATH) return serveOpenApi;
+    if (path === OPENAPI_PATH) return openapi;
     if (path === METRICS_PATH) return metrics;
     if (path === "/v1/auth/sso/authorize") return sso.authorize;
     if (path === "/v1/auth/sso/callback") return sso.callback;

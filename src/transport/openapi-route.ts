@@ -1,20 +1,36 @@
 import document from "../../gen/openapi.json" with { type: "json" };
-import { fixedBody, sendFixed } from "./fixed-body.js";
+import { fixedBody, sendFixed, type FixedBody } from "./fixed-body.js";
 import type { PlainRoute } from "./http-handler.js";
 
 export const OPENAPI_PATH = "/openapi.json";
 
-// Made by `npm run generate` (scripts/openapi.ts) and fixed for the life of the build, so the
-// bytes and their tag are computed once.
-const openapi = fixedBody(Buffer.from(JSON.stringify(document)), "application/json");
+/**
+ * The document as an instance serves it: the committed one (made by scripts/openapi.ts), whose
+ * relative server becomes the instance's PUBLIC_URL, so a client generated from a running
+ * server calls that server wherever the generator ran.
+ */
+export function servedOpenApi(publicUrl: string): typeof document {
+  return { ...document, servers: [{ url: publicUrl, description: "This Gatehouse instance (its PUBLIC_URL)." }] };
+}
 
 /**
- * GET /openapi.json: the OpenAPI 3.1 document of the REST paths. Public and the same for
- * every caller, so any page may read it (documentation viewers, code generators in the
- * browser) and caches may keep it five minutes, revalidated by its ETag.
+ * GET /openapi.json: the OpenAPI 3.1 document of the REST paths, naming `publicUrl` as its
+ * server. Public and the same for every caller, so any page may read it (documentation
+ * viewers, code generators in the browser) and caches may keep it five minutes, revalidated
+ * by its ETag.
  */
-export const serveOpenApi: PlainRoute = async (req, res) => {
-  res.setHeader("cache-control", "public, max-age=300");
-  res.setHeader("access-control-allow-origin", "*");
-  sendFixed(req, res, openapi);
-};
+export function openApiRoute(publicUrl: string): PlainRoute {
+  return documentRoute(() => servedOpenApi(publicUrl));
+}
+
+// The bytes and their tag are made on the first request and kept: the document and PUBLIC_URL
+// are fixed for the life of the process, and the tag, a hash of the bytes, changes with either.
+function documentRoute(make: () => unknown): PlainRoute {
+  let served: FixedBody | undefined;
+  return async (req, res) => {
+    served ??= fixedBody(Buffer.from(JSON.stringify(make())), "application/json");
+    res.setHeader("cache-control", "public, max-age=300");
+    res.setHeader("access-control-allow-origin", "*");
+    sendFixed(req, res, served);
+  };
+}

@@ -112,11 +112,43 @@ describe("gen/openapi.json", () => {
   it("gives every operation the error body as its default answer, and the proto comments as descriptions", () => {
     for (const { op } of operations()) {
       expect(op.responses.default).toEqual({ $ref: "#/components/responses/Error" });
+      expect(op.responses["4XX"]).toEqual({ $ref: "#/components/responses/Error" });
       expect(op.summary, op.operationId).toBeTruthy();
     }
     expect(openapi.components.schemas.ErrorBody.required).toEqual(["code", "reason", "message", "request_id"]);
     expect(openapi.components.schemas.ErrorBody.properties).toHaveProperty("retry_after_seconds");
     expect(operationFor("POST", "/v1/auth/token/verify").summary).toBe("Verifies an access token");
     expect(openapi.components.schemas["auth.v1.LoginRequest"].description).toBe("Password sign-in credentials.");
+  });
+
+  it("types Struct as a free-form JSON object and Value as any JSON value, so generated clients can set them", () => {
+    const freeForm = { type: "object", additionalProperties: true };
+    const update = operationFor("PATCH", "/v1/auth/users/{id}").requestBody.content["application/json"].schema;
+    expect(update.properties.metadata).toMatchObject(freeForm);
+    expect(update.properties.app_metadata).toMatchObject(freeForm);
+    expect(openapi.components.schemas["auth.v1.User"].properties.metadata).toMatchObject(freeForm);
+    expect(openapi.components.schemas["account.v1.AuditEvent"].properties.details).toMatchObject(freeForm);
+    // A Value (an API key's `expires_at`: a time or null) is any JSON value: no type at all.
+    expect(Object.keys(openapi.components.schemas["account.v1.ApiKey"].properties.expires_at)).toEqual(["description"]);
+  });
+
+  it("names a relative server, which a running server replaces with its PUBLIC_URL", () => {
+    expect(openapi.servers).toEqual([expect.objectContaining({ url: "/" })]);
+  });
+
+  it("carries no note meant for proto maintainers (field numbers, tooling, to-dos)", () => {
+    const descriptions: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === "object")
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "description" && typeof value === "string") descriptions.push(value);
+          else walk(value);
+        }
+    };
+    walk(openapi);
+    expect(descriptions.length).toBeGreaterThan(500);
+    const internal = /\b(field numbers?|same numbers|reserved|TODO|FIXME|XXX|buf (lint|generate|breaking)|protoc)\b/;
+    expect(descriptions.filter((d) => internal.test(d))).toEqual([]);
   });
 });

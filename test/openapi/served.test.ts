@@ -22,7 +22,9 @@ describe("GET /openapi.json", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
-    expect(res.body).toEqual(openapi);
+    // The committed document, naming this server's PUBLIC_URL where the file has a relative server.
+    expect(openapi.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    expect(res.body).toEqual({ ...openapi, servers: [expect.objectContaining({ url: server.deps.config.publicUrl })] });
     const etag = res.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await fetch(`${server.url}/openapi.json`, { headers: { "if-none-match": etag } });

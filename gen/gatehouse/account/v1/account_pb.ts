@@ -385,7 +385,6 @@ export const AcceptInvitationResponseSchema: GenMessage<AcceptInvitationResponse
   messageDesc(file_gatehouse_account_v1_account, 12);
 
 /**
- * A project: an isolated set of end users, sessions and configuration.
  * A project's rate limits (docs/security.md, "Rate limits"). In answers every field
  * is present with the value in force; in CreateProject and UpdateProject only the
  * fields present are set (the others keep their value, or the default). A limit
@@ -543,8 +542,8 @@ export const RateLimitsSchema: GenMessage<RateLimits> = /*@__PURE__*/
   messageDesc(file_gatehouse_account_v1_account, 13);
 
 /**
- * The same fields, with the same numbers, appear flat in GetProjectResponse,
- * CreateProjectResponse and UpdateProjectResponse.
+ * A project: an isolated set of end users, sessions and configuration. The same fields
+ * appear flat in GetProjectResponse, CreateProjectResponse and UpdateProjectResponse.
  *
  * @generated from message gatehouse.account.v1.Project
  */
@@ -2090,8 +2089,8 @@ export const RotateSigningKeyResponseSchema: GenMessage<RotateSigningKeyResponse
   messageDesc(file_gatehouse_account_v1_account, 26);
 
 /**
- * A project API key, as listed (never the raw key).
- * The same fields, with the same numbers, appear flat in CreateApiKeyResponse.
+ * A project API key, as listed (never the raw key). The same fields appear flat in
+ * CreateApiKeyResponse.
  *
  * @generated from message gatehouse.account.v1.ApiKey
  */
@@ -2747,7 +2746,7 @@ export const GetUsageMetricsResponseSchema: GenMessage<GetUsageMetricsResponse> 
 
 /**
  * An OpenID Connect identity provider of a project, as returned (never its secret).
- * The same fields, with the same numbers, appear flat in CreateSsoConnectionResponse.
+ * The same fields appear flat in CreateSsoConnectionResponse.
  *
  * @generated from message gatehouse.account.v1.SsoConnection
  */

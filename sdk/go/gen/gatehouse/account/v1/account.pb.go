@@ -778,7 +778,6 @@ func (x *AcceptInvitationResponse) GetEmail() string {
 	return ""
 }
 
-// A project: an isolated set of end users, sessions and configuration.
 // A project's rate limits (docs/security.md, "Rate limits"). In answers every field
 // is present with the value in force; in CreateProject and UpdateProject only the
 // fields present are set (the others keep their value, or the default). A limit
@@ -994,8 +993,8 @@ func (x *RateLimits) GetSmsPerDestinationPerDay() int32 {
 	return 0
 }
 
-// The same fields, with the same numbers, appear flat in GetProjectResponse,
-// CreateProjectResponse and UpdateProjectResponse.
+// A project: an isolated set of end users, sessions and configuration. The same fields
+// appear flat in GetProjectResponse, CreateProjectResponse and UpdateProjectResponse.
 type Project struct {
 	state         protoimpl.MessageState
 	sizeCache     protoimpl.SizeCache
@@ -3231,8 +3230,8 @@ func (x *RotateSigningKeyResponse) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
-// A project API key, as listed (never the raw key).
-// The same fields, with the same numbers, appear flat in CreateApiKeyResponse.
+// A project API key, as listed (never the raw key). The same fields appear flat in
+// CreateApiKeyResponse.
 type ApiKey struct {
 	state         protoimpl.MessageState
 	sizeCache     protoimpl.SizeCache
@@ -4445,7 +4444,7 @@ func (x *GetUsageMetricsResponse) GetPasskeyLogins() int32 {
 }
 
 // An OpenID Connect identity provider of a project, as returned (never its secret).
-// The same fields, with the same numbers, appear flat in CreateSsoConnectionResponse.
+// The same fields appear flat in CreateSsoConnectionResponse.
 type SsoConnection struct {
 	state         protoimpl.MessageState
 	sizeCache     protoimpl.SizeCache

@@ -29,9 +29,8 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// An end user of a project. Passwords are never part of it.
-// The same fields, with the same numbers, appear flat in GetUserResponse,
-// UpdateUserResponse and VerifyEmailResponse.
+// An end user of a project. Passwords are never part of it. The same fields appear flat
+// in GetUserResponse, UpdateUserResponse and VerifyEmailResponse.
 type User struct {
 	state         protoimpl.MessageState
 	sizeCache     protoimpl.SizeCache
