@@ -76,7 +76,9 @@ describeInChromium("hosted pages: five languages, right to left, provider button
       expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === "ar" ? "rtl" : "ltr" });
       await heading(page, w["title.signup"]!).waitFor();
       await page.getByText(w["common.atLeast8"]!).waitFor();
-      await checkState(page, `lang-${language}-signup`);
+      // Each language's sign-in page is screenshot and checked above; of the sign-up pages,
+      // the right-to-left one, whose layout differs (the others share English's).
+      if (language === "ar") await checkState(page, `lang-${language}-signup`);
     });
   }
 
