@@ -1,5 +1,7 @@
 // Bundles the hosted pages (src/pages) for the browser into dist/pages: auth.js (project
-// pages), account.js (invitation and console sign-in), pages.css, and the ALTCHA widget for
+// pages), account.js (invitation, member password reset and the console), console-charts.js
+// (the console's usage charts with chart.js, which account.js imports only when the usage
+// section draws), pages.css, and the ALTCHA widget for
 // projects with bot protection: altcha.js, which auth.js imports only when the project asks
 // for it, and altcha-worker.js, the widget's SHA-256 worker, a file of its own so the page's
 // CSP needs no blob: workers (docs/pages.md "Bot protection"). `npm start` runs it
@@ -15,6 +17,7 @@ await build({
   entryPoints: {
     auth: "src/pages/auth/main.ts",
     account: "src/pages/account/main.ts",
+    "console-charts": "src/pages/account/console/usage-chart.ts",
     pages: "src/pages/styles.css",
     altcha: "src/pages/bot-check/widget.ts",
     // The widget's own worker script as published (a self-contained classic script).

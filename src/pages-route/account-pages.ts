@@ -2,7 +2,7 @@ import type { NodeResponse } from "../transport/error-body.js";
 import { setPageHeaders } from "./headers.js";
 import { choosePageLanguage } from "./language.js";
 import { renderShell } from "./shell.js";
-import { pageTranslator, pageWords } from "./words.js";
+import { accountPageWords, pageTranslator } from "./words.js";
 
 // GET /: the page invitation and member password-reset emails open (`{PUBLIC_URL}/?token=…&type=…`,
 // API.md section 5), and otherwise the console's sign-in. The script reads the token from the
@@ -30,7 +30,7 @@ export function serveAccountPage(url: URL, res: NodeResponse, acceptLanguage?: s
       display_name: "Gatehouse",
       language: speech.language,
       lang_param: speech.langParam,
-      words: pageWords(speech.language),
+      words: accountPageWords(speech.language),
     },
   });
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);

@@ -12,6 +12,8 @@ const FILES = {
   // The ALTCHA widget and its worker, for projects with bot protection (src/pages/bot-check).
   "altcha.js": "text/javascript; charset=utf-8",
   "altcha-worker.js": "text/javascript; charset=utf-8",
+  // The console's usage charts (chart.js), loaded by its usage section only.
+  "console-charts.js": "text/javascript; charset=utf-8",
 } as const;
 
 export type AssetName = keyof typeof FILES;

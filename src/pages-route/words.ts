@@ -5,6 +5,11 @@ import de from "../i18n/catalogs/pages/de.json" with { type: "json" };
 import en from "../i18n/catalogs/pages/en.json" with { type: "json" };
 import es from "../i18n/catalogs/pages/es.json" with { type: "json" };
 import fr from "../i18n/catalogs/pages/fr.json" with { type: "json" };
+import consoleAr from "../i18n/catalogs/console/ar.json" with { type: "json" };
+import consoleDe from "../i18n/catalogs/console/de.json" with { type: "json" };
+import consoleEn from "../i18n/catalogs/console/en.json" with { type: "json" };
+import consoleEs from "../i18n/catalogs/console/es.json" with { type: "json" };
+import consoleFr from "../i18n/catalogs/console/fr.json" with { type: "json" };
 import reasonsAr from "../i18n/catalogs/reasons/ar.json" with { type: "json" };
 import reasonsDe from "../i18n/catalogs/reasons/de.json" with { type: "json" };
 import reasonsEn from "../i18n/catalogs/reasons/en.json" with { type: "json" };
@@ -34,6 +39,27 @@ const CATALOGS: Record<Language, Catalog> = {
 /** One language's whole catalog, for the page's settings block: the bundle carries none. */
 export function pageWords(language: Language): Catalog {
   return CATALOGS[language];
+}
+
+// The console's words (src/i18n/catalogs/console) go to the account page only: the project
+// pages, which every end user loads, do not carry them.
+const CONSOLE: Record<Language, Catalog> = {
+  en: consoleEn,
+  es: consoleEs,
+  fr: consoleFr,
+  de: consoleDe,
+  ar: consoleAr,
+};
+const ACCOUNT_CATALOGS = new Map<Language, Catalog>();
+
+/** The account page's catalog: the pages' words and the console's, English laid under each. */
+export function accountPageWords(language: Language): Catalog {
+  let catalog = ACCOUNT_CATALOGS.get(language);
+  if (!catalog) {
+    catalog = { ...CATALOGS[language], ...CONSOLE.en, ...CONSOLE[language] };
+    ACCOUNT_CATALOGS.set(language, catalog);
+  }
+  return catalog;
 }
 
 const translators = new Map<Language, Translate>();

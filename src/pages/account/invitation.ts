@@ -3,7 +3,8 @@
 import { accountClient } from "../shared/client.js";
 import { alertParagraph, footer, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
-import { showHome } from "./console.js";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { showConsole } from "./console/shell.js";
 import { t } from "../shared/words.js";
 
 export function showInvitation(token: string | null): void {
@@ -32,7 +33,14 @@ export function showInvitation(token: string | null): void {
   form.onSubmit(async () => {
     if (!form.requireFilled("password")) return;
     const answer = await accountClient().acceptInvitation({ token, password: form.raw("password") });
-    await showHome({ token: answer.managementToken, email: answer.email });
+    // Accepting signs in for this tab only: "Stay signed in" is asked at the sign-in form.
+    await showConsole({
+      token: answer.managementToken,
+      email: answer.email,
+      organizationId: answer.organizationId,
+      organizationName: "",
+      expiresAt: answer.expiresAt ? timestampDate(answer.expiresAt).getTime() : 0,
+    });
   });
   showView(t("title.accountInvitation"), paragraph(t("account.invited")), form.element);
 }

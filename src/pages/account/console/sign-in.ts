@@ -1,17 +1,13 @@
-// The console: a member signs in (choosing an organization when the identity has several),
-// sees the organization's projects and signs out. The management token lives only in this
-// page's memory: a reload signs in again, and nothing is left in storage for another script.
-import { accountClient } from "../shared/client.js";
-import { footer, h, link, paragraph, showView, statusRegion, actionButton, alertParagraph } from "../shared/dom.js";
-import { explain } from "../shared/errors.js";
-import { Form, type FieldSpec } from "../shared/form.js";
-import type { OrganizationChoice } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import { t } from "../shared/words.js";
-
-export interface Member {
-  token: string;
-  email: string;
-}
+// The console's sign-in: a member signs in (choosing an organization when the identity has
+// several), optionally asking to stay signed in, or asks for a password reset link.
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { accountClient } from "../../shared/client.js";
+import { footer, h, link, paragraph, showView, statusRegion, actionButton } from "../../shared/dom.js";
+import { Form, type FieldSpec } from "../../shared/form.js";
+import type { LoginResponse, OrganizationChoice } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import { t } from "../../shared/words.js";
+import { keep, type Member } from "./session.js";
+import { showConsole } from "./shell.js";
 
 export function showConsoleSignIn(notice = ""): void {
   const form = new Form({
@@ -28,14 +24,19 @@ export function showConsoleSignIn(notice = ""): void {
     ],
     buttons: [{ label: t("common.signIn") }],
   });
+  const stay = h("input", { type: "checkbox", id: "console-login-stay", name: "stay" });
+  form.element.insertBefore(
+    h("div", { class: "check" }, stay, h("label", { for: stay.id }, t("console.staySignedIn"))),
+    form.element.querySelector(".actions"),
+  );
   form.onSubmit(
     async () => {
       if (!form.requireFilled("email", "password")) return;
       const email = form.value("email");
       const password = form.raw("password");
       const answer = await accountClient().login({ email, password });
-      if (answer.managementToken) return showHome({ token: answer.managementToken, email });
-      showOrganizationChoice(email, password, answer.organizations);
+      if (answer.managementToken) return signedIn(answer, email, "", stay.checked);
+      showOrganizationChoice(email, password, answer.organizations, stay.checked);
     },
     () => "password",
   );
@@ -47,7 +48,24 @@ export function showConsoleSignIn(notice = ""): void {
   );
 }
 
-function showOrganizationChoice(email: string, password: string, organizations: OrganizationChoice[]): void {
+function signedIn(answer: LoginResponse, email: string, organizationName: string, stay: boolean): Promise<void> {
+  const member: Member = {
+    token: answer.managementToken,
+    email,
+    organizationId: answer.organizationId,
+    organizationName,
+    expiresAt: answer.expiresAt ? timestampDate(answer.expiresAt).getTime() : 0,
+  };
+  keep(member, stay);
+  return showConsole(member);
+}
+
+function showOrganizationChoice(
+  email: string,
+  password: string,
+  organizations: OrganizationChoice[],
+  stay: boolean,
+): void {
   const form = new Form({ id: "organization", fields: [], buttons: [{ label: t("common.continue") }] });
   const options = organizations.map((org, index) => {
     const id = `organization-${index}`;
@@ -62,39 +80,13 @@ function showOrganizationChoice(email: string, password: string, organizations: 
   const group = h("fieldset", {}, h("legend", {}, t("account.organization")), ...options);
   form.element.insertBefore(group, form.element.querySelector(".actions"));
   form.onSubmit(async () => {
-    const organizationId = new FormData(form.element).get("organization");
-    const answer = await accountClient().login({ email, password, organizationId: String(organizationId) });
-    await showHome({ token: answer.managementToken, email });
+    const organizationId = String(new FormData(form.element).get("organization"));
+    const answer = await accountClient().login({ email, password, organizationId });
+    const name = organizations.find((org) => org.id === organizationId)?.name ?? "";
+    await signedIn(answer, email, name, stay);
   });
   showView(t("account.chooseOrganization"), paragraph(t("account.severalOrganizations")), form.element);
   group.querySelector("input")?.focus();
-}
-
-export async function showHome(member: Member): Promise<void> {
-  const client = accountClient(member.token);
-  const list = h("ul", { class: "projects", "aria-label": t("account.projects") });
-  const form = new Form({ id: "signout", fields: [], buttons: [{ label: t("account.signOut"), secondary: true }] });
-  form.onSubmit(async () => {
-    await client.logout({});
-    showConsoleSignIn(t("account.signedOut"));
-  });
-  const heading = showView(
-    t("account.projects"),
-    paragraph(t("account.signedInAs", { email: member.email })),
-    list,
-    form.element,
-  );
-  heading.focus();
-  try {
-    const page = await client.listProjects({ limit: 100 });
-    if (page.data.length === 0) list.replaceWith(paragraph(t("account.noProjects")));
-    for (const project of page.data) {
-      list.append(h("li", {}, h("span", { class: "project-name" }, project.name), " ", h("code", {}, project.loginId)));
-    }
-    if (page.hasMore) list.after(paragraph(t("account.newest", { count: 100 })));
-  } catch (error) {
-    list.replaceWith(alertParagraph(explain(error).message));
-  }
 }
 
 function showMemberForgotPassword(): void {

@@ -1,0 +1,219 @@
+// The console after sign-in: a header naming the organization and the member (email, role)
+// with sign-out, the sections' navigation, the project picker for the sections that are per
+// project, and the section the address names (route.ts), redrawn when the address changes.
+import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import { h } from "../../shared/dom.js";
+import { t } from "../../shared/words.js";
+import { consoleClient, type AccountClient } from "./client.js";
+import { href, go, PER_PROJECT, readRoute, SECTIONS, type Route, type Section } from "./route.js";
+import { forget, type Member } from "./session.js";
+import { showConsoleSignIn } from "./sign-in.js";
+import { failure } from "./ui.js";
+import { showSection } from "./sections.js";
+
+export interface ConsoleContext {
+  client: AccountClient;
+  member: Member;
+  /** `admin` or `developer`; "" if the member list did not say (then no admin controls). */
+  role: string;
+  isAdmin: boolean;
+  route: Route;
+  /** The organization's projects, for the picker and the sections that name them. */
+  projects: Project[];
+  /** Where the section draws, under its heading. */
+  body: HTMLElement;
+  heading: HTMLHeadingElement;
+  /** Sets the section's heading and the page title. */
+  title(text: string): void;
+  /** Reads the project list again (after a create or delete). */
+  reloadProjects(): Promise<void>;
+}
+
+const SECTION_WORDS: Record<Section, string> = {
+  projects: "account.projects",
+  "api-keys": "console.nav.apiKeys",
+  members: "console.nav.members",
+  sso: "console.nav.sso",
+  webhooks: "console.nav.webhooks",
+  "oauth-clients": "console.nav.oauthClients",
+  audit: "console.nav.audit",
+  usage: "console.nav.usage",
+};
+
+export function sectionName(section: Section): string {
+  return t(SECTION_WORDS[section]);
+}
+
+let stopListening: (() => void) | undefined;
+
+export async function showConsole(member: Member): Promise<void> {
+  stopListening?.();
+  let ended = false;
+  const end = (notice: string) => {
+    if (ended) return;
+    ended = true;
+    stopListening?.();
+    forget();
+    document.body.classList.remove("console");
+    showConsoleSignIn(notice);
+  };
+  const client = consoleClient(member.token, () => end(t("console.expired")));
+  const app = document.getElementById("app")!;
+  document.body.classList.add("console");
+  app.replaceChildren(h("p", { role: "status", class: "status" }, t("console.loading")));
+
+  let role = "";
+  let projects: Project[] = [];
+  try {
+    [role, projects] = await Promise.all([roleOf(client, member.email), listProjects(client)]);
+  } catch (error) {
+    if (ended) return;
+    // Gatehouse or the network failed (the token was accepted, or `end` would have run):
+    // the member reads why and may sign out.
+    const out = h("button", { type: "button", class: "secondary small" }, t("account.signOut"));
+    out.addEventListener("click", () => void client.logout({}).finally(() => end(t("account.signedOut"))));
+    app.replaceChildren(failure(error), out);
+    return;
+  }
+
+  const heading = h("h1", { tabindex: "-1" });
+  const body = h("div", { class: "console-body" });
+  const nav = h("ul", { class: "console-nav" });
+  const picker = projectPicker();
+  const ctx: ConsoleContext = {
+    client,
+    member,
+    role,
+    isAdmin: role === "admin",
+    route: readRoute(),
+    projects,
+    body,
+    heading,
+    title(text) {
+      heading.textContent = text;
+      document.title = `${text} · Gatehouse`;
+    },
+    async reloadProjects() {
+      ctx.projects = await listProjects(client);
+    },
+  };
+
+  const signOut = h("button", { type: "button", class: "secondary small" }, t("account.signOut"));
+  signOut.addEventListener("click", () => {
+    signOut.disabled = true;
+    // Signed out here even if the call fails: the token is forgotten either way.
+    void client.logout({}).finally(() => end(t("account.signedOut")));
+  });
+  const who = h(
+    "div",
+    { class: "console-who" },
+    // Login names the organization only when the member chose among several: else its id.
+    h(
+      "p",
+      { class: "console-org" },
+      h("span", { class: "console-label" }, t("account.organization")),
+      " ",
+      member.organizationName || h("code", {}, member.organizationId),
+    ),
+    h(
+      "p",
+      {},
+      t("account.signedInAs", { email: member.email }),
+      role ? h("span", { class: "role" }, t(role === "admin" ? "console.role.admin" : "console.role.developer")) : "",
+    ),
+  );
+  app.replaceChildren(
+    h("div", { class: "console-header" }, who, signOut),
+    h("nav", { "aria-label": t("console.nav.label") }, nav),
+    h("div", { class: "console-main" }, heading, picker.element, body),
+  );
+
+  const render = async () => {
+    ctx.route = readRoute();
+    nav.replaceChildren(
+      ...SECTIONS.map((section) =>
+        h(
+          "li",
+          {},
+          h(
+            "a",
+            {
+              href: href({ section, project: PER_PROJECT.has(section) ? ctx.route.project : "" }),
+              "aria-current": section === ctx.route.section ? "page" : undefined,
+            },
+            sectionName(section),
+          ),
+        ),
+      ),
+    );
+    if (PER_PROJECT.has(ctx.route.section) && !ctx.route.project && ctx.projects[0]) {
+      // A per-project section opens on the first project; the address says which.
+      history.replaceState(null, "", href({ ...ctx.route, project: ctx.projects[0].id }));
+      ctx.route = readRoute();
+    }
+    picker.show(ctx);
+    body.replaceChildren();
+    ctx.title(sectionName(ctx.route.section));
+    heading.focus();
+    try {
+      await showSection(ctx);
+    } catch (error) {
+      if (!ended) body.replaceChildren(failure(error));
+    }
+  };
+  const onHash = () => void render();
+  window.addEventListener("hashchange", onHash);
+  stopListening = () => window.removeEventListener("hashchange", onHash);
+  await render();
+}
+
+function projectPicker(): { element: HTMLElement; show(ctx: ConsoleContext): void } {
+  const select = h("select", { id: "console-project" });
+  const element = h(
+    "div",
+    { class: "console-picker field" },
+    h("label", { for: select.id }, t("console.project")),
+    select,
+  );
+  let current: ConsoleContext | undefined;
+  select.addEventListener("change", () => {
+    if (current) go({ section: current.route.section, project: select.value });
+  });
+  return {
+    element,
+    show(ctx) {
+      current = ctx;
+      element.hidden = !PER_PROJECT.has(ctx.route.section) || ctx.projects.length === 0;
+      select.replaceChildren(
+        ...ctx.projects.map((project) =>
+          h("option", { value: project.id, selected: project.id === ctx.route.project }, project.name),
+        ),
+      );
+    },
+  };
+}
+
+/** The member's role, from the organization's member list (no RPC says "who am I"). */
+async function roleOf(client: AccountClient, email: string): Promise<string> {
+  let cursor = "";
+  for (let page = 0; page < 20; page++) {
+    const answer = await client.listMembers({ limit: 100, cursor });
+    const me = answer.data.find((m) => m.email.toLowerCase() === email.toLowerCase());
+    if (me) return me.role;
+    if (!answer.hasMore) break;
+    cursor = answer.nextCursor;
+  }
+  return "";
+}
+
+async function listProjects(client: AccountClient): Promise<Project[]> {
+  const projects: Project[] = [];
+  let cursor = "";
+  for (let page = 0; page < 10; page++) {
+    const answer = await client.listProjects({ limit: 100, cursor });
+    projects.push(...answer.data);
+    if (!answer.hasMore) break;
+    cursor = answer.nextCursor;
+  }
+  return projects;
+}

@@ -1,0 +1,97 @@
+// Small pieces every console section uses: tables, a confirmation asked in the page (never a
+// browser dialog, which neither axe nor a screen reader's virtual cursor treats as part of the
+// page), dates, and the words for a failed call.
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { h } from "../../shared/dom.js";
+import { explain } from "../../shared/errors.js";
+import { pageLanguage, t } from "../../shared/words.js";
+
+/** A table with a caption (its accessible name) and a header row; cells are text or nodes. */
+export function table(caption: string, headers: string[], rows: Array<Array<Node | string>>): HTMLElement {
+  const head = h("tr", {}, ...headers.map((words) => h("th", { scope: "col" }, words)));
+  // data-label: on a phone each row becomes a card, each cell led by its column's name.
+  const body = rows.map((cells) =>
+    h("tr", {}, ...cells.map((cell, index) => h("td", { "data-label": headers[index] ?? "" }, cell))),
+  );
+  // The wrapper scrolls sideways on a phone instead of the page.
+  return h(
+    "div",
+    { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption },
+    h("table", { class: "console-table" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, ...body)),
+  );
+}
+
+export function when(timestamp: Timestamp | undefined): string {
+  if (!timestamp) return "";
+  return timestampDate(timestamp).toLocaleString(pageLanguage(), { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function failure(error: unknown): HTMLParagraphElement {
+  return h("p", { role: "alert", class: "error" }, explain(error).message);
+}
+
+export function note(text: string): HTMLParagraphElement {
+  return h("p", { role: "status", class: "status" }, text);
+}
+
+export function smallButton(label: string, onClick: () => void, kind = "secondary"): HTMLButtonElement {
+  const button = h("button", { type: "button", class: `${kind} small` }, label);
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+/**
+ * Asks in place of `anchor` (a row's button) whether to go on; `action` runs on yes and its
+ * failure is shown there. Focus goes to the question's confirm button, and back on cancel.
+ */
+export function confirmInPlace(
+  anchor: HTMLElement,
+  question: string,
+  confirmLabel: string,
+  action: () => Promise<void>,
+): void {
+  const alert = h("p", { role: "alert", class: "error" });
+  const yes = h("button", { type: "button", class: "danger small" }, confirmLabel);
+  const box = h("div", { class: "confirm", role: "group", "aria-label": question }, h("p", {}, question));
+  const cancel = smallButton(t("console.cancel"), () => {
+    box.replaceWith(anchor);
+    anchor.focus();
+  });
+  box.append(h("div", { class: "row-actions" }, yes, cancel), alert);
+  yes.addEventListener("click", () => {
+    yes.disabled = true;
+    alert.textContent = "";
+    action().catch((error: unknown) => {
+      yes.disabled = false;
+      alert.textContent = explain(error).message;
+    });
+  });
+  anchor.replaceWith(box);
+  yes.focus();
+}
+
+/** A secret shown once: the value, a copy button and the warning that it will not come back. */
+export function shownOnce(title: string, secret: string): HTMLElement {
+  const id = `secret-${Math.random().toString(36).slice(2)}`;
+  const status = h("p", { role: "status", class: "status" });
+  const field = h("input", { id, type: "text", readonly: true, class: "secret-value", spellcheck: "false" });
+  field.value = secret;
+  const copy = smallButton(t("console.copy"), () => {
+    void navigator.clipboard.writeText(secret).then(
+      () => (status.textContent = t("console.copied")),
+      () => {
+        field.select();
+        status.textContent = t("console.copyByHand");
+      },
+    );
+  });
+  return h(
+    "section",
+    { class: "once", "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title),
+    h("p", { class: "warning" }, t("console.shownOnce")),
+    h("label", { for: id }, title),
+    h("div", { class: "copy-row" }, field, copy),
+    status,
+  );
+}
