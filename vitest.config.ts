@@ -3,10 +3,14 @@ import { TEST_GUARD_MS } from "./test/helpers/patience.js";
 import SlowFirstSequencer from "./test/setup/slow-first.js";
 
 // Files that hold a child process's answers to a wall-clock bound (database faults, draining at
-// shutdown under load, two instances seeing each other's revocations). They allow for a busy
-// machine by measuring its lateness, but the margin stays smallest on quiet cores, so they run
-// after everything else, one file at a time.
+// shutdown under load, two instances seeing each other's revocations), and the enumeration
+// timing tests, which compare two sets of answer times. They allow for a busy machine (by its
+// lateness; by the run's own noise, test/limits/timing-helpers.ts), but their margin, and so
+// what a timing test can still tell apart, is smallest on quiet cores, so they run after
+// everything else, one file at a time.
 const QUIET = [
+  "test/limits/timing.test.ts",
+  "test/limits/member-sends.test.ts",
   "test/shutdown/sigterm.test.ts",
   "test/cluster/two-instances.test.ts",
   "test/shutdown/drain.test.ts",
