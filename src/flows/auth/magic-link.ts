@@ -4,8 +4,7 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, rateLimited } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
-import { messageLanguage } from "../../i18n/messages.js";
-import { wordedMail, type Words } from "../../notify/message-templates/worded.js";
+import { wordedMail, type Words, wordsFor } from "../../notify/message-templates/worded.js";
 import { magicLinkUrl } from "../../notify/passwordless-templates.js";
 import { UniqueViolation } from "../../store/errors.js";
 import { checking, projectScope } from "../../limits/limits.js";
@@ -44,15 +43,6 @@ export async function sendMagicLink(
   project: Project,
   input: { email: string; redirectUrl: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
-  // The user's own tag goes along: it may name a language only the project's templates speak.
-  const wordsFor = (userLocale: string | undefined): Words => ({
-    language: messageLanguage({
-      userLocale,
-      acceptLanguage: input.acceptLanguage,
-      projectDefault: project.defaultLocale,
-    }),
-    userLocale,
-  });
   const target = allowedRedirect(project, input.redirectUrl, deps.config.publicUrl);
   const email = input.email.trim();
   const sent = { message: MAGIC_LINK_SENT, expiresIn: MAGIC_LINK_TTL_SECONDS };
@@ -65,7 +55,8 @@ export async function sendMagicLink(
       {
         what: "sign-in link for a registered address",
         findUser: async () => (await deps.db.repos.users.findCredentials(project.id, email))?.user,
-        issue: (user) => issueLink(deps, project, email, target, user.email, wordsFor(user.locale)),
+        issue: (user) =>
+          issueLink(deps, project, email, target, user.email, wordsFor(project, user.locale, input.acceptLanguage)),
       },
     );
     return sent;
@@ -76,7 +67,14 @@ export async function sendMagicLink(
   const registered = await deps.db.repos.users.recipientAt(project.id, email);
   const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const issued = await issueLink(deps, project, email, target, registered?.email ?? null, wordsFor(registered?.locale));
+  const issued = await issueLink(
+    deps,
+    project,
+    email,
+    target,
+    registered?.email ?? null,
+    wordsFor(project, registered?.locale, input.acceptLanguage),
+  );
   if (issued !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);

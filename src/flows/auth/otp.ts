@@ -4,8 +4,7 @@ import type { ClientInfo, User } from "../../domain/auth.js";
 import { DomainError, rateLimited, validationFailed, type Reason } from "../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS } from "../../domain/mfa.js";
 import { maySignUp } from "../../domain/signup-policy.js";
-import { messageLanguage } from "../../i18n/messages.js";
-import { wordedMail, wordedSms, type Words } from "../../notify/message-templates/worded.js";
+import { wordedMail, wordedSms, type Words, wordsFor } from "../../notify/message-templates/worded.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { OtpChannel } from "../../store/repositories/otp-codes.js";
@@ -51,15 +50,6 @@ export async function sendOtp(
   input: OtpAddress & { channel: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
   const destination = sendDestination(input);
-  // The user's own tag goes along: it may name a language only the project's templates speak.
-  const wordsFor = (userLocale: string | undefined): Words => ({
-    language: messageLanguage({
-      userLocale,
-      acceptLanguage: input.acceptLanguage,
-      projectDefault: project.defaultLocale,
-    }),
-    userLocale,
-  });
   const sent = { message: OTP_SENT, expiresIn: OTP_TTL_SECONDS };
   const email = destination.channel === "email" ? destination.address : "";
   const request = { kind: "otp", channel: destination.channel, destination: destination.key } as const;
@@ -71,7 +61,8 @@ export async function sendOtp(
       {
         what: "one-time code for a registered address",
         findUser: () => userAt(deps.db.repos, project, destination),
-        issue: (user) => issueCode(deps, project, destination, user.email, wordsFor(user.locale)),
+        issue: (user) =>
+          issueCode(deps, project, destination, user.email, wordsFor(project, user.locale, input.acceptLanguage)),
       },
     );
     return sent;
@@ -82,7 +73,13 @@ export async function sendOtp(
   const registered = await registeredAddress(deps.db.repos, project, destination);
   const admitted = { ...request, known: registered !== null, overDestination: "reject", ip: input.ip } as const;
   if (!(await admitSend(deps, projectSendTarget(project), admitted))) return sent;
-  const issued = await issueCode(deps, project, destination, registered?.address ?? null, wordsFor(registered?.locale));
+  const issued = await issueCode(
+    deps,
+    project,
+    destination,
+    registered?.address ?? null,
+    wordsFor(project, registered?.locale, input.acceptLanguage),
+  );
   if (issued !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
     throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);

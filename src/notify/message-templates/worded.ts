@@ -1,5 +1,6 @@
 import type { Project } from "../../domain/account.js";
 import type { Language } from "../../i18n/languages.js";
+import { messageLanguage } from "../../i18n/messages.js";
 import type { Logger } from "../../log.js";
 import type { Repositories } from "../../store/database.js";
 import { emailChangeConfirmMail, emailChangeNoticeMail } from "../email-change-templates.js";
@@ -148,6 +149,22 @@ export interface Recipient {
 
 /** A recipient's words without the project: the language chosen and the user's own tag. */
 export type Words = Omit<Recipient, "project">;
+
+/**
+ * The words for a user with `userLocale` (none for an address no user has): the language
+ * messageLanguage chooses, and the user's own tag beside it, which may name a language only the
+ * project's templates speak.
+ */
+export function wordsFor(
+  project: Pick<Project, "defaultLocale">,
+  userLocale: string | undefined,
+  acceptLanguage?: string,
+): Words {
+  return {
+    language: messageLanguage({ userLocale, acceptLanguage, projectDefault: project.defaultLocale }),
+    userLocale,
+  };
+}
 
 /** The email of `kind`: the project's template for the recipient's language, else the built-in one. */
 export function wordedMail<K extends EmailKind>(
