@@ -20,15 +20,11 @@ export function servedOpenApi(publicUrl: string): typeof document {
  * by its ETag.
  */
 export function openApiRoute(publicUrl: string): PlainRoute {
-  return documentRoute(() => servedOpenApi(publicUrl));
-}
-
-// The bytes and their tag are made on the first request and kept: the document and PUBLIC_URL
-// are fixed for the life of the process, and the tag, a hash of the bytes, changes with either.
-function documentRoute(make: () => unknown): PlainRoute {
+  // The bytes and their tag are made on the first request and kept: the document and PUBLIC_URL
+  // are fixed for the life of the process, and the tag, a hash of the bytes, changes with either.
   let served: FixedBody | undefined;
   return async (req, res) => {
-    served ??= fixedBody(Buffer.from(JSON.stringify(make())), "application/json");
+    served ??= fixedBody(Buffer.from(JSON.stringify(servedOpenApi(publicUrl))), "application/json");
     res.setHeader("cache-control", "public, max-age=300");
     res.setHeader("access-control-allow-origin", "*");
     sendFixed(req, res, served);
