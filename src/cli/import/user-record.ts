@@ -1,6 +1,7 @@
 import { create, type JsonObject } from "@bufbuild/protobuf";
 import { UpdateUserRequestSchema } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { checkE164 } from "../../domain/formats.js";
+import { NOT_A_LOCALE } from "../../domain/locale-setting.js";
 import { canonicalLocale } from "../../i18n/languages.js";
 import { validate } from "../../interceptors/validation.js";
 import type { ImportedUser } from "../../store/repositories/users.js";
@@ -62,7 +63,7 @@ export function toUserRecord(
     if (problem) violations.push({ field: "phone", description: problem });
   }
   const canonical = locale === undefined ? "" : canonicalLocale(locale);
-  if (canonical === undefined) violations.push({ field: "locale", description: "must be a BCP 47 language tag" });
+  if (canonical === undefined) violations.push({ field: "locale", description: NOT_A_LOCALE });
   if (violations.length > 0) return invalid(violations.map((v) => `${v.field}: ${v.description}`).join("; "));
 
   let scheme: UserRecord["scheme"] = "none";
