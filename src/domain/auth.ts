@@ -1,5 +1,13 @@
 // Authentication-side domain objects: an end user of one project, and their sessions.
 
+/** ListUsers' filters on a user's flags; an absent one does not filter. */
+export interface UserFilters {
+  disabled?: boolean;
+  emailVerified?: boolean;
+  /** At least one second factor (true) or none (false). */
+  mfaEnabled?: boolean;
+}
+
 export interface User {
   id: string;
   organizationId: string;

@@ -1,3 +1,4 @@
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcCall, grpcClient } from "../helpers/clients.js";
 import { type TestServer } from "../helpers/server.js";
@@ -68,6 +69,59 @@ describe("user administration", () => {
     expect(viaGrpc.error).toBeUndefined();
     expect(viaGrpc.response.data.map((u: any) => u.id)).toEqual([ids[1]]);
     expect(viaGrpc.response.has_more).toBe(false);
+  });
+
+  it("ListUsers filters by disabled, email_verified and mfa_enabled, with the search, and binds cursors to the filters", async () => {
+    const tag = `flt${unique()}`;
+    const plain = (await app.signup(`plain-${tag}@example.com`)).body.user;
+    const verified = await app.call("POST", "/v1/auth/users", {
+      email: `verified-${tag}@example.com`,
+      email_verified: true,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const locked = (await app.signup(`locked-${tag}@example.com`)).body.user;
+    expect((await app.call("PATCH", `/v1/auth/users/${locked.id}`, { disabled: true })).status).toBe(200);
+    const guarded = await app.signup(`guarded-${tag}@example.com`);
+    const start = await app.call("POST", "/v1/auth/mfa/enroll", { method: "totp" }, guarded.body.access_token);
+    const secret = new URL(start.body.totp_uri).searchParams.get("secret")!;
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const enrolled = await app.call("POST", "/v1/auth/mfa/verify", { code }, guarded.body.access_token);
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+
+    const ids = async (query: string) => {
+      const res = await app.call("GET", `/v1/auth/users?search=${tag}&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((u: any) => u.email.split("-")[0]).sort();
+    };
+    expect(await ids("disabled=true")).toEqual(["locked"]);
+    expect(await ids("disabled=false")).toEqual(["guarded", "plain", "verified"]);
+    expect(await ids("email_verified=true")).toEqual(["verified"]);
+    expect(await ids("mfa_enabled=true")).toEqual(["guarded"]);
+    expect(await ids("mfa_enabled=false&disabled=false&email_verified=false")).toEqual(["plain"]);
+    expect(plain.id).toMatch(/^usr_/);
+
+    const first = await app.call("GET", `/v1/auth/users?search=${tag}&disabled=false&limit=1`);
+    expect(first.body.has_more).toBe(true);
+    const next = await app.call(
+      "GET",
+      `/v1/auth/users?search=${tag}&disabled=false&limit=1&cursor=${first.body.next_cursor}`,
+    );
+    expect(next.status).toBe(200);
+    const otherFilter = await app.call(
+      "GET",
+      `/v1/auth/users?search=${tag}&disabled=true&limit=1&cursor=${first.body.next_cursor}`,
+    );
+    expect(otherFilter.status).toBe(400);
+    expect(otherFilter.body.reason).toBe("INVALID_CURSOR");
+
+    const viaGrpc = await grpcCall(
+      grpcClient(server.port, "auth"),
+      "ListUsers",
+      { search: tag, mfa_enabled: true },
+      { "x-service-key": app.key },
+    );
+    expect(viaGrpc.error).toBeUndefined();
+    expect(viaGrpc.response.data.map((u: any) => u.id)).toEqual([guarded.body.user.id]);
   });
 
   it("search treats % and _ literally", async () => {

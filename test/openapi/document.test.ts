@@ -49,7 +49,11 @@ describe("gen/openapi.json", () => {
       "query:limit",
       "query:cursor",
       "query:search",
+      "query:disabled",
+      "query:email_verified",
+      "query:mfa_enabled",
     ]);
+    expect(listUsers.parameters.find((p: any) => p.name === "mfa_enabled").schema).toMatchObject({ type: "boolean" });
     expect(listUsers.requestBody).toBeUndefined();
     const limit = listUsers.parameters.find((p: any) => p.name === "limit");
     expect(limit.schema).toMatchObject({ type: "integer", minimum: 0, maximum: 100 });

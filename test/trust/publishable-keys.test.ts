@@ -13,7 +13,15 @@ import { injectConnect, injectHttp } from "../helpers/inject.js";
 // keys on servers.
 
 // Written out by hand, not read from the descriptors: a wrong annotation must fail this test.
-const ADMIN_ONLY = ["ListUsers", "DeleteUser", "CreateUser", "InviteUser"];
+const ADMIN_ONLY = [
+  "ListUsers",
+  "DeleteUser",
+  "CreateUser",
+  "InviteUser",
+  "ListUserSessions",
+  "RevokeUserSession",
+  "RevokeAllUserSessions",
+];
 const WITH_USER_TOKEN = [
   "ChangePassword",
   "UnenrollMfa",

@@ -27,6 +27,7 @@ export function userHandlers(deps: FlowDeps) {
         limit: req.limit,
         cursor: req.cursor,
         search: req.search,
+        filters: { disabled: req.disabled, emailVerified: req.emailVerified, mfaEnabled: req.mfaEnabled },
       });
       return { data: page.data.map(userToProto), nextCursor: page.nextCursor, hasMore: page.hasMore };
     },

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { User } from "../../domain/auth.js";
+import type { User, UserFilters } from "../../domain/auth.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { sql, statements, empty, type Statement } from "../sql/index.js";
@@ -9,15 +9,26 @@ import { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
 export const PROBE_WINDOW = 2_000;
 export const MAX_WALK = 50_000;
 
-/** The project's rows strictly older than the page's position. */
-function keyset(projectId: string, page: PageRequest): Statement {
+/**
+ * The project's rows strictly older than the page's position that pass the filters. The filters
+ * sit here, in every statement of the walk, so the probe's window counts matching rows only.
+ */
+function keyset(projectId: string, page: PageRequest, filters: UserFilters): Statement {
   const after = page.after ? sql` AND (created_at, id) < (${page.after.createdAt}, ${page.after.id})` : empty;
-  return sql`project_id = ${projectId}${after}`;
+  const disabled = filters.disabled === undefined ? empty : sql` AND disabled = ${filters.disabled}`;
+  const verified = filters.emailVerified === undefined ? empty : sql` AND email_verified = ${filters.emailVerified}`;
+  const mfa =
+    filters.mfaEnabled === undefined
+      ? empty
+      : filters.mfaEnabled
+        ? sql` AND cardinality(mfa_methods) > 0`
+        : sql` AND cardinality(mfa_methods) = 0`;
+  return sql`project_id = ${projectId}${after}${disabled}${verified}${mfa}`;
 }
 
 /**
  * Newest first by keyset; `search` is a case-insensitive substring of the email, served by the
- * trigram index (LIKE on the lower-cased column).
+ * trigram index (LIKE on the lower-cased column); `filters` narrow by flags of the row.
  */
 export async function listUsers(
   manager: EntityManager,
@@ -26,6 +37,7 @@ export async function listUsers(
   projectId: string,
   page: PageRequest,
   search?: string,
+  filters: UserFilters = {},
 ): Promise<User[]> {
   const run = statements(manager);
   const many = async (statement: Statement) => {
@@ -35,7 +47,7 @@ export async function listUsers(
   const want = page.limit + 1;
   if (!search) {
     return many(
-      sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page)} ORDER BY created_at DESC, id DESC LIMIT ${want}`,
+      sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page, filters)} ORDER BY created_at DESC, id DESC LIMIT ${want}`,
     );
   }
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -43,7 +55,7 @@ export async function listUsers(
   // carries the email), then the rows themselves.
   const walk = (size: number) =>
     many(sql`SELECT ${USER_COLUMNS} FROM users WHERE project_id = ${projectId} AND id IN (
-         SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${keyset(projectId, page)}
+         SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${keyset(projectId, page, filters)}
                          ORDER BY created_at DESC, id DESC LIMIT ${size}) AS recent
          WHERE email_normalized LIKE ${pattern} ORDER BY created_at DESC, id DESC LIMIT ${want})
        ORDER BY created_at DESC, id DESC`);
@@ -64,10 +76,10 @@ export async function listUsers(
       if (recent.length === want) return recent;
     }
   }
-  const boundary = sql`(SELECT created_at, id FROM users WHERE ${keyset(projectId, page)} ORDER BY created_at DESC, id DESC OFFSET ${size - 1} LIMIT 1)`;
+  const boundary = sql`(SELECT created_at, id FROM users WHERE ${keyset(projectId, page, filters)} ORDER BY created_at DESC, id DESC OFFSET ${size - 1} LIMIT 1)`;
   // An ORDER BY the created_at index cannot serve, so that the planner takes the trigram one.
   const rest = await many(
-    sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page)} AND (created_at, id) < ${boundary}
+    sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page, filters)} AND (created_at, id) < ${boundary}
            AND email_normalized LIKE ${pattern}
          ORDER BY created_at + interval '0 s' DESC, id DESC LIMIT ${want - recent.length}`,
   );

@@ -2,7 +2,7 @@ import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import { normalizeEmail } from "../../domain/account.js";
 import type { AuditOrigin } from "../../domain/audit.js";
-import type { User } from "../../domain/auth.js";
+import type { User, UserFilters } from "../../domain/auth.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { UserEntity } from "../entities/user.entity.js";
@@ -245,8 +245,8 @@ export function usersRepository(
      * Newest first by keyset; `search` is a case-insensitive substring of the email, served
      * by the trigram index (users-list.ts).
      */
-    list(projectId: string, page: PageRequest, search?: string): Promise<User[]> {
-      return listUsers(manager, clock, window, projectId, page, search);
+    list(projectId: string, page: PageRequest, search?: string, filters?: UserFilters): Promise<User[]> {
+      return listUsers(manager, clock, window, projectId, page, search, filters);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Project } from "../../../domain/account.js";
-import type { User } from "../../../domain/auth.js";
+import type { User, UserFilters } from "../../../domain/auth.js";
 import { pageRequest, toPage, type Page } from "../../../domain/pagination.js";
 import type { FlowDeps } from "../../deps.js";
 import { adminOnly, type UserActor } from "./actor.js";
@@ -9,6 +9,7 @@ export interface ListUsersInput {
   cursor?: string;
   /** Case-insensitive substring of the email; empty: all users. */
   search?: string;
+  filters?: UserFilters;
 }
 
 /** One page of the project's users, newest first (keyset pagination, never OFFSET); admin only. */
@@ -20,10 +21,16 @@ export async function listUsers(
 ): Promise<Page<User>> {
   adminOnly(actor, "listing users");
   const search = (input.search ?? "").toLowerCase();
-  // The project and the filter are the list's identity: a cursor replayed on another project's
-  // list, or with another search, is INVALID_CURSOR.
-  const list = `users:${project.id}:${JSON.stringify(search)}`;
+  const { disabled, emailVerified, mfaEnabled } = input.filters ?? {};
+  const filters = { disabled, emailVerified, mfaEnabled };
+  // The project and the filters are the list's identity: a cursor replayed on another project's
+  // list, or with another search or filter, is INVALID_CURSOR.
+  // (Without filters the identity is what it was before they existed, so cursors handed out
+  // then still continue.)
+  const flags = [disabled, emailVerified, mfaEnabled];
+  const filtered = flags.some((f) => f !== undefined) ? `:${JSON.stringify(flags.map((f) => f ?? null))}` : "";
+  const list = `users:${project.id}:${JSON.stringify(search)}${filtered}`;
   const page = pageRequest(deps.cursors, list, input);
-  const rows = await deps.db.repos.users.list(project.id, page, search || undefined);
+  const rows = await deps.db.repos.users.list(project.id, page, search || undefined, filters);
   return toPage(deps.cursors, list, rows, page.limit);
 }

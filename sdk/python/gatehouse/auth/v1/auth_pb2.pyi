@@ -390,15 +390,41 @@ class ListSessionsResponse(_message.Message):
     next_cursor: str
     def __init__(self, data: _Optional[_Iterable[_Union[Session, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
 
-class ListUsersRequest(_message.Message):
-    __slots__ = ["cursor", "limit", "search"]
+class ListUserSessionsRequest(_message.Message):
+    __slots__ = ["cursor", "limit", "user_id"]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
-    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
     cursor: str
     limit: int
+    user_id: str
+    def __init__(self, user_id: _Optional[str] = ..., limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListUserSessionsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[Session]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[Session, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
+class ListUsersRequest(_message.Message):
+    __slots__ = ["cursor", "disabled", "email_verified", "limit", "mfa_enabled", "search"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_VERIFIED_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    disabled: bool
+    email_verified: bool
+    limit: int
+    mfa_enabled: bool
     search: str
-    def __init__(self, limit: _Optional[int] = ..., cursor: _Optional[str] = ..., search: _Optional[str] = ...) -> None: ...
+    def __init__(self, limit: _Optional[int] = ..., cursor: _Optional[str] = ..., search: _Optional[str] = ..., disabled: bool = ..., email_verified: bool = ..., mfa_enabled: bool = ...) -> None: ...
 
 class ListUsersResponse(_message.Message):
     __slots__ = ["data", "has_more", "next_cursor"]
@@ -542,6 +568,18 @@ class RevokeAllSessionsResponse(_message.Message):
     revoked_count: int
     def __init__(self, revoked_count: _Optional[int] = ...) -> None: ...
 
+class RevokeAllUserSessionsRequest(_message.Message):
+    __slots__ = ["user_id"]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    user_id: str
+    def __init__(self, user_id: _Optional[str] = ...) -> None: ...
+
+class RevokeAllUserSessionsResponse(_message.Message):
+    __slots__ = ["revoked_count"]
+    REVOKED_COUNT_FIELD_NUMBER: _ClassVar[int]
+    revoked_count: int
+    def __init__(self, revoked_count: _Optional[int] = ...) -> None: ...
+
 class RevokeAuthorizedAppRequest(_message.Message):
     __slots__ = ["client_id", "user_id"]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -583,6 +621,22 @@ class RevokeTokenResponse(_message.Message):
     REVOKED_FIELD_NUMBER: _ClassVar[int]
     revoked: bool
     def __init__(self, revoked: bool = ...) -> None: ...
+
+class RevokeUserSessionRequest(_message.Message):
+    __slots__ = ["id", "user_id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    user_id: str
+    def __init__(self, user_id: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+
+class RevokeUserSessionResponse(_message.Message):
+    __slots__ = ["revoked", "session_id"]
+    REVOKED_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    revoked: bool
+    session_id: str
+    def __init__(self, revoked: bool = ..., session_id: _Optional[str] = ...) -> None: ...
 
 class SendMagicLinkRequest(_message.Message):
     __slots__ = ["bot_proof", "create_user", "email", "redirect_url"]

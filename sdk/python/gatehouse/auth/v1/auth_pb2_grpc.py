@@ -279,6 +279,21 @@ class AuthServiceStub(object):
                 request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionResponse.FromString,
                 )
+        self.ListUserSessions = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/ListUserSessions',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsResponse.FromString,
+                )
+        self.RevokeUserSession = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/RevokeUserSession',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionResponse.FromString,
+                )
+        self.RevokeAllUserSessions = channel.unary_unary(
+                '/gatehouse.auth.v1.AuthService/RevokeAllUserSessions',
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsResponse.FromString,
+                )
 
 
 class AuthServiceServicer(object):
@@ -811,7 +826,8 @@ class AuthServiceServicer(object):
 
     def ListUsers(self, request, context):
         """Lists the project's users, newest first, one page at a time, optionally filtered by
-        a case-insensitive partial email match. Admin only (the key without a user token).
+        a case-insensitive partial email match and by `disabled`, `email_verified` and
+        `mfa_enabled`. Admin only (the key without a user token).
         Errors: INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a request
         with a user access token).
         """
@@ -896,6 +912,37 @@ class AuthServiceServicer(object):
         `{revoked: false, session_id}` (HTTP 200). (A request made with the revoked session's
         own access token is refused before that, with UNAUTHENTICATED INVALID_ACCESS_TOKEN.)
         Errors: NOT_FOUND SESSION_NOT_FOUND (unknown, another user's or another project's).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListUserSessions(self, request, context):
+        """Lists a user's live sessions as the project's administrator (API key with `users:read`,
+        no user token), newest first, a page at a time as ListSessions does; no session is
+        `is_current`. For support and consoles: who is signed in where. Errors: NOT_FOUND
+        USER_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a
+        request with a user access token: a user lists its own with ListSessions).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeUserSession(self, request, context):
+        """Ends one session of a user as the project's administrator (`users:write`, no user
+        token): its refresh token stops working and its access tokens fail verification at
+        once. Safe to repeat as RevokeSession is: a session of the user that has already ended
+        answers `{revoked: false, session_id}`. Errors: NOT_FOUND USER_NOT_FOUND, NOT_FOUND
+        SESSION_NOT_FOUND (unknown, or another user's), PERMISSION_DENIED ADMIN_REQUIRED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeAllUserSessions(self, request, context):
+        """Ends every live session of a user as the project's administrator (`users:write`, no
+        user token): signs the user out everywhere without disabling the account. Errors:
+        NOT_FOUND USER_NOT_FOUND, PERMISSION_DENIED ADMIN_REQUIRED.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -1103,6 +1150,21 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.RevokeSession,
                     request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionRequest.FromString,
                     response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionResponse.SerializeToString,
+            ),
+            'ListUserSessions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListUserSessions,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsResponse.SerializeToString,
+            ),
+            'RevokeUserSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeUserSession,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionResponse.SerializeToString,
+            ),
+            'RevokeAllUserSessions': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeAllUserSessions,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1856,5 +1918,56 @@ class AuthService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeSession',
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionRequest.SerializeToString,
             gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListUserSessions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListUserSessions',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RevokeUserSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeUserSession',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RevokeAllUserSessions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeAllUserSessions',
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

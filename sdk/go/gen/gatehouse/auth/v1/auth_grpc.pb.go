@@ -314,7 +314,8 @@ type AuthServiceClient interface {
 	// PERMISSION_DENIED SIGNUP_REFUSED_BY_HOOK.
 	InviteUser(ctx context.Context, in *InviteUserRequest, opts ...grpc.CallOption) (*InviteUserResponse, error)
 	// Lists the project's users, newest first, one page at a time, optionally filtered by
-	// a case-insensitive partial email match. Admin only (the key without a user token).
+	// a case-insensitive partial email match and by `disabled`, `email_verified` and
+	// `mfa_enabled`. Admin only (the key without a user token).
 	// Errors: INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a request
 	// with a user access token).
 	ListUsers(ctx context.Context, in *ListUsersRequest, opts ...grpc.CallOption) (*ListUsersResponse, error)
@@ -370,6 +371,22 @@ type AuthServiceClient interface {
 	// own access token is refused before that, with UNAUTHENTICATED INVALID_ACCESS_TOKEN.)
 	// Errors: NOT_FOUND SESSION_NOT_FOUND (unknown, another user's or another project's).
 	RevokeSession(ctx context.Context, in *RevokeSessionRequest, opts ...grpc.CallOption) (*RevokeSessionResponse, error)
+	// Lists a user's live sessions as the project's administrator (API key with `users:read`,
+	// no user token), newest first, a page at a time as ListSessions does; no session is
+	// `is_current`. For support and consoles: who is signed in where. Errors: NOT_FOUND
+	// USER_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a
+	// request with a user access token: a user lists its own with ListSessions).
+	ListUserSessions(ctx context.Context, in *ListUserSessionsRequest, opts ...grpc.CallOption) (*ListUserSessionsResponse, error)
+	// Ends one session of a user as the project's administrator (`users:write`, no user
+	// token): its refresh token stops working and its access tokens fail verification at
+	// once. Safe to repeat as RevokeSession is: a session of the user that has already ended
+	// answers `{revoked: false, session_id}`. Errors: NOT_FOUND USER_NOT_FOUND, NOT_FOUND
+	// SESSION_NOT_FOUND (unknown, or another user's), PERMISSION_DENIED ADMIN_REQUIRED.
+	RevokeUserSession(ctx context.Context, in *RevokeUserSessionRequest, opts ...grpc.CallOption) (*RevokeUserSessionResponse, error)
+	// Ends every live session of a user as the project's administrator (`users:write`, no
+	// user token): signs the user out everywhere without disabling the account. Errors:
+	// NOT_FOUND USER_NOT_FOUND, PERMISSION_DENIED ADMIN_REQUIRED.
+	RevokeAllUserSessions(ctx context.Context, in *RevokeAllUserSessionsRequest, opts ...grpc.CallOption) (*RevokeAllUserSessionsResponse, error)
 }
 
 type authServiceClient struct {
@@ -740,6 +757,33 @@ func (c *authServiceClient) RevokeSession(ctx context.Context, in *RevokeSession
 	return out, nil
 }
 
+func (c *authServiceClient) ListUserSessions(ctx context.Context, in *ListUserSessionsRequest, opts ...grpc.CallOption) (*ListUserSessionsResponse, error) {
+	out := new(ListUserSessionsResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/ListUserSessions", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) RevokeUserSession(ctx context.Context, in *RevokeUserSessionRequest, opts ...grpc.CallOption) (*RevokeUserSessionResponse, error) {
+	out := new(RevokeUserSessionResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/RevokeUserSession", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) RevokeAllUserSessions(ctx context.Context, in *RevokeAllUserSessionsRequest, opts ...grpc.CallOption) (*RevokeAllUserSessionsResponse, error) {
+	out := new(RevokeAllUserSessionsResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.auth.v1.AuthService/RevokeAllUserSessions", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AuthServiceServer is the server API for AuthService service.
 // All implementations must embed UnimplementedAuthServiceServer
 // for forward compatibility
@@ -1041,7 +1085,8 @@ type AuthServiceServer interface {
 	// PERMISSION_DENIED SIGNUP_REFUSED_BY_HOOK.
 	InviteUser(context.Context, *InviteUserRequest) (*InviteUserResponse, error)
 	// Lists the project's users, newest first, one page at a time, optionally filtered by
-	// a case-insensitive partial email match. Admin only (the key without a user token).
+	// a case-insensitive partial email match and by `disabled`, `email_verified` and
+	// `mfa_enabled`. Admin only (the key without a user token).
 	// Errors: INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a request
 	// with a user access token).
 	ListUsers(context.Context, *ListUsersRequest) (*ListUsersResponse, error)
@@ -1097,6 +1142,22 @@ type AuthServiceServer interface {
 	// own access token is refused before that, with UNAUTHENTICATED INVALID_ACCESS_TOKEN.)
 	// Errors: NOT_FOUND SESSION_NOT_FOUND (unknown, another user's or another project's).
 	RevokeSession(context.Context, *RevokeSessionRequest) (*RevokeSessionResponse, error)
+	// Lists a user's live sessions as the project's administrator (API key with `users:read`,
+	// no user token), newest first, a page at a time as ListSessions does; no session is
+	// `is_current`. For support and consoles: who is signed in where. Errors: NOT_FOUND
+	// USER_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR, PERMISSION_DENIED ADMIN_REQUIRED (a
+	// request with a user access token: a user lists its own with ListSessions).
+	ListUserSessions(context.Context, *ListUserSessionsRequest) (*ListUserSessionsResponse, error)
+	// Ends one session of a user as the project's administrator (`users:write`, no user
+	// token): its refresh token stops working and its access tokens fail verification at
+	// once. Safe to repeat as RevokeSession is: a session of the user that has already ended
+	// answers `{revoked: false, session_id}`. Errors: NOT_FOUND USER_NOT_FOUND, NOT_FOUND
+	// SESSION_NOT_FOUND (unknown, or another user's), PERMISSION_DENIED ADMIN_REQUIRED.
+	RevokeUserSession(context.Context, *RevokeUserSessionRequest) (*RevokeUserSessionResponse, error)
+	// Ends every live session of a user as the project's administrator (`users:write`, no
+	// user token): signs the user out everywhere without disabling the account. Errors:
+	// NOT_FOUND USER_NOT_FOUND, PERMISSION_DENIED ADMIN_REQUIRED.
+	RevokeAllUserSessions(context.Context, *RevokeAllUserSessionsRequest) (*RevokeAllUserSessionsResponse, error)
 	mustEmbedUnimplementedAuthServiceServer()
 }
 
@@ -1223,6 +1284,15 @@ func (UnimplementedAuthServiceServer) RevokeAllSessions(context.Context, *Revoke
 }
 func (UnimplementedAuthServiceServer) RevokeSession(context.Context, *RevokeSessionRequest) (*RevokeSessionResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method RevokeSession not implemented")
+}
+func (UnimplementedAuthServiceServer) ListUserSessions(context.Context, *ListUserSessionsRequest) (*ListUserSessionsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListUserSessions not implemented")
+}
+func (UnimplementedAuthServiceServer) RevokeUserSession(context.Context, *RevokeUserSessionRequest) (*RevokeUserSessionResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RevokeUserSession not implemented")
+}
+func (UnimplementedAuthServiceServer) RevokeAllUserSessions(context.Context, *RevokeAllUserSessionsRequest) (*RevokeAllUserSessionsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RevokeAllUserSessions not implemented")
 }
 func (UnimplementedAuthServiceServer) mustEmbedUnimplementedAuthServiceServer() {}
 
@@ -1957,6 +2027,60 @@ func _AuthService_RevokeSession_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_ListUserSessions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListUserSessionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ListUserSessions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/ListUserSessions",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ListUserSessions(ctx, req.(*ListUserSessionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_RevokeUserSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeUserSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).RevokeUserSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/RevokeUserSession",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).RevokeUserSession(ctx, req.(*RevokeUserSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_RevokeAllUserSessions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeAllUserSessionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).RevokeAllUserSessions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.auth.v1.AuthService/RevokeAllUserSessions",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).RevokeAllUserSessions(ctx, req.(*RevokeAllUserSessionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _AuthService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "gatehouse.auth.v1.AuthService",
 	HandlerType: (*AuthServiceServer)(nil),
@@ -2120,6 +2244,18 @@ var _AuthService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RevokeSession",
 			Handler:    _AuthService_RevokeSession_Handler,
+		},
+		{
+			MethodName: "ListUserSessions",
+			Handler:    _AuthService_ListUserSessions_Handler,
+		},
+		{
+			MethodName: "RevokeUserSession",
+			Handler:    _AuthService_RevokeUserSession_Handler,
+		},
+		{
+			MethodName: "RevokeAllUserSessions",
+			Handler:    _AuthService_RevokeAllUserSessions_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
