@@ -20,11 +20,15 @@ export interface RequestRecord {
 
 /**
  * The project and API key behind `X-Service-Key`; or, with `apiKey` null, the project a hosted
- * page names in `X-Gatehouse-Page` (src/interceptors/page-credential.ts), which has no key.
+ * page names in `X-Gatehouse-Page` (src/interceptors/page-credential.ts), which has no key, or
+ * (with `console`) the project the console administers for a member
+ * (src/interceptors/console-credential.ts).
  */
 export interface ProjectPrincipal {
   project: Project;
   apiKey: ApiKey | null;
+  /** The console acting for a member (kMember holds who): the project's administrator. */
+  console?: true;
 }
 
 /** The organization member behind a management token. */

@@ -14,6 +14,7 @@ import { hashToken } from "../crypto/tokens.js";
 import type { Repositories } from "../store/repositories/index.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 import { PAGE_HEADER, pagePrincipal, type PageCredentialDeps } from "./page-credential.js";
+import { CONSOLE_HEADER, consolePrincipal } from "./console-credential.js";
 import { kMember, kProject, kRequest, kUser, type RequestRecord, type UserPrincipal } from "./context.js";
 
 /** Checks an end user's access token (flows/auth/verify-access-token.ts). */
@@ -22,7 +23,7 @@ export interface UserTokenVerifier {
 }
 
 export interface CredentialDeps {
-  repos: Pick<Repositories, "managementTokens">;
+  repos: Pick<Repositories, "managementTokens" | "projects">;
   /** API keys come from the verification cache, which the change feed keeps current. */
   apiKeys: Pick<VerificationCache, "findActiveApiKey">;
   clock: Clock;
@@ -74,6 +75,24 @@ export function credentialInterceptor(deps: CredentialDeps): Interceptor {
       case Credential.API_KEY_OPTIONAL_USER_TOKEN: {
         const key = req.header.get("x-service-key");
         const page = req.header.get(PAGE_HEADER);
+        const consoleProject = req.header.get(CONSOLE_HEADER);
+        if (key === null && consoleProject !== null) {
+          // The console's user pages: the member's management token in Authorization acts as
+          // the project's administrator, so no user token can come with it (console-credential.ts).
+          const principal = await consolePrincipal(
+            { projects: deps.repos.projects, consoleOrigins: deps.accountOrigins },
+            {
+              projectId: consoleProject.trim(),
+              origin,
+              method: req.method.name,
+              member: () => memberFor(deps, authorization),
+            },
+          );
+          req.contextValues.set(kProject, principal.project);
+          req.contextValues.set(kMember, principal.member);
+          if (origin !== null) record?.allowOrigin(origin);
+          break;
+        }
         if (key === null && page !== null) {
           // Same-origin by rule, so there is no CORS answer to give.
           const principal = await pagePrincipal(

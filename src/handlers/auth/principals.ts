@@ -16,6 +16,7 @@ export function projectOf(ctx: HandlerContext): ProjectPrincipal["project"] {
 export function isPublicCredential(ctx: HandlerContext): boolean {
   const principal = ctx.values.get(kProject);
   if (!principal) throw new Error("no project in context: credential interceptor missing");
+  if (principal.console) return false;
   return principal.apiKey === null || principal.apiKey.kind === "publishable";
 }
 
