@@ -24,7 +24,17 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
     await signIn(world, page, org.admin);
     await see(page, org.organization.id);
     await see(page, "Admin");
-    for (const name of ["Projects", "API keys", "Members", "SSO", "Webhooks", "OAuth clients", "Audit log", "Usage"])
+    for (const name of [
+      "Projects",
+      "Users",
+      "API keys",
+      "Members",
+      "SSO",
+      "Webhooks",
+      "OAuth clients",
+      "Audit log",
+      "Usage",
+    ])
       await section(page, name).waitFor();
     await heading(page, "Projects").waitFor();
     expect(await section(page, "Projects").getAttribute("aria-current")).toBe("page");

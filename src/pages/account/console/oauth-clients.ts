@@ -1,17 +1,20 @@
-// OAuth clients of the picked project (the OpenID Provider's relying parties): the list, a
-// client made with its name, type and redirect URIs (a confidential client's secret shown
-// once), the secret rotated (the new one shown once), and deletion after a confirmation.
+// OAuth clients of the picked project (the OpenID Provider's relying parties): the list, one
+// form to create a client (a confidential client's secret shown once) or edit one
+// (oauth-client-form.ts), and each client's Edit, Rotate secret (the new one shown once) and
+// Delete (oauth-client-actions.ts).
 import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
-import { ConsoleForm } from "./form.js";
+import { clientActions } from "./oauth-client-actions.js";
+import { clientForm } from "./oauth-client-form.js";
 import type { ConsoleContext } from "./shell.js";
-import { confirmInPlace, note, shownOnce, smallButton, table, when } from "./ui.js";
+import { note, shownOnce, table, when } from "./ui.js";
 
 export async function showOAuthClients(ctx: ConsoleContext): Promise<void> {
   const projectId = ctx.route.project;
   const list = h("div", {});
   const shown = h("div", {});
+  const editor = h("div", {});
   const status = note("");
   const showSecret = (name: string, secret: string) => {
     shown.replaceChildren(shownOnce(t("console.oauth.secretOf", { name }), secret));
@@ -38,13 +41,15 @@ export async function showOAuthClients(ctx: ConsoleContext): Promise<void> {
               client.type === "public" ? t("console.oauth.public") : t("console.oauth.confidential"),
               client.redirectUris.join("\n"),
               when(client.createdAt),
-              actions(ctx, client, {
+              clientActions(ctx, client, {
+                edit: () => edit(client),
                 rotated: async (secret) => {
                   await reload();
                   showSecret(client.name, secret);
                 },
                 deleted: async () => {
                   await reload();
+                  edit();
                   status.textContent = t("console.oauth.deleted", { name: client.name });
                 },
               }),
@@ -52,73 +57,26 @@ export async function showOAuthClients(ctx: ConsoleContext): Promise<void> {
           ),
     );
   };
-  await reload();
-  const form = new ConsoleForm("create-oauth-client", t("console.oauth.create"));
-  form.add(
-    form.text("name", t("console.name")),
-    form.select("type", t("console.oauth.type"), [
-      ["confidential", t("console.oauth.confidential")],
-      ["public", t("console.oauth.public")],
-    ]),
-    form.text("redirect_uris", t("console.oauth.redirectUris"), {
-      lines: true,
-      hint: t("console.oauth.redirectUrisHint"),
-    }),
-  );
-  form.onSubmit(async () => {
-    if (!form.requireFilled("name", "redirect_uris")) return;
-    const created = await ctx.client.createOAuthClient({
-      projectId,
-      name: form.value("name"),
-      type: form.value("type"),
-      redirectUris: form.list("redirect_uris"),
-    });
-    form.element.reset();
-    await reload();
-    if (created.clientSecret) showSecret(created.client?.name ?? "", created.clientSecret);
-    else status.textContent = t("console.oauth.created", { name: created.client?.name ?? "" });
-  });
-  ctx.body.append(
-    status,
-    list,
-    shown,
-    h(
-      "section",
-      { "aria-labelledby": "create-oauth-title" },
-      h("h2", { id: "create-oauth-title" }, t("console.oauth.new")),
-      form.element,
-    ),
-  );
-}
-
-function actions(
-  ctx: ConsoleContext,
-  client: OAuthClient,
-  on: { rotated: (secret: string) => Promise<void>; deleted: () => Promise<void> },
-): HTMLElement {
-  const row = h("div", { class: "row-actions" });
-  if (client.type !== "public") {
-    const rotate = smallButton(t("console.oauth.rotate"), () =>
-      confirmInPlace(
-        rotate,
-        t("console.oauth.rotateQuestion", { name: client.name }),
-        t("console.oauth.rotate"),
-        async () => {
-          const answer = await ctx.client.rotateOAuthClientSecret({ clientId: client.clientId });
-          await on.rotated(answer.clientSecret);
+  const edit = (client?: OAuthClient) => {
+    editor.replaceChildren(
+      clientForm(ctx, projectId, client, {
+        created: async (name, secret) => {
+          await reload();
+          edit();
+          if (secret) showSecret(name, secret);
+          else status.textContent = t("console.oauth.created", { name });
         },
-      ),
+        saved: async (name) => {
+          await reload();
+          edit();
+          status.textContent = t("console.oauth.saved", { name });
+        },
+        cancelled: () => edit(),
+      }),
     );
-    rotate.setAttribute("aria-label", t("console.oauth.rotateNamed", { name: client.name }));
-    row.append(rotate);
-  }
-  const remove = smallButton(t("console.delete"), () =>
-    confirmInPlace(remove, t("console.oauth.deleteQuestion", { name: client.name }), t("console.delete"), async () => {
-      await ctx.client.deleteOAuthClient({ clientId: client.clientId });
-      await on.deleted();
-    }),
-  );
-  remove.setAttribute("aria-label", t("console.oauth.deleteNamed", { name: client.name }));
-  row.append(remove);
-  return row;
+    if (client) editor.querySelector("input")?.focus();
+  };
+  await reload();
+  edit();
+  ctx.body.append(status, list, shown, editor);
 }

@@ -1,22 +1,15 @@
-// One project's settings: general, branding, limits, signup controls, MFA policy and default
-// language, saved with one UpdateProject (a violation lands on its field); and, for an admin,
-// deletion after typing the project's name.
-import type { Project, RateLimits } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+// One project's settings: general, branding, signups, security and language, passkeys, SMS
+// destinations and every rate limit (project-limits.ts), saved with one UpdateProject (a
+// violation lands on its field); and, for an admin, deletion (project-delete.ts).
+import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";
-import { go } from "./route.js";
+import { deleteForm } from "./project-delete.js";
+import { limitGroups, limitsOf } from "./project-limits.js";
+import { passkeyGroup, smsGroup } from "./project-security.js";
 import type { ConsoleContext } from "./shell.js";
 import { note } from "./ui.js";
-
-/** The rate limits the console edits; the rest stay as the API sets them. */
-const LIMITS: Array<[field: string, property: keyof RateLimits & string, words: string]> = [
-  ["sign_in_failures_per_account", "signInFailuresPerAccount", "console.limits.signInFailures"],
-  ["failures_per_ip", "failuresPerIp", "console.limits.failuresPerIp"],
-  ["signups_per_ip", "signupsPerIp", "console.limits.signupsPerIp"],
-  ["sends_per_ip", "sendsPerIp", "console.limits.sendsPerIp"],
-  ["window_seconds", "windowSeconds", "console.limits.windowSeconds"],
-];
 
 const LOCALES: Array<[string, string]> = [
   ["en", "English"],
@@ -30,12 +23,12 @@ export function showProjectSettings(ctx: ConsoleContext, project: Project): Prom
   ctx.title(project.name);
   const saved = note("");
   const form = settingsForm(project);
+  let hadSmsCodes = project.smsCountryCodes.length > 0;
+  let rpId = project.passkeyRpId;
   form.onSubmit(async () => {
-    const limits: Record<string, number> = {};
-    for (const [field, property] of LIMITS) {
-      const value = form.number(`rate_limits.${field}`);
-      if (value !== undefined) limits[property] = value;
-    }
+    // A "+44" is what people write; the API wants the calling code's digits.
+    const smsCountryCodes = form.list("sms_country_codes").map((code) => code.replace(/^\+/, ""));
+    const newRpId = form.value("passkey_rp_id").toLowerCase();
     const updated = await ctx.client.updateProject({
       id: project.id,
       name: form.value("name"),
@@ -45,17 +38,30 @@ export function showProjectSettings(ctx: ConsoleContext, project: Project): Prom
       tokenExpiry: form.number("token_expiry"),
       refreshTokenExpiry: form.number("refresh_token_expiry"),
       sessionIdleTimeout: form.number("session_idle_timeout"),
+      maxSessionsPerUser: form.number("max_sessions_per_user"),
       displayName: form.value("display_name"),
       logoUrl: form.value("logo_url"),
       accentColor: form.value("accent_color"),
-      maxSessionsPerUser: form.number("max_sessions_per_user"),
-      rateLimits: limits,
       signups: form.value("signups"),
       signupEmailDomains: form.list("signup_email_domains"),
       signupMethods: form.checkedValues("signup_methods"),
+      sendVerification: form.checked("send_verification"),
+      revealEmailExists: form.checked("reveal_email_exists"),
       mfaRequired: form.checked("mfa_required"),
+      botProtection: form.checked("bot_protection"),
       defaultLocale: form.value("default_locale"),
+      // Sent only when changed: the audit log's project.updated lists the fields sent, and a new
+      // id is one to notice there (passkeys made under the old one stop working).
+      passkeyRpId: newRpId === rpId ? undefined : newRpId,
+      passkeyUserVerification: form.value("passkey_user_verification"),
+      passkeyAttestation: form.value("passkey_attestation"),
+      // An empty list means "unchanged" to the API: emptying the field asks for a clear.
+      smsCountryCodes,
+      clearSmsCountryCodes: smsCountryCodes.length === 0 && hadSmsCodes,
+      rateLimits: limitsOf(form),
     });
+    hadSmsCodes = updated.smsCountryCodes.length > 0;
+    rpId = updated.passkeyRpId;
     await ctx.reloadProjects();
     ctx.title(updated.name);
     saved.textContent = t("console.saved");
@@ -95,6 +101,12 @@ function settingsForm(project: Project): ConsoleForm {
         type: "number",
         value: number(project.sessionIdleTimeout),
       }),
+      form.text("max_sessions_per_user", t("console.project.maxSessions"), {
+        type: "number",
+        min: 1,
+        max: 1000,
+        value: number(project.maxSessionsPerUser),
+      }),
     ),
     form.group(
       t("console.project.branding"),
@@ -104,19 +116,6 @@ function settingsForm(project: Project): ConsoleForm {
         value: project.accentColor,
         hint: t("console.project.accentColorHint"),
       }),
-    ),
-    form.group(
-      t("console.project.limits"),
-      form.text("max_sessions_per_user", t("console.project.maxSessions"), {
-        type: "number",
-        value: number(project.maxSessionsPerUser),
-      }),
-      ...LIMITS.map(([field, property, words]) =>
-        form.text(`rate_limits.${field}`, t(words), {
-          type: "number",
-          value: number((project.rateLimits as unknown as Record<string, number> | undefined)?.[property]),
-        }),
-      ),
     ),
     form.group(
       t("console.project.signups"),
@@ -146,35 +145,18 @@ function settingsForm(project: Project): ConsoleForm {
         ],
         project.signupMethods,
       ),
+      form.checkbox("send_verification", t("console.project.sendVerification"), project.sendVerification),
+      form.checkbox("reveal_email_exists", t("console.project.revealEmailExists"), project.revealEmailExists),
     ),
     form.group(
       t("console.project.security"),
       form.checkbox("mfa_required", t("console.project.mfaRequired"), project.mfaRequired),
+      form.checkbox("bot_protection", t("console.project.botProtection"), project.botProtection),
       form.select("default_locale", t("console.project.defaultLocale"), LOCALES, project.defaultLocale || "en"),
     ),
+    passkeyGroup(form, project),
+    smsGroup(form, project),
+    ...limitGroups(form, project.rateLimits),
   );
   return form;
-}
-
-function deleteForm(ctx: ConsoleContext, project: Project): HTMLElement {
-  const form = new ConsoleForm("delete-project", t("console.project.delete"), { danger: true });
-  form.add(
-    h("p", {}, t("console.project.deleteWarning")),
-    form.text("confirm", t("console.project.typeName", { name: project.name })),
-  );
-  form.onSubmit(async () => {
-    if (form.value("confirm") !== project.name) {
-      form.fail(t("console.project.nameMismatch"), "confirm");
-      return;
-    }
-    await ctx.client.deleteProject({ id: project.id });
-    await ctx.reloadProjects();
-    go({ section: "projects", project: "" });
-  });
-  return h(
-    "section",
-    { class: "danger-zone", "aria-labelledby": "delete-project-title" },
-    h("h2", { id: "delete-project-title" }, t("console.project.delete")),
-    form.element,
-  );
 }

@@ -7,6 +7,8 @@ import { showOAuthClients } from "./oauth-clients.js";
 import { showProjects } from "./projects.js";
 import { showSso } from "./sso.js";
 import { showUsage } from "./usage.js";
+import { showUser } from "./user-detail.js";
+import { showUsers } from "./users.js";
 import { showWebhooks } from "./webhooks.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
@@ -21,6 +23,8 @@ export function showSection(ctx: ConsoleContext): Promise<void> {
   switch (section) {
     case "projects":
       return showProjects(ctx);
+    case "users":
+      return ctx.route.user ? showUser(ctx, ctx.route.user) : showUsers(ctx);
     case "api-keys":
       return showApiKeys(ctx);
     case "members":

@@ -4,7 +4,7 @@
 import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
-import { consoleClient, type AccountClient } from "./client.js";
+import { consoleAuthClient, consoleClient, type AccountClient, type AuthClient } from "./client.js";
 import { href, go, PER_PROJECT, readRoute, SECTIONS, type Route, type Section } from "./route.js";
 import { forget, type Member } from "./session.js";
 import { showConsoleSignIn } from "./sign-in.js";
@@ -13,6 +13,8 @@ import { showSection } from "./sections.js";
 
 export interface ConsoleContext {
   client: AccountClient;
+  /** The Authentication interface as the project's administrator (the users pages). */
+  auth(projectId: string): AuthClient;
   member: Member;
   /** `admin` or `developer`; "" if the member list did not say (then no admin controls). */
   role: string;
@@ -31,6 +33,7 @@ export interface ConsoleContext {
 
 const SECTION_WORDS: Record<Section, string> = {
   projects: "account.projects",
+  users: "console.nav.users",
   "api-keys": "console.nav.apiKeys",
   members: "console.nav.members",
   sso: "console.nav.sso",
@@ -57,7 +60,8 @@ export async function showConsole(member: Member): Promise<void> {
     document.body.classList.remove("console");
     showConsoleSignIn(notice);
   };
-  const client = consoleClient(member.token, () => end(t("console.expired")));
+  const expired = () => end(t("console.expired"));
+  const client = consoleClient(member.token, expired);
   const app = document.getElementById("app")!;
   document.body.classList.add("console");
   app.replaceChildren(h("p", { role: "status", class: "status" }, t("console.loading")));
@@ -82,6 +86,7 @@ export async function showConsole(member: Member): Promise<void> {
   const picker = projectPicker();
   const ctx: ConsoleContext = {
     client,
+    auth: (projectId) => consoleAuthClient(member.token, projectId, expired),
     member,
     role,
     isAdmin: role === "admin",

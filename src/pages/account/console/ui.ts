@@ -95,3 +95,61 @@ export function shownOnce(title: string, secret: string): HTMLElement {
     status,
   );
 }
+
+/** Previous/Next buttons for a cursor-paged list; `turn(true)` goes forward. */
+export function pager(back: boolean, more: boolean, turn: (forward: boolean) => Promise<void>): HTMLElement {
+  const row = h("div", { class: "row-actions pager" });
+  const make = (label: string, forward: boolean) => {
+    const button = h("button", { type: "button", class: "secondary small" }, label);
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      void turn(forward);
+    });
+    return button;
+  };
+  if (back) row.append(make(t("console.previous"), false));
+  if (more) row.append(make(t("console.next"), true));
+  return row;
+}
+
+/**
+ * A cursor-paged list drawn into `into` with Previous/Next (the cursors walked so far are kept
+ * for going back); answers `first`, which reads the first page again (a new filter, a change).
+ */
+export function paged<P extends { hasMore: boolean; nextCursor: string }>(
+  into: HTMLElement,
+  read: (cursor: string) => Promise<P>,
+  draw: (page: P) => Node,
+): { first(): Promise<void> } {
+  const cursors: string[] = [];
+  const load = async (cursor: string): Promise<void> => {
+    const answer = await read(cursor);
+    const turn = async (forward: boolean) => {
+      try {
+        if (forward) {
+          cursors.push(cursor);
+          await load(answer.nextCursor);
+        } else await load(cursors.pop() ?? "");
+      } catch (error) {
+        into.append(failure(error));
+      }
+    };
+    into.replaceChildren(draw(answer), pager(cursors.length > 0, answer.hasMore, turn));
+  };
+  return {
+    first() {
+      cursors.length = 0;
+      return load("");
+    },
+  };
+}
+
+/** A part of a page under its own heading (`id`-title), for the pages with several. */
+export function part(id: string, title: string, ...content: Node[]): HTMLElement {
+  return h(
+    "section",
+    { class: "console-part", "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title),
+    ...content,
+  );
+}

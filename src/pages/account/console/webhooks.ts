@@ -1,23 +1,30 @@
 // Webhook endpoints of the picked project (admins only, as in the API: a developer reads the
-// server's ROLE_REQUIRED words): the list, an endpoint made with its URL and event types (its
-// signing secret shown once), a test event, deletion after a confirmation, and an endpoint's
-// delivery log (webhook-deliveries.ts).
+// server's ROLE_REQUIRED words): the list, one form to create an endpoint (its signing secret
+// shown once) or edit one (webhook-form.ts), and each endpoint's actions (webhook-actions.ts):
+// a test event, its delivery log, a new secret, deletion.
 import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { h } from "../../shared/dom.js";
 import { explain } from "../../shared/errors.js";
 import { t } from "../../shared/words.js";
-import { ConsoleForm } from "./form.js";
 import type { ConsoleContext } from "./shell.js";
-import { confirmInPlace, note, shownOnce, smallButton, table, when } from "./ui.js";
+import { note, shownOnce, table, when } from "./ui.js";
+import { endpointActions } from "./webhook-actions.js";
 import { showDeliveries } from "./webhook-deliveries.js";
+import { endpointForm } from "./webhook-form.js";
 
 export async function showWebhooks(ctx: ConsoleContext): Promise<void> {
   const projectId = ctx.route.project;
   const list = h("div", {});
   const shown = h("div", {});
   const log = h("div", {});
+  const editor = h("div", {});
   const status = note("");
   const alert = h("p", { role: "alert", class: "error" });
+  const showSecret = (title: string, secret: string, after?: string) => {
+    shown.replaceChildren(shownOnce(title, secret));
+    if (after) shown.querySelector(".warning")?.after(h("p", {}, after));
+    shown.querySelector<HTMLInputElement>("input")?.focus();
+  };
   const reload = async () => {
     const answer = await ctx.client.listWebhookEndpoints({ projectId, limit: 100 });
     list.replaceChildren(
@@ -35,15 +42,26 @@ export async function showWebhooks(ctx: ConsoleContext): Promise<void> {
             answer.data.map((endpoint) => [
               endpoint.url,
               endpoint.eventTypes.join(", "),
-              endpoint.enabled ? t("console.webhooks.enabled") : t("console.webhooks.disabled"),
+              stateWords(endpoint),
               when(endpoint.createdAt),
-              actions(ctx, endpoint, {
+              endpointActions(ctx, endpoint, {
+                edit: () => edit(endpoint),
                 tested: () => (status.textContent = t("console.webhooks.testSent", { url: endpoint.url })),
                 failed: (error) => (alert.textContent = explain(error).message),
                 log: () => showDeliveries(ctx, endpoint, log),
+                rotated: async (secret, previousUntil) => {
+                  // Drawn again, the row loses the question it asked.
+                  await reload();
+                  showSecret(
+                    t("console.webhooks.newSecretOf", { url: endpoint.url }),
+                    secret,
+                    t("console.webhooks.previousUntil", { time: previousUntil }),
+                  );
+                },
                 deleted: async () => {
                   await reload();
                   log.replaceChildren();
+                  edit();
                   status.textContent = t("console.webhooks.deleted", { url: endpoint.url });
                 },
               }),
@@ -51,84 +69,30 @@ export async function showWebhooks(ctx: ConsoleContext): Promise<void> {
           ),
     );
   };
+  const edit = (endpoint?: WebhookEndpoint) => {
+    editor.replaceChildren(
+      endpointForm(ctx, projectId, endpoint, {
+        created: async (url, secret) => {
+          await reload();
+          edit();
+          showSecret(t("console.webhooks.secretOf", { url }), secret);
+        },
+        saved: async (url) => {
+          await reload();
+          edit();
+          status.textContent = t("console.webhooks.saved", { url });
+        },
+        cancelled: () => edit(),
+      }),
+    );
+    if (endpoint) editor.querySelector("input")?.focus();
+  };
   await reload();
-  const form = new ConsoleForm("create-webhook", t("console.webhooks.create"));
-  form.add(
-    form.text("url", t("console.webhooks.url"), { type: "url" }),
-    form.text("event_types", t("console.webhooks.events"), {
-      lines: true,
-      value: "*",
-      hint: t("console.webhooks.eventsHint"),
-    }),
-  );
-  form.onSubmit(async () => {
-    if (!form.requireFilled("url", "event_types")) return;
-    const created = await ctx.client.createWebhookEndpoint({
-      projectId,
-      url: form.value("url"),
-      eventTypes: form.list("event_types"),
-    });
-    form.element.reset();
-    await reload();
-    shown.replaceChildren(shownOnce(t("console.webhooks.secretOf", { url: created.url }), created.secret));
-    shown.querySelector<HTMLInputElement>("input")?.focus();
-  });
-  ctx.body.append(
-    status,
-    alert,
-    list,
-    shown,
-    log,
-    h(
-      "section",
-      { "aria-labelledby": "create-webhook-title" },
-      h("h2", { id: "create-webhook-title" }, t("console.webhooks.new")),
-      form.element,
-    ),
-  );
+  edit();
+  ctx.body.append(status, alert, list, shown, log, editor);
 }
 
-function actions(
-  ctx: ConsoleContext,
-  endpoint: WebhookEndpoint,
-  on: {
-    tested: () => void;
-    failed: (error: unknown) => void;
-    log: () => Promise<void>;
-    deleted: () => Promise<void>;
-  },
-): HTMLElement {
-  const named = (button: HTMLButtonElement, key: string) => {
-    button.setAttribute("aria-label", t(key, { url: endpoint.url }));
-    return button;
-  };
-  const test = named(
-    smallButton(t("console.webhooks.test"), () => {
-      test.disabled = true;
-      void ctx.client
-        .sendTestWebhook({ id: endpoint.id })
-        .then(on.tested, on.failed)
-        .finally(() => (test.disabled = false));
-    }),
-    "console.webhooks.testNamed",
-  );
-  const deliveries = named(
-    smallButton(t("console.webhooks.deliveries"), () => void on.log()),
-    "console.webhooks.deliveriesNamed",
-  );
-  const remove = named(
-    smallButton(t("console.delete"), () =>
-      confirmInPlace(
-        remove,
-        t("console.webhooks.deleteQuestion", { url: endpoint.url }),
-        t("console.delete"),
-        async () => {
-          await ctx.client.deleteWebhookEndpoint({ id: endpoint.id });
-          await on.deleted();
-        },
-      ),
-    ),
-    "console.webhooks.deleteNamed",
-  );
-  return h("div", { class: "row-actions" }, test, deliveries, remove);
+function stateWords(endpoint: WebhookEndpoint): string {
+  if (endpoint.enabled) return t("console.webhooks.enabled");
+  return endpoint.disabledReason === "failing" ? t("console.webhooks.disabledFailing") : t("console.webhooks.disabled");
 }
