@@ -111,16 +111,6 @@ describe("a user's sessions, as the project's administrator", () => {
     expect([own.status, own.body.reason]).toEqual([403, "ADMIN_REQUIRED"]);
     expect((await app.call("GET", `/v1/auth/users/${u.userId}/sessions`)).body.data).toHaveLength(3);
   });
-});
-
-describe("a user's sessions through the console's credential, on the wire", () => {
-  let server: TestServer;
-  let app: AuthFixture;
-  beforeAll(async () => {
-    server = await sharedTestServer();
-    app = await authFixture(server);
-  });
-  afterAll(() => server?.stop());
 
   it("a member's token with X-Gatehouse-Console lists and revokes over Connect from the console's origin only", async () => {
     const { body } = await app.signup();

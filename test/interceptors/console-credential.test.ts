@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Code, ConnectError } from "@connectrpc/connect";
-import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { CONSOLE_RPCS } from "../../src/interceptors/console-credential.js";
 import { memoryClients } from "../helpers/memory.js";
+import { outcome } from "../helpers/outcome.js";
 import { seedApiKey, seedMember, seedOrganization, seedProject } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
@@ -13,16 +12,6 @@ import { sharedTestServer } from "../helpers/shared-server.js";
 // user-administration RPCs only, from the console's origin only, for the member's own
 // organization's projects only (src/interceptors/console-credential.ts). The wire test
 // (test/trust/console-credential.test.ts) checks the same over REST and gRPC.
-
-async function outcome(call: Promise<unknown>): Promise<{ code: string; reason?: string }> {
-  try {
-    await call;
-    return { code: "ok" };
-  } catch (thrown) {
-    const error = ConnectError.from(thrown);
-    return { code: Code[error.code], reason: error.findDetails(ErrorInfoSchema)[0]?.reason };
-  }
-}
 
 // Written out by hand, not read from the allow-list: widening it must fail this test.
 const REACHABLE = [

@@ -3,6 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { hashToken, randomToken } from "../../src/crypto/tokens.js";
 import { memoryClients } from "../helpers/memory.js";
+import { outcome } from "../helpers/outcome.js";
 import { http } from "../helpers/clients.js";
 import { seedApiKey, seedMember, seedOrganization, seedProject } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
@@ -11,17 +12,6 @@ import { sharedTestServer } from "../helpers/shared-server.js";
 // The credential interceptor's rules, in memory (createRouterTransport): the whole interceptor
 // chain and the handlers, no HTTP. test/credentials.test.ts checks the same refusals on each
 // wire protocol, with the status a client sees there.
-
-/** What a call ended with: the code's name and the ErrorInfo reason, or "ok". */
-async function outcome(call: Promise<unknown>): Promise<{ code: string; reason?: string }> {
-  try {
-    await call;
-    return { code: "ok" };
-  } catch (thrown) {
-    const error = ConnectError.from(thrown);
-    return { code: Code[error.code], reason: error.findDetails(ErrorInfoSchema)[0]?.reason };
-  }
-}
 
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 const serviceKey = (key: string) => ({ headers: { "x-service-key": key } });

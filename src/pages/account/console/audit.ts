@@ -5,7 +5,7 @@ import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";
 import type { ConsoleContext } from "./shell.js";
-import { table, when } from "./ui.js";
+import { pager, table, when } from "./ui.js";
 
 // The types ListAuditEvents filters on (its request's `in` rule), grouped as the docs group them.
 const TYPES = [
@@ -105,19 +105,4 @@ function events(data: AuditEvent[]): HTMLElement {
       event.ipAddress,
     ]),
   );
-}
-
-function pager(back: boolean, more: boolean, turn: (forward: boolean) => Promise<void>): HTMLElement {
-  const row = h("div", { class: "row-actions pager" });
-  const make = (label: string, forward: boolean) => {
-    const button = h("button", { type: "button", class: "secondary small" }, label);
-    button.addEventListener("click", () => {
-      button.disabled = true;
-      void turn(forward);
-    });
-    return button;
-  };
-  if (back) row.append(make(t("console.previous"), false));
-  if (more) row.append(make(t("console.next"), true));
-  return row;
 }
