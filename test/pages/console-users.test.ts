@@ -99,6 +99,22 @@ describeInChromium("console: users", () => {
     await link(page, "zed.special@example.com").click();
     await heading(page, "zed.special@example.com").waitFor();
     expect(new URL(page.url()).hash).toBe(`${usersOf(project)}&user=${ids[0]}`);
+
+    // Adding a user: made at once with a password, the console opens its page, and the person
+    // signs in with that password; a weak one is refused at its field.
+    await link(page, "All users").click();
+    const added = uniqueEmail("added");
+    await field(page, "Email").fill(added);
+    await field(page, "How").selectOption("create");
+    await field(page, "Password (when created now)").fill("password");
+    await button(page, "Add user").click();
+    await seeAlert(page, "Choose a longer, less common password.");
+    expect(await field(page, "Password (when created now)").getAttribute("aria-invalid")).toBe("true");
+    await field(page, "Password (when created now)").fill(PASSWORD);
+    await button(page, "Add user").click();
+    await heading(page, added).waitFor();
+    const signIn_ = await project.call("POST", "/v1/auth/login", { email: added, password: PASSWORD });
+    expect(signIn_.status, JSON.stringify(signIn_.body)).toBe(200);
   });
 
   it("ends one session and then all, saves app_metadata, disables, sends a reset and deletes a user", async () => {

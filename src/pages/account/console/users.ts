@@ -1,6 +1,6 @@
 // A project's end users: ListUsers through the console credential, searched by email and
 // filtered by state (disabled, verified email, second factor), newest first, a page at a
-// time; each row links to the user's page (user-detail.ts).
+// time; each row links to the user's page (user-detail.ts). Below, a user is added (user-add.ts).
 import type { User } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { h, link } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
@@ -8,6 +8,7 @@ import { ConsoleForm } from "./form.js";
 import { href } from "./route.js";
 import type { ConsoleContext } from "./shell.js";
 import { paged, table, when } from "./ui.js";
+import { addUserForm } from "./user-add.js";
 
 const PAGE = 25;
 
@@ -51,7 +52,7 @@ export function showUsers(ctx: ConsoleContext): Promise<void> {
     (answer) => (answer.data.length === 0 ? h("p", {}, t("console.users.none")) : users(projectId, answer.data)),
   );
   form.onSubmit(() => list.first());
-  ctx.body.append(form.element, results);
+  ctx.body.append(form.element, results, addUserForm(auth, projectId));
   return list.first();
 }
 
