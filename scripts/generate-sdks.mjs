@@ -4,7 +4,17 @@
 // only its language: a newcomer without Go or the gRPC plugins still regenerates the TypeScript,
 // and is told which package to install. CI installs them all (.ci/run), then fails if the
 // committed sdk/python and sdk/go differ from what this writes.
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+} from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -84,6 +94,20 @@ const languages = [
     ],
   },
 ];
+
+// The error reasons' words (src/i18n/catalogs/reasons), which the Python and Go helpers ship in
+// their packages for error_message / ErrorMessage. Copied on every run, before and apart from
+// protoc, so they follow the catalogs on a machine without the SDK tools; a language removed
+// from the catalogs leaves the copies with them. test/sdks/sdk-words.test.ts fails when a copy
+// differs from its source.
+const reasonCatalogs = "src/i18n/catalogs/reasons";
+for (const words of ["sdk/python/gatehouse_sdk/words", "sdk/go/gatehouse/words"]) {
+  rmSync(words, { recursive: true, force: true });
+  mkdirSync(words, { recursive: true });
+  for (const file of readdirSync(reasonCatalogs).filter((name) => name.endsWith(".json")))
+    copyFileSync(join(reasonCatalogs, file), join(words, file));
+  console.log(`generate: ${reasonCatalogs}/*.json → ${words}`);
+}
 
 let skipped = 0;
 for (const language of languages) {

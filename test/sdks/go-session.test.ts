@@ -6,11 +6,14 @@ import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { goMissing, skipReason } from "./toolchain.js";
 import { goWorkspace, type GoWorkspace } from "./go-workspace.js";
+import { WORDS_PROGRAM } from "./go-words-program.js";
+import { LANGUAGE_TAGS, catalogWords, jsonAfter } from "./reason-words.js";
 import { fields, run } from "./run.js";
 
 // The Go SDK's clients, Session and error helpers through sdk/go/examples/session, against a
 // real server: a refresh before expiry shared by twenty goroutines, a refused refresh, sign-out,
-// and a real RATE_LIMITED answer's retry-after.
+// and a real RATE_LIMITED answer's retry-after; and gatehouse.ErrorMessage's words for real
+// refusals, through a program of the test's own built with the example (go-words-program.ts).
 const missing = skipReason(goMissing());
 const REFRESH = "gatehouse.auth.v1.AuthService/Refresh";
 const SKEW = "55s";
@@ -18,12 +21,17 @@ const SKEW = "55s";
 describe.skipIf(missing !== undefined)(`Go SDK session${missing ? ` (skipped: ${missing})` : ""}`, () => {
   let workspace: GoWorkspace;
   let program = "";
+  let words = "";
   let server: TestServer;
   let app: AuthFixture;
 
   beforeAll(async () => {
     workspace = goWorkspace();
-    [{ session: program }, server] = await Promise.all([workspace.buildExamples(["session"]), sharedTestServer()]);
+    // One go build for both programs: a second would link grpc-go again.
+    [{ session: program, wordscheck: words }, server] = await Promise.all([
+      workspace.buildExamples(["session"], { wordscheck: WORDS_PROGRAM }),
+      sharedTestServer(),
+    ]);
     // Access tokens of 60 s, the shortest a project allows, refreshed 55 s early (SKEW): the
     // session is due 5 s after sign-in. One wrong password, then every try must wait 2 minutes.
     app = await authFixture(server, {
@@ -94,4 +102,26 @@ describe.skipIf(missing !== undefined)(`Go SDK session${missing ? ` (skipped: ${
     },
     longTest(1),
   );
+
+  it("ErrorMessage words a wrong password and a common one as the catalogs do: de, fr-CA as French, pt-BR as English", async () => {
+    // A project of its own: the one above refuses a second wrong password as RATE_LIMITED.
+    const plain = await authFixture(server);
+    const { email } = await plain.signup();
+    const result = await run(words, [], {
+      cwd: workspace.dir,
+      env: {
+        ...process.env,
+        GATEHOUSE_ADDRESS: new URL(server.url).host,
+        GATEHOUSE_API_KEY: plain.key,
+        GATEHOUSE_EMAIL: email,
+        GATEHOUSE_TAGS: JSON.stringify(Object.keys(LANGUAGE_TAGS)),
+      },
+      timeoutMs: WAIT_GUARD_MS,
+    });
+    expect(result.code, `exit code; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(0);
+    expect(jsonAfter(result.stdout, "wrong_password reason=INVALID_CREDENTIALS ")).toEqual(
+      catalogWords("INVALID_CREDENTIALS"),
+    );
+    expect(jsonAfter(result.stdout, "common_password reason=WEAK_PASSWORD ")).toEqual(catalogWords("WEAK_PASSWORD"));
+  });
 });

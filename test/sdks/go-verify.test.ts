@@ -11,7 +11,8 @@ import { fields } from "./run.js";
 
 // The Go SDK's offline verification (gatehouse.Verifier) through sdk/go/examples/verify, one
 // running process asked about real tokens while the project's signing key rotates; and the
-// package's own `go test` (the refetch bound, leeway, algorithms: sdk/go/gatehouse/verify_test.go).
+// package's own `go test` (the refetch bound, leeway, algorithms: sdk/go/gatehouse/verify_test.go;
+// ErrorMessage's language tags, and errors without words: error_words_test.go).
 const missing = skipReason(goMissing());
 
 describe.skipIf(missing !== undefined)(`Go SDK offline verification${missing ? ` (skipped: ${missing})` : ""}`, () => {
@@ -70,7 +71,7 @@ describe.skipIf(missing !== undefined)(`Go SDK offline verification${missing ? `
   });
 
   it(
-    "go test: the key set is refetched at most once per interval; leeway, audience, issuer and algorithm rules",
+    "go test: the key set is refetched at most once per interval; leeway, audience, issuer and algorithm rules; ErrorMessage's tags",
     async () => {
       const result = await workspace.go(["test", "-count=1", "gatehouse.dev/sdk/go/gatehouse"]);
       expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { GOCODE } from "./toolchain.js";
@@ -17,8 +17,12 @@ export interface GoWorkspace {
   env: Record<string, string | undefined>;
   /** Runs `go <args>` in the workspace. */
   go(args: string[], timeoutMs?: number): Promise<Run>;
-  /** Builds the SDK's example programs (`examples/<name>`) once; answers each binary's path by name. */
-  buildExamples(names: string[]): Promise<Record<string, string>>;
+  /**
+   * Builds the SDK's example programs (`examples/<name>`), and programs a test holds (a `main`
+   * package's source by name, written beside the SDK in the scratch GOPATH), in one `go build`;
+   * answers each binary's path by name.
+   */
+  buildExamples(names: string[], programs?: Record<string, string>): Promise<Record<string, string>>;
   remove(): void;
 }
 
@@ -36,17 +40,22 @@ export function goWorkspace(): GoWorkspace {
     dir,
     env,
     go,
-    async buildExamples(names) {
+    async buildExamples(names, programs = {}) {
       const bin = join(dir, "bin");
       mkdirSync(bin, { recursive: true });
+      for (const [name, source] of Object.entries(programs)) {
+        mkdirSync(join(dir, "src", name), { recursive: true });
+        writeFileSync(join(dir, "src", name, "main.go"), source);
+      }
       const built = await go([
         "build",
         "-o",
         `${bin}/`,
         ...names.map((name) => `gatehouse.dev/sdk/go/examples/${name}`),
+        ...Object.keys(programs),
       ]);
       if (built.code !== 0) throw new Error(`go build failed (${built.code}):\n${built.stderr}`);
-      return Object.fromEntries(names.map((name) => [name, join(bin, name)]));
+      return Object.fromEntries([...names, ...Object.keys(programs)].map((name) => [name, join(bin, name)]));
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

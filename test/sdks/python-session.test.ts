@@ -6,11 +6,12 @@ import { sharedTestServer } from "../helpers/shared-server.js";
 import { REASONS } from "../../src/domain/errors.js";
 import { pythonMissing, skipReason } from "./toolchain.js";
 import { described, runPython } from "./python-run.js";
+import { LANGUAGE_TAGS, catalogWords, jsonAfter } from "./reason-words.js";
 import { fields } from "./run.js";
 
-// The Python SDK's helpers against the real server: error reasons and retry waits, and the
-// Session (sdk/python/gatehouse_sdk/session.py) that refreshes before expiry, one refresh at a
-// time across threads, and ends when a refresh is refused.
+// The Python SDK's helpers against the real server: error reasons, their words and retry waits,
+// and the Session (sdk/python/gatehouse_sdk/session.py) that refreshes before expiry, one
+// refresh at a time across threads, and ends when a refresh is refused.
 const missing = skipReason(pythonMissing());
 
 /** The lines every program here starts with: a client with the project's key. */
@@ -18,9 +19,10 @@ const PRELUDE = `
 import json, os, threading, time
 import grpc
 from gatehouse.auth.v1 import auth_pb2
-from gatehouse_sdk import (REASONS, Reason, Session, SessionEndedError, auth_client, error_reason,
-    retry_after_seconds)
+from gatehouse_sdk import (REASONS, Reason, Session, SessionEndedError, auth_client, error_message,
+    error_reason, retry_after_seconds)
 auth = auth_client(os.environ["GATEHOUSE_ADDRESS"], os.environ["GATEHOUSE_API_KEY"])
+LANGUAGE_TAGS = ${JSON.stringify(Object.keys(LANGUAGE_TAGS))}
 def login():
     return auth.Login(auth_pb2.LoginRequest(email=os.environ["GATEHOUSE_EMAIL"],
         password=os.environ["GATEHOUSE_PASSWORD"]), timeout=10)
@@ -62,7 +64,7 @@ print("named all=%s" % str(all(getattr(Reason, r) == r for r in REASONS)).lower(
       expect(fields(stdout, "named")).toEqual({ all: "true" });
     });
 
-    it("retry_after_seconds reads the wait of a real RATE_LIMITED answer, and is None on other errors", async () => {
+    it("retry_after_seconds reads the wait of a real RATE_LIMITED answer (None on others); error_message words both refusals", async () => {
       const app = await authFixture(server, { rateLimits: { signInFailuresPerAccount: 1, signInWaitSeconds: 120 } });
       const stdout = await python(
         app,
@@ -74,6 +76,13 @@ for attempt in (1, 2):
         trailer = dict(error.trailing_metadata() or ()).get("retry-after")
         print("attempt%d code=%s reason=%s retry_after=%s trailer=%s limited=%s" % (attempt, error.code().name,
             error_reason(error), retry_after_seconds(error), trailer, error_reason(error) == Reason.RATE_LIMITED))
+        print("words%d %s" % (attempt, json.dumps({tag: error_message(error, tag) for tag in LANGUAGE_TAGS})))
+# No server on port 1: a network failure has a gRPC code but no Gatehouse reason, so no words.
+with auth_client("127.0.0.1:1", "key") as nowhere:
+    try:
+        nowhere.Login(auth_pb2.LoginRequest(email="a@example.com", password="x"), timeout=10)
+    except grpc.RpcError as error:
+        print("unreachable code=%s words=%s" % (error.code().name, error_message(error, "de")))
 `,
       );
       expect(fields(stdout, "attempt1")).toEqual({
@@ -90,6 +99,11 @@ for attempt in (1, 2):
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(120);
       expect(wait).toBe(Number(limited.trailer));
+
+      // The hosted pages' words: fr-CA reads French, pt-BR (not shipped) English.
+      expect(jsonAfter(stdout, "words1 ")).toEqual(catalogWords("INVALID_CREDENTIALS"));
+      expect(jsonAfter(stdout, "words2 ")).toEqual(catalogWords("RATE_LIMITED"));
+      expect(fields(stdout, "unreachable")).toEqual({ code: "UNAVAILABLE", words: "None" });
     });
 
     it("refreshes before the access token ends; eight threads that find it due share one Refresh, twice over", async () => {

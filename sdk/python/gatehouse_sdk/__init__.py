@@ -2,8 +2,8 @@
 
 The stubs are plain grpcio code generated from proto/ by `npm run generate`; this package
 adds what every caller needs beside them: clients that send the credential headers, the
-stable error reason and retry wait, a session that keeps its access token fresh, and offline
-token checks (gatehouse_sdk.verify, which alone needs PyJWT).
+stable error reason, its words for the person and the retry wait, a session that keeps its
+access token fresh, and offline token checks (gatehouse_sdk.verify, which alone needs PyJWT).
 """
 
 from gatehouse_sdk.clients import AccountClient, AuthClient, account_client, auth_client
@@ -14,6 +14,7 @@ from gatehouse_sdk.credentials import (
     channel,
     management_channel,
 )
+from gatehouse_sdk.error_words import error_message
 from gatehouse_sdk.errors import ERROR_DOMAIN, error_info, error_reason, retry_after_seconds
 from gatehouse_sdk.reasons import REASONS, Reason
 from gatehouse_sdk.session import SESSION_ENDING_REASONS, Session, SessionEndedError, Tokens
@@ -50,6 +51,7 @@ __all__ = [
     "auth_client",
     "channel",
     "error_info",
+    "error_message",
     "error_reason",
     "management_channel",
     "retry_after_seconds",
