@@ -44,6 +44,7 @@ describe("the console's credential, in memory", () => {
   let deletedProject = "";
   let userId = "";
   let memberId = "";
+  let key = "";
 
   const console_ = (token: string, projectId = project, from: string | null = origin) => ({
     headers: {
@@ -73,7 +74,7 @@ describe("the console's credential, in memory", () => {
     const other = await seedOrganization(deps);
     tokens.otherOrg = await login(other.email, other.password);
     otherProject = (await seedProject(deps, other.organization)).id;
-    const { key } = await seedApiKey(deps, p);
+    key = (await seedApiKey(deps, p)).key;
     const created = await clients.auth.createUser(
       { email: `console-${Date.now()}@example.com` },
       { headers: { "x-service-key": key } },
@@ -179,11 +180,15 @@ describe("the console's credential, in memory", () => {
     }
   });
 
-  it("is no Account credential: the header changes nothing there, and an API key beside it wins", async () => {
-    // With a key, Authorization is the user's access token, so a management token fails closed.
+  it("an API key beside it is the credential: the management token then fails closed as an access token", async () => {
+    // With a key, Authorization is the user's access token, so a management token fails closed
+    // rather than falling back to the key's admin rights or the console's.
     const withKey = await outcome(
-      clients.auth.listUsers({}, { headers: { ...console_(tokens.admin).headers, "x-service-key": "gk_unknown" } }),
+      clients.auth.listUsers(
+        {},
+        { headers: { ...console_(tokens.admin, project, null).headers, "x-service-key": key } },
+      ),
     );
-    expect(withKey).toEqual({ code: "Unauthenticated", reason: "INVALID_API_KEY" });
+    expect(withKey).toEqual({ code: "Unauthenticated", reason: "INVALID_ACCESS_TOKEN" });
   });
 });
