@@ -12,6 +12,12 @@ import { fields } from "./run.js";
 // offline accepts one Gatehouse did not issue for its project, or stops accepting real ones.
 const missing = skipReason(pythonMissing());
 
+/** A key-set fetch that counts its calls in `fetches`, for the programs below (after `fetch_jwks` is imported). */
+const COUNTED_FETCH = `fetches = []
+def counted(url, timeout):
+    fetches.append(url)
+    return fetch_jwks(url, timeout)`;
+
 describe.skipIf(missing !== undefined)(
   `Python SDK: offline verification${missing ? ` (skipped: ${missing})` : ""}`,
   () => {
@@ -50,10 +56,7 @@ describe.skipIf(missing !== undefined)(
 import base64, json, os
 from gatehouse_sdk.verify import AccessTokenError, Verifier, fetch_jwks
 env = os.environ
-fetches = []
-def counted(url, timeout):
-    fetches.append(url)
-    return fetch_jwks(url, timeout)
+${COUNTED_FETCH}
 jwks = "%s/v1/auth/%s/.well-known/jwks.json" % (env["GATEHOUSE_URL"], env["GATEHOUSE_LOGIN_ID"])
 verifier = Verifier(jwks, env["GATEHOUSE_ISSUER"], audience=env["GATEHOUSE_PROJECT_ID"], fetch=counted)
 token = env["TOKEN"]
@@ -144,10 +147,7 @@ from gatehouse_sdk import account_client, auth_client
 from gatehouse_sdk.verify import Verifier, fetch_jwks
 import jwt
 env = os.environ
-fetches = []
-def counted(url, timeout):
-    fetches.append(url)
-    return fetch_jwks(url, timeout)
+${COUNTED_FETCH}
 verifier = Verifier.for_project(env["GATEHOUSE_URL"], env["GATEHOUSE_LOGIN_ID"], env["GATEHOUSE_PROJECT_ID"],
     issuer=env["GATEHOUSE_ISSUER"], refetch_cooldown=0, fetch=counted)
 def signed_up(auth, n):

@@ -2,23 +2,14 @@
 // account, and so are the words.
 import { botCheck } from "../shared/bot-check.js";
 import { footer, h, link, paragraph, showView, statusRegion } from "../shared/dom.js";
-import { Form } from "../shared/form.js";
+import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { t } from "../shared/words.js";
 
 export function showForgotPassword(page: Page): void {
   const form = new Form({
     id: "forgot",
-    fields: [
-      {
-        name: "email",
-        label: t("common.email"),
-        type: "email",
-        autocomplete: "username",
-        inputmode: "email",
-        maxlength: 254,
-      },
-    ],
+    fields: [emailField()],
     buttons: [{ label: t("common.sendResetLink") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);

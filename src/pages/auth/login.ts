@@ -2,7 +2,7 @@
 // or SMS, a link by email) sharing the one Email field, and a link per SSO connection.
 import { botCheck } from "../shared/bot-check.js";
 import { footer, h, link, showView } from "../shared/dom.js";
-import { Form } from "../shared/form.js";
+import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { sendEmailCode, sendMagicLink, showPhoneStep } from "./codes.js";
 import { continuingTo, loginHint } from "./oauth.js";
@@ -18,16 +18,8 @@ export function showLogin(page: Page): void {
   const form = new Form({
     id: "login",
     fields: [
-      {
-        name: "email",
-        label: t("common.email"),
-        type: "email",
-        // "webauthn": the browser may offer the site's passkeys in this field's autofill.
-        autocomplete: passkeys ? "username webauthn" : "username",
-        inputmode: "email",
-        maxlength: 254,
-        value: email,
-      },
+      // "webauthn": the browser may offer the site's passkeys in this field's autofill.
+      emailField({ autocomplete: passkeys ? "username webauthn" : "username", value: email }),
       {
         name: "password",
         label: t("common.password"),

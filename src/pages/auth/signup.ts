@@ -6,7 +6,7 @@
 // sign-up that signs in at once offers a passkey before it hands the tokens over.
 import { botCheck } from "../shared/bot-check.js";
 import { footer, link, showView, statusRegion } from "../shared/dom.js";
-import { Form } from "../shared/form.js";
+import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
 import { showPasskeyOffer } from "./passkey-offer.js";
@@ -20,14 +20,7 @@ export function showSignup(page: Page): void {
   const form = new Form({
     id: "signup",
     fields: [
-      {
-        name: "email",
-        label: t("common.email"),
-        type: "email",
-        autocomplete: "email",
-        inputmode: "email",
-        maxlength: 254,
-      },
+      emailField({ autocomplete: "email" }),
       {
         name: "password",
         label: t("common.password"),

@@ -20,6 +20,22 @@ export interface FieldSpec {
   maxlength?: number;
 }
 
+/**
+ * An email address to sign in or be reached with: `username` for the browser's password
+ * manager unless `overrides` says otherwise (a signup's new address is `email`).
+ */
+export function emailField(overrides: Partial<FieldSpec> = {}): FieldSpec {
+  return {
+    name: "email",
+    label: t("common.email"),
+    type: "email",
+    autocomplete: "username",
+    inputmode: "email",
+    maxlength: 254,
+    ...overrides,
+  };
+}
+
 export interface FormOptions {
   id: string;
   fields: FieldSpec[];

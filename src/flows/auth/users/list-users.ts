@@ -21,13 +21,12 @@ export async function listUsers(
 ): Promise<Page<User>> {
   adminOnly(actor, "listing users");
   const search = (input.search ?? "").toLowerCase();
-  const { disabled, emailVerified, mfaEnabled } = input.filters ?? {};
-  const filters = { disabled, emailVerified, mfaEnabled };
+  const filters = input.filters ?? {};
   // The project and the filters are the list's identity: a cursor replayed on another project's
   // list, or with another search or filter, is INVALID_CURSOR.
   // (Without filters the identity is what it was before they existed, so cursors handed out
   // then still continue.)
-  const flags = [disabled, emailVerified, mfaEnabled];
+  const flags = [filters.disabled, filters.emailVerified, filters.mfaEnabled];
   const filtered = flags.some((f) => f !== undefined) ? `:${JSON.stringify(flags.map((f) => f ?? null))}` : "";
   const list = `users:${project.id}:${JSON.stringify(search)}${filtered}`;
   const page = pageRequest(deps.cursors, list, input);

@@ -3,7 +3,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { accountClient } from "../../shared/client.js";
 import { footer, h, link, paragraph, showView, statusRegion, actionButton } from "../../shared/dom.js";
-import { Form, type FieldSpec } from "../../shared/form.js";
+import { emailField, Form } from "../../shared/form.js";
 import type { LoginResponse, OrganizationChoice } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { t } from "../../shared/words.js";
 import { keep, type Member } from "./session.js";
@@ -110,15 +110,4 @@ function showMemberForgotPassword(): void {
     form.element,
     footer(link(t("common.backToSignIn"), "/")),
   );
-}
-
-function emailField(): FieldSpec {
-  return {
-    name: "email",
-    label: t("common.email"),
-    type: "email",
-    autocomplete: "username",
-    inputmode: "email",
-    maxlength: 254,
-  };
 }
