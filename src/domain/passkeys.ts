@@ -31,10 +31,22 @@ export interface Passkey {
   lastUsedAt: Date | null;
 }
 
+/** What an options answer shows of a passkey but its id: what an email-first decoy copies. */
+export interface CredentialShape {
+  /** Bytes of the credential id. */
+  idLength: number;
+  transports: string[];
+}
+
 export interface PasskeyChallenge {
   id: string;
   /** The user it is bound to: the registering user, an email-first or MFA sign-in's user; null: discoverable. */
   userId: string | null;
+  /**
+   * Only `userId`'s passkeys answer it, and with `userId` null none does: an email-first sign-in
+   * for an address no user has. False (or absent) with `userId` null: discoverable.
+   */
+  userBound?: boolean;
   purpose: "registration" | "sign_in";
   /** SHA-256 of the challenge, base64url. */
   challengeHash: string;

@@ -28,6 +28,10 @@ export class PasskeyChallengeEntity {
   @Column({ type: "text", array: true })
   origins!: string[];
 
+  /** Only user_id's passkeys answer it; with user_id NULL, none (migration 1734300000460). */
+  @Column({ name: "user_bound", type: "boolean", default: false })
+  userBound!: boolean;
+
   @Column({ name: "mfa_token_hash", type: "text", nullable: true })
   mfaTokenHash!: string | null;
 

@@ -1,6 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { normalizeEmail } from "../../domain/account.js";
-import { MAX_PASSKEYS_PER_USER, type Passkey, type PasskeyChallenge } from "../../domain/passkeys.js";
+import {
+  MAX_PASSKEYS_PER_USER,
+  type CredentialShape,
+  type Passkey,
+  type PasskeyChallenge,
+} from "../../domain/passkeys.js";
 import { translateUniqueViolation } from "../errors.js";
 import { bool, empty, int, nullable, oneOf, row, sql, statements, text, textArray, timestamp } from "../sql/index.js";
 import { syncMfaMethods } from "./mfa-methods.js";
@@ -39,11 +44,21 @@ function fromRow(r: ReturnType<typeof passkeyRow>): Passkey {
   };
 }
 
-const credentialRow = row({ user_id: text, credential_id: nullable(text), transports: nullable(textArray) });
+const credentialRow = row({
+  kind: oneOf("user", "template"),
+  user_id: nullable(text),
+  credential_id: nullable(text),
+  id_length: nullable(int),
+  transports: nullable(textArray),
+});
+
+/** How many passkey holders of a project the made-up answers of email-first sign-ins copy from. */
+const TEMPLATE_HOLDERS = 32;
 
 const challengeRow = row({
   id: text,
   user_id: nullable(text),
+  user_bound: bool,
   purpose: oneOf("registration", "sign_in"),
   challenge_hash: text,
   rp_id: text,
@@ -67,25 +82,52 @@ export function passkeysRepository(manager: EntityManager) {
     },
 
     /**
-     * The passkeys of the user with this email, for an email-first sign-in: one statement whether
-     * or not the address is a user's, so the answer takes as long for both.
+     * The passkeys of the user with this email, for an email-first sign-in, and the shapes of
+     * one passkey holder's passkeys (`template`: id lengths and transports, newest first), the
+     * `pick`-th (modulo) of the project's first 32 holders by user id, which an unknown address's
+     * made-up answer copies. One statement whether or not the address is a user's, so the
+     * answer takes as long for both.
      */
     async ofEmail(
       projectId: string,
       email: string,
-    ): Promise<{ userId: string | null; passkeys: Array<Pick<Passkey, "credentialId" | "transports">> }> {
+      pick = 0,
+    ): Promise<{
+      userId: string | null;
+      passkeys: Array<Pick<Passkey, "credentialId" | "transports">>;
+      template: CredentialShape[];
+    }> {
       const rows = await run.rows(
-        sql`SELECT u.id AS user_id, p.credential_id, p.transports FROM users u
-              LEFT JOIN passkeys p ON p.project_id = u.project_id AND p.user_id = u.id
-             WHERE u.project_id = ${projectId} AND u.email_normalized = ${normalizeEmail(email)}
-             ORDER BY p.created_at DESC LIMIT ${MAX_PASSKEYS_PER_USER}`,
+        sql`WITH mine AS (
+              SELECT u.id AS user_id, p.credential_id, p.transports, p.created_at FROM users u
+                LEFT JOIN passkeys p ON p.project_id = u.project_id AND p.user_id = u.id
+               WHERE u.project_id = ${projectId} AND u.email_normalized = ${normalizeEmail(email)}
+               ORDER BY p.created_at DESC LIMIT ${MAX_PASSKEYS_PER_USER}),
+            holders AS (
+              SELECT DISTINCT user_id FROM passkeys WHERE project_id = ${projectId} ORDER BY user_id LIMIT ${TEMPLATE_HOLDERS}),
+            picked AS (
+              SELECT user_id FROM holders ORDER BY user_id
+              OFFSET (SELECT ${pick}::bigint % GREATEST(count(*), 1) FROM holders) LIMIT 1),
+            template AS (
+              SELECT length(p.credential_id) AS id_length, p.transports, p.created_at
+                FROM passkeys p JOIN picked ON p.user_id = picked.user_id
+               WHERE p.project_id = ${projectId} ORDER BY p.created_at DESC LIMIT ${MAX_PASSKEYS_PER_USER})
+            SELECT 'user' AS kind, user_id, credential_id, NULL::int AS id_length, transports, created_at FROM mine
+            UNION ALL
+            SELECT 'template', NULL, NULL, id_length, transports, created_at FROM template
+            ORDER BY kind DESC, created_at DESC`,
         credentialRow,
       );
+      const mine = rows.filter((r) => r.kind === "user");
       return {
-        userId: rows[0]?.user_id ?? null,
-        passkeys: rows.flatMap((r) =>
+        userId: mine[0]?.user_id ?? null,
+        passkeys: mine.flatMap((r) =>
           r.credential_id === null ? [] : [{ credentialId: r.credential_id, transports: r.transports ?? [] }],
         ),
+        // base64url without padding: 4 characters for 3 bytes.
+        template: rows
+          .filter((r) => r.kind === "template")
+          .map((r) => ({ idLength: Math.floor(((r.id_length ?? 0) * 3) / 4), transports: r.transports ?? [] })),
       };
     },
 
@@ -157,8 +199,8 @@ export function passkeysRepository(manager: EntityManager) {
         sql`WITH expired AS (
               DELETE FROM passkey_challenges WHERE id IN (
                 SELECT id FROM passkey_challenges WHERE project_id = ${projectId} AND expires_at < ${now} LIMIT 20))
-            INSERT INTO passkey_challenges (id, project_id, user_id, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at, created_at)
-            VALUES (${challenge.id}, ${projectId}, ${challenge.userId}, ${challenge.purpose}, ${challenge.challengeHash}, ${challenge.rpId},
+            INSERT INTO passkey_challenges (id, project_id, user_id, user_bound, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at, created_at)
+            VALUES (${challenge.id}, ${projectId}, ${challenge.userId}, ${challenge.userBound ?? false}, ${challenge.purpose}, ${challenge.challengeHash}, ${challenge.rpId},
                     ${challenge.origins}, ${challenge.mfaTokenHash}, ${challenge.expiresAt}, ${now})`,
       );
     },
@@ -176,13 +218,14 @@ export function passkeysRepository(manager: EntityManager) {
       const spent = await run.first(
         sql`UPDATE passkey_challenges SET used_at = ${now}
             WHERE project_id = ${projectId} AND id = ${id} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${now}
-            RETURNING id, user_id, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at`,
+            RETURNING id, user_id, user_bound, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at`,
         challengeRow,
       );
       return spent
         ? {
             id: spent.id,
             userId: spent.user_id,
+            userBound: spent.user_bound,
             purpose: spent.purpose,
             challengeHash: spent.challenge_hash,
             rpId: spent.rp_id,

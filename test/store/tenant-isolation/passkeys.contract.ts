@@ -29,6 +29,7 @@ export default contract({
     const challenge: PasskeyChallenge = {
       id: unique("pkc"),
       userId,
+      userBound: true,
       purpose: "sign_in",
       challengeHash: "hash",
       rpId: "app.example.com",
@@ -47,7 +48,12 @@ export default contract({
     },
     async ofEmail(world, seeded) {
       for (const other of [world.a2, world.b])
-        expect(await world.repos.passkeys.ofEmail(other.id, seeded.email)).toEqual({ userId: null, passkeys: [] });
+        // Nor does a made-up answer there copy this project's passkey's shape.
+        expect(await world.repos.passkeys.ofEmail(other.id, seeded.email)).toEqual({
+          userId: null,
+          passkeys: [],
+          template: [],
+        });
     },
     async get(world, seeded) {
       for (const other of [world.a2, world.b])
@@ -106,6 +112,7 @@ export default contract({
     expect(await world.repos.passkeys.ofEmail(world.a.id, seeded.email)).toEqual({
       userId: seeded.userId,
       passkeys: [{ credentialId: seeded.passkey.credentialId, transports: ["internal"] }],
+      template: [{ idLength: Math.floor((seeded.passkey.credentialId.length * 3) / 4), transports: ["internal"] }],
     });
     expect(
       await world.repos.passkeys.spendChallenge(world.a.id, seeded.challenge.id, "sign_in", world.clock.now()),

@@ -32,6 +32,7 @@ import {
   verificationFailed,
   verifierDetail,
 } from "./ceremony.js";
+import { emailFirstCredentials } from "./email-first.js";
 import { transportsOf } from "./register.js";
 
 export interface StartSignInInput {
@@ -45,8 +46,9 @@ export interface StartSignInInput {
 /**
  * StartPasskeySignIn: request options and the challenge that FinishPasskeySignIn spends.
  * Email-first options list the user's passkeys, and an unknown address (or a user without a
- * passkey) gets one made-up credential derived from the address, so the answer has the same
- * shape and, from one statement, the same cost whether or not the address is registered.
+ * passkey) gets made-up ones shaped like a real user's (email-first.ts), so the answer has the
+ * same shape and, from one statement, the same cost whether or not the address is registered;
+ * its challenge is bound to that user, or to nobody, so no other passkey can finish it.
  */
 export async function startPasskeySignIn(
   deps: FlowDeps,
@@ -59,11 +61,14 @@ export async function startPasskeySignIn(
   if (input.mfaToken !== "") {
     ({ userId, allow } = await challengePasskeys(deps, project, input.mfaToken));
   } else if (input.email !== "") {
-    const found = await deps.db.repos.passkeys.ofEmail(project.id, input.email);
-    userId = found.userId;
-    allow = found.passkeys.length > 0 ? found.passkeys : [decoy(deps, project, input.email)];
+    ({ userId, allow } = await emailFirstCredentials(deps, project, input.email));
   }
-  const ceremony = await openCeremony(deps, project, rp, { purpose: "sign_in", userId, mfaToken: input.mfaToken });
+  const ceremony = await openCeremony(deps, project, rp, {
+    purpose: "sign_in",
+    userId,
+    userBound: input.mfaToken !== "" || input.email !== "",
+    mfaToken: input.mfaToken,
+  });
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     challenge: ceremony.challenge,
@@ -88,12 +93,6 @@ async function challengePasskeys(deps: FlowDeps, project: Project, mfaToken: str
   if (passkeys.length === 0)
     throw new DomainError("MFA_NOT_ENROLLED", "the user has no passkey that can answer this challenge");
   return { userId: challenge.userId, allow: passkeys };
-}
-
-/** A credential id no authenticator holds, the same for an address every time. */
-function decoy(deps: FlowDeps, project: Project, email: string): Pick<Passkey, "credentialId" | "transports"> {
-  const id = Buffer.from(deps.codes.hmac(`passkey-decoy:${project.id}`, email.trim().toLowerCase()), "hex");
-  return { credentialId: id.subarray(0, 16).toString("base64url"), transports: ["internal", "hybrid"] };
 }
 
 export interface FinishSignInInput {
@@ -151,9 +150,9 @@ function assertion(
     const now = deps.clock.now();
     // Locked: the counter read here is the one this sign-in moves.
     const passkey = await repos.passkeys.lockByCredential(project.id, response.id);
-    // An email-first or MFA ceremony allowed only its user's passkeys.
-    if (!passkey || (ceremony.userId !== null && passkey.userId !== ceremony.userId))
-      return { wrong: passkeyNotFound() };
+    // An email-first or MFA ceremony allowed only its user's passkeys (none, for an unknown address).
+    const bound = ceremony.userBound === true || ceremony.userId !== null;
+    if (!passkey || (bound && passkey.userId !== ceremony.userId)) return { wrong: passkeyNotFound() };
     attempt.userId = passkey.userId;
     const handle: unknown = response.response.userHandle;
     if (
