@@ -66,3 +66,23 @@ export function relyingParty(project: Project, publicUrl: string, requestOrigin?
   }
   return { id, origins };
 }
+
+/**
+ * The origins the project's hosted pages are served from (docs/passkeys.md, "A host of the
+ * project's own"): Gatehouse's own (PUBLIC_URL's) and, when the project's `passkey_rp_id` is a
+ * domain of its own (PUBLIC_URL's host is not under it), each of its allowed origins under that
+ * id that can serve passkeys: names pointed at Gatehouse, so that the project's passkeys live
+ * under a relying party no other project shares. The pages' credential is honoured from these
+ * origins only, for this project.
+ */
+export function pagesOrigins(project: Project, publicUrl: string): string[] {
+  const hosted = new URL(publicUrl).origin;
+  const id = project.passkeyRpId;
+  const hostedHost = servingHost(hosted);
+  if (id === "" || (hostedHost !== null && within(hostedHost, id))) return [hosted];
+  const own = project.allowedOrigins.filter((o) => {
+    const host = servingHost(o);
+    return host !== null && within(host, id);
+  });
+  return [...new Set([hosted, ...own])];
+}

@@ -1,6 +1,7 @@
 import { Publishable, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
 import type { Project } from "../domain/account.js";
 import { DomainError } from "../domain/errors.js";
+import { pagesOrigins } from "../domain/relying-party.js";
 import type { ProjectPrincipal } from "./context.js";
 
 /** The header a hosted page names its project in (docs/pages.md): the public login_id, no secret. */
@@ -34,7 +35,8 @@ const AS_USER = new Set([
 // RPCs a publishable key may call without a user token (sign-up, sign-in, codes, links, MFA,
 // reset, verification), with the auth:write scope alone, acting for no user; and, with the
 // user's access token, that user's own passkeys (AS_USER). A browser cannot
-// forge `Origin`, so requiring Gatehouse's own origin keeps other sites' pages from using it;
+// forge `Origin`, so requiring Gatehouse's own origin (or a host of the project's own that
+// serves its pages, docs/passkeys.md) keeps other sites' pages from using it;
 // a script outside a browser can send any header, and then has no more than the same public
 // sign-in endpoints any publishable key opens, behind the same rate limits.
 export async function pagePrincipal(
@@ -45,7 +47,10 @@ export async function pagePrincipal(
   authorization: string | null,
   method: string,
 ): Promise<ProjectPrincipal> {
-  if (origin === null || origin.toLowerCase() !== deps.pagesOrigin.toLowerCase()) {
+  const project = LOGIN_ID.test(loginId) ? await deps.projects.getByLoginId(loginId) : null;
+  // Gatehouse's origin, or a host of the project's own that serves its pages (relying-party.ts).
+  const pages = project ? pagesOrigins(project, deps.pagesOrigin) : [deps.pagesOrigin];
+  if (origin === null || !pages.some((o) => o.toLowerCase() === origin.toLowerCase())) {
     throw new DomainError(
       "ORIGIN_NOT_ALLOWED",
       "the hosted pages' credential (X-Gatehouse-Page) works only from Gatehouse's own pages; other callers send an API key in X-Service-Key",
@@ -67,7 +72,6 @@ export async function pagePrincipal(
       "the hosted pages' credential acts for no user here; send no Authorization header with it",
     );
   }
-  const project = LOGIN_ID.test(loginId) ? await deps.projects.getByLoginId(loginId) : null;
   if (!project) throw new DomainError("INVALID_API_KEY", "X-Gatehouse-Page names no project");
   return { project, apiKey: null };
 }

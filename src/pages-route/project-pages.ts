@@ -1,7 +1,7 @@
 import type { Project } from "../domain/account.js";
 import { DomainError } from "../domain/errors.js";
 import { hostedPagesPath, isAllowedRedirect } from "../domain/redirects.js";
-import { relyingParty } from "../domain/relying-party.js";
+import { pagesOrigins, relyingParty } from "../domain/relying-party.js";
 import type { FlowDeps } from "../flows/deps.js";
 import type { NodeResponse } from "../transport/error-body.js";
 import { setPageHeaders } from "./headers.js";
@@ -52,6 +52,7 @@ export async function serveProjectPage(
   url: URL,
   res: NodeResponse,
   acceptLanguage?: string | string[],
+  host?: string,
 ): Promise<void> {
   const project = await deps.db.repos.projects.getByLoginId(loginId);
   const speech = choosePageLanguage(url, acceptLanguage, project?.defaultLocale);
@@ -94,7 +95,7 @@ export async function serveProjectPage(
       bot_protection: project.botProtection,
       password_signups: project.signups !== "closed" && project.signupMethods.includes("password"),
       sso_connections: connections.map((c) => ({ id: c.id, name: c.name, provider: c.provider })),
-      passkeys: passkeysOnPages(project, deps.config.publicUrl),
+      passkeys: passkeysOnPages(project, deps.config.publicUrl, host),
       redirect_url: override || project.redirectUrl,
       redirect_override: override,
       oauth,
@@ -104,13 +105,15 @@ export async function serveProjectPage(
 }
 
 /**
- * Whether a ceremony started from these pages can succeed: the relying party the server picks
- * for a request from the pages' origin must cover that origin, or the browser refuses it (an
+ * Whether a ceremony started from this page can succeed: the relying party the server picks
+ * for a request from the page's origin must cover that origin, or the browser refuses it (an
  * IP address or plain http elsewhere than localhost, or a passkey_rp_id for other hosts). The
- * pages then show no passkey button rather than one that always fails.
+ * page's origin is PUBLIC_URL's, or the project's own host the request named (pagesOrigins).
+ * The pages then show no passkey button rather than one that always fails.
  */
-function passkeysOnPages(project: Project, publicUrl: string): boolean {
-  const pages = new URL(publicUrl).origin;
+function passkeysOnPages(project: Project, publicUrl: string, host?: string): boolean {
+  const origins = pagesOrigins(project, publicUrl);
+  const pages = origins.find((o) => host !== undefined && new URL(o).host === host.toLowerCase()) ?? origins[0]!;
   try {
     return relyingParty(project, publicUrl, pages).origins.includes(pages);
   } catch (error) {

@@ -54,7 +54,7 @@ export function pageRoutes(
     if (page) {
       if (!assets.ready) return unbuilt;
       return (req, res) =>
-        serveProjectPage(deps, page[1], page[2], urlOf(req.url), res, req.headers["accept-language"]);
+        serveProjectPage(deps, page[1], page[2], urlOf(req.url), res, req.headers["accept-language"], req.headers.host);
     }
     return undefined;
   };

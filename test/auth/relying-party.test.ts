@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Project } from "../../src/domain/account.js";
 import { DomainError } from "../../src/domain/errors.js";
-import { relyingParty } from "../../src/domain/relying-party.js";
+import { pagesOrigins, relyingParty } from "../../src/domain/relying-party.js";
 
 // The relying party a passkey ceremony runs under (docs/passkeys.md, "Relying party and
 // origins"): chosen from the project's settings, its origins and the request's.
@@ -66,5 +66,25 @@ describe("relyingParty", () => {
     expect(refusal(() => relyingParty(project(["https://shop.example.com"], "example.org"), HOSTED))).toBe(
       "PASSKEYS_UNAVAILABLE",
     );
+  });
+});
+
+describe("pagesOrigins: where a project's hosted pages are served", () => {
+  it("Gatehouse's origin only, while the project's passkeys live under the relying party its pages share", () => {
+    expect(pagesOrigins(project(["https://shop.example.com"]), HOSTED)).toEqual([HOSTED]);
+    // A passkey_rp_id that covers PUBLIC_URL's host is shared with every project there.
+    expect(pagesOrigins(project(["https://shop.example.com"], "example.com"), HOSTED)).toEqual([HOSTED]);
+  });
+
+  it("with a passkey_rp_id of its own, also its allowed origins under that id that can serve passkeys", () => {
+    const p = project(
+      ["https://login.shop.example", "http://plain.shop.example", "https://app.other.example", "https://shop.example"],
+      "shop.example",
+    );
+    expect(pagesOrigins(p, HOSTED)).toEqual([HOSTED, "https://login.shop.example", "https://shop.example"]);
+    expect(pagesOrigins(project(["http://b.localhost:8080"], "b.localhost"), "http://localhost:8080")).toEqual([
+      "http://localhost:8080",
+      "http://b.localhost:8080",
+    ]);
   });
 });
