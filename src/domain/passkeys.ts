@@ -43,10 +43,12 @@ export interface PasskeyChallenge {
   /** The user it is bound to: the registering user, an email-first or MFA sign-in's user; null: discoverable. */
   userId: string | null;
   /**
-   * Only `userId`'s passkeys answer it, and with `userId` null none does: an email-first sign-in
-   * for an address no user has. False (or absent) with `userId` null: discoverable.
+   * An email-first sign-in's user: the one its address names, or "" when it names none (then no
+   * passkey answers it); null or absent for other ceremonies. Not kept in `userId`, whose foreign
+   * key is checked on insert (a lock on the user's row) and would make a registered address's
+   * start slower than an unknown one's.
    */
-  userBound?: boolean;
+  namedUserId?: string | null;
   purpose: "registration" | "sign_in";
   /** SHA-256 of the challenge, base64url. */
   challengeHash: string;

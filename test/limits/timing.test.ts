@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { BEHIND_PROXY, freshIp, from, limitsApp, type LimitsApp } from "./helpers.js";
 import { measureSends } from "./timing-helpers.js";
+import { authenticator, passkeyProject, register } from "../auth/passkey-helpers.js";
 
 // Threat: telling a registered address from an unknown one by how long the answer takes (the
 // reset request answered in 5.7 ms for a registered email and 3.5 ms for an unknown one). Each
@@ -64,5 +65,27 @@ describe("no enumeration by time", () => {
       );
       expect(Math.abs(d)).toBeLessThan(bound);
     }
+  });
+
+  it("an email-first passkey sign-in takes the same time for an address with passkeys and an unknown one", async () => {
+    // Each registered address has a passkey; each unknown one gets made-up credentials copied
+    // from one of those holders (src/flows/auth/passkeys/email-first.ts).
+    const app = await passkeyProject(ctx.server);
+    const registered: string[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const email = `keyed${i}-${Date.now()}@example.com`;
+      const body = { email, password: "a sturdy passphrase 1" };
+      const signup = await app.call("POST", "/v1/auth/signup", body, undefined, from(freshIp()));
+      expect(signup.status).toBe(200);
+      const { finish } = await register(app, authenticator(), { bearer: signup.body.access_token });
+      expect(finish.status).toBe(200);
+      registered.push(email);
+    }
+    const unknown = Array.from({ length: SAMPLES }, (_, i) => `unkeyed${i}-${Date.now()}@example.com`);
+    const start = (email: string, ip: string) =>
+      app.call("POST", "/v1/auth/passkeys/sign-in/start", { email }, undefined, from(ip));
+    await measureSends("warm-up (not judged)", start, registered.slice(0, 5), unknown.slice(0, 5));
+    const { d, bound } = await measureSends("/v1/auth/passkeys/sign-in/start", start, registered, unknown);
+    expect(Math.abs(d)).toBeLessThan(bound);
   });
 });

@@ -28,9 +28,9 @@ export class PasskeyChallengeEntity {
   @Column({ type: "text", array: true })
   origins!: string[];
 
-  /** Only user_id's passkeys answer it; with user_id NULL, none (migration 1734300000460). */
-  @Column({ name: "user_bound", type: "boolean", default: false })
-  userBound!: boolean;
+  /** An email-first sign-in's user, '' for none: no foreign key (migration 1734300000460). */
+  @Column({ name: "named_user_id", type: "text", nullable: true })
+  namedUserId!: string | null;
 
   @Column({ name: "mfa_token_hash", type: "text", nullable: true })
   mfaTokenHash!: string | null;

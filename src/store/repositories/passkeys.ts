@@ -58,7 +58,7 @@ const TEMPLATE_HOLDERS = 32;
 const challengeRow = row({
   id: text,
   user_id: nullable(text),
-  user_bound: bool,
+  named_user_id: nullable(text),
   purpose: oneOf("registration", "sign_in"),
   challenge_hash: text,
   rp_id: text,
@@ -199,8 +199,8 @@ export function passkeysRepository(manager: EntityManager) {
         sql`WITH expired AS (
               DELETE FROM passkey_challenges WHERE id IN (
                 SELECT id FROM passkey_challenges WHERE project_id = ${projectId} AND expires_at < ${now} LIMIT 20))
-            INSERT INTO passkey_challenges (id, project_id, user_id, user_bound, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at, created_at)
-            VALUES (${challenge.id}, ${projectId}, ${challenge.userId}, ${challenge.userBound ?? false}, ${challenge.purpose}, ${challenge.challengeHash}, ${challenge.rpId},
+            INSERT INTO passkey_challenges (id, project_id, user_id, named_user_id, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at, created_at)
+            VALUES (${challenge.id}, ${projectId}, ${challenge.userId}, ${challenge.namedUserId ?? null}, ${challenge.purpose}, ${challenge.challengeHash}, ${challenge.rpId},
                     ${challenge.origins}, ${challenge.mfaTokenHash}, ${challenge.expiresAt}, ${now})`,
       );
     },
@@ -218,14 +218,14 @@ export function passkeysRepository(manager: EntityManager) {
       const spent = await run.first(
         sql`UPDATE passkey_challenges SET used_at = ${now}
             WHERE project_id = ${projectId} AND id = ${id} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${now}
-            RETURNING id, user_id, user_bound, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at`,
+            RETURNING id, user_id, named_user_id, purpose, challenge_hash, rp_id, origins, mfa_token_hash, expires_at`,
         challengeRow,
       );
       return spent
         ? {
             id: spent.id,
             userId: spent.user_id,
-            userBound: spent.user_bound,
+            namedUserId: spent.named_user_id,
             purpose: spent.purpose,
             challengeHash: spent.challenge_hash,
             rpId: spent.rp_id,

@@ -29,7 +29,7 @@ export default contract({
     const challenge: PasskeyChallenge = {
       id: unique("pkc"),
       userId,
-      userBound: true,
+      namedUserId: null,
       purpose: "sign_in",
       challengeHash: "hash",
       rpId: "app.example.com",

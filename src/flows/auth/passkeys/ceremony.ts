@@ -22,7 +22,7 @@ export async function openCeremony(
   deps: FlowDeps,
   project: Project,
   rp: RelyingParty,
-  binding: Pick<PasskeyChallenge, "purpose" | "userId" | "userBound"> & { mfaToken?: string },
+  binding: Pick<PasskeyChallenge, "purpose" | "userId" | "namedUserId"> & { mfaToken?: string },
 ): Promise<{ id: string; challenge: Uint8Array<ArrayBuffer> }> {
   const now = deps.clock.now();
   // Handed to the options as bytes: a string there would be taken as text and encoded again.
@@ -34,8 +34,7 @@ export async function openCeremony(
     {
       id,
       userId: binding.userId,
-      // A ceremony started for a user is that user's alone, registration's included.
-      userBound: binding.userBound ?? binding.userId !== null,
+      namedUserId: binding.namedUserId ?? null,
       purpose: binding.purpose,
       challengeHash: challengeHash(challenge),
       rpId: rp.id,

@@ -57,16 +57,19 @@ export async function startPasskeySignIn(
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const rp = relyingParty(project, deps.config.publicUrl, input.origin);
   let userId: string | null = null;
+  let namedUserId: string | null = null;
   let allow: Array<Pick<Passkey, "credentialId" | "transports">> = [];
   if (input.mfaToken !== "") {
     ({ userId, allow } = await challengePasskeys(deps, project, input.mfaToken));
   } else if (input.email !== "") {
-    ({ userId, allow } = await emailFirstCredentials(deps, project, input.email));
+    const named = await emailFirstCredentials(deps, project, input.email);
+    namedUserId = named.userId ?? "";
+    allow = named.allow;
   }
   const ceremony = await openCeremony(deps, project, rp, {
     purpose: "sign_in",
     userId,
-    userBound: input.mfaToken !== "" || input.email !== "",
+    namedUserId,
     mfaToken: input.mfaToken,
   });
   const options = await generateAuthenticationOptions({
@@ -118,7 +121,7 @@ export async function finishPasskeySignIn(
     const response = credentialJson<AuthenticationResponseJSON>(input.credential);
     const ceremony = await spendCeremony(deps, project, input.challengeId, "sign_in");
     assertSameMfaToken(ceremony, input.mfaToken);
-    attempt.userId = ceremony.userId ?? undefined;
+    attempt.userId = ownerOf(ceremony) || undefined;
     const limited = await deps.limits.beginVerify(
       projectScope(project),
       { challenge: `passkey:${ceremony.id}`, secondFactorOf: ceremony.mfaTokenHash ? ceremony.userId! : undefined },
@@ -136,6 +139,11 @@ export async function finishPasskeySignIn(
   });
 }
 
+/** The user whose passkeys alone may answer the ceremony ("" for nobody), or null: any (discoverable). */
+function ownerOf(ceremony: PasskeyChallenge): string | null {
+  return ceremony.namedUserId ?? ceremony.userId;
+}
+
 type Checked = { outcome: SignInOutcome } | { wrong: DomainError; rollback?: Passkey };
 
 function assertion(
@@ -151,8 +159,8 @@ function assertion(
     // Locked: the counter read here is the one this sign-in moves.
     const passkey = await repos.passkeys.lockByCredential(project.id, response.id);
     // An email-first or MFA ceremony allowed only its user's passkeys (none, for an unknown address).
-    const bound = ceremony.userBound === true || ceremony.userId !== null;
-    if (!passkey || (bound && passkey.userId !== ceremony.userId)) return { wrong: passkeyNotFound() };
+    const owner = ownerOf(ceremony);
+    if (!passkey || (owner !== null && passkey.userId !== owner)) return { wrong: passkeyNotFound() };
     attempt.userId = passkey.userId;
     const handle: unknown = response.response.userHandle;
     if (
