@@ -3,6 +3,7 @@ import { DomainError } from "../../domain/errors.js";
 import type { Repositories } from "../../store/database.js";
 import type { FlowDeps } from "../deps.js";
 import { hookUnavailable } from "./hook-runner.js";
+import { askHook } from "./hooked-transaction.js";
 
 /** How a user is being created: a public method, or the administrator's paths. */
 export type CreationPath = "password" | "otp" | "magic_link" | "sso" | "admin" | "invite" | "import";
@@ -23,7 +24,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 /**
  * Asks the project's before_user_created hook, if it has one, before anything is written.
  * `deny` is SIGNUP_REFUSED_BY_HOOK with the hook's message; a hook that fails refuses under
- * `closed` (SERVICE_UNAVAILABLE) and is ignored under `open`.
+ * `closed` (SERVICE_UNAVAILABLE) and is ignored under `open`. Inside a transaction, only one
+ * opened by hookedTransaction: the call is made between its rounds, with no connection held.
  */
 export async function askBeforeUserCreated(
   deps: FlowDeps,
@@ -34,7 +36,7 @@ export async function askBeforeUserCreated(
 ): Promise<void> {
   const hook = await deps.hooks.find(repos, project.id, "before_user_created");
   if (!hook) return;
-  const result = await deps.hooks.call(project, hook, {
+  const result = await askHook(deps, repos, project, hook, {
     type: "before_user_created",
     project_id: project.id,
     method: path,
