@@ -1,4 +1,5 @@
 import type { Project } from "../../domain/account.js";
+import { withoutBidiControls } from "../../domain/bidi.js";
 import { DomainError } from "../../domain/errors.js";
 import type { Repositories } from "../../store/database.js";
 import type { FlowDeps } from "../deps.js";
@@ -17,7 +18,7 @@ export interface Candidate {
   appMetadata?: Record<string, unknown>;
 }
 
-/** What a refusal may show the user: one line of text, bounded. */
+/** What a refusal may show the user: one line of text that reads as it is (no bidi controls), bounded. */
 const MAX_MESSAGE = 500;
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
@@ -55,7 +56,10 @@ export async function askBeforeUserCreated(
   const { decision, message } = result.answer;
   if (decision === "allow") return;
   if (decision === "deny") {
-    const text = typeof message === "string" ? message.replace(CONTROL, " ").trim().slice(0, MAX_MESSAGE) : "";
+    const text =
+      typeof message === "string"
+        ? withoutBidiControls(message).replace(CONTROL, " ").trim().slice(0, MAX_MESSAGE)
+        : "";
     throw new DomainError("SIGNUP_REFUSED_BY_HOOK", text || "this signup was refused");
   }
   await deps.hooks.report(project, hook, `the answer's decision is neither "allow" nor "deny"`);
