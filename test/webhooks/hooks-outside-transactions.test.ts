@@ -254,4 +254,44 @@ describe("hooks are called with no transaction open", () => {
       expect(await sessionTokens(decodeJwt(body.access_token).sid)).toHaveLength(2);
     });
   });
+
+  describe("what the hook was shown is what the token carries", () => {
+    /** A user whose app_metadata the hook's answer changes (as an admin could, meanwhile) `changes` times. */
+    async function changingUser(changes: number) {
+      const app = await authFixture(desk.server);
+      const { body } = await app.signup();
+      const userId: string = body.user.id;
+      const setPlan = async (plan: string) =>
+        expect((await app.call("PATCH", `/v1/auth/users/${userId}`, { app_metadata: { plan } })).status).toBe(200);
+      await setPlan("plan-0");
+      await desk.setHook(app, "custom_access_token");
+      let calls = 0;
+      desk.answer(app.projectId, async (hook) => {
+        calls++;
+        if (calls <= changes) await setPlan(`plan-${calls}`);
+        return { claims: { plan_seen: hook.user.app_metadata.plan } };
+      });
+      return { app, refreshToken: body.refresh_token as string };
+    }
+
+    it("a user changed while the hook answered is asked about again: the token and its claims agree", async () => {
+      const { app, refreshToken } = await changingUser(1);
+      const refreshed = await app.call("POST", "/v1/auth/token/refresh", { refresh_token: refreshToken });
+      expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+      const claims = decodeJwt(refreshed.body.access_token);
+      expect(claims.app_metadata).toEqual({ plan: "plan-1" });
+      expect(claims.plan_seen).toBe("plan-1");
+      expect(desk.calls(app.projectId).map((c) => c.body.user.app_metadata.plan)).toEqual(["plan-0", "plan-1"]);
+    });
+
+    it("a user that keeps changing: after four calls the hook counts as failed (open: no extra claims)", async () => {
+      const { app, refreshToken } = await changingUser(100);
+      const refreshed = await app.call("POST", "/v1/auth/token/refresh", { refresh_token: refreshToken });
+      expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+      const claims = decodeJwt(refreshed.body.access_token);
+      expect(claims).not.toHaveProperty("plan_seen");
+      expect(claims.app_metadata).toEqual({ plan: "plan-4" });
+      expect(desk.calls(app.projectId)).toHaveLength(4);
+    });
+  });
 });
