@@ -108,7 +108,16 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
       maxNumber: config.botChallengeMaxNumber,
       spent: limiterStore.counter("bot_proof_spent", BOT_CHALLENGE_SECONDS),
     }),
-    hooks: createHookRunner({ db, secrets, clock, logger, allow: config.outboundAllowHosts, audit }),
+    hooks: createHookRunner({
+      db,
+      secrets,
+      clock,
+      logger,
+      allow: config.outboundAllowHosts,
+      timeoutMs: config.hookTimeoutMs,
+      maxInFlight: config.hookMaxInFlight,
+      audit,
+    }),
     webhooks: createWebhookWorker({
       db,
       secrets,

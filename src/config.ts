@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./domain/audit.js";
+import { DEFAULT_HOOK_MAX_IN_FLIGHT, DEFAULT_HOOK_TIMEOUT_MS } from "./domain/hooks.js";
 import { canonicalIp } from "./domain/ip-address.js";
 import { DEFAULT_IPV6_PREFIX } from "./limits/ip-subject.js";
 import { emailProblem } from "./domain/email.js";
@@ -72,6 +73,13 @@ export interface Config {
   outboundAllowHosts: AllowHosts;
   /** How long one webhook delivery may take, from resolving the name to the answer (WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs: number;
+  /** How long one call of a project's hook may take, from resolving the name to the answer (HOOK_TIMEOUT_MS). */
+  hookTimeoutMs: number;
+  /**
+   * Calls of one project's hooks that may wait for an answer at once on one instance
+   * (HOOK_MAX_IN_FLIGHT); a further call fails at once, under the hook's failure policy.
+   */
+  hookMaxInFlight: number;
   /** How often each instance looks for due webhook deliveries (WEBHOOK_POLL_MS). */
   webhookPollMs: number;
   /**
@@ -168,6 +176,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllowHosts: allowHosts(read, "OUTBOUND_ALLOW_HOSTS"),
     webhookTimeoutMs: integer(read, "WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     webhookPollMs: integer(read, "WEBHOOK_POLL_MS", 1_000, 10, 60_000),
+    hookTimeoutMs: integer(read, "HOOK_TIMEOUT_MS", DEFAULT_HOOK_TIMEOUT_MS, 100, 60_000),
+    hookMaxInFlight: integer(read, "HOOK_MAX_IN_FLIGHT", DEFAULT_HOOK_MAX_IN_FLIGHT, 1, 10_000),
     oidcPar: oneOf(read, "OIDC_PAR", ["off", "on", "required"], "off") as Config["oidcPar"],
     oidcDpop: oneOf(read, "OIDC_DPOP", ["off", "on"], "off") === "on",
   };

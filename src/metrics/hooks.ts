@@ -9,6 +9,13 @@ const hookCalls = new Histogram({
   registers: [registry],
 });
 
+const hookRefusals = new Counter({
+  name: "gatehouse_hook_refused_total",
+  help: "Hook calls not made because the project's calls already waiting on this instance reached HOOK_MAX_IN_FLIGHT, by kind; each fails under the hook's policy.",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
 const webhookAttempts = new Histogram({
   name: "gatehouse_webhook_attempt_duration_seconds",
   help: "Webhook delivery attempts, by outcome (succeeded, failed).",
@@ -25,6 +32,10 @@ const webhooksDisabled = new Counter({
 
 export function observeHook(kind: string, ok: boolean, seconds: number): void {
   hookCalls.observe({ kind, outcome: ok ? "ok" : "failed" }, seconds);
+}
+
+export function countHookRefused(kind: string): void {
+  hookRefusals.inc({ kind });
 }
 
 export function observeWebhookAttempt(ok: boolean, seconds: number): void {

@@ -6,7 +6,8 @@ import { eventually } from "./eventually.js";
 // A webhook or hook receiver as an application would run one: a loopback HTTP server that
 // verifies every request with the `standardwebhooks` package (the library receivers use) and
 // keeps what it verified. A test sets the secrets it holds and how it answers: succeed, fail
-// with a status, hang past the sender's deadline, or answer a hook's JSON.
+// with a status, hang past the sender's deadline, or answer a hook's JSON (when the answer is a
+// promise, once it settles: a test holds a hook's answers until it releases them).
 
 export interface Received {
   id: string;
@@ -100,7 +101,8 @@ export async function startReceiver(path = "/hooks/gatehouse"): Promise<Receiver
       return;
     }
     if (behaviour.kind === "json") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(behaviour.answer(body)));
+      const answer: unknown = await behaviour.answer(body);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
       return;
     }
     res.writeHead(204).end();

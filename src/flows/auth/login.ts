@@ -5,6 +5,7 @@ import { checking, projectScope } from "../../limits/limits.js";
 import { auditedSignIn, type SignInAttempt } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { completeSignIn, mayChallenge, type Proof, type SignInOutcome } from "./complete-sign-in.js";
+import { hookedTransaction } from "../hooks/hooked-transaction.js";
 
 export interface LoginInput {
   email: string;
@@ -53,7 +54,7 @@ async function passwordSignIn(
   }
   // Parameters changed since the hash was made: store a fresh one while the password is known.
   const rehash = verdict.needsRehash ? await deps.passwords.hash(input.password) : undefined;
-  const completed = await deps.db.transaction(async (repos) => {
+  const completed = await hookedTransaction(deps, async (repos) => {
     if (rehash) await repos.users.update(project.id, found.user.id, { passwordHash: rehash });
     return completeSignIn(deps, repos, project, subject, proof, input.client);
   });

@@ -19,6 +19,7 @@ import {
   type SignInOutcome,
 } from "./complete-sign-in.js";
 import { newUserOfLink } from "./signup-confirmation.js";
+import { hookedTransaction } from "../hooks/hooked-transaction.js";
 
 /** Links work for 15 minutes (auth.proto, SendMagicLink). */
 export const MAGIC_LINK_TTL_SECONDS = 900;
@@ -157,7 +158,7 @@ async function consumeLink(
   const proof = { amr: ["magic_link"], method: "magic_link" as const };
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.db.transaction(async (repos): Promise<Completed | "invalid"> => {
+      return await hookedTransaction(deps, async (repos): Promise<Completed | "invalid"> => {
         const link = await repos.magicLinks.consume(project.id, hashToken(input.token.trim()), deps.clock.now());
         if (link === null) return "invalid";
         const { email } = link;

@@ -13,6 +13,7 @@ import { auditedSignIn } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget, sendToUserOnly } from "../send-gate.js";
 import { completeSignIn, isSignupsClosed, type Completed, type SignInOutcome } from "./complete-sign-in.js";
+import { hookedTransaction } from "../hooks/hooked-transaction.js";
 
 /** Codes work for 10 minutes (auth.proto, SendOtp). */
 export const OTP_TTL_SECONDS = 600;
@@ -193,7 +194,7 @@ async function checkCode(
   // then run again, as the sign-in of the user the other created.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.db.transaction(async (repos): Promise<{ failed: Reason } | { completed: Completed }> => {
+      return await hookedTransaction(deps, async (repos): Promise<{ failed: Reason } | { completed: Completed }> => {
         const now = deps.clock.now();
         const live = await repos.otpCodes.lockLive(project.id, destination.channel, destination.key);
         if (!live) return { failed: "INVALID_CODE" };

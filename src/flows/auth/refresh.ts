@@ -8,6 +8,7 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { issuePair, type TokenPair } from "./tokens.js";
+import { hookedTransaction } from "../hooks/hooked-transaction.js";
 
 /** How long after a rotation a retried or concurrent use of the old token gets the same pair. */
 export const REFRESH_GRACE_MS = 10_000;
@@ -25,6 +26,12 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * A use after the window is reuse: the session is revoked (committed) and the answer is
  * REFRESH_TOKEN_REUSED. Unknown, expired, revoked tokens, an ended session and a disabled or
  * deleted user all answer INVALID_REFRESH_TOKEN, telling the bearer nothing more.
+ *
+ * A project's custom_access_token hook is never waited for inside the transaction
+ * (hooked-transaction.ts): the first round stops where the new pair would be made and rolls
+ * back, releasing the lock; the hook is called with no connection held; the next round locks
+ * the token and checks all of the above again. So of racing uses one still rotates and the
+ * others get its pair (or reuse), whatever the hook took.
  *
  * The session's lifetimes (domain/session-lifetime.ts) are read from the project as it is now,
  * not as it was at sign-in: a session past the project's current absolute lifetime ends here
@@ -50,7 +57,7 @@ export async function refresh(
   // while the transaction holds one (PGlite has only one). An unknown token counts nowhere.
   const sessionId = await deps.db.repos.refreshTokens.sessionOf(project.id, tokenHash);
   if (sessionId) await deps.limits.refresh(projectScope(project), sessionId);
-  const outcome = await deps.db.transaction(async (repos): Promise<Outcome> => {
+  const outcome = await hookedTransaction(deps, async (repos): Promise<Outcome> => {
     const record = await repos.refreshTokens.findForUpdate(project.id, tokenHash);
     // The clock is read after the lock: a use that waited behind a rotation is measured from it.
     const now = deps.clock.now();

@@ -14,6 +14,7 @@ import { queueVerificationEmail } from "./email-verification.js";
 import { confirmsByEmail, requestSignupConfirmation, type ConfirmationRequired } from "./signup-confirmation.js";
 import type { NewUser } from "./tokens.js";
 import { askBeforeUserCreated } from "../hooks/before-user-created.js";
+import { hookedTransaction } from "../hooks/hooked-transaction.js";
 
 export interface SignupInput {
   email: string;
@@ -104,7 +105,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     if (!withVerification && !project.mfaRequired) {
       return (await completeSignIn(deps, deps.db.repos, project, subject, proof, input.client)).outcome;
     }
-    const completed: Completed = await deps.db.transaction(async (repos) => {
+    const completed: Completed = await hookedTransaction(deps, async (repos) => {
       const completed = await completeSignIn(deps, repos, project, subject, proof, input.client);
       if (withVerification)
         await queueVerificationEmail(

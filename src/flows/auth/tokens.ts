@@ -12,6 +12,7 @@ import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "./issuer.js";
 import { sessionCapAudit, signInAudit } from "../audit/sign-in.js";
 import { customClaims } from "../hooks/custom-access-token.js";
+import { kept } from "../hooks/hooked-transaction.js";
 
 /** The pair every sign-in and refresh answers with. */
 export interface TokenPair {
@@ -62,7 +63,12 @@ export async function startSessionForNewUser(
   newUser: NewUser,
   context: SignInContext,
 ): Promise<SignedIn> {
-  const row = newUserWrite(project, newUser);
+  // The same id in every round of a hookedTransaction: the hook is shown it (`sub`).
+  const row = newUserWrite(
+    project,
+    newUser,
+    kept(repos, "new user id", () => newId("usr")),
+  );
   // Only an admin sets app_metadata, so a user signing up has none yet.
   const { tokens, write } = await prepareSignIn(deps, repos, project, { ...row, appMetadata: {} }, context);
   const user = await repos.signIns.recordSignup(project.id, row, write);
@@ -73,8 +79,8 @@ export async function startSessionForNewUser(
 export type NewUser = Omit<NewUserWrite, "id" | "organizationId">;
 
 /** The row a new user is written as: a fresh id, the project's organization, the email trimmed. */
-export function newUserWrite(project: Project, newUser: NewUser): NewUserWrite {
-  return { ...newUser, id: newId("usr"), organizationId: project.organizationId, email: newUser.email.trim() };
+export function newUserWrite(project: Project, newUser: NewUser, id = newId("usr")): NewUserWrite {
+  return { ...newUser, id, organizationId: project.organizationId, email: newUser.email.trim() };
 }
 
 /**
@@ -93,7 +99,8 @@ async function prepareSignIn(
 ): Promise<{ tokens: TokenPair; write: SignInWrite }> {
   const now = deps.clock.now();
   const session: Session = {
-    id: newId("sess"),
+    // The same id in every round of a hookedTransaction: the hook is shown it (`sid`).
+    id: kept(repos, "new session id", () => newId("sess")),
     projectId: project.id,
     userId: user.id,
     ipAddress: context.client.ipAddress,
@@ -168,7 +175,8 @@ export async function issueAccessToken(
   session: Session,
 ): Promise<string> {
   const signingKey = await activeSigningKey(deps, repos, project.id);
-  const now = deps.clock.now();
+  // The time the hook was shown (`iat`, `exp`), in every round of a hookedTransaction.
+  const now = kept(repos, "token time", () => deps.clock.now());
   const issuer = issuerOf(deps.config.publicUrl, project);
   const extraClaims = await customClaims(
     deps,

@@ -5,9 +5,9 @@ import type { Project } from "../../domain/account.js";
 import type { AuditEventInput } from "../../domain/audit.js";
 import type { Clock } from "../../domain/clock.js";
 import { DomainError } from "../../domain/errors.js";
-import { HOOK_TIMEOUT_MS, type Hook, type HookKind } from "../../domain/hooks.js";
+import type { Hook, HookKind } from "../../domain/hooks.js";
 import type { Logger } from "../../log.js";
-import { observeHook } from "../../metrics/hooks.js";
+import { countHookRefused, observeHook } from "../../metrics/hooks.js";
 import type { AllowHosts } from "../../outbound/allow-hosts.js";
 import { HOOK_BODY_BYTES, postJson } from "../../outbound/post.js";
 import { signingHeaders } from "../../outbound/standard-webhooks.js";
@@ -18,7 +18,7 @@ export const HOOK_CACHE_MS = 5_000;
 /** At most one `hook.failed` audit event per project, kind and this long: a hook that is down fails every request. */
 const FAILURE_AUDIT_EVERY_MS = 60_000;
 
-type HookWithSecret = Hook & { secret: string };
+export type HookWithSecret = Hook & { secret: string };
 
 /** What a hook's caller learns: the parsed answer, or why there is none. */
 export type HookAnswer = { ok: true; answer: Record<string, unknown> } | { ok: false; error: string };
@@ -29,7 +29,12 @@ export interface HookRunner {
    * through the caller's repositories: inside its transaction on PGlite's one connection.
    */
   find(repos: Repositories, projectId: string, kind: HookKind): Promise<HookWithSecret | null>;
-  /** POSTs `payload` to the hook, signed as webhooks are, within HOOK_TIMEOUT_MS; counts and audits a failure. */
+  /**
+   * POSTs `payload` to the hook, signed as webhooks are, within HOOK_TIMEOUT_MS; counts and
+   * audits a failure. With the project's HOOK_MAX_IN_FLIGHT calls already waiting on this
+   * instance, fails at once without calling. Never call it inside a transaction: go through
+   * askHook (hooked-transaction.ts).
+   */
   call(project: Project, hook: HookWithSecret, payload: Record<string, unknown>): Promise<HookAnswer>;
   /** Logs and audits a hook whose answer its caller could not use (a wrong shape, too large). */
   report(project: Project, hook: HookWithSecret, error: string): Promise<void>;
@@ -43,6 +48,10 @@ export interface HookRunnerDeps {
   clock: Clock;
   logger: Logger;
   allow: AllowHosts;
+  /** The deadline of one call, from resolving the name to the answer's last byte (HOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Calls of one project that may wait for an answer at once on this instance (HOOK_MAX_IN_FLIGHT). */
+  maxInFlight: number;
   /** Writes a failure's audit event (flows/audit/record.ts recordAlone, bound). */
   audit: (event: AuditEventInput) => Promise<void>;
 }
@@ -50,6 +59,11 @@ export interface HookRunnerDeps {
 export function createHookRunner(deps: HookRunnerDeps): HookRunner {
   const hooks = new LRUCache<string, { kinds: Map<HookKind, HookWithSecret> }>({ max: 10_000, ttl: HOOK_CACHE_MS });
   const lastFailureAudit = new LRUCache<string, true>({ max: 10_000, ttl: FAILURE_AUDIT_EVERY_MS });
+  // The bulkhead: calls waiting for an answer, per project. A project's receiver that is slow
+  // (or down, each call then taking the whole deadline) keeps at most maxInFlight of this
+  // instance's requests waiting; its further calls fail at once, under the hook's policy, and
+  // other projects' calls go on as before.
+  const inFlight = new Map<string, number>();
 
   async function load(repos: Repositories, projectId: string): Promise<Map<HookKind, HookWithSecret>> {
     const cached = hooks.get(projectId);
@@ -73,9 +87,10 @@ export function createHookRunner(deps: HookRunnerDeps): HookRunner {
     const key = `${project.id}/${hook.kind}`;
     if (!lastFailureAudit.has(key)) {
       lastFailureAudit.set(key, true);
-      // Not awaited: the hook may be asked inside the caller's transaction, and on PGlite's one
-      // connection this write waits for that transaction to end (the event is the failure's,
-      // kept whether or not the request's writes commit).
+      // Not awaited: an answer its caller cannot use is reported inside the caller's transaction
+      // (hooked-transaction.ts), and on PGlite's one connection this write waits for that
+      // transaction to end (the event is the failure's, kept whether or not the request's
+      // writes commit).
       void deps.audit({
         type: "hook.failed",
         organizationId: project.organizationId,
@@ -93,28 +108,23 @@ export function createHookRunner(deps: HookRunnerDeps): HookRunner {
     },
 
     async call(project, hook, payload) {
-      const body = JSON.stringify(payload);
-      // The signature's time is the wall clock's: receivers compare it with theirs.
-      const headers = signingHeaders(newId("msg"), new Date(), body, [hook.secret]);
-      const started = performance.now();
-      const result = await postJson(hook.url, body, headers, {
-        timeoutMs: HOOK_TIMEOUT_MS,
-        allow: deps.allow,
-        maxBodyBytes: HOOK_BODY_BYTES,
-      });
-      let answer: unknown;
-      if (result.ok) {
-        try {
-          answer = JSON.parse(result.body ?? "");
-        } catch {
-          answer = undefined;
-        }
+      const waiting = inFlight.get(project.id) ?? 0;
+      if (waiting >= deps.maxInFlight) {
+        countHookRefused(hook.kind);
+        return failed(
+          project,
+          hook,
+          `not called: ${waiting} calls of this project's hooks are waiting for an answer already (HOOK_MAX_IN_FLIGHT)`,
+        );
       }
-      const usable = typeof answer === "object" && answer !== null && !Array.isArray(answer);
-      observeHook(hook.kind, usable, (performance.now() - started) / 1000);
-      if (!result.ok) return failed(project, hook, result.error);
-      if (!usable) return failed(project, hook, "the answer is not a JSON object");
-      return { ok: true, answer: answer as Record<string, unknown> };
+      inFlight.set(project.id, waiting + 1);
+      try {
+        return await post(project, hook, payload);
+      } finally {
+        const left = (inFlight.get(project.id) ?? 1) - 1;
+        if (left === 0) inFlight.delete(project.id);
+        else inFlight.set(project.id, left);
+      }
     },
 
     report,
@@ -123,6 +133,31 @@ export function createHookRunner(deps: HookRunnerDeps): HookRunner {
       hooks.delete(projectId);
     },
   };
+
+  async function post(project: Project, hook: HookWithSecret, payload: Record<string, unknown>): Promise<HookAnswer> {
+    const body = JSON.stringify(payload);
+    // The signature's time is the wall clock's: receivers compare it with theirs.
+    const headers = signingHeaders(newId("msg"), new Date(), body, [hook.secret]);
+    const started = performance.now();
+    const result = await postJson(hook.url, body, headers, {
+      timeoutMs: deps.timeoutMs,
+      allow: deps.allow,
+      maxBodyBytes: HOOK_BODY_BYTES,
+    });
+    let answer: unknown;
+    if (result.ok) {
+      try {
+        answer = JSON.parse(result.body ?? "");
+      } catch {
+        answer = undefined;
+      }
+    }
+    const usable = typeof answer === "object" && answer !== null && !Array.isArray(answer);
+    observeHook(hook.kind, usable, (performance.now() - started) / 1000);
+    if (!result.ok) return failed(project, hook, result.error);
+    if (!usable) return failed(project, hook, "the answer is not a JSON object");
+    return { ok: true, answer: answer as Record<string, unknown> };
+  }
 }
 
 /** A hook that failed under `closed`: the request cannot go on without it. */

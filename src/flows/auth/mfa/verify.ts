@@ -14,6 +14,7 @@ import { challengeSmsContext } from "./challenge.js";
 import { invalidMfaToken } from "./enroll.js";
 import { issueRecoveryCodes } from "./recovery-codes.js";
 import { checkChallengeCode, checkEnrollmentCode, type SecondFactor } from "./second-factor.js";
+import { hookedTransaction } from "../../hooks/hooked-transaction.js";
 
 export interface VerifyMfaInput {
   mfaToken: string;
@@ -106,7 +107,7 @@ function answerChallenge(
   input: VerifyMfaInput,
   attempt: SignInAttempt,
 ) {
-  return deps.db.transaction(async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
+  return hookedTransaction(deps, async (repos): Promise<{ completed: Completed; enrolled?: Enrolled } | "wrong"> => {
     const now = deps.clock.now();
     // Locked: two verifies of one challenge run one after the other, so only one can succeed.
     const challenge = await repos.mfaChallenges.lockLive(project.id, tokenHash, now);

@@ -32,6 +32,7 @@ import {
   verificationFailed,
   verifierDetail,
 } from "./ceremony.js";
+import { hookedTransaction } from "../../hooks/hooked-transaction.js";
 
 /** Who registers: the access token's user, or an enrollment challenge's (mfa_token). */
 export interface Registrant {
@@ -154,7 +155,7 @@ async function register(
     createdAt: now,
     lastUsedAt: null,
   };
-  return deps.db.transaction(async (repos) => {
+  return hookedTransaction(deps, async (repos) => {
     const enrollment =
       ceremony.mfaTokenHash === null
         ? null

@@ -34,6 +34,7 @@ import {
 } from "./ceremony.js";
 import { emailFirstCredentials } from "./email-first.js";
 import { transportsOf } from "./register.js";
+import { hookedTransaction } from "../../hooks/hooked-transaction.js";
 
 export interface StartSignInInput {
   /** Email-first: that user's passkeys are allowed; "": discoverable. */
@@ -154,7 +155,7 @@ function assertion(
   client: ClientInfo,
   attempt: SignInAttempt,
 ): Promise<Checked> {
-  return deps.db.transaction(async (repos): Promise<Checked> => {
+  return hookedTransaction(deps, async (repos): Promise<Checked> => {
     const now = deps.clock.now();
     // Locked: the counter read here is the one this sign-in moves.
     const passkey = await repos.passkeys.lockByCredential(project.id, response.id);

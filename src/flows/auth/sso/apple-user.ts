@@ -1,3 +1,5 @@
+import { withoutBidiControls } from "../../../domain/bidi.js";
+
 // Sign in with Apple tells the user's name once: on the first authorization of the app, as the
 // `user` field of the form it posts to the callback (JSON: {"name":{"firstName","lastName"},
 // "email"}), never in the ID token and never again. Gatehouse keeps it on the new user's
@@ -34,10 +36,13 @@ export function appleUserMetadata(field: string | null): Record<string, string> 
   return metadata;
 }
 
-/** A part of the name as plain text: control characters out, spaces collapsed, bounded. */
+/**
+ * A part of the name as plain text: control characters out (bidirectional ones too, so the name
+ * reads as it is stored wherever it is shown), spaces collapsed, bounded.
+ */
 function namePart(value: unknown): string {
   if (typeof value !== "string") return "";
-  const plain = value
+  const plain = withoutBidiControls(value)
     .replace(/\p{Cc}/gu, " ")
     .replace(/\s+/g, " ")
     .trim();

@@ -6,6 +6,7 @@ import { UniqueViolation } from "../../../store/errors.js";
 import type { SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
 import { completeSignIn, type Completed, type SignInOutcome } from "../complete-sign-in.js";
+import { hookedTransaction } from "../../hooks/hooked-transaction.js";
 
 /**
  * Signs in the user an identity belongs to, through the completion step: the user already
@@ -26,7 +27,7 @@ export async function signInWithIdentity(
   // unique key, and running again signs it in as the user the winner created.
   for (let attempt = 0; ; attempt++) {
     try {
-      const completed = await deps.db.transaction(async (repos): Promise<Completed> => {
+      const completed = await hookedTransaction(deps, async (repos): Promise<Completed> => {
         const now = deps.clock.now();
         const linked = await repos.ssoIdentities.find(project.id, identity.issuer, identity.subject);
         const linkedUser = linked && (await repos.users.get(project.id, linked.userId));
