@@ -59,6 +59,7 @@ describe("cli: OAuth clients", () => {
           logo_uri: "",
           post_logout_redirect_uris: [],
           secret_hint: secret!.slice(0, 8),
+          allow_missing_pkce: false,
           created_at: expect.any(String),
           updated_at: expect.any(String),
         },
@@ -89,6 +90,12 @@ describe("cli: OAuth clients", () => {
       redirect_uris: ["https://app.example.com/oauth/cb"],
     });
     expect((await box.json(["oauth-client", "update", "--id", id, "--third-party"])).client.first_party).toBe(false);
+    // The legacy exception to PKCE, said on the client's line wherever it is shown.
+    const exempt = await box.run(["oauth-client", "update", "--id", id, "--allow-missing-pkce"]);
+    expect(exempt.stdout).toMatch(new RegExp(`^updated OAuth client ${id}  Shop  confidential  PKCE optional  grants`));
+    expect((await box.json(["oauth-client", "update", "--id", id, "--require-pkce"])).client.allow_missing_pkce).toBe(
+      false,
+    );
 
     const rotated = await box.run(["oauth-client", "rotate-secret", "--id", id]);
     expect(rotated.code).toBe(0);
@@ -123,6 +130,8 @@ describe("cli: OAuth clients", () => {
     expect(types).toEqual([
       "oauth_client.deleted",
       "oauth_client.secret_rotated",
+      "oauth_client.updated",
+      "oauth_client.updated",
       "oauth_client.updated",
       "oauth_client.updated",
       "oauth_client.created",
@@ -178,6 +187,25 @@ describe("cli: OAuth clients", () => {
       reason: "USAGE",
       message: "--first-party and --third-party contradict each other: give one",
     });
+    expect(
+      (await box.fails(["oauth-client", "update", "--id", "oac_x", "--allow-missing-pkce", "--require-pkce"], 64))
+        .message,
+    ).toBe("--allow-missing-pkce and --require-pkce contradict each other: give one");
+    expect(
+      await box.fails(
+        [
+          ...create,
+          "--name",
+          "X",
+          "--type",
+          "public",
+          "--redirect-uri",
+          "https://app.example.com/cb",
+          "--allow-missing-pkce",
+        ],
+        64,
+      ),
+    ).toMatchObject({ reason: "VALIDATION_FAILED", violations: [{ field: "allow_missing_pkce" }] });
     expect((await box.fails(["oauth-client", "update", "--id", "oac_x"], 64)).message).toMatch(/^nothing to change/);
     expect((await box.fails(["oauth-client", "rotate-secret"], 64)).message).toMatch(/^--id is required/);
     expect((await box.json(["oauth-client", "list", "--project", project])).data).toEqual(before);
