@@ -135,6 +135,9 @@ export function useOpenidWorld(env: Record<string, string> = {}): OpenidWorld {
 export class CookieBrowser {
   private readonly cookies = new Map<string, string>();
 
+  /** `headers` go with every request: X-Forwarded-For, to stand at another address behind TRUSTED_PROXIES. */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   /** The Cookie header this browser would send. */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -144,7 +147,7 @@ export class CookieBrowser {
     url: string,
     init: { method?: string; json?: unknown; form?: Record<string, string> } = {},
   ): Promise<{ status: number; location: string; body: any; headers: Headers }> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body: string | undefined;
     if (init.json !== undefined) {
