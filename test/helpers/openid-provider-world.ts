@@ -44,13 +44,19 @@ export interface OpenidProject {
   discover(clientId: string, clientSecret?: string): Promise<oidc.Configuration>;
 }
 
-/** `env`: server settings beside the test defaults (OIDC_PAR, say). */
-export function useOpenidWorld(env: Record<string, string> = {}): OpenidWorld {
+/**
+ * `env`: server settings beside the test defaults (OIDC_PAR, say). `host`: PUBLIC_URL's host,
+ * `localhost` for the default PUBLIC_URL a newcomer's server has.
+ */
+export function useOpenidWorld(
+  env: Record<string, string> = {},
+  options: { host?: "127.0.0.1" | "localhost" } = {},
+): OpenidWorld {
   const state = {} as { server: TestServer; clock: TestClock; publicUrl: string };
   beforeAll(async () => {
     state.clock = createTestClock();
     const port = await closedPort();
-    state.publicUrl = `http://127.0.0.1:${port}`;
+    state.publicUrl = `http://${options.host ?? "127.0.0.1"}:${port}`;
     state.server = await startTestServer({ PORT: String(port), PUBLIC_URL: state.publicUrl, ...env }, undefined, {
       clock: state.clock,
     });
