@@ -8,7 +8,7 @@ import type { FlowDeps } from "../deps.js";
  * How many client addresses' worth of wrong user codes the whole project takes per window:
  * with the defaults (30 failures per address per 5 minutes) 300, about 86,000 a day. Against
  * the 20^8 user codes (about 2.6 × 10^10) of the ten minutes a device code lives, that keeps
- * the chance of guessing any of 10 codes open at once under 1 in 30,000 a day, however many
+ * the chance of guessing any of 10 codes open at once about 1 in 30,000 a day, however many
  * addresses guess. The price: guessers with 10 addresses can make the project's code entry
  * wait out the window, as a flood of wrong passwords can make one account wait.
  */
