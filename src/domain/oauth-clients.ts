@@ -46,6 +46,11 @@ export interface OAuthClient {
   firstParty: boolean;
   /** Empty when none. */
   logoUri: string;
+  /**
+   * The legacy exception to PKCE: a confidential client that may start the code flow without a
+   * code_challenge. Always false for a public client.
+   */
+  allowMissingPkce: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

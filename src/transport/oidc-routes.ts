@@ -79,6 +79,9 @@ export function oidcRoutes(deps: FlowDeps): (path: string) => PlainRoute | undef
       // Overwritten, never trusted from the client: the engine's URLs are PUBLIC_URL's.
       nodeReq.headers["x-forwarded-proto"] = publicUrl.protocol.slice(0, -1);
       nodeReq.headers["x-forwarded-host"] = publicUrl.host;
+      // The client address after TRUSTED_PROXIES: the engine's ctx.ip, which the device page's
+      // limits count by (flows/oidc/user-codes.ts) and a device code records.
+      nodeReq.headers["x-forwarded-for"] = record.ip;
       res.setHeader("content-security-policy", ENGINE_CSP);
       await handler(nodeReq, nodeRes);
     };

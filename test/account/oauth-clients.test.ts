@@ -71,6 +71,8 @@ describe("OAuth clients", () => {
           logo_uri: "https://cdn.example.com/shop.png",
           post_logout_redirect_uris: [],
           secret_hint: created.client_secret.slice(0, 8),
+          // PKCE is required of every client made now: the legacy exception is asked for by name.
+          allow_missing_pkce: false,
           created_at: expect.stringMatching(RFC3339_UTC),
           updated_at: expect.stringMatching(RFC3339_UTC),
         },
@@ -161,6 +163,11 @@ describe("OAuth clients", () => {
         fields: ["grant_types"],
       },
       {
+        name: "the exception to PKCE for a public client",
+        body: { type: "public", allow_missing_pkce: true },
+        fields: ["allow_missing_pkce"],
+      },
+      {
         name: "refresh_token without a grant that issues one",
         body: { grant_types: ["client_credentials", "refresh_token"] },
         fields: ["grant_types"],
@@ -210,6 +217,7 @@ describe("OAuth clients", () => {
           scopes: ["openid"],
           firstParty: false,
           logoUri: "",
+          allowMissingPkce: false,
           createdAt: now,
           updatedAt: now,
         });
@@ -314,6 +322,7 @@ describe("OAuth clients", () => {
       const app = await create({ type: "public" });
       violates("grant_types")(await patch(app.client_id, { grant_types: ["client_credentials"] }));
       violates("grant_types")(await patch(app.client_id, { grant_types: ["refresh_token"] }));
+      violates("allow_missing_pkce")(await patch(app.client_id, { allow_missing_pkce: true }));
       const m2m = await create({ redirect_uris: [], grant_types: ["client_credentials"] });
       violates("redirect_uris")(await patch(m2m.client_id, { grant_types: ["authorization_code"] }));
       violates(
@@ -457,6 +466,7 @@ describe("OAuth clients", () => {
       name: "Renamed",
       scopes: ["openid"],
     });
+    await f.rest("PATCH", `/v1/oauth-clients/${created.client_id}`, f.admin.headers, { allow_missing_pkce: true });
     const rotated = await f.rest("POST", `/v1/oauth-clients/${created.client_id}/rotate-secret`, f.admin.headers, {});
     await f.rest("DELETE", `/v1/oauth-clients/${created.client_id}`, f.admin.headers);
     const events = await auditTypes(audited.id);
@@ -464,17 +474,21 @@ describe("OAuth clients", () => {
       "oauth_client.deleted",
       "oauth_client.secret_rotated",
       "oauth_client.updated",
+      "oauth_client.updated",
       "oauth_client.created",
     ]);
     for (const e of events)
       expect(e).toMatchObject({ target_id: created.client_id, actor_type: "member", actor_id: f.admin.member.id });
-    expect(events[3]!.details).toEqual({
+    expect(events[4]!.details).toEqual({
       name: "Audited app",
       client_type: "confidential",
       grant_types: ["authorization_code", "refresh_token"],
       first_party: false,
+      allow_missing_pkce: false,
     });
-    expect(events[2]!.details).toEqual({ changed: ["name", "scopes"] });
+    expect(events[3]!.details).toEqual({ changed: ["name", "scopes"] });
+    // The exception weakens the client: its value is recorded with the change.
+    expect(events[2]!.details).toEqual({ changed: ["allow_missing_pkce"], allow_missing_pkce: true });
     const text = JSON.stringify(events);
     for (const secret of [created.client_secret, rotated.body.client_secret]) expect(text).not.toContain(secret);
   });

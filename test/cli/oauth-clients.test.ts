@@ -59,6 +59,7 @@ describe("cli: OAuth clients", () => {
           logo_uri: "",
           post_logout_redirect_uris: [],
           secret_hint: secret!.slice(0, 8),
+          allow_missing_pkce: false,
           created_at: expect.any(String),
           updated_at: expect.any(String),
         },
@@ -89,7 +90,6 @@ describe("cli: OAuth clients", () => {
       redirect_uris: ["https://app.example.com/oauth/cb"],
     });
     expect((await box.json(["oauth-client", "update", "--id", id, "--third-party"])).client.first_party).toBe(false);
-
     const rotated = await box.run(["oauth-client", "rotate-secret", "--id", id]);
     expect(rotated.code).toBe(0);
     const [newSecret, rotatedLine] = rotated.stdout.split("\n");
@@ -129,6 +129,26 @@ describe("cli: OAuth clients", () => {
     ]);
     for (const e of events.data.filter((e: any) => e.type.startsWith("oauth_client.")))
       expect(e).toMatchObject({ actor_type: "operator", actor_id: userInfo().username });
+  });
+
+  it("gives a confidential client the exception to PKCE, says so on its line, and takes it away", async () => {
+    const created = await box.json([
+      "oauth-client",
+      "create",
+      "--project",
+      project,
+      "--name",
+      "Legacy wiki",
+      "--redirect-uri",
+      "https://wiki.example.com/cb",
+      "--allow-missing-pkce",
+    ]);
+    const id = created.client_id as string;
+    expect(created.client.allow_missing_pkce).toBe(true);
+    const listed = await box.run(["oauth-client", "list", "--project", project]);
+    expect(listed.stdout).toContain(`${id}  Legacy wiki  confidential  PKCE optional  grants`);
+    const required = await box.run(["oauth-client", "update", "--id", id, "--require-pkce"]);
+    expect(required.stdout).toMatch(new RegExp(`^updated OAuth client ${id}  Legacy wiki  confidential  grants`));
   });
 
   it("a public client prints no secret and has none to rotate", async () => {
@@ -178,6 +198,25 @@ describe("cli: OAuth clients", () => {
       reason: "USAGE",
       message: "--first-party and --third-party contradict each other: give one",
     });
+    expect(
+      (await box.fails(["oauth-client", "update", "--id", "oac_x", "--allow-missing-pkce", "--require-pkce"], 64))
+        .message,
+    ).toBe("--allow-missing-pkce and --require-pkce contradict each other: give one");
+    expect(
+      await box.fails(
+        [
+          ...create,
+          "--name",
+          "X",
+          "--type",
+          "public",
+          "--redirect-uri",
+          "https://app.example.com/cb",
+          "--allow-missing-pkce",
+        ],
+        64,
+      ),
+    ).toMatchObject({ reason: "VALIDATION_FAILED", violations: [{ field: "allow_missing_pkce" }] });
     expect((await box.fails(["oauth-client", "update", "--id", "oac_x"], 64)).message).toMatch(/^nothing to change/);
     expect((await box.fails(["oauth-client", "rotate-secret"], 64)).message).toMatch(/^--id is required/);
     expect((await box.json(["oauth-client", "list", "--project", project])).data).toEqual(before);

@@ -44,13 +44,19 @@ export interface OpenidProject {
   discover(clientId: string, clientSecret?: string): Promise<oidc.Configuration>;
 }
 
-/** `env`: server settings beside the test defaults (OIDC_PAR, say). */
-export function useOpenidWorld(env: Record<string, string> = {}): OpenidWorld {
+/**
+ * `env`: server settings beside the test defaults (OIDC_PAR, say). `host`: PUBLIC_URL's host,
+ * `localhost` for the default PUBLIC_URL a newcomer's server has.
+ */
+export function useOpenidWorld(
+  env: Record<string, string> = {},
+  options: { host?: "127.0.0.1" | "localhost" } = {},
+): OpenidWorld {
   const state = {} as { server: TestServer; clock: TestClock; publicUrl: string };
   beforeAll(async () => {
     state.clock = createTestClock();
     const port = await closedPort();
-    state.publicUrl = `http://127.0.0.1:${port}`;
+    state.publicUrl = `http://${options.host ?? "127.0.0.1"}:${port}`;
     state.server = await startTestServer({ PORT: String(port), PUBLIC_URL: state.publicUrl, ...env }, undefined, {
       clock: state.clock,
     });
@@ -135,6 +141,9 @@ export function useOpenidWorld(env: Record<string, string> = {}): OpenidWorld {
 export class CookieBrowser {
   private readonly cookies = new Map<string, string>();
 
+  /** `headers` go with every request: X-Forwarded-For, to stand at another address behind TRUSTED_PROXIES. */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   /** The Cookie header this browser would send. */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -144,7 +153,7 @@ export class CookieBrowser {
     url: string,
     init: { method?: string; json?: unknown; form?: Record<string, string> } = {},
   ): Promise<{ status: number; location: string; body: any; headers: Headers }> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body: string | undefined;
     if (init.json !== undefined) {

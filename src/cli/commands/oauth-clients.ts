@@ -52,13 +52,14 @@ export const oauthClientCommands: Command[] = [
   {
     name: "oauth-client create",
     synopsis:
-      "--project PROJECT_ID --name NAME [--type confidential|public] [--redirect-uri URI]... [--post-logout-redirect-uri URI]... [--grant-type GRANT]... [--scope SCOPE]... [--first-party] [--logo-uri URL] [--org ORG_ID]",
+      "--project PROJECT_ID --name NAME [--type confidential|public] [--redirect-uri URI]... [--post-logout-redirect-uri URI]... [--grant-type GRANT]... [--scope SCOPE]... [--first-party] [--logo-uri URL] [--allow-missing-pkce] [--org ORG_ID]",
     options: {
       org: { type: "string" },
       project: { type: "string" },
       name: { type: "string" },
       type: { type: "string" },
       "first-party": { type: "boolean" },
+      "allow-missing-pkce": { type: "boolean" },
       ...SETTINGS,
     },
     async run(ctx, values) {
@@ -74,6 +75,7 @@ export const oauthClientCommands: Command[] = [
         scopes: list(values, "scope"),
         firstParty: flag(values, "first-party"),
         logoUri: text(values, "logo-uri") ?? "",
+        allowMissingPkce: flag(values, "allow-missing-pkce"),
       });
       const { organizationId, project } = await projectOption(ctx, values);
       const { client, secret } = await createOAuthClient(
@@ -123,20 +125,31 @@ export const oauthClientCommands: Command[] = [
   {
     name: "oauth-client update",
     synopsis:
-      "--id CLIENT_ID [--name NAME] [--redirect-uri URI]... [--post-logout-redirect-uri URI]... [--grant-type GRANT]... [--scope SCOPE]... [--first-party | --third-party] [--logo-uri URL] [--org ORG_ID]",
+      "--id CLIENT_ID [--name NAME] [--redirect-uri URI]... [--post-logout-redirect-uri URI]... [--grant-type GRANT]... [--scope SCOPE]... [--first-party | --third-party] [--logo-uri URL] [--allow-missing-pkce | --require-pkce] [--org ORG_ID]",
     options: {
       org: { type: "string" },
       id: { type: "string" },
       name: { type: "string" },
       "first-party": { type: "boolean" },
       "third-party": { type: "boolean" },
+      "allow-missing-pkce": { type: "boolean" },
+      "require-pkce": { type: "boolean" },
       ...SETTINGS,
     },
     async run(ctx, values) {
       required(values, "id", ID_HELP);
       if (flag(values, "first-party") && flag(values, "third-party"))
         throw usageError("--first-party and --third-party contradict each other: give one");
-      const names = ["name", "first-party", "third-party", ...Object.keys(SETTINGS)];
+      if (flag(values, "allow-missing-pkce") && flag(values, "require-pkce"))
+        throw usageError("--allow-missing-pkce and --require-pkce contradict each other: give one");
+      const names = [
+        "name",
+        "first-party",
+        "third-party",
+        "allow-missing-pkce",
+        "require-pkce",
+        ...Object.keys(SETTINGS),
+      ];
       if (names.every((name) => values[name] === undefined))
         throw usageError(`nothing to change: give ${names.map((name) => `--${name}`).join(", ")}`);
       const req = checkedRequest(UpdateOAuthClientRequestSchema, {
@@ -148,6 +161,7 @@ export const oauthClientCommands: Command[] = [
         scopes: list(values, "scope"),
         firstParty: flag(values, "first-party") ? true : flag(values, "third-party") ? false : undefined,
         logoUri: text(values, "logo-uri"),
+        allowMissingPkce: flag(values, "allow-missing-pkce") ? true : flag(values, "require-pkce") ? false : undefined,
       });
       const organizationId = await clientOrganization(ctx, values, req.clientId);
       const client = await updateOAuthClient(await ctx.deps(), organizationId, updateOAuthClientInput(req), ctx.origin);
@@ -210,5 +224,7 @@ async function clientOrganization(ctx: CliContext, values: Values, id: string): 
 
 function clientLine(c: OAuthClient): string {
   const party = c.firstParty ? "  first-party" : "";
-  return `${c.id}  ${c.name}  ${c.type}${party}  grants ${c.grantTypes.join(",")}  project ${c.projectId}  created ${c.createdAt.toISOString()}`;
+  // The legacy exception is said on every line, so an upgraded installation's list shows what to turn off.
+  const pkce = c.allowMissingPkce ? "  PKCE optional" : "";
+  return `${c.id}  ${c.name}  ${c.type}${party}${pkce}  grants ${c.grantTypes.join(",")}  project ${c.projectId}  created ${c.createdAt.toISOString()}`;
 }

@@ -106,6 +106,7 @@ export function combinationViolations(client: {
   type: OAuthClientType;
   grantTypes: readonly OAuthGrantType[];
   redirectUris: readonly string[];
+  allowMissingPkce: boolean;
 }): Violation[] {
   const violations: Violation[] = [];
   const has = (grant: OAuthGrantType) => client.grantTypes.includes(grant);
@@ -118,6 +119,12 @@ export function combinationViolations(client: {
     violations.push({
       field: "grant_types",
       description: `refresh_token needs authorization_code or ${DEVICE_CODE_GRANT} to issue the first refresh token`,
+    });
+  // A public client's code is protected by nothing else: anyone may present its client_id.
+  if (client.allowMissingPkce && client.type === "public")
+    violations.push({
+      field: "allow_missing_pkce",
+      description: "is for confidential clients only: a public client must always send PKCE",
     });
   if (has("authorization_code") && client.redirectUris.length === 0)
     violations.push({

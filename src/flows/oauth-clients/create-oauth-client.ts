@@ -35,6 +35,8 @@ export interface CreateOAuthClientInput {
   firstParty: boolean;
   /** Empty: none. */
   logoUri: string;
+  /** The legacy exception to PKCE, for a confidential client only. */
+  allowMissingPkce: boolean;
 }
 
 /** A new client of one of the organization's projects; a confidential one with its secret (shown once). */
@@ -53,7 +55,14 @@ export async function createOAuthClient(
     ...logoUriViolations(input.logoUri),
   );
   const grantTypes = grantTypesOrDefault(input.grantTypes);
-  violations.push(...combinationViolations({ type: input.type, grantTypes, redirectUris: input.redirectUris }));
+  violations.push(
+    ...combinationViolations({
+      type: input.type,
+      grantTypes,
+      redirectUris: input.redirectUris,
+      allowMissingPkce: input.allowMissingPkce,
+    }),
+  );
   throwIfAny(violations);
   if (!isIdOf("proj", input.projectId)) throw projectNotFound();
 
@@ -74,6 +83,7 @@ export async function createOAuthClient(
     scopes: scopesOrDefault(input.scopes),
     firstParty: input.firstParty,
     logoUri: input.logoUri,
+    allowMissingPkce: input.allowMissingPkce,
     createdAt: now,
     updatedAt: now,
   };
@@ -99,6 +109,7 @@ export async function createOAuthClient(
         client_type: created.type,
         grant_types: created.grantTypes,
         first_party: created.firstParty,
+        allow_missing_pkce: created.allowMissingPkce,
       },
       origin,
     });

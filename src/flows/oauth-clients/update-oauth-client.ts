@@ -25,6 +25,7 @@ export interface UpdateOAuthClientInput {
   firstParty?: boolean;
   /** `""` removes the logo. */
   logoUri?: string;
+  allowMissingPkce?: boolean;
 }
 
 /** Changes the fields present; the rules between fields hold for the client as it ends up. */
@@ -43,6 +44,7 @@ export async function updateOAuthClient(
     scopes: nonEmpty(input.scopes) as OAuthClientChanges["scopes"],
     firstParty: input.firstParty,
     logoUri: input.logoUri,
+    allowMissingPkce: input.allowMissingPkce,
   };
   violations.push(
     ...redirectUriViolations("redirect_uris", input.redirectUris),
@@ -60,6 +62,7 @@ export async function updateOAuthClient(
         type: before.type,
         grantTypes: changes.grantTypes ?? before.grantTypes,
         redirectUris: changes.redirectUris ?? before.redirectUris,
+        allowMissingPkce: changes.allowMissingPkce ?? before.allowMissingPkce,
       }),
     );
     const after = await repos.oauthClients.update(organizationId, input.clientId, changes);
@@ -69,7 +72,11 @@ export async function updateOAuthClient(
       organizationId,
       projectId: after.projectId,
       targetId: after.id,
-      details: { changed: changedFields(changes) },
+      // The exception to PKCE weakens the client: its new value is recorded, not only its name.
+      details: {
+        changed: changedFields(changes),
+        ...(changes.allowMissingPkce === undefined ? {} : { allow_missing_pkce: changes.allowMissingPkce }),
+      },
       origin,
     });
     return after;
@@ -88,6 +95,7 @@ const FIELD_NAMES: Record<keyof OAuthClientChanges, string> = {
   scopes: "scopes",
   firstParty: "first_party",
   logoUri: "logo_uri",
+  allowMissingPkce: "allow_missing_pkce",
 };
 
 /** The API's names of the fields the request named (not their values). */

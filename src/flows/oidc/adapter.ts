@@ -2,6 +2,7 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Clock } from "../../domain/clock.js";
 import type { Repositories } from "../../store/database.js";
 import { clientMetadata, type PresentingRequest } from "./clients.js";
+import type { UserCodeLookup } from "./user-codes.js";
 
 /** Models that come from a user's sign-in: they hold only while its Gatehouse session does. */
 const SESSION_BOUND = new Set([
@@ -15,6 +16,8 @@ const SESSION_BOUND = new Set([
 
 /** The engine's request context, as its adapter sees it (oidc-provider keeps it in AsyncLocalStorage). */
 export interface EngineContext extends PresentingRequest {
+  /** The client address: the route sets X-Forwarded-For to the one Gatehouse determined. */
+  ip?: string;
   oidc?: PresentingRequest["oidc"] & {
     entities?: { Interaction?: { result?: { login?: { gatehouseSessionId?: unknown } } } };
   };
@@ -25,13 +28,15 @@ export interface EngineContext extends PresentingRequest {
  * oidc_payloads table. Clients are not stored by the engine: they are the project's OAuth
  * clients. A code or token whose Gatehouse session was revoked or expired, or whose user was
  * disabled, is not found: revoking a session, a password change and disabling a user end it as
- * they end Gatehouse refresh tokens.
+ * they end Gatehouse refresh tokens. A user code a person typed is looked up under the limits
+ * of `userCodes` (user-codes.ts).
  */
 export function projectAdapter(
   repos: () => Repositories,
   clock: Clock,
   projectId: string,
   currentContext: () => EngineContext | undefined,
+  userCodes: UserCodeLookup,
 ): new (model: string) => Adapter {
   return class GatehouseAdapter implements Adapter {
     constructor(private readonly model: string) {}
@@ -66,7 +71,12 @@ export function projectAdapter(
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return this.found(await repos().oidcPayloads.find(projectId, this.model, { userCode }, clock.now()));
+      const ctx = currentContext();
+      const userAgent = ctx?.headers["user-agent"];
+      const entry = { ip: ctx?.ip || "unknown", userAgent: typeof userAgent === "string" ? userAgent : "" };
+      return userCodes(entry, async () =>
+        this.found(await repos().oidcPayloads.find(projectId, this.model, { userCode }, clock.now())),
+      );
     }
 
     async consume(id: string): Promise<void> {

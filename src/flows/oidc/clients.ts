@@ -39,7 +39,21 @@ export function clientMetadata(
     token_endpoint_auth_method: confidential ? "client_secret_basic" : "none",
     ...(confidential ? { client_secret: presentedMatch(client, request) } : {}),
     id_token_signed_response_alg: "ES256",
+    [ALLOW_MISSING_PKCE]: confidential && client.allowMissingPkce,
   };
+}
+
+/** The client metadata (beside RFC 7591's) that carries the legacy exception to PKCE to the engine. */
+export const ALLOW_MISSING_PKCE = "allow_missing_pkce";
+
+/**
+ * OAuth 2.1: every authorization code request carries a PKCE challenge (S256; the engine
+ * refuses `plain`), confidential clients' too, since a client secret does not stop a stolen
+ * code from being injected into the client's own session. Only a confidential client given
+ * the legacy exception may leave it out.
+ */
+export function pkceRequired(client: { clientAuthMethod: string; [ALLOW_MISSING_PKCE]?: unknown }): boolean {
+  return client.clientAuthMethod === "none" || client[ALLOW_MISSING_PKCE] !== true;
 }
 
 function presentedMatch(client: StoredOAuthClient, request: PresentingRequest | undefined): string {

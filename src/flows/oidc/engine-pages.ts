@@ -1,10 +1,12 @@
 import { escapeHtml } from "../../notify/html.js";
+import { UserCodeEntryLimited } from "./user-codes.js";
 
 /** The engine's koa context, as far as its page hooks use it. */
 interface PageContext {
   type: string;
   body: string;
   status?: number;
+  set(field: string, value: string): void;
   oidc?: { client?: { clientId: string; clientName?: string } };
 }
 
@@ -49,6 +51,13 @@ const ERROR_WORDS: Record<string, string> = {
   server_error: "Something went wrong on our side. Try again in a moment.",
 };
 
+/** A wait in whole minutes, or seconds under one. */
+function waitWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
 export const engineHtml = {
   async logout(ctx: PageContext, form: string): Promise<void> {
     const name = clientName(ctx);
@@ -75,13 +84,19 @@ ${form}
     _out: unknown,
     err?: { name?: string; userCode?: string },
   ): Promise<void> {
+    // Too many wrong codes: 429 (set by the engine from the error) and when to try again, in
+    // words that say nothing of the code just typed, which was not looked up.
+    const limited = err instanceof UserCodeEntryLimited ? err.retryAfterSeconds : undefined;
+    if (limited !== undefined) ctx.set("retry-after", String(limited));
     const message = !err
       ? "Enter the code shown on your device."
-      : err.userCode || err.name === "NoCodeError"
-        ? "That code is not right, or has expired. Check the code on your device and try again."
-        : err.name === "AbortedError"
-          ? "The sign-in was cancelled."
-          : "The code could not be checked. Try again.";
+      : limited !== undefined
+        ? `Too many codes were tried. Wait ${waitWords(limited)} and try again.`
+        : err.userCode || err.name === "NoCodeError"
+          ? "That code is not right, or has expired. Check the code on your device and try again."
+          : err.name === "AbortedError"
+            ? "The sign-in was cancelled."
+            : "The code could not be checked. Try again.";
     ctx.type = "html";
     ctx.body = page(
       "Connect a device",

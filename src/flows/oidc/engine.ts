@@ -6,9 +6,11 @@ import { issuerOf } from "../auth/issuer.js";
 import { findAccount } from "./accounts.js";
 import { projectAdapter, type EngineContext } from "./adapter.js";
 import { SCOPE_CLAIMS } from "./claims.js";
+import { ALLOW_MISSING_PKCE, pkceRequired } from "./clients.js";
 import type { EngineModule } from "./engine-module.js";
 import { engineHtml } from "./engine-pages.js";
 import { resourceOf } from "./resource.js";
+import { userCodeLookup } from "./user-codes.js";
 
 /** Where the engine's endpoints live below the issuer (`{PUBLIC_URL}/v1/auth/{login_id}`). */
 export const ENGINE_ROUTES = {
@@ -44,10 +46,11 @@ export interface EngineKey {
 
 /**
  * The OpenID Provider of one project: panva's oidc-provider with Gatehouse's storage, users,
- * clients and signing key. Authorization code (PKCE S256 required of public clients), refresh
- * tokens rotated at each use, client credentials and the device grant; ID tokens and access
- * tokens are ES256 JWTs under the project's key, access tokens with `aud` = the client id.
- * Login and consent happen on the hosted pages (flows/oidc/interactions.ts).
+ * clients and signing key. Authorization code (PKCE S256 required of every client but a
+ * confidential one given the legacy exception), refresh tokens rotated at each use, client
+ * credentials and the device grant (its user codes typed under limits, user-codes.ts); ID
+ * tokens and access tokens are ES256 JWTs under the project's key, access tokens with `aud` =
+ * the client id. Login and consent happen on the hosted pages (flows/oidc/interactions.ts).
  */
 export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project, key: EngineKey): Provider {
   const { Provider, errors } = lib;
@@ -57,7 +60,13 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
   const repos = () => deps.db.repos;
   const cookie = { httpOnly: true, sameSite: "lax", secure, signed: true, path: `${base}/oauth` };
   const provider = new Provider(issuer, {
-    adapter: projectAdapter(repos, deps.clock, project.id, () => Provider.ctx as EngineContext | undefined),
+    adapter: projectAdapter(
+      repos,
+      deps.clock,
+      project.id,
+      () => Provider.ctx as EngineContext | undefined,
+      userCodeLookup(deps, project.id),
+    ),
     findAccount: findAccount(repos, project.id),
     jwks: { keys: [{ ...key.privateJwk, kid: key.kid, alg: "ES256", use: "sig" }] },
     routes: ENGINE_ROUTES,
@@ -79,6 +88,8 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     scopes: ["openid", "offline_access", "email", "profile", "app_metadata"],
     responseTypes: ["code"],
     clientAuthMethods: ["client_secret_basic", "client_secret_post", "none"],
+    extraClientMetadata: { properties: [ALLOW_MISSING_PKCE] },
+    pkce: { required: (_ctx: unknown, client: Parameters<typeof pkceRequired>[0]) => pkceRequired(client) },
     enabledJWA: { idTokenSigningAlgValues: ["ES256"] },
     clientDefaults: {
       id_token_signed_response_alg: "ES256",

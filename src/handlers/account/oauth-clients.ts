@@ -28,6 +28,7 @@ export function createOAuthClientInput(req: CreateOAuthClientRequest) {
     scopes: req.scopes,
     firstParty: req.firstParty,
     logoUri: req.logoUri,
+    allowMissingPkce: req.allowMissingPkce,
   };
 }
 
@@ -42,6 +43,7 @@ export function updateOAuthClientInput(req: UpdateOAuthClientRequest) {
     scopes: req.scopes,
     firstParty: req.firstParty,
     logoUri: req.logoUri,
+    allowMissingPkce: req.allowMissingPkce,
   };
 }
 
@@ -107,6 +109,7 @@ export function oauthClientProto(c: OAuthClient) {
     logoUri: c.logoUri,
     postLogoutRedirectUris: c.postLogoutRedirectUris,
     secretHint: c.secretHint ?? "",
+    allowMissingPkce: c.allowMissingPkce,
     createdAt: timestampFromDate(c.createdAt),
     updatedAt: timestampFromDate(c.updatedAt),
   };

@@ -1,10 +1,11 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
 import { ProjectEntity } from "./project.entity.js";
 
-/** An OAuth client of a project's OpenID Provider (migration 1734100000000; repositories/oauth-clients.ts). */
+/** An OAuth client of a project's OpenID Provider (migrations 1734100000000, 1734300004600; repositories/oauth-clients.ts). */
 @Entity({ name: "oauth_clients" })
 @Check("oauth_clients_type_check", `type IN ('confidential', 'public')`)
 @Check("oauth_clients_secret_check", `(type = 'confidential') = (secret_hash IS NOT NULL)`)
+@Check("oauth_clients_pkce_check", `type = 'confidential' OR NOT allow_missing_pkce`)
 @Unique("oauth_clients_project_key", ["projectId", "id"])
 // (organization_id, project_id, created_at DESC, id DESC): the keyset listing; TypeORM cannot state DESC keys.
 @Index("oauth_clients_project_created_idx", { synchronize: false })
@@ -48,6 +49,10 @@ export class OAuthClientEntity {
 
   @Column({ name: "logo_uri", type: "text", default: "" })
   logoUri!: string;
+
+  /** A confidential client exempt from PKCE (migration 1734300004600). */
+  @Column({ name: "allow_missing_pkce", type: "boolean", default: false })
+  allowMissingPkce!: boolean;
 
   @Column({ name: "created_at", type: "timestamptz" })
   createdAt!: Date;

@@ -33,6 +33,7 @@ import { Locales1734300000200 } from "./1734300000200-locales.js";
 import { MessageTemplates1734300000300 } from "./1734300000300-message-templates.js";
 import { SsoHandoverMetadata1734300000400 } from "./1734300000400-sso-handover-metadata.js";
 import { PasskeyNamedUser1734300000460 } from "./1734300000460-passkey-named-user.js";
+import { OauthClientPkce1734300004600 } from "./1734300004600-oauth-client-pkce.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   MessageTemplates1734300000300,
   SsoHandoverMetadata1734300000400,
   PasskeyNamedUser1734300000460,
+  OauthClientPkce1734300004600,
 ];

@@ -21,6 +21,7 @@ function toStoredOAuthClient(e: OAuthClientEntity): StoredOAuthClient {
     scopes: [...e.scopes] as OAuthScope[],
     firstParty: e.firstParty,
     logoUri: e.logoUri,
+    allowMissingPkce: e.allowMissingPkce,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
@@ -41,6 +42,7 @@ export interface OAuthClientChanges {
   scopes?: OAuthScope[];
   firstParty?: boolean;
   logoUri?: string;
+  allowMissingPkce?: boolean;
 }
 
 // The OpenID Provider's clients. The Account interface reaches them through the organization

@@ -20,6 +20,7 @@ function clientRow(world: TenantWorld, organizationId: string, projectId: string
     scopes: ["openid", "email"],
     firstParty: false,
     logoUri: "",
+    allowMissingPkce: false,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,6 +1,7 @@
 // One form to create an OAuth client (CreateOAuthClient: a confidential client's secret comes
 // back once) or to edit one (UpdateOAuthClient): name, type (fixed once made), redirect URIs,
-// grant types, scopes, first party (no consent page), logo and post-logout redirect URIs.
+// grant types, scopes, first party (no consent page), the legacy exception to PKCE, logo and
+// post-logout redirect URIs.
 import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
@@ -55,6 +56,7 @@ export function clientForm(
     form.choices("grant_types", t("console.oauth.grantTypes"), grants, existing?.grantTypes ?? DEFAULT_GRANTS),
     form.choices("scopes", t("console.oauth.scopes"), SCOPES, existing?.scopes ?? DEFAULT_SCOPES),
     form.checkbox("first_party", t("console.oauth.firstParty"), existing?.firstParty ?? false),
+    form.checkbox("allow_missing_pkce", t("console.oauth.allowMissingPkce"), existing?.allowMissingPkce ?? false),
     form.text("logo_uri", t("console.project.logoUrl"), { type: "url", value: existing?.logoUri }),
     form.text("post_logout_redirect_uris", t("console.oauth.postLogoutUris"), {
       lines: true,
@@ -81,6 +83,7 @@ export function clientForm(
       grantTypes: form.checkedValues("grant_types"),
       scopes: form.checkedValues("scopes"),
       firstParty: form.checked("first_party"),
+      allowMissingPkce: form.checked("allow_missing_pkce"),
       logoUri: form.value("logo_uri"),
       postLogoutRedirectUris: form.list("post_logout_redirect_uris"),
     };

@@ -131,7 +131,8 @@ class CreateApiKeyResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ..., label: _Optional[str] = ..., project_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., expires_at: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., key_hint: _Optional[str] = ..., key: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class CreateOAuthClientRequest(_message.Message):
-    __slots__ = ["first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "type"]
+    __slots__ = ["allow_missing_pkce", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "type"]
+    ALLOW_MISSING_PKCE_FIELD_NUMBER: _ClassVar[int]
     FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
     GRANT_TYPES_FIELD_NUMBER: _ClassVar[int]
     LOGO_URI_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +142,7 @@ class CreateOAuthClientRequest(_message.Message):
     REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
+    allow_missing_pkce: bool
     first_party: bool
     grant_types: _containers.RepeatedScalarFieldContainer[str]
     logo_uri: str
@@ -150,7 +152,7 @@ class CreateOAuthClientRequest(_message.Message):
     redirect_uris: _containers.RepeatedScalarFieldContainer[str]
     scopes: _containers.RepeatedScalarFieldContainer[str]
     type: str
-    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ..., allow_missing_pkce: bool = ...) -> None: ...
 
 class CreateOAuthClientResponse(_message.Message):
     __slots__ = ["client", "client_id", "client_secret"]
@@ -863,7 +865,8 @@ class MessageTemplate(_message.Message):
     def __init__(self, project_id: _Optional[str] = ..., kind: _Optional[str] = ..., locale: _Optional[str] = ..., subject: _Optional[str] = ..., html: _Optional[str] = ..., text: _Optional[str] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class OAuthClient(_message.Message):
-    __slots__ = ["client_id", "created_at", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "secret_hint", "type", "updated_at"]
+    __slots__ = ["allow_missing_pkce", "client_id", "created_at", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "project_id", "redirect_uris", "scopes", "secret_hint", "type", "updated_at"]
+    ALLOW_MISSING_PKCE_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
@@ -877,6 +880,7 @@ class OAuthClient(_message.Message):
     SECRET_HINT_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    allow_missing_pkce: bool
     client_id: str
     created_at: _timestamp_pb2.Timestamp
     first_party: bool
@@ -890,7 +894,7 @@ class OAuthClient(_message.Message):
     secret_hint: str
     type: str
     updated_at: _timestamp_pb2.Timestamp
-    def __init__(self, client_id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ..., secret_hint: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, client_id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ..., secret_hint: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., allow_missing_pkce: bool = ...) -> None: ...
 
 class OrganizationChoice(_message.Message):
     __slots__ = ["id", "name", "role"]
@@ -1268,7 +1272,8 @@ class SsoConnection(_message.Message):
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
 
 class UpdateOAuthClientRequest(_message.Message):
-    __slots__ = ["client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]
+    __slots__ = ["allow_missing_pkce", "client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]
+    ALLOW_MISSING_PKCE_FIELD_NUMBER: _ClassVar[int]
     CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
     FIRST_PARTY_FIELD_NUMBER: _ClassVar[int]
     GRANT_TYPES_FIELD_NUMBER: _ClassVar[int]
@@ -1277,6 +1282,7 @@ class UpdateOAuthClientRequest(_message.Message):
     POST_LOGOUT_REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
     REDIRECT_URIS_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
+    allow_missing_pkce: bool
     client_id: str
     first_party: bool
     grant_types: _containers.RepeatedScalarFieldContainer[str]
@@ -1285,7 +1291,7 @@ class UpdateOAuthClientRequest(_message.Message):
     post_logout_redirect_uris: _containers.RepeatedScalarFieldContainer[str]
     redirect_uris: _containers.RepeatedScalarFieldContainer[str]
     scopes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, client_id: _Optional[str] = ..., name: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ..., allow_missing_pkce: bool = ...) -> None: ...
 
 class UpdateOAuthClientResponse(_message.Message):
     __slots__ = ["client"]

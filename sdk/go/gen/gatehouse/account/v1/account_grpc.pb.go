@@ -250,11 +250,13 @@ type AccountServiceClient interface {
 	// `{PUBLIC_URL}/v1/auth/{login_id}`, docs/openid-provider.md). A `confidential` client
 	// authenticates at the token endpoint with its secret (`client_secret_basic` or
 	// `client_secret_post`), shown in this answer only and stored as a hash; a `public` client
-	// (a browser or native app) has no secret and must use PKCE with S256. Redirect URIs match
-	// exactly, except that a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any
-	// port (RFC 8252). Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED
-	// (a redirect URI with a fragment, plain http off loopback, an unknown grant type or
-	// scope, client_credentials for a public client, more than 50 clients in the project).
+	// (a browser or native app) has no secret. Every client must use PKCE with S256, unless a
+	// confidential one is given `allow_missing_pkce`. Redirect URIs match exactly, except that
+	// a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any port (RFC 8252).
+	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (a redirect URI
+	// with a fragment, plain http off loopback, an unknown grant type or scope,
+	// client_credentials or allow_missing_pkce for a public client, more than 50 clients in
+	// the project).
 	CreateOAuthClient(ctx context.Context, in *CreateOAuthClientRequest, opts ...grpc.CallOption) (*CreateOAuthClientResponse, error)
 	// Lists a project's OAuth clients, newest first (never their secrets).
 	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
@@ -915,11 +917,13 @@ type AccountServiceServer interface {
 	// `{PUBLIC_URL}/v1/auth/{login_id}`, docs/openid-provider.md). A `confidential` client
 	// authenticates at the token endpoint with its secret (`client_secret_basic` or
 	// `client_secret_post`), shown in this answer only and stored as a hash; a `public` client
-	// (a browser or native app) has no secret and must use PKCE with S256. Redirect URIs match
-	// exactly, except that a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any
-	// port (RFC 8252). Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED
-	// (a redirect URI with a fragment, plain http off loopback, an unknown grant type or
-	// scope, client_credentials for a public client, more than 50 clients in the project).
+	// (a browser or native app) has no secret. Every client must use PKCE with S256, unless a
+	// confidential one is given `allow_missing_pkce`. Redirect URIs match exactly, except that
+	// a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches any port (RFC 8252).
+	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT VALIDATION_FAILED (a redirect URI
+	// with a fragment, plain http off loopback, an unknown grant type or scope,
+	// client_credentials or allow_missing_pkce for a public client, more than 50 clients in
+	// the project).
 	CreateOAuthClient(context.Context, *CreateOAuthClientRequest) (*CreateOAuthClientResponse, error)
 	// Lists a project's OAuth clients, newest first (never their secrets).
 	// Errors: NOT_FOUND PROJECT_NOT_FOUND, INVALID_ARGUMENT INVALID_CURSOR.
