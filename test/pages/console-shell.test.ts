@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { describeInChromium } from "../helpers/browser.js";
+import { holdRpc } from "../helpers/console-hold.js";
 import { consoleOrganization, section, signIn, type ConsoleOrganization, type Person } from "../helpers/console.js";
 import { button, checkState, field, heading, see, seeAlert, usePagesWorld, type PagesWorld } from "../helpers/pages.js";
 
@@ -197,5 +198,79 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
     await page.getByRole("navigation", { name: "وحدة التحكم" }).getByRole("link", { name: "سجل التدقيق" }).waitFor();
     await button(page, "إرسال الدعوة").waitFor();
     await checkState(page, "console-ar-members");
+  });
+
+  it("a section still loading when the project changes never draws: the list shown is the picked project's, once", async () => {
+    const other = await org.api(org.admin, "POST", "/v1/projects", {
+      name: "Second shop",
+      allowed_origins: ["https://second.example.com"],
+      redirect_url: "https://second.example.com/cb",
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    const second = other.body.id as string;
+    for (const [projectId, label] of [
+      [org.project.id, "first shop key"],
+      [second, "second shop key"],
+    ]) {
+      const made = await org.api(org.admin, "POST", "/v1/api-keys", { project_id: projectId, label });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+    const { page } = await world.tab();
+    const projectOf = (body: Record<string, unknown>) => body.projectId ?? body.project_id;
+    const first = await holdRpc(
+      page,
+      "gatehouse.account.v1.AccountService/ListApiKeys",
+      (b) => projectOf(b) === org.project.id,
+    );
+    const next = await holdRpc(page, "gatehouse.account.v1.AccountService/ListApiKeys", (b) => projectOf(b) === second);
+    await signIn(world, page, org.admin, { fragment: `#section=api-keys&project=${org.project.id}` });
+    await first.seen;
+    // The member picks the other project while the first one's keys are still on their way.
+    await page.getByLabel("Project", { exact: true }).selectOption(second);
+    await next.seen;
+    // The first answer comes (or its call ends) before the second project's is let through.
+    first.release();
+    await first.ended;
+    next.release();
+    await see(page, "second shop key");
+
+    expect(await page.locator("table", { has: page.locator("caption", { hasText: "API keys" }) }).count()).toBe(1);
+    expect(await page.getByText("first shop key").count()).toBe(0);
+    expect(await page.locator("form#create-key").count()).toBe(1);
+    expect(await page.getByLabel("Project", { exact: true }).inputValue()).toBe(second);
+    expect(await page.locator("h1").textContent()).toBe("API keys");
+  });
+
+  it("a project's settings still loading when the member opens another section neither draw nor rename the heading", async () => {
+    const { page } = await world.tab();
+    await signIn(world, page, org.admin);
+    await heading(page, "Projects").waitFor();
+    // Made after the console read the list: opening it reads the list again, and that is held.
+    const late = await org.api(org.admin, "POST", "/v1/projects", {
+      name: "Late shop",
+      allowed_origins: ["https://late.example.com"],
+      redirect_url: "https://late.example.com/cb",
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    const held = await holdRpc(page, "gatehouse.account.v1.AccountService/ListProjects", () => true);
+    await page.evaluate(
+      (hash) => void ((globalThis as any).location.hash = hash),
+      `#section=projects&project=${late.body.id}`,
+    );
+    await held.seen;
+    await section(page, "Members").click();
+    await see(page, org.developer.email);
+    held.release();
+    await held.ended;
+    // A round trip the page makes after the held answer came: a drawing from that answer, which
+    // needs no network, has happened by its end.
+    expect(await page.evaluate(async () => (await fetch("/healthz")).status)).toBe(200);
+    await button(page, "Send invitation").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Members");
+    expect(await page.title()).toBe("Members · Gatehouse");
+    expect(await button(page, "Save changes").count()).toBe(0);
+    expect(await page.getByText("Late shop").count()).toBe(0);
+    // Nor what the late section concludes from an address that has moved on.
+    expect(await page.getByText("This project does not exist").count()).toBe(0);
   });
 });
