@@ -1,7 +1,11 @@
 // The console after sign-in: a header naming the organization and the member (email, role)
 // with sign-out, the sections' navigation, the project picker for the sections that are per
 // project, and the section the address names (route.ts), redrawn when the address changes.
-import { AccountService, type Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import {
+  AccountService,
+  type GetCurrentMemberResponse,
+  type Project,
+} from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
@@ -73,9 +77,13 @@ export async function showConsole(member: Member): Promise<void> {
   app.replaceChildren(h("p", { role: "status", class: "status" }, t("console.loading")));
 
   let role = "";
+  let organizationName = "";
   let projects: Project[] = [];
   try {
-    [role, projects] = await Promise.all([roleOf(client, member.email), listProjects(client)]);
+    let me: GetCurrentMemberResponse;
+    [me, projects] = await Promise.all([client.getCurrentMember({}), listProjects(client)]);
+    role = me.member?.role ?? "";
+    organizationName = me.organizationName;
   } catch (error) {
     if (ended) return;
     // Gatehouse or the network failed (the token was accepted, or `end` would have run):
@@ -134,13 +142,14 @@ export async function showConsole(member: Member): Promise<void> {
   const who = h(
     "div",
     { class: "console-who" },
-    // Login names the organization only when the member chose among several: else its id.
+    // By name, as the server has it now (GetCurrentMember): Login names it only when the member
+    // chose among several. Its id only if the organization has no name.
     h(
       "p",
       { class: "console-org" },
       h("span", { class: "console-label" }, t("account.organization")),
       " ",
-      member.organizationName || h("code", {}, member.organizationId),
+      organizationName || member.organizationName || h("code", {}, member.organizationId),
     ),
     h(
       "p",
@@ -218,19 +227,6 @@ function projectPicker(): { element: HTMLElement; show(ctx: ConsoleContext): voi
       );
     },
   };
-}
-
-/** The member's role, from the organization's member list (no RPC says "who am I"). */
-async function roleOf(client: AccountClient, email: string): Promise<string> {
-  let cursor = "";
-  for (let page = 0; page < 20; page++) {
-    const answer = await client.listMembers({ limit: 100, cursor });
-    const me = answer.data.find((m) => m.email.toLowerCase() === email.toLowerCase());
-    if (me) return me.role;
-    if (!answer.hasMore) break;
-    cursor = answer.nextCursor;
-  }
-  return "";
 }
 
 async function listProjects(client: AccountClient): Promise<Project[]> {
