@@ -42,7 +42,10 @@ export const COMMANDS: Command[] = [
 export function usage(commands: Command[] = COMMANDS): string {
   return [
     "usage:",
-    ...commands.map((c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json]`),
+    // --json and --help are every command's (COMMON_OPTIONS).
+    ...commands.map(
+      (c) => `  npm run -s gatehouse -- ${c.name}${c.synopsis ? ` ${c.synopsis}` : ""} [--json] [--help]`,
+    ),
   ].join("\n");
 }
 

@@ -35,6 +35,7 @@ export const AUDIT_EVENT_TYPES = [
   "member.invited",
   "member.joined",
   "member.removed",
+  "member.role_changed",
   "member.password.changed",
   "member.password.reset",
   "api_key.created",

@@ -1,3 +1,4 @@
+import { ssoCallbackUrl } from "../flows/auth/sso/authorize.js";
 import type { NodeResponse } from "../transport/error-body.js";
 import { setPageHeaders } from "./headers.js";
 import { choosePageLanguage } from "./language.js";
@@ -8,7 +9,12 @@ import { accountPageWords, pageTranslator } from "./words.js";
 // API.md section 5), and otherwise the console's sign-in. The script reads the token from the
 // address and removes it; the server only hands out the shell, in the language the address or
 // the browser asks for (no project, so no project default).
-export function serveAccountPage(url: URL, res: NodeResponse, acceptLanguage?: string | string[]): void {
+export function serveAccountPage(
+  url: URL,
+  res: NodeResponse,
+  acceptLanguage: string | string[] | undefined,
+  publicUrl: string,
+): void {
   const speech = choosePageLanguage(url, acceptLanguage);
   const t = pageTranslator(speech.language);
   const type = url.searchParams.get("type");
@@ -31,6 +37,8 @@ export function serveAccountPage(url: URL, res: NodeResponse, acceptLanguage?: s
       language: speech.language,
       lang_param: speech.langParam,
       words: accountPageWords(speech.language),
+      // The console's SSO form shows it, for the admin to register at the provider.
+      sso_callback_url: ssoCallbackUrl(publicUrl),
     },
   });
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);

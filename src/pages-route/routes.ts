@@ -41,7 +41,8 @@ export function pageRoutes(
     }
     if (path === "/")
       return assets.ready
-        ? async (req, res) => serveAccountPage(urlOf(req.url), res, req.headers["accept-language"])
+        ? async (req, res) =>
+            serveAccountPage(urlOf(req.url), res, req.headers["accept-language"], deps.config.publicUrl)
         : unbuilt;
     const root = PAGES_ROOT.exec(path);
     if (root) {

@@ -76,7 +76,7 @@ export async function signIn(
   await page.goto(`${world.publicUrl}/${options.fragment ?? ""}`);
   await field(page, "Email").fill(who.email);
   await field(page, "Password").fill(who.password);
-  if (options.stay) await page.getByLabel("Stay signed in on this device").check();
+  if (options.stay) await page.getByLabel("Stay signed in until I close this tab").check();
   await button(page, "Sign in").click();
   await see(page, `Signed in as ${who.email}`);
 }

@@ -1,15 +1,52 @@
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { describeInChromium } from "../helpers/browser.js";
-import { consoleOrganization, section, signIn, type ConsoleOrganization } from "../helpers/console.js";
-import { button, checkState, field, heading, see, seeAlert, usePagesWorld } from "../helpers/pages.js";
+import { holdRpc } from "../helpers/console-hold.js";
+import { consoleOrganization, section, signIn, type ConsoleOrganization, type Person } from "../helpers/console.js";
+import { button, checkState, field, heading, see, seeAlert, usePagesWorld, type PagesWorld } from "../helpers/pages.js";
 
 // The console's shell: after sign-in a header names the organization and the member with the
 // role, a navigation leads to every section, a deep link in the fragment survives sign-in and
-// reload, and the management token stays in the tab's memory unless the member asks to stay
-// signed in (then in localStorage, forgotten on sign-out or when the server calls it invalid).
+// reload, and the management token stays in the tab's memory. Every project's hosted pages share
+// the console's origin (issue 46): "Stay signed in" hands the token to the tab's next page
+// through sessionStorage only while no console runs, never through localStorage, and a hosted
+// page, in another tab, opened from the console or next in its tab, finds none of it.
 
-/** Where "Stay signed in" keeps the member (src/pages/account/console/session.ts). */
-const KEPT = "gatehouse.console.member";
+/** Signs `who` in as `signIn` does and answers the management token the Login gave the page. */
+async function signInHolding(
+  world: PagesWorld,
+  page: Page,
+  who: Person,
+  options: { fragment?: string; stay?: boolean } = {},
+): Promise<string> {
+  const login = page.waitForResponse((r) => r.url().endsWith("/gatehouse.account.v1.AccountService/Login"));
+  await signIn(world, page, who, options);
+  const body = (await (await login).json()) as { management_token?: string };
+  const token = body.management_token ?? "";
+  expect(token, JSON.stringify(body)).toMatch(/^gmt_/);
+  return token;
+}
+
+/** Everything a script of `page` can read without asking the server: both storages, cookies, IndexedDB's names. */
+async function readable(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const g = globalThis as any;
+    const databases = typeof g.indexedDB?.databases === "function" ? await g.indexedDB.databases() : [];
+    return JSON.stringify({
+      local: { ...g.localStorage },
+      session: { ...g.sessionStorage },
+      cookie: g.document.cookie,
+      databases,
+    });
+  });
+}
+
+/** A new tab of `context` at `url` (the same browser profile: the origin's localStorage is shared). */
+async function openTab(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
 
 describeInChromium("console: shell, deep links, staying signed in", () => {
   const world = usePagesWorld();
@@ -22,7 +59,10 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
   it("shows the organization, the member and role, the navigation; a reload signs in again", async () => {
     const { page } = await world.tab();
     await signIn(world, page, org.admin);
-    await see(page, org.organization.id);
+    // By its name, though Login named it not (the member has one organization).
+    const organization = page.locator(".console-org");
+    await organization.getByText(org.organization.name).waitFor();
+    expect(await organization.textContent()).not.toContain(org.organization.id);
     await see(page, "Admin");
     for (const name of [
       "Projects",
@@ -40,7 +80,7 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
     expect(await section(page, "Projects").getAttribute("aria-current")).toBe("page");
     await checkState(page, "console-home");
 
-    expect(await page.evaluate("JSON.stringify(localStorage)")).toBe("{}");
+    expect(await readable(page)).not.toContain("gmt_");
     await page.reload();
     await button(page, "Sign in").waitFor();
   });
@@ -56,31 +96,65 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
     expect(new URL(page.url()).hash).toBe("#section=members");
   });
 
-  it("'Stay signed in' keeps the token across a reload until sign-out, which revokes it", async () => {
+  it("'Stay signed in' keeps the token across a reload of the tab until sign-out, which revokes it", async () => {
     const { page } = await world.tab();
-    await signIn(world, page, org.admin, { stay: true, fragment: "#section=members" });
+    const token = await signInHolding(world, page, org.admin, { stay: true, fragment: "#section=members" });
     await heading(page, "Members").waitFor();
-    const kept = await page.evaluate<Record<string, any>>(`JSON.parse(localStorage.getItem("${KEPT}") ?? "{}")`);
-    expect(kept.token).toMatch(/^gmt_/);
-    expect(kept.expiresAt).toBeGreaterThan(Date.now());
 
     await page.reload();
     await heading(page, "Members").waitFor();
     await see(page, `Signed in as ${org.admin.email}`);
+    expect(await readable(page)).not.toContain(token);
 
     await button(page, "Sign out").click();
     await button(page, "Sign in").waitFor();
-    expect(await page.evaluate("localStorage.length")).toBe(0);
-    const after = await fetch(`${world.server.url}/v1/projects`, {
-      headers: { authorization: `Bearer ${kept.token}` },
-    });
+    const after = await fetch(`${world.server.url}/v1/projects`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
+    // Nothing is handed to the next page after a sign-out.
+    await page.reload();
+    await button(page, "Sign in").waitFor();
+  });
+
+  it("keeps the token where no hosted page of the origin reads it: not stored while the console runs, not in another tab, a page opened from it or the tab's next page", async () => {
+    const { page, context } = await world.tab();
+    const token = await signInHolding(world, page, org.admin, { stay: true, fragment: "#section=members" });
+    await heading(page, "Members").waitFor();
+    const hosted = `${world.publicUrl}/v1/auth/${org.project.loginId}/login`;
+
+    // The console's own tab: no storage, no cookie holds any of it.
+    const own = await readable(page);
+    expect(own).not.toContain(token);
+    expect(own).not.toContain("gmt_");
+
+    // A project's hosted page in another tab of the same browser.
+    const other = await openTab(context, hosted);
+    await field(other, "Email").waitFor();
+    expect(await readable(other)).not.toContain("gmt_");
+
+    // Pages opened from the console start with a copy of its tab's sessionStorage.
+    for (const url of [hosted, `${world.publicUrl}/openapi.json`]) {
+      const [opened] = await Promise.all([
+        context.waitForEvent("page"),
+        page.evaluate((to) => void (globalThis as any).open(to), url),
+      ]);
+      await opened.waitForLoadState();
+      expect(await readable(opened), url).not.toContain("gmt_");
+    }
+
+    // The tab leaves the console for a hosted page: the handed-over entry is dropped there.
+    await page.goto(hosted);
+    await field(page, "Email").waitFor();
+    expect(await readable(page)).not.toContain("gmt_");
+
+    // The token itself still works: it was kept from pages, not revoked.
+    expect(
+      (await fetch(`${world.server.url}/v1/projects`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
   });
 
   it("a kept token the server no longer accepts is forgotten, with the sign-in form and words", async () => {
     const { page } = await world.tab();
-    await signIn(world, page, org.admin, { stay: true });
-    const token = (await page.evaluate<Record<string, any>>(`JSON.parse(localStorage.getItem("${KEPT}"))`)).token;
+    const token = await signInHolding(world, page, org.admin, { stay: true });
     // Signed out elsewhere (the CLI, another tab): the same token revoked over the API.
     const out = await fetch(`${world.server.url}/v1/account/logout`, {
       method: "POST",
@@ -91,7 +165,11 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
     await page.reload();
     await field(page, "Password").waitFor();
     await see(page, "Your session has ended. Sign in again.");
-    expect(await page.evaluate("localStorage.length")).toBe(0);
+    expect(await readable(page)).not.toContain("gmt_");
+    // And not handed over again: a reload shows the plain sign-in form.
+    await page.reload();
+    await button(page, "Sign in").waitFor();
+    expect(await page.getByText("Your session has ended").count()).toBe(0);
   });
 
   it("a developer is offered no admin control, and the server's ROLE_REQUIRED reads clearly", async () => {
@@ -116,12 +194,86 @@ describeInChromium("console: shell, deep links, staying signed in", () => {
     await page.goto(`${world.publicUrl}/#section=members`);
     await page.locator("#console-login-email").fill(org.admin.email);
     await page.locator("#console-login-password").fill(org.admin.password);
-    await page.getByLabel("البقاء مسجّلًا الدخول على هذا الجهاز").waitFor();
+    await page.getByLabel("البقاء مسجّلًا الدخول حتى أغلق علامة التبويب هذه").waitFor();
     await page.locator("#console-login button[type=submit]").click();
     await heading(page, "الأعضاء").waitFor();
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await page.getByRole("navigation", { name: "وحدة التحكم" }).getByRole("link", { name: "سجل التدقيق" }).waitFor();
     await button(page, "إرسال الدعوة").waitFor();
     await checkState(page, "console-ar-members");
+  });
+
+  it("a section still loading when the project changes never draws: the list shown is the picked project's, once", async () => {
+    const other = await org.api(org.admin, "POST", "/v1/projects", {
+      name: "Second shop",
+      allowed_origins: ["https://second.example.com"],
+      redirect_url: "https://second.example.com/cb",
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    const second = other.body.id as string;
+    for (const [projectId, label] of [
+      [org.project.id, "first shop key"],
+      [second, "second shop key"],
+    ]) {
+      const made = await org.api(org.admin, "POST", "/v1/api-keys", { project_id: projectId, label });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+    const { page } = await world.tab();
+    const projectOf = (body: Record<string, unknown>) => body.projectId ?? body.project_id;
+    const first = await holdRpc(
+      page,
+      "gatehouse.account.v1.AccountService/ListApiKeys",
+      (b) => projectOf(b) === org.project.id,
+    );
+    const next = await holdRpc(page, "gatehouse.account.v1.AccountService/ListApiKeys", (b) => projectOf(b) === second);
+    await signIn(world, page, org.admin, { fragment: `#section=api-keys&project=${org.project.id}` });
+    await first.seen;
+    // The member picks the other project while the first one's keys are still on their way.
+    await page.getByLabel("Project", { exact: true }).selectOption(second);
+    await next.seen;
+    // The first answer comes (or its call ends) before the second project's is let through.
+    first.release();
+    await first.ended;
+    next.release();
+    await see(page, "second shop key");
+
+    expect(await page.locator("table", { has: page.locator("caption", { hasText: "API keys" }) }).count()).toBe(1);
+    expect(await page.getByText("first shop key").count()).toBe(0);
+    expect(await page.locator("form#create-key").count()).toBe(1);
+    expect(await page.getByLabel("Project", { exact: true }).inputValue()).toBe(second);
+    expect(await page.locator("h1").textContent()).toBe("API keys");
+  });
+
+  it("a project's settings still loading when the member opens another section neither draw nor rename the heading", async () => {
+    const { page } = await world.tab();
+    await signIn(world, page, org.admin);
+    await heading(page, "Projects").waitFor();
+    // Made after the console read the list: opening it reads the list again, and that is held.
+    const late = await org.api(org.admin, "POST", "/v1/projects", {
+      name: "Late shop",
+      allowed_origins: ["https://late.example.com"],
+      redirect_url: "https://late.example.com/cb",
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    const held = await holdRpc(page, "gatehouse.account.v1.AccountService/ListProjects", () => true);
+    await page.evaluate(
+      (hash) => void ((globalThis as any).location.hash = hash),
+      `#section=projects&project=${late.body.id}`,
+    );
+    await held.seen;
+    await section(page, "Members").click();
+    await see(page, org.developer.email);
+    held.release();
+    await held.ended;
+    // A round trip the page makes after the held answer came: a drawing from that answer, which
+    // needs no network, has happened by its end.
+    expect(await page.evaluate(async () => (await fetch("/healthz")).status)).toBe(200);
+    await button(page, "Send invitation").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Members");
+    expect(await page.title()).toBe("Members · Gatehouse");
+    expect(await button(page, "Save changes").count()).toBe(0);
+    expect(await page.getByText("Late shop").count()).toBe(0);
+    // Nor what the late section concludes from an address that has moved on.
+    expect(await page.getByText("This project does not exist").count()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeInChromium } from "../helpers/browser.js";
 import { consoleOrganization, signIn, tableRows, type ConsoleOrganization } from "../helpers/console.js";
 import { button, checkState, field, heading, see, usePagesWorld, WAIT } from "../helpers/pages.js";
+import { eventually } from "../helpers/eventually.js";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver.js";
 
 // Webhooks and OAuth clients in the console: an endpoint made in the browser gets its signing
@@ -54,6 +55,42 @@ describeInChromium("console: webhooks and OAuth clients", () => {
     const listed = await org.api(org.admin, "GET", `/v1/projects/${org.project.id}/webhooks`);
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     expect(listed.body.data).toEqual([]);
+  });
+
+  it("shows each delivery's last answer: the server's reason for a failed attempt, as the API gives it", async () => {
+    const failing = await startReceiver("/hooks/failing");
+    try {
+      failing.behaviour = { kind: "fail", status: 500 };
+      const made = await org.api(org.admin, "POST", "/v1/webhooks", {
+        project_id: org.project.id,
+        url: failing.url,
+        event_types: ["user.created"],
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      failing.secrets = [made.body.secret];
+      expect((await org.api(org.admin, "POST", `/v1/webhooks/${made.body.id}/test`)).status).toBe(200);
+      await failing.waitFor((r) => r.body.type === "webhook.test");
+      const error = await eventually("the failed attempt in the delivery log", async () => {
+        const log = await org.api(org.admin, "GET", `/v1/webhooks/${made.body.id}/deliveries`);
+        return (log.body.data?.[0]?.attempts?.[0]?.error as string | undefined) || undefined;
+      });
+      expect(error).toContain("500");
+
+      const { page } = await world.tab();
+      await signIn(world, page, org.admin, { fragment: `#section=webhooks&project=${org.project.id}` });
+      await button(page, `Deliveries to ${failing.url}`).click();
+      await heading(page, `Deliveries to ${failing.url}`).waitFor();
+      const [row] = await tableRows(page, "Deliveries");
+      expect(row?.slice(1, 3)).toEqual(["webhook.test", expect.stringMatching(/^(pending|failed)$/)]);
+      // The last attempt's reason; a retry made since shows the same one.
+      expect(row?.[4]).toBe(error);
+      expect(
+        await page.getByRole("columnheader", { name: "Last answer" }).count(),
+        "the column is named for a reader",
+      ).toBe(1);
+    } finally {
+      await failing.close();
+    }
   });
 
   it("creates a confidential OAuth client (secret shown once), rotates its secret and deletes it", async () => {

@@ -48,7 +48,8 @@ export const projectCommands: Command[] = [
       "--org ORG_ID --name NAME --allowed-origin ORIGIN... --redirect-url URL [--description TEXT] [--token-expiry SECONDS] " +
       "[--refresh-token-expiry SECONDS] [--session-idle-timeout SECONDS] [--mfa-required] [--send-verification] [--rate-limits JSON] " +
       "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB] [--signups open|closed|allowlist] " +
-      "[--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...] [--default-locale TAG]",
+      "[--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...] [--default-locale TAG] " +
+      "[--passkey-rp-id DOMAIN] [--passkey-user-verification preferred|required] [--passkey-attestation none|direct]",
     options: {
       org: { type: "string" },
       name: { type: "string" },
@@ -113,7 +114,8 @@ export const projectCommands: Command[] = [
       "[--display-name NAME] [--logo-url URL] [--accent-color #RRGGBB] [--sms-country-code CODE... | --clear-sms-country-codes] " +
       "[--bot-protection | --no-bot-protection] [--max-sessions-per-user N] [--reveal-email-exists | --no-reveal-email-exists] " +
       "[--signups open|closed|allowlist] [--signup-email-domain DOMAIN...] [--signup-method password|otp|magic_link|sso...] " +
-      "[--default-locale TAG] [--org ORG_ID]",
+      "[--default-locale TAG] [--passkey-rp-id DOMAIN] [--passkey-user-verification preferred|required] " +
+      "[--passkey-attestation none|direct] [--org ORG_ID]",
     options: {
       org: { type: "string" },
       project: { type: "string" },

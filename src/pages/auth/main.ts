@@ -2,6 +2,7 @@
 // draws the page they name.
 import { authClient } from "../shared/client.js";
 import { readConfig, type ProjectConfig, type ProjectPage } from "../shared/config.js";
+import { dropConsoleEntry } from "../shared/console-entry.js";
 import { alertParagraph, setSiteName, showView } from "../shared/dom.js";
 import { explain } from "../shared/errors.js";
 import { applyAccent } from "../shared/theme.js";
@@ -38,6 +39,8 @@ const VIEWS: Record<ProjectPage, (page: Page) => void | Promise<void>> = {
  */
 const OAUTH_ENTRIES = new Set<ProjectPage>(["login", "signup"]);
 
+// Before anything else: a console's "Stay signed in" entry is never a project page's to find.
+dropConsoleEntry();
 const config = readConfig<ProjectConfig>();
 useWords(config);
 applyAccent(config.accent_color);

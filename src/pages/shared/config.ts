@@ -52,6 +52,8 @@ export interface ProjectConfig extends PageLanguage {
 export interface AccountConfig extends PageLanguage {
   page: "account";
   display_name: string;
+  /** `{PUBLIC_URL}/v1/auth/sso/callback`, which the console's SSO form shows. */
+  sso_callback_url?: string;
 }
 
 export function readConfig<T>(): T {

@@ -3,6 +3,8 @@ import { newId } from "../../crypto/ids.js";
 import { normalizeEmail, type Invitation, type MemberRole } from "../../domain/account.js";
 import { InvitationEntity } from "../entities/invitation.entity.js";
 import { translateUniqueViolation } from "../errors.js";
+import { keysetPage } from "../keyset.js";
+import type { PageRequest } from "../../domain/pagination.js";
 import type { Clock } from "../../domain/clock.js";
 import { nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
 
@@ -76,6 +78,16 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
           .execute(),
       );
       return toInvitation(row);
+    },
+
+    /** One page of the organization's pending, unexpired invitations, newest first, plus one row to tell whether more follow. */
+    async listPending(organizationId: string, now: Date, page: PageRequest): Promise<Invitation[]> {
+      const qb = manager
+        .createQueryBuilder(InvitationEntity, "v")
+        .where("v.organizationId = :organizationId", { organizationId })
+        .andWhere("v.acceptedAt IS NULL")
+        .andWhere("v.expiresAt > :now", { now });
+      return (await keysetPage(qb, "v", page).getMany()).map(toInvitation);
     },
 
     /** A pending, unexpired invitation, read without spending it (AcceptInvitation checks first). */

@@ -90,6 +90,12 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
       );
     },
 
+    /** Sets the member's role; false when not there. Demoting an admin: lockAdmins first, in the same transaction. */
+    async setRole(organizationId: string, id: string, role: MemberRole): Promise<boolean> {
+      const result = await manager.update(MemberEntity, { organizationId, id }, { role });
+      return (result.affected ?? 0) > 0;
+    },
+
     /** Deletes the membership (its management tokens go with it, by cascade); false when not there. */
     async remove(organizationId: string, id: string): Promise<boolean> {
       const result = await manager.delete(MemberEntity, { organizationId, id });

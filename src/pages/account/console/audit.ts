@@ -24,6 +24,7 @@ const TYPES = [
   "member.login.failed",
   "member.invited",
   "member.removed",
+  "member.role_changed",
   "api_key.created",
   "api_key.revoked",
   "sso_connection.created",

@@ -3,7 +3,9 @@
 // the console credential's project header; both with the page's language, and one place that
 // notices the token is no longer valid (expired, revoked, signed out elsewhere), so the console
 // forgets it and asks to sign in again.
-import { createClient, type Interceptor } from "@connectrpc/connect";
+import type { DescService } from "@bufbuild/protobuf";
+import { MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
+import { createClient, type CallOptions, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
 import { AccountService } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
@@ -47,4 +49,28 @@ export function consoleAuthClient(token: string, projectId: string, onInvalidTok
   };
   const interceptors = [language, managementToken(token), project, noticeInvalid(onInvalidToken)];
   return createClient(AuthService, createConnectTransport({ baseUrl: location.origin, interceptors }));
+}
+
+/**
+ * `client` whose reads (the RPCs marked NO_SIDE_EFFECTS) stop when `signal` aborts: the shell
+ * aborts a section's loads when the address moves on. Writes are never cut off half-way: the
+ * member asked for them, and the server finishes them whatever the page does next.
+ */
+export function abortingReads<T extends object>(client: T, service: DescService, signal: AbortSignal): T {
+  const reads = new Set(
+    service.methods
+      .filter((m) => m.idempotency === MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS)
+      .map((m) => m.localName),
+  );
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof key !== "string" || !reads.has(key) || typeof value !== "function") return value;
+      return (request: unknown, options?: CallOptions) =>
+        (value as (request: unknown, options?: CallOptions) => unknown).call(target, request, {
+          ...options,
+          signal: options?.signal ?? signal,
+        });
+    },
+  });
 }

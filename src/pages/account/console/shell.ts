@@ -1,10 +1,15 @@
 // The console after sign-in: a header naming the organization and the member (email, role)
 // with sign-out, the sections' navigation, the project picker for the sections that are per
 // project, and the section the address names (route.ts), redrawn when the address changes.
-import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import {
+  AccountService,
+  type GetCurrentMemberResponse,
+  type Project,
+} from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import { AuthService } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
-import { consoleAuthClient, consoleClient, type AccountClient, type AuthClient } from "./client.js";
+import { abortingReads, consoleAuthClient, consoleClient, type AccountClient, type AuthClient } from "./client.js";
 import { href, go, PER_PROJECT, readRoute, SECTIONS, type Route, type Section } from "./route.js";
 import { forget, type Member } from "./session.js";
 import { showConsoleSignIn } from "./sign-in.js";
@@ -22,10 +27,15 @@ export interface ConsoleContext {
   route: Route;
   /** The organization's projects, for the picker and the sections that name them. */
   projects: Project[];
-  /** Where the section draws, under its heading. */
+  /**
+   * Where the section draws, under its heading: an element of this drawing alone, taken out of
+   * the page when the address changes, so a section that finishes loading late draws nowhere.
+   */
   body: HTMLElement;
+  /** Aborted when another section or project is drawn: a section's late work stops there. */
+  signal: AbortSignal;
   heading: HTMLHeadingElement;
-  /** Sets the section's heading and the page title. */
+  /** Sets the section's heading and the page title (not once another drawing has begun). */
   title(text: string): void;
   /** Reads the project list again (after a create or delete). */
   reloadProjects(): Promise<void>;
@@ -67,9 +77,13 @@ export async function showConsole(member: Member): Promise<void> {
   app.replaceChildren(h("p", { role: "status", class: "status" }, t("console.loading")));
 
   let role = "";
+  let organizationName = "";
   let projects: Project[] = [];
   try {
-    [role, projects] = await Promise.all([roleOf(client, member.email), listProjects(client)]);
+    let me: GetCurrentMemberResponse;
+    [me, projects] = await Promise.all([client.getCurrentMember({}), listProjects(client)]);
+    role = me.member?.role ?? "";
+    organizationName = me.organizationName;
   } catch (error) {
     if (ended) return;
     // Gatehouse or the network failed (the token was accepted, or `end` would have run):
@@ -81,26 +95,42 @@ export async function showConsole(member: Member): Promise<void> {
   }
 
   const heading = h("h1", { tabindex: "-1" });
-  const body = h("div", { class: "console-body" });
+  let body = h("div", { class: "console-body" });
   const nav = h("ul", { class: "console-nav" });
   const picker = projectPicker();
-  const ctx: ConsoleContext = {
-    client,
-    auth: (projectId) => consoleAuthClient(member.token, projectId, expired),
-    member,
-    role,
-    isAdmin: role === "admin",
-    route: readRoute(),
-    projects,
-    body,
-    heading,
-    title(text) {
-      heading.textContent = text;
-      document.title = `${text} · Gatehouse`;
-    },
-    async reloadProjects() {
-      ctx.projects = await listProjects(client);
-    },
+  const auth = (projectId: string) => consoleAuthClient(member.token, projectId, expired);
+  // One drawing per address: each gets its own context, body and signal, and the previous one
+  // is aborted, so a section still loading for the last project never draws over this one.
+  let drawing: AbortController | undefined;
+  const context = (route: Route): ConsoleContext => {
+    drawing?.abort();
+    drawing = new AbortController();
+    const signal = drawing.signal;
+    const fresh = h("div", { class: "console-body" });
+    body.replaceWith(fresh);
+    body = fresh;
+    const ctx: ConsoleContext = {
+      client: abortingReads(client, AccountService, signal),
+      auth: (projectId) => abortingReads(auth(projectId), AuthService, signal),
+      member,
+      role,
+      isAdmin: role === "admin",
+      route,
+      projects,
+      body: fresh,
+      signal,
+      heading,
+      title(text) {
+        if (signal.aborted) return;
+        heading.textContent = text;
+        document.title = `${text} · Gatehouse`;
+      },
+      async reloadProjects() {
+        projects = await listProjects(client);
+        ctx.projects = projects;
+      },
+    };
+    return ctx;
   };
 
   const signOut = h("button", { type: "button", class: "secondary small" }, t("account.signOut"));
@@ -112,13 +142,14 @@ export async function showConsole(member: Member): Promise<void> {
   const who = h(
     "div",
     { class: "console-who" },
-    // Login names the organization only when the member chose among several: else its id.
+    // By name, as the server has it now (GetCurrentMember): Login names it only when the member
+    // chose among several. Its id only if the organization has no name.
     h(
       "p",
       { class: "console-org" },
       h("span", { class: "console-label" }, t("account.organization")),
       " ",
-      member.organizationName || h("code", {}, member.organizationId),
+      organizationName || member.organizationName || h("code", {}, member.organizationId),
     ),
     h(
       "p",
@@ -134,7 +165,13 @@ export async function showConsole(member: Member): Promise<void> {
   );
 
   const render = async () => {
-    ctx.route = readRoute();
+    let route = readRoute();
+    if (PER_PROJECT.has(route.section) && !route.project && projects[0]) {
+      // A per-project section opens on the first project; the address says which.
+      history.replaceState(null, "", href({ ...route, project: projects[0].id }));
+      route = readRoute();
+    }
+    const ctx = context(route);
     nav.replaceChildren(
       ...SECTIONS.map((section) =>
         h(
@@ -143,27 +180,21 @@ export async function showConsole(member: Member): Promise<void> {
           h(
             "a",
             {
-              href: href({ section, project: PER_PROJECT.has(section) ? ctx.route.project : "" }),
-              "aria-current": section === ctx.route.section ? "page" : undefined,
+              href: href({ section, project: PER_PROJECT.has(section) ? route.project : "" }),
+              "aria-current": section === route.section ? "page" : undefined,
             },
             sectionName(section),
           ),
         ),
       ),
     );
-    if (PER_PROJECT.has(ctx.route.section) && !ctx.route.project && ctx.projects[0]) {
-      // A per-project section opens on the first project; the address says which.
-      history.replaceState(null, "", href({ ...ctx.route, project: ctx.projects[0].id }));
-      ctx.route = readRoute();
-    }
     picker.show(ctx);
-    body.replaceChildren();
-    ctx.title(sectionName(ctx.route.section));
+    ctx.title(sectionName(route.section));
     heading.focus();
     try {
       await showSection(ctx);
     } catch (error) {
-      if (!ended) body.replaceChildren(failure(error));
+      if (!ended && !ctx.signal.aborted) ctx.body.replaceChildren(failure(error));
     }
   };
   const onHash = () => void render();
@@ -196,19 +227,6 @@ function projectPicker(): { element: HTMLElement; show(ctx: ConsoleContext): voi
       );
     },
   };
-}
-
-/** The member's role, from the organization's member list (no RPC says "who am I"). */
-async function roleOf(client: AccountClient, email: string): Promise<string> {
-  let cursor = "";
-  for (let page = 0; page < 20; page++) {
-    const answer = await client.listMembers({ limit: 100, cursor });
-    const me = answer.data.find((m) => m.email.toLowerCase() === email.toLowerCase());
-    if (me) return me.role;
-    if (!answer.hasMore) break;
-    cursor = answer.nextCursor;
-  }
-  return "";
 }
 
 async function listProjects(client: AccountClient): Promise<Project[]> {

@@ -4,11 +4,12 @@
 // an empty secret field keeps the stored one.
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { SsoConnection } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import { readConfig, type AccountConfig } from "../../shared/config.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";
 import type { ConsoleContext } from "./shell.js";
-import { confirmInPlace, note, smallButton, table } from "./ui.js";
+import { confirmInPlace, copyButton, note, smallButton, table } from "./ui.js";
 
 type Field =
   | "issuer"
@@ -182,7 +183,37 @@ function connectionForm(
     await done(common.name);
   });
   const title = existing ? t("console.sso.editTitle", { name: existing.name }) : t("console.sso.new");
-  return h("section", { "aria-labelledby": "sso-form-title" }, h("h2", { id: "sso-form-title" }, title), form.element);
+  return h(
+    "section",
+    { "aria-labelledby": "sso-form-title" },
+    h("h2", { id: "sso-form-title" }, title),
+    callbackField(),
+    form.element,
+  );
+}
+
+/** The address every provider sends the browser back to, to paste into the provider's settings. */
+function callbackField(): HTMLElement {
+  const id = "sso-callback-url";
+  const field = h("input", {
+    id,
+    type: "text",
+    readonly: true,
+    class: "secret-value",
+    spellcheck: "false",
+    "aria-describedby": `${id}-hint`,
+  });
+  // The server's PUBLIC_URL; the page's own origin only if an older server did not say.
+  field.value = readConfig<AccountConfig>().sso_callback_url ?? `${location.origin}/v1/auth/sso/callback`;
+  const status = h("p", { role: "status", class: "status" });
+  return h(
+    "div",
+    { class: "field sso-callback" },
+    h("label", { for: id }, t("console.sso.callbackUrl")),
+    h("div", { class: "copy-row" }, field, copyButton(field, status)),
+    h("p", { class: "hint", id: `${id}-hint` }, t("console.sso.callbackHint")),
+    status,
+  );
 }
 
 function deleteButton(ctx: ConsoleContext, connection: SsoConnection, done: () => Promise<void>): HTMLElement {

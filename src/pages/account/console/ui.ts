@@ -76,15 +76,7 @@ export function shownOnce(title: string, secret: string): HTMLElement {
   const status = h("p", { role: "status", class: "status" });
   const field = h("input", { id, type: "text", readonly: true, class: "secret-value", spellcheck: "false" });
   field.value = secret;
-  const copy = smallButton(t("console.copy"), () => {
-    void navigator.clipboard.writeText(secret).then(
-      () => (status.textContent = t("console.copied")),
-      () => {
-        field.select();
-        status.textContent = t("console.copyByHand");
-      },
-    );
-  });
+  const copy = copyButton(field, status);
   return h(
     "section",
     { class: "once", "aria-labelledby": `${id}-title` },
@@ -94,6 +86,19 @@ export function shownOnce(title: string, secret: string): HTMLElement {
     h("div", { class: "copy-row" }, field, copy),
     status,
   );
+}
+
+/** Copies `field`'s value, saying so in `status` (or selecting it to copy by hand where the browser refuses). */
+export function copyButton(field: HTMLInputElement, status: HTMLElement): HTMLButtonElement {
+  return smallButton(t("console.copy"), () => {
+    void navigator.clipboard.writeText(field.value).then(
+      () => (status.textContent = t("console.copied")),
+      () => {
+        field.select();
+        status.textContent = t("console.copyByHand");
+      },
+    );
+  });
 }
 
 /** Previous/Next buttons for a cursor-paged list; `turn(true)` goes forward. */

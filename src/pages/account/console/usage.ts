@@ -47,6 +47,8 @@ async function draw(ctx: ConsoleContext, into: HTMLElement, projectId: string, s
     Promise.all(spans.map((span) => ctx.client.getUsageMetrics({ projectId, from: span.from, to: span.to }))),
     failedSignIns(ctx, projectId, spans),
   ]);
+  // A drawing the address has left must not take down the charts of the one after it.
+  if (ctx.signal.aborted) return;
   for (const destroy of drawn) destroy();
   drawn = [];
   const labels = spans.map(periodLabel);

@@ -28,6 +28,8 @@ export async function showDeliveries(ctx: ConsoleContext, endpoint: WebhookEndpo
               t("console.audit.type"),
               t("console.webhooks.state"),
               t("console.webhooks.attempts"),
+              t("console.webhooks.lastAnswer"),
+              t("console.webhooks.nextAttempt"),
               "",
             ],
             answer.data.map((delivery) => [
@@ -35,6 +37,8 @@ export async function showDeliveries(ctx: ConsoleContext, endpoint: WebhookEndpo
               h("code", {}, delivery.eventType),
               delivery.status,
               String(delivery.attempts.length),
+              lastAnswer(delivery),
+              when(delivery.nextAttemptAt),
               replay(
                 ctx,
                 delivery,
@@ -55,6 +59,18 @@ export async function showDeliveries(ctx: ConsoleContext, endpoint: WebhookEndpo
   into.replaceChildren(h("section", { "aria-labelledby": title.id }, title, status, alert, rows));
   title.focus();
   await load("").catch(show);
+}
+
+/**
+ * What the last attempt got: the server's reason when it failed (`answered HTTP 500`, `timed
+ * out after 10 s`, …), else the receiver's status; nothing before the first attempt. Shown as
+ * text: the reason may quote the receiver.
+ */
+function lastAnswer(delivery: WebhookDelivery): string {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (!last) return "";
+  if (last.error) return last.error;
+  return last.statusCode ? t("console.webhooks.httpStatus", { status: last.statusCode }) : "";
 }
 
 function replay(

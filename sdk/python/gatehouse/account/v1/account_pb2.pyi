@@ -492,6 +492,20 @@ class DeleteWebhookEndpointResponse(_message.Message):
     id: str
     def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
 
+class GetCurrentMemberRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class GetCurrentMemberResponse(_message.Message):
+    __slots__ = ["member", "organization_id", "organization_name"]
+    MEMBER_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_NAME_FIELD_NUMBER: _ClassVar[int]
+    member: Member
+    organization_id: str
+    organization_name: str
+    def __init__(self, member: _Optional[_Union[Member, _Mapping]] = ..., organization_id: _Optional[str] = ..., organization_name: _Optional[str] = ...) -> None: ...
+
 class GetProjectRequest(_message.Message):
     __slots__ = ["id"]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -672,6 +686,24 @@ class ListHooksResponse(_message.Message):
     data: _containers.RepeatedCompositeFieldContainer[Hook]
     def __init__(self, data: _Optional[_Iterable[_Union[Hook, _Mapping]]] = ...) -> None: ...
 
+class ListMemberInvitationsRequest(_message.Message):
+    __slots__ = ["cursor", "limit"]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    cursor: str
+    limit: int
+    def __init__(self, limit: _Optional[int] = ..., cursor: _Optional[str] = ...) -> None: ...
+
+class ListMemberInvitationsResponse(_message.Message):
+    __slots__ = ["data", "has_more", "next_cursor"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[MemberInvitation]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[MemberInvitation, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
+
 class ListMembersRequest(_message.Message):
     __slots__ = ["cursor", "limit"]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
@@ -845,6 +877,22 @@ class Member(_message.Message):
     id: str
     role: str
     def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class MemberInvitation(_message.Message):
+    __slots__ = ["created_at", "email", "expires_at", "id", "invited_by", "role"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    EMAIL_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    INVITED_BY_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    email: str
+    expires_at: _timestamp_pb2.Timestamp
+    id: str
+    invited_by: str
+    role: str
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., invited_by: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class MessageTemplate(_message.Message):
     __slots__ = ["html", "kind", "locale", "project_id", "subject", "text", "updated_at"]
@@ -1270,6 +1318,20 @@ class SsoConnection(_message.Message):
     trust_emails: bool
     userinfo_url: str
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
+
+class UpdateMemberRequest(_message.Message):
+    __slots__ = ["id", "role"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    role: str
+    def __init__(self, id: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
+
+class UpdateMemberResponse(_message.Message):
+    __slots__ = ["member"]
+    MEMBER_FIELD_NUMBER: _ClassVar[int]
+    member: Member
+    def __init__(self, member: _Optional[_Union[Member, _Mapping]] = ...) -> None: ...
 
 class UpdateOAuthClientRequest(_message.Message):
     __slots__ = ["allow_missing_pkce", "client_id", "first_party", "grant_types", "logo_uri", "name", "post_logout_redirect_uris", "redirect_uris", "scopes"]

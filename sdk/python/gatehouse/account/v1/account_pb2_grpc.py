@@ -121,6 +121,21 @@ class AccountServiceStub(object):
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberResponse.FromString,
                 )
+        self.UpdateMember = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/UpdateMember',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberResponse.FromString,
+                )
+        self.ListMemberInvitations = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListMemberInvitations',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsResponse.FromString,
+                )
+        self.GetCurrentMember = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/GetCurrentMember',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberResponse.FromString,
+                )
         self.GetUsageMetrics = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/GetUsageMetrics',
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsRequest.SerializeToString,
@@ -469,6 +484,39 @@ class AccountServiceServicer(object):
         each other at once cannot both succeed. Admin members only.
         Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown, or another organization's member),
         FAILED_PRECONDITION LAST_ADMIN (the organization's only admin).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateMember(self, request, context):
+        """Changes a member's role in the caller's organization. The member's management tokens act
+        with the new role from their next request, on every instance (roles are read with the
+        token). Giving a member the role it has changes nothing and records nothing. An admin may
+        make itself a developer unless it is the last admin; two admins demoting each other at once
+        cannot both succeed. Audited as `member.role_changed` (`details.role`,
+        `details.previous_role`). Admin members only. Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown,
+        or another organization's member), FAILED_PRECONDITION LAST_ADMIN (the organization's
+        only admin would be left with none).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMemberInvitations(self, request, context):
+        """Lists the caller's organization's pending invitations (sent, not yet accepted, not
+        expired), newest first: whom, with which role, by which member, when, and until when the
+        link works; never the link. Inviting the same email again replaces its invitation (and
+        moves it first). Errors: INVALID_ARGUMENT INVALID_CURSOR.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetCurrentMember(self, request, context):
+        """The calling member and its organization: who the management token acts as (id, email,
+        role) and the organization's id and name, for a client that only holds the token (the
+        console, after a reload).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -842,6 +890,21 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.RemoveMember,
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberRequest.FromString,
                     response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberResponse.SerializeToString,
+            ),
+            'UpdateMember': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateMember,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberResponse.SerializeToString,
+            ),
+            'ListMemberInvitations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMemberInvitations,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsResponse.SerializeToString,
+            ),
+            'GetCurrentMember': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCurrentMember,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberResponse.SerializeToString,
             ),
             'GetUsageMetrics': grpc.unary_unary_rpc_method_handler(
                     servicer.GetUsageMetrics,
@@ -1303,6 +1366,57 @@ class AccountService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RemoveMember',
             gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberRequest.SerializeToString,
             gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def UpdateMember(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateMember',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListMemberInvitations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMemberInvitations',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def GetCurrentMember(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetCurrentMember',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

@@ -128,6 +128,24 @@ type AccountServiceClient interface {
 	// Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown, or another organization's member),
 	// FAILED_PRECONDITION LAST_ADMIN (the organization's only admin).
 	RemoveMember(ctx context.Context, in *RemoveMemberRequest, opts ...grpc.CallOption) (*RemoveMemberResponse, error)
+	// Changes a member's role in the caller's organization. The member's management tokens act
+	// with the new role from their next request, on every instance (roles are read with the
+	// token). Giving a member the role it has changes nothing and records nothing. An admin may
+	// make itself a developer unless it is the last admin; two admins demoting each other at once
+	// cannot both succeed. Audited as `member.role_changed` (`details.role`,
+	// `details.previous_role`). Admin members only. Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown,
+	// or another organization's member), FAILED_PRECONDITION LAST_ADMIN (the organization's
+	// only admin would be left with none).
+	UpdateMember(ctx context.Context, in *UpdateMemberRequest, opts ...grpc.CallOption) (*UpdateMemberResponse, error)
+	// Lists the caller's organization's pending invitations (sent, not yet accepted, not
+	// expired), newest first: whom, with which role, by which member, when, and until when the
+	// link works; never the link. Inviting the same email again replaces its invitation (and
+	// moves it first). Errors: INVALID_ARGUMENT INVALID_CURSOR.
+	ListMemberInvitations(ctx context.Context, in *ListMemberInvitationsRequest, opts ...grpc.CallOption) (*ListMemberInvitationsResponse, error)
+	// The calling member and its organization: who the management token acts as (id, email,
+	// role) and the organization's id and name, for a client that only holds the token (the
+	// console, after a reload).
+	GetCurrentMember(ctx context.Context, in *GetCurrentMemberRequest, opts ...grpc.CallOption) (*GetCurrentMemberResponse, error)
 	// Reads usage counts for one project or the whole organization over a period of
 	// whole UTC days, both ends included. `to` defaults to today and `from` to the first
 	// day of `to`'s month (UTC). Counting: `total_logins` counts every successful sign-in
@@ -440,6 +458,33 @@ func (c *accountServiceClient) ListMembers(ctx context.Context, in *ListMembersR
 func (c *accountServiceClient) RemoveMember(ctx context.Context, in *RemoveMemberRequest, opts ...grpc.CallOption) (*RemoveMemberResponse, error) {
 	out := new(RemoveMemberResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/RemoveMember", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) UpdateMember(ctx context.Context, in *UpdateMemberRequest, opts ...grpc.CallOption) (*UpdateMemberResponse, error) {
+	out := new(UpdateMemberResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/UpdateMember", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListMemberInvitations(ctx context.Context, in *ListMemberInvitationsRequest, opts ...grpc.CallOption) (*ListMemberInvitationsResponse, error) {
+	out := new(ListMemberInvitationsResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListMemberInvitations", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) GetCurrentMember(ctx context.Context, in *GetCurrentMemberRequest, opts ...grpc.CallOption) (*GetCurrentMemberResponse, error) {
+	out := new(GetCurrentMemberResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/GetCurrentMember", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -795,6 +840,24 @@ type AccountServiceServer interface {
 	// Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown, or another organization's member),
 	// FAILED_PRECONDITION LAST_ADMIN (the organization's only admin).
 	RemoveMember(context.Context, *RemoveMemberRequest) (*RemoveMemberResponse, error)
+	// Changes a member's role in the caller's organization. The member's management tokens act
+	// with the new role from their next request, on every instance (roles are read with the
+	// token). Giving a member the role it has changes nothing and records nothing. An admin may
+	// make itself a developer unless it is the last admin; two admins demoting each other at once
+	// cannot both succeed. Audited as `member.role_changed` (`details.role`,
+	// `details.previous_role`). Admin members only. Errors: NOT_FOUND MEMBER_NOT_FOUND (unknown,
+	// or another organization's member), FAILED_PRECONDITION LAST_ADMIN (the organization's
+	// only admin would be left with none).
+	UpdateMember(context.Context, *UpdateMemberRequest) (*UpdateMemberResponse, error)
+	// Lists the caller's organization's pending invitations (sent, not yet accepted, not
+	// expired), newest first: whom, with which role, by which member, when, and until when the
+	// link works; never the link. Inviting the same email again replaces its invitation (and
+	// moves it first). Errors: INVALID_ARGUMENT INVALID_CURSOR.
+	ListMemberInvitations(context.Context, *ListMemberInvitationsRequest) (*ListMemberInvitationsResponse, error)
+	// The calling member and its organization: who the management token acts as (id, email,
+	// role) and the organization's id and name, for a client that only holds the token (the
+	// console, after a reload).
+	GetCurrentMember(context.Context, *GetCurrentMemberRequest) (*GetCurrentMemberResponse, error)
 	// Reads usage counts for one project or the whole organization over a period of
 	// whole UTC days, both ends included. `to` defaults to today and `from` to the first
 	// day of `to`'s month (UTC). Counting: `total_logins` counts every successful sign-in
@@ -1001,6 +1064,15 @@ func (UnimplementedAccountServiceServer) ListMembers(context.Context, *ListMembe
 }
 func (UnimplementedAccountServiceServer) RemoveMember(context.Context, *RemoveMemberRequest) (*RemoveMemberResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method RemoveMember not implemented")
+}
+func (UnimplementedAccountServiceServer) UpdateMember(context.Context, *UpdateMemberRequest) (*UpdateMemberResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UpdateMember not implemented")
+}
+func (UnimplementedAccountServiceServer) ListMemberInvitations(context.Context, *ListMemberInvitationsRequest) (*ListMemberInvitationsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListMemberInvitations not implemented")
+}
+func (UnimplementedAccountServiceServer) GetCurrentMember(context.Context, *GetCurrentMemberRequest) (*GetCurrentMemberResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetCurrentMember not implemented")
 }
 func (UnimplementedAccountServiceServer) GetUsageMetrics(context.Context, *GetUsageMetricsRequest) (*GetUsageMetricsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetUsageMetrics not implemented")
@@ -1413,6 +1485,60 @@ func _AccountService_RemoveMember_Handler(srv interface{}, ctx context.Context, 
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(AccountServiceServer).RemoveMember(ctx, req.(*RemoveMemberRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_UpdateMember_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateMemberRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).UpdateMember(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/UpdateMember",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).UpdateMember(ctx, req.(*UpdateMemberRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListMemberInvitations_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMemberInvitationsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListMemberInvitations(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListMemberInvitations",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListMemberInvitations(ctx, req.(*ListMemberInvitationsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_GetCurrentMember_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCurrentMemberRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).GetCurrentMember(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/GetCurrentMember",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).GetCurrentMember(ctx, req.(*GetCurrentMemberRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1960,6 +2086,18 @@ var _AccountService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RemoveMember",
 			Handler:    _AccountService_RemoveMember_Handler,
+		},
+		{
+			MethodName: "UpdateMember",
+			Handler:    _AccountService_UpdateMember_Handler,
+		},
+		{
+			MethodName: "ListMemberInvitations",
+			Handler:    _AccountService_ListMemberInvitations_Handler,
+		},
+		{
+			MethodName: "GetCurrentMember",
+			Handler:    _AccountService_GetCurrentMember_Handler,
 		},
 		{
 			MethodName: "GetUsageMetrics",
