@@ -8,10 +8,18 @@ export interface ListMembersInput {
   cursor?: string;
 }
 
-export async function listMembers(deps: FlowDeps, input: ListMembersInput): Promise<Page<Member>> {
+/** A member as ListMembers shows it: with whether its identity has a second factor. */
+export type ListedMember = Member & { mfaEnabled: boolean };
+
+export async function listMembers(deps: FlowDeps, input: ListMembersInput): Promise<Page<ListedMember>> {
   // The organization is part of the list's identity: its cursors do not work for another one.
   const list = `members:${input.organizationId}`;
   const page = pageRequest(deps.cursors, list, input);
   const rows = await deps.db.repos.members.list(input.organizationId, page);
-  return toPage(deps.cursors, list, rows, page.limit);
+  const withFactor = await deps.db.repos.memberMfaFactors.withSecondFactor(
+    input.organizationId,
+    rows.map((m) => m.id),
+  );
+  const listed = rows.map((m) => ({ ...m, mfaEnabled: withFactor.has(m.id) }));
+  return toPage(deps.cursors, list, listed, page.limit);
 }

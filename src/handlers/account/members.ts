@@ -33,6 +33,7 @@ export function membersHandlers(deps: FlowDeps) {
           email: m.email,
           role: m.role,
           createdAt: timestampFromDate(m.createdAt),
+          mfaEnabled: m.mfaEnabled,
         })),
         nextCursor: page.nextCursor,
         hasMore: page.hasMore,
