@@ -243,6 +243,9 @@ function security(access: Access): Json[] {
       return [{ ApiKey: keyScope }, { ApiKey: userScope, UserToken: [] }];
     case Credential.MANAGEMENT_TOKEN:
       return [{ ManagementToken: access.role === Role.ADMIN ? ["admin"] : [] }];
+    case Credential.OPTIONAL_MANAGEMENT_TOKEN:
+      // `{}`: no credential (the request carries an mfa_token instead).
+      return [{}, { ManagementToken: access.role === Role.ADMIN ? ["admin"] : [] }];
     default:
       throw new Error(`unknown credential ${access.credential}`);
   }

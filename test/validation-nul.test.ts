@@ -310,6 +310,7 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
       case Credential.NONE:
         return {};
       case Credential.MANAGEMENT_TOKEN:
+      case Credential.OPTIONAL_MANAGEMENT_TOKEN:
         return { authorization: `Bearer ${managementToken}` };
       case Credential.API_KEY:
         return { "x-service-key": app.key };

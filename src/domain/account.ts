@@ -10,6 +10,8 @@ export type MemberRole = "admin" | "developer";
 export interface Organization {
   id: string;
   name: string;
+  /** Every member signs in with a second factor (docs/security.md, "Members' second factor"). */
+  requireMemberMfa: boolean;
   createdAt: Date;
 }
 

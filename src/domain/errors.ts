@@ -75,6 +75,8 @@ export const REASONS = [
   "IDENTITY_NOT_FOUND",
   "LAST_SIGN_IN_METHOD",
   "TEMPLATE_NOT_FOUND",
+  // Members' second factor (issue 46): the last one cannot go while an organization requires it.
+  "MFA_REQUIRED_BY_ORGANIZATION",
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

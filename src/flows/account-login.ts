@@ -7,6 +7,7 @@ import { auditedRefusal, recordMemberLoginFailed } from "./audit/member-sign-in.
 import { runDetached } from "./auth/detached.js";
 import type { FlowDeps } from "./deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "./management-token.js";
+import { secondStep, type MemberChallenge } from "./members/mfa/challenge.js";
 
 export interface AccountLoginInput {
   email: string;
@@ -17,10 +18,11 @@ export interface AccountLoginInput {
   ip: string;
 }
 
-/** A token bound to one organization, or the organizations to choose from. */
+/** A token bound to one organization, the organizations to choose from, or a second factor to give. */
 export type AccountLoginResult =
   | { kind: "token"; token: IssuedManagementToken; organizationId: string }
-  | { kind: "choose"; organizations: Array<{ id: string; name: string; role: string }> };
+  | { kind: "choose"; organizations: Array<{ id: string; name: string; role: string }> }
+  | { kind: "challenge"; challenge: MemberChallenge };
 
 const invalid = () => new DomainError("INVALID_CREDENTIALS", "the email or password is incorrect");
 
@@ -69,6 +71,10 @@ export async function accountLogin(
         })),
       };
     }
+    // The password is one factor: an identity with a second one (or without one, in an
+    // organization that requires it) is held at a challenge (members/mfa/challenge.ts).
+    const challenge = await secondStep(deps, repos, found.identity.id, chosen.member);
+    if (challenge) return { kind: "challenge", challenge };
     const token = await issueManagementToken(repos, chosen.member, clock.now());
     const { organizationId, id } = chosen.member;
     await repos.auditEvents.record({

@@ -10,11 +10,15 @@ export interface IssuedManagementToken {
   expiresAt: Date;
 }
 
-/** Issues an opaque management token; only its hash is stored. */
+/**
+ * Issues an opaque management token; only its hash is stored. `secondFactor`: the sign-in proved
+ * one (such tokens stay when the organization starts requiring it).
+ */
 export async function issueManagementToken(
   repos: Repositories,
   member: Member,
   now: Date,
+  options: { secondFactor?: boolean } = {},
 ): Promise<IssuedManagementToken> {
   const managementToken = randomToken("gmt");
   const expiresAt = new Date(now.getTime() + MANAGEMENT_TOKEN_TTL_MS);
@@ -22,6 +26,7 @@ export async function issueManagementToken(
     memberId: member.id,
     tokenHash: hashToken(managementToken),
     expiresAt,
+    secondFactor: options.secondFactor ?? false,
   });
   return { managementToken, expiresAt };
 }

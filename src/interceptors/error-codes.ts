@@ -27,6 +27,7 @@ export const REASON_CODES: Record<Reason, Code> = {
   ADMIN_REQUIRED: Code.PermissionDenied,
   MFA_REQUIRED_BY_PROJECT: Code.PermissionDenied,
   MFA_NOT_ENROLLED: Code.FailedPrecondition,
+  MFA_REQUIRED_BY_ORGANIZATION: Code.PermissionDenied,
   MFA_ALREADY_ENROLLED: Code.AlreadyExists,
   EMAIL_EXISTS: Code.AlreadyExists,
   MEMBER_EXISTS: Code.AlreadyExists,

@@ -431,7 +431,7 @@ describe("ListMembers", () => {
       query = `?limit=2&cursor=${page.body.next_cursor}`;
     }
     expect(seen.map((m) => m.email)).toEqual([...seeded].reverse());
-    expect(Object.keys(seen[0]).sort()).toEqual(["created_at", "email", "id", "role"]);
+    expect(Object.keys(seen[0]).sort()).toEqual(["created_at", "email", "id", "mfa_enabled", "role"]);
     expect((seen[0] as unknown as { id: string }).id).toMatch(/^mem_/);
   });
 

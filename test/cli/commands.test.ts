@@ -179,7 +179,15 @@ describe("cli: projects, API keys, members and the audit log", () => {
       ).toBe("MEMBER_EXISTS");
       const members = await box.json(["member", "list", "--org", org]);
       expect(members).toEqual({
-        data: [{ id: created.admin.id, email: "ops@acme.test", role: "admin", created_at: expect.any(String) }],
+        data: [
+          {
+            id: created.admin.id,
+            email: "ops@acme.test",
+            role: "admin",
+            created_at: expect.any(String),
+            mfa_enabled: false,
+          },
+        ],
         next_cursor: "",
         has_more: false,
       });

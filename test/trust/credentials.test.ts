@@ -45,6 +45,10 @@ const authMethods = AuthService.methods;
 const managementMethods = AccountService.methods.filter(
   (m) => getOption(m, accessExt).credential === Credential.MANAGEMENT_TOKEN,
 );
+/** The member second factor's RPCs that take a management token or, without the header, an mfa_token. */
+const optionalManagementMethods = AccountService.methods.filter(
+  (m) => getOption(m, accessExt).credential === Credential.OPTIONAL_MANAGEMENT_TOKEN,
+);
 
 describe("an Authorization header on the Authentication interface is a valid access token or the request fails", () => {
   let server: TestServer;
@@ -306,6 +310,27 @@ describe("a management token header that is not `Bearer <token>` is INVALID_MANA
       found.push(`no header: ${none.status} ${connectReason(none.body)}`);
     expect(found).toEqual([]);
   });
+
+  it.each(optionalManagementMethods.map((m) => [m.name, m] as const))(
+    "%s (the management token is optional, but a header that is present is never ignored)",
+    async (_name, method) => {
+      const found: string[] = [];
+      for (const authorization of [
+        f.admin.token,
+        "Basic eA==",
+        "Bearer",
+        "",
+        "Bearer garbage",
+        `Token ${f.admin.token}`,
+      ]) {
+        const answer = await injectConnect(server.handle, "account", method.name, {}, { authorization });
+        const reason = connectReason(answer.body);
+        if (answer.status !== 401 || reason !== "INVALID_MANAGEMENT_TOKEN")
+          found.push(`${JSON.stringify(authorization)}: ${answer.status} ${reason}`);
+      }
+      expect(found).toEqual([]);
+    },
+  );
 
   it("over REST", async () => {
     for (const authorization of [f.admin.token, "Basic eA==", "Bearer"]) {

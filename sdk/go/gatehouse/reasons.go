@@ -71,4 +71,5 @@ const (
 	ReasonIdentityNotFound            Reason = "IDENTITY_NOT_FOUND"
 	ReasonLastSignInMethod            Reason = "LAST_SIGN_IN_METHOD"
 	ReasonTemplateNotFound            Reason = "TEMPLATE_NOT_FOUND"
+	ReasonMFARequiredByOrganization   Reason = "MFA_REQUIRED_BY_ORGANIZATION"
 )

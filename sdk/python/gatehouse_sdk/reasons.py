@@ -81,6 +81,8 @@ class Reason:
     IDENTITY_NOT_FOUND = "IDENTITY_NOT_FOUND"
     LAST_SIGN_IN_METHOD = "LAST_SIGN_IN_METHOD"
     TEMPLATE_NOT_FOUND = "TEMPLATE_NOT_FOUND"
+    # Members' second factor (issue 46).
+    MFA_REQUIRED_BY_ORGANIZATION = "MFA_REQUIRED_BY_ORGANIZATION"
 
 
 # In the server's order; a newer server may send a reason this list lacks, so treat an unknown

@@ -7,7 +7,7 @@ import {
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { Member, MemberRole } from "../../domain/account.js";
 import { inviteMember } from "../../flows/members/invite-member.js";
-import { listMembers } from "../../flows/members/list-members.js";
+import { listMembers, type ListedMember } from "../../flows/members/list-members.js";
 import type { Command } from "../command.js";
 import { text } from "../options.js";
 import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
@@ -56,9 +56,15 @@ export const memberCommands: Command[] = [
   },
 ];
 
-// As ListMembers answers: the identity's email and the membership, nothing else.
-function memberJson(m: Member) {
-  return { id: m.id, email: m.email, role: m.role, createdAt: timestampFromDate(m.createdAt) };
+// As ListMembers answers: the identity's email, the membership and whether it has a second factor.
+function memberJson(m: ListedMember) {
+  return {
+    id: m.id,
+    email: m.email,
+    role: m.role,
+    createdAt: timestampFromDate(m.createdAt),
+    mfaEnabled: m.mfaEnabled,
+  };
 }
 
 function memberLine(m: Member): string {

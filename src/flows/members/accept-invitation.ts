@@ -9,13 +9,17 @@ import { normalizeEmail } from "../../domain/account.js";
 import { ACCOUNT_SCOPE, checking } from "../../limits/limits.js";
 import type { FlowDeps } from "../deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "../management-token.js";
+import { secondStep, type MemberChallenge } from "./mfa/challenge.js";
 
 export interface AcceptInvitationInput {
   token: string;
   password: string;
 }
 
-export interface AcceptedInvitation extends IssuedManagementToken {
+export interface AcceptedInvitation {
+  /** Absent when the sign-in waits for a second factor (`challenge`). */
+  token?: IssuedManagementToken;
+  challenge?: MemberChallenge;
   organizationId: string;
   /** The member's email: the invited address, which the invitation link just proved. */
   email: string;
@@ -91,7 +95,10 @@ async function acceptOnce(
         ? await provenIdentity(repos, existing.identity, existing.passwordHash)
         : await repos.memberIdentities.create({ email: invitation.email, passwordHash: newPasswordHash! });
       const member = await repos.members.create(invitation.organizationId, { identity, role: invitation.role });
-      const token = await issueManagementToken(repos, member, now);
+      // The membership stands either way; the sign-in that comes with it may wait for a second
+      // factor, as Login's does (members/mfa/challenge.ts).
+      const challenge = await secondStep(deps, repos, identity.id, member);
+      const token = challenge ? undefined : await issueManagementToken(repos, member, now);
       await repos.auditEvents.record({
         type: "member.joined",
         organizationId: member.organizationId,
@@ -100,7 +107,7 @@ async function acceptOnce(
         details: { role: member.role },
         origin: { ...origin, actor: { type: "member", id: member.id } },
       });
-      return { ...token, organizationId: member.organizationId, email: member.email };
+      return { token, challenge, organizationId: member.organizationId, email: member.email };
     });
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "members_organization_identity_key") {

@@ -14,6 +14,9 @@ import { usageHandlers } from "./usage.js";
 import { hooksHandlers } from "./hooks.js";
 import { webhooksHandlers } from "./webhooks.js";
 import { messageTemplateHandlers } from "./message-templates.js";
+import { memberMfaHandlers } from "./member-mfa.js";
+import { memberPasskeysHandlers } from "./member-passkeys.js";
+import { organizationHandlers } from "./organization.js";
 
 // Proto ⇄ flow translation, one file per resource. The map is the whole service: an RPC none
 // of them implements is a type error here, not an UNIMPLEMENTED found at run time.
@@ -32,5 +35,8 @@ export function accountHandlers(deps: FlowDeps): ServiceImpl<typeof AccountServi
     ...hooksHandlers(deps),
     ...oauthClientsHandlers(deps),
     ...messageTemplateHandlers(deps),
+    ...memberMfaHandlers(deps),
+    ...memberPasskeysHandlers(deps),
+    ...organizationHandlers(deps),
   };
 }

@@ -1,19 +1,25 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { Member, MemberRole } from "../../domain/account.js";
+import type { MemberRole } from "../../domain/account.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { inviteMember } from "../../flows/members/invite-member.js";
-import { listMembers } from "../../flows/members/list-members.js";
+import { listMembers, withMfaFlag, type ListedMember } from "../../flows/members/list-members.js";
 import { currentMember } from "../../flows/members/current-member.js";
 import { listMemberInvitations } from "../../flows/members/list-member-invitations.js";
 import { removeMember } from "../../flows/members/remove-member.js";
 import { updateMember } from "../../flows/members/update-member.js";
 import { memberOf } from "./organization-of.js";
 
-function memberMessage(m: Member) {
-  return { id: m.id, email: m.email, role: m.role, createdAt: timestampFromDate(m.createdAt) };
+function memberMessage(m: ListedMember) {
+  return {
+    id: m.id,
+    email: m.email,
+    role: m.role,
+    createdAt: timestampFromDate(m.createdAt),
+    mfaEnabled: m.mfaEnabled,
+  };
 }
 
 /**
@@ -51,7 +57,7 @@ export function membersHandlers(deps: FlowDeps) {
         { organizationId: memberOf(ctx).organizationId, memberId: req.id, role: req.role as MemberRole },
         auditOriginOf(ctx.values),
       );
-      return { member: memberMessage(member) };
+      return { member: memberMessage(await withMfaFlag(deps, member)) };
     },
 
     async listMemberInvitations(req, ctx) {
@@ -77,7 +83,7 @@ export function membersHandlers(deps: FlowDeps) {
     async getCurrentMember(_req, ctx) {
       const current = await currentMember(deps, memberOf(ctx).member);
       return {
-        member: memberMessage(current.member),
+        member: memberMessage(await withMfaFlag(deps, current.member)),
         organizationId: current.organizationId,
         organizationName: current.organizationName,
       };

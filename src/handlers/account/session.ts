@@ -6,8 +6,20 @@ import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { acceptInvitation } from "../../flows/members/accept-invitation.js";
 import { logout } from "../../flows/members/logout.js";
+import type { MemberChallenge } from "../../flows/members/mfa/challenge.js";
 import { kRequest } from "../../interceptors/context.js";
 import { memberOf } from "./organization-of.js";
+
+/** The challenge fields of a Login or AcceptInvitation answer that holds the sign-in (API: LoginResponse). */
+export function challengeFields(challenge: MemberChallenge) {
+  return {
+    mfaRequired: true,
+    mfaToken: challenge.mfaToken,
+    mfaMethods: challenge.methods,
+    expiresIn: challenge.expiresIn,
+    organizationId: challenge.organizationId,
+  };
+}
 
 /** The RPCs that begin and end a management token: Login, AcceptInvitation and Logout. */
 export function sessionHandlers(deps: FlowDeps) {
@@ -20,6 +32,7 @@ export function sessionHandlers(deps: FlowDeps) {
         auditOriginOf(ctx.values),
       );
       if (result.kind === "choose") return { organizations: result.organizations };
+      if (result.kind === "challenge") return challengeFields(result.challenge);
       const { token, organizationId } = result;
       return { managementToken: token.managementToken, expiresAt: timestampFromDate(token.expiresAt), organizationId };
     },
@@ -30,9 +43,10 @@ export function sessionHandlers(deps: FlowDeps) {
         { token: req.token, password: req.password },
         auditOriginOf(ctx.values),
       );
+      if (accepted.challenge) return { ...challengeFields(accepted.challenge), email: accepted.email };
       return {
-        managementToken: accepted.managementToken,
-        expiresAt: timestampFromDate(accepted.expiresAt),
+        managementToken: accepted.token!.managementToken,
+        expiresAt: timestampFromDate(accepted.token!.expiresAt),
         organizationId: accepted.organizationId,
         email: accepted.email,
       };

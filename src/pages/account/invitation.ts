@@ -4,6 +4,7 @@ import { accountClient } from "../shared/client.js";
 import { alertParagraph, footer, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { showMemberSecondStep, type SecondStepDone } from "./console/mfa-sign-in.js";
 import { showConsole } from "./console/shell.js";
 import { t } from "../shared/words.js";
 
@@ -34,13 +35,17 @@ export function showInvitation(token: string | null): void {
     if (!form.requireFilled("password")) return;
     const answer = await accountClient().acceptInvitation({ token, password: form.raw("password") });
     // Accepting signs in for this tab only: "Stay signed in" is asked at the sign-in form.
-    await showConsole({
-      token: answer.managementToken,
-      email: answer.email,
-      organizationId: answer.organizationId,
-      organizationName: "",
-      expiresAt: answer.expiresAt ? timestampDate(answer.expiresAt).getTime() : 0,
-    });
+    const open = (done: SecondStepDone) =>
+      showConsole({
+        token: done.managementToken,
+        email: answer.email,
+        organizationId: done.organizationId,
+        organizationName: "",
+        expiresAt: done.expiresAt ? timestampDate(done.expiresAt).getTime() : 0,
+      });
+    // A second factor to give, or to set up first (an organization that requires one).
+    if (answer.mfaRequired) return showMemberSecondStep(answer, open);
+    await open(answer);
   });
   showView(t("title.accountInvitation"), paragraph(t("account.invited")), form.element);
 }

@@ -37,6 +37,11 @@ import { OAuthClientEntity } from "./oauth-client.entity.js";
 import { OAuthConsentEntity } from "./oauth-consent.entity.js";
 import { OidcPayloadEntity } from "./oidc-payload.entity.js";
 import { MessageTemplateEntity } from "./message-template.entity.js";
+import { MemberMfaFactorEntity } from "./member-mfa-factor.entity.js";
+import { MemberRecoveryCodeEntity } from "./member-recovery-code.entity.js";
+import { MemberMfaChallengeEntity } from "./member-mfa-challenge.entity.js";
+import { MemberPasskeyEntity } from "./member-passkey.entity.js";
+import { MemberPasskeyChallengeEntity } from "./member-passkey-challenge.entity.js";
 
 export {
   ApiKeyEntity,
@@ -68,6 +73,13 @@ export { HookEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookEventE
 export { PasskeyEntity, PasskeyChallengeEntity };
 export { OAuthClientEntity, OAuthConsentEntity, OidcPayloadEntity };
 export { MessageTemplateEntity };
+export {
+  MemberMfaFactorEntity,
+  MemberRecoveryCodeEntity,
+  MemberMfaChallengeEntity,
+  MemberPasskeyEntity,
+  MemberPasskeyChallengeEntity,
+};
 
 export const entities = [
   OrganizationEntity,
@@ -109,4 +121,9 @@ export const entities = [
   OAuthConsentEntity,
   OidcPayloadEntity,
   MessageTemplateEntity,
+  MemberMfaFactorEntity,
+  MemberRecoveryCodeEntity,
+  MemberMfaChallengeEntity,
+  MemberPasskeyEntity,
+  MemberPasskeyChallengeEntity,
 ];

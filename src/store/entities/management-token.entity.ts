@@ -21,6 +21,10 @@ export class ManagementTokenEntity {
   @Column({ name: "expires_at", type: "timestamptz" })
   expiresAt!: Date;
 
+  /** Issued after a second factor (migration 1734400046000): kept when the organization starts requiring one. */
+  @Column({ name: "second_factor", type: "boolean", default: false })
+  secondFactor!: boolean;
+
   @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;
 

@@ -9,6 +9,10 @@ export class OrganizationEntity {
   @Column({ type: "text" })
   name!: string;
 
+  /** Every member signs in with a second factor (migration 1734400046000). */
+  @Column({ name: "require_member_mfa", type: "boolean", default: false })
+  requireMemberMfa!: boolean;
+
   @Column({ name: "created_at", type: "timestamptz", default: () => "now()" })
   createdAt!: Date;
 }

@@ -34,6 +34,7 @@ import { MessageTemplates1734300000300 } from "./1734300000300-message-templates
 import { SsoHandoverMetadata1734300000400 } from "./1734300000400-sso-handover-metadata.js";
 import { PasskeyNamedUser1734300000460 } from "./1734300000460-passkey-named-user.js";
 import { OauthClientPkce1734300004600 } from "./1734300004600-oauth-client-pkce.js";
+import { MemberMfa1734400046000 } from "./1734400046000-member-mfa.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   SsoHandoverMetadata1734300000400,
   PasskeyNamedUser1734300000460,
   OauthClientPkce1734300004600,
+  MemberMfa1734400046000,
 ];

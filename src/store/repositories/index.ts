@@ -36,6 +36,10 @@ import { hooksRepository } from "./hooks.js";
 import { webhookDeliveriesRepository } from "./webhook-deliveries.js";
 import { webhookEndpointsRepository } from "./webhook-endpoints.js";
 import { messageTemplatesRepository } from "./message-templates.js";
+import { memberMfaFactorsRepository } from "./member-mfa-factors.js";
+import { memberRecoveryCodesRepository } from "./member-recovery-codes.js";
+import { memberMfaChallengesRepository } from "./member-mfa-challenges.js";
+import { memberPasskeysRepository } from "./member-passkeys.js";
 
 export type { Clock } from "../../domain/clock.js";
 
@@ -78,6 +82,10 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     oauthClients: oauthClientsRepository(manager, clock),
     oauthConsents: oauthConsentsRepository(manager),
     messageTemplates: messageTemplatesRepository(manager, clock),
+    memberMfaFactors: memberMfaFactorsRepository(manager),
+    memberRecoveryCodes: memberRecoveryCodesRepository(manager),
+    memberMfaChallenges: memberMfaChallengesRepository(manager),
+    memberPasskeys: memberPasskeysRepository(manager),
   };
 }
 

@@ -11,6 +11,8 @@ export interface CreateManagementTokenInput {
   memberId: string;
   tokenHash: string;
   expiresAt: Date;
+  /** Issued after a second factor; absent: a password (or invitation link) alone. */
+  secondFactor?: boolean;
 }
 
 export interface ActiveManagementToken {
@@ -27,7 +29,15 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
   const run = statements(manager);
   return {
     async create(organizationId: string, input: CreateManagementTokenInput): Promise<ManagementToken> {
-      const row: ManagementTokenEntity = { id: newId("mtk"), organizationId, ...input, createdAt: clock.now() };
+      const row: ManagementTokenEntity = {
+        id: newId("mtk"),
+        organizationId,
+        memberId: input.memberId,
+        tokenHash: input.tokenHash,
+        expiresAt: input.expiresAt,
+        secondFactor: input.secondFactor ?? false,
+        createdAt: clock.now(),
+      };
       await translateUniqueViolation(() => manager.insert(ManagementTokenEntity, row));
       return { id: row.id, organizationId, memberId: row.memberId, expiresAt: row.expiresAt, createdAt: row.createdAt };
     },
@@ -59,6 +69,16 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
     async revoke(organizationId: string, memberId: string, id: string): Promise<boolean> {
       const result = await manager.delete(ManagementTokenEntity, { organizationId, memberId, id });
       return (result.affected ?? 0) > 0;
+    },
+
+    /**
+     * The organization's tokens issued without a second factor, but `exceptId` (the token of the
+     * admin who turned require_member_mfa on). Answers how many were revoked.
+     */
+    async revokeWithoutSecondFactor(organizationId: string, exceptId: string): Promise<number> {
+      return run.affected(
+        sql`DELETE FROM management_tokens WHERE organization_id = ${organizationId} AND NOT second_factor AND id <> ${exceptId}`,
+      );
     },
 
     /**

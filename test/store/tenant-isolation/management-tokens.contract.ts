@@ -44,6 +44,11 @@ export default contract({
       await world.repos.members.create(world.two.id, { identity: other, role: "developer" });
       expect(await world.repos.managementTokens.revokeForIdentity(other.id)).toBe(0);
     },
+    async revokeWithoutSecondFactor(world, seeded) {
+      // Another organization's sweep leaves this one's token (issued without a second factor) alone.
+      await world.repos.managementTokens.revokeWithoutSecondFactor(world.two.id, "mtk_none");
+      expect(await world.repos.managementTokens.findActive(seeded.tokenHash, world.clock.now())).not.toBeNull();
+    },
   },
   exempt: { findActive: "the credential check: the token is the credential, and its row names the organization" },
   async intact(world, seeded) {

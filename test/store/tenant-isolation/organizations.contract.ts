@@ -17,8 +17,17 @@ export default contract({
       const created = await world.repos.organizations.create({ name: "Three" });
       expect([world.one.id, world.two.id]).not.toContain(created.id);
     },
+    async setRequireMemberMfa(world) {
+      await world.repos.organizations.setRequireMemberMfa(world.two.id, true);
+      expect((await world.repos.organizations.get(world.one.id))?.requireMemberMfa).toBe(false);
+      await world.repos.organizations.setRequireMemberMfa(world.two.id, false);
+    },
   },
-  exempt: { listAll: "the operator's CLI lists every organization: no tenant's credential reaches it" },
+  exempt: {
+    listAll: "the operator's CLI lists every organization: no tenant's credential reaches it",
+    requiresMemberMfaOf:
+      "the policy of the organizations of the identity the caller has just proved, never of one it names",
+  },
   async intact(world, seeded) {
     expect((await world.repos.organizations.get(seeded.id))?.name).toBe(seeded.name);
   },

@@ -12,6 +12,7 @@ export const SECTIONS = [
   "oauth-clients",
   "audit",
   "usage",
+  "security",
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

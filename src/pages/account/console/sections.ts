@@ -5,6 +5,7 @@ import { showAudit } from "./audit.js";
 import { showMembers } from "./members.js";
 import { showOAuthClients } from "./oauth-clients.js";
 import { showProjects } from "./projects.js";
+import { showSecurity } from "./security.js";
 import { showSso } from "./sso.js";
 import { showUsage } from "./usage.js";
 import { showUser } from "./user-detail.js";
@@ -39,5 +40,7 @@ export function showSection(ctx: ConsoleContext): Promise<void> {
       return showAudit(ctx);
     case "usage":
       return showUsage(ctx);
+    case "security":
+      return showSecurity(ctx);
   }
 }

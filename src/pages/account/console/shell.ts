@@ -51,6 +51,7 @@ const SECTION_WORDS: Record<Section, string> = {
   "oauth-clients": "console.nav.oauthClients",
   audit: "console.nav.audit",
   usage: "console.nav.usage",
+  security: "console.nav.security",
 };
 
 export function sectionName(section: Section): string {

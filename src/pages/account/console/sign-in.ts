@@ -4,8 +4,9 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { accountClient } from "../../shared/client.js";
 import { footer, h, link, paragraph, showView, statusRegion, actionButton } from "../../shared/dom.js";
 import { emailField, Form } from "../../shared/form.js";
-import type { LoginResponse, OrganizationChoice } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { OrganizationChoice } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import { t } from "../../shared/words.js";
+import { showMemberSecondStep, type SecondStepDone } from "./mfa-sign-in.js";
 import { keep, type Member } from "./session.js";
 import { showConsole } from "./shell.js";
 
@@ -36,6 +37,8 @@ export function showConsoleSignIn(notice = ""): void {
       const password = form.raw("password");
       const answer = await accountClient().login({ email, password });
       if (answer.managementToken) return signedIn(answer, email, "", stay.checked);
+      // A second factor to give (or to set up first): mfa-sign-in.ts.
+      if (answer.mfaRequired) return showMemberSecondStep(answer, (done) => signedIn(done, email, "", stay.checked));
       showOrganizationChoice(email, password, answer.organizations, stay.checked);
     },
     () => "password",
@@ -48,7 +51,7 @@ export function showConsoleSignIn(notice = ""): void {
   );
 }
 
-function signedIn(answer: LoginResponse, email: string, organizationName: string, stay: boolean): Promise<void> {
+function signedIn(answer: SecondStepDone, email: string, organizationName: string, stay: boolean): Promise<void> {
   const member: Member = {
     token: answer.managementToken,
     email,
@@ -83,6 +86,7 @@ function showOrganizationChoice(
     const organizationId = String(new FormData(form.element).get("organization"));
     const answer = await accountClient().login({ email, password, organizationId });
     const name = organizations.find((org) => org.id === organizationId)?.name ?? "";
+    if (answer.mfaRequired) return showMemberSecondStep(answer, (done) => signedIn(done, email, name, stay));
     await signedIn(answer, email, name, stay);
   });
   showView(t("account.chooseOrganization"), paragraph(t("account.severalOrganizations")), form.element);

@@ -19,16 +19,24 @@ class AcceptInvitationRequest(_message.Message):
     def __init__(self, token: _Optional[str] = ..., password: _Optional[str] = ...) -> None: ...
 
 class AcceptInvitationResponse(_message.Message):
-    __slots__ = ["email", "expires_at", "management_token", "organization_id"]
+    __slots__ = ["email", "expires_at", "expires_in", "management_token", "mfa_methods", "mfa_required", "mfa_token", "organization_id"]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
     MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     email: str
     expires_at: _timestamp_pb2.Timestamp
+    expires_in: int
     management_token: str
+    mfa_methods: _containers.RepeatedScalarFieldContainer[str]
+    mfa_required: bool
+    mfa_token: str
     organization_id: str
-    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., email: _Optional[str] = ...) -> None: ...
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., email: _Optional[str] = ..., mfa_required: bool = ..., mfa_token: _Optional[str] = ..., mfa_methods: _Optional[_Iterable[str]] = ..., expires_in: _Optional[int] = ...) -> None: ...
 
 class ApiKey(_message.Message):
     __slots__ = ["created_at", "expires_at", "id", "key_hint", "kind", "label", "project_id", "scopes"]
@@ -420,6 +428,20 @@ class DeleteHookResponse(_message.Message):
     kind: str
     def __init__(self, deleted: bool = ..., kind: _Optional[str] = ...) -> None: ...
 
+class DeleteMemberPasskeyRequest(_message.Message):
+    __slots__ = ["id"]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    def __init__(self, id: _Optional[str] = ...) -> None: ...
+
+class DeleteMemberPasskeyResponse(_message.Message):
+    __slots__ = ["deleted", "id"]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    id: str
+    def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
+
 class DeleteMessageTemplateRequest(_message.Message):
     __slots__ = ["kind", "locale", "project_id"]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -492,6 +514,52 @@ class DeleteWebhookEndpointResponse(_message.Message):
     id: str
     def __init__(self, deleted: bool = ..., id: _Optional[str] = ...) -> None: ...
 
+class FinishMemberPasskeyRegistrationRequest(_message.Message):
+    __slots__ = ["challenge_id", "credential", "mfa_token", "name"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    credential: _struct_pb2.Struct
+    mfa_token: str
+    name: str
+    def __init__(self, challenge_id: _Optional[str] = ..., credential: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., name: _Optional[str] = ..., mfa_token: _Optional[str] = ...) -> None: ...
+
+class FinishMemberPasskeyRegistrationResponse(_message.Message):
+    __slots__ = ["expires_at", "management_token", "organization_id", "passkey", "recovery_codes"]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSKEY_FIELD_NUMBER: _ClassVar[int]
+    RECOVERY_CODES_FIELD_NUMBER: _ClassVar[int]
+    expires_at: _timestamp_pb2.Timestamp
+    management_token: str
+    organization_id: str
+    passkey: MemberPasskey
+    recovery_codes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, passkey: _Optional[_Union[MemberPasskey, _Mapping]] = ..., recovery_codes: _Optional[_Iterable[str]] = ..., management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ...) -> None: ...
+
+class FinishMemberPasskeySignInRequest(_message.Message):
+    __slots__ = ["challenge_id", "credential", "mfa_token"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    credential: _struct_pb2.Struct
+    mfa_token: str
+    def __init__(self, challenge_id: _Optional[str] = ..., credential: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., mfa_token: _Optional[str] = ...) -> None: ...
+
+class FinishMemberPasskeySignInResponse(_message.Message):
+    __slots__ = ["expires_at", "management_token", "organization_id"]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    expires_at: _timestamp_pb2.Timestamp
+    management_token: str
+    organization_id: str
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ...) -> None: ...
+
 class GetCurrentMemberRequest(_message.Message):
     __slots__ = []
     def __init__(self) -> None: ...
@@ -505,6 +573,32 @@ class GetCurrentMemberResponse(_message.Message):
     organization_id: str
     organization_name: str
     def __init__(self, member: _Optional[_Union[Member, _Mapping]] = ..., organization_id: _Optional[str] = ..., organization_name: _Optional[str] = ...) -> None: ...
+
+class GetMemberMfaRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class GetMemberMfaResponse(_message.Message):
+    __slots__ = ["mfa_enabled", "mfa_methods", "recovery_codes_remaining", "required_by_organization"]
+    MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
+    MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
+    RECOVERY_CODES_REMAINING_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_BY_ORGANIZATION_FIELD_NUMBER: _ClassVar[int]
+    mfa_enabled: bool
+    mfa_methods: _containers.RepeatedScalarFieldContainer[str]
+    recovery_codes_remaining: int
+    required_by_organization: bool
+    def __init__(self, mfa_enabled: bool = ..., mfa_methods: _Optional[_Iterable[str]] = ..., recovery_codes_remaining: _Optional[int] = ..., required_by_organization: bool = ...) -> None: ...
+
+class GetOrganizationRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class GetOrganizationResponse(_message.Message):
+    __slots__ = ["organization"]
+    ORGANIZATION_FIELD_NUMBER: _ClassVar[int]
+    organization: Organization
+    def __init__(self, organization: _Optional[_Union[Organization, _Mapping]] = ...) -> None: ...
 
 class GetProjectRequest(_message.Message):
     __slots__ = ["id"]
@@ -704,6 +798,16 @@ class ListMemberInvitationsResponse(_message.Message):
     next_cursor: str
     def __init__(self, data: _Optional[_Iterable[_Union[MemberInvitation, _Mapping]]] = ..., next_cursor: _Optional[str] = ..., has_more: bool = ...) -> None: ...
 
+class ListMemberPasskeysRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class ListMemberPasskeysResponse(_message.Message):
+    __slots__ = ["data"]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[MemberPasskey]
+    def __init__(self, data: _Optional[_Iterable[_Union[MemberPasskey, _Mapping]]] = ...) -> None: ...
+
 class ListMembersRequest(_message.Message):
     __slots__ = ["cursor", "limit"]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
@@ -845,16 +949,24 @@ class LoginRequest(_message.Message):
     def __init__(self, email: _Optional[str] = ..., password: _Optional[str] = ..., organization_id: _Optional[str] = ...) -> None: ...
 
 class LoginResponse(_message.Message):
-    __slots__ = ["expires_at", "management_token", "organization_id", "organizations"]
+    __slots__ = ["expires_at", "expires_in", "management_token", "mfa_methods", "mfa_required", "mfa_token", "organization_id", "organizations"]
     EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
     MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    MFA_METHODS_FIELD_NUMBER: _ClassVar[int]
+    MFA_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
     expires_at: _timestamp_pb2.Timestamp
+    expires_in: int
     management_token: str
+    mfa_methods: _containers.RepeatedScalarFieldContainer[str]
+    mfa_required: bool
+    mfa_token: str
     organization_id: str
     organizations: _containers.RepeatedCompositeFieldContainer[OrganizationChoice]
-    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., organizations: _Optional[_Iterable[_Union[OrganizationChoice, _Mapping]]] = ...) -> None: ...
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., organizations: _Optional[_Iterable[_Union[OrganizationChoice, _Mapping]]] = ..., mfa_required: bool = ..., mfa_token: _Optional[str] = ..., mfa_methods: _Optional[_Iterable[str]] = ..., expires_in: _Optional[int] = ...) -> None: ...
 
 class LogoutRequest(_message.Message):
     __slots__ = []
@@ -867,16 +979,18 @@ class LogoutResponse(_message.Message):
     def __init__(self, revoked: bool = ...) -> None: ...
 
 class Member(_message.Message):
-    __slots__ = ["created_at", "email", "id", "role"]
+    __slots__ = ["created_at", "email", "id", "mfa_enabled", "role"]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
+    MFA_ENABLED_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     created_at: _timestamp_pb2.Timestamp
     email: str
     id: str
+    mfa_enabled: bool
     role: str
-    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., mfa_enabled: bool = ...) -> None: ...
 
 class MemberInvitation(_message.Message):
     __slots__ = ["created_at", "email", "expires_at", "id", "invited_by", "role"]
@@ -893,6 +1007,24 @@ class MemberInvitation(_message.Message):
     invited_by: str
     role: str
     def __init__(self, id: _Optional[str] = ..., email: _Optional[str] = ..., role: _Optional[str] = ..., invited_by: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class MemberPasskey(_message.Message):
+    __slots__ = ["backed_up", "backup_eligible", "created_at", "id", "last_used_at", "name", "transports"]
+    BACKED_UP_FIELD_NUMBER: _ClassVar[int]
+    BACKUP_ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LAST_USED_AT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TRANSPORTS_FIELD_NUMBER: _ClassVar[int]
+    backed_up: bool
+    backup_eligible: bool
+    created_at: _timestamp_pb2.Timestamp
+    id: str
+    last_used_at: _timestamp_pb2.Timestamp
+    name: str
+    transports: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., last_used_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., backup_eligible: bool = ..., backed_up: bool = ..., transports: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MessageTemplate(_message.Message):
     __slots__ = ["html", "kind", "locale", "project_id", "subject", "text", "updated_at"]
@@ -943,6 +1075,18 @@ class OAuthClient(_message.Message):
     type: str
     updated_at: _timestamp_pb2.Timestamp
     def __init__(self, client_id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., type: _Optional[str] = ..., redirect_uris: _Optional[_Iterable[str]] = ..., grant_types: _Optional[_Iterable[str]] = ..., scopes: _Optional[_Iterable[str]] = ..., first_party: bool = ..., logo_uri: _Optional[str] = ..., post_logout_redirect_uris: _Optional[_Iterable[str]] = ..., secret_hint: _Optional[str] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., allow_missing_pkce: bool = ...) -> None: ...
+
+class Organization(_message.Message):
+    __slots__ = ["created_at", "id", "name", "require_member_mfa"]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REQUIRE_MEMBER_MFA_FIELD_NUMBER: _ClassVar[int]
+    created_at: _timestamp_pb2.Timestamp
+    id: str
+    name: str
+    require_member_mfa: bool
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., require_member_mfa: bool = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class OrganizationChoice(_message.Message):
     __slots__ = ["id", "name", "role"]
@@ -1079,6 +1223,16 @@ class RateLimits(_message.Message):
     verify_attempts_per_challenge: int
     window_seconds: int
     def __init__(self, sign_in_failures_per_account: _Optional[int] = ..., sign_in_wait_seconds: _Optional[int] = ..., sign_in_max_wait_seconds: _Optional[int] = ..., failures_per_ip: _Optional[int] = ..., verify_attempts_per_challenge: _Optional[int] = ..., refreshes_per_session: _Optional[int] = ..., signups_per_ip: _Optional[int] = ..., sends_per_ip: _Optional[int] = ..., sends_per_destination: _Optional[int] = ..., sends_per_project: _Optional[int] = ..., window_seconds: _Optional[int] = ..., send_window_seconds: _Optional[int] = ..., mfa_failures_per_account: _Optional[int] = ..., first_contact_sends_per_project: _Optional[int] = ..., first_contact_sms_per_country: _Optional[int] = ..., sms_per_destination_per_day: _Optional[int] = ...) -> None: ...
+
+class RegenerateMemberRecoveryCodesRequest(_message.Message):
+    __slots__ = []
+    def __init__(self) -> None: ...
+
+class RegenerateMemberRecoveryCodesResponse(_message.Message):
+    __slots__ = ["recovery_codes"]
+    RECOVERY_CODES_FIELD_NUMBER: _ClassVar[int]
+    recovery_codes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RemoveMemberRequest(_message.Message):
     __slots__ = ["id"]
@@ -1319,6 +1473,64 @@ class SsoConnection(_message.Message):
     userinfo_url: str
     def __init__(self, id: _Optional[str] = ..., project_id: _Optional[str] = ..., name: _Optional[str] = ..., issuer: _Optional[str] = ..., client_id: _Optional[str] = ..., scopes: _Optional[_Iterable[str]] = ..., created_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., trust_emails: bool = ..., provider: _Optional[str] = ..., authorization_url: _Optional[str] = ..., token_url: _Optional[str] = ..., userinfo_url: _Optional[str] = ..., claim_mapping: _Optional[_Mapping[str, str]] = ..., hosted_domain: _Optional[str] = ..., allowed_tenants: _Optional[_Iterable[str]] = ..., team_id: _Optional[str] = ..., key_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
 
+class StartMemberMfaEnrollmentRequest(_message.Message):
+    __slots__ = ["method", "mfa_token"]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    method: str
+    mfa_token: str
+    def __init__(self, method: _Optional[str] = ..., mfa_token: _Optional[str] = ...) -> None: ...
+
+class StartMemberMfaEnrollmentResponse(_message.Message):
+    __slots__ = ["method", "qr_code", "totp_uri"]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    QR_CODE_FIELD_NUMBER: _ClassVar[int]
+    TOTP_URI_FIELD_NUMBER: _ClassVar[int]
+    method: str
+    qr_code: str
+    totp_uri: str
+    def __init__(self, method: _Optional[str] = ..., totp_uri: _Optional[str] = ..., qr_code: _Optional[str] = ...) -> None: ...
+
+class StartMemberPasskeyRegistrationRequest(_message.Message):
+    __slots__ = ["mfa_token"]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    mfa_token: str
+    def __init__(self, mfa_token: _Optional[str] = ...) -> None: ...
+
+class StartMemberPasskeyRegistrationResponse(_message.Message):
+    __slots__ = ["challenge_id", "options"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    options: _struct_pb2.Struct
+    def __init__(self, challenge_id: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class StartMemberPasskeySignInRequest(_message.Message):
+    __slots__ = ["mfa_token"]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    mfa_token: str
+    def __init__(self, mfa_token: _Optional[str] = ...) -> None: ...
+
+class StartMemberPasskeySignInResponse(_message.Message):
+    __slots__ = ["challenge_id", "options"]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    options: _struct_pb2.Struct
+    def __init__(self, challenge_id: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class UnenrollMemberMfaRequest(_message.Message):
+    __slots__ = ["method"]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    method: str
+    def __init__(self, method: _Optional[str] = ...) -> None: ...
+
+class UnenrollMemberMfaResponse(_message.Message):
+    __slots__ = ["unenrolled"]
+    UNENROLLED_FIELD_NUMBER: _ClassVar[int]
+    unenrolled: bool
+    def __init__(self, unenrolled: bool = ...) -> None: ...
+
 class UpdateMemberRequest(_message.Message):
     __slots__ = ["id", "role"]
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -1360,6 +1572,20 @@ class UpdateOAuthClientResponse(_message.Message):
     CLIENT_FIELD_NUMBER: _ClassVar[int]
     client: OAuthClient
     def __init__(self, client: _Optional[_Union[OAuthClient, _Mapping]] = ...) -> None: ...
+
+class UpdateOrganizationRequest(_message.Message):
+    __slots__ = ["require_member_mfa"]
+    REQUIRE_MEMBER_MFA_FIELD_NUMBER: _ClassVar[int]
+    require_member_mfa: bool
+    def __init__(self, require_member_mfa: bool = ...) -> None: ...
+
+class UpdateOrganizationResponse(_message.Message):
+    __slots__ = ["organization", "revoked_tokens"]
+    ORGANIZATION_FIELD_NUMBER: _ClassVar[int]
+    REVOKED_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    organization: Organization
+    revoked_tokens: int
+    def __init__(self, organization: _Optional[_Union[Organization, _Mapping]] = ..., revoked_tokens: _Optional[int] = ...) -> None: ...
 
 class UpdateProjectRequest(_message.Message):
     __slots__ = ["accent_color", "allowed_origins", "bot_protection", "clear_sms_country_codes", "default_locale", "description", "display_name", "id", "logo_url", "max_sessions_per_user", "mfa_required", "name", "passkey_attestation", "passkey_rp_id", "passkey_user_verification", "rate_limits", "redirect_url", "refresh_token_expiry", "reveal_email_exists", "send_verification", "session_idle_timeout", "signup_email_domains", "signup_methods", "signups", "sms_country_codes", "token_expiry"]
@@ -1611,6 +1837,32 @@ class UsagePeriod(_message.Message):
     TO_FIELD_NUMBER: _ClassVar[int]
     to: str
     def __init__(self, to: _Optional[str] = ..., **kwargs) -> None: ...
+
+class VerifyMemberMfaRequest(_message.Message):
+    __slots__ = ["code", "method", "mfa_token"]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    MFA_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    method: str
+    mfa_token: str
+    def __init__(self, mfa_token: _Optional[str] = ..., code: _Optional[str] = ..., method: _Optional[str] = ...) -> None: ...
+
+class VerifyMemberMfaResponse(_message.Message):
+    __slots__ = ["enrolled", "expires_at", "management_token", "method", "organization_id", "recovery_codes"]
+    ENROLLED_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    MANAGEMENT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZATION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECOVERY_CODES_FIELD_NUMBER: _ClassVar[int]
+    enrolled: bool
+    expires_at: _timestamp_pb2.Timestamp
+    management_token: str
+    method: str
+    organization_id: str
+    recovery_codes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, management_token: _Optional[str] = ..., expires_at: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., organization_id: _Optional[str] = ..., enrolled: bool = ..., method: _Optional[str] = ..., recovery_codes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WebhookAttempt(_message.Message):
     __slots__ = ["attempted_at", "error", "latency_ms", "response_excerpt", "status_code"]

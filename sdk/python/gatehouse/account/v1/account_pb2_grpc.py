@@ -8,7 +8,20 @@ from gatehouse.account.v1 import account_pb2 as gatehouse_dot_account_dot_v1_dot
 class AccountServiceStub(object):
     """AccountService is called with a member's management token
     (`Authorization: Bearer <management_token>`), except Login, AcceptInvitation,
-    RequestMemberPasswordReset and ResetMemberPassword.
+    RequestMemberPasswordReset, ResetMemberPassword and the member sign-in challenge's RPCs
+    (StartMemberPasskeySignIn, FinishMemberPasskeySignIn; VerifyMemberMfa,
+    StartMemberMfaEnrollment and the member passkey registration take an `mfa_token` in place of
+    the management token).
+
+    Member sign-in and second factors: a second factor (TOTP, passkeys, recovery codes) belongs
+    to the member identity and guards every organization it signs in to. Login and
+    AcceptInvitation of an identity with one answer a challenge instead of a token:
+    `{mfa_required: true, mfa_token, mfa_methods, expires_in: 300, organization_id}`, finished
+    with VerifyMemberMfa (a code) or FinishMemberPasskeySignIn. In an organization with
+    `require_member_mfa` (UpdateOrganization), a member without a second factor gets the
+    challenge with `mfa_methods: []`, whose `mfa_token` may only enroll one
+    (StartMemberMfaEnrollment then VerifyMemberMfa, or the passkey registration), which finishes
+    the sign-in.
 
     Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
     errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
@@ -60,6 +73,71 @@ class AccountServiceStub(object):
                 '/gatehouse.account.v1.AccountService/ResetMemberPassword',
                 request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordRequest.SerializeToString,
                 response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordResponse.FromString,
+                )
+        self.VerifyMemberMfa = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/VerifyMemberMfa',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaResponse.FromString,
+                )
+        self.StartMemberMfaEnrollment = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/StartMemberMfaEnrollment',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentResponse.FromString,
+                )
+        self.UnenrollMemberMfa = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/UnenrollMemberMfa',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaResponse.FromString,
+                )
+        self.RegenerateMemberRecoveryCodes = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/RegenerateMemberRecoveryCodes',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesResponse.FromString,
+                )
+        self.GetMemberMfa = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/GetMemberMfa',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaResponse.FromString,
+                )
+        self.StartMemberPasskeyRegistration = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/StartMemberPasskeyRegistration',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationResponse.FromString,
+                )
+        self.FinishMemberPasskeyRegistration = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/FinishMemberPasskeyRegistration',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationResponse.FromString,
+                )
+        self.StartMemberPasskeySignIn = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/StartMemberPasskeySignIn',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInResponse.FromString,
+                )
+        self.FinishMemberPasskeySignIn = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/FinishMemberPasskeySignIn',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInResponse.FromString,
+                )
+        self.ListMemberPasskeys = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/ListMemberPasskeys',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysResponse.FromString,
+                )
+        self.DeleteMemberPasskey = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/DeleteMemberPasskey',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyResponse.FromString,
+                )
+        self.GetOrganization = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/GetOrganization',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationResponse.FromString,
+                )
+        self.UpdateOrganization = channel.unary_unary(
+                '/gatehouse.account.v1.AccountService/UpdateOrganization',
+                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationResponse.FromString,
                 )
         self.ListProjects = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListProjects',
@@ -271,7 +349,20 @@ class AccountServiceStub(object):
 class AccountServiceServicer(object):
     """AccountService is called with a member's management token
     (`Authorization: Bearer <management_token>`), except Login, AcceptInvitation,
-    RequestMemberPasswordReset and ResetMemberPassword.
+    RequestMemberPasswordReset, ResetMemberPassword and the member sign-in challenge's RPCs
+    (StartMemberPasskeySignIn, FinishMemberPasskeySignIn; VerifyMemberMfa,
+    StartMemberMfaEnrollment and the member passkey registration take an `mfa_token` in place of
+    the management token).
+
+    Member sign-in and second factors: a second factor (TOTP, passkeys, recovery codes) belongs
+    to the member identity and guards every organization it signs in to. Login and
+    AcceptInvitation of an identity with one answer a challenge instead of a token:
+    `{mfa_required: true, mfa_token, mfa_methods, expires_in: 300, organization_id}`, finished
+    with VerifyMemberMfa (a code) or FinishMemberPasskeySignIn. In an organization with
+    `require_member_mfa` (UpdateOrganization), a member without a second factor gets the
+    challenge with `mfa_methods: []`, whose `mfa_token` may only enroll one
+    (StartMemberMfaEnrollment then VerifyMemberMfa, or the passkey registration), which finishes
+    the sign-in.
 
     Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
     errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
@@ -296,7 +387,9 @@ class AccountServiceServicer(object):
         again with the chosen `organization_id`; the list is sorted by organization name. An
         unknown email, a wrong password, an `organization_id` the identity is not a member of and
         an identity removed from all its organizations answer the same UNAUTHENTICATED
-        INVALID_CREDENTIALS.
+        INVALID_CREDENTIALS. Once the organization is known, an identity with a second factor, or
+        without one in an organization with `require_member_mfa`, gets a challenge
+        (`mfa_required`, `mfa_token`, `mfa_methods`, `expires_in`, `organization_id`) and no token.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -310,6 +403,9 @@ class AccountServiceServicer(object):
         (a wrong one is UNAUTHENTICATED INVALID_CREDENTIALS). A refused password does not spend
         the invitation. The token comes from the invitation email link
         (`{PUBLIC_URL}?token=…&type=invitation`); it is single-use and valid 7 days.
+        An identity with a second factor, or a new member of an organization with
+        `require_member_mfa`, gets a challenge as from Login instead of the token (the membership
+        is made and the invitation spent all the same).
         Errors: UNAUTHENTICATED INVALID_INVITATION (unknown, used, replaced or expired
         token), INVALID_ARGUMENT WEAK_PASSWORD, ALREADY_EXISTS MEMBER_EXISTS (the email
         became a member of this organization since the invitation was sent).
@@ -352,6 +448,151 @@ class AccountServiceServicer(object):
         """Sets a new password with the token of a reset link and revokes every management token
         of the identity. Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or
         expired token), INVALID_ARGUMENT WEAK_PASSWORD.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def VerifyMemberMfa(self, request, context):
+        """Answers a member sign-in challenge, or confirms a pending enrollment. With the `mfa_token`
+        of a challenge whose `mfa_methods` are not empty: a TOTP code of the identity's
+        authenticator, or one of its recovery codes in place of a code, finishes the sign-in and
+        answers the management token. With the `mfa_token` of an enrollment challenge (`mfa_methods:
+        []`, the organization's `require_member_mfa`): the first code of the TOTP enrollment started
+        with StartMemberMfaEnrollment confirms it and finishes the sign-in, with the token and the
+        recovery codes. With a management token and no `mfa_token`: confirms the caller's pending
+        enrollment (`{enrolled, method, recovery_codes}`, no token). The identity's first factor
+        comes with 10 single-use recovery codes, shown only then. A TOTP code is never accepted
+        twice; five wrong codes spend an `mfa_token` (or the pending enrollment), and wrong second
+        factors count per identity as end users' do (RATE_LIMITED with its wait). Errors:
+        UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN (neither token), UNAUTHENTICATED INVALID_MFA_TOKEN
+        (unknown, used, spent or expired), UNAUTHENTICATED INVALID_CODE, FAILED_PRECONDITION
+        MFA_NOT_ENROLLED (no pending enrollment to confirm).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartMemberMfaEnrollment(self, request, context):
+        """Starts enrolling a TOTP authenticator for the signed-in member's identity (management
+        token), or for a member held at an enrollment challenge (`mfa_token` of a sign-in to an
+        organization with `require_member_mfa`). Answers a new secret as an `otpauth://` URI and a
+        QR code; VerifyMemberMfa confirms it with its first code. Starting again replaces the
+        pending enrollment. The factor belongs to the identity: it guards every organization the
+        identity signs in to. Errors: UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN (neither token),
+        UNAUTHENTICATED INVALID_MFA_TOKEN, ALREADY_EXISTS MFA_ALREADY_ENROLLED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UnenrollMemberMfa(self, request, context):
+        """Removes the caller's TOTP factor. Removing the identity's last second factor (no passkey
+        left either) deletes its recovery codes. Errors: PERMISSION_DENIED
+        MFA_REQUIRED_BY_ORGANIZATION (the last factor, while an organization of the identity has
+        `require_member_mfa`), FAILED_PRECONDITION MFA_NOT_ENROLLED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RegenerateMemberRecoveryCodes(self, request, context):
+        """Replaces the caller's recovery codes with 10 new single-use codes, shown only in this
+        answer; the earlier codes stop working. Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the
+        identity has no second factor).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMemberMfa(self, request, context):
+        """The caller's second factors: the methods enrolled, the recovery codes left, and whether
+        an organization of the identity requires a second factor.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartMemberPasskeyRegistration(self, request, context):
+        """Starts registering a passkey for the signed-in member's identity (management token), or
+        for a member held at an enrollment challenge (`mfa_token`). Answers the creation options
+        for `navigator.credentials.create()` and the `challenge_id`; the relying party is the
+        console's (the host of PUBLIC_URL), user verification is preferred, and the identity's
+        passkeys are excluded. The challenge is single-use and lives 5 minutes. A member passkey
+        is a second factor (`webauthn`), never a sign-in of its own. Errors: UNAUTHENTICATED
+        MISSING_MANAGEMENT_TOKEN, UNAUTHENTICATED INVALID_MFA_TOKEN, FAILED_PRECONDITION
+        PASSKEYS_UNAVAILABLE (PUBLIC_URL is not https, nor http on localhost, or is an IP address).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishMemberPasskeyRegistration(self, request, context):
+        """Finishes a passkey registration with the authenticator's answer (RegistrationResponseJSON)
+        and keeps the passkey. Send the same credential as at the start. The identity's first
+        second factor comes with 10 recovery codes; with the `mfa_token` of an enrollment
+        challenge the answer also carries the management token (the sign-in is finished).
+        Errors: UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED (the challenge is unknown, used,
+        expired or another identity's, or the answer does not verify), ALREADY_EXISTS
+        PASSKEY_EXISTS, UNAUTHENTICATED INVALID_MFA_TOKEN, UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartMemberPasskeySignIn(self, request, context):
+        """Starts answering a member sign-in challenge whose `mfa_methods` include `webauthn`: the
+        request options for `navigator.credentials.get()` listing the identity's passkeys, and the
+        `challenge_id`. Errors: UNAUTHENTICATED INVALID_MFA_TOKEN (unknown, used or expired, or an
+        enrollment challenge), FAILED_PRECONDITION MFA_NOT_ENROLLED (the identity has no passkey),
+        FAILED_PRECONDITION PASSKEYS_UNAVAILABLE.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishMemberPasskeySignIn(self, request, context):
+        """Finishes the challenge with the authenticator's answer (AuthenticationResponseJSON) and
+        answers the management token. The passkey challenge is spent by the first finish, whatever
+        its outcome; a wrong answer counts against the `mfa_token` and the identity as a wrong
+        code does. Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (not one of the identity's passkeys),
+        UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED, UNAUTHENTICATED INVALID_MFA_TOKEN.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMemberPasskeys(self, request, context):
+        """Lists the caller's passkeys, newest first (never their public keys).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteMemberPasskey(self, request, context):
+        """Deletes one of the caller's passkeys. The identity's last second factor cannot go while an
+        organization of the identity requires one. Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND
+        (unknown, or another identity's), PERMISSION_DENIED MFA_REQUIRED_BY_ORGANIZATION.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetOrganization(self, request, context):
+        """Reads the caller's organization: its name and its settings.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateOrganization(self, request, context):
+        """Changes the caller's organization's settings; only the fields present change. With
+        `require_member_mfa` on, every sign-in to the organization (Login, AcceptInvitation) asks
+        a member without a second factor to enroll one before it gets a management token, and the
+        organization's management tokens issued without a second factor are revoked at once, the
+        caller's excepted. Turning it on needs a second factor of the caller's own. Admin members
+        only. Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (turning it on without a second factor
+        of one's own).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -831,6 +1072,71 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordRequest.FromString,
                     response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordResponse.SerializeToString,
             ),
+            'VerifyMemberMfa': grpc.unary_unary_rpc_method_handler(
+                    servicer.VerifyMemberMfa,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaResponse.SerializeToString,
+            ),
+            'StartMemberMfaEnrollment': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartMemberMfaEnrollment,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentResponse.SerializeToString,
+            ),
+            'UnenrollMemberMfa': grpc.unary_unary_rpc_method_handler(
+                    servicer.UnenrollMemberMfa,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaResponse.SerializeToString,
+            ),
+            'RegenerateMemberRecoveryCodes': grpc.unary_unary_rpc_method_handler(
+                    servicer.RegenerateMemberRecoveryCodes,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesResponse.SerializeToString,
+            ),
+            'GetMemberMfa': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMemberMfa,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaResponse.SerializeToString,
+            ),
+            'StartMemberPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartMemberPasskeyRegistration,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationResponse.SerializeToString,
+            ),
+            'FinishMemberPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishMemberPasskeyRegistration,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationResponse.SerializeToString,
+            ),
+            'StartMemberPasskeySignIn': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartMemberPasskeySignIn,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInResponse.SerializeToString,
+            ),
+            'FinishMemberPasskeySignIn': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishMemberPasskeySignIn,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInResponse.SerializeToString,
+            ),
+            'ListMemberPasskeys': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMemberPasskeys,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysResponse.SerializeToString,
+            ),
+            'DeleteMemberPasskey': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteMemberPasskey,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyResponse.SerializeToString,
+            ),
+            'GetOrganization': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetOrganization,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationResponse.SerializeToString,
+            ),
+            'UpdateOrganization': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateOrganization,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationResponse.SerializeToString,
+            ),
             'ListProjects': grpc.unary_unary_rpc_method_handler(
                     servicer.ListProjects,
                     request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsRequest.FromString,
@@ -1046,7 +1352,20 @@ def add_AccountServiceServicer_to_server(servicer, server):
 class AccountService(object):
     """AccountService is called with a member's management token
     (`Authorization: Bearer <management_token>`), except Login, AcceptInvitation,
-    RequestMemberPasswordReset and ResetMemberPassword.
+    RequestMemberPasswordReset, ResetMemberPassword and the member sign-in challenge's RPCs
+    (StartMemberPasskeySignIn, FinishMemberPasskeySignIn; VerifyMemberMfa,
+    StartMemberMfaEnrollment and the member passkey registration take an `mfa_token` in place of
+    the management token).
+
+    Member sign-in and second factors: a second factor (TOTP, passkeys, recovery codes) belongs
+    to the member identity and guards every organization it signs in to. Login and
+    AcceptInvitation of an identity with one answer a challenge instead of a token:
+    `{mfa_required: true, mfa_token, mfa_methods, expires_in: 300, organization_id}`, finished
+    with VerifyMemberMfa (a code) or FinishMemberPasskeySignIn. In an organization with
+    `require_member_mfa` (UpdateOrganization), a member without a second factor gets the
+    challenge with `mfa_methods: []`, whose `mfa_token` may only enroll one
+    (StartMemberMfaEnrollment then VerifyMemberMfa, or the passkey registration), which finishes
+    the sign-in.
 
     Every RPC answers HTTP 200 with its JSON body, on REST as on Connect. Besides the
     errors listed on each RPC, any RPC may answer: INVALID_ARGUMENT VALIDATION_FAILED
@@ -1162,6 +1481,227 @@ class AccountService(object):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ResetMemberPassword',
             gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordRequest.SerializeToString,
             gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def VerifyMemberMfa(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/VerifyMemberMfa',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def StartMemberMfaEnrollment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/StartMemberMfaEnrollment',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def UnenrollMemberMfa(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UnenrollMemberMfa',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def RegenerateMemberRecoveryCodes(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RegenerateMemberRecoveryCodes',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def GetMemberMfa(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetMemberMfa',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def StartMemberPasskeyRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/StartMemberPasskeyRegistration',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def FinishMemberPasskeyRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/FinishMemberPasskeyRegistration',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def StartMemberPasskeySignIn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/StartMemberPasskeySignIn',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def FinishMemberPasskeySignIn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/FinishMemberPasskeySignIn',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def ListMemberPasskeys(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMemberPasskeys',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def DeleteMemberPasskey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteMemberPasskey',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def GetOrganization(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetOrganization',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def UpdateOrganization(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateOrganization',
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import descriptor_pb2 as google_dot_protobuf_dot_descriptor__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"gatehouse/options/v1/options.proto\x12\x14gatehouse.options.v1\x1a google/protobuf/descriptor.proto\"\xd4\x01\n\x06\x41\x63\x63\x65ss\x12\x34\n\ncredential\x18\x01 \x01(\x0e\x32 .gatehouse.options.v1.Credential\x12\r\n\x05scope\x18\x02 \x01(\t\x12(\n\x04role\x18\x03 \x01(\x0e\x32\x1a.gatehouse.options.v1.Role\x12\x12\n\nuser_scope\x18\x04 \x01(\t\x12\x36\n\x0bpublishable\x18\x05 \x01(\x0e\x32!.gatehouse.options.v1.Publishable\x12\x0f\n\x07sign_in\x18\x06 \x01(\x08\"\xb1\x01\n\nFieldRules\x12,\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\x1c.gatehouse.options.v1.Format\x12\x16\n\x0emax_json_bytes\x18\t \x01(\rJ\x04\x08\x01\x10\x02J\x04\x08\x02\x10\x03J\x04\x08\x03\x10\x04J\x04\x08\x05\x10\x06J\x04\x08\x06\x10\x07J\x04\x08\x07\x10\x08J\x04\x08\x08\x10\tR\x08requiredR\x07min_lenR\x07max_lenR\x02inR\x03gteR\x03lteR\tmax_items*\xc9\x01\n\nCredential\x12\x1a\n\x16\x43REDENTIAL_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x43REDENTIAL_NONE\x10\x01\x12\x16\n\x12\x43REDENTIAL_API_KEY\x10\x02\x12%\n!CREDENTIAL_API_KEY_AND_USER_TOKEN\x10\x03\x12*\n&CREDENTIAL_API_KEY_OPTIONAL_USER_TOKEN\x10\x04\x12\x1f\n\x1b\x43REDENTIAL_MANAGEMENT_TOKEN\x10\x05*@\n\x04Role\x12\x14\n\x10ROLE_UNSPECIFIED\x10\x00\x12\x12\n\x0eROLE_DEVELOPER\x10\x01\x12\x0e\n\nROLE_ADMIN\x10\x02*d\n\x0bPublishable\x12\x1b\n\x17PUBLISHABLE_UNSPECIFIED\x10\x00\x12\x17\n\x13PUBLISHABLE_ALLOWED\x10\x01\x12\x1f\n\x1bPUBLISHABLE_WITH_USER_TOKEN\x10\x02*\xf8\x01\n\x06\x46ormat\x12\x16\n\x12\x46ORMAT_UNSPECIFIED\x10\x00\x12\x10\n\x0c\x46ORMAT_EMAIL\x10\x01\x12\x13\n\x0f\x46ORMAT_HTTP_URI\x10\x02\x12\x11\n\rFORMAT_ORIGIN\x10\x03\x12\x14\n\x10\x46ORMAT_DATE_TIME\x10\x06\x12\x14\n\x10\x46ORMAT_IMAGE_URL\x10\t\"\x04\x08\x04\x10\x04\"\x04\x08\x05\x10\x05\"\x04\x08\x07\x10\x07\"\x04\x08\x08\x10\x08\"\x04\x08\n\x10\n*\x0b\x46ORMAT_E164*\x0b\x46ORMAT_DATE*\x11\x46ORMAT_SIX_DIGITS*\x10\x46ORMAT_HEX_COLOR*\x13\x46ORMAT_CALLING_CODE:N\n\x06\x61\x63\x63\x65ss\x12\x1e.google.protobuf.MethodOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1c.gatehouse.options.v1.Access:P\n\x05\x66ield\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\x0b\x32 .gatehouse.options.v1.FieldRulesBl\n\x18\x64\x65v.gatehouse.options.v1P\x01Z7gatehouse.dev/sdk/go/gen/gatehouse/options/v1;optionsv1\xaa\x02\x14Gatehouse.Options.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"gatehouse/options/v1/options.proto\x12\x14gatehouse.options.v1\x1a google/protobuf/descriptor.proto\"\xd4\x01\n\x06\x41\x63\x63\x65ss\x12\x34\n\ncredential\x18\x01 \x01(\x0e\x32 .gatehouse.options.v1.Credential\x12\r\n\x05scope\x18\x02 \x01(\t\x12(\n\x04role\x18\x03 \x01(\x0e\x32\x1a.gatehouse.options.v1.Role\x12\x12\n\nuser_scope\x18\x04 \x01(\t\x12\x36\n\x0bpublishable\x18\x05 \x01(\x0e\x32!.gatehouse.options.v1.Publishable\x12\x0f\n\x07sign_in\x18\x06 \x01(\x08\"\xb1\x01\n\nFieldRules\x12,\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\x1c.gatehouse.options.v1.Format\x12\x16\n\x0emax_json_bytes\x18\t \x01(\rJ\x04\x08\x01\x10\x02J\x04\x08\x02\x10\x03J\x04\x08\x03\x10\x04J\x04\x08\x05\x10\x06J\x04\x08\x06\x10\x07J\x04\x08\x07\x10\x08J\x04\x08\x08\x10\tR\x08requiredR\x07min_lenR\x07max_lenR\x02inR\x03gteR\x03lteR\tmax_items*\xf3\x01\n\nCredential\x12\x1a\n\x16\x43REDENTIAL_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x43REDENTIAL_NONE\x10\x01\x12\x16\n\x12\x43REDENTIAL_API_KEY\x10\x02\x12%\n!CREDENTIAL_API_KEY_AND_USER_TOKEN\x10\x03\x12*\n&CREDENTIAL_API_KEY_OPTIONAL_USER_TOKEN\x10\x04\x12\x1f\n\x1b\x43REDENTIAL_MANAGEMENT_TOKEN\x10\x05\x12(\n$CREDENTIAL_OPTIONAL_MANAGEMENT_TOKEN\x10\x06*@\n\x04Role\x12\x14\n\x10ROLE_UNSPECIFIED\x10\x00\x12\x12\n\x0eROLE_DEVELOPER\x10\x01\x12\x0e\n\nROLE_ADMIN\x10\x02*d\n\x0bPublishable\x12\x1b\n\x17PUBLISHABLE_UNSPECIFIED\x10\x00\x12\x17\n\x13PUBLISHABLE_ALLOWED\x10\x01\x12\x1f\n\x1bPUBLISHABLE_WITH_USER_TOKEN\x10\x02*\xf8\x01\n\x06\x46ormat\x12\x16\n\x12\x46ORMAT_UNSPECIFIED\x10\x00\x12\x10\n\x0c\x46ORMAT_EMAIL\x10\x01\x12\x13\n\x0f\x46ORMAT_HTTP_URI\x10\x02\x12\x11\n\rFORMAT_ORIGIN\x10\x03\x12\x14\n\x10\x46ORMAT_DATE_TIME\x10\x06\x12\x14\n\x10\x46ORMAT_IMAGE_URL\x10\t\"\x04\x08\x04\x10\x04\"\x04\x08\x05\x10\x05\"\x04\x08\x07\x10\x07\"\x04\x08\x08\x10\x08\"\x04\x08\n\x10\n*\x0b\x46ORMAT_E164*\x0b\x46ORMAT_DATE*\x11\x46ORMAT_SIX_DIGITS*\x10\x46ORMAT_HEX_COLOR*\x13\x46ORMAT_CALLING_CODE:N\n\x06\x61\x63\x63\x65ss\x12\x1e.google.protobuf.MethodOptions\x18\xb9\x8e\x03 \x01(\x0b\x32\x1c.gatehouse.options.v1.Access:P\n\x05\x66ield\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\x0b\x32 .gatehouse.options.v1.FieldRulesBl\n\x18\x64\x65v.gatehouse.options.v1P\x01Z7gatehouse.dev/sdk/go/gen/gatehouse/options/v1;optionsv1\xaa\x02\x14Gatehouse.Options.V1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'gatehouse.options.v1.options_pb2', globals())
@@ -25,13 +25,13 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'\n\030dev.gatehouse.options.v1P\001Z7gatehouse.dev/sdk/go/gen/gatehouse/options/v1;optionsv1\252\002\024Gatehouse.Options.V1'
   _CREDENTIAL._serialized_start=490
-  _CREDENTIAL._serialized_end=691
-  _ROLE._serialized_start=693
-  _ROLE._serialized_end=757
-  _PUBLISHABLE._serialized_start=759
-  _PUBLISHABLE._serialized_end=859
-  _FORMAT._serialized_start=862
-  _FORMAT._serialized_end=1110
+  _CREDENTIAL._serialized_end=733
+  _ROLE._serialized_start=735
+  _ROLE._serialized_end=799
+  _PUBLISHABLE._serialized_start=801
+  _PUBLISHABLE._serialized_end=901
+  _FORMAT._serialized_start=904
+  _FORMAT._serialized_end=1152
   _ACCESS._serialized_start=95
   _ACCESS._serialized_end=307
   _FIELDRULES._serialized_start=310

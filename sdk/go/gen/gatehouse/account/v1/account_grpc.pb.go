@@ -24,7 +24,9 @@ type AccountServiceClient interface {
 	// again with the chosen `organization_id`; the list is sorted by organization name. An
 	// unknown email, a wrong password, an `organization_id` the identity is not a member of and
 	// an identity removed from all its organizations answer the same UNAUTHENTICATED
-	// INVALID_CREDENTIALS.
+	// INVALID_CREDENTIALS. Once the organization is known, an identity with a second factor, or
+	// without one in an organization with `require_member_mfa`, gets a challenge
+	// (`mfa_required`, `mfa_token`, `mfa_methods`, `expires_in`, `organization_id`) and no token.
 	Login(ctx context.Context, in *LoginRequest, opts ...grpc.CallOption) (*LoginResponse, error)
 	// Accepts an invitation: creates the member in the inviting organization with the
 	// role of the invitation and signs it in to that organization (management token valid
@@ -33,6 +35,9 @@ type AccountServiceClient interface {
 	// (a wrong one is UNAUTHENTICATED INVALID_CREDENTIALS). A refused password does not spend
 	// the invitation. The token comes from the invitation email link
 	// (`{PUBLIC_URL}?token=…&type=invitation`); it is single-use and valid 7 days.
+	// An identity with a second factor, or a new member of an organization with
+	// `require_member_mfa`, gets a challenge as from Login instead of the token (the membership
+	// is made and the invitation spent all the same).
 	// Errors: UNAUTHENTICATED INVALID_INVITATION (unknown, used, replaced or expired
 	// token), INVALID_ARGUMENT WEAK_PASSWORD, ALREADY_EXISTS MEMBER_EXISTS (the email
 	// became a member of this organization since the invitation was sent).
@@ -56,6 +61,86 @@ type AccountServiceClient interface {
 	// of the identity. Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or
 	// expired token), INVALID_ARGUMENT WEAK_PASSWORD.
 	ResetMemberPassword(ctx context.Context, in *ResetMemberPasswordRequest, opts ...grpc.CallOption) (*ResetMemberPasswordResponse, error)
+	// Answers a member sign-in challenge, or confirms a pending enrollment. With the `mfa_token`
+	// of a challenge whose `mfa_methods` are not empty: a TOTP code of the identity's
+	// authenticator, or one of its recovery codes in place of a code, finishes the sign-in and
+	// answers the management token. With the `mfa_token` of an enrollment challenge (`mfa_methods:
+	// []`, the organization's `require_member_mfa`): the first code of the TOTP enrollment started
+	// with StartMemberMfaEnrollment confirms it and finishes the sign-in, with the token and the
+	// recovery codes. With a management token and no `mfa_token`: confirms the caller's pending
+	// enrollment (`{enrolled, method, recovery_codes}`, no token). The identity's first factor
+	// comes with 10 single-use recovery codes, shown only then. A TOTP code is never accepted
+	// twice; five wrong codes spend an `mfa_token` (or the pending enrollment), and wrong second
+	// factors count per identity as end users' do (RATE_LIMITED with its wait). Errors:
+	// UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN (neither token), UNAUTHENTICATED INVALID_MFA_TOKEN
+	// (unknown, used, spent or expired), UNAUTHENTICATED INVALID_CODE, FAILED_PRECONDITION
+	// MFA_NOT_ENROLLED (no pending enrollment to confirm).
+	VerifyMemberMfa(ctx context.Context, in *VerifyMemberMfaRequest, opts ...grpc.CallOption) (*VerifyMemberMfaResponse, error)
+	// Starts enrolling a TOTP authenticator for the signed-in member's identity (management
+	// token), or for a member held at an enrollment challenge (`mfa_token` of a sign-in to an
+	// organization with `require_member_mfa`). Answers a new secret as an `otpauth://` URI and a
+	// QR code; VerifyMemberMfa confirms it with its first code. Starting again replaces the
+	// pending enrollment. The factor belongs to the identity: it guards every organization the
+	// identity signs in to. Errors: UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN (neither token),
+	// UNAUTHENTICATED INVALID_MFA_TOKEN, ALREADY_EXISTS MFA_ALREADY_ENROLLED.
+	StartMemberMfaEnrollment(ctx context.Context, in *StartMemberMfaEnrollmentRequest, opts ...grpc.CallOption) (*StartMemberMfaEnrollmentResponse, error)
+	// Removes the caller's TOTP factor. Removing the identity's last second factor (no passkey
+	// left either) deletes its recovery codes. Errors: PERMISSION_DENIED
+	// MFA_REQUIRED_BY_ORGANIZATION (the last factor, while an organization of the identity has
+	// `require_member_mfa`), FAILED_PRECONDITION MFA_NOT_ENROLLED.
+	UnenrollMemberMfa(ctx context.Context, in *UnenrollMemberMfaRequest, opts ...grpc.CallOption) (*UnenrollMemberMfaResponse, error)
+	// Replaces the caller's recovery codes with 10 new single-use codes, shown only in this
+	// answer; the earlier codes stop working. Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the
+	// identity has no second factor).
+	RegenerateMemberRecoveryCodes(ctx context.Context, in *RegenerateMemberRecoveryCodesRequest, opts ...grpc.CallOption) (*RegenerateMemberRecoveryCodesResponse, error)
+	// The caller's second factors: the methods enrolled, the recovery codes left, and whether
+	// an organization of the identity requires a second factor.
+	GetMemberMfa(ctx context.Context, in *GetMemberMfaRequest, opts ...grpc.CallOption) (*GetMemberMfaResponse, error)
+	// Starts registering a passkey for the signed-in member's identity (management token), or
+	// for a member held at an enrollment challenge (`mfa_token`). Answers the creation options
+	// for `navigator.credentials.create()` and the `challenge_id`; the relying party is the
+	// console's (the host of PUBLIC_URL), user verification is preferred, and the identity's
+	// passkeys are excluded. The challenge is single-use and lives 5 minutes. A member passkey
+	// is a second factor (`webauthn`), never a sign-in of its own. Errors: UNAUTHENTICATED
+	// MISSING_MANAGEMENT_TOKEN, UNAUTHENTICATED INVALID_MFA_TOKEN, FAILED_PRECONDITION
+	// PASSKEYS_UNAVAILABLE (PUBLIC_URL is not https, nor http on localhost, or is an IP address).
+	StartMemberPasskeyRegistration(ctx context.Context, in *StartMemberPasskeyRegistrationRequest, opts ...grpc.CallOption) (*StartMemberPasskeyRegistrationResponse, error)
+	// Finishes a passkey registration with the authenticator's answer (RegistrationResponseJSON)
+	// and keeps the passkey. Send the same credential as at the start. The identity's first
+	// second factor comes with 10 recovery codes; with the `mfa_token` of an enrollment
+	// challenge the answer also carries the management token (the sign-in is finished).
+	// Errors: UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED (the challenge is unknown, used,
+	// expired or another identity's, or the answer does not verify), ALREADY_EXISTS
+	// PASSKEY_EXISTS, UNAUTHENTICATED INVALID_MFA_TOKEN, UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN.
+	FinishMemberPasskeyRegistration(ctx context.Context, in *FinishMemberPasskeyRegistrationRequest, opts ...grpc.CallOption) (*FinishMemberPasskeyRegistrationResponse, error)
+	// Starts answering a member sign-in challenge whose `mfa_methods` include `webauthn`: the
+	// request options for `navigator.credentials.get()` listing the identity's passkeys, and the
+	// `challenge_id`. Errors: UNAUTHENTICATED INVALID_MFA_TOKEN (unknown, used or expired, or an
+	// enrollment challenge), FAILED_PRECONDITION MFA_NOT_ENROLLED (the identity has no passkey),
+	// FAILED_PRECONDITION PASSKEYS_UNAVAILABLE.
+	StartMemberPasskeySignIn(ctx context.Context, in *StartMemberPasskeySignInRequest, opts ...grpc.CallOption) (*StartMemberPasskeySignInResponse, error)
+	// Finishes the challenge with the authenticator's answer (AuthenticationResponseJSON) and
+	// answers the management token. The passkey challenge is spent by the first finish, whatever
+	// its outcome; a wrong answer counts against the `mfa_token` and the identity as a wrong
+	// code does. Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (not one of the identity's passkeys),
+	// UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED, UNAUTHENTICATED INVALID_MFA_TOKEN.
+	FinishMemberPasskeySignIn(ctx context.Context, in *FinishMemberPasskeySignInRequest, opts ...grpc.CallOption) (*FinishMemberPasskeySignInResponse, error)
+	// Lists the caller's passkeys, newest first (never their public keys).
+	ListMemberPasskeys(ctx context.Context, in *ListMemberPasskeysRequest, opts ...grpc.CallOption) (*ListMemberPasskeysResponse, error)
+	// Deletes one of the caller's passkeys. The identity's last second factor cannot go while an
+	// organization of the identity requires one. Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND
+	// (unknown, or another identity's), PERMISSION_DENIED MFA_REQUIRED_BY_ORGANIZATION.
+	DeleteMemberPasskey(ctx context.Context, in *DeleteMemberPasskeyRequest, opts ...grpc.CallOption) (*DeleteMemberPasskeyResponse, error)
+	// Reads the caller's organization: its name and its settings.
+	GetOrganization(ctx context.Context, in *GetOrganizationRequest, opts ...grpc.CallOption) (*GetOrganizationResponse, error)
+	// Changes the caller's organization's settings; only the fields present change. With
+	// `require_member_mfa` on, every sign-in to the organization (Login, AcceptInvitation) asks
+	// a member without a second factor to enroll one before it gets a management token, and the
+	// organization's management tokens issued without a second factor are revoked at once, the
+	// caller's excepted. Turning it on needs a second factor of the caller's own. Admin members
+	// only. Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (turning it on without a second factor
+	// of one's own).
+	UpdateOrganization(ctx context.Context, in *UpdateOrganizationRequest, opts ...grpc.CallOption) (*UpdateOrganizationResponse, error)
 	// Lists the projects of the caller's organization, newest first, one page at a time.
 	// Errors: INVALID_ARGUMENT INVALID_CURSOR.
 	ListProjects(ctx context.Context, in *ListProjectsRequest, opts ...grpc.CallOption) (*ListProjectsResponse, error)
@@ -350,6 +435,123 @@ func (c *accountServiceClient) RequestMemberPasswordReset(ctx context.Context, i
 func (c *accountServiceClient) ResetMemberPassword(ctx context.Context, in *ResetMemberPasswordRequest, opts ...grpc.CallOption) (*ResetMemberPasswordResponse, error) {
 	out := new(ResetMemberPasswordResponse)
 	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ResetMemberPassword", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) VerifyMemberMfa(ctx context.Context, in *VerifyMemberMfaRequest, opts ...grpc.CallOption) (*VerifyMemberMfaResponse, error) {
+	out := new(VerifyMemberMfaResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/VerifyMemberMfa", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) StartMemberMfaEnrollment(ctx context.Context, in *StartMemberMfaEnrollmentRequest, opts ...grpc.CallOption) (*StartMemberMfaEnrollmentResponse, error) {
+	out := new(StartMemberMfaEnrollmentResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/StartMemberMfaEnrollment", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) UnenrollMemberMfa(ctx context.Context, in *UnenrollMemberMfaRequest, opts ...grpc.CallOption) (*UnenrollMemberMfaResponse, error) {
+	out := new(UnenrollMemberMfaResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/UnenrollMemberMfa", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) RegenerateMemberRecoveryCodes(ctx context.Context, in *RegenerateMemberRecoveryCodesRequest, opts ...grpc.CallOption) (*RegenerateMemberRecoveryCodesResponse, error) {
+	out := new(RegenerateMemberRecoveryCodesResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/RegenerateMemberRecoveryCodes", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) GetMemberMfa(ctx context.Context, in *GetMemberMfaRequest, opts ...grpc.CallOption) (*GetMemberMfaResponse, error) {
+	out := new(GetMemberMfaResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/GetMemberMfa", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) StartMemberPasskeyRegistration(ctx context.Context, in *StartMemberPasskeyRegistrationRequest, opts ...grpc.CallOption) (*StartMemberPasskeyRegistrationResponse, error) {
+	out := new(StartMemberPasskeyRegistrationResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/StartMemberPasskeyRegistration", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) FinishMemberPasskeyRegistration(ctx context.Context, in *FinishMemberPasskeyRegistrationRequest, opts ...grpc.CallOption) (*FinishMemberPasskeyRegistrationResponse, error) {
+	out := new(FinishMemberPasskeyRegistrationResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/FinishMemberPasskeyRegistration", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) StartMemberPasskeySignIn(ctx context.Context, in *StartMemberPasskeySignInRequest, opts ...grpc.CallOption) (*StartMemberPasskeySignInResponse, error) {
+	out := new(StartMemberPasskeySignInResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/StartMemberPasskeySignIn", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) FinishMemberPasskeySignIn(ctx context.Context, in *FinishMemberPasskeySignInRequest, opts ...grpc.CallOption) (*FinishMemberPasskeySignInResponse, error) {
+	out := new(FinishMemberPasskeySignInResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/FinishMemberPasskeySignIn", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) ListMemberPasskeys(ctx context.Context, in *ListMemberPasskeysRequest, opts ...grpc.CallOption) (*ListMemberPasskeysResponse, error) {
+	out := new(ListMemberPasskeysResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/ListMemberPasskeys", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) DeleteMemberPasskey(ctx context.Context, in *DeleteMemberPasskeyRequest, opts ...grpc.CallOption) (*DeleteMemberPasskeyResponse, error) {
+	out := new(DeleteMemberPasskeyResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/DeleteMemberPasskey", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) GetOrganization(ctx context.Context, in *GetOrganizationRequest, opts ...grpc.CallOption) (*GetOrganizationResponse, error) {
+	out := new(GetOrganizationResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/GetOrganization", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *accountServiceClient) UpdateOrganization(ctx context.Context, in *UpdateOrganizationRequest, opts ...grpc.CallOption) (*UpdateOrganizationResponse, error) {
+	out := new(UpdateOrganizationResponse)
+	err := c.cc.Invoke(ctx, "/gatehouse.account.v1.AccountService/UpdateOrganization", in, out, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -736,7 +938,9 @@ type AccountServiceServer interface {
 	// again with the chosen `organization_id`; the list is sorted by organization name. An
 	// unknown email, a wrong password, an `organization_id` the identity is not a member of and
 	// an identity removed from all its organizations answer the same UNAUTHENTICATED
-	// INVALID_CREDENTIALS.
+	// INVALID_CREDENTIALS. Once the organization is known, an identity with a second factor, or
+	// without one in an organization with `require_member_mfa`, gets a challenge
+	// (`mfa_required`, `mfa_token`, `mfa_methods`, `expires_in`, `organization_id`) and no token.
 	Login(context.Context, *LoginRequest) (*LoginResponse, error)
 	// Accepts an invitation: creates the member in the inviting organization with the
 	// role of the invitation and signs it in to that organization (management token valid
@@ -745,6 +949,9 @@ type AccountServiceServer interface {
 	// (a wrong one is UNAUTHENTICATED INVALID_CREDENTIALS). A refused password does not spend
 	// the invitation. The token comes from the invitation email link
 	// (`{PUBLIC_URL}?token=…&type=invitation`); it is single-use and valid 7 days.
+	// An identity with a second factor, or a new member of an organization with
+	// `require_member_mfa`, gets a challenge as from Login instead of the token (the membership
+	// is made and the invitation spent all the same).
 	// Errors: UNAUTHENTICATED INVALID_INVITATION (unknown, used, replaced or expired
 	// token), INVALID_ARGUMENT WEAK_PASSWORD, ALREADY_EXISTS MEMBER_EXISTS (the email
 	// became a member of this organization since the invitation was sent).
@@ -768,6 +975,86 @@ type AccountServiceServer interface {
 	// of the identity. Errors: UNAUTHENTICATED INVALID_LINK (unknown, used, replaced or
 	// expired token), INVALID_ARGUMENT WEAK_PASSWORD.
 	ResetMemberPassword(context.Context, *ResetMemberPasswordRequest) (*ResetMemberPasswordResponse, error)
+	// Answers a member sign-in challenge, or confirms a pending enrollment. With the `mfa_token`
+	// of a challenge whose `mfa_methods` are not empty: a TOTP code of the identity's
+	// authenticator, or one of its recovery codes in place of a code, finishes the sign-in and
+	// answers the management token. With the `mfa_token` of an enrollment challenge (`mfa_methods:
+	// []`, the organization's `require_member_mfa`): the first code of the TOTP enrollment started
+	// with StartMemberMfaEnrollment confirms it and finishes the sign-in, with the token and the
+	// recovery codes. With a management token and no `mfa_token`: confirms the caller's pending
+	// enrollment (`{enrolled, method, recovery_codes}`, no token). The identity's first factor
+	// comes with 10 single-use recovery codes, shown only then. A TOTP code is never accepted
+	// twice; five wrong codes spend an `mfa_token` (or the pending enrollment), and wrong second
+	// factors count per identity as end users' do (RATE_LIMITED with its wait). Errors:
+	// UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN (neither token), UNAUTHENTICATED INVALID_MFA_TOKEN
+	// (unknown, used, spent or expired), UNAUTHENTICATED INVALID_CODE, FAILED_PRECONDITION
+	// MFA_NOT_ENROLLED (no pending enrollment to confirm).
+	VerifyMemberMfa(context.Context, *VerifyMemberMfaRequest) (*VerifyMemberMfaResponse, error)
+	// Starts enrolling a TOTP authenticator for the signed-in member's identity (management
+	// token), or for a member held at an enrollment challenge (`mfa_token` of a sign-in to an
+	// organization with `require_member_mfa`). Answers a new secret as an `otpauth://` URI and a
+	// QR code; VerifyMemberMfa confirms it with its first code. Starting again replaces the
+	// pending enrollment. The factor belongs to the identity: it guards every organization the
+	// identity signs in to. Errors: UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN (neither token),
+	// UNAUTHENTICATED INVALID_MFA_TOKEN, ALREADY_EXISTS MFA_ALREADY_ENROLLED.
+	StartMemberMfaEnrollment(context.Context, *StartMemberMfaEnrollmentRequest) (*StartMemberMfaEnrollmentResponse, error)
+	// Removes the caller's TOTP factor. Removing the identity's last second factor (no passkey
+	// left either) deletes its recovery codes. Errors: PERMISSION_DENIED
+	// MFA_REQUIRED_BY_ORGANIZATION (the last factor, while an organization of the identity has
+	// `require_member_mfa`), FAILED_PRECONDITION MFA_NOT_ENROLLED.
+	UnenrollMemberMfa(context.Context, *UnenrollMemberMfaRequest) (*UnenrollMemberMfaResponse, error)
+	// Replaces the caller's recovery codes with 10 new single-use codes, shown only in this
+	// answer; the earlier codes stop working. Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (the
+	// identity has no second factor).
+	RegenerateMemberRecoveryCodes(context.Context, *RegenerateMemberRecoveryCodesRequest) (*RegenerateMemberRecoveryCodesResponse, error)
+	// The caller's second factors: the methods enrolled, the recovery codes left, and whether
+	// an organization of the identity requires a second factor.
+	GetMemberMfa(context.Context, *GetMemberMfaRequest) (*GetMemberMfaResponse, error)
+	// Starts registering a passkey for the signed-in member's identity (management token), or
+	// for a member held at an enrollment challenge (`mfa_token`). Answers the creation options
+	// for `navigator.credentials.create()` and the `challenge_id`; the relying party is the
+	// console's (the host of PUBLIC_URL), user verification is preferred, and the identity's
+	// passkeys are excluded. The challenge is single-use and lives 5 minutes. A member passkey
+	// is a second factor (`webauthn`), never a sign-in of its own. Errors: UNAUTHENTICATED
+	// MISSING_MANAGEMENT_TOKEN, UNAUTHENTICATED INVALID_MFA_TOKEN, FAILED_PRECONDITION
+	// PASSKEYS_UNAVAILABLE (PUBLIC_URL is not https, nor http on localhost, or is an IP address).
+	StartMemberPasskeyRegistration(context.Context, *StartMemberPasskeyRegistrationRequest) (*StartMemberPasskeyRegistrationResponse, error)
+	// Finishes a passkey registration with the authenticator's answer (RegistrationResponseJSON)
+	// and keeps the passkey. Send the same credential as at the start. The identity's first
+	// second factor comes with 10 recovery codes; with the `mfa_token` of an enrollment
+	// challenge the answer also carries the management token (the sign-in is finished).
+	// Errors: UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED (the challenge is unknown, used,
+	// expired or another identity's, or the answer does not verify), ALREADY_EXISTS
+	// PASSKEY_EXISTS, UNAUTHENTICATED INVALID_MFA_TOKEN, UNAUTHENTICATED MISSING_MANAGEMENT_TOKEN.
+	FinishMemberPasskeyRegistration(context.Context, *FinishMemberPasskeyRegistrationRequest) (*FinishMemberPasskeyRegistrationResponse, error)
+	// Starts answering a member sign-in challenge whose `mfa_methods` include `webauthn`: the
+	// request options for `navigator.credentials.get()` listing the identity's passkeys, and the
+	// `challenge_id`. Errors: UNAUTHENTICATED INVALID_MFA_TOKEN (unknown, used or expired, or an
+	// enrollment challenge), FAILED_PRECONDITION MFA_NOT_ENROLLED (the identity has no passkey),
+	// FAILED_PRECONDITION PASSKEYS_UNAVAILABLE.
+	StartMemberPasskeySignIn(context.Context, *StartMemberPasskeySignInRequest) (*StartMemberPasskeySignInResponse, error)
+	// Finishes the challenge with the authenticator's answer (AuthenticationResponseJSON) and
+	// answers the management token. The passkey challenge is spent by the first finish, whatever
+	// its outcome; a wrong answer counts against the `mfa_token` and the identity as a wrong
+	// code does. Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND (not one of the identity's passkeys),
+	// UNAUTHENTICATED PASSKEY_VERIFICATION_FAILED, UNAUTHENTICATED INVALID_MFA_TOKEN.
+	FinishMemberPasskeySignIn(context.Context, *FinishMemberPasskeySignInRequest) (*FinishMemberPasskeySignInResponse, error)
+	// Lists the caller's passkeys, newest first (never their public keys).
+	ListMemberPasskeys(context.Context, *ListMemberPasskeysRequest) (*ListMemberPasskeysResponse, error)
+	// Deletes one of the caller's passkeys. The identity's last second factor cannot go while an
+	// organization of the identity requires one. Errors: UNAUTHENTICATED PASSKEY_NOT_FOUND
+	// (unknown, or another identity's), PERMISSION_DENIED MFA_REQUIRED_BY_ORGANIZATION.
+	DeleteMemberPasskey(context.Context, *DeleteMemberPasskeyRequest) (*DeleteMemberPasskeyResponse, error)
+	// Reads the caller's organization: its name and its settings.
+	GetOrganization(context.Context, *GetOrganizationRequest) (*GetOrganizationResponse, error)
+	// Changes the caller's organization's settings; only the fields present change. With
+	// `require_member_mfa` on, every sign-in to the organization (Login, AcceptInvitation) asks
+	// a member without a second factor to enroll one before it gets a management token, and the
+	// organization's management tokens issued without a second factor are revoked at once, the
+	// caller's excepted. Turning it on needs a second factor of the caller's own. Admin members
+	// only. Errors: FAILED_PRECONDITION MFA_NOT_ENROLLED (turning it on without a second factor
+	// of one's own).
+	UpdateOrganization(context.Context, *UpdateOrganizationRequest) (*UpdateOrganizationResponse, error)
 	// Lists the projects of the caller's organization, newest first, one page at a time.
 	// Errors: INVALID_ARGUMENT INVALID_CURSOR.
 	ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error)
@@ -1029,6 +1316,45 @@ func (UnimplementedAccountServiceServer) RequestMemberPasswordReset(context.Cont
 func (UnimplementedAccountServiceServer) ResetMemberPassword(context.Context, *ResetMemberPasswordRequest) (*ResetMemberPasswordResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ResetMemberPassword not implemented")
 }
+func (UnimplementedAccountServiceServer) VerifyMemberMfa(context.Context, *VerifyMemberMfaRequest) (*VerifyMemberMfaResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method VerifyMemberMfa not implemented")
+}
+func (UnimplementedAccountServiceServer) StartMemberMfaEnrollment(context.Context, *StartMemberMfaEnrollmentRequest) (*StartMemberMfaEnrollmentResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method StartMemberMfaEnrollment not implemented")
+}
+func (UnimplementedAccountServiceServer) UnenrollMemberMfa(context.Context, *UnenrollMemberMfaRequest) (*UnenrollMemberMfaResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UnenrollMemberMfa not implemented")
+}
+func (UnimplementedAccountServiceServer) RegenerateMemberRecoveryCodes(context.Context, *RegenerateMemberRecoveryCodesRequest) (*RegenerateMemberRecoveryCodesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RegenerateMemberRecoveryCodes not implemented")
+}
+func (UnimplementedAccountServiceServer) GetMemberMfa(context.Context, *GetMemberMfaRequest) (*GetMemberMfaResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetMemberMfa not implemented")
+}
+func (UnimplementedAccountServiceServer) StartMemberPasskeyRegistration(context.Context, *StartMemberPasskeyRegistrationRequest) (*StartMemberPasskeyRegistrationResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method StartMemberPasskeyRegistration not implemented")
+}
+func (UnimplementedAccountServiceServer) FinishMemberPasskeyRegistration(context.Context, *FinishMemberPasskeyRegistrationRequest) (*FinishMemberPasskeyRegistrationResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method FinishMemberPasskeyRegistration not implemented")
+}
+func (UnimplementedAccountServiceServer) StartMemberPasskeySignIn(context.Context, *StartMemberPasskeySignInRequest) (*StartMemberPasskeySignInResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method StartMemberPasskeySignIn not implemented")
+}
+func (UnimplementedAccountServiceServer) FinishMemberPasskeySignIn(context.Context, *FinishMemberPasskeySignInRequest) (*FinishMemberPasskeySignInResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method FinishMemberPasskeySignIn not implemented")
+}
+func (UnimplementedAccountServiceServer) ListMemberPasskeys(context.Context, *ListMemberPasskeysRequest) (*ListMemberPasskeysResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListMemberPasskeys not implemented")
+}
+func (UnimplementedAccountServiceServer) DeleteMemberPasskey(context.Context, *DeleteMemberPasskeyRequest) (*DeleteMemberPasskeyResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method DeleteMemberPasskey not implemented")
+}
+func (UnimplementedAccountServiceServer) GetOrganization(context.Context, *GetOrganizationRequest) (*GetOrganizationResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetOrganization not implemented")
+}
+func (UnimplementedAccountServiceServer) UpdateOrganization(context.Context, *UpdateOrganizationRequest) (*UpdateOrganizationResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UpdateOrganization not implemented")
+}
 func (UnimplementedAccountServiceServer) ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListProjects not implemented")
 }
@@ -1269,6 +1595,240 @@ func _AccountService_ResetMemberPassword_Handler(srv interface{}, ctx context.Co
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(AccountServiceServer).ResetMemberPassword(ctx, req.(*ResetMemberPasswordRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_VerifyMemberMfa_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyMemberMfaRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).VerifyMemberMfa(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/VerifyMemberMfa",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).VerifyMemberMfa(ctx, req.(*VerifyMemberMfaRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_StartMemberMfaEnrollment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartMemberMfaEnrollmentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).StartMemberMfaEnrollment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/StartMemberMfaEnrollment",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).StartMemberMfaEnrollment(ctx, req.(*StartMemberMfaEnrollmentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_UnenrollMemberMfa_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnenrollMemberMfaRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).UnenrollMemberMfa(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/UnenrollMemberMfa",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).UnenrollMemberMfa(ctx, req.(*UnenrollMemberMfaRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_RegenerateMemberRecoveryCodes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RegenerateMemberRecoveryCodesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).RegenerateMemberRecoveryCodes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/RegenerateMemberRecoveryCodes",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).RegenerateMemberRecoveryCodes(ctx, req.(*RegenerateMemberRecoveryCodesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_GetMemberMfa_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMemberMfaRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).GetMemberMfa(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/GetMemberMfa",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).GetMemberMfa(ctx, req.(*GetMemberMfaRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_StartMemberPasskeyRegistration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartMemberPasskeyRegistrationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).StartMemberPasskeyRegistration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/StartMemberPasskeyRegistration",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).StartMemberPasskeyRegistration(ctx, req.(*StartMemberPasskeyRegistrationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_FinishMemberPasskeyRegistration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinishMemberPasskeyRegistrationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).FinishMemberPasskeyRegistration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/FinishMemberPasskeyRegistration",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).FinishMemberPasskeyRegistration(ctx, req.(*FinishMemberPasskeyRegistrationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_StartMemberPasskeySignIn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartMemberPasskeySignInRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).StartMemberPasskeySignIn(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/StartMemberPasskeySignIn",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).StartMemberPasskeySignIn(ctx, req.(*StartMemberPasskeySignInRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_FinishMemberPasskeySignIn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinishMemberPasskeySignInRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).FinishMemberPasskeySignIn(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/FinishMemberPasskeySignIn",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).FinishMemberPasskeySignIn(ctx, req.(*FinishMemberPasskeySignInRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_ListMemberPasskeys_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMemberPasskeysRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).ListMemberPasskeys(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/ListMemberPasskeys",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).ListMemberPasskeys(ctx, req.(*ListMemberPasskeysRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_DeleteMemberPasskey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteMemberPasskeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).DeleteMemberPasskey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/DeleteMemberPasskey",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).DeleteMemberPasskey(ctx, req.(*DeleteMemberPasskeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_GetOrganization_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetOrganizationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).GetOrganization(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/GetOrganization",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).GetOrganization(ctx, req.(*GetOrganizationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AccountService_UpdateOrganization_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateOrganizationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccountServiceServer).UpdateOrganization(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/gatehouse.account.v1.AccountService/UpdateOrganization",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccountServiceServer).UpdateOrganization(ctx, req.(*UpdateOrganizationRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -2038,6 +2598,58 @@ var _AccountService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ResetMemberPassword",
 			Handler:    _AccountService_ResetMemberPassword_Handler,
+		},
+		{
+			MethodName: "VerifyMemberMfa",
+			Handler:    _AccountService_VerifyMemberMfa_Handler,
+		},
+		{
+			MethodName: "StartMemberMfaEnrollment",
+			Handler:    _AccountService_StartMemberMfaEnrollment_Handler,
+		},
+		{
+			MethodName: "UnenrollMemberMfa",
+			Handler:    _AccountService_UnenrollMemberMfa_Handler,
+		},
+		{
+			MethodName: "RegenerateMemberRecoveryCodes",
+			Handler:    _AccountService_RegenerateMemberRecoveryCodes_Handler,
+		},
+		{
+			MethodName: "GetMemberMfa",
+			Handler:    _AccountService_GetMemberMfa_Handler,
+		},
+		{
+			MethodName: "StartMemberPasskeyRegistration",
+			Handler:    _AccountService_StartMemberPasskeyRegistration_Handler,
+		},
+		{
+			MethodName: "FinishMemberPasskeyRegistration",
+			Handler:    _AccountService_FinishMemberPasskeyRegistration_Handler,
+		},
+		{
+			MethodName: "StartMemberPasskeySignIn",
+			Handler:    _AccountService_StartMemberPasskeySignIn_Handler,
+		},
+		{
+			MethodName: "FinishMemberPasskeySignIn",
+			Handler:    _AccountService_FinishMemberPasskeySignIn_Handler,
+		},
+		{
+			MethodName: "ListMemberPasskeys",
+			Handler:    _AccountService_ListMemberPasskeys_Handler,
+		},
+		{
+			MethodName: "DeleteMemberPasskey",
+			Handler:    _AccountService_DeleteMemberPasskey_Handler,
+		},
+		{
+			MethodName: "GetOrganization",
+			Handler:    _AccountService_GetOrganization_Handler,
+		},
+		{
+			MethodName: "UpdateOrganization",
+			Handler:    _AccountService_UpdateOrganization_Handler,
 		},
 		{
 			MethodName: "ListProjects",
