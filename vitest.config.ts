@@ -8,6 +8,7 @@ import SlowFirstSequencer from "./test/setup/slow-first.js";
 // drain late, so they run after everything else, two at a time (the cores' load then is theirs).
 const QUIET = [
   "test/shutdown/sigterm.test.ts",
+  "test/shutdown/delay.test.ts",
   "test/cluster/two-instances.test.ts",
   "test/shutdown/drain.test.ts",
   "test/faults/**/*.test.ts",

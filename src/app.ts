@@ -3,7 +3,8 @@ import { systemClock, type Clock } from "./domain/clock.js";
 import { createPasswordHasher } from "./crypto/passwords.js";
 import { createSecretBox } from "./crypto/secret-box.js";
 import { createCursorCodec } from "./crypto/cursors.js";
-import { loadOrCreateSecret } from "./crypto/secret-file.js";
+import { loadOrCreateSecret, secretFilePath } from "./crypto/secret-file.js";
+import { checkSecretOpensStoredRows } from "./crypto/secret-check.js";
 import { bootstrapOrganization } from "./flows/create-organization.js";
 import type { FlowDeps } from "./flows/deps.js";
 import { checkAccessToken } from "./flows/auth/verify-access-token.js";
@@ -18,6 +19,7 @@ import { createWebhookWorker } from "./webhooks/worker.js";
 import type { AuditEventInput } from "./domain/audit.js";
 import { auditTypesFor, WEBHOOK_EVENT_TYPES } from "./domain/webhooks.js";
 import { createGatehouseServer } from "./server.js";
+import { warnIfRedisDown } from "./readiness.js";
 import type { HttpHandler } from "./transport/http-handler.js";
 import type { ServerDeps } from "./api-router.js";
 import { openDatabase } from "./store/database.js";
@@ -39,6 +41,8 @@ export interface Gatehouse {
   deps: ServerDeps;
   /** The port's request handler: tests inject requests into it in memory (test/helpers/inject.ts). */
   handle: HttpHandler;
+  /** Readiness fails from now on (/healthz 503, gRPC health NOT_SERVING); the port still serves. */
+  unready(): void;
   /** Graceful: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>;
 }
@@ -55,12 +59,13 @@ export interface StartOptions {
 }
 
 /**
- * The longest a graceful stop takes: the grace for requests in flight, then a delivery in
- * flight, then closing the database (bounded by its timeout when it does not answer), plus a
- * margin. Past it the process exits anyway, with status 1 (main.ts).
+ * The longest a graceful stop takes: the delay before the drain (SHUTDOWN_DELAY_MS), the grace
+ * for requests in flight, then a delivery in flight, then closing the database (bounded by its
+ * timeout when it does not answer), plus a margin. Past it the process exits anyway, with
+ * status 1 (main.ts).
  */
 export function shutdownBoundMs(config: Config): number {
-  return config.shutdownGraceMs + STOP_WAIT_MS + config.databaseTimeoutMs + 500;
+  return config.shutdownDelayMs + config.shutdownGraceMs + STOP_WAIT_MS + config.databaseTimeoutMs + 500;
 }
 
 /** Dependencies without the network: used by the server and by the CLI. */
@@ -77,6 +82,12 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     holder: options.holder,
   });
   const secrets = createSecretBox(secret);
+  try {
+    await checkSecretOpensStoredRows(db, secrets, config.secret ? "GATEHOUSE_SECRET" : secretFilePath(config.dataDir));
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const codes = createCodeHasher(secret);
   const limiterStore = openLimiterStore({ db, redisUrl: config.redisUrl, logger });
   // As recordAlone: what called it goes on whether or not its audit row was stored.
@@ -156,6 +167,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
     const serverDeps: ServerDeps = { ...deps, userTokens };
     const server = createGatehouseServer(serverDeps);
     if (embedded) operators = await startOperatorChannel(config.dataDir, deps);
+    await warnIfRedisDown(deps);
     const port = await server.listen(config.port, config.host);
     // The issuer names this instance's tokens: every instance behind one address must log the same.
     const tokenIssuer = issuerOf(config.publicUrl, { loginId: "{login_id}" });
@@ -171,6 +183,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       url: `http://127.0.0.1:${port}`,
       deps: serverDeps,
       handle: server.handle,
+      unready: server.unready,
       async close() {
         await Promise.all([server.close(config.shutdownGraceMs), operators?.close(config.shutdownGraceMs)]);
         // Work the requests handed off after answering (it may queue mail too).

@@ -18,7 +18,7 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   production: boolean;
-  /** 32-byte key for secrets at rest; absent means "generate or read it in dataDir". */
+  /** 32-byte key for secrets at rest; absent (embedded PGlite only) means "generate or read it in dataDir". */
   secret?: Buffer;
   smtpUrl?: string;
   smtpFrom: string;
@@ -37,6 +37,11 @@ export interface Config {
   passwordParams: PasswordParams;
   /** How long a shutdown waits for in-flight requests before closing connections. */
   shutdownGraceMs: number;
+  /**
+   * SHUTDOWN_DELAY_MS: how long after the signal the listener keeps accepting and answering, with
+   * readiness failing, before the drain starts (a load balancer's time to stop sending).
+   */
+  shutdownDelayMs: number;
   /** PostgreSQL: the bound on each wait for the database (connect, free connection, statement). */
   databaseTimeoutMs: number;
   /**
@@ -128,6 +133,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && !secretText) {
     throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
   }
+  // A key generated per data directory is one per instance (and one more per command line):
+  // each would seal with its own, and open nothing the others sealed.
+  if (databaseUrl !== undefined && !secretText) {
+    throw new ConfigError(
+      "GATEHOUSE_SECRET",
+      "is required when DATABASE_URL is set: every instance and command on the database must use the same key (32 bytes, e.g. `openssl rand -hex 32`)",
+    );
+  }
   // PUBLIC_URL is the token issuer: instances that default it to their own port refuse each
   // other's tokens (`valid: false`) behind one load balancer, silently. Production names it.
   if (production && read("PUBLIC_URL") === undefined) {
@@ -162,6 +175,8 @@ export function loadConfig(env: Env = process.env): Config {
       parallelism: integer(read, "ARGON2_PARALLELISM", 1, 1, 16),
     },
     shutdownGraceMs: integer(read, "SHUTDOWN_GRACE_MS", 8000, 0, 60000),
+    // 0: a signal starts the drain at once, as before (docs/operations.md#graceful-shutdown).
+    shutdownDelayMs: integer(read, "SHUTDOWN_DELAY_MS", 0, 0, 120_000),
     databaseTimeoutMs: integer(read, "DATABASE_TIMEOUT_MS", 1000, 100, 60000),
     workers,
     passwordMaxInFlight,

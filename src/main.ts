@@ -6,9 +6,13 @@ import { shutdownBoundMs, startGatehouse } from "./app.js";
 import { runPrimary, type ListeningMessage } from "./cluster.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger, type Logger } from "./log.js";
+import { PRIVATE_UMASK } from "./store/data-dir-modes.js";
 
 // config → one process, or a cluster primary (cluster.ts) whose workers come back through here.
 async function main(): Promise<void> {
+  // Before anything is written: what this process creates (the embedded database, the key
+  // file, the lock) is its account's alone (docs/security.md#files-on-disk).
+  process.umask(PRIVATE_UMASK);
   let config;
   try {
     config = loadConfig();
@@ -54,28 +58,46 @@ async function serve(config: Config, logger: Logger, worker?: number): Promise<v
     if (stopping) return;
     stopping = true;
     const started = Date.now();
-    gatehouse.deps.logger.info({ signal }, "shutting down");
+    const delayMs = config.shutdownDelayMs;
+    gatehouse.deps.logger.info({ signal, ...(delayMs > 0 && { delay_ms: delayMs }) }, "shutting down");
+    // Out of rotation at once; with SHUTDOWN_DELAY_MS the port goes on accepting and answering
+    // while load balancers notice, so no connection lands in a closed listener's backlog.
+    gatehouse.unready();
     const hardStop = setTimeout(() => {
       gatehouse.deps.logger.error({ duration_ms: Date.now() - started }, "shutdown took too long; exiting");
       process.exit(1);
     }, shutdownBoundMs(config));
     hardStop.unref();
-    gatehouse.close().then(
-      () => {
-        gatehouse.deps.logger.info({ duration_ms: Date.now() - started }, "stopped");
-        process.exit(0);
-      },
-      (error: unknown) => {
-        gatehouse.deps.logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    delay(delayMs)
+      .then(() => {
+        if (delayMs > 0) gatehouse.deps.logger.info({ delay_ms: delayMs }, "draining");
+        return gatehouse.close();
+      })
+      .then(
+        () => {
+          gatehouse.deps.logger.info({ duration_ms: Date.now() - started }, "stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          gatehouse.deps.logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   if (worker === undefined) process.on("SIGINT", () => stop("SIGINT"));
 }
 
+function delay(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
 main().catch((error: unknown) => {
+  // Found at start rather than in the environment: a key that does not open the stored secrets.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`gatehouse: invalid configuration: ${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
   process.stderr.write(`gatehouse: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

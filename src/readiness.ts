@@ -1,4 +1,5 @@
 import type { FlowDeps } from "./flows/deps.js";
+import { redisHost } from "./limits/redis-client.js";
 import { deliveredChannels, deliveryBacklog, type DeliveryBacklog } from "./notify/backlog.js";
 
 /** A dependency every request needs, as /healthz names it when it does not answer. */
@@ -17,6 +18,20 @@ export async function dependenciesDown(deps: FlowDeps): Promise<Dependency[]> {
 
 /** A PING answers in about a millisecond on a healthy network; a second is an outage. */
 const REDIS_PING_TIMEOUT_MS = 1000;
+
+/**
+ * At start: a REDIS_URL that does not answer is said at once, in a warning naming its host
+ * (never the URL, which may hold a password), instead of surfacing only as 503s and failed
+ * probes. Nothing waits for it: readiness fails until Redis answers (dependenciesDown), and
+ * the limits answer 503 meanwhile.
+ */
+export async function warnIfRedisDown(deps: FlowDeps): Promise<void> {
+  if (!deps.config.redisUrl || (await deps.limiterStore.ping(REDIS_PING_TIMEOUT_MS))) return;
+  deps.logger.warn(
+    { redis: redisHost(deps.config.redisUrl) },
+    "Redis (REDIS_URL) does not answer: readiness fails, and sign-ins, sends and signups answer 503, until it does",
+  );
+}
 
 /**
  * The outbox of the channels this instance sends, for /healthz to report; undefined when it

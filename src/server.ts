@@ -20,9 +20,17 @@ import { createOnePortServer, type OnePortServer } from "./transport/one-port.js
 import { compileRestRoutes } from "./transport/rest-routes.js";
 import { laneMethods } from "./transport/lane/unary-methods.js";
 
+export interface GatehouseServer extends OnePortServer {
+  /**
+   * Readiness fails from now on, while the port goes on serving: the start of a shutdown, before
+   * the drain (SHUTDOWN_DELAY_MS, main.ts). close() does it too.
+   */
+  unready(): void;
+}
+
 // One port: Connect, gRPC and gRPC-Web from the routers, REST from the same handlers'
 // google.api.http options, plus plain HTTP routes.
-export function createGatehouseServer(deps: ServerDeps): OnePortServer {
+export function createGatehouseServer(deps: ServerDeps): GatehouseServer {
   const { options, routes, services } = apiRouter(deps);
   const api = createConnectRouter(options);
   routes(api);
@@ -41,7 +49,7 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   const handler = createHttpHandler({
     rpc: byPath(api, health),
     rest: compileRestRoutes(api.handlers),
-    http: plainRoutes(deps, down, metrics.route),
+    http: plainRoutes(deps, down, shutdown.signal, metrics.route),
     form: ssoFormRoutes(deps),
     oidc: oidcRoutes(deps),
     logger: deps.logger,
@@ -56,7 +64,11 @@ export function createGatehouseServer(deps: ServerDeps): OnePortServer {
   });
   const server = createOnePortServer(handler);
   // Health watchers hear NOT_SERVING and their streams end before the server waits for requests in flight.
-  return { ...server, close: (graceMs) => (shutdown.abort(), server.close(graceMs).finally(metrics.close)) };
+  return {
+    ...server,
+    unready: () => shutdown.abort(),
+    close: (graceMs) => (shutdown.abort(), server.close(graceMs).finally(metrics.close)),
+  };
 }
 
 const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
@@ -64,9 +76,12 @@ const JWKS_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})\/\.well-known\/jwks\.json$/;
 function plainRoutes(
   deps: FlowDeps,
   down: () => Promise<Dependency[]>,
+  stopping: AbortSignal,
   metrics: PlainRoute,
 ): (path: string) => PlainRoute | undefined {
   const health: PlainRoute = async (_req, res) => {
+    // Shutting down: out of rotation at once, whatever the dependencies say.
+    if (stopping.aborted) return writeJson(res, 503, { status: "stopping" });
     const [failing, delivery] = await Promise.all([down(), deliveryReport(deps)]);
     // `down` names what does not answer, for the operator reading the probe; the delivery
     // backlog is reported, never a reason for 503 (src/readiness.ts).

@@ -1,10 +1,10 @@
+import { writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { liveHolder, type LockHolder } from "../store/data-dir-lock.js";
 import { CliError, EXIT } from "./errors.js";
 import { MAX_FRAME_TO_CLIENT, readFrames, send, STDIN_CHUNK, type ToClient } from "./operator-frames.js";
-import { operatorName } from "./operator.js";
 import type { Output } from "./output.js";
 
 /** How long a command waits for a server that holds the data directory to open its channel. */
@@ -13,7 +13,6 @@ const RETRY_MS = 250;
 
 export interface Sender {
   cwd: string;
-  user: string;
   stdin: Readable;
 }
 
@@ -26,7 +25,7 @@ export async function runThroughServer(
   dataDir: string,
   argv: string[],
   output: Output,
-  sender: Sender = { cwd: process.cwd(), user: operatorName(), stdin: process.stdin },
+  sender: Sender = { cwd: process.cwd(), stdin: process.stdin },
 ): Promise<number | undefined> {
   const deadline = Date.now() + CHANNEL_WAIT_MS;
   let told = false;
@@ -97,7 +96,8 @@ function exchange(socket: Socket, holder: LockHolder, argv: string[], output: Ou
       MAX_FRAME_TO_CLIENT,
       (value) => {
         const frame = value as ToClient;
-        if (frame.type === "out") output.out(String(frame.text));
+        if (frame.type === "prove") void prove(frame, socket);
+        else if (frame.type === "out") output.out(String(frame.text));
         else if (frame.type === "err") output.err(String(frame.text));
         else if (frame.type === "stdin") forwardStdin(sender.stdin, socket);
         else if (frame.type === "exit") exitCode = Number.isInteger(frame.code) ? frame.code : EXIT.FAILED;
@@ -107,8 +107,18 @@ function exchange(socket: Socket, holder: LockHolder, argv: string[], output: Ou
         lost(`sent a bad frame (${message})`);
       },
     );
-    send(socket, { type: "run", argv, cwd: sender.cwd, user: sender.user });
+    send(socket, { type: "run", argv, cwd: sender.cwd });
   });
+}
+
+/**
+ * Proves this process's account to the server: the file it names, created here, is owned by
+ * this account (operator-peer.ts). Should it fail, the server says so and refuses the command.
+ */
+async function prove(request: { path: unknown; nonce: unknown }, socket: Socket): Promise<void> {
+  if (typeof request.path === "string" && typeof request.nonce === "string")
+    await writeFile(request.path, request.nonce, { flag: "wx", mode: 0o600 }).catch(() => {});
+  send(socket, { type: "proved" });
 }
 
 /** Sends standard input as the server reads it: a full socket pauses the reading here. */

@@ -8,6 +8,7 @@ import type { FlowDeps } from "../flows/deps.js";
 import { EXIT } from "./errors.js";
 import { MAX_FRAME_TO_SERVER, readFrames, send, type ToServer } from "./operator-frames.js";
 import { operatorOrigin } from "./operator.js";
+import { proofRequest, provenAccount, type ProofRequest } from "./operator-peer.js";
 import { runCli } from "./run.js";
 
 /**
@@ -58,7 +59,7 @@ export async function startOperatorChannel(dataDir: string, deps: FlowDeps): Pro
     if (!open) return socket.destroy();
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    const task = serve(socket, deps);
+    const task = serve(socket, deps, dirname(path));
     running.add(task);
     void task.finally(() => running.delete(task));
   });
@@ -94,10 +95,14 @@ export async function startOperatorChannel(dataDir: string, deps: FlowDeps): Pro
   };
 }
 
-/** One connection: one command, run as `runCli` runs it, with the server's dependencies. */
-function serve(socket: Socket, deps: FlowDeps): Promise<void> {
+/**
+ * One connection: one command, run as `runCli` runs it, with the server's dependencies, on
+ * behalf of the account the command line proved in `proofDir` (operator-peer.ts).
+ */
+function serve(socket: Socket, deps: FlowDeps, proofDir: string): Promise<void> {
   return new Promise<void>((done) => {
     let started = false;
+    let asked: { run: Extract<ToServer, { type: "run" }>; proof: ProofRequest } | undefined;
     let stdin: PassThrough | undefined;
     socket.on("error", () => {});
     socket.on("close", () => {
@@ -115,41 +120,24 @@ function serve(socket: Socket, deps: FlowDeps): Promise<void> {
       socket,
       MAX_FRAME_TO_SERVER,
       (frame) => {
-        if (!started) {
+        if (!started && !asked) {
           const run = runFrame(frame);
-          if (!run) return refuse("the first frame must be {type: run, argv, cwd, user}");
+          if (!run) return refuse("the first frame must be {type: run, argv, cwd}");
+          asked = { run, proof: proofRequest(proofDir) };
+          send(socket, { type: "prove", ...asked.proof });
+          return;
+        }
+        if (!started && asked) {
+          if ((frame as ToServer | null)?.type !== "proved") return refuse("the second frame must be {type: proved}");
+          const { run, proof } = asked;
           started = true;
-          const began = Date.now();
-          const input = () => {
-            if (!stdin) {
-              stdin = new PassThrough();
-              send(socket, { type: "stdin" });
+          void provenAccount(proof).then((proven) => {
+            if ("problem" in proven) {
+              refuse(`the command line did not prove its account: ${proven.problem}`);
+              return done();
             }
-            return stdin;
-          };
-          const output = {
-            out: (text: string) => void send(socket, { type: "out", text }),
-            err: (text: string) => void send(socket, { type: "err", text }),
-          };
-          void runCli(run.argv, output, { deps, origin: operatorOrigin(run.user), cwd: run.cwd, stdin: input })
-            .catch((error: unknown) => {
-              deps.logger.error({ err: error }, "operator command failed");
-              return EXIT.FAILED as number;
-            })
-            .then((code) => {
-              // The command's words only: its options may hold a password.
-              const command = run.argv
-                .slice(0, 2)
-                .filter((word) => !word.startsWith("-"))
-                .join(" ");
-              deps.logger.info(
-                { command, operator: run.user, exit_code: code, duration_ms: Date.now() - began },
-                "operator command",
-              );
-              send(socket, { type: "exit", code });
-              socket.end();
-              done();
-            });
+            execute(run, proven.account);
+          });
           return;
         }
         const next = frame as ToServer;
@@ -169,6 +157,37 @@ function serve(socket: Socket, deps: FlowDeps): Promise<void> {
         else socket.destroy();
       },
     );
+
+    function execute(run: Extract<ToServer, { type: "run" }>, operator: string): void {
+      const began = Date.now();
+      const input = () => {
+        if (!stdin) {
+          stdin = new PassThrough();
+          send(socket, { type: "stdin" });
+        }
+        return stdin;
+      };
+      const output = {
+        out: (text: string) => void send(socket, { type: "out", text }),
+        err: (text: string) => void send(socket, { type: "err", text }),
+      };
+      void runCli(run.argv, output, { deps, origin: operatorOrigin(operator), cwd: run.cwd, stdin: input })
+        .catch((error: unknown) => {
+          deps.logger.error({ err: error }, "operator command failed");
+          return EXIT.FAILED as number;
+        })
+        .then((code) => {
+          // The command's words only: its options may hold a password.
+          const command = run.argv
+            .slice(0, 2)
+            .filter((word) => !word.startsWith("-"))
+            .join(" ");
+          deps.logger.info({ command, operator, exit_code: code, duration_ms: Date.now() - began }, "operator command");
+          send(socket, { type: "exit", code });
+          socket.end();
+          done();
+        });
+    }
   });
 }
 
@@ -177,15 +196,8 @@ function runFrame(frame: unknown): Extract<ToServer, { type: "run" }> | undefine
   if (run === null || typeof run !== "object" || run.type !== "run") return undefined;
   if (!Array.isArray(run.argv) || !run.argv.every((word) => typeof word === "string")) return undefined;
   if (typeof run.cwd !== "string" || !isAbsolute(run.cwd)) return undefined;
-  // The audit log's actor id: an account name, not text to be trusted with control characters.
-  if (
-    typeof run.user !== "string" ||
-    run.user.length === 0 ||
-    run.user.length > 256 ||
-    /[\u0000-\u001f\u007f]/.test(run.user)
-  )
-    return undefined;
-  return { type: "run", argv: run.argv, cwd: run.cwd, user: run.user };
+  // Any name the command line sends is ignored: the actor is the account it proves.
+  return { type: "run", argv: run.argv, cwd: run.cwd };
 }
 
 /** The fallback socket's directory: this user's alone, or the socket is not put there. */

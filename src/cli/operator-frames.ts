@@ -3,16 +3,23 @@ import type { Socket } from "node:net";
 /**
  * The operator channel's protocol: one JSON object per line, each way.
  *
- * command line → server: `run` first, then `stdin` chunks and `stdin-end` once asked for them.
- * server → command line: `out` and `err` (one line of output each), `stdin` (the command reads
- * standard input: send it), then `exit` with the status, and the server closes.
+ * command line → server: `run` first; `proved` once it has created the file `prove` asked for
+ * (operator-peer.ts); then `stdin` chunks and `stdin-end` once asked for them.
+ * server → command line: `prove` (the proof of the caller's account), `out` and `err` (one line
+ * of output each), `stdin` (the command reads standard input: send it), then `exit` with the
+ * status, and the server closes.
  */
 export type ToServer =
-  | { type: "run"; argv: string[]; cwd: string; user: string }
+  | { type: "run"; argv: string[]; cwd: string }
+  | { type: "proved" }
   | { type: "stdin"; data: string } // base64: a chunk may end inside a UTF-8 sequence
   | { type: "stdin-end" };
 
-export type ToClient = { type: "out" | "err"; text: string } | { type: "stdin" } | { type: "exit"; code: number };
+export type ToClient =
+  | { type: "prove"; path: string; nonce: string }
+  | { type: "out" | "err"; text: string }
+  | { type: "stdin" }
+  | { type: "exit"; code: number };
 
 /** What the server reads in one frame: argv, or a chunk of standard input (STDIN_CHUNK as base64). */
 export const MAX_FRAME_TO_SERVER = 1024 * 1024;

@@ -4,8 +4,8 @@ import type { AuditOrigin } from "../domain/audit.js";
 /**
  * Who the audit log says acted: the CLI runs on the server's machine with the service's own
  * configuration, so its caller is whoever may run it there: the operating-system account. A
- * command run through the server's operator channel names the account of the command line
- * that sent it (the channel's socket admits only the server's own account, and root).
+ * command run through the server's operator channel names the account the command line proved
+ * to the server (operator-peer.ts), never a name it sent.
  */
 export function operatorOrigin(name: string = operatorName()): AuditOrigin {
   return { actor: { type: "operator", id: name }, ip: "", userAgent: "gatehouse-cli" };

@@ -20,7 +20,7 @@ import { webhookCommands } from "./commands/webhooks.js";
 import type { CliContext } from "./context.js";
 import { EXIT, toCliError, usageError } from "./errors.js";
 import { runThroughServer } from "./operator-channel-client.js";
-import { operatorName, operatorOrigin } from "./operator.js";
+import { operatorOrigin } from "./operator.js";
 import { flag, parseOptions } from "./options.js";
 import { errorLines, printError, printOutcome, type Output } from "./output.js";
 
@@ -104,7 +104,7 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
     const cwd = from.cwd ?? process.cwd();
     const stdin = from.stdin ?? (() => process.stdin);
     if (!served && !config.databaseUrl) {
-      const code = await runThroughServer(config.dataDir, argv, output, { cwd, user: operatorName(), stdin: stdin() });
+      const code = await runThroughServer(config.dataDir, argv, output, { cwd, stdin: stdin() });
       if (code !== undefined) return code;
     }
     // Library warnings and errors only, on stderr: stdout holds the answer.

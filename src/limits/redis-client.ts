@@ -20,6 +20,12 @@ export function lazyRedis(url: string): { client: () => Promise<Redis>; close: (
   };
 }
 
+/** `host:port` of a Redis URL, for logs: never its user name or password. */
+export function redisHost(url: string): string {
+  const { hostname, port } = new URL(url);
+  return `${hostname}:${port || "6379"}`;
+}
+
 async function connectRedis(url: string): Promise<Redis> {
   // No offline queue: a command while Redis is away fails at once (fail closed) instead of
   // waiting in memory; the client reconnects by itself.

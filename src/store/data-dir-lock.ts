@@ -59,7 +59,7 @@ export async function acquireDataDirLock(
   role: LockHolder["role"],
   socket?: string,
 ): Promise<DataDirLock> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, LOCK_FILE);
   const started = procStart(process.pid);
   const holder: LockHolder = {

@@ -61,7 +61,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const pooled = new Set<pg.Client>();
   const { dataSource, embedded, kind } = await connect(opts, { changes, timeoutMs, pooled });
   try {
-    if (!opts.databaseUrl) await migrate(dataSource, opts.logger);
+    if (embedded) {
+      await migrate(dataSource, opts.logger);
+      await embedded.keepPrivate();
+    }
     // After the migrations: the triggers that notify exist from here on.
     await changes.start();
   } catch (err) {
@@ -93,11 +96,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   };
 }
 
-/** For `npm run migrate`: applies pending migrations, closes, and returns the names applied. */
+/**
+ * For `npm run migrate`, and each start on PostgreSQL: applies pending migrations, closes, and
+ * returns the names applied. On PostgreSQL under the migrations' advisory lock, so instances
+ * starting together take turns: the first applies them, the others find nothing to do.
+ */
 export async function runMigrationsOnly(opts: OpenDatabaseOptions): Promise<string[]> {
   const { dataSource, embedded } = await connect(opts);
   try {
-    return await migrate(dataSource, opts.logger);
+    if (embedded) return await migrate(dataSource, opts.logger);
+    return await underMigrationLock(dataSource, opts.logger, () => migrate(dataSource, opts.logger));
   } finally {
     await shutdown(dataSource, embedded, new Set());
   }
@@ -117,7 +125,7 @@ async function connect(
   opts: OpenDatabaseOptions,
   serving?: { changes: ChangeFeed; timeoutMs: number; pooled: Set<pg.Client> },
 ) {
-  const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(opts.dataDir, opts.holder);
+  const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(opts.dataDir, opts.holder, opts.logger);
   const dataSource = new DataSource({
     type: "postgres",
     url: opts.databaseUrl ?? embedded!.url,
@@ -175,6 +183,40 @@ function listeningDriver(changes: ChangeFeed, pooled: Set<pg.Client>): typeof pg
     }
   }
   return Object.assign(Object.create(pg) as typeof pg, { Pool: ListeningPool });
+}
+
+/**
+ * The key of the session-level advisory lock that serialises migrations on one database
+ * ("gatehous" in ASCII). Without it, instances starting together on a fresh database each ran
+ * the migrations, and all but one failed on the catalog's unique index (`duplicate key value
+ * violates unique constraint "pg_class_relname_nsp_index"`, issue 46).
+ */
+const MIGRATION_LOCK = "7449362536530064755";
+
+/**
+ * Runs `work` holding the migration lock on a connection of its own. The lock is the session's:
+ * should this process die, PostgreSQL ends the session and releases it. The wait for it is not
+ * bounded: it lasts as long as another instance's migrations, which may rightly be long.
+ */
+async function underMigrationLock<T>(dataSource: DataSource, logger: Logger, work: () => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(${MIGRATION_LOCK}) AS locked`)) as Array<{
+      locked: boolean;
+    }>;
+    if (!locked) {
+      logger.info("waiting for another instance's migrations");
+      await runner.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    }
+    try {
+      return await work();
+    } finally {
+      await runner.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
+    }
+  } finally {
+    await runner.release();
+  }
 }
 
 async function migrate(dataSource: DataSource, logger: Logger): Promise<string[]> {

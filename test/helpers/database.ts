@@ -6,6 +6,7 @@ import pg from "pg";
 import { pino } from "pino";
 import type { Clock } from "../../src/domain/clock.js";
 import { openDatabase, type Database } from "../../src/store/database.js";
+import { makePrivate } from "../../src/store/data-dir-modes.js";
 import { madeOnce, scratchRoot } from "./scratch.js";
 
 export interface TestDatabase {
@@ -54,13 +55,15 @@ async function copyFolder(from: string, to: string): Promise<void> {
   const target = (entry: Dirent) => join(to, relative(from, entry.parentPath), entry.name);
   const other = entries.find((entry) => !entry.isFile() && !entry.isDirectory());
   if (other) throw new Error(`copyFolder copies files and folders only: ${join(other.parentPath, other.name)}`);
-  await mkdir(to);
+  // Private, as the service keeps its data directory (store/data-dir-modes.ts); the files keep
+  // the template's modes, which are private too (pgliteTemplate).
+  await mkdir(to, { mode: 0o700 });
   // Parents before children: a folder's path sorts before everything inside it.
   for (const dir of entries
     .filter((entry) => entry.isDirectory())
     .map(target)
     .sort())
-    await mkdir(dir);
+    await mkdir(dir, { mode: 0o700 });
   await Promise.all(
     entries
       .filter((entry) => entry.isFile())
@@ -137,10 +140,14 @@ export function pgliteTemplate(): Promise<string> {
       await readFile(join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"),
     );
     const key = await migrationsKey(pkg.version);
-    return madeOnce(scratchRoot(), PGLITE_TEMPLATE_PREFIX, key, "pglite", async (building) => {
+    const template = await madeOnce(scratchRoot(), PGLITE_TEMPLATE_PREFIX, key, "pglite", async (building) => {
       const db = await openDatabase({ dataDir: building, logger: pino({ level: "silent" }) });
       await db.close();
     });
+    // A template made before the service kept its files private (0666 from PGlite's initdb)
+    // would make every copy's first start repair and report them.
+    await makePrivate(template);
+    return template;
   })();
   return pgliteBuilt;
 }

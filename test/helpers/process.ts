@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { onTestFinished } from "vitest";
 import { createTestDatabase } from "./database.js";
 import { TEST_DATABASE_TIMEOUT_MS, WAIT_GUARD_MS } from "./patience.js";
-import { TEST_ARGON2_ENV } from "./server.js";
+import { TEST_ARGON2_ENV, TEST_SECRET_ENV } from "./server.js";
 import { builtEntry } from "./service-build.js";
 
 export interface ServiceProcess {
@@ -82,6 +82,7 @@ export function commandEnv(env: Record<string, string | undefined>): Record<stri
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     ...TEST_ARGON2_ENV,
+    ...TEST_SECRET_ENV,
     LOG_LEVEL: "info",
     DATABASE_TIMEOUT_MS: TEST_DATABASE_TIMEOUT_MS,
     ...env,

@@ -15,6 +15,13 @@ export interface TestServer extends Gatehouse {
 export const TEST_ARGON2_ENV = { ARGON2_MEMORY_KIB: "1024", ARGON2_TIME_COST: "1" };
 
 /**
+ * One GATEHOUSE_SECRET for every server and command of the tests, as the instances and command
+ * lines of one database share theirs: required with DATABASE_URL (config.ts). A test of the
+ * generated key sets it to "" (absent).
+ */
+export const TEST_SECRET_ENV = { GATEHOUSE_SECRET: "5d1c0a7e9b3f4e2a8c6d0b1f3e5a7c9d2b4f6a8c0e1d3f5b7a9c2e4d6f8a0b1c" };
+
+/**
  * The real server on a free port with a fresh database: PostgreSQL when DATABASE_URL is
  * set, else embedded PGlite in a temporary folder. `options.clock` replaces the system clock
  * (test/helpers/clock.ts), so a test moves time instead of editing rows; `options.logger`
@@ -28,6 +35,7 @@ export async function startTestServer(
   const db = database ?? (await createTestDatabase());
   const config = loadConfig({
     ...TEST_ARGON2_ENV,
+    ...TEST_SECRET_ENV,
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: db.dataDir,

@@ -1,7 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { http } from "../helpers/clients.js";
+import { createTestDatabase } from "../helpers/database.js";
 import { runNode, serviceDatabase } from "../helpers/process.js";
 import { startTestServer } from "../helpers/server.js";
 
@@ -60,15 +61,18 @@ describe("bootstrap, CLI and persistence", () => {
     }
   });
 
-  it("without GATEHOUSE_SECRET a key is generated once and kept in the data folder", async () => {
-    const { db } = await serviceDatabase();
-    const first = await startTestServer({}, db);
+  // Embedded only: with DATABASE_URL the key must be given (test/process/secrets.test.ts).
+  it("embedded, without GATEHOUSE_SECRET a key is generated once and kept in the data folder", async () => {
+    const db = await createTestDatabase({ embedded: true });
+    onTestFinished(() => db.drop());
+    const noSecret = { GATEHOUSE_SECRET: "" };
+    const first = await startTestServer(noSecret, db);
     await first.close();
     const path = join(db.dataDir, "secret.key");
     const key = await readFile(path, "utf8");
     expect(key.trim()).toMatch(/^[0-9a-f]{64}$/);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
-    const second = await startTestServer({}, db);
+    const second = await startTestServer(noSecret, db);
     await second.close();
     expect(await readFile(path, "utf8")).toBe(key);
   });

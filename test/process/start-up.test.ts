@@ -32,7 +32,7 @@ describe("start-up configuration", () => {
   });
 
   it("production refuses to start without GATEHOUSE_SECRET", async () => {
-    const result = await runNode(["src/main.ts"], { NODE_ENV: "production" });
+    const result = await runNode(["src/main.ts"], { NODE_ENV: "production", GATEHOUSE_SECRET: undefined });
     expect(result.code).toBe(78);
     expect(result.stderr).toContain("GATEHOUSE_SECRET is required when NODE_ENV=production");
   });

@@ -11,7 +11,7 @@ import { createLogger } from "../../src/log.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { connect, http, type HttpAnswer } from "../helpers/clients.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { TEST_ARGON2_ENV, type TestServer } from "../helpers/server.js";
+import { TEST_ARGON2_ENV, TEST_SECRET_ENV, type TestServer } from "../helpers/server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
 
 // Threats: a token answer kept by a browser or proxy cache; a JSON answer sniffed or framed
@@ -32,6 +32,7 @@ describe("HTTP hygiene", () => {
     const database: TestDatabase = await createTestDatabase();
     const config = loadConfig({
       ...TEST_ARGON2_ENV,
+      ...TEST_SECRET_ENV,
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: database.dataDir,
