@@ -180,7 +180,7 @@ describe("postJson", () => {
       {},
       options({ allow: NO_ALLOWED_HOSTS }),
     );
-    expect(refused).toMatchObject({ ok: false, status: 0, error: "the host resolves to a private address" });
+    expect(refused).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
     // Plain http to a name nothing allows is refused before resolving it.
     const plain = await postJson(
       `http://localhost:${server.port}/hook`,
@@ -229,8 +229,10 @@ describe("postJson", () => {
       {},
       options({ allow: NO_ALLOWED_HOSTS, resolve }),
     );
-    expect(result).toMatchObject({ ok: false, status: 0, error: "the host resolves to a private address" });
+    expect(result).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
     expect(result.error).not.toContain("127.0.0.1");
+    // The server's log may say which (result.detail), never the admin's answer.
+    expect(result.detail).toContain("127.0.0.1");
     expect(server.connections).toBe(0);
   });
 
@@ -272,7 +274,33 @@ describe("postJson", () => {
       {},
       options({ resolve: () => Promise.reject(new Error("ENOTFOUND")) }),
     );
-    expect(unknown).toMatchObject({ ok: false, status: 0, error: "the host could not be resolved" });
+    expect(unknown).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
+  });
+
+  it("a name that does not resolve and one that resolves to a private address read the same to the admin (issue 46)", async () => {
+    // Threat: an admin probing the service's internal DNS through the deliveries list: an
+    // internal name (db.internal) must not answer differently from a name that does not exist.
+    const attempts = await Promise.all(
+      [
+        () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" })),
+        () => Promise.resolve([]),
+        () => Promise.resolve([{ address: "10.0.0.5", family: 4 }]),
+        () => Promise.resolve([{ address: "fd00::5", family: 6 }]),
+        () => Promise.resolve([{ address: "169.254.169.254", family: 4 }]),
+      ].map((resolve) =>
+        postJson("https://db.internal.example/hook", BODY, {}, options({ allow: NO_ALLOWED_HOSTS, resolve })),
+      ),
+    );
+    expect(new Set(attempts.map((a) => JSON.stringify({ ...a, latencyMs: 0, detail: undefined }))).size).toBe(1);
+    expect(attempts[0]).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
+    // The log keeps the difference.
+    expect(attempts.map((a) => a.detail)).toEqual([
+      expect.stringMatching(/^the host could not be resolved/),
+      expect.stringMatching(/^the host could not be resolved/),
+      "the host resolves to 10.0.0.5",
+      "the host resolves to fd00::5",
+      "the host resolves to 169.254.169.254",
+    ]);
   });
 
   it("refuses a URL the configuration check refuses", async () => {
