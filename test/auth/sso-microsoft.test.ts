@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONSUMERS_TENANT, startMicrosoftStandin, type MicrosoftStandin } from "../helpers/microsoft-standin.js";
+import { http } from "../helpers/clients.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
 
@@ -174,6 +175,34 @@ describe("creating a microsoft connection", () => {
     const created = await connect({ issuer: "" });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.issuer).toBe("https://login.microsoftonline.com/common/v2.0");
+  });
+
+  it("refuses trust_emails on a multi-tenant authority without allowed_tenants (nOAuth), on create and update", async () => {
+    // Threat: anyone can make an Entra ID tenant and give its user a customer's address in
+    // `email` (unverified); trusting that address on `common` hands the customer's account over.
+    const nOAuth = {
+      field: "trust_emails",
+      description: expect.stringMatching(/^needs allowed_tenants on the multi-tenant authority/),
+    };
+    for (const issuer of ["", ms.commonIssuer, `${ms.url}/organizations/v2.0`, `${ms.url}/consumers/v2.0`]) {
+      const refused = await connect({ issuer, trust_emails: true });
+      expect(refused.status, `${issuer}: ${JSON.stringify(refused.body)}`).toBe(400);
+      expect(refused.body.violations).toEqual([nOAuth]);
+    }
+    // With an allowlist, or on one tenant's own authority, the tenant vouches for its addresses.
+    await connectOk({ trust_emails: true, allowed_tenants: [CONTOSO] });
+    await connectOk({ issuer: ms.issuerOf(CONTOSO), trust_emails: true });
+
+    const headers = await app.admin();
+    const patch = (id: string, body: Record<string, unknown>) =>
+      http(`${ctx.server.url}/v1/sso-connections/${id}`, { method: "PATCH", headers, body });
+    const plain = await connectOk();
+    expect((await patch(plain, { trust_emails: true })).body.violations).toEqual([nOAuth]);
+    const listed = await connectOk({ trust_emails: true, allowed_tenants: [CONTOSO] });
+    expect((await patch(listed, { any_tenant: true })).body.violations).toEqual([nOAuth]);
+    const single = await connectOk({ issuer: ms.issuerOf(CONTOSO), trust_emails: true });
+    const movedToCommon = await patch(single, { issuer: ms.commonIssuer, client_secret: ms.clientSecret });
+    expect(movedToCommon.body.violations).toEqual([nOAuth]);
   });
 
   it("tenant ids must be GUIDs; allowed_tenants is Microsoft's alone", async () => {
