@@ -69,7 +69,11 @@ export async function outboundRequest(
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
   const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
-  const timedOut = () => new OutboundFailure(`timed out after ${formatSeconds(options.timeoutMs)}`);
+  // The deadline's own words, or the caller's abort (a library's shorter timeout).
+  const timedOut = () =>
+    new OutboundFailure(
+      deadline.signal.aborted ? `timed out after ${formatSeconds(options.timeoutMs)}` : "the request was aborted",
+    );
   try {
     const refusal = checkOutboundUrl(url, options.allow);
     if (refusal !== null) throw new OutboundFailure(`the URL ${refusal}`);

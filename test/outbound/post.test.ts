@@ -1,71 +1,18 @@
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { NO_ALLOWED_HOSTS, parseAllowHosts } from "../../src/outbound/allow-hosts.js";
 import { postJson, USER_AGENT, type PostOptions } from "../../src/outbound/post.js";
 import { closedPort } from "../helpers/ports.js";
+import { closeSinks, sink } from "./sink.js";
 
 // Threats: server-side request forgery through a webhook or hook URL (a name resolving to a
 // private address, now or between the check and the connection; a redirect into the network),
 // and a receiver that holds a delivery worker (never answering, answering forever, answering a
 // gigabyte). Every server here is a real one on loopback, port 0, opened by the allow list.
 
+afterEach(closeSinks);
+
 const LOOPBACK = parseAllowHosts("127.0.0.1/32,::1/128");
 const BODY = JSON.stringify({ type: "webhook.test", data: {} });
-
-interface Sink {
-  url: string;
-  port: number;
-  /** TCP connections accepted, whether or not a request came. */
-  connections: number;
-  requests: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }[];
-  /** Resolves when every accepted connection is closed. */
-  allClosed(): Promise<void>;
-}
-
-const servers: http.Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-/** A loopback server that records what it receives and answers with `handle` (or never). */
-async function sink(handle?: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<Sink> {
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      state.requests.push({
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      });
-      handle?.(req, res);
-    });
-  });
-  server.on("connection", (socket: Socket) => {
-    state.connections++;
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const state: Sink = {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
-    connections: 0,
-    requests: [],
-    async allClosed() {
-      await Promise.all([...sockets].map((socket) => new Promise((resolve) => socket.once("close", resolve))));
-    },
-  };
-  return state;
-}
 
 const options = (overrides: Partial<PostOptions> = {}): PostOptions => ({
   timeoutMs: 10_000,
