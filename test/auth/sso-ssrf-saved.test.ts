@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { http } from "../helpers/clients.js";
+import { captureLog } from "../secrets/log-capture.js";
 import { startInternalService, type InternalService } from "../helpers/internal-service-standin.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { expectReason } from "./mfa-helpers.js";
@@ -15,7 +16,8 @@ import { loopbackName, plainHttpName, privateSpellings, savedRefusal } from "./s
 // production default) refuses a URL naming a private address when it is saved, and a DNS name
 // that resolves to one at every request; the internal service never sees a connection.
 
-const world = useSsoWorld({ env: { OUTBOUND_ALLOW_HOSTS: "" } });
+const log = captureLog("warn");
+const world = useSsoWorld({ env: { OUTBOUND_ALLOW_HOSTS: "" }, logger: log.logger });
 const { ctx } = world;
 let internal: InternalService;
 let app: AuthFixture;
@@ -162,5 +164,12 @@ describe("provider URLs without OUTBOUND_ALLOW_HOSTS", () => {
       refused++;
     }
     expect(internal.connections).toBe(0);
+    // Why is for the operator: the server's log names the address, the browser never does.
+    const why = log.lines().filter((l) => l.msg === "sso sign-in refused" || l.msg === "sso discovery failed");
+    expect(why.map((l) => l.reason)).toEqual([
+      expect.stringContaining("the host resolves to 127.0.0.1"),
+      expect.stringContaining("the host resolves to 127.0.0.1"),
+      expect.stringContaining("the host resolves to 127.0.0.1"),
+    ]);
   });
 });

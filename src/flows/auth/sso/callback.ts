@@ -63,9 +63,14 @@ export async function ssoCallback(
       try {
         return await finish(deps, project, flow, state, query, client, attempt, mode);
       } catch (error) {
-        // The log says what the application was told.
+        // The audit log says what the application was told; the server's log why.
         const told = redirectErrorOf(error);
         if (told) attempt.details = { error: told.error };
+        if (error instanceof SsoRefusal)
+          deps.logger.warn(
+            { connection_id: flow.connectionId, error: error.error, reason: error.detail ?? error.description },
+            "sso sign-in refused",
+          );
         throw error;
       }
     });
@@ -122,17 +127,7 @@ async function finish(
   const answer = new URLSearchParams(query);
   answer.delete("user");
   const newUserMetadata = connection.provider === "apple" ? appleUserMetadata(query.get("user")) : {};
-  let identity: ProvenIdentity;
-  try {
-    identity = await proveIdentity(deps, connection, flow, state, answer);
-  } catch (error) {
-    if (error instanceof SsoRefusal)
-      deps.logger.warn(
-        { connection_id: connection.id, error: error.error, reason: error.detail ?? error.description },
-        "sso sign-in refused",
-      );
-    throw error;
-  }
+  const identity = await proveIdentity(deps, connection, flow, state, answer);
   attempt.email = identity.email;
   if (flow.codeChallenge !== null) {
     const code = randomToken("gsc");

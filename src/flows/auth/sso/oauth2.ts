@@ -1,6 +1,6 @@
 import type { SsoConnection, SsoConnectionWithSecret } from "../../../domain/sso.js";
 import type { GuardedFetch } from "../../../outbound/request.js";
-import { logText, ssoFailed, tokenErrorRefusal } from "./refusals.js";
+import { failureDetail, logText, ssoFailed, tokenErrorRefusal } from "./refusals.js";
 
 // Sign-in through an OAuth 2.0 provider without OpenID Connect (`github`, `generic_oauth2`):
 // the authorization code with PKCE and the state, then the user read from the provider's API
@@ -151,8 +151,7 @@ async function call(
   try {
     return await send(url, init);
   } catch (error) {
-    const detail = error instanceof Error ? ("detail" in error ? String(error.detail) : error.message) : "";
-    throw ssoFailed("unreachable", logText(`${what}: ${detail}`));
+    throw ssoFailed("unreachable", logText(`${what}: ${failureDetail(error)}`));
   }
 }
 

@@ -8,7 +8,7 @@ import type { Resolver } from "../../../outbound/guarded-connection.js";
 import { guardedFetch, OutboundFailure, type GuardedFetch } from "../../../outbound/request.js";
 import { createAppleClientSecrets } from "./apple-client-secret.js";
 import { discoveredIssuerProblem, microsoftDiscoveryUrl } from "./microsoft.js";
-import { logText, ssoFailed } from "./refusals.js";
+import { failureDetail, logText, ssoFailed } from "./refusals.js";
 
 /**
  * OpenID providers as openid-client configurations. Each issuer's discovery document and
@@ -103,12 +103,7 @@ export function createOidcProviders(clock: Clock, outbound: ProviderOutbound): O
         { [oidc.customFetch]: providerFetch, execute: [oidc.allowInsecureRequests], timeout: TIMEOUT_SECONDS },
       );
     } catch (error) {
-      const detail = logText(
-        [error, (error as { cause?: unknown }).cause]
-          .map((e) => (e instanceof OutboundFailure ? e.detail : e instanceof Error ? e.message : ""))
-          .filter(Boolean)
-          .join(" <- "),
-      );
+      const detail = failureDetail(error);
       outbound.logger.warn({ issuer, reason: detail }, "sso discovery failed");
       throw ssoFailed("discovery", detail);
     }

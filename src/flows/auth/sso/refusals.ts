@@ -126,7 +126,7 @@ export function tokenErrorRefusal(error: string, detail: string): SsoRefusal {
  */
 export function exchangeRefusal(error: unknown): SsoRefusal {
   if (error instanceof SsoRefusal) return error;
-  const detail = logText(chain(error));
+  const detail = failureDetail(error);
   if (causes(error).some((e) => e instanceof OutboundFailure)) return ssoFailed("unreachable", detail);
   if (error instanceof oidc.ResponseBodyError) return tokenErrorRefusal(error.error, detail);
   const code = error instanceof oidc.ClientError ? error.code : undefined;
@@ -153,11 +153,13 @@ function causes(error: unknown): unknown[] {
   return seen;
 }
 
-/** What the log says of a failure: each message down the cause chain (an outbound failure's detail). */
-function chain(error: unknown): string {
-  return causes(error)
-    .map((e) => (e instanceof OutboundFailure ? e.detail : e instanceof Error ? e.message : String(e)))
-    .join(" <- ");
+/** What the log says of a failure: each message down the cause chain (an outbound failure's detail), bounded. */
+export function failureDetail(error: unknown): string {
+  return logText(
+    causes(error)
+      .map((e) => (e instanceof OutboundFailure ? e.detail : e instanceof Error ? e.message : String(e)))
+      .join(" <- "),
+  );
 }
 
 /** A provider's text for the log: bounded, one line. */
