@@ -109,7 +109,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
     cursors: createCursorCodec(secret),
     ...createOutbox(config, { db, secrets, clock, logger }),
     codes,
-    sso: createOidcProviders(clock),
+    sso: createOidcProviders(clock, { allow: config.outboundAllowHosts, logger }),
     verification: createVerificationCache(db.repos, db.changes),
     limits: createLimits(limiterStore, codes, ipSubject(config.rateLimitIpv6Prefix)),
     limiterStore,

@@ -1,9 +1,9 @@
 import {
-  checkIssuer,
   checkScope,
   isOidcKind,
   type ClaimMapping,
   type OAuth2Endpoints,
+  type ProviderUrlCheck,
   type SsoConnection,
   type SsoProvider,
 } from "./sso.js";
@@ -56,18 +56,22 @@ const FIELD = { authorizationUrl: "authorization_url", tokenUrl: "token_url", us
  * issuer and no endpoints; `google` and `gitlab` default to their issuers (a self-managed
  * GitLab names its own), and `hosted_domain` is Google's alone; `github` takes no issuer and
  * GitHub's endpoints unless all three are given (GitHub Enterprise); `generic_oauth2` no issuer
- * and all three endpoints. Every URL is https, or http on a loopback host.
+ * and all three endpoints. Every URL passes `checkUrl` (the outbound rules: https to a public host
+ * unless OUTBOUND_ALLOW_HOSTS says otherwise).
  */
-export function resolvePreset(input: PresetInput): { settings: PresetInput } | { violations: Violation[] } {
+export function resolvePreset(
+  input: PresetInput,
+  checkUrl: ProviderUrlCheck,
+): { settings: PresetInput } | { violations: Violation[] } {
   const violations: Violation[] = [];
   const given = (Object.keys(FIELD) as Array<keyof OAuth2Endpoints>).filter((key) => input.endpoints[key] !== "");
   for (const key of given) {
-    const problem = checkIssuer(input.endpoints[key]);
+    const problem = checkUrl(input.endpoints[key]);
     if (problem) violations.push({ field: FIELD[key], description: problem });
   }
   const issuer = input.issuer || (PRESET_ISSUERS[input.provider] ?? "");
   if (isOidcKind(input.provider)) {
-    const problem = issuer === "" ? "is required for an oidc provider" : checkIssuer(issuer);
+    const problem = issuer === "" ? "is required for an oidc provider" : checkUrl(issuer);
     if (problem) violations.push({ field: "issuer", description: problem });
     for (const key of given)
       violations.push({ field: FIELD[key], description: `is read from the issuer's discovery for ${input.provider}` });
@@ -191,6 +195,37 @@ export function checkTrustAndScopes(input: {
     if (problem) violations.push({ field: `scopes[${i}]`, description: problem });
   });
   return violations;
+}
+
+/** The Entra ID authorities that admit accounts of more than one tenant (or any personal account). */
+const MULTI_TENANT_AUTHORITIES = new Set(["common", "organizations", "consumers"]);
+
+/**
+ * nOAuth: on a multi-tenant authority anyone can make an Entra ID tenant and give its user any
+ * `email` (the attribute is not verified), so `trust_emails` there would let a stranger's
+ * tenant claim a customer's address and sign in as them. A Microsoft connection on `common`,
+ * `organizations` or `consumers` may trust emails only with `allowed_tenants`.
+ */
+export function checkMicrosoftTrust(input: {
+  provider: SsoProvider;
+  issuer: string;
+  trustEmails: boolean;
+  allowedTenants: readonly string[];
+}): Violation[] {
+  if (input.provider !== "microsoft" || !input.trustEmails || input.allowedTenants.length > 0) return [];
+  let authority: string;
+  try {
+    authority = new URL(input.issuer).pathname.split("/")[1]?.toLowerCase() ?? "";
+  } catch {
+    return []; // the issuer's own violation says what is wrong with it
+  }
+  if (!MULTI_TENANT_AUTHORITIES.has(authority)) return [];
+  return [
+    {
+      field: "trust_emails",
+      description: `needs allowed_tenants on the multi-tenant authority ${authority}: any Entra ID tenant can give its users any email address`,
+    },
+  ];
 }
 
 /** Tenant ids as Microsoft writes them in `tid`: lower case, each once. */

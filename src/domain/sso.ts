@@ -81,25 +81,11 @@ export function resolveScopes(requested: readonly string[]): string[] {
 }
 
 /**
- * Undefined when `issuer` may be an SSO provider: https, or http on a loopback host
- * (127.0.0.0/8, [::1], localhost) so that local and test providers work. Nothing else relaxes
- * the rule: an http issuer elsewhere would hand the sign-in to whoever is on the path.
+ * Why a provider URL (an issuer, an endpoint) cannot be saved, as a sentence without a subject;
+ * undefined when it can. The flows check it against the outbound rules (src/outbound/url-check.ts):
+ * https, no private address by IP literal, http only where OUTBOUND_ALLOW_HOSTS allows.
  */
-export function checkIssuer(issuer: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    return "must be an https URL";
-  }
-  if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return undefined;
-  return "must be an https URL (http only on a loopback host: 127.0.0.0/8, [::1], localhost)";
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
+export type ProviderUrlCheck = (url: string) => string | undefined;
 
 /** One SSO sign-in between SsoAuthorize and the callback (store/migrations: sso_flows). */
 export interface SsoFlow {

@@ -54,7 +54,8 @@ describe("UpdateSsoConnection", () => {
     let current = await create({ scopes: ["email"] });
     const changes: Array<[Record<string, unknown>, Record<string, unknown>]> = [
       [{ name: "Okta (staff)" }, { name: "Okta (staff)" }],
-      [{ issuer: "https://login.example.org" }, { issuer: "https://login.example.org" }],
+      // A moved URL needs the secret again (issue 46).
+      [{ issuer: "https://login.example.org", client_secret: "moved-secret" }, { issuer: "https://login.example.org" }],
       [{ client_id: "client-2" }, { client_id: "client-2" }],
       [{ scopes: ["email", "groups"] }, { scopes: ["openid", "email", "groups"] }],
       [{ trust_emails: true }, { trust_emails: true }],
@@ -81,7 +82,7 @@ describe("UpdateSsoConnection", () => {
   it("is checked against the connection it makes, as at creation", async () => {
     const oidc = await create({});
     expect(fields(await update(oidc.id, { issuer: "" }))).toEqual(["issuer"]);
-    expect(fields(await update(oidc.id, { issuer: "http://idp.example.com" }))).toEqual(["issuer"]);
+    expect(fields(await update(oidc.id, { issuer: "https://10.0.0.1" }))).toEqual(["issuer"]);
     expect(fields(await update(oidc.id, { scopes: ["openid", "a b"] }))).toEqual(["scopes[1]"]);
     expect(fields(await update(oidc.id, { hosted_domain: "example.com" }))).toEqual(["hosted_domain"]);
     expect(fields(await update(oidc.id, { token_url: "https://idp.example.com/token" }))).toEqual(["token_url"]);
@@ -104,7 +105,7 @@ describe("UpdateSsoConnection", () => {
       token_url: "https://github.example.com/login/oauth/access_token",
       userinfo_url: "https://github.example.com/api/v3/user",
     };
-    const moved = await update(github.id, enterprise);
+    const moved = await update(github.id, { ...enterprise, client_secret: "enterprise-secret" });
     expect(moved.body, JSON.stringify(moved.body)).toMatchObject(enterprise);
   });
 
@@ -131,7 +132,7 @@ describe("UpdateSsoConnection", () => {
     });
     const res = await update(generic.id, { claim_mapping: { id: "uid", email: "mail" } });
     expect(res.body.claim_mapping).toEqual({ id: "uid", email: "mail" });
-    expect(fields(await update(generic.id, { userinfo_url: "http://oauth.example.com/me" }))).toEqual(["userinfo_url"]);
+    expect(fields(await update(generic.id, { userinfo_url: "https://10.0.0.1/me" }))).toEqual(["userinfo_url"]);
   });
 
   it("microsoft's allowlist is replaced (lower case, GUIDs only), and any_tenant removes it", async () => {

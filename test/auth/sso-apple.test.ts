@@ -8,7 +8,7 @@ import { newAppleKey, readFormPost, startAppleStandin, type AppleStandin } from 
 import { startGithubStandin } from "../helpers/github-standin.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
-import { CALLBACK_URL, PUBLIC_URL } from "./sso-helpers.js";
+import { CALLBACK_URL, SSO_SERVER_ENV } from "./sso-helpers.js";
 
 // Sign in with Apple (issue 29) against a loopback stand-in with Apple's quirks
 // (test/helpers/apple-standin.ts): the answer comes as a form the browser posts to the callback
@@ -18,7 +18,7 @@ import { CALLBACK_URL, PUBLIC_URL } from "./sso-helpers.js";
 // or a spent one, a post aimed at a flow of another provider, a forged name or address in the
 // unsigned `user` field, a secret signed with another key, an address Apple has not verified.
 
-const ctx = useMessagingServer({ env: { PUBLIC_URL } });
+const ctx = useMessagingServer({ env: SSO_SERVER_ENV });
 const key = newAppleKey();
 let apple: AppleStandin;
 let app: AuthFixture;
@@ -206,11 +206,12 @@ describe("Sign in with Apple", () => {
     expect(answer.fragment.get("access_token")).toBeNull();
   });
 
-  it("the user cancelling at Apple comes back as Apple's error", async () => {
+  it("the user cancelling at Apple comes back as access_denied (Apple's own code is not RFC 6749's)", async () => {
     const url = await authorizeUrl(connection, "appleseed");
     url.searchParams.set("deny", "1");
     const answer = await post(await appleAnswers(url));
-    expect(answer.fragment.get("error")).toBe("user_cancelled_authorize");
+    expect(answer.fragment.get("error")).toBe("access_denied");
+    expect(answer.location).not.toContain("user_cancelled_authorize");
   });
 });
 

@@ -14,6 +14,14 @@ import { authFixture, type AuthFixture } from "./helpers.js";
 export const PUBLIC_URL = "https://gatehouse.test";
 export const CALLBACK_URL = `${PUBLIC_URL}/v1/auth/sso/callback`;
 
+/**
+ * The configuration of every server the SSO tests sign in through: its PUBLIC_URL, and the
+ * loopback address the test providers (oidc-provider and the stand-ins, all on 127.0.0.1 over
+ * plain http) answer on, which only OUTBOUND_ALLOW_HOSTS opens to the server's requests, as it
+ * would a provider on a deployment's own network.
+ */
+export const SSO_SERVER_ENV = { PUBLIC_URL, OUTBOUND_ALLOW_HOSTS: "127.0.0.1/32" };
+
 /** What Gatehouse's callback answered. */
 export interface CallbackAnswer {
   status: number;
@@ -54,8 +62,15 @@ export interface SsoWorld {
   signInAt(app: AuthFixture, connectionId: string, login: string): Promise<{ authorize: URL; answer: CallbackAnswer }>;
 }
 
-export function useSsoWorld(options: { sms?: boolean; smtp?: boolean; logger?: Logger } = {}): SsoWorld {
-  const ctx = useMessagingServer({ sms: options.sms, smtp: options.smtp, logger: options.logger, env: { PUBLIC_URL } });
+export function useSsoWorld(
+  options: { sms?: boolean; smtp?: boolean; logger?: Logger; env?: Record<string, string> } = {},
+): SsoWorld {
+  const ctx = useMessagingServer({
+    sms: options.sms,
+    smtp: options.smtp,
+    logger: options.logger,
+    env: { ...SSO_SERVER_ENV, ...options.env },
+  });
   let idp: OidcProviderHarness | undefined;
   beforeAll(async () => {
     idp = await startOidcProvider();

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONSUMERS_TENANT, startMicrosoftStandin, type MicrosoftStandin } from "../helpers/microsoft-standin.js";
+import { http } from "../helpers/clients.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { CALLBACK_URL, useSsoWorld } from "./sso-helpers.js";
 
@@ -101,7 +102,9 @@ describe("provider: microsoft (multi-tenant, the `common` authority)", () => {
     ms.forgeIssuer(ms.issuerOf(CONTOSO));
     const { answer } = await signIn(connection, "mallory");
     expect(answer.fragment.get("error")).toBe("sso_failed");
-    expect(answer.fragment.get("error_description")).toContain("unexpected JWT claim value");
+    expect(answer.fragment.get("error_description")).toBe(
+      "the ID token is not valid for this sign-in (its issuer, audience, nonce or times)",
+    );
     expect(answer.fragment.get("access_token")).toBeNull();
     // The same account with its own tenant's issuer: the issuer alone made the difference.
     ms.forgeIssuer(null);
@@ -125,7 +128,8 @@ describe("provider: microsoft (multi-tenant, the `common` authority)", () => {
     ms.setUser("plain", { tid: CONTOSO, email: "plain@contoso.example" });
     const strict = await connectOk();
     expect((await signIn(strict, "plain")).answer.fragment.get("error")).toBe("unverified_email");
-    const trusting = await connectOk({ trust_emails: true });
+    // On `common`, trusting emails needs a tenant allowlist (nOAuth: see "creating" below).
+    const trusting = await connectOk({ trust_emails: true, allowed_tenants: [CONTOSO] });
     const { answer } = await signIn(trusting, "plain");
     expect(answer.fragment.get("access_token"), answer.fragment.toString()).toBeTruthy();
   });
@@ -154,7 +158,11 @@ describe("provider: microsoft (one tenant's own issuer)", () => {
 
 describe("provider: microsoft (personal accounts, the `consumers` authority)", () => {
   it("its discovery names the personal accounts' tenant as issuer; a personal account signs in", async () => {
-    const connection = await connectOk({ issuer: `${ms.url}/consumers/v2.0`, trust_emails: true });
+    const connection = await connectOk({
+      issuer: `${ms.url}/consumers/v2.0`,
+      trust_emails: true,
+      allowed_tenants: [CONSUMERS_TENANT],
+    });
     ms.setUser("personal", { tid: CONSUMERS_TENANT, email: "someone@outlook.example" });
     const { answer } = await signIn(connection, "personal");
     const { user } = await userOf(answer.fragment.get("access_token"));
@@ -167,6 +175,34 @@ describe("creating a microsoft connection", () => {
     const created = await connect({ issuer: "" });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.issuer).toBe("https://login.microsoftonline.com/common/v2.0");
+  });
+
+  it("refuses trust_emails on a multi-tenant authority without allowed_tenants (nOAuth), on create and update", async () => {
+    // Threat: anyone can make an Entra ID tenant and give its user a customer's address in
+    // `email` (unverified); trusting that address on `common` hands the customer's account over.
+    const nOAuth = {
+      field: "trust_emails",
+      description: expect.stringMatching(/^needs allowed_tenants on the multi-tenant authority/),
+    };
+    for (const issuer of ["", ms.commonIssuer, `${ms.url}/organizations/v2.0`, `${ms.url}/consumers/v2.0`]) {
+      const refused = await connect({ issuer, trust_emails: true });
+      expect(refused.status, `${issuer}: ${JSON.stringify(refused.body)}`).toBe(400);
+      expect(refused.body.violations).toEqual([nOAuth]);
+    }
+    // With an allowlist, or on one tenant's own authority, the tenant vouches for its addresses.
+    await connectOk({ trust_emails: true, allowed_tenants: [CONTOSO] });
+    await connectOk({ issuer: ms.issuerOf(CONTOSO), trust_emails: true });
+
+    const headers = await app.admin();
+    const patch = (id: string, body: Record<string, unknown>) =>
+      http(`${ctx.server.url}/v1/sso-connections/${id}`, { method: "PATCH", headers, body });
+    const plain = await connectOk();
+    expect((await patch(plain, { trust_emails: true })).body.violations).toEqual([nOAuth]);
+    const listed = await connectOk({ trust_emails: true, allowed_tenants: [CONTOSO] });
+    expect((await patch(listed, { any_tenant: true })).body.violations).toEqual([nOAuth]);
+    const single = await connectOk({ issuer: ms.issuerOf(CONTOSO), trust_emails: true });
+    const movedToCommon = await patch(single, { issuer: ms.commonIssuer, client_secret: ms.clientSecret });
+    expect(movedToCommon.body.violations).toEqual([nOAuth]);
   });
 
   it("tenant ids must be GUIDs; allowed_tenants is Microsoft's alone", async () => {

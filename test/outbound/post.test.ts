@@ -1,71 +1,18 @@
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { NO_ALLOWED_HOSTS, parseAllowHosts } from "../../src/outbound/allow-hosts.js";
 import { postJson, USER_AGENT, type PostOptions } from "../../src/outbound/post.js";
 import { closedPort } from "../helpers/ports.js";
+import { closeSinks, sink } from "./sink.js";
 
 // Threats: server-side request forgery through a webhook or hook URL (a name resolving to a
 // private address, now or between the check and the connection; a redirect into the network),
 // and a receiver that holds a delivery worker (never answering, answering forever, answering a
 // gigabyte). Every server here is a real one on loopback, port 0, opened by the allow list.
 
+afterEach(closeSinks);
+
 const LOOPBACK = parseAllowHosts("127.0.0.1/32,::1/128");
 const BODY = JSON.stringify({ type: "webhook.test", data: {} });
-
-interface Sink {
-  url: string;
-  port: number;
-  /** TCP connections accepted, whether or not a request came. */
-  connections: number;
-  requests: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }[];
-  /** Resolves when every accepted connection is closed. */
-  allClosed(): Promise<void>;
-}
-
-const servers: http.Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-/** A loopback server that records what it receives and answers with `handle` (or never). */
-async function sink(handle?: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<Sink> {
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      state.requests.push({
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      });
-      handle?.(req, res);
-    });
-  });
-  server.on("connection", (socket: Socket) => {
-    state.connections++;
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const state: Sink = {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
-    connections: 0,
-    requests: [],
-    async allClosed() {
-      await Promise.all([...sockets].map((socket) => new Promise((resolve) => socket.once("close", resolve))));
-    },
-  };
-  return state;
-}
 
 const options = (overrides: Partial<PostOptions> = {}): PostOptions => ({
   timeoutMs: 10_000,
@@ -180,7 +127,7 @@ describe("postJson", () => {
       {},
       options({ allow: NO_ALLOWED_HOSTS }),
     );
-    expect(refused).toMatchObject({ ok: false, status: 0, error: "the host resolves to a private address" });
+    expect(refused).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
     // Plain http to a name nothing allows is refused before resolving it.
     const plain = await postJson(
       `http://localhost:${server.port}/hook`,
@@ -229,8 +176,10 @@ describe("postJson", () => {
       {},
       options({ allow: NO_ALLOWED_HOSTS, resolve }),
     );
-    expect(result).toMatchObject({ ok: false, status: 0, error: "the host resolves to a private address" });
+    expect(result).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
     expect(result.error).not.toContain("127.0.0.1");
+    // The server's log may say which (result.detail), never the admin's answer.
+    expect(result.detail).toContain("127.0.0.1");
     expect(server.connections).toBe(0);
   });
 
@@ -272,7 +221,33 @@ describe("postJson", () => {
       {},
       options({ resolve: () => Promise.reject(new Error("ENOTFOUND")) }),
     );
-    expect(unknown).toMatchObject({ ok: false, status: 0, error: "the host could not be resolved" });
+    expect(unknown).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
+  });
+
+  it("a name that does not resolve and one that resolves to a private address read the same to the admin (issue 46)", async () => {
+    // Threat: an admin probing the service's internal DNS through the deliveries list: an
+    // internal name (db.internal) must not answer differently from a name that does not exist.
+    const attempts = await Promise.all(
+      [
+        () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" })),
+        () => Promise.resolve([]),
+        () => Promise.resolve([{ address: "10.0.0.5", family: 4 }]),
+        () => Promise.resolve([{ address: "fd00::5", family: 6 }]),
+        () => Promise.resolve([{ address: "169.254.169.254", family: 4 }]),
+      ].map((resolve) =>
+        postJson("https://db.internal.example/hook", BODY, {}, options({ allow: NO_ALLOWED_HOSTS, resolve })),
+      ),
+    );
+    expect(new Set(attempts.map((a) => JSON.stringify({ ...a, latencyMs: 0, detail: undefined }))).size).toBe(1);
+    expect(attempts[0]).toMatchObject({ ok: false, status: 0, error: "the host does not resolve to a public address" });
+    // The log keeps the difference.
+    expect(attempts.map((a) => a.detail)).toEqual([
+      expect.stringMatching(/^the host could not be resolved/),
+      expect.stringMatching(/^the host could not be resolved/),
+      "the host resolves to 10.0.0.5",
+      "the host resolves to fd00::5",
+      "the host resolves to 169.254.169.254",
+    ]);
   });
 
   it("refuses a URL the configuration check refuses", async () => {

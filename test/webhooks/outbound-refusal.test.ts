@@ -138,10 +138,34 @@ describe("outbound requests without OUTBOUND_ALLOW_HOSTS", () => {
     for (const delivery of tried) {
       expect(delivery).toMatchObject({ status: "pending", next_attempt_at: expect.any(String) });
       expect(delivery.attempts[0]).toMatchObject({ status_code: 0, response_excerpt: "" });
-      expect(delivery.attempts[0].error).toMatch(/resolves to a private address/);
+      expect(delivery.attempts[0].error).toBe("the host does not resolve to a public address");
       // Which address it resolved to stays private: the admin learns nothing of internal DNS.
       expect(delivery.attempts[0].error).not.toMatch(/127\.0\.0\.1|::1/);
     }
+    expect(listener.connections).toBe(0);
+  });
+
+  it("an internal name and a name that does not exist read the same in the deliveries list (issue 46)", async () => {
+    // Threat: an admin mapping the service's internal DNS by saving names and reading the
+    // deliveries' errors. `localhost` resolves (to loopback); a name with a 64-character label
+    // resolves nowhere, and fails in the resolver itself, with no query on the network.
+    const internal = await createEndpoint(`https://localhost:${listener.port}/hooks`, ["user.created"]);
+    const missing = await createEndpoint(`https://${"x".repeat(64)}.example/hooks`, ["user.created"]);
+    for (const created of [internal, missing]) expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const errors: string[] = [];
+    for (const id of [internal.body.id as string, missing.body.id as string]) {
+      expect((await account("POST", `/v1/webhooks/${id}/test`)).status).toBe(200);
+      const attempt = await eventually("the test delivery attempted", async () => {
+        const res = await account("GET", `/v1/webhooks/${id}/deliveries`);
+        return res.body.data[0]?.attempts[0];
+      });
+      expect(attempt).toMatchObject({ status_code: 0, response_excerpt: "" });
+      errors.push(attempt.error);
+    }
+    expect(errors).toEqual([
+      "the host does not resolve to a public address",
+      "the host does not resolve to a public address",
+    ]);
     expect(listener.connections).toBe(0);
   });
 
@@ -168,7 +192,7 @@ describe("outbound requests without OUTBOUND_ALLOW_HOSTS", () => {
       return page.body.data.length > 0 && page;
     });
     expect(audit.body.data).toHaveLength(1);
-    expect(audit.body.data[0].details.error).toMatch(/resolves to a private address/);
+    expect(audit.body.data[0].details.error).toBe("the host does not resolve to a public address");
     expect(listener.connections).toBe(0);
   });
 });

@@ -1,8 +1,10 @@
+import type { MemberRole } from "../../domain/account.js";
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
 import { isOidcKind, resolveScopes, type SsoConnection } from "../../domain/sso.js";
 import {
   checkKindFields,
+  checkMicrosoftTrust,
   checkTrustAndScopes,
   identityIssuer,
   normalizeTenants,
@@ -11,23 +13,36 @@ import {
 import type { CreateSsoConnectionInput } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
+import { choosesUrls, providerUrlCheck, requireAdminForUrls } from "./connection-rules.js";
 
 /**
  * Adds an identity provider to one of the organization's projects: an OpenID Connect provider
- * by its issuer, or a preset (domain/sso-providers.ts). The secret (Apple's key) is sealed.
+ * by its issuer, or a preset (domain/sso-providers.ts). The secret (Apple's key) is sealed. URLs of
+ * its own (not a preset's) are an admin's to choose (connection-rules.ts).
  */
 export async function createSsoConnection(
   deps: FlowDeps,
   organizationId: string,
   input: CreateSsoConnectionInput,
   origin: AuditOrigin,
+  role: MemberRole,
 ): Promise<SsoConnection> {
+  requireAdminForUrls(role, choosesUrls(input));
   // Scopes are joined by spaces into the authorization request, so each must be one OAuth
   // scope token: a rule the proto's field options cannot state.
-  const preset = resolvePreset(input);
+  const preset = resolvePreset(input, providerUrlCheck(deps.config.outboundAllowHosts));
   const violations: Violation[] = "violations" in preset ? [...preset.violations] : [];
   violations.push(...checkKindFields(input));
   violations.push(...checkTrustAndScopes(input));
+  if ("settings" in preset)
+    violations.push(
+      ...checkMicrosoftTrust({
+        provider: input.provider,
+        issuer: preset.settings.issuer,
+        trustEmails: input.trustEmails,
+        allowedTenants: input.allowedTenants,
+      }),
+    );
   if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
   const settings = preset.settings;
   if (!isIdOf("proj", input.projectId)) throw projectNotFound();

@@ -1,3 +1,4 @@
+import type { MemberRole } from "../../domain/account.js";
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
 import {
@@ -7,10 +8,24 @@ import {
   type OAuth2Endpoints,
   type SsoConnection,
 } from "../../domain/sso.js";
-import { checkKindFields, checkTrustAndScopes, normalizeTenants, resolvePreset } from "../../domain/sso-providers.js";
+import {
+  checkKindFields,
+  checkMicrosoftTrust,
+  checkTrustAndScopes,
+  normalizeTenants,
+  resolvePreset,
+} from "../../domain/sso-providers.js";
+import type { AllowHosts } from "../../outbound/allow-hosts.js";
 import type { SsoConnectionChanges } from "../../store/repositories/sso-connections.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
+import {
+  changedUrls,
+  movedHosts,
+  providerUrlCheck,
+  requireAdminForUrls,
+  secretAgainForMovedUrls,
+} from "./connection-rules.js";
 
 /** The fields of UpdateSsoConnection: undefined (or an empty list or map) leaves one as it is. */
 export interface UpdateSsoConnectionInput {
@@ -36,29 +51,37 @@ export interface UpdateSsoConnectionInput {
 /**
  * Changes one of the organization's connections: the fields given, checked as at creation
  * against the connection they make; its kind never changes. A new secret or key is sealed and
- * used from the next sign-in on (the callback reads the connection afresh).
+ * used from the next sign-in on (the callback reads the connection afresh). Moving the issuer or
+ * an endpoint is an admin's change, and needs the secret again (connection-rules.ts).
  */
 export async function updateSsoConnection(
   deps: FlowDeps,
   organizationId: string,
   input: UpdateSsoConnectionInput,
   origin: AuditOrigin,
+  role: MemberRole,
 ): Promise<SsoConnection> {
   const notFound = () => new DomainError("SSO_CONNECTION_NOT_FOUND", "no such SSO connection in this organization");
   if (!isIdOf("sso", input.id)) throw notFound();
   const { connection, before } = await deps.db.transaction(async (repos) => {
     const current = await repos.ssoConnections.getForUpdate(organizationId, input.id);
     if (!current) throw notFound();
-    const changes = validChanges(current, input);
+    const changes = validChanges(current, input, deps.config.outboundAllowHosts, role);
     const updated = await repos.ssoConnections.update(organizationId, input.id, changes, deps.secrets);
     if (!updated) throw notFound();
+    const moved = movedHosts(current, updated);
     await repos.auditEvents.record({
       type: "sso_connection.updated",
       organizationId,
       projectId: current.projectId,
       targetId: current.id,
-      // The names of what changed, never a value: two of them are secrets.
-      details: { provider: current.provider, fields: givenFields(input) },
+      // The names of what changed, never a value: two of them are secrets. A moved URL is
+      // told by its hosts: where the server now sends the secret.
+      details: {
+        provider: current.provider,
+        fields: givenFields(input),
+        ...moved,
+      },
       origin,
     });
     return { connection: updated, before: current };
@@ -73,25 +96,38 @@ export async function updateSsoConnection(
 }
 
 /** The connection the input makes, as changes to store; VALIDATION_FAILED as at creation. */
-function validChanges(current: SsoConnection, input: UpdateSsoConnectionInput): SsoConnectionChanges {
+function validChanges(
+  current: SsoConnection,
+  input: UpdateSsoConnectionInput,
+  allow: AllowHosts,
+  role: MemberRole,
+): SsoConnectionChanges {
   const scopes = input.scopes.length > 0 ? input.scopes : current.scopes;
   const allowedTenants = input.anyTenant
     ? []
     : input.allowedTenants.length > 0
       ? input.allowedTenants
       : current.allowedTenants;
-  const preset = resolvePreset({
-    provider: current.provider,
+  const given = {
     issuer: input.issuer ?? current.issuer,
     endpoints: {
       authorizationUrl: input.endpoints.authorizationUrl ?? current.endpoints.authorizationUrl,
       tokenUrl: input.endpoints.tokenUrl ?? current.endpoints.tokenUrl,
       userinfoUrl: input.endpoints.userinfoUrl ?? current.endpoints.userinfoUrl,
     },
-    scopes,
-    claimMapping: Object.keys(input.claimMapping).length > 0 ? input.claimMapping : current.claimMapping,
-    hostedDomain: input.hostedDomain ?? current.hostedDomain,
-  });
+  };
+  // A URL given as it already is (the console sends the form's every field) moves nothing.
+  requireAdminForUrls(role, changedUrls(current, given).length > 0);
+  const preset = resolvePreset(
+    {
+      provider: current.provider,
+      ...given,
+      scopes,
+      claimMapping: Object.keys(input.claimMapping).length > 0 ? input.claimMapping : current.claimMapping,
+      hostedDomain: input.hostedDomain ?? current.hostedDomain,
+    },
+    providerUrlCheck(allow),
+  );
   const violations: Violation[] = "violations" in preset ? [...preset.violations] : [];
   violations.push(
     ...checkKindFields({
@@ -115,6 +151,18 @@ function validChanges(current: SsoConnection, input: UpdateSsoConnectionInput): 
       scopes: input.scopes,
     }),
   );
+  if ("settings" in preset) {
+    // Compared once the preset is applied: an issuer emptied back to the preset's moves too.
+    violations.push(...secretAgainForMovedUrls(current.provider, changedUrls(current, preset.settings), input));
+    violations.push(
+      ...checkMicrosoftTrust({
+        provider: current.provider,
+        issuer: preset.settings.issuer,
+        trustEmails: input.trustEmails ?? current.trustEmails,
+        allowedTenants,
+      }),
+    );
+  }
   if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
   const settings = preset.settings;
   const changes: SsoConnectionChanges = {

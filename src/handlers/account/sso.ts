@@ -4,7 +4,7 @@ import type { AccountService } from "../../../gen/gatehouse/account/v1/account_p
 import type { SsoConnection, SsoProvider } from "../../domain/sso.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
-import { organizationOf } from "./organization-of.js";
+import { memberOf, organizationOf } from "./organization-of.js";
 import { createSsoConnection } from "../../flows/sso-connections/create-sso-connection.js";
 import { deleteSsoConnection } from "../../flows/sso-connections/delete-sso-connection.js";
 import { listSsoConnections } from "../../flows/sso-connections/list-sso-connections.js";
@@ -39,6 +39,7 @@ export function ssoHandlers(deps: FlowDeps) {
           position: req.position,
         },
         auditOriginOf(ctx.values),
+        memberOf(ctx).member.role,
       );
       return toProto(connection);
     },
@@ -75,6 +76,7 @@ export function ssoHandlers(deps: FlowDeps) {
           position: req.position,
         },
         auditOriginOf(ctx.values),
+        memberOf(ctx).member.role,
       );
       return toProto(connection);
     },

@@ -11,10 +11,11 @@ import { ssoCallbackUrl } from "./authorize.js";
 import { signInWithIdentity } from "./identity-sign-in.js";
 import { appleUserMetadata } from "./apple-user.js";
 import { codeGrantFor, emailDomainVerified, tenantProblem } from "./microsoft.js";
-import { OAuth2Refusal, oauth2Profile, type OAuth2Profile } from "./oauth2.js";
+import { oauth2Profile } from "./oauth2.js";
 import { identityIssuer } from "../../../domain/sso-providers.js";
 import { isOidcKind } from "../../../domain/sso.js";
 import { errorRedirect, handoverRedirect, outcomeRedirect } from "./redirects.js";
+import { exchangeRefusal, providerRedirectRefusal, refusal, SsoRefusal, ssoFailed } from "./refusals.js";
 
 /** A handover code is traded within a minute (auth.proto, SsoExchange). */
 export const SSO_HANDOVER_TTL_SECONDS = 60;
@@ -28,19 +29,6 @@ export type CallbackAnswer = { redirect: string } | { page: "incomplete" | "unkn
 
 /** How the provider's answer came: in the query of a GET, or as a posted form (Apple's form_post). */
 export type ResponseMode = "query" | "form_post";
-
-/**
- * A failure at the provider or in its answer, told to the application in the fragment as
- * `error` (SSO_FAILED in the audit log, with that `error` in its details).
- */
-class SsoRefusal extends DomainError {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super("SSO_FAILED", description);
-  }
-}
 
 /**
  * GET /v1/auth/sso/callback: spends the flow named by `state`, exchanges the code (PKCE and
@@ -65,16 +53,24 @@ export async function ssoCallback(
     redirect: errorRedirect(flow.redirectUrl, error, description),
   });
   const project = await deps.db.repos.projects.getByIdForFlow(flow.projectId);
-  if (!project) return fail("sso_failed", "the SSO connection no longer exists");
+  if (!project) {
+    const gone = ssoFailed("connection_gone");
+    return fail(gone.error, gone.description);
+  }
   const attempt: SignInAttempt = { method: "sso" };
   try {
     return await auditedSignIn(deps, project, client, attempt, async () => {
       try {
         return await finish(deps, project, flow, state, query, client, attempt, mode);
       } catch (error) {
-        // The log says what the application was told.
+        // The audit log says what the application was told; the server's log why.
         const told = redirectErrorOf(error);
         if (told) attempt.details = { error: told.error };
+        if (error instanceof SsoRefusal)
+          deps.logger.warn(
+            { connection_id: flow.connectionId, error: error.error, reason: error.detail ?? error.description },
+            "sso sign-in refused",
+          );
         throw error;
       }
     });
@@ -116,44 +112,22 @@ async function finish(
   mode: ResponseMode,
 ): Promise<CallbackAnswer> {
   const now = deps.clock.now();
-  if (flow.expiresAt <= now)
-    throw new SsoRefusal("flow_expired", "the sign-in took longer than 10 minutes; start again");
+  if (flow.expiresAt <= now) throw refusal("flow_expired");
   const providerError = query.get("error");
-  if (providerError !== null) {
-    // The provider's own words, bounded: they end up in the application's URL.
-    const error = /^[a-z_]{1,64}$/.test(providerError) ? providerError : "access_denied";
-    throw new SsoRefusal(
-      error,
-      (query.get("error_description") ?? "the identity provider refused the sign-in").slice(0, 300),
-    );
-  }
+  // An RFC 6749 code with Gatehouse's sentence for it: the provider's own words go to the log only.
+  if (providerError !== null) throw providerRedirectRefusal(providerError, query.get("error_description"));
   const connection = await deps.db.repos.ssoConnections.getWithSecret(project.id, flow.connectionId, deps.secrets);
-  if (!connection) throw new SsoRefusal("sso_failed", "the SSO connection no longer exists");
+  if (!connection) throw ssoFailed("connection_gone");
   // Only Apple is asked for form_post, and it answers no other way: a post for another flow
   // (or a GET for Apple's) is not the provider's answer to this sign-in.
   if ((mode === "form_post") !== (connection.provider === "apple"))
-    throw new SsoRefusal(
-      "sso_failed",
-      mode === "form_post"
-        ? "this sign-in's provider does not answer by form post"
-        : "Sign in with Apple answers by form post, not by redirect",
-    );
+    throw ssoFailed(mode === "form_post" ? "not_form_post" : "form_post_only");
   // Apple's `user` field (the name, on the first authorization only) is not part of the
   // OAuth answer, and is read for Apple alone.
   const answer = new URLSearchParams(query);
   answer.delete("user");
   const newUserMetadata = connection.provider === "apple" ? appleUserMetadata(query.get("user")) : {};
-  let identity: ProvenIdentity;
-  try {
-    identity = await proveIdentity(deps, connection, flow, state, answer);
-  } catch (error) {
-    if (error instanceof SsoRefusal)
-      deps.logger.warn(
-        { connection_id: connection.id, error: error.error, reason: error.description },
-        "sso sign-in refused",
-      );
-    throw error;
-  }
+  const identity = await proveIdentity(deps, connection, flow, state, answer);
   attempt.email = identity.email;
   if (flow.codeChallenge !== null) {
     const code = randomToken("gsc");
@@ -186,10 +160,7 @@ async function proveIdentity(
 ): Promise<ProvenIdentity> {
   if (!isOidcKind(connection.provider)) return proveOAuth2Identity(deps, connection, flow, query);
   const config = await deps.sso.forExchange(connection).catch((error: unknown) => {
-    throw new SsoRefusal(
-      "sso_failed",
-      error instanceof DomainError ? error.message : "the identity provider cannot be reached",
-    );
+    throw exchangeRefusal(error);
   });
   const callbackUrl = ssoCallbackUrl(deps.config.publicUrl);
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -211,34 +182,38 @@ async function proveIdentity(
   } catch (error) {
     // The provider may have changed its endpoints or keys: read them afresh next time.
     deps.sso.forget(connection.issuer);
-    throw new SsoRefusal("sso_failed", `the provider's answer was refused: ${describe(error)}`);
+    throw exchangeRefusal(error);
   }
   const claims = tokens.claims()!;
   const tenant = tenantProblem(connection, config.serverMetadata().issuer, claims);
+  // Gatehouse's sentence, naming the tenant only as a tenant id (microsoft.ts).
   if (tenant) throw new SsoRefusal("tenant_not_allowed", tenant);
   // A Workspace-only Google connection: the account must be of that domain, which Google says
   // in `hd` (an address's domain alone proves nothing: consumer accounts can use any address).
   if (connection.hostedDomain && claims.hd !== connection.hostedDomain)
     throw new SsoRefusal(
       "hosted_domain_mismatch",
-      `the Google account is not one of ${connection.hostedDomain}'s (hd: ${typeof claims.hd === "string" ? claims.hd : "none"})`,
+      `the Google account is not one of ${connection.hostedDomain}'s`,
+      `hd: ${typeof claims.hd === "string" ? claims.hd.slice(0, 255) : "none"}`,
     );
   let email = typeof claims.email === "string" ? claims.email : undefined;
   let verified = isTrue(claims.email_verified) || emailDomainVerified(connection, claims);
   if (email === undefined) {
-    const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch(() => undefined);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
+      // No address then (email_missing); why is for the log.
+      deps.logger.warn({ connection_id: connection.id, reason: exchangeRefusal(error).detail }, "sso userinfo failed");
+      return undefined;
+    });
     email = typeof info?.email === "string" ? info.email : undefined;
     verified = isTrue(info?.email_verified);
   }
-  if (email === undefined || email.trim() === "")
-    throw new SsoRefusal("email_missing", "the identity provider gave no email address");
+  if (email === undefined || email.trim() === "") throw refusal("email_missing");
   // An address outside the canonical-form rule (domain/email.ts) neither links nor creates a
   // user, nor signs in an identity linked before: the sign-in is refused, saying why.
   const problem = checkEmail(email);
   if (problem !== undefined)
     throw new SsoRefusal("email_not_accepted", `the identity provider's email address is not accepted: it ${problem}`);
-  if (!verified && !connection.trustEmails)
-    throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
+  if (!verified && !connection.trustEmails) throw refusal("unverified_email");
   return { connectionId: connection.id, issuer: claims.iss, subject: claims.sub, email: email.trim() };
 }
 
@@ -255,39 +230,23 @@ async function proveOAuth2Identity(
   query: URLSearchParams,
 ): Promise<ProvenIdentity> {
   const code = query.get("code");
-  if (!code) throw new SsoRefusal("sso_failed", "the provider sent no code");
-  let profile: OAuth2Profile;
-  try {
-    profile = await oauth2Profile(connection, {
-      code,
-      verifier: deps.secrets.open(flow.verifierSealed, flow.id).toString("utf8"),
-      callbackUrl: ssoCallbackUrl(deps.config.publicUrl),
-    });
-  } catch (error) {
-    if (error instanceof OAuth2Refusal) throw new SsoRefusal(error.error, error.description);
-    throw error;
-  }
+  if (!code) throw ssoFailed("no_code");
+  const profile = await oauth2Profile(deps.sso.fetch, connection, {
+    code,
+    verifier: deps.secrets.open(flow.verifierSealed, flow.id).toString("utf8"),
+    callbackUrl: ssoCallbackUrl(deps.config.publicUrl),
+  });
   const email = profile.email?.trim();
-  if (!email) throw new SsoRefusal("email_missing", "the identity provider gave no email address");
+  if (!email) throw refusal("email_missing");
   const problem = checkEmail(email);
   if (problem !== undefined)
     throw new SsoRefusal("email_not_accepted", `the identity provider's email address is not accepted: it ${problem}`);
   const trusted = connection.provider === "generic_oauth2" && connection.trustEmails;
-  if (!profile.verified && !trusted)
-    throw new SsoRefusal("unverified_email", "the identity provider has not verified this email address");
+  if (!profile.verified && !trusted) throw refusal("unverified_email");
   return { connectionId: connection.id, issuer: identityIssuer(connection), subject: profile.subject, email };
 }
 
 /** Some providers send `email_verified` as the string "true". */
 function isTrue(value: unknown): boolean {
   return value === true || value === "true";
-}
-
-/** openid-client's own wording (no secret, no token in it), bounded. */
-function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : "unknown error";
-  // The token endpoint's own code (`invalid_client`: Apple refused the signed secret) says
-  // what to fix; bounded to a code's characters, as it goes into the application's URL.
-  const code = error instanceof oidc.ResponseBodyError && /^[a-z_]{1,64}$/.test(error.error) ? ` (${error.error})` : "";
-  return (message.slice(0, 200 - code.length) + code).slice(0, 200);
 }

@@ -98,9 +98,11 @@ export function tenantProblem(
   }
   if (connection.allowedTenants.length === 0) return undefined;
   if (tid === undefined) return "the ID token names no tenant (tid), and this connection admits only some";
-  return connection.allowedTenants.includes(tid)
-    ? undefined
-    : `the Microsoft account's organization (tenant ${tid}) may not sign in to this application`;
+  if (connection.allowedTenants.includes(tid)) return undefined;
+  // The tenant is named only in the shape of a tenant id: nothing else of the token's text.
+  return TENANT_ID.test(tid)
+    ? `the Microsoft account's organization (tenant ${tid}) may not sign in to this application`
+    : "the Microsoft account's organization may not sign in to this application";
 }
 
 /** Thrown by the recording fetch once the token answer is in hand: nothing else is sent. */
@@ -123,8 +125,11 @@ async function recordTokenAnswer(
   parameters: Parameters<CodeGrant>[3],
 ): Promise<TokenAnswer> {
   let answer: TokenAnswer | undefined;
+  // The configuration's own fetch (providers.ts): the outbound rules apply to this request too.
+  const send = config[oidc.customFetch];
+  if (send === undefined) throw new Error("the provider's configuration has no guarded fetch");
   config[oidc.customFetch] = async (url, init) => {
-    const res = await fetch(url, init);
+    const res = await send(url, init);
     answer = { status: res.status, headers: new Headers(res.headers), body: await res.text() };
     throw new Recorded();
   };

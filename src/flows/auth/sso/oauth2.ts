@@ -1,13 +1,13 @@
 import type { SsoConnection, SsoConnectionWithSecret } from "../../../domain/sso.js";
+import type { GuardedFetch } from "../../../outbound/request.js";
+import { failureDetail, logText, ssoFailed, tokenErrorRefusal } from "./refusals.js";
 
 // Sign-in through an OAuth 2.0 provider without OpenID Connect (`github`, `generic_oauth2`):
 // the authorization code with PKCE and the state, then the user read from the provider's API
-// with the access token, since there is no ID token to verify (docs/sso-providers.md).
-
-/** How long one call to the provider may take. */
-const PROVIDER_TIMEOUT_MS = 10_000;
-/** GitHub's API refuses a request without one. */
-const USER_AGENT = "Gatehouse";
+// with the access token, since there is no ID token to verify (docs/sso-providers.md). Every
+// request goes through the providers' guarded fetch (providers.ts: the outbound rules, a
+// deadline, a cap); every refusal is an SsoRefusal of a fixed cause (refusals.ts), whatever
+// the provider answered.
 
 /** What the provider says of the user: its stable id there, and the address it vouches for. */
 export interface OAuth2Profile {
@@ -15,16 +15,6 @@ export interface OAuth2Profile {
   email: string | undefined;
   /** Whether the provider says it verified the address. */
   verified: boolean;
-}
-
-/** A refusal in the provider's terms, for the application's fragment (`error`, `description`). */
-export class OAuth2Refusal extends Error {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(description);
-  }
 }
 
 export function oauth2AuthorizationUrl(
@@ -44,16 +34,18 @@ export function oauth2AuthorizationUrl(
 
 /** Trades the code and reads who signed in. */
 export async function oauth2Profile(
+  send: GuardedFetch,
   connection: SsoConnectionWithSecret,
   input: { code: string; verifier: string; callbackUrl: string },
 ): Promise<OAuth2Profile> {
-  const accessToken = await exchange(connection, input);
-  const user = await readJson(connection.endpoints.userinfoUrl, accessToken, "the user");
-  if (connection.provider === "github") return githubProfile(connection, accessToken, user);
+  const accessToken = await exchange(send, connection, input);
+  const user = await readJson(send, connection.endpoints.userinfoUrl, accessToken, "the user");
+  if (connection.provider === "github") return githubProfile(send, connection, accessToken, user);
   return mappedProfile(connection, user);
 }
 
 async function exchange(
+  send: GuardedFetch,
   connection: SsoConnectionWithSecret,
   input: { code: string; verifier: string; callbackUrl: string },
 ): Promise<string> {
@@ -68,22 +60,19 @@ async function exchange(
   const headers: Record<string, string> = {
     accept: "application/json",
     "content-type": "application/x-www-form-urlencoded",
-    "user-agent": USER_AGENT,
   };
   if (connection.provider === "github") body.set("client_secret", connection.clientSecret);
   else headers.authorization = `Basic ${basic(connection.clientId, connection.clientSecret)}`;
-  const res = await call(connection.endpoints.tokenUrl, { method: "POST", headers, body }, "the code exchange");
+  const res = await call(send, connection.endpoints.tokenUrl, { method: "POST", headers, body }, "the code exchange");
   const answer = await jsonOf(res, "the code exchange");
   // GitHub answers a refused exchange with status 200 and an `error` member.
-  if (typeof answer.error === "string" || !res.ok)
-    throw new OAuth2Refusal(
-      "sso_failed",
-      `the provider refused the code: ${String(answer.error ?? res.status).slice(0, 64)}${
-        typeof answer.error_description === "string" ? ` (${answer.error_description.slice(0, 200)})` : ""
-      }`,
+  if (typeof answer.error === "string")
+    throw tokenErrorRefusal(
+      answer.error,
+      `the token endpoint answered HTTP ${res.status} ${answer.error}: ${String(answer.error_description ?? "")}`,
     );
-  if (typeof answer.access_token !== "string" || answer.access_token === "")
-    throw new OAuth2Refusal("sso_failed", "the provider's token answer has no access_token");
+  if (!res.ok) throw ssoFailed("unreachable", `the token endpoint answered HTTP ${res.status}`);
+  if (typeof answer.access_token !== "string" || answer.access_token === "") throw ssoFailed("no_access_token");
   return answer.access_token;
 }
 
@@ -93,13 +82,19 @@ async function exchange(
  * add an address they do not own to their GitHub account.
  */
 async function githubProfile(
+  send: GuardedFetch,
   connection: SsoConnectionWithSecret,
   accessToken: string,
   user: Record<string, unknown>,
 ): Promise<OAuth2Profile> {
   if (typeof user.id !== "number" && typeof user.id !== "string")
-    throw new OAuth2Refusal("sso_failed", "GitHub's user has no id");
-  const emails = await readJson(`${connection.endpoints.userinfoUrl}/emails`, accessToken, "the user's addresses");
+    throw ssoFailed("no_subject", "GitHub's user has no id");
+  const emails = await readJson(
+    send,
+    `${connection.endpoints.userinfoUrl}/emails`,
+    accessToken,
+    "the user's addresses",
+  );
   const list = Array.isArray(emails) ? (emails as Array<Record<string, unknown>>) : [];
   const primary = list.find((e) => e.primary === true);
   return {
@@ -115,7 +110,7 @@ function mappedProfile(connection: SsoConnectionWithSecret, user: Record<string,
   const idField = mapping.id ?? ("sub" in user ? "sub" : "id");
   const id = user[idField];
   if (typeof id !== "string" && typeof id !== "number")
-    throw new OAuth2Refusal("sso_failed", `the provider's user has no "${idField}"`);
+    throw ssoFailed("no_subject", logText(`the provider's user has no "${idField}"`));
   const email = user[mapping.email ?? "email"];
   const verified = user[mapping.email_verified ?? "email_verified"];
   return {
@@ -125,27 +120,38 @@ function mappedProfile(connection: SsoConnectionWithSecret, user: Record<string,
   };
 }
 
-async function readJson(url: string, accessToken: string, what: string): Promise<Record<string, unknown>> {
+async function readJson(
+  send: GuardedFetch,
+  url: string,
+  accessToken: string,
+  what: string,
+): Promise<Record<string, unknown>> {
   const res = await call(
+    send,
     url,
     {
       headers: {
         authorization: `Bearer ${accessToken}`,
         accept: "application/vnd.github+json, application/json",
-        "user-agent": USER_AGENT,
       },
     },
     what,
   );
-  if (!res.ok) throw new OAuth2Refusal("sso_failed", `the provider refused to give ${what}: HTTP ${res.status}`);
+  if (!res.ok) throw ssoFailed("unreachable", `the provider answered HTTP ${res.status} for ${what}`);
   return jsonOf(res, what);
 }
 
-async function call(url: string, init: RequestInit, what: string): Promise<Response> {
+/** One request through the guarded fetch; a refusal or failure is the provider unreachable. */
+async function call(
+  send: GuardedFetch,
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: URLSearchParams },
+  what: string,
+): Promise<Response> {
   try {
-    return await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
-  } catch {
-    throw new OAuth2Refusal("sso_failed", `the identity provider cannot be reached for ${what}`);
+    return await send(url, init);
+  } catch (error) {
+    throw ssoFailed("unreachable", logText(`${what}: ${failureDetail(error)}`));
   }
 }
 
@@ -156,7 +162,7 @@ async function jsonOf(res: Response, what: string): Promise<Record<string, unkno
   } catch {
     // not JSON
   }
-  throw new OAuth2Refusal("sso_failed", `the provider's answer to ${what} is not JSON`);
+  throw ssoFailed("unreachable", `the provider's answer to ${what} is not JSON (HTTP ${res.status})`);
 }
 
 /** RFC 6749 section 2.3.1: each part form-encoded before Basic. */
