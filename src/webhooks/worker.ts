@@ -104,7 +104,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     const outcome = afterFailure(delivery.attempt, clock.now());
     await webhookDeliveries.recordAttempt(delivery.id, attempt, outcome);
     logger.warn(
-      { ...fields, err: result.error, retry_at: outcome.status === "pending" ? outcome.retryAt.toISOString() : null },
+      {
+        ...fields,
+        err: result.detail ?? result.error,
+        retry_at: outcome.status === "pending" ? outcome.retryAt.toISOString() : null,
+      },
       outcome.status === "pending" ? "webhook delivery failed; will retry" : "webhook delivery failed; giving up",
     );
     if (await webhookEndpoints.recordFailure(delivery.endpointId, clock.now(), DISABLE_AFTER_FAILING_MS)) {

@@ -77,13 +77,14 @@ export function createHookRunner(deps: HookRunnerDeps): HookRunner {
     return kinds;
   }
 
-  async function failed(project: Project, hook: HookWithSecret, error: string): Promise<HookAnswer> {
-    await report(project, hook, error);
+  async function failed(project: Project, hook: HookWithSecret, error: string, detail?: string): Promise<HookAnswer> {
+    await report(project, hook, error, detail);
     return { ok: false, error };
   }
 
-  async function report(project: Project, hook: HookWithSecret, error: string): Promise<void> {
-    deps.logger.warn({ project_id: project.id, kind: hook.kind, err: error }, "hook failed");
+  /** `detail` (which address a name resolved to) goes to the log only: the audit is the project admin's. */
+  async function report(project: Project, hook: HookWithSecret, error: string, detail?: string): Promise<void> {
+    deps.logger.warn({ project_id: project.id, kind: hook.kind, err: detail ?? error }, "hook failed");
     const key = `${project.id}/${hook.kind}`;
     if (!lastFailureAudit.has(key)) {
       lastFailureAudit.set(key, true);
@@ -154,7 +155,7 @@ export function createHookRunner(deps: HookRunnerDeps): HookRunner {
     }
     const usable = typeof answer === "object" && answer !== null && !Array.isArray(answer);
     observeHook(hook.kind, usable, (performance.now() - started) / 1000);
-    if (!result.ok) return failed(project, hook, result.error);
+    if (!result.ok) return failed(project, hook, result.error, result.detail);
     if (!usable) return failed(project, hook, "the answer is not a JSON object");
     return { ok: true, answer: answer as Record<string, unknown> };
   }
