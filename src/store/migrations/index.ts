@@ -32,6 +32,7 @@ import { IdentityIds1734300000100 } from "./1734300000100-identity-ids.js";
 import { Locales1734300000200 } from "./1734300000200-locales.js";
 import { MessageTemplates1734300000300 } from "./1734300000300-message-templates.js";
 import { SsoHandoverMetadata1734300000400 } from "./1734300000400-sso-handover-metadata.js";
+import { LimitTries1734300000460 } from "./1734300000460-limit-tries.js";
 
 // Listed, not globbed: the build output and tsx see the same set, in the same order.
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   Locales1734300000200,
   MessageTemplates1734300000300,
   SsoHandoverMetadata1734300000400,
+  LimitTries1734300000460,
 ];
