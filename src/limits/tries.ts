@@ -19,9 +19,6 @@ export const FAILURE_MEMORY_SECONDS = 12 * 3600;
  */
 export const TRY_LEASE_SECONDS = 120;
 
-/** How long a try may wait for a place before it is refused (429, Retry-After 1). */
-export const ROOM_WAIT_MS = 10_000;
-
 /**
  * A try admitted by the limits before its work (a password, a code, a link, a second factor):
  * it holds a place among each subject's remaining guesses in the store, so a burst of parallel
@@ -187,8 +184,13 @@ export function tries(
       return { admitted: true, spare };
     };
 
-    const until = Date.now() + ROOM_WAIT_MS;
+    // Behind tries already waiting on one of its subjects, a try joins the line without looking.
+    let busy = turns.waiting(turnKeys);
     for (let waited = false; ; waited = true) {
+      if (busy !== undefined && !(await turns.room(busy, waited))) {
+        // No room while tries are checked, and the line stalled or is full.
+        throw rateLimited(BUSY_MESSAGE, 1, limited[turnKeys.indexOf(busy)]!.ref.key);
+      }
       const admission = await turns.exclusive(turnKeys, admit).catch((error: unknown) => {
         // Refused: the next in line looks for itself (it may count other subjects).
         turns.next(turnKeys);
@@ -196,10 +198,10 @@ export function tries(
       });
       if (admission.admitted) {
         if (admission.spare) turns.next(turnKeys);
+        else turns.moved(turnKeys);
         break;
       }
-      const busyKey = countKey(admission.busy.ref);
-      if (!(await turns.room(busyKey, until, waited))) throw rateLimited(BUSY_MESSAGE, 1, admission.busy.ref.key);
+      busy = countKey(admission.busy.ref);
     }
 
     let ended = false;

@@ -8,35 +8,44 @@
  * - a line of tries waiting for room (a place among the subject's remaining guesses, held by
  *   tries still being checked), first come first served: a try of the key that ends here wakes
  *   the first, and the first also looks again every POLL_MS for tries that ended on other
- *   instances. The line is bounded, as the argon2 queue is: past MAX_WAITING the try is refused.
+ *   instances. A try waits while its line moves: one that has seen no try of its key end or be
+ *   admitted for PATIENCE_MS gives up, and the line is bounded, as the argon2 queue is (past
+ *   MAX_WAITING a try is refused at once rather than held in memory).
  */
 
 /** How often the first try of a line looks again for room made on other instances. */
-const POLL_MS = 40;
-/** Tries waiting on one key at most; a flood past it is refused at once, not held in memory. */
+export const POLL_MS = 100;
+/** How long a try waits in a line that does not move. */
+export const PATIENCE_MS = 10_000;
+/** Tries waiting on one key at most. */
 export const MAX_WAITING = 64;
-
-interface Waiter {
-  wake(): void;
-}
 
 export interface Turns {
   /** Runs `work` holding the turn of each key (taken in sorted order, so two tries cannot deadlock). */
   exclusive<T>(keys: string[], work: () => Promise<T>): Promise<T>;
   /**
-   * Waits in `key`'s line until woken, or `until` (epoch ms) passes: true when woken. `first`
-   * puts the try back at the head (it was woken and found no room yet). False at once when the
-   * line is full.
+   * Waits in `key`'s line until woken (true), or until the line has not moved for PATIENCE_MS
+   * (false; at once when the line is full). `first` puts the try back at the head: it was
+   * woken and found no room yet.
    */
-  room(key: string, until: number, first: boolean): Promise<boolean>;
-  /** A try of these keys ended or was admitted with room to spare: wakes the first of each line. */
+  room(key: string, first: boolean): Promise<boolean>;
+  /** One of `keys` whose line has tries waiting, if any. */
+  waiting(keys: string[]): string | undefined;
+  /** A try of these keys was admitted: the lines move. */
+  moved(keys: string[]): void;
+  /** A try of these keys ended, or was admitted with room to spare: wakes the first of each line. */
   next(keys: string[]): void;
+}
+
+interface Line {
+  waiters: Array<() => void>;
+  movedAt: number;
+  poller: NodeJS.Timeout;
 }
 
 export function localTurns(): Turns {
   const tails = new Map<string, Promise<void>>();
-  const lines = new Map<string, Waiter[]>();
-  const pollers = new Map<string, NodeJS.Timeout>();
+  const lines = new Map<string, Line>();
 
   const take = async (key: string): Promise<() => void> => {
     const before = tails.get(key) ?? Promise.resolve();
@@ -51,16 +60,31 @@ export function localTurns(): Turns {
     };
   };
 
+  const close = (key: string, line: Line) => {
+    if (line.waiters.length > 0 || lines.get(key) !== line) return;
+    clearInterval(line.poller);
+    lines.delete(key);
+  };
   const wakeFirst = (key: string) => {
     const line = lines.get(key);
-    const first = line?.shift();
-    if (line?.length === 0) stopPolling(key);
-    first?.wake();
+    if (!line) return;
+    const wake = line.waiters.shift();
+    close(key, line);
+    wake?.();
   };
-  const stopPolling = (key: string) => {
-    clearInterval(pollers.get(key));
-    pollers.delete(key);
-    lines.delete(key);
+  const lineOf = (key: string): Line => {
+    let line = lines.get(key);
+    if (!line) {
+      line = { waiters: [], movedAt: Date.now(), poller: setInterval(() => wakeFirst(key), POLL_MS).unref() };
+      lines.set(key, line);
+    }
+    return line;
+  };
+  const moved = (keys: string[]) => {
+    for (const key of keys) {
+      const line = lines.get(key);
+      if (line) line.movedAt = Date.now();
+    }
   };
 
   return {
@@ -74,34 +98,40 @@ export function localTurns(): Turns {
       }
     },
 
-    room(key, until, first) {
-      let line = lines.get(key);
-      if (!line) lines.set(key, (line = []));
-      if (line.length >= MAX_WAITING) return Promise.resolve(false);
-      if (!pollers.has(key)) pollers.set(key, setInterval(() => wakeFirst(key), POLL_MS).unref());
+    room(key, first) {
+      const line = lineOf(key);
+      if (line.waiters.length >= MAX_WAITING) return Promise.resolve(false);
+      const joined = Date.now();
       return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(
-          () => {
-            const waiting = lines.get(key);
-            const at = waiting?.indexOf(waiter) ?? -1;
-            if (at >= 0) waiting!.splice(at, 1);
-            if (waiting?.length === 0) stopPolling(key);
-            resolve(false);
-          },
-          Math.max(0, until - Date.now()),
-        );
-        const waiter: Waiter = {
-          wake() {
-            clearTimeout(timer);
-            resolve(true);
-          },
+        let timer: NodeJS.Timeout;
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
         };
-        if (first) line.unshift(waiter);
-        else line.push(waiter);
+        const patience = () => {
+          const since = Math.max(joined, line.movedAt);
+          const left = since + PATIENCE_MS - Date.now();
+          if (left > 0) {
+            timer = setTimeout(patience, left);
+            return;
+          }
+          const at = line.waiters.indexOf(wake);
+          if (at >= 0) line.waiters.splice(at, 1);
+          close(key, line);
+          resolve(false);
+        };
+        timer = setTimeout(patience, PATIENCE_MS);
+        if (first) line.waiters.unshift(wake);
+        else line.waiters.push(wake);
       });
     },
 
+    waiting: (keys) => keys.find((key) => (lines.get(key)?.waiters.length ?? 0) > 0),
+
+    moved,
+
     next(keys) {
+      moved(keys);
       for (const key of new Set(keys)) wakeFirst(key);
     },
   };
