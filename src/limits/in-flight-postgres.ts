@@ -74,8 +74,12 @@ export function postgresInFlight(db: Database, logger: Logger): InFlightTries {
       await run.execute(
         forget.length === 0
           ? withdraw(id, subjects)
-          : sql`WITH withdrawn AS (${withdraw(id, subjects)})
-                DELETE FROM limit_counts WHERE key = ANY(${sortedKeys(forget)}::varchar[])`,
+          : // A count being written right now (a failure counted at this moment) is skipped, not
+            // waited for: a right answer never queues behind a row lock, and the failures stay.
+            sql`WITH withdrawn AS (${withdraw(id, subjects)})
+                DELETE FROM limit_counts WHERE key IN (
+                  SELECT key FROM limit_counts WHERE key = ANY(${sortedKeys(forget)}::varchar[])
+                  FOR UPDATE SKIP LOCKED)`,
       );
     },
 

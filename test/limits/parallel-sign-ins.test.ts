@@ -53,6 +53,15 @@ function parallelCases(servers: () => TestServer[]) {
     retryAfterOf(await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp())));
   });
 
+  it("20 right passwords at once against a limit of 3: all 200, three checked at a time", async () => {
+    const app = await limitsApp(servers()[0]!);
+    await app.setLimits({ sign_in_failures_per_account: 3 });
+    const { email, password } = await app.signup();
+    const on = spread(app, email);
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => on(i)(password)));
+    expect(tally(statuses)).toEqual({ 200: 20 });
+  });
+
   it("40 wrong passwords at once: exactly the limit (10) checked, 30 refused", async () => {
     const app = await limitsApp(servers()[0]!);
     const { email } = await app.signup();
@@ -97,26 +106,48 @@ describe("parallel sign-ins of one account", () => {
     });
     parallelCases(() => servers);
 
-    it("a sign-in never waits on a count other sign-ins share: right passwords answer 200 while the address's failure row is locked", async () => {
-      const server = servers[0]!;
-      const app = await limitsApp(server);
-      const { email, password } = await app.signup();
-      const client = from(freshIp());
-      // One failure from the address makes its count's row.
-      expect(await loginOf(app, `nobody-${Date.now()}@example.com`)("wrong", client)).toBe(401);
-      const runner = server.deps.db.dataSource.createQueryRunner();
+    /** Right passwords for `email` at once while a transaction holds the count rows `like` locked. */
+    async function whileLocked(app: LimitsApp, like: string, signIns: () => Promise<number[]>) {
+      const runner = servers[0]!.deps.db.dataSource.createQueryRunner();
       await runner.startTransaction();
       try {
         const locked: unknown[] = await runner.query(`SELECT key FROM limit_counts WHERE key LIKE $1 FOR UPDATE`, [
-          `fail_ip:${app.projectId}:%`,
+          `${like}:${app.projectId}:%`,
         ]);
         expect(locked).toHaveLength(1);
-        const statuses = await Promise.all(Array.from({ length: 8 }, () => loginOf(app, email)(password, client)));
-        expect(tally(statuses)).toEqual({ 200: 8 });
+        return await signIns();
       } finally {
         await runner.rollbackTransaction();
         await runner.release();
       }
+    }
+
+    it("a sign-in never waits on a count other sign-ins share: right passwords answer 200 while the address's failure row is locked", async () => {
+      const app = await limitsApp(servers[0]!);
+      const { email, password } = await app.signup();
+      const client = from(freshIp());
+      // One failure from the address makes its count's row.
+      expect(await loginOf(app, `nobody-${Date.now()}@example.com`)("wrong", client)).toBe(401);
+      const statuses = await whileLocked(app, "fail_ip", () =>
+        Promise.all(Array.from({ length: 8 }, () => loginOf(app, email)(password, client))),
+      );
+      expect(tally(statuses)).toEqual({ 200: 8 });
+    });
+
+    it("nor on the account's own failure row: while it is locked (a failure being counted), right passwords answer 200", async () => {
+      const app = await limitsApp(servers[0]!);
+      const { email, password } = await app.signup();
+      const login = loginOf(app, email);
+      expect(await login("wrong")).toBe(401);
+      const statuses = await whileLocked(app, "fail_account", () =>
+        Promise.all(Array.from({ length: 8 }, () => login(password))),
+      );
+      expect(tally(statuses)).toEqual({ 200: 8 });
+      // Unlocked, a right password forgets the failure: 3 more wrong ones of a limit of 3 are checked.
+      await app.setLimits({ sign_in_failures_per_account: 3 });
+      expect(await login(password)).toBe(200);
+      for (let i = 0; i < 3; i++) expect(await login(`wrong ${i}`)).toBe(401);
+      expect(await login(password)).toBe(429);
     });
   });
 });
