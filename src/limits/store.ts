@@ -12,7 +12,6 @@ import { lazyRedis } from "./redis-client.js";
 
 export type { Count, CountRef } from "./counts.js";
 export type { Counter } from "./library-counter.js";
-export type { FailureWait, Standing } from "./in-flight.js";
 
 /**
  * Where the counts live: the service's own database, or Redis when REDIS_URL is set. The
