@@ -3,6 +3,7 @@ import { rateLimited } from "../domain/errors.js";
 import { countKey } from "./counts.js";
 import { countRef, type LimitKeys, type LimitScope } from "./keys.js";
 import type { RateLimits } from "./settings.js";
+import type { Standing } from "./in-flight.js";
 import type { Count, CountRef, LimiterStore } from "./store.js";
 import { localTurns, type Turns } from "./turns.js";
 
@@ -150,20 +151,28 @@ export function tries(
     const waitRef = account && ofAccount ? waitOf(account.policy, ofAccount.ref) : undefined;
     let claimed = false;
 
-    const refuse = async (message: string, count: Count, limitedKey: string): Promise<never> => {
-      await store.leave(id, refs, []);
+    const refuse = (message: string, count: Count, limitedKey: string): never => {
       throw rateLimited(message, count.msBeforeReset / 1000, limitedKey);
     };
     const admit = async (): Promise<Admission> => {
-      const { standings, also } = await store.enter(id, refs, TRY_LEASE_SECONDS, waitRef ? [waitRef] : []);
+      const looked = await store.enter(id, refs, TRY_LEASE_SECONDS, waitRef ? [waitRef] : []);
+      try {
+        return await decide(looked);
+      } catch (error) {
+        // Refused, or the store failed after the announcement: the place is given back.
+        await store.leave(id, refs, []).catch(() => undefined);
+        throw error;
+      }
+    };
+    const decide = async ({ standings, also }: { standings: Standing[]; also: Count[] }): Promise<Admission> => {
       const standing = (l: Limited) => standings[limited.indexOf(l)]!;
       // Failures alone: a spent or replaced code keeps answering as such, not as a limit.
       for (const l of [ofIp, ofChallenge]) {
-        if (l && standing(l).failures.count >= l.limit) await refuse(l.message, standing(l).failures, l.ref.key);
+        if (l && standing(l).failures.count >= l.limit) refuse(l.message, standing(l).failures, l.ref.key);
       }
       const failures = ofAccount ? standing(ofAccount).failures.count : 0;
       const pastThreshold = ofAccount !== undefined && failures >= ofAccount.limit;
-      if (pastThreshold && also[0]!.count > 0) await refuse(ofAccount.message, also[0]!, ofAccount.ref.key);
+      if (pastThreshold && also[0]!.count > 0) refuse(ofAccount.message, also[0]!, ofAccount.ref.key);
       // Room among the remaining guesses; past the threshold the claim below decides instead.
       const counted = limited.filter((l) => l !== ofAccount || !pastThreshold);
       const busy = counted.find((l) => standing(l).failures.count + standing(l).others + 1 > l.limit);
@@ -176,7 +185,7 @@ export function tries(
         const [claim] = await store.take([
           waitOf(account!.policy, ofAccount.ref, waitSeconds(s, failures + 1 - ofAccount.limit)),
         ]);
-        if (claim!.count > 1) await refuse(ofAccount.message, claim!, ofAccount.ref.key);
+        if (claim!.count > 1) refuse(ofAccount.message, claim!, ofAccount.ref.key);
         claimed = true;
       }
       const spare =
