@@ -119,7 +119,7 @@ export function postgresInFlight(db: Database, logger: Logger): InFlightTries {
   };
 }
 
-/** Sets the account's wait when the failure just counted reaches its threshold (waitSecondsOf, in SQL). */
+/** Sets the account's wait when the failure just counted reaches its threshold (the progression, in SQL). */
 function waitStatement(wait: FailureWait, now: number) {
   return sql`INSERT INTO limit_counts (key, points, expire)
                SELECT ${countKey(wait.wait)}::varchar, 1,

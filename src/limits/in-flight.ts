@@ -54,8 +54,3 @@ export interface InFlightTries {
   /** Stops what runs in the background (the PostgreSQL sweep of expired announcements). */
   stop(): void;
 }
-
-/** The progression's wait in whole seconds for a count of failures at or past the threshold. */
-export function waitSecondsOf(wait: FailureWait, failures: number): number {
-  return Math.min(wait.maxSeconds, wait.stepSeconds * (failures - wait.threshold + 1));
-}
