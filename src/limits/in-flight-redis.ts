@@ -18,8 +18,7 @@ for i = 1, subjects do
   local tries = KEYS[2 * i]
   redis.call('zremrangebyscore', tries, '-inf', now)
   redis.call('zadd', tries, lease, ARGV[1])
-  redis.call('pexpire', tries, tonumber(ARGV[2]), 'GT')
-  if redis.call('pttl', tries) < 0 then redis.call('pexpire', tries, tonumber(ARGV[2])) end
+  if redis.call('pttl', tries) < tonumber(ARGV[2]) then redis.call('pexpire', tries, tonumber(ARGV[2])) end
   out[#out + 1] = tonumber(redis.call('get', KEYS[2 * i - 1]) or '0')
   out[#out + 1] = redis.call('pttl', KEYS[2 * i - 1])
   out[#out + 1] = redis.call('zcard', tries) - 1
