@@ -2,7 +2,7 @@ import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import { empty, int, row, sql, statements, text } from "../store/sql/index.js";
 import { countKey, sortedKeys, wholeSeconds, type Count, type CountRef } from "./counts.js";
-import type { FailureWait, InFlightTries } from "./in-flight.js";
+import type { FailureWait, InFlightTries, Looked } from "./in-flight.js";
 
 /** How often announcements left behind (an instance that died mid-check) are deleted. */
 const SWEEP_MS = 5 * 60_000;
@@ -32,6 +32,29 @@ export function postgresInFlight(db: Database, logger: Logger): InFlightTries {
   const withdraw = (id: string, subjects: CountRef[]) =>
     sql`DELETE FROM limit_tries WHERE id = ${id}::uuid AND subject = ANY(${sortedKeys(subjects)}::varchar[])`;
 
+  // Each subject's failures and the tries announced under it (but `self`), and the `also` counts.
+  const look = async (subjects: CountRef[], also: CountRef[], self?: string): Promise<Looked> => {
+    const now = Date.now();
+    const keys = [...new Set([...subjects, ...also].map(countKey))];
+    const rows = await run.rows(
+      sql`SELECT k.key, COALESCE(c.points, 0) AS points, COALESCE(c.expire, 0) AS expire,
+                 (SELECT count(*) FROM limit_tries t
+                   WHERE t.subject = k.key AND t.expire > ${now}
+                     ${self === undefined ? empty : sql`AND t.id <> ${self}::uuid`}) AS others
+            FROM unnest(${keys}::varchar[]) AS k(key)
+            LEFT JOIN limit_counts c ON c.key = k.key AND c.expire > ${now}`,
+      standingRow,
+    );
+    const found = (ref: CountRef) => {
+      const standing = rows.find((r) => r.key === countKey(ref));
+      return standing?.points ? standing : undefined;
+    };
+    return {
+      standings: subjects.map((ref) => ({ failures: countOf(found(ref), now), others: found(ref)?.others ?? 0 })),
+      also: also.map((ref) => countOf(found(ref), now)),
+    };
+  };
+
   return {
     async enter(id, subjects, leaseSeconds, also) {
       startSweeping();
@@ -41,34 +64,14 @@ export function postgresInFlight(db: Database, logger: Logger): InFlightTries {
         sql`INSERT INTO limit_tries (subject, id, expire)
               SELECT s, ${id}::uuid, ${lease} FROM unnest(${sortedKeys(subjects)}::varchar[]) AS s`,
       );
-      const now = Date.now();
-      const keys = [...new Set([...subjects, ...also].map(countKey))];
-      const rows = await run
-        .rows(
-          sql`SELECT k.key, COALESCE(c.points, 0) AS points, COALESCE(c.expire, 0) AS expire,
-                     (SELECT count(*) FROM limit_tries t
-                       WHERE t.subject = k.key AND t.expire > ${now} AND t.id <> ${id}::uuid) AS others
-                FROM unnest(${keys}::varchar[]) AS k(key)
-                LEFT JOIN limit_counts c ON c.key = k.key AND c.expire > ${now}`,
-          standingRow,
-        )
-        .catch(async (error: unknown) => {
-          // No look, no check: the announcement would only hold a place until its lease ends.
-          await run.execute(withdraw(id, subjects)).catch(() => undefined);
-          throw error;
-        });
-      const found = (ref: CountRef) => rows.find((r) => r.key === countKey(ref));
-      return {
-        standings: subjects.map((ref) => {
-          const standing = found(ref);
-          return { failures: countOf(standing?.points ? standing : undefined, now), others: standing?.others ?? 0 };
-        }),
-        also: also.map((ref) => {
-          const standing = found(ref);
-          return countOf(standing?.points ? standing : undefined, now);
-        }),
-      };
+      return look(subjects, also, id).catch(async (error: unknown) => {
+        // No look, no check: the announcement would only hold a place until its lease ends.
+        await run.execute(withdraw(id, subjects)).catch(() => undefined);
+        throw error;
+      });
     },
+
+    look: (subjects, also) => look(subjects, also),
 
     async leave(id, subjects, forget) {
       await run.execute(

@@ -1,27 +1,33 @@
 import type { Redis } from "ioredis";
 import { countKey, wholeSeconds, type Count, type CountRef } from "./counts.js";
 import { COUNT_KEY_PREFIX } from "./counts-redis.js";
-import type { InFlightTries } from "./in-flight.js";
+import type { InFlightTries, Looked } from "./in-flight.js";
 
 /** A subject's tries in flight: a sorted set of try ids scored by their lease's end (Redis time). */
 const TRIES_KEY_PREFIX = "gatehouse:tries:";
 
 // KEYS: per subject its failure count and its set of tries, then the `also` counts.
-// ARGV: try id, lease ms, number of subjects. Leases follow Redis's clock, so instances whose
-// clocks differ agree on them. Answers per key: count, ms left, and for subjects the others.
+// ARGV: try id (empty: look without announcing), lease ms, number of subjects. Leases follow
+// Redis's clock, so instances whose clocks differ agree on them. Answers per key: count, ms
+// left, and for subjects the other tries announced.
 const ENTER_LUA = `local t = redis.call('time')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
-local lease = now + tonumber(ARGV[2])
+local leaseMs = tonumber(ARGV[2])
 local subjects = tonumber(ARGV[3])
+local announce = ARGV[1] ~= ''
 local out = {}
 for i = 1, subjects do
   local tries = KEYS[2 * i]
   redis.call('zremrangebyscore', tries, '-inf', now)
-  redis.call('zadd', tries, lease, ARGV[1])
-  if redis.call('pttl', tries) < tonumber(ARGV[2]) then redis.call('pexpire', tries, tonumber(ARGV[2])) end
+  local others = redis.call('zcard', tries)
+  if announce then
+    redis.call('zadd', tries, now + leaseMs, ARGV[1])
+    if redis.call('pttl', tries) < leaseMs then redis.call('pexpire', tries, leaseMs) end
+    others = redis.call('zcard', tries) - 1
+  end
   out[#out + 1] = tonumber(redis.call('get', KEYS[2 * i - 1]) or '0')
   out[#out + 1] = redis.call('pttl', KEYS[2 * i - 1])
-  out[#out + 1] = redis.call('zcard', tries) - 1
+  out[#out + 1] = others
 end
 for i = 2 * subjects + 1, #KEYS do
   out[#out + 1] = tonumber(redis.call('get', KEYS[i]) or '0')
@@ -71,28 +77,30 @@ export function redisInFlight(client: () => Promise<Redis>): InFlightTries {
     const n = Number(count);
     return n > 0 ? { count: n, msBeforeReset: Math.max(0, Number(ttl)) } : { count: 0, msBeforeReset: 0 };
   };
+  const enter = async (id: string, subjects: CountRef[], leaseMs: number, also: CountRef[]): Promise<Looked> => {
+    const out = (await (
+      await client()
+    ).eval(
+      ENTER_LUA,
+      2 * subjects.length + also.length,
+      ...subjects.flatMap((ref) => [countOf(ref), triesOf(ref)]),
+      ...also.map(countOf),
+      id,
+      String(leaseMs),
+      String(subjects.length),
+    )) as number[];
+    const alsoAt = 3 * subjects.length;
+    return {
+      standings: subjects.map((_, i) => ({
+        failures: answer(out[3 * i], out[3 * i + 1]),
+        others: Number(out[3 * i + 2]),
+      })),
+      also: also.map((_, i) => answer(out[alsoAt + 2 * i], out[alsoAt + 2 * i + 1])),
+    };
+  };
   return {
-    async enter(id, subjects, leaseSeconds, also) {
-      const out = (await (
-        await client()
-      ).eval(
-        ENTER_LUA,
-        2 * subjects.length + also.length,
-        ...subjects.flatMap((ref) => [countOf(ref), triesOf(ref)]),
-        ...also.map(countOf),
-        id,
-        String(wholeSeconds(leaseSeconds) * 1000),
-        String(subjects.length),
-      )) as number[];
-      const alsoAt = 3 * subjects.length;
-      return {
-        standings: subjects.map((_, i) => ({
-          failures: answer(out[3 * i], out[3 * i + 1]),
-          others: Number(out[3 * i + 2]),
-        })),
-        also: also.map((_, i) => answer(out[alsoAt + 2 * i], out[alsoAt + 2 * i + 1])),
-      };
-    },
+    enter: (id, subjects, leaseSeconds, also) => enter(id, subjects, wholeSeconds(leaseSeconds) * 1000, also),
+    look: (subjects, also) => enter("", subjects, 0, also),
 
     async leave(id, subjects, forget) {
       await (

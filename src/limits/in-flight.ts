@@ -32,17 +32,20 @@ export interface FailureWait {
   maxSeconds: number;
 }
 
+/** What a look answers: each subject's standing, and the counts of `also` (read only). */
+export interface Looked {
+  standings: Standing[];
+  also: Count[];
+}
+
 export interface InFlightTries {
   /**
    * Announces try `id` under each subject (the refs of the subjects' failure counts) for
-   * `leaseSeconds`, then answers each subject's standing and the counts of `also` (read only).
+   * `leaseSeconds`, then looks: each subject's standing (others: but this try) and `also`.
    */
-  enter(
-    id: string,
-    subjects: CountRef[],
-    leaseSeconds: number,
-    also: CountRef[],
-  ): Promise<{ standings: Standing[]; also: Count[] }>;
+  enter(id: string, subjects: CountRef[], leaseSeconds: number, also: CountRef[]): Promise<Looked>;
+  /** Looks without announcing anything: one round trip, for a try that is likely refused. */
+  look(subjects: CountRef[], also: CountRef[]): Promise<Looked>;
   /** Withdraws try `id` from its subjects and deletes the counts of `forget`: one round trip. */
   leave(id: string, subjects: CountRef[], forget: CountRef[]): Promise<void>;
   /**

@@ -67,6 +67,7 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
     forget: (refs) => guard(() => counts.forget(refs)),
     put: (ref, points) => guard(() => counts.put(ref, points)),
     enter: (id, subjects, leaseSeconds, also) => guard(() => inFlight.enter(id, subjects, leaseSeconds, also)),
+    look: (subjects, also) => guard(() => inFlight.look(subjects, also)),
     leave: (id, subjects, forget) => guard(() => inFlight.leave(id, subjects, forget)),
     fail: (id, subjects, wait) => guard(() => inFlight.fail(id, subjects, wait)),
     async ping(timeoutMs) {

@@ -3,7 +3,7 @@ import { rateLimited } from "../domain/errors.js";
 import { countKey } from "./counts.js";
 import { countRef, type LimitKeys, type LimitScope } from "./keys.js";
 import type { RateLimits } from "./settings.js";
-import type { Standing } from "./in-flight.js";
+import type { Looked } from "./in-flight.js";
 import type { Count, CountRef, LimiterStore } from "./store.js";
 import { localTurns, type Turns } from "./turns.js";
 
@@ -94,6 +94,12 @@ interface Limited {
 
 type Admission = { admitted: true; spare: boolean } | { admitted: false; busy: Limited };
 
+/** A subject over its limit by failures alone, and the count that says until when. */
+interface Refusal {
+  of: Limited;
+  count: Count;
+}
+
 const BUSY_MESSAGE = "too many attempts at once; try again in a moment";
 
 /**
@@ -151,8 +157,20 @@ export function tries(
     const waitRef = account && ofAccount ? waitOf(account.policy, ofAccount.ref) : undefined;
     let claimed = false;
 
-    const refuse = (message: string, count: Count, limitedKey: string): never => {
-      throw rateLimited(message, count.msBeforeReset / 1000, limitedKey);
+    const standingIn = (looked: Looked, l: Limited) => looked.standings[limited.indexOf(l)]!;
+    // By failures alone (the address's, the challenge's, an account's wait): no try in flight changes it.
+    const refusalOf = (looked: Looked): Refusal | undefined => {
+      for (const l of [ofIp, ofChallenge]) {
+        if (l && standingIn(looked, l).failures.count >= l.limit)
+          return { of: l, count: standingIn(looked, l).failures };
+      }
+      const pastThreshold = ofAccount && standingIn(looked, ofAccount).failures.count >= ofAccount.limit;
+      if (pastThreshold && looked.also[0]!.count > 0) return { of: ofAccount, count: looked.also[0]! };
+      return undefined;
+    };
+    const refuse = ({ of, count }: Refusal): never => {
+      turns.refused(countKey(of.ref), Date.now() + count.msBeforeReset);
+      throw rateLimited(of.message, count.msBeforeReset / 1000, of.ref.key);
     };
     const admit = async (): Promise<Admission> => {
       const looked = await store.enter(id, refs, TRY_LEASE_SECONDS, waitRef ? [waitRef] : []);
@@ -164,15 +182,12 @@ export function tries(
         throw error;
       }
     };
-    const decide = async ({ standings, also }: { standings: Standing[]; also: Count[] }): Promise<Admission> => {
-      const standing = (l: Limited) => standings[limited.indexOf(l)]!;
-      // Failures alone: a spent or replaced code keeps answering as such, not as a limit.
-      for (const l of [ofIp, ofChallenge]) {
-        if (l && standing(l).failures.count >= l.limit) refuse(l.message, standing(l).failures, l.ref.key);
-      }
+    const decide = async (looked: Looked): Promise<Admission> => {
+      const refusal = refusalOf(looked);
+      if (refusal) refuse(refusal);
+      const standing = (l: Limited) => standingIn(looked, l);
       const failures = ofAccount ? standing(ofAccount).failures.count : 0;
       const pastThreshold = ofAccount !== undefined && failures >= ofAccount.limit;
-      if (pastThreshold && also[0]!.count > 0) refuse(ofAccount.message, also[0]!, ofAccount.ref.key);
       // Room among the remaining guesses; past the threshold the claim below decides instead.
       const counted = limited.filter((l) => l !== ofAccount || !pastThreshold);
       const busy = counted.find((l) => standing(l).failures.count + standing(l).others + 1 > l.limit);
@@ -185,13 +200,19 @@ export function tries(
         const [claim] = await store.take([
           waitOf(account!.policy, ofAccount.ref, waitSeconds(s, failures + 1 - ofAccount.limit)),
         ]);
-        if (claim!.count > 1) refuse(ofAccount.message, claim!, ofAccount.ref.key);
+        if (claim!.count > 1) refuse({ of: ofAccount, count: claim! });
         claimed = true;
       }
       const spare =
         !pastThreshold && counted.every((l) => standing(l).failures.count + standing(l).others + 2 <= l.limit);
       return { admitted: true, spare };
     };
+
+    // A subject that was refusing a moment ago most likely still is: one look, nothing announced.
+    if (turns.likelyRefused(turnKeys)) {
+      const refusal = refusalOf(await store.look(refs, waitRef ? [waitRef] : []));
+      if (refusal) refuse(refusal);
+    }
 
     // Behind tries already waiting on one of its subjects, a try joins the line without looking.
     let busy = turns.waiting(turnKeys);

@@ -10,7 +10,9 @@
  *   the first, and the first also looks again every POLL_MS for tries that ended on other
  *   instances. A try waits while its line moves: one that has seen no try of its key end or be
  *   admitted for PATIENCE_MS gives up, and the line is bounded, as the argon2 queue is (past
- *   MAX_WAITING a try is refused at once rather than held in memory).
+ *   MAX_WAITING a try is refused at once rather than held in memory);
+ * - which keys were refusing tries by their failures a moment ago: a try of such a key looks
+ *   first, without announcing itself, and is refused in one round trip if it still is.
  */
 
 /** How often the first try of a line looks again for room made on other instances. */
@@ -19,6 +21,8 @@ export const POLL_MS = 100;
 export const PATIENCE_MS = 10_000;
 /** Tries waiting on one key at most. */
 export const MAX_WAITING = 64;
+/** Keys remembered as refusing at most; past it the hints start again from none. */
+const MAX_HINTS = 10_000;
 
 export interface Turns {
   /** Runs `work` holding the turn of each key (taken in sorted order, so two tries cannot deadlock). */
@@ -35,6 +39,10 @@ export interface Turns {
   moved(keys: string[]): void;
   /** A try of these keys ended, or was admitted with room to spare: wakes the first of each line. */
   next(keys: string[]): void;
+  /** `key` refused a try by its failures until `until` (epoch ms): a hint for the next tries, not a decision. */
+  refused(key: string, until: number): void;
+  /** Whether one of `keys` was refusing tries a moment ago and may still be. */
+  likelyRefused(keys: string[]): boolean;
 }
 
 interface Line {
@@ -46,6 +54,7 @@ interface Line {
 export function localTurns(): Turns {
   const tails = new Map<string, Promise<void>>();
   const lines = new Map<string, Line>();
+  const refusing = new Map<string, number>();
 
   const take = async (key: string): Promise<() => void> => {
     const before = tails.get(key) ?? Promise.resolve();
@@ -133,6 +142,20 @@ export function localTurns(): Turns {
     next(keys) {
       moved(keys);
       for (const key of new Set(keys)) wakeFirst(key);
+    },
+
+    refused(key, until) {
+      if (refusing.size >= MAX_HINTS) refusing.clear();
+      refusing.set(key, until);
+    },
+
+    likelyRefused(keys) {
+      const now = Date.now();
+      return keys.some((key) => {
+        const until = refusing.get(key);
+        if (until !== undefined && until <= now) refusing.delete(key);
+        return until !== undefined && until > now;
+      });
     },
   };
 }
