@@ -4,6 +4,9 @@ import type { Database } from "../store/database.js";
 import type { AtomicCounts } from "./counts.js";
 import { postgresCounts } from "./counts-postgres.js";
 import { redisCounts } from "./counts-redis.js";
+import type { InFlightTries } from "./in-flight.js";
+import { postgresInFlight } from "./in-flight-postgres.js";
+import { redisInFlight } from "./in-flight-redis.js";
 import { libraryCounters, type Counter } from "./library-counter.js";
 import { lazyRedis } from "./redis-client.js";
 
@@ -12,11 +15,12 @@ export type { Counter } from "./library-counter.js";
 
 /**
  * Where the counts live: the service's own database, or Redis when REDIS_URL is set. The
- * counts a try or a send changes together are ours (counts.ts); the counts of one key at a
- * time are rate-limiter-flexible's (library-counter.ts). A store that does not answer is
- * SERVICE_UNAVAILABLE: no count, no decision.
+ * counts a try or a send changes together are ours (counts.ts), and so are the tries in flight
+ * (in-flight.ts); the counts of one key at a time are rate-limiter-flexible's
+ * (library-counter.ts). A store that does not answer is SERVICE_UNAVAILABLE: no count, no
+ * decision.
  */
-export interface LimiterStore extends Omit<AtomicCounts, "stop"> {
+export interface LimiterStore extends Omit<AtomicCounts, "stop">, Omit<InFlightTries, "stop"> {
   kind: "postgres" | "redis";
   /** One counter per name and window; asking again answers the same one. */
   counter(name: string, windowSeconds: number): Counter;
@@ -31,6 +35,7 @@ export interface LimiterStore extends Omit<AtomicCounts, "stop"> {
 export function openLimiterStore(options: { db: Database; redisUrl?: string; logger: Logger }): LimiterStore {
   const redis = options.redisUrl ? lazyRedis(options.redisUrl) : undefined;
   const counts = redis ? redisCounts(redis.client) : postgresCounts(options.db, options.logger);
+  const inFlight = redis ? redisInFlight(redis.client) : postgresInFlight(options.db, options.logger);
   const counterOf = libraryCounters({ db: options.db, redis: redis?.client });
   const counters = new Map<string, Counter>();
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -61,6 +66,10 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
     giveBack: (refs) => guard(() => counts.giveBack(refs)),
     forget: (refs) => guard(() => counts.forget(refs)),
     put: (ref, points) => guard(() => counts.put(ref, points)),
+    enter: (id, subjects, leaseSeconds, also) => guard(() => inFlight.enter(id, subjects, leaseSeconds, also)),
+    look: (subjects, also) => guard(() => inFlight.look(subjects, also)),
+    leave: (id, subjects, forget) => guard(() => inFlight.leave(id, subjects, forget)),
+    fail: (id, subjects, wait) => guard(() => inFlight.fail(id, subjects, wait)),
     async ping(timeoutMs) {
       if (!redis) return true;
       const answered = redis
@@ -78,6 +87,7 @@ export function openLimiterStore(options: { db: Database; redisUrl?: string; log
     },
     async close() {
       counts.stop();
+      inFlight.stop();
       await redis?.close();
     },
   };

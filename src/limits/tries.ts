@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { rateLimited } from "../domain/errors.js";
+import { countKey } from "./counts.js";
 import { countRef, type LimitKeys, type LimitScope } from "./keys.js";
 import type { RateLimits } from "./settings.js";
+import type { Looked } from "./in-flight.js";
 import type { Count, CountRef, LimiterStore } from "./store.js";
+import { localTurns, type Turns } from "./turns.js";
 
 /**
  * Keycloak's failure reset time: consecutive failures of an account are forgotten 12 hours
@@ -10,19 +14,30 @@ import type { Count, CountRef, LimiterStore } from "./store.js";
 export const FAILURE_MEMORY_SECONDS = 12 * 3600;
 
 /**
- * A try taken from the limits before its work (a password, a code, a link, a second factor):
- * its counts were added atomically in the store, so a burst of parallel tries gets no more
- * than the limit, on every instance. It ends one way, once.
+ * How long a try holds its place while it is checked: far longer than a check (the argon2
+ * queue's wait, a few lookups), and short enough that the places of an instance that died
+ * mid-check come back within two minutes.
+ */
+export const TRY_LEASE_SECONDS = 120;
+
+/**
+ * A try admitted by the limits before its work (a password, a code, a link, a second factor):
+ * it holds a place among each subject's remaining guesses in the store, so a burst of parallel
+ * tries gets no more than the limit checked, on every instance. It ends one way, once.
  */
 export interface Attempt {
-  /** The answer was right: what the try took is given back, and the account's failures are forgotten. */
+  /**
+   * The answer was right: the try gives its places back, counted nowhere, and the account's
+   * failures are forgotten. Never throws: the answer stands if the store cannot be told.
+   */
   succeeded(): Promise<void>;
   /**
-   * The answer was wrong: what the try took stays counted, and the account may have to wait.
-   * `tripped`: this failure brought the account's count to its threshold (the first wait).
+   * The answer was wrong: it is counted as a failure of each subject, and the account may
+   * have to wait. `tripped`: this failure brought the account's count to its threshold (the
+   * first wait).
    */
   failed(): Promise<{ tripped: boolean }>;
-  /** The work broke before it had an answer: what the try took is given back. */
+  /** The work broke before it had an answer: the try gives its places back. Never throws. */
   abandoned(): Promise<void>;
 }
 
@@ -70,13 +85,39 @@ export interface TrySubject {
   account?: { policy: FailurePolicy; id: string };
 }
 
+/** One thing a try counts against: its failures' count and how many it allows. */
+interface Limited {
+  ref: CountRef;
+  limit: number;
+  message: string;
+}
+
+type Admission = { admitted: true; spare: boolean } | { admitted: false; busy: Limited };
+
+/** A subject over its limit by failures alone, and the count that says until when. */
+interface Refusal {
+  of: Limited;
+  count: Count;
+}
+
+const BUSY_MESSAGE = "too many attempts at once; try again in a moment";
+
 /**
- * Takes one try from each count at once, then refuses, giving the try back, when the address
- * or challenge is over its limit or the account must wait. An account at or past its
- * threshold may try only with a wait of its own claimed in the store (one at a time, across
- * instances); a wrong answer then turns the claim into the wait the progression asks for.
+ * Admits a try, or refuses it: over a subject's limit by its failures alone (the address's,
+ * the challenge's, an account that must wait), 429 at once, the right answer too. Otherwise
+ * the try needs room: its subjects' failures plus the tries in flight plus itself within each
+ * limit; without it the try waits (turns.ts) until a try in flight ends, since that one may be
+ * right and fail nothing. Only failures are counted, so right answers in parallel are never
+ * refused for each other, and however many tries arrive at once no more than the limit's
+ * guesses are checked. An account at or past its threshold admits one try at a time, holding
+ * its wait claimed in the store; a wrong answer then turns the claim into the wait the
+ * progression asks for.
  */
-export function tries(store: LimiterStore, keys: LimitKeys): (s: LimitScope, subject: TrySubject) => Promise<Attempt> {
+export function tries(
+  store: LimiterStore,
+  keys: LimitKeys,
+  turns: Turns = localTurns(),
+): (s: LimitScope, subject: TrySubject) => Promise<Attempt> {
   const { key, ipKey } = keys;
   const ipFailures = (s: LimitScope, ip: string) => countRef("fail_ip", s.limits.windowSeconds, ipKey(s, "ip", ip));
   const challengeFailures = (s: LimitScope, challenge: string) =>
@@ -91,35 +132,106 @@ export function tries(store: LimiterStore, keys: LimitKeys): (s: LimitScope, sub
     Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
 
   return async function begin(s, { ip, challenge, account }) {
-    const ipRef = ipFailures(s, ip);
-    const challengeRef = challenge === undefined ? undefined : challengeFailures(s, challenge);
-    const accountRef = account && accountFailures(s, account.policy, account.id);
-    const refs = [ipRef, challengeRef, accountRef].filter((r): r is CountRef => r !== undefined);
-    const counts = await store.take(refs);
-    const countOf = (r: CountRef | undefined) => (r === undefined ? undefined : counts[refs.indexOf(r)]!);
-    const refuse = async (message: string, count: Count, limitedKey: string): Promise<never> => {
-      await store.giveBack(refs);
-      throw rateLimited(message, count.msBeforeReset / 1000, limitedKey);
+    const id = randomUUID();
+    const ofAccount: Limited | undefined = account && {
+      ref: accountFailures(s, account.policy, account.id),
+      limit: account.policy.threshold(s.limits),
+      message: account.policy.message,
+    };
+    const ofChallenge: Limited | undefined =
+      challenge === undefined
+        ? undefined
+        : {
+            ref: challengeFailures(s, challenge),
+            limit: s.limits.verifyAttemptsPerChallenge,
+            message: "too many wrong attempts for this code; wait before trying again",
+          };
+    const ofIp: Limited = {
+      ref: ipFailures(s, ip),
+      limit: s.limits.failuresPerIp,
+      message: "too many failed attempts from this address; try again later",
+    };
+    const limited = [ofAccount, ofChallenge, ofIp].filter((l): l is Limited => l !== undefined);
+    const refs = limited.map((l) => l.ref);
+    const turnKeys = refs.map(countKey);
+    const waitRef = account && ofAccount ? waitOf(account.policy, ofAccount.ref) : undefined;
+    let claimed = false;
+
+    const standingIn = (looked: Looked, l: Limited) => looked.standings[limited.indexOf(l)]!;
+    // By failures alone (the address's, the challenge's, an account's wait): no try in flight changes it.
+    const refusalOf = (looked: Looked): Refusal | undefined => {
+      for (const l of [ofIp, ofChallenge]) {
+        if (l && standingIn(looked, l).failures.count >= l.limit)
+          return { of: l, count: standingIn(looked, l).failures };
+      }
+      const pastThreshold = ofAccount && standingIn(looked, ofAccount).failures.count >= ofAccount.limit;
+      if (pastThreshold && looked.also[0]!.count > 0) return { of: ofAccount, count: looked.also[0]! };
+      return undefined;
+    };
+    const refuse = ({ of, count }: Refusal): never => {
+      turns.refused(countKey(of.ref), Date.now() + count.msBeforeReset);
+      throw rateLimited(of.message, count.msBeforeReset / 1000, of.ref.key);
+    };
+    const admit = async (): Promise<Admission> => {
+      const looked = await store.enter(id, refs, TRY_LEASE_SECONDS, waitRef ? [waitRef] : []);
+      try {
+        return await decide(looked);
+      } catch (error) {
+        // Refused, or the store failed after the announcement: the place is given back.
+        await store.leave(id, refs, []).catch(() => undefined);
+        throw error;
+      }
+    };
+    const decide = async (looked: Looked): Promise<Admission> => {
+      const refusal = refusalOf(looked);
+      if (refusal) refuse(refusal);
+      const standing = (l: Limited) => standingIn(looked, l);
+      const failures = ofAccount ? standing(ofAccount).failures.count : 0;
+      const pastThreshold = ofAccount !== undefined && failures >= ofAccount.limit;
+      // Room among the remaining guesses; past the threshold the claim below decides instead.
+      const counted = limited.filter((l) => l !== ofAccount || !pastThreshold);
+      const busy = counted.find((l) => standing(l).failures.count + standing(l).others + 1 > l.limit);
+      if (busy) {
+        await store.leave(id, refs, []);
+        return { admitted: false, busy };
+      }
+      if (pastThreshold) {
+        // One try at a time past the threshold: it claims the wait for as long as its next step.
+        const [claim] = await store.take([
+          waitOf(account!.policy, ofAccount.ref, waitSeconds(s, failures + 1 - ofAccount.limit)),
+        ]);
+        if (claim!.count > 1) refuse({ of: ofAccount, count: claim! });
+        claimed = true;
+      }
+      const spare =
+        !pastThreshold && counted.every((l) => standing(l).failures.count + standing(l).others + 2 <= l.limit);
+      return { admitted: true, spare };
     };
 
-    const fromIp = countOf(ipRef)!;
-    if (fromIp.count > s.limits.failuresPerIp)
-      await refuse("too many failed attempts from this address; try again later", fromIp, ipRef.key);
-    const ofChallenge = countOf(challengeRef);
-    // Failures only: a spent or replaced code keeps answering as such, not as a limit.
-    if (ofChallenge && ofChallenge.count > s.limits.verifyAttemptsPerChallenge) {
-      await refuse("too many wrong attempts for this code; wait before trying again", ofChallenge, challengeRef!.key);
+    // A subject that was refusing a moment ago most likely still is: one look, nothing announced.
+    if (turns.likelyRefused(turnKeys)) {
+      const refusal = refusalOf(await store.look(refs, waitRef ? [waitRef] : []));
+      if (refusal) refuse(refusal);
     }
-    const ofAccount = countOf(accountRef);
-    const threshold = account ? account.policy.threshold(s.limits) : 0;
-    const waitRef = account && accountRef ? waitOf(account.policy, accountRef) : undefined;
-    // The try that reaches the threshold claims the wait too, so a burst gets exactly the threshold.
-    const claims = ofAccount !== undefined && ofAccount.count >= threshold;
-    if (claims) {
-      const [claim] = await store.take([
-        waitOf(account!.policy, accountRef!, waitSeconds(s, ofAccount.count - threshold)),
-      ]);
-      if (claim!.count > 1) await refuse(account!.policy.message, claim, accountRef!.key);
+
+    // Behind tries already waiting on one of its subjects, a try joins the line without looking.
+    let busy = turns.waiting(turnKeys);
+    for (let waited = false; ; waited = true) {
+      if (busy !== undefined && !(await turns.room(busy, waited))) {
+        // No room while tries are checked, and the line stalled or is full.
+        throw rateLimited(BUSY_MESSAGE, 1, limited[turnKeys.indexOf(busy)]!.ref.key);
+      }
+      const admission = await turns.exclusive(turnKeys, admit).catch((error: unknown) => {
+        // Refused: the next in line looks for itself (it may count other subjects).
+        turns.next(turnKeys);
+        throw error;
+      });
+      if (admission.admitted) {
+        if (admission.spare) turns.next(turnKeys);
+        else turns.moved(turnKeys);
+        break;
+      }
+      busy = countKey(admission.busy.ref);
     }
 
     let ended = false;
@@ -128,25 +240,31 @@ export function tries(store: LimiterStore, keys: LimitKeys): (s: LimitScope, sub
       async (): Promise<T> => {
         if (ended) return otherwise;
         ended = true;
-        return end();
+        try {
+          return await end();
+        } finally {
+          turns.next(turnKeys);
+        }
       };
+    // The store has logged what it could not do; a place not given back ends with its lease.
+    const quietly = (work: Promise<void>) => work.catch(() => undefined);
     return {
-      succeeded: once(async () => {
-        const kept = [ipRef, challengeRef].filter((r): r is CountRef => r !== undefined);
-        await Promise.all([store.giveBack(kept), accountRef ? store.forget([accountRef, waitRef!]) : undefined]);
-      }, undefined),
+      succeeded: once(() => quietly(store.leave(id, refs, ofAccount ? [ofAccount.ref, waitRef!] : [])), undefined),
       failed: once(
         async () => {
-          if (!ofAccount || !claims) return { tripped: false };
-          const beyond = ofAccount.count - threshold;
-          await store.put(waitOf(account!.policy, accountRef!, waitSeconds(s, beyond)), 1);
-          return { tripped: beyond === 0 };
+          const wait = ofAccount && {
+            of: ofAccount.ref,
+            wait: waitRef!,
+            threshold: ofAccount.limit,
+            stepSeconds: s.limits.signInWaitSeconds,
+            maxSeconds: s.limits.signInMaxWaitSeconds,
+          };
+          const counts = await store.fail(id, refs, wait);
+          return { tripped: ofAccount !== undefined && counts[0]!.count === ofAccount.limit };
         },
         { tripped: false },
       ),
-      abandoned: once(async () => {
-        await Promise.all([store.giveBack(refs), claims ? store.forget([waitRef!]) : undefined]);
-      }, undefined),
+      abandoned: once(() => quietly(store.leave(id, refs, claimed ? [waitRef!] : [])), undefined),
     };
   };
 }

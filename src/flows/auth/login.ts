@@ -20,9 +20,9 @@ export interface LoginInput {
  *
  * Rate limits come first: an account or an address that must wait is answered before any
  * lookup or argon2 work, whether the email is registered or not, and the right password
- * waits too. The try is taken from both counts before the password is checked, so parallel
- * guesses cannot all pass one check; a failure keeps it, a success gives it back and forgets
- * the account's failures (src/limits).
+ * waits too. The try holds a place among both counts' remaining guesses while the password is
+ * checked, so parallel guesses cannot all pass one check; a failure is counted, a success
+ * counts nothing and forgets the account's failures (src/limits).
  */
 export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignInOutcome> {
   const attempt: SignInAttempt = { method: "password", email: input.email };

@@ -4,6 +4,7 @@ import { AuthEventEntity } from "./auth-event.entity.js";
 import { InvitationEntity } from "./invitation.entity.js";
 import { IssuedLoginIdEntity } from "./issued-login-id.entity.js";
 import { LimitCountEntity } from "./limit-count.entity.js";
+import { LimitTryEntity } from "./limit-try.entity.js";
 import { ManagementTokenEntity } from "./management-token.entity.js";
 import { MemberEntity } from "./member.entity.js";
 import { MemberIdentityEntity } from "./member-identity.entity.js";
@@ -68,7 +69,7 @@ export {
   SsoHandoverEntity,
   SsoIdentityEntity,
 };
-export { LimitCountEntity };
+export { LimitCountEntity, LimitTryEntity };
 export { HookEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookEventEntity };
 export { PasskeyEntity, PasskeyChallengeEntity };
 export { OAuthClientEntity, OAuthConsentEntity, OidcPayloadEntity };
@@ -111,6 +112,7 @@ export const entities = [
   SsoIdentityEntity,
   EmailCanonicalConflictEntity,
   LimitCountEntity,
+  LimitTryEntity,
   WebhookEndpointEntity,
   WebhookEventEntity,
   WebhookDeliveryEntity,

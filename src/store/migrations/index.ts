@@ -33,6 +33,7 @@ import { Locales1734300000200 } from "./1734300000200-locales.js";
 import { MessageTemplates1734300000300 } from "./1734300000300-message-templates.js";
 import { SsoHandoverMetadata1734300000400 } from "./1734300000400-sso-handover-metadata.js";
 import { PasskeyNamedUser1734300000460 } from "./1734300000460-passkey-named-user.js";
+import { LimitTries1734300000470 } from "./1734300000470-limit-tries.js";
 import { OauthClientPkce1734300004600 } from "./1734300004600-oauth-client-pkce.js";
 import { MemberMfa1734400046000 } from "./1734400046000-member-mfa.js";
 
@@ -73,6 +74,7 @@ export const migrations = [
   MessageTemplates1734300000300,
   SsoHandoverMetadata1734300000400,
   PasskeyNamedUser1734300000460,
+  LimitTries1734300000470,
   OauthClientPkce1734300004600,
   MemberMfa1734400046000,
 ];
