@@ -1,6 +1,12 @@
 import type { FlowDeps } from "./flows/deps.js";
 import { redisHost } from "./limits/redis-client.js";
-import { deliveredChannels, deliveryBacklog, type DeliveryBacklog } from "./notify/backlog.js";
+import {
+  deliveredChannels,
+  deliveryBacklog,
+  undeliverableChannels,
+  type DeliveryBacklog,
+  type UndeliverableBacklog,
+} from "./notify/backlog.js";
 
 /** A dependency every request needs, as /healthz names it when it does not answer. */
 export type Dependency = "database" | "redis";
@@ -47,6 +53,22 @@ export async function deliveryReport(deps: FlowDeps): Promise<DeliveryBacklog | 
     () => undefined,
   );
   return bounded(deps, report, undefined);
+}
+
+/**
+ * The SMS this instance queued but has no transport for (notify/backlog.ts), for /healthz to
+ * report; undefined when none waits, when SMS_WEBHOOK_URL is set, or when the count does not
+ * come in time. Reported only, like the delivery backlog: it never makes the server unready.
+ */
+export async function undeliverableReport(deps: FlowDeps): Promise<UndeliverableBacklog | undefined> {
+  const channels = undeliverableChannels(deps.config);
+  if (channels.length === 0) return undefined;
+  const report = deliveryBacklog(deps.db, deps.clock, channels, deps.config.deliveryBacklogMaxAgeS).catch(
+    () => undefined,
+  );
+  const sms = await bounded(deps, report, undefined);
+  if (!sms || sms.pending === 0) return undefined;
+  return { sms: { pending: sms.pending, oldest_age_s: sms.oldest_age_s } };
 }
 
 /**

@@ -6,7 +6,7 @@ import { Health } from "../gen/grpc/health/v1/health_pb.js";
 import type { FlowDeps } from "./flows/deps.js";
 import { apiRouter, MAX_BODY_BYTES, ROUTER_LIMITS, type ServerDeps } from "./api-router.js";
 import { healthHandlers } from "./handlers/health.js";
-import { deliveryReport, dependenciesDown, type Dependency } from "./readiness.js";
+import { deliveryReport, dependenciesDown, undeliverableReport, type Dependency } from "./readiness.js";
 import { METRICS_PATH, metricsRoute } from "./metrics/route.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
@@ -82,11 +82,19 @@ function plainRoutes(
   const health: PlainRoute = async (_req, res) => {
     // Shutting down: out of rotation at once, whatever the dependencies say.
     if (stopping.aborted) return writeJson(res, 503, { status: "stopping" });
-    const [failing, delivery] = await Promise.all([down(), deliveryReport(deps)]);
+    const [failing, delivery, undeliverable] = await Promise.all([
+      down(),
+      deliveryReport(deps),
+      undeliverableReport(deps),
+    ]);
     // `down` names what does not answer, for the operator reading the probe; the delivery
-    // backlog is reported, never a reason for 503 (src/readiness.ts).
+    // backlog and the SMS nothing here can send are reported, never a reason for 503 (src/readiness.ts).
     const body = failing.length === 0 ? { status: "ok" } : { status: "unavailable", down: failing };
-    writeJson(res, failing.length === 0 ? 200 : 503, delivery ? { ...body, delivery } : body);
+    writeJson(res, failing.length === 0 ? 200 : 503, {
+      ...body,
+      ...(delivery && { delivery }),
+      ...(undeliverable && { undeliverable }),
+    });
   };
   const sso = { authorize: ssoAuthorizeRoute(deps), callback: ssoCallbackRoute(deps) };
   const pages = pageRoutes(deps);

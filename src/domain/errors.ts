@@ -118,9 +118,24 @@ export class RateLimitedError extends DomainError {
     message: string,
     retryAfterSeconds: number,
     readonly limitedKey: string | undefined,
+    /** Named to the caller (ErrorInfo metadata `limit`) where a page words it apart; see resendTooSoon. */
+    readonly limit?: NamedLimit,
   ) {
     super("RATE_LIMITED", message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
   }
+}
+
+/** The refusals a client may tell apart from "too many attempts" (API docs: "Errors"). */
+export type NamedLimit = "resend_interval";
+
+/**
+ * RATE_LIMITED for a second code or link to one destination within its resend interval (one a
+ * minute): nothing is wrong with the address and the first message is on its way, so the caller
+ * is told which limit this is (`limit: resend_interval`) and a page says so. Only where a
+ * refusal tells nothing about registration (the send goes to any address).
+ */
+export function resendTooSoon(message: string, retryAfterSeconds: number): RateLimitedError {
+  return new RateLimitedError(message, retryAfterSeconds, undefined, "resend_interval");
 }
 
 /** RESOURCE_EXHAUSTED RATE_LIMITED with `Retry-After` (whole seconds, at least 1). */

@@ -1,6 +1,6 @@
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { BadRequestSchema, ErrorInfoSchema, RetryInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
-import { DomainError, type Reason } from "../domain/errors.js";
+import { DomainError, RateLimitedError, type Reason } from "../domain/errors.js";
 import type { Logger } from "../log.js";
 import { isDatabaseUnavailable } from "../store/errors.js";
 import { kRequest } from "./context.js";
@@ -72,9 +72,13 @@ export function domainToConnect(error: DomainError): ConnectError {
   const retryAfter = error.retryAfterSeconds;
   // The wait rides in the details too, for clients that read no headers or trailers: as
   // ErrorInfo metadata (REST copies it into `retry_after_seconds`) and as google.rpc.RetryInfo.
-  const details: Detail[] = [
-    errorInfo(error.reason, retryAfter === undefined ? undefined : { [RETRY_AFTER_KEY]: String(retryAfter) }),
-  ];
+  // A limit a page words apart (a resend within the minute) is named beside it.
+  const named = error instanceof RateLimitedError ? error.limit : undefined;
+  const info = {
+    ...(retryAfter !== undefined && { [RETRY_AFTER_KEY]: String(retryAfter) }),
+    ...(named !== undefined && { [LIMIT_KEY]: named }),
+  };
+  const details: Detail[] = [errorInfo(error.reason, Object.keys(info).length > 0 ? info : undefined)];
   if (retryAfter !== undefined)
     details.push({ desc: RetryInfoSchema, value: { retryDelay: { seconds: BigInt(retryAfter) } } });
   if (error.violations.length > 0) {
@@ -90,6 +94,8 @@ export function domainToConnect(error: DomainError): ConnectError {
 
 /** The ErrorInfo metadata key of the wait in seconds, with RATE_LIMITED and SERVICE_UNAVAILABLE. */
 export const RETRY_AFTER_KEY = "retry_after_seconds";
+/** The ErrorInfo metadata key naming which limit refused, where a client may tell it apart (domain/errors.ts NamedLimit). */
+export const LIMIT_KEY = "limit";
 
 function errorInfo(reason: Reason, metadata?: Record<string, string>): Detail {
   return { desc: ErrorInfoSchema, value: { reason, domain: ERROR_DOMAIN, ...(metadata && { metadata }) } };

@@ -20,6 +20,23 @@ export function deliveredChannels(config: Config): OutboxChannel[] {
 }
 
 /**
+ * What /healthz says of SMS queued while this instance has no SMS transport (no
+ * SMS_WEBHOOK_URL): codes someone asked for and waits on, which nothing here will send. Mail
+ * without SMTP_URL is left out on purpose: an embedded instance with no relay keeps its mail for
+ * the operator by design (the newcomer's `npm start`), whereas the pages offer no SMS without a
+ * transport: an SMS waiting here is one an application (SendOtp, an SMS second factor) asked
+ * for through the API, and its user waits for a code that never comes.
+ */
+export interface UndeliverableBacklog {
+  sms: { pending: number; oldest_age_s: number };
+}
+
+/** The channel this instance queues but cannot send: SMS without SMS_WEBHOOK_URL; none otherwise. */
+export function undeliverableChannels(config: Config): OutboxChannel[] {
+  return config.smsWebhookUrl ? [] : ["sms"];
+}
+
+/**
  * One query on the unsent rows only: outbox_due_idx is partial (WHERE sent_at IS NULL), so the
  * sent history, which stays in the table, is never read. Unsent rows are the backlog itself.
  */

@@ -96,6 +96,9 @@ export async function serveProjectPage(
       password_signups: project.signups !== "closed" && project.signupMethods.includes("password"),
       sso_connections: connections.map((c) => ({ id: c.id, name: c.name, provider: c.provider })),
       passkeys: passkeysOnPages(project, deps.config.publicUrl, host),
+      // A code by SMS only where this server can send one: without SMS_WEBHOOK_URL it would
+      // wait in the outbox while the person waits for it (/healthz counts such SMS).
+      sms_codes: deps.config.smsWebhookUrl !== undefined,
       redirect_url: override || project.redirectUrl,
       redirect_override: override,
       oauth,

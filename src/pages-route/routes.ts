@@ -41,8 +41,7 @@ export function pageRoutes(
     }
     if (path === "/")
       return assets.ready
-        ? async (req, res) =>
-            serveAccountPage(urlOf(req.url), res, req.headers["accept-language"], deps.config.publicUrl)
+        ? async (req, res) => serveAccountPage(deps, urlOf(req.url), res, req.headers["accept-language"])
         : unbuilt;
     const root = PAGES_ROOT.exec(path);
     if (root) {

@@ -101,6 +101,8 @@ export interface WorldOptions {
    * reaches for localhost.
    */
   localhost?: boolean;
+  /** false: no SMS_WEBHOOK_URL, as a server without an SMS transport (the SMS sink still runs, unused). */
+  sms?: boolean;
 }
 
 export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
@@ -137,7 +139,7 @@ export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
         PORT: String(port),
         PUBLIC_URL: state.publicUrl,
         SMTP_URL: state.smtp.url,
-        SMS_WEBHOOK_URL: state.sms.url,
+        ...(options.sms !== false && { SMS_WEBHOOK_URL: state.sms.url }),
         MAIL_RETRY_MS: "200",
         BOT_CHALLENGE_MAX_NUMBER: "2000",
         // Hooks and webhooks of the tests answer on loopback.

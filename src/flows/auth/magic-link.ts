@@ -1,7 +1,7 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
-import { DomainError, rateLimited } from "../../domain/errors.js";
+import { DomainError, resendTooSoon } from "../../domain/errors.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
 import { wordedMail, type Words, wordsFor } from "../../notify/message-templates/worded.js";
@@ -78,7 +78,7 @@ export async function sendMagicLink(
   );
   if (issued !== "queued") {
     const wait = MAGIC_LINK_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
-    throw rateLimited("a link was sent to this address less than a minute ago; wait before asking for another", wait);
+    throw resendTooSoon("a link was sent to this address less than a minute ago; wait before asking for another", wait);
   }
   return sent;
 }

@@ -1,7 +1,7 @@
 import { sixDigitCode } from "../../crypto/one-time-codes.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo, User } from "../../domain/auth.js";
-import { DomainError, rateLimited, validationFailed, type Reason } from "../../domain/errors.js";
+import { DomainError, resendTooSoon, validationFailed, type Reason } from "../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS } from "../../domain/mfa.js";
 import { maySignUp } from "../../domain/signup-policy.js";
 import { wordedMail, wordedSms, type Words, wordsFor } from "../../notify/message-templates/worded.js";
@@ -83,7 +83,7 @@ export async function sendOtp(
   );
   if (issued !== "queued") {
     const wait = OTP_RESEND_INTERVAL_SECONDS - (issued.now.getTime() - issued.lastSentAt.getTime()) / 1000;
-    throw rateLimited("a code was sent to this address less than a minute ago; wait before asking for another", wait);
+    throw resendTooSoon("a code was sent to this address less than a minute ago; wait before asking for another", wait);
   }
   return sent;
 }

@@ -22,7 +22,7 @@ try {
   if (fragment && !query.has("type"))
     history.replaceState(null, "", `${location.pathname}${location.search}${fragment}`);
   const type = query.get("type");
-  if (type === "invitation") showInvitation(query.get("token"));
+  if (type === "invitation") showInvitation(query.get("token"), config);
   else if (type === "member_password_reset") showMemberReset(query.get("token"));
   else {
     // A member who asked to stay signed in comes back to the console (at the section the

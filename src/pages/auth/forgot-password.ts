@@ -1,12 +1,14 @@
 // Asking for a password reset link. The answer is the same whether or not the address has an
-// account, and so are the words.
+// account, and so are the words. A reset or invitation link that no longer works opens this
+// view too, saying so above the form (reset-password.ts).
 import { botCheck } from "../shared/bot-check.js";
-import { footer, h, link, paragraph, showView, statusRegion } from "../shared/dom.js";
+import { alertParagraph, footer, h, link, paragraph, showView, statusRegion } from "../shared/dom.js";
 import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { t } from "../shared/words.js";
 
-export function showForgotPassword(page: Page): void {
+/** `spent`: the words for the link that brought the person here and no longer works. */
+export function showForgotPassword(page: Page, spent?: string): void {
   const form = new Form({
     id: "forgot",
     fields: [emailField()],
@@ -15,7 +17,7 @@ export function showForgotPassword(page: Page): void {
   const check = botCheck(page.config.bot_protection, page.auth);
   if (check.element) form.element.querySelector(".actions")!.before(check.element);
   const status = statusRegion();
-  const body = h("div", {}, paragraph(t("forgot.intro")), form.element);
+  const body = h("div", {}, spent ? alertParagraph(spent) : null, paragraph(t("forgot.intro")), form.element);
   form.onSubmit(async () => {
     if (!form.requireFilled("email")) return;
     const email = form.value("email");

@@ -41,7 +41,7 @@ export function showLogin(page: Page): void {
       ...(passkeys ? [{ label: t("login.passkey"), value: "passkey", secondary: true }] : []),
       { label: t("login.emailCode"), value: "email-code", secondary: true },
       { label: t("login.magicLink"), value: "magic-link", secondary: true },
-      { label: t("login.smsCode"), value: "sms-code", secondary: true },
+      ...(page.config.sms_codes ? [{ label: t("login.smsCode"), value: "sms-code", secondary: true }] : []),
     ]),
   );
   form.onSubmit(

@@ -11,6 +11,7 @@ import { explain, invalidLink } from "../shared/errors.js";
 import { Form } from "../shared/form.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
+import { showNewSignInLink } from "./new-link.js";
 import { signedIn } from "./outcome.js";
 import { t } from "../shared/words.js";
 
@@ -20,10 +21,10 @@ const DEAD_LINK = new Set(["INVALID_LINK", "VALIDATION_FAILED", "USER_DISABLED"]
 export function showMagicLink(page: Page): void {
   const token = takeFromUrl().query.get("token");
   const back = () => footer(link(t("common.backToSignIn"), pageUrl(page, "login")));
-  if (!token) {
-    showView(t("title.login"), alertParagraph(invalidLink()), back());
-    return;
-  }
+  // Spent, expired or malformed: say so, with the button that mails a new link.
+  const spent = () =>
+    showNewSignInLink(page, { title: t("title.login"), spent: invalidLink(), intro: t("magic.askNew") });
+  if (!token) return spent();
   const form = new Form({ id: "magic-link", fields: [], buttons: [{ label: t("magic.continue") }] });
   form.onSubmit(async () => {
     let answer;
@@ -32,13 +33,9 @@ export function showMagicLink(page: Page): void {
     } catch (error) {
       const explained = explain(error);
       if (!explained.reason || !DEAD_LINK.has(explained.reason)) throw error;
-      // Spent, expired or refused: say so in a view of its own, with the way back.
-      showView(
-        t("title.login"),
-        alertParagraph(explained.reason === "VALIDATION_FAILED" ? invalidLink() : explained.message),
-        back(),
-      );
-      return;
+      if (explained.reason !== "USER_DISABLED") return spent();
+      // A disabled user gets no new link either: the words and the way back.
+      return void showView(t("title.login"), alertParagraph(explained.message), back());
     }
     await signedIn(page, answer);
   });

@@ -2,11 +2,13 @@
 // password from an administrator's invitation (`?token=…&type=invitation`, InviteUser): both
 // links are spent by ResetPassword, which also marks the address verified. An invitation ends
 // at the `redirect_url` the administrator named (the page's `?redirect_url=`, checked by the
-// server before the page exists), else at sign-in.
+// server before the page exists), else at sign-in. A link that no longer works turns into the
+// request for a new one: a reset link sets a first password as well as an invitation would.
 import { link } from "../shared/dom.js";
 import { showNewPassword } from "../shared/new-password.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
+import { showForgotPassword } from "./forgot-password.js";
 import { t } from "../shared/words.js";
 
 export function showResetPassword(page: Page): void {
@@ -18,6 +20,7 @@ export function showResetPassword(page: Page): void {
     reset: (resetToken, newPassword) => page.auth.resetPassword({ resetToken, newPassword }),
     signInHref,
     footerLink: link(t("reset.askNewLink"), pageUrl(page, "forgot-password")),
+    spent: (message) => showForgotPassword(page, message),
     ...(invitation && {
       words: { heading: t("reset.invitationHeading"), button: t("reset.setPassword") },
       done: {

@@ -5,6 +5,7 @@ import { alertParagraph, footer, link, showView, statusRegion } from "../shared/
 import { explain, invalidLink } from "../shared/errors.js";
 import { takeFromUrl } from "../shared/redirect.js";
 import { pageUrl, type Page } from "./context.js";
+import { showNewSignInLink } from "./new-link.js";
 import { t } from "../shared/words.js";
 
 export async function showVerifyEmail(page: Page): Promise<void> {
@@ -16,16 +17,24 @@ export async function showVerifyEmail(page: Page): Promise<void> {
     location.replace(next.toString());
     return;
   }
-  const token = takeFromUrl().query.get("token");
-  if (!token) {
-    showView(t("title.verify-email"), alertParagraph(invalidLink()), signIn(page));
-    return;
-  }
+  const { query: opened } = takeFromUrl();
+  const token = opened.get("token");
+  // A spent verification link leads to a new sign-in link, which verifies the address it goes
+  // to. Not a spent email change's: a sign-in link to an address the user does not have yet
+  // would sign up someone new; the user signs in and asks for the change again.
+  const spent = (message: string): void => {
+    if (opened.get("type") !== "email_change")
+      return showNewSignInLink(page, { title: t("title.verify-email"), spent: message, intro: t("verify.askNew") });
+    showView(t("title.verify-email"), alertParagraph(message), signIn(page));
+  };
+  if (!token) return spent(invalidLink());
   showView(t("title.verify-email"), statusRegion(t("verify.checking")));
   try {
     await page.auth.verifyEmail({ token });
   } catch (error) {
-    showView(t("title.verify-email"), alertParagraph(explain(error).message), signIn(page));
+    const explained = explain(error);
+    if (explained.reason === "INVALID_LINK") return spent(explained.message);
+    showView(t("title.verify-email"), alertParagraph(explained.message), signIn(page));
     return;
   }
   showView(

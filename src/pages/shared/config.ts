@@ -37,6 +37,8 @@ export interface ProjectConfig extends PageLanguage {
    * origin (https, or http on localhost, and a domain name). The page still asks the browser.
    */
   passkeys: boolean;
+  /** Whether the server sends SMS (SMS_WEBHOOK_URL): only then does the sign-in page offer a code by text message. */
+  sms_codes: boolean;
   /** Where a finished sign-in goes; the server validated it. */
   redirect_url: string;
   /** The `?redirect_url=` this page was opened with (validated), carried to the next hosted page; "" if none. */
@@ -54,6 +56,13 @@ export interface AccountConfig extends PageLanguage {
   display_name: string;
   /** `{PUBLIC_URL}/v1/auth/sso/callback`, which the console's SSO form shows. */
   sso_callback_url?: string;
+  /**
+   * Opened from an invitation's link (`?type=invitation&token=…`): the inviting organization's
+   * name and the inviter's email ("" when none is known) of a pending invitation, or null for a
+   * token that is none (used, replaced, expired or unknown). Absent on other pages, and when the
+   * server could not look (the form then speaks without names).
+   */
+  invitation?: { organization_name: string; inviter_email: string } | null;
 }
 
 export function readConfig<T>(): T {

@@ -3,7 +3,7 @@
 // a raw body, and an error without a reason is the network's or a proxy's.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { WebAuthnError } from "@simplewebauthn/browser";
-import { BadRequestSchema } from "../../../gen/google/rpc/error_details_pb.js";
+import { BadRequestSchema, ErrorInfoSchema } from "../../../gen/google/rpc/error_details_pb.js";
 import { errorReason, retryAfterSeconds } from "../../../sdk/ts/src/errors.js";
 import { hasWords, t } from "./words.js";
 
@@ -74,6 +74,18 @@ export function explain(error: unknown, labelOf: (field: string) => string | und
     }
   }
   return { reason, message: reasonWords(reason) ?? t("error.code", { code: reason }) };
+}
+
+/**
+ * The seconds left of a destination's resend interval when `error` is that refusal: a code or
+ * link went to the address less than a minute ago (RATE_LIMITED whose ErrorInfo names the
+ * limit `resend_interval`), which is news about the last message, not a fault of the address.
+ * Undefined for every other error, other limits' RATE_LIMITED included.
+ */
+export function resendWait(error: unknown): number | undefined {
+  if (!(error instanceof ConnectError) || errorReason(error) !== "RATE_LIMITED") return undefined;
+  if (error.findDetails(ErrorInfoSchema)[0]?.metadata.limit !== "resend_interval") return undefined;
+  return Math.max(1, Math.ceil(retryAfterSeconds(error) ?? 60));
 }
 
 /**

@@ -2,7 +2,7 @@
 // pages), an invited user's first password (project pages, `type=invitation`) and a member's
 // reset (account pages); only the call, the words and where the person goes next differ.
 import { alertParagraph, footer, link, showView, statusRegion } from "./dom.js";
-import { invalidLink } from "./errors.js";
+import { explain, invalidLink } from "./errors.js";
 import { Form } from "./form.js";
 import { t } from "./words.js";
 
@@ -18,15 +18,20 @@ export interface NewPasswordView {
   words?: { heading: string; button: string };
   /** The view once the password is set; default: "Password changed" with a link to sign in. */
   done?: { heading: string; status: string; next: HTMLAnchorElement };
+  /**
+   * A link that cannot work (no token, or INVALID_LINK: used, replaced or expired) hands over
+   * to this view with the words saying so: a form that asks for a new link. Default: the words
+   * and `footerLink`.
+   */
+  spent?: (message: string) => void;
 }
 
 export function showNewPassword(view: NewPasswordView): void {
   const { token } = view;
   const words = view.words ?? { heading: t("title.reset-password"), button: t("reset.setNewPassword") };
-  if (!token) {
-    showView(words.heading, alertParagraph(invalidLink()), footer(view.footerLink));
-    return;
-  }
+  const spent =
+    view.spent ?? ((message: string) => showView(words.heading, alertParagraph(message), footer(view.footerLink)));
+  if (!token) return spent(invalidLink());
   const form = new Form({
     id: "new-password",
     fields: [
@@ -43,7 +48,13 @@ export function showNewPassword(view: NewPasswordView): void {
   });
   form.onSubmit(async () => {
     if (!form.requireFilled("new_password")) return;
-    await view.reset(token, form.raw("new_password"));
+    try {
+      await view.reset(token, form.raw("new_password"));
+    } catch (error) {
+      const explained = explain(error);
+      if (explained.reason !== "INVALID_LINK") throw error;
+      return spent(explained.message);
+    }
     const done = view.done ?? {
       heading: t("reset.changed"),
       status: t("reset.changedStatus"),

@@ -39,3 +39,15 @@ export function hasWords(key: string): boolean {
 export function pageLanguage(): Language {
   return current?.language ?? "en";
 }
+
+// Directional formatting characters: embeddings, overrides, isolates and marks.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A name someone else chose (an organization's, an email), ready to stand in a sentence of any
+ * direction: its own direction controls removed, and the whole set apart as one first-strong
+ * isolate (U+2068 … U+2069), so a right-to-left override in it cannot turn the words around it.
+ */
+export function isolate(name: string): string {
+  return `\u2068${name.replace(BIDI_CONTROLS, "")}\u2069`;
+}
