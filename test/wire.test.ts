@@ -42,6 +42,7 @@ describe("wire conventions", () => {
     expect(Object.keys(rest.body).sort()).toEqual([
       "expires_at",
       "management_token",
+      "mfa_methods",
       "organization_id",
       "organizations",
     ]);

@@ -1,4 +1,5 @@
 import { Counter, Histogram } from "prom-client";
+import { HOOK_KINDS } from "../domain/hooks.js";
 import { registry } from "./registry.js";
 
 const hookCalls = new Histogram({
@@ -15,6 +16,9 @@ const hookRefusals = new Counter({
   labelNames: ["kind"] as const,
   registers: [registry],
 });
+// Exported at 0 from the start: a refusal is rare, and a series that appears only after the
+// first would leave rate() and alerts on it with nothing to read until then.
+for (const kind of HOOK_KINDS) hookRefusals.labels({ kind }).inc(0);
 
 const webhookAttempts = new Histogram({
   name: "gatehouse_webhook_attempt_duration_seconds",

@@ -283,6 +283,8 @@ describe("GetCurrentMember", () => {
         email: f.developer.email,
         role: "developer",
         created_at: f.developer.member.createdAt.toISOString(),
+        // No second factor set up (ListMembers says the same).
+        mfa_enabled: false,
       },
       organization_id: f.organization.id,
       organization_name: f.organization.name,

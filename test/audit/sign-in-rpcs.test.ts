@@ -13,7 +13,9 @@ it("the RPCs that sign a caller in, and only they, declare sign_in", () => {
     service.methods.filter((method) => getOption(method, access).signIn).map((m) => `${service.name}/${m.name}`),
   );
   expect(declared.sort()).toEqual([
+    "AccountService/FinishMemberPasskeySignIn",
     "AccountService/Login",
+    "AccountService/VerifyMemberMfa",
     "AuthService/FinishPasskeySignIn",
     "AuthService/Login",
     "AuthService/SsoExchange",

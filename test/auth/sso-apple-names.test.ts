@@ -5,7 +5,7 @@ import { http } from "../helpers/clients.js";
 import { newAppleKey, readFormPost, startAppleStandin, type AppleStandin } from "../helpers/apple-standin.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
-import { CALLBACK_URL, PUBLIC_URL } from "./sso-helpers.js";
+import { CALLBACK_URL, SSO_SERVER_ENV } from "./sso-helpers.js";
 
 // Threat: a name that reads otherwise than it is (issue 46). Apple's `user` field is unsigned
 // and posted by the browser, so its name is whatever was typed or forged; kept in the new
@@ -44,7 +44,7 @@ describe("withoutBidiControls and appleUserMetadata", () => {
 });
 
 describe("Sign in with Apple: the name a new user keeps", () => {
-  const ctx = useMessagingServer({ env: { PUBLIC_URL } });
+  const ctx = useMessagingServer({ env: SSO_SERVER_ENV });
   const key = newAppleKey();
   let apple: AppleStandin;
   let app: AuthFixture;

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
 import { openDatabase, type Database } from "../../src/store/database.js";
 import { MemberIdentities1733200000003 } from "../../src/store/migrations/1733200000003-member-identities.js";
+import { MemberMfa1734400046000 } from "../../src/store/migrations/1734400046000-member-mfa.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 
 // The member identities migration on data (issue 13). Threats: an upgrade that loses a
 // member's password or live tokens, or a revert that silently drops memberships.
 
 const migration = new MemberIdentities1733200000003();
+// The member second-factor tables (issue 46) reference member_identities: a revert takes them
+// away first and an upgrade puts them back after, as TypeORM's revert and run would in order.
+const later = new MemberMfa1734400046000();
 let t: TestDatabase;
 let db: Database;
 const sql = (text: string, params: unknown[] = []) => db.dataSource.query(text, params);
@@ -16,7 +20,13 @@ const run = async (step: "up" | "down") => {
   const runner = db.dataSource.createQueryRunner();
   try {
     await runner.startTransaction();
-    await migration[step](runner);
+    if (step === "down") {
+      await later.down(runner);
+      await migration.down(runner);
+    } else {
+      await migration.up(runner);
+      await later.up(runner);
+    }
     await runner.commitTransaction();
   } catch (error) {
     await runner.rollbackTransaction();

@@ -21,6 +21,12 @@ export default contract({
     return { email, tokenHash, invitation };
   },
   checks: {
+    async listPending(world, seeded) {
+      const ids = (await world.repos.invitations.listPending(world.two.id, world.clock.now(), { limit: 100 })).map(
+        (v) => v.id,
+      );
+      expect(ids).not.toContain(seeded.invitation.id);
+    },
     async replacePending(world, seeded) {
       const elsewhere = await world.repos.invitations.replacePending(world.two.id, {
         email: seeded.email,

@@ -39,6 +39,9 @@ export default contract({
     async remove(world, seeded) {
       expect(await world.repos.members.remove(world.two.id, seeded.member.id)).toBe(false);
     },
+    async setRole(world, seeded) {
+      expect(await world.repos.members.setRole(world.two.id, seeded.member.id, "developer")).toBe(false);
+    },
   },
   exempt: { listForIdentity: "Login: the identity has just proved its password and lists its own memberships" },
   async intact(world, seeded) {
