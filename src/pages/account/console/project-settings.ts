@@ -26,6 +26,8 @@ export function showProjectSettings(ctx: ConsoleContext, project: Project): Prom
   let hadSmsCodes = project.smsCountryCodes.length > 0;
   let rpId = project.passkeyRpId;
   form.onSubmit(async () => {
+    // "Saved." belongs to the last save: left up while this one runs or fails, it would claim it.
+    saved.textContent = "";
     // A "+44" is what people write; the API wants the calling code's digits.
     const smsCountryCodes = form.list("sms_country_codes").map((code) => code.replace(/^\+/, ""));
     const newRpId = form.value("passkey_rp_id").toLowerCase();
