@@ -25,7 +25,7 @@ import type { ServerDeps } from "./api-router.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
 import { createLimits } from "./limits/limits.js";
-import { settleDetached } from "./flows/auth/detached.js";
+import { createDetachedWork } from "./flows/auth/detached.js";
 import { startAuditRetention } from "./flows/audit/retention.js";
 import { openLimiterStore } from "./limits/store.js";
 import { ipSubject } from "./limits/ip-subject.js";
@@ -139,6 +139,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
       pollMs: config.webhookPollMs,
       audit,
     }),
+    detached: createDetachedWork(logger),
   };
 }
 
@@ -187,7 +188,7 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
       async close() {
         await Promise.all([server.close(config.shutdownGraceMs), operators?.close(config.shutdownGraceMs)]);
         // Work the requests handed off after answering (it may queue mail too).
-        await settleDetached();
+        await deps.detached.settle();
         // After the requests (they may queue mail), before the database the worker writes to.
         await Promise.all([deps.mail.stop(), deps.webhooks.stop()]);
         await retention.stop();

@@ -4,7 +4,6 @@ import { normalizeEmail } from "../domain/account.js";
 import { ACCOUNT_SCOPE, checking } from "../limits/limits.js";
 import type { AuditOrigin } from "../domain/audit.js";
 import { auditedRefusal, recordMemberLoginFailed } from "./audit/member-sign-in.js";
-import { runDetached } from "./auth/detached.js";
 import type { FlowDeps } from "./deps.js";
 import { issueManagementToken, type IssuedManagementToken } from "./management-token.js";
 import { secondStep, type MemberChallenge } from "./members/mfa/challenge.js";
@@ -49,9 +48,7 @@ export async function accountLogin(
     await limited.failed();
     // After the answer: a known identity writes an event per organization, an unknown one none.
     if (found)
-      runDetached(deps.logger, "audit member.login.failed", () =>
-        recordMemberLoginFailed(deps, found.identity.id, origin),
-      );
+      deps.detached.run("audit member.login.failed", () => recordMemberLoginFailed(deps, found.identity.id, origin));
     throw invalid();
   }
   // The password proved who asks: a wrong organization afterwards is no guess at the password.

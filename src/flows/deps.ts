@@ -14,6 +14,7 @@ import type { LimiterStore } from "../limits/store.js";
 import type { BotCheck } from "./auth/bot-check.js";
 import type { HookRunner } from "./hooks/hook-runner.js";
 import type { WebhookWorker } from "../webhooks/worker.js";
+import type { DetachedWork } from "./auth/detached.js";
 
 /** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
 export interface FlowDeps {
@@ -44,4 +45,6 @@ export interface FlowDeps {
   hooks: HookRunner;
   /** Delivers webhook events; started by the server only (the CLI never sends). */
   webhooks: WebhookWorker;
+  /** Work a flow hands off after answering (auth/detached.ts); a shutdown waits for it. */
+  detached: DetachedWork;
 }

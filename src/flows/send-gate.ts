@@ -11,7 +11,6 @@ import {
   type SendRequest,
 } from "../limits/limits.js";
 import { countBudgetReached } from "../metrics/sends.js";
-import { runDetached } from "./auth/detached.js";
 import type { FlowDeps } from "./deps.js";
 
 /** Whose sends: the limits that count them, and who is told when a budget is spent. */
@@ -104,7 +103,7 @@ function alertBudgetReached(deps: FlowDeps, target: SendTarget, request: SendReq
   );
   const { organizationId } = target;
   if (organizationId === null) return;
-  runDetached(deps.logger, "audit send_budget.reached", async () => {
+  deps.detached.run("audit send_budget.reached", async () => {
     // Once per budget and window: a flood of dropped sends writes one row.
     if (!(await deps.limits.firstRefusal(`audit:${reached.key}`, reached.retryAfterSeconds))) return;
     const details: Record<string, string | number> = {
@@ -139,7 +138,7 @@ export async function sendToUserOnly<U>(
 ): Promise<void> {
   const counted = { ...request, known: false, overDestination: "drop", only: "destination" } as const;
   if (!(await admitSend(deps, target, counted))) return;
-  runDetached(deps.logger, work.what, async () => {
+  deps.detached.run(work.what, async () => {
     const user = await work.findUser();
     if (user === null || user === undefined) return;
     const { ip: _ip, ...message } = request;

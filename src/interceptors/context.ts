@@ -20,9 +20,9 @@ export interface RequestRecord {
 
 /**
  * The project and API key behind `X-Service-Key`; or, with `apiKey` null, the project a hosted
- * page names in `X-Gatehouse-Page` (src/interceptors/page-credential.ts), which has no key, or
+ * page names in `X-Gatehouse-Page` (src/interceptors/authenticators/page.ts), which has no key, or
  * (with `console`) the project the console administers for a member
- * (src/interceptors/console-credential.ts).
+ * (src/interceptors/authenticators/console.ts).
  */
 export interface ProjectPrincipal {
   project: Project;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { settleDetached } from "../../src/flows/auth/detached.js";
 import type { HttpAnswer } from "../helpers/clients.js";
 import { seedMember, seedOrganization } from "../helpers/seed.js";
 import { client, useAuditServer } from "./helpers.js";
@@ -58,7 +57,7 @@ describe("audit: member sign-ins refused by a rate limit", () => {
         ),
       );
     expect(refusals.map((r) => [r.status, r.body.reason])).toEqual(Array(20).fill([429, "RATE_LIMITED"]));
-    await settleDetached();
+    await box.server.deps.detached.settle();
 
     for (const [admin, memberId] of [
       [first, memberIds[0]],
@@ -98,7 +97,7 @@ describe("audit: member sign-ins refused by a rate limit", () => {
     const ofNobody = await login(unknown, "wrong again", d.headers);
     expect(shape(ofNobody)).toEqual(shape(ofMember));
     expect(ofMember.status).toBe(429);
-    await settleDetached();
+    await box.server.deps.detached.settle();
     const limited = await eventsOf(first, "rate_limit.exceeded");
     expect(limited.map((e) => e.ip_address)).toEqual([c.ip]);
   });
@@ -114,7 +113,7 @@ describe("audit: member sign-ins refused by a rate limit", () => {
       expect((await login(a.person.email, a.person.password, c.headers)).status).toBe(429);
       expect((await login(b.person.email, b.person.password, c.headers)).status).toBe(429);
     }
-    await settleDetached();
+    await box.server.deps.detached.settle();
     for (const org of [a.first, a.second, b.first, b.second]) {
       const limited = await eventsOf(org, "rate_limit.exceeded");
       expect(limited.map((e) => [e.ip_address, e.details.throttle])).toEqual([[c.ip, THROTTLE]]);

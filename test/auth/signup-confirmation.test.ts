@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
-import { settleDetached } from "../../src/flows/auth/detached.js";
 import type { RateLimitOverrides } from "../../src/limits/settings.js";
 import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
@@ -90,7 +89,7 @@ describe("signup from public credentials: confirmation by email", () => {
 
   /** The mails to `email` once every detached send has been queued and delivered. */
   async function mailsTo(email: string, count: number): Promise<ReceivedMail[]> {
-    await settleDetached();
+    await env.server.deps.detached.settle();
     const last = await env.smtp.waitFor(email, { nth: count });
     const all = env.smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()));
     expect(all.at(-1)).toBe(last);
@@ -99,7 +98,7 @@ describe("signup from public credentials: confirmation by email", () => {
 
   /** No mail to `email` is queued or sent beyond `count` (the outbox holds every mail, sent or not). */
   async function expectMailCount(email: string, count: number) {
-    await settleDetached();
+    await env.server.deps.detached.settle();
     const rows = await env.sql(`SELECT count(*)::int AS n FROM outbox WHERE lower(recipient) = lower($1)`, [email]);
     expect(rows[0].n, `mails to ${email}`).toBe(count);
   }
@@ -329,7 +328,7 @@ describe("signup from public credentials: confirmation by email", () => {
         mfa_methods: [],
         confirmation_required: true,
       });
-      await settleDetached();
+      await env.server.deps.detached.settle();
       const link = await app.public("POST", "/v1/auth/magic-link/send", { email: address });
       expect({ address, status: link.status }).toEqual({ address, status: 200 });
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
-import { CONSOLE_RPCS } from "../../src/interceptors/console-credential.js";
+import { CONSOLE_RPCS } from "../../src/interceptors/authenticators/console.js";
 import { memoryClients } from "../helpers/memory.js";
 import { outcome } from "../helpers/outcome.js";
 import { seedApiKey, seedMember, seedOrganization, seedProject } from "../helpers/seed.js";
@@ -10,7 +10,7 @@ import { sharedTestServer } from "../helpers/shared-server.js";
 // The console's credential on the Authentication interface, in memory: a member's management
 // token with X-Gatehouse-Console naming a project acts as that project's administrator, for the
 // user-administration RPCs only, from the console's origin only, for the member's own
-// organization's projects only (src/interceptors/console-credential.ts). The wire test
+// organization's projects only (src/interceptors/authenticators/console.ts). The wire test
 // (test/trust/console-credential.test.ts) checks the same over REST and gRPC.
 
 // Written out by hand, not read from the allow-list: widening it must fail this test.

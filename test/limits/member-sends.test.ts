@@ -52,12 +52,14 @@ describe("member password reset requests", () => {
     const send = (email: string, ip: string) => requestReset(email, ip);
     // Warm-up: the first requests of a process pay for compilation.
     await measureSends(
+      ctx.server,
       "warm-up (not judged)",
       send,
       registered.slice(0, 5).map((e) => e.toUpperCase()),
       unknown("warm", 5),
     );
     const { d, bound } = await measureSends(
+      ctx.server,
       "/v1/account/password/reset-request",
       send,
       registered,

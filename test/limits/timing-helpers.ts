@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { HttpAnswer } from "../helpers/clients.js";
-import { settleDetached } from "../../src/flows/auth/detached.js";
+import type { TestServer } from "../helpers/server.js";
 import { freshIp, sleep } from "./helpers.js";
 
 // Telling a registered address from an unknown one by how long the answer takes. A send is
@@ -23,6 +23,7 @@ function median(values: number[]): number {
 
 /** `send(email, ip)` for each pair of addresses; answers the median paired difference and its bound. */
 export async function measureSends(
+  server: Pick<TestServer, "deps">,
   label: string,
   send: (email: string, ip: string) => Promise<HttpAnswer>,
   registered: string[],
@@ -37,7 +38,7 @@ export async function measureSends(
     expect(res.status).toBe(200);
     // Let any work handed off after the answer finish (the server runs in this process), so it
     // never lands on the next measurement however busy the machine is.
-    await settleDetached();
+    await server.deps.detached.settle();
     await sleep(5);
     return elapsed;
   };

@@ -11,6 +11,7 @@ const SAMPLES = 100;
 
 function measure(app: LimitsApp, path: string, registered: string[], unknown: string[], label = path) {
   return measureSends(
+    app.server,
     label,
     (email, ip) => app.call("POST", path, { email }, undefined, from(ip)),
     registered,
@@ -58,6 +59,7 @@ describe("no enumeration by time", () => {
     for (const path of ["/v1/auth/otp/send", "/v1/auth/magic-link/send"]) {
       ctx.clock.advance(61_000);
       const { d, bound } = await measureSends(
+        ctx.server,
         `${path} create_user false`,
         (email, ip) => app.call("POST", path, { email, create_user: false }, undefined, from(ip)),
         registered,
@@ -84,8 +86,8 @@ describe("no enumeration by time", () => {
     const unknown = Array.from({ length: SAMPLES }, (_, i) => `unkeyed${i}-${Date.now()}@example.com`);
     const start = (email: string, ip: string) =>
       app.call("POST", "/v1/auth/passkeys/sign-in/start", { email }, undefined, from(ip));
-    await measureSends("warm-up (not judged)", start, registered.slice(0, 5), unknown.slice(0, 5));
-    const { d, bound } = await measureSends("/v1/auth/passkeys/sign-in/start", start, registered, unknown);
+    await measureSends(ctx.server, "warm-up (not judged)", start, registered.slice(0, 5), unknown.slice(0, 5));
+    const { d, bound } = await measureSends(ctx.server, "/v1/auth/passkeys/sign-in/start", start, registered, unknown);
     expect(Math.abs(d)).toBeLessThan(bound);
   });
 });

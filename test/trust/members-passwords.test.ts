@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/crypto/tokens.js";
-import { settleDetached } from "../../src/flows/auth/detached.js";
 import { accountFixture, expectError, type AccountFixture } from "../helpers/account.js";
 import { connectReason, grpcCall, grpcClient } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
@@ -153,10 +152,10 @@ describe("member password reset", () => {
   it("an unknown address gets the identical answer and no email", async () => {
     const known = await requestReset(f.developer.email);
     // The request answers first and queues its mail after (detached): let that work end.
-    await settleDetached();
+    await ctx.server.deps.detached.settle();
     const [{ n: before }] = await ctx.sql("SELECT count(*)::int AS n FROM outbox");
     const unknown = await requestReset(newEmail());
-    await settleDetached();
+    await ctx.server.deps.detached.settle();
     const [{ n: after }] = await ctx.sql("SELECT count(*)::int AS n FROM outbox");
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
     expect(after).toBe(before);

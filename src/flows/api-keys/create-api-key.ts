@@ -30,7 +30,7 @@ export interface CreatedApiKey {
 export const KEY_HINT_LENGTH = 8;
 
 export async function createApiKey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "db">,
   organizationId: string,
   input: CreateApiKeyInput,
   origin: AuditOrigin,

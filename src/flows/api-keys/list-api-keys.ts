@@ -13,7 +13,7 @@ export interface ListApiKeysInput {
 
 /** One page of unrevoked keys, newest first; never the raw keys, which are not stored. */
 export async function listApiKeys(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "cursors" | "db">,
   organizationId: string,
   input: ListApiKeysInput,
 ): Promise<Page<ApiKey>> {

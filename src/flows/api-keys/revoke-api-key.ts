@@ -14,7 +14,7 @@ import { apiKeyNotFound } from "./not-found.js";
  * other tenants.
  */
 export async function revokeApiKey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "db">,
   organizationId: string,
   id: string,
   origin: AuditOrigin,

@@ -1,6 +1,5 @@
 import type { AuditOrigin } from "../../domain/audit.js";
 import { DomainError } from "../../domain/errors.js";
-import { runDetached } from "../auth/detached.js";
 import type { FlowDeps } from "../deps.js";
 import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "./rate-limit.js";
 import { recordAlone } from "./record.js";
@@ -40,9 +39,7 @@ export async function auditedRefusal(
     // since each identity's organizations keep logs of their own.
     const key = `${throttleKey(error, () => refusalKey(deps, "account login", origin.ip))}:${refusalKey(deps, "account login", account)}`;
     if (await firstRefusal(deps, key, error))
-      runDetached(deps.logger, "audit rate_limit.exceeded", () =>
-        recordMemberRateLimited(deps, account, error, origin),
-      );
+      deps.detached.run("audit rate_limit.exceeded", () => recordMemberRateLimited(deps, account, error, origin));
   }
   throw error;
 }

@@ -6,7 +6,10 @@ import type { FlowDeps } from "../deps.js";
  * until the last token they signed has expired. Undefined when no project has this login id
  * (never existed, or deleted).
  */
-export async function projectJwks(deps: FlowDeps, loginId: string): Promise<{ keys: JWK[] } | undefined> {
+export async function projectJwks(
+  deps: Pick<FlowDeps, "clock" | "db">,
+  loginId: string,
+): Promise<{ keys: JWK[] } | undefined> {
   const project = await deps.db.repos.projects.getByLoginId(loginId);
   if (!project) return undefined;
   const retiredAfter = new Date(deps.clock.now().getTime() - project.tokenExpiry * 1000);

@@ -10,7 +10,6 @@ import type { ClientInfo } from "../../domain/auth.js";
 import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
-import { runDetached } from "./detached.js";
 
 /** Password reset links work for 15 minutes (auth.proto, RequestPasswordReset). */
 export const PASSWORD_RESET_TTL_MS = 15 * 60 * 1000;
@@ -51,7 +50,7 @@ export async function requestPasswordReset(
   if (
     await admitSend(deps, projectSendTarget(project), { ...request, known: false, ip: input.ip, only: "destination" })
   ) {
-    runDetached(deps.logger, "password reset request", () =>
+    deps.detached.run("password reset request", () =>
       issueReset(deps, project, input.email, linkTarget, input.acceptLanguage),
     );
   }

@@ -6,7 +6,6 @@ import { wordedMail } from "../../notify/message-templates/worded.js";
 import type { PendingSignup } from "../../store/repositories/magic-links.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
-import { runDetached } from "./detached.js";
 import { MAGIC_LINK_RESEND_INTERVAL_SECONDS, MAGIC_LINK_TTL_SECONDS } from "./magic-link.js";
 import type { NewUser } from "./tokens.js";
 
@@ -65,7 +64,7 @@ export async function requestSignupConfirmation(
     overDestination: "drop",
   } as const;
   if (await admitSend(deps, projectSendTarget(project), { ...request, ip: input.ip, only: "destination" })) {
-    runDetached(deps.logger, "signup confirmation", () => confirmOrNotify(deps, project, input));
+    deps.detached.run("signup confirmation", () => confirmOrNotify(deps, project, input));
   }
   return { confirmationRequired: true };
 }

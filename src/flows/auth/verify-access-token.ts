@@ -19,7 +19,7 @@ export interface VerifiedAccess {
  * Every read comes from the verification cache: no database round trip on the hot path.
  */
 export async function checkAccessToken(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "config" | "verification">,
   project: Project,
   token: string,
 ): Promise<VerifiedAccess | undefined> {

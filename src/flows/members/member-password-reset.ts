@@ -6,7 +6,6 @@ import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
 import type { FlowDeps } from "../deps.js";
 import { ACCOUNT_SEND_TARGET, admitSend } from "../send-gate.js";
-import { runDetached } from "../auth/detached.js";
 
 /** Member password reset links work for 1 hour (account.proto, RequestMemberPasswordReset). */
 export const MEMBER_PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -38,7 +37,7 @@ export async function requestMemberPasswordReset(
   } as const;
   // The address and the destination count for every address alike, before the answer.
   if (await admitSend(deps, ACCOUNT_SEND_TARGET, { ...request, known: false, ip: input.ip, only: "destination" })) {
-    runDetached(deps.logger, "member password reset request", () => issueMemberReset(deps, input.email));
+    deps.detached.run("member password reset request", () => issueMemberReset(deps, input.email));
   }
   return { message: MEMBER_PASSWORD_RESET_REQUESTED };
 }

@@ -11,7 +11,7 @@ export function projectOf(ctx: HandlerContext): ProjectPrincipal["project"] {
 
 /**
  * Whether the request came with a public credential, one anybody may hold: a publishable key,
- * or the hosted pages' credential (no key at all: src/interceptors/page-credential.ts).
+ * or the hosted pages' credential (no key at all: src/interceptors/authenticators/page.ts).
  */
 export function isPublicCredential(ctx: HandlerContext): boolean {
   const principal = ctx.values.get(kProject);

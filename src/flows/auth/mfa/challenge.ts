@@ -9,7 +9,6 @@ import { messageLanguage } from "../../../i18n/messages.js";
 import type { Repositories } from "../../../store/database.js";
 import { admitSend, projectSendTarget } from "../../send-gate.js";
 import type { FlowDeps } from "../../deps.js";
-import { runDetached } from "../detached.js";
 import type { Completed, Proof } from "../complete-sign-in.js";
 
 /** The HMAC context of the SMS code sent with a challenge: valid for that challenge only. */
@@ -100,7 +99,7 @@ export async function openChallenge(
     now,
   );
   // Detached: the answer does not wait for the limits or the second transaction.
-  if (sendSms) repos.afterCommit(() => runDetached(deps.logger, "mfa challenge sms", sendSms));
+  if (sendSms) repos.afterCommit(() => deps.detached.run("mfa challenge sms", sendSms));
   return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user };
 }
 

@@ -5,7 +5,6 @@ import { DomainError } from "../../../domain/errors.js";
 import { MAX_CODE_ATTEMPTS, type MfaFactor, type MfaMethod } from "../../../domain/mfa.js";
 import type { Repositories } from "../../../store/database.js";
 import { checking, projectScope } from "../../../limits/limits.js";
-import { runDetached } from "../detached.js";
 import { noticeMfaFailures } from "./failures-notice.js";
 import { auditedSignIn, userOrigin, type SignInAttempt } from "../../audit/sign-in.js";
 import type { FlowDeps } from "../../deps.js";
@@ -90,9 +89,7 @@ async function verifyChallenge(
   if (result === "wrong") {
     const { tripped } = await limited.failed();
     if (tripped && secondFactorOf !== undefined) {
-      runDetached(deps.logger, "mfa failures notice", () =>
-        noticeMfaFailures(deps, project, secondFactorOf, input.client),
-      );
+      deps.detached.run("mfa failures notice", () => noticeMfaFailures(deps, project, secondFactorOf, input.client));
     }
     throw wrongCode();
   }

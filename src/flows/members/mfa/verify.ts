@@ -5,7 +5,6 @@ import { MAX_CODE_ATTEMPTS } from "../../../domain/mfa.js";
 import type { MemberMfaFactor, MemberMfaMethod, MemberProof } from "../../../domain/member-mfa.js";
 import { ACCOUNT_SCOPE, checking } from "../../../limits/limits.js";
 import type { Repositories } from "../../../store/database.js";
-import { runDetached } from "../../auth/detached.js";
 import type { FlowDeps } from "../../deps.js";
 import { auditedAnswer, recordFailuresExceeded, recordForIdentity } from "./audit.js";
 import { invalidMemberMfaToken } from "./challenge.js";
@@ -82,9 +81,7 @@ async function answerChallenge(
       const { tripped } = await limited.failed();
       if (tripped && secondFactorOf !== undefined) {
         const failures = ACCOUNT_SCOPE.limits.mfaFailuresPerAccount;
-        runDetached(deps.logger, "member mfa failures", () =>
-          recordFailuresExceeded(deps, secondFactorOf, origin, failures),
-        );
+        deps.detached.run("member mfa failures", () => recordFailuresExceeded(deps, secondFactorOf, origin, failures));
       }
       throw wrongCode();
     }

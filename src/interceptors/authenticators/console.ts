@@ -1,6 +1,8 @@
-import type { Project } from "../domain/account.js";
-import { DomainError } from "../domain/errors.js";
-import type { MemberPrincipal, ProjectPrincipal } from "./context.js";
+import type { Project } from "../../domain/account.js";
+import { DomainError } from "../../domain/errors.js";
+import type { MemberPrincipal, ProjectPrincipal } from "../context.js";
+import type { Authenticator } from "./authenticator.js";
+import { memberFor, type ManagementTokenDeps } from "./management-token.js";
 
 /** The header the console names the project it administers in (docs/console.md): `proj_…`. */
 export const CONSOLE_HEADER = "x-gatehouse-console";
@@ -9,6 +11,30 @@ export interface ConsoleCredentialDeps {
   projects: { get(organizationId: string, id: string): Promise<Project | null> };
   /** The console's origins (the Account interface's: PUBLIC_URL's). */
   consoleOrigins: readonly string[];
+}
+
+/**
+ * The console's user pages on the Authentication interface: the member's management token in
+ * Authorization acts as the project's administrator (rules below), so no user token can come
+ * with it.
+ */
+export function consoleAuthenticator(
+  deps: ConsoleCredentialDeps & Pick<ManagementTokenDeps, "managementTokens" | "clock">,
+): Authenticator {
+  return {
+    presented: (request) => request.header.get(CONSOLE_HEADER) !== null,
+    async authenticate(request) {
+      const { origin } = request;
+      const principal = await consolePrincipal(deps, {
+        projectId: (request.header.get(CONSOLE_HEADER) ?? "").trim(),
+        origin,
+        method: request.method.name,
+        member: () => memberFor(deps, request.authorization),
+      });
+      if (origin !== null) request.record?.allowOrigin(origin);
+      return principal;
+    },
+  };
 }
 
 /**
@@ -47,7 +73,7 @@ const PROJECT_ID = /^proj_[0-9a-z]{26}$/;
 // key instead, so the origin rule keeps this a console path, not a second API credential).
 // A project of another organization is PROJECT_NOT_FOUND, as on the Account interface, and
 // the audit log names the member as the actor.
-export async function consolePrincipal(
+async function consolePrincipal(
   deps: ConsoleCredentialDeps,
   request: {
     projectId: string;

@@ -1,8 +1,10 @@
-import { Publishable, type Access } from "../../gen/gatehouse/options/v1/options_pb.js";
-import type { Project } from "../domain/account.js";
-import { DomainError } from "../domain/errors.js";
-import { pagesOrigins } from "../domain/relying-party.js";
-import type { ProjectPrincipal } from "./context.js";
+import { Publishable, type Access } from "../../../gen/gatehouse/options/v1/options_pb.js";
+import type { Project } from "../../domain/account.js";
+import { DomainError } from "../../domain/errors.js";
+import { pagesOrigins } from "../../domain/relying-party.js";
+import type { ProjectPrincipal } from "../context.js";
+import type { Authenticator } from "./authenticator.js";
+import { missingAccessToken, userFor, type UserTokenVerifier } from "./user-token.js";
 
 /** The header a hosted page names its project in (docs/pages.md): the public login_id, no secret. */
 export const PAGE_HEADER = "x-gatehouse-page";
@@ -11,6 +13,26 @@ export interface PageCredentialDeps {
   projects: { getByLoginId(loginId: string): Promise<Project | null> };
   /** Gatehouse's own origin (PUBLIC_URL's), where the hosted pages are served. */
   pagesOrigin: string;
+}
+
+/**
+ * The hosted pages' credential, X-Gatehouse-Page (rules below), with the user's access token
+ * beside it on the RPCs a page may call as that user. Same-origin by rule, so there is no CORS
+ * answer to give.
+ */
+export function pageAuthenticator(deps: PageCredentialDeps & { userTokens: UserTokenVerifier }): Authenticator {
+  return {
+    presented: (request) => request.header.get(PAGE_HEADER) !== null,
+    async authenticate(request) {
+      const { access, authorization } = request;
+      const loginId = (request.header.get(PAGE_HEADER) ?? "").trim();
+      const project = await pagePrincipal(deps, access, loginId, request.origin, authorization, request.method.name);
+      // Only the RPCs pagePrincipal lets act as a user get this far with a token.
+      const user = await userFor(deps.userTokens, project.project, authorization);
+      if (!user && access.publishable === Publishable.WITH_USER_TOKEN) throw missingAccessToken();
+      return { project, user };
+    },
+  };
 }
 
 const LOGIN_ID = /^lp_[0-9a-z]{26}$/;
@@ -39,7 +61,7 @@ const AS_USER = new Set([
 // serves its pages, docs/passkeys.md) keeps other sites' pages from using it;
 // a script outside a browser can send any header, and then has no more than the same public
 // sign-in endpoints any publishable key opens, behind the same rate limits.
-export async function pagePrincipal(
+async function pagePrincipal(
   deps: PageCredentialDeps,
   access: Access,
   loginId: string,
