@@ -1,6 +1,7 @@
 import type { Project } from "../domain/account.js";
 import { DomainError } from "../domain/errors.js";
-import type { MemberPrincipal, ProjectPrincipal } from "./context.js";
+import type { MemberPrincipal } from "../domain/principals.js";
+import type { ProjectPrincipal } from "./context.js";
 
 /** The header the console names the project it administers in (docs/console.md): `proj_…`. */
 export const CONSOLE_HEADER = "x-gatehouse-console";
