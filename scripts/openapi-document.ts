@@ -64,7 +64,7 @@ export function buildOpenApi(input: OpenApiInput): Json {
         "JSON uses the proto field names; fields with default values are written; errors have one shape (ErrorBody).",
     },
     // Relative, so a client generated from this file calls the host it fetched it from; the
-    // served copy names the instance's PUBLIC_URL instead (src/transport/openapi-route.ts).
+    // served copy names the instance's PUBLIC_URL instead (src/routes/openapi.ts).
     servers: [
       {
         url: "/",

@@ -10,12 +10,12 @@ import { deliveryReport, dependenciesDown, undeliverableReport, type Dependency 
 import { METRICS_PATH, metricsRoute } from "./metrics/route.js";
 import { writeJson } from "./transport/error-body.js";
 import { createHttpHandler, type PlainRoute } from "./transport/http-handler.js";
-import { serveJwks } from "./transport/jwks-route.js";
-import { oidcRoutes } from "./transport/oidc-routes.js";
-import { OPENAPI_PATH, openApiRoute } from "./transport/openapi-route.js";
+import { serveJwks } from "./routes/jwks.js";
+import { oidcRoutes } from "./routes/oidc.js";
+import { OPENAPI_PATH, openApiRoute } from "./routes/openapi.js";
 import { pageRoutes } from "./pages-route/routes.js";
 import { serveReflection } from "./transport/reflection.js";
-import { ssoAuthorizeRoute, ssoCallbackRoute, ssoFormRoutes } from "./transport/sso-routes.js";
+import { ssoAuthorizeRoute, ssoCallbackRoute, ssoFormRoutes } from "./routes/sso.js";
 import { createOnePortServer, type OnePortServer } from "./transport/one-port.js";
 import { compileRestRoutes } from "./transport/rest-routes.js";
 import { laneMethods } from "./transport/lane/unary-methods.js";

@@ -1,22 +1,10 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { DomainError } from "../domain/errors.js";
-
-/** Where the previous page ended: the keyset (created_at, id) of its last row. */
-export interface Position {
-  createdAt: Date;
-  id: string;
-}
+import type { CursorCodec } from "../domain/pagination.js";
 
 // 18 bytes are exactly 24 base64url characters: no padding bits a decoder would ignore, so
 // every character of a cursor's MAC counts.
 const MAC_BYTES = 18;
-
-export interface CursorCodec {
-  /** `list` names the list and everything that shapes it (organization, filters). */
-  encode(list: string, position: Position): string;
-  /** INVALID_ARGUMENT INVALID_CURSOR when tampered with or issued by another list. */
-  decode(list: string, cursor: string): Position;
-}
 
 // Cursors are opaque and tamper-evident: the position is MAC'd together with the list it
 // came from, under a key derived from GATEHOUSE_SECRET, so a cursor cannot be edited to jump

@@ -1,7 +1,7 @@
 import type { PasskeyAttestation, PasskeyUserVerification } from "./passkeys.js";
 // Account-side domain objects: what repositories hand to flows. Entities never leave src/store.
 import type { JWK } from "jose";
-import type { RateLimitOverrides } from "../limits/settings.js";
+import type { RateLimitOverrides } from "./rate-limits.js";
 import { emailKey } from "./email.js";
 import type { SignupMethod, Signups } from "./signup-policy.js";
 
@@ -57,7 +57,7 @@ export interface Project {
   refreshTokenExpiry: number;
   /** Seconds a session may go without a refresh before it can no longer be refreshed; 0: off. */
   sessionIdleTimeout: number;
-  /** The rate limits the owner set; the others are the defaults (src/limits/settings.ts). */
+  /** The rate limits the owner set; the others are the defaults (src/domain/rate-limits.ts). */
   rateLimits: RateLimitOverrides;
   mfaRequired: boolean;
   sendVerification: boolean;

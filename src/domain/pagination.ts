@@ -1,10 +1,22 @@
-import type { CursorCodec, Position } from "../crypto/cursors.js";
-
 /** API.md section 1: absent or 0 means 20; 1..100 (the proto's field rule rejects the rest). */
 export const DEFAULT_PAGE_SIZE = 20;
 
 export function pageSize(limit: number | undefined): number {
   return limit === undefined || limit === 0 ? DEFAULT_PAGE_SIZE : limit;
+}
+
+/** Where the previous page ended: the keyset (created_at, id) of its last row. */
+export interface Position {
+  createdAt: Date;
+  id: string;
+}
+
+/** Opaque, tamper-evident page cursors; src/crypto/cursors.ts makes them. */
+export interface CursorCodec {
+  /** `list` names the list and everything that shapes it (organization, filters). */
+  encode(list: string, position: Position): string;
+  /** INVALID_ARGUMENT INVALID_CURSOR when tampered with or issued by another list. */
+  decode(list: string, cursor: string): Position;
 }
 
 export interface PageRequest {

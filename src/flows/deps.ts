@@ -1,7 +1,7 @@
 import type { Clock } from "../domain/clock.js";
 import type { PasswordHasher } from "../crypto/passwords.js";
 import type { SecretBox } from "../crypto/secret-box.js";
-import type { CursorCodec } from "../crypto/cursors.js";
+import type { CursorCodec } from "../domain/pagination.js";
 import type { Database } from "../store/database.js";
 import type { Logger } from "../log.js";
 import type { Config } from "../config.js";

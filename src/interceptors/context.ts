@@ -1,5 +1,6 @@
 import { createContextKey } from "@connectrpc/connect";
-import type { ApiKey, Member, Project } from "../domain/account.js";
+import type { ApiKey, Project } from "../domain/account.js";
+import type { MemberPrincipal } from "../domain/principals.js";
 
 /** What the transport knows about one request; filled in as the request moves inward. */
 export interface RequestRecord {
@@ -29,14 +30,6 @@ export interface ProjectPrincipal {
   apiKey: ApiKey | null;
   /** The console acting for a member (kMember holds who): the project's administrator. */
   console?: true;
-}
-
-/** The organization member behind a management token. */
-export interface MemberPrincipal {
-  member: Member;
-  organizationId: string;
-  /** The token's row id (`mtk_…`): Logout revokes it, ChangeMemberPassword keeps it. */
-  tokenId: string;
 }
 
 /** The end user behind an access token (filled in by the authentication issue's JWT code). */

@@ -1,5 +1,5 @@
 import type { CodeHasher } from "../crypto/one-time-codes.js";
-import type { RateLimits } from "./settings.js";
+import type { RateLimits } from "../domain/rate-limits.js";
 import type { CountRef } from "./store.js";
 
 /** Whose limits apply: a project's, or the Account interface's (members), which has the defaults. */

@@ -4,7 +4,7 @@ import { rateLimited } from "../domain/errors.js";
 import { DEFAULT_IPV6_PREFIX, ipSubject } from "./ip-subject.js";
 import { limitKeys, type LimitScope } from "./keys.js";
 import { sends, type SendCounts, type SendRequest, type SendVerdict } from "./sends.js";
-import { effectiveRateLimits, RATE_LIMIT_DEFAULTS } from "./settings.js";
+import { effectiveRateLimits, RATE_LIMIT_DEFAULTS } from "../domain/rate-limits.js";
 import type { Counter, LimiterStore } from "./store.js";
 import { FAILURE_MEMORY_SECONDS, PASSWORDS, SECOND_FACTORS, tries, type Attempt } from "./tries.js";
 

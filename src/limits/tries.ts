@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { rateLimited } from "../domain/errors.js";
 import { countKey } from "./counts.js";
 import { countRef, type LimitKeys, type LimitScope } from "./keys.js";
-import type { RateLimits } from "./settings.js";
+import type { RateLimits } from "../domain/rate-limits.js";
 import type { Looked } from "./in-flight.js";
 import type { Count, CountRef, LimiterStore } from "./store.js";
 import { localTurns, type Turns } from "./turns.js";

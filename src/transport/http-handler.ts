@@ -40,7 +40,7 @@ export interface HttpHandlerOptions {
   http: (path: string) => PlainRoute | undefined;
   /** Plain POST routes a browser's form posts to (the SSO callback's form_post), found by path. */
   form?: (path: string) => PlainRoute | undefined;
-  /** The projects' OpenID Provider routes (transport/oidc-routes.ts), any method, found by path. */
+  /** The projects' OpenID Provider routes (routes/oidc.ts), any method, found by path. */
   oidc?: (path: string) => PlainRoute | undefined;
   logger: Logger;
   trustedProxies: readonly string[];

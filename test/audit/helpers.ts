@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import type { Clock } from "../../src/domain/clock.js";
-import type { RateLimitOverrides } from "../../src/limits/settings.js";
+import type { RateLimitOverrides } from "../../src/domain/rate-limits.js";
 import { injectHttp } from "../helpers/inject.js";
 
 /** Requests arrive through a proxy on loopback, so X-Forwarded-For names the client. */

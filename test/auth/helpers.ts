@@ -3,7 +3,7 @@ import type { HttpAnswer } from "../helpers/clients.js";
 import { injectHttp } from "../helpers/inject.js";
 import type { TestServer } from "../helpers/server.js";
 import { createProject } from "../../src/flows/projects/create-project.js";
-import type { RateLimitOverrides } from "../../src/limits/settings.js";
+import type { RateLimitOverrides } from "../../src/domain/rate-limits.js";
 
 export interface AuthFixture {
   projectId: string;

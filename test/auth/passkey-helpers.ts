@@ -3,7 +3,7 @@ import type { HttpAnswer } from "../helpers/clients.js";
 import type { TestServer } from "../helpers/server.js";
 import { SoftAuthenticator, type SoftCredentialOptions } from "../helpers/soft-authenticator.js";
 import { updateProject } from "../../src/flows/projects/update-project.js";
-import type { RateLimitOverrides } from "../../src/limits/settings.js";
+import type { RateLimitOverrides } from "../../src/domain/rate-limits.js";
 import { authFixture, type AuthFixture } from "./helpers.js";
 import { newUser, type MfaUser } from "./mfa-helpers.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
-import type { RateLimitOverrides } from "../../src/limits/settings.js";
+import type { RateLimitOverrides } from "../../src/domain/rate-limits.js";
 import { connectReason, grpcCall, grpcClient, type HttpAnswer } from "../helpers/clients.js";
 import { useMessagingServer } from "../helpers/messaging-server.js";
 import { seedApiKey, seedOrganization } from "../helpers/seed.js";

@@ -5,7 +5,7 @@ import { PNG } from "pngjs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
-import type { RateLimitOverrides } from "../../src/limits/settings.js";
+import type { RateLimitOverrides } from "../../src/domain/rate-limits.js";
 import { expectNoSeriousA11yViolations, launchChromium, screenshot, scrollWidth } from "./browser.js";
 import { http, type HttpAnswer } from "./clients.js";
 import { createTestClock, type TestClock } from "./clock.js";

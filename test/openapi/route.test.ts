@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/interceptors/context.js";
-import { openApiRoute, servedOpenApi } from "../../src/transport/openapi-route.js";
+import { openApiRoute, servedOpenApi } from "../../src/routes/openapi.js";
 import { openapi } from "./document.js";
 
 // The route alone, for two instances with different PUBLIC_URLs: each names its own server,

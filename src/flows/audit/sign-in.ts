@@ -3,12 +3,14 @@ import type { AuditOrigin } from "../../domain/audit.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError, type Reason } from "../../domain/errors.js";
 import type { AuthEventKind, AuthMethod } from "../../domain/usage.js";
-import type { AuditEventEntity } from "../../store/entities/audit-event.entity.js";
 import { auditRow } from "../../store/repositories/audit-events.js";
 import { countSignIn, isChallenge } from "../../metrics/sign-ins.js";
 import type { FlowDeps } from "../deps.js";
 import { firstRefusal, rateLimitDetails, refusalKey, throttleKey } from "./rate-limit.js";
 import { auditEmailHash, recordAlone } from "./record.js";
+
+/** The row a sign-in writes beside its session; named by the repository, whose table it is. */
+type AuditRow = ReturnType<typeof auditRow>;
 
 /** The user is the actor of its own sign-in, from the client that asked for it. */
 export function userOrigin(userId: string, client: ClientInfo): AuditOrigin {
@@ -21,7 +23,7 @@ export function signInAudit(
   userId: string,
   context: { kind: AuthEventKind; method: AuthMethod; client: ClientInfo; amr?: string[] },
   at: Date,
-): AuditEventEntity {
+): AuditRow {
   countSignIn(context.method, context.kind === "signup" ? "signed_up" : "succeeded");
   return auditRow(
     {
@@ -42,7 +44,7 @@ export function signInAudit(
  * project's max_sessions_per_user; the sign-in statement adds which and how many (sign-ins.ts).
  * The user's own sign-in ended them, so the user is the actor.
  */
-export function sessionCapAudit(project: Project, userId: string, client: ClientInfo, at: Date): AuditEventEntity {
+export function sessionCapAudit(project: Project, userId: string, client: ClientInfo, at: Date): AuditRow {
   return auditRow(
     {
       type: "session.revoked",

@@ -7,7 +7,7 @@ import { messageLanguage } from "../../i18n/messages.js";
 import type { Repositories } from "../../store/database.js";
 import type { ConsumedUserToken } from "../../store/repositories/user-tokens.js";
 import type { FlowDeps } from "../deps.js";
-import { emailLink } from "./email-verification.js";
+import { emailLink } from "./email-links.js";
 
 // A user's own email change, confirmed by the new address before it takes effect. Switching at
 // once would let whoever holds a stolen access token move the account to an address of theirs

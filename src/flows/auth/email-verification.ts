@@ -9,6 +9,7 @@ import { UniqueViolation } from "../../store/errors.js";
 import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { confirmEmailChange, emailExists } from "./email-change.js";
+import { emailLink } from "./email-links.js";
 
 /** Email verification links work for 24 hours, once. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,12 +48,6 @@ export async function queueVerificationEmail(
     reason,
   });
   await deps.mail.queue(repos, { to: user.email, ...content });
-}
-
-/** API.md sections 5 and 6: `{redirect_url}?token=…&type=…` (joined with `&` when the URL has a query). */
-export function emailLink(redirectUrl: string, token: string, type: "email_verification" | "email_change"): string {
-  const separator = redirectUrl.includes("?") ? "&" : "?";
-  return `${redirectUrl}${separator}token=${encodeURIComponent(token)}&type=${type}`;
 }
 
 /** `{redirect_url}?token=…&type=email_verification`. */

@@ -19,12 +19,9 @@ import {
   type SignInOutcome,
 } from "./complete-sign-in.js";
 import { newUserOfLink } from "./signup-confirmation.js";
+import { MAGIC_LINK_RESEND_INTERVAL_SECONDS, MAGIC_LINK_TTL_SECONDS } from "./magic-link-timing.js";
 import { hookedTransaction } from "../hooks/hooked-transaction.js";
 
-/** Links work for 15 minutes (auth.proto, SendMagicLink). */
-export const MAGIC_LINK_TTL_SECONDS = 900;
-/** At most one link per email per minute, as for one-time codes. */
-export const MAGIC_LINK_RESEND_INTERVAL_SECONDS = 60;
 /** One answer for every address: a link goes to any address, since VerifyMagicLink also signs up. */
 export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 minutes.";
 

@@ -6,7 +6,7 @@ import { wordedMail } from "../../notify/message-templates/worded.js";
 import type { PendingSignup } from "../../store/repositories/magic-links.js";
 import type { FlowDeps } from "../deps.js";
 import { admitSend, projectSendTarget } from "../send-gate.js";
-import { MAGIC_LINK_RESEND_INTERVAL_SECONDS, MAGIC_LINK_TTL_SECONDS } from "./magic-link.js";
+import { MAGIC_LINK_RESEND_INTERVAL_SECONDS, MAGIC_LINK_TTL_SECONDS } from "./magic-link-timing.js";
 import type { NewUser } from "./tokens.js";
 
 // Signup from a public credential (a publishable key, the hosted pages) in a project without

@@ -22,7 +22,7 @@ export const ENGINE_ROUTES = {
   device_authorization: "/oauth/device/auth",
   code_verification: "/oauth/device",
   pushed_authorization_request: "/oauth/par",
-  // Served by Gatehouse's own route (transport/jwks-route.ts), which keeps retired keys until
+  // Served by Gatehouse's own route (routes/jwks.ts), which keeps retired keys until
   // their last token expires; named here so the discovery document points at it.
   jwks: "/.well-known/jwks.json",
   // Unused features, kept under the engine's prefix.

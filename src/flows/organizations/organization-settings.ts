@@ -2,7 +2,7 @@ import type { Organization } from "../../domain/account.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import { DomainError } from "../../domain/errors.js";
 import { secondFactorsOf } from "../../domain/member-mfa.js";
-import type { MemberPrincipal } from "../../interceptors/context.js";
+import type { MemberPrincipal } from "../../domain/principals.js";
 import type { FlowDeps } from "../deps.js";
 import { identityOfPrincipal } from "../members/mfa/identity.js";
 

@@ -8,7 +8,7 @@ import {
   SESSION_IDLE_TIMEOUT_MAX,
   SESSION_IDLE_TIMEOUT_MIN,
 } from "../../domain/session-lifetime.js";
-import { assertRateLimits, type RateLimitOverrides } from "../../limits/settings.js";
+import { assertRateLimits, type RateLimitOverrides } from "../../domain/rate-limits.js";
 import { SYSTEM_ORIGIN, type AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { OPEN_SIGNUPS } from "../../domain/signup-policy.js";

@@ -2,7 +2,7 @@ import { assertPasskeyRpId, passkeySettings, type PasskeySettingsInput } from ".
 import type { Project } from "../../domain/account.js";
 import { isIdOf } from "../../domain/ids.js";
 import type { ProjectChanges } from "../../store/repositories/projects.js";
-import { assertRateLimits } from "../../limits/settings.js";
+import { assertRateLimits } from "../../domain/rate-limits.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import { validationFailed } from "../../domain/errors.js";

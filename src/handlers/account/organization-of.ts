@@ -1,5 +1,6 @@
 import type { HandlerContext } from "@connectrpc/connect";
-import { kMember, type MemberPrincipal } from "../../interceptors/context.js";
+import type { MemberPrincipal } from "../../domain/principals.js";
+import { kMember } from "../../interceptors/context.js";
 
 /** The calling member, set by the credential interceptor for every management-token RPC. */
 export function memberOf(ctx: HandlerContext): MemberPrincipal {

@@ -9,7 +9,7 @@ import { deleteProject } from "../../flows/projects/delete-project.js";
 import { getProject } from "../../flows/projects/get-project.js";
 import { listProjects } from "../../flows/projects/list-projects.js";
 import { updateProject } from "../../flows/projects/update-project.js";
-import { effectiveRateLimits, overridesOf, type RateLimitOverrides } from "../../limits/settings.js";
+import { effectiveRateLimits, overridesOf, type RateLimitOverrides } from "../../domain/rate-limits.js";
 import { organizationOf } from "./organization-of.js";
 
 /** ListProjects, CreateProject, GetProject, UpdateProject, DeleteProject. */

@@ -5,8 +5,7 @@ import type { AuthorizedApp } from "../../domain/oauth-clients.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { listAuthorizedApps, revokeAuthorizedApp } from "../../flows/auth/authorized-apps.js";
-import { projectOf } from "./principals.js";
-import { actorOf } from "./users.js";
+import { actorOf, projectOf } from "./principals.js";
 
 /** The user's authorized applications (the project's OpenID Provider's clients it consented to). */
 export function authorizedAppHandlers(deps: FlowDeps) {

@@ -1,6 +1,8 @@
 import type { JsonObject } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { User } from "../../domain/auth.js";
+import type { Passkey } from "../../domain/passkeys.js";
+import type { UserIdentity } from "../../domain/sso.js";
 import type { SignInOutcome } from "../../flows/auth/complete-sign-in.js";
 import type { SignedIn } from "../../flows/auth/tokens.js";
 
@@ -44,4 +46,32 @@ export function signInResponse(outcome: SignInOutcome) {
 /** google.protobuf.Struct fields arrive as plain JSON objects. */
 export function structToObject(struct: JsonObject | undefined): Record<string, unknown> {
   return struct ?? {};
+}
+
+/** LinkedIdentity, as ListIdentities and GetUser answer it. */
+export function identityToProto(i: UserIdentity) {
+  return {
+    id: i.id,
+    connectionId: i.connectionId,
+    connectionName: i.connectionName,
+    connectionProvider: i.connectionProvider,
+    provider: i.issuer,
+    subject: i.subject,
+    email: i.email,
+    linkedAt: timestampFromDate(i.linkedAt),
+  };
+}
+
+/** A passkey as the RPCs list it: never its public key or credential id. */
+export function passkeyToProto(p: Passkey) {
+  return {
+    id: p.id,
+    name: p.name,
+    createdAt: timestampFromDate(p.createdAt),
+    lastUsedAt: p.lastUsedAt ? timestampFromDate(p.lastUsedAt) : undefined,
+    backupEligible: p.backupEligible,
+    backedUp: p.backedUp,
+    transports: p.transports,
+    aaguid: p.aaguid ?? "",
+  };
 }

@@ -1,16 +1,13 @@
 import type { JsonObject } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
-import type { Passkey } from "../../domain/passkeys.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { deletePasskey, listPasskeys, renamePasskey } from "../../flows/auth/passkeys/manage.js";
 import { finishPasskeyRegistration, startPasskeyRegistration } from "../../flows/auth/passkeys/register.js";
 import { finishPasskeySignIn, startPasskeySignIn } from "../../flows/auth/passkeys/sign-in.js";
-import { signInResponse, structToObject } from "./mappers.js";
-import { clientOf, projectOf, userOf } from "./principals.js";
-import { actorOf } from "./users.js";
+import { passkeyToProto, signInResponse, structToObject } from "./mappers.js";
+import { actorOf, clientOf, projectOf, userOf } from "./principals.js";
 
 /** The passkey RPCs: the two ceremonies (registration, sign-in) and the user's list of passkeys. */
 export function passkeyHandlers(deps: FlowDeps) {
@@ -77,18 +74,4 @@ function originOf(ctx: HandlerContext): string | undefined {
 /** The options as a Struct: the library leaves absent members `undefined`, which a Struct cannot hold. */
 function asStruct(options: object): JsonObject {
   return JSON.parse(JSON.stringify(options)) as JsonObject;
-}
-
-/** A passkey as the RPCs list it: never its public key or credential id. */
-export function passkeyToProto(p: Passkey) {
-  return {
-    id: p.id,
-    name: p.name,
-    createdAt: timestampFromDate(p.createdAt),
-    lastUsedAt: p.lastUsedAt ? timestampFromDate(p.lastUsedAt) : undefined,
-    backupEligible: p.backupEligible,
-    backedUp: p.backedUp,
-    transports: p.transports,
-    aaguid: p.aaguid ?? "",
-  };
 }

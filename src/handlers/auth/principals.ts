@@ -1,5 +1,6 @@
 import type { HandlerContext } from "@connectrpc/connect";
 import type { ClientInfo } from "../../domain/auth.js";
+import type { UserActor } from "../../flows/auth/users/actor.js";
 import { kProject, kRequest, kUser, type ProjectPrincipal, type UserPrincipal } from "../../interceptors/context.js";
 
 /** The project behind the API key, set by the credential interceptor on every Auth RPC. */
@@ -33,4 +34,10 @@ export function clientOf(ctx: HandlerContext): ClientInfo {
     userAgent: record?.userAgent ?? "",
     acceptLanguage: record?.acceptLanguage ?? "",
   };
+}
+
+/** The user behind a valid access token, or the admin (the API key alone). */
+export function actorOf(ctx: HandlerContext): UserActor {
+  const principal = userOf(ctx);
+  return principal ? { kind: "user", userId: principal.userId } : { kind: "admin" };
 }

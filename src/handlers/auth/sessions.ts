@@ -8,8 +8,7 @@ import { listSessions, revokeAllSessions, revokeSession, type SessionOwner } fro
 import { listUserSessions, revokeAllUserSessions, revokeUserSession } from "../../flows/auth/user-sessions.js";
 import type { Session } from "../../domain/auth.js";
 import type { Page } from "../../domain/pagination.js";
-import { projectOf, userOf } from "./principals.js";
-import { actorOf } from "./users.js";
+import { actorOf, projectOf, userOf } from "./principals.js";
 
 /** The access-token principal; the credential interceptor requires it for these RPCs. */
 export function ownerOf(ctx: HandlerContext): SessionOwner {

@@ -6,7 +6,7 @@ import { ssoExchange } from "../../flows/auth/sso/exchange.js";
 import { signInResponse } from "./mappers.js";
 import { clientOf, projectOf } from "./principals.js";
 
-/** SsoAuthorize and SsoExchange; the browser routes are in transport/sso-routes.ts. */
+/** SsoAuthorize and SsoExchange; the browser routes are in routes/sso.ts. */
 export function ssoHandlers(deps: FlowDeps) {
   return {
     async ssoAuthorize(req, ctx) {

@@ -1,4 +1,4 @@
-import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
+import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
@@ -6,14 +6,11 @@ import type { FlowDeps } from "../../flows/deps.js";
 import { deleteUser } from "../../flows/auth/users/delete-user.js";
 import { getUser } from "../../flows/auth/users/get-user.js";
 import { listUsers } from "../../flows/auth/users/list-users.js";
-import type { UserActor } from "../../flows/auth/users/actor.js";
 import { updateUser } from "../../flows/auth/users/update-user.js";
 import { createUser } from "../../flows/auth/users/create-user.js";
 import { inviteUser } from "../../flows/auth/users/invite-user.js";
-import { userToProto } from "./mappers.js";
-import { identityToProto } from "./identities.js";
-import { passkeyToProto } from "./passkeys.js";
-import { clientOf, projectOf, userOf } from "./principals.js";
+import { identityToProto, passkeyToProto, userToProto } from "./mappers.js";
+import { actorOf, clientOf, projectOf } from "./principals.js";
 
 /**
  * User administration: ListUsers, CreateUser and InviteUser (admin only); GetUser, UpdateUser
@@ -89,10 +86,4 @@ export function userHandlers(deps: FlowDeps) {
       return deleteUser(deps, projectOf(ctx), actorOf(ctx), req.id, auditOriginOf(ctx.values));
     },
   } satisfies Partial<ServiceImpl<typeof AuthService>>;
-}
-
-/** The user behind a valid access token, or the admin (the API key alone). */
-export function actorOf(ctx: HandlerContext): UserActor {
-  const principal = userOf(ctx);
-  return principal ? { kind: "user", userId: principal.userId } : { kind: "admin" };
 }

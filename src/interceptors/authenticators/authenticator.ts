@@ -1,7 +1,8 @@
 import type { ContextValues } from "@connectrpc/connect";
 import type { DescMethod } from "@bufbuild/protobuf";
 import type { Access } from "../../../gen/gatehouse/options/v1/options_pb.js";
-import type { MemberPrincipal, ProjectPrincipal, RequestRecord, UserPrincipal } from "../context.js";
+import type { MemberPrincipal } from "../../domain/principals.js";
+import type { ProjectPrincipal, RequestRecord, UserPrincipal } from "../context.js";
 
 /** What an authenticator reads: the request's headers and context, and what its RPC declares. */
 export interface CredentialRequest {

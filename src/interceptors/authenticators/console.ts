@@ -1,6 +1,7 @@
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
-import type { MemberPrincipal, ProjectPrincipal } from "../context.js";
+import type { MemberPrincipal } from "../../domain/principals.js";
+import type { ProjectPrincipal } from "../context.js";
 import type { Authenticator } from "./authenticator.js";
 import { memberFor, type ManagementTokenDeps } from "./management-token.js";
 

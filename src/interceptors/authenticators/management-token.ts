@@ -3,7 +3,7 @@ import type { Clock } from "../../domain/clock.js";
 import { DomainError } from "../../domain/errors.js";
 import { hashToken } from "../../crypto/tokens.js";
 import type { Repositories } from "../../store/repositories/index.js";
-import type { MemberPrincipal } from "../context.js";
+import type { MemberPrincipal } from "../../domain/principals.js";
 import type { Authenticator } from "./authenticator.js";
 import { bearerToken } from "./bearer.js";
 import { CONSOLE_HINT, requireOrigin } from "./origin.js";

@@ -29,7 +29,7 @@ try {
     // address names); otherwise the sign-in form, and the section opens after it.
     const member = recall();
     if (member) void showConsole(member);
-    else showConsoleSignIn();
+    else showConsoleSignIn(showConsole);
   }
 } catch (error) {
   showView(t("common.somethingWrong"), alertParagraph(explain(error).message));

@@ -5,7 +5,7 @@ import { footer, h, link, paragraph, showView } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import { finish, pageUrl, type Page } from "./context.js";
 import { passkeysOffered, registerPasskey } from "./passkeys.js";
-import { showRecoveryCodes } from "./recovery-codes.js";
+import { showRecoveryCodes } from "../shared/recovery-codes.js";
 import { t } from "../shared/words.js";
 
 export async function showEnrollment(page: Page, mfaToken: string): Promise<void> {

@@ -5,7 +5,7 @@ import { Form } from "../shared/form.js";
 import type { Tokens } from "../shared/redirect.js";
 import { finish, type Page } from "./context.js";
 import { registerPasskey } from "./passkeys.js";
-import { showRecoveryCodes } from "./recovery-codes.js";
+import { showRecoveryCodes } from "../shared/recovery-codes.js";
 import { t } from "../shared/words.js";
 
 export function showPasskeyOffer(page: Page, tokens: Tokens & { accessToken: string }): void {

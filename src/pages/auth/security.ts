@@ -9,7 +9,7 @@ import { takeFromUrl } from "../shared/redirect.js";
 import type { Page } from "./context.js";
 import { passkeyList } from "./passkey-list.js";
 import { asUser, passkeysOffered, registerPasskey } from "./passkeys.js";
-import { showRecoveryCodes } from "./recovery-codes.js";
+import { showRecoveryCodes } from "../shared/recovery-codes.js";
 import { t } from "../shared/words.js";
 
 const TITLE = "title.security";

@@ -52,7 +52,7 @@ export class ProjectEntity {
   @Column({ name: "session_idle_timeout", type: "integer", default: 0 })
   sessionIdleTimeout!: number;
 
-  /** Only the limits the owner set (src/limits/settings.ts). */
+  /** Only the limits the owner set (src/domain/rate-limits.ts). */
   @Column({ name: "rate_limits", type: "jsonb", default: () => "'{}'" })
   rateLimits!: Record<string, number>;
 

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
 
 // Rate limits (issue 14). The counters' table has the shape rate-limiter-flexible's PostgreSQL
 // store expects (key, points, expire in epoch milliseconds); it is made here, so the service
-// never issues DDL at runtime. Projects keep only the limits their owner set (src/limits/settings.ts
+// never issues DDL at runtime. Projects keep only the limits their owner set (src/domain/rate-limits.ts
 // holds the defaults), so an empty object means "all defaults".
 export class RateLimits1733300000000 implements MigrationInterface {
   name = "RateLimits1733300000000";

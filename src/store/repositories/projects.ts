@@ -8,7 +8,7 @@ import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { keysetPage } from "../keyset.js";
 import type { Clock } from "../../domain/clock.js";
-import type { RateLimitOverrides } from "../../limits/settings.js";
+import type { RateLimitOverrides } from "../../domain/rate-limits.js";
 
 export function toProject(e: ProjectEntity): Project {
   return {

@@ -1,6 +1,6 @@
 import type { Project } from "../../../domain/account.js";
 import type { ClientInfo } from "../../../domain/auth.js";
-import { effectiveRateLimits } from "../../../limits/settings.js";
+import { effectiveRateLimits } from "../../../domain/rate-limits.js";
 import { countMfaFailuresExceeded } from "../../../metrics/sends.js";
 import { messageLanguage } from "../../../i18n/messages.js";
 import { wordedMail } from "../../../notify/message-templates/worded.js";

@@ -2,7 +2,7 @@ import { hashToken } from "../../../crypto/tokens.js";
 import { DomainError } from "../../../domain/errors.js";
 import type { MemberIdentity } from "../../../domain/member-identity.js";
 import type { MemberMfaChallenge } from "../../../domain/member-mfa.js";
-import type { MemberPrincipal } from "../../../interceptors/context.js";
+import type { MemberPrincipal } from "../../../domain/principals.js";
 import type { Repositories } from "../../../store/database.js";
 import type { FlowDeps } from "../../deps.js";
 import { invalidMemberMfaToken } from "./challenge.js";

@@ -1,7 +1,7 @@
 import type { AuditOrigin } from "../../../domain/audit.js";
 import { DomainError } from "../../../domain/errors.js";
 import { secondFactorsOf, type MemberMfaMethod, type MemberSecondFactor } from "../../../domain/member-mfa.js";
-import type { MemberPrincipal } from "../../../interceptors/context.js";
+import type { MemberPrincipal } from "../../../domain/principals.js";
 import type { Repositories } from "../../../store/database.js";
 import type { FlowDeps } from "../../deps.js";
 import { recordForIdentity } from "./audit.js";

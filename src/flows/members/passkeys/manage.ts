@@ -1,6 +1,6 @@
 import type { AuditOrigin } from "../../../domain/audit.js";
 import type { MemberPasskey } from "../../../domain/member-mfa.js";
-import type { MemberPrincipal } from "../../../interceptors/context.js";
+import type { MemberPrincipal } from "../../../domain/principals.js";
 import { passkeyNotFound } from "../../auth/passkeys/ceremony.js";
 import type { FlowDeps } from "../../deps.js";
 import { recordForIdentity } from "../mfa/audit.js";

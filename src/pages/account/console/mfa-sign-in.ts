@@ -7,7 +7,7 @@ import { actionButton, footer, h, link, paragraph, showView } from "../../shared
 import { accountClient } from "../../shared/client.js";
 import { Form, type ButtonSpec, type FieldSpec } from "../../shared/form.js";
 import { t } from "../../shared/words.js";
-import { showRecoveryCodes } from "../../auth/recovery-codes.js";
+import { showRecoveryCodes } from "../../shared/recovery-codes.js";
 import { answerWithMemberPasskey, memberPasskeysOffered, registerMemberPasskey } from "./member-passkeys.js";
 
 /** What Login or AcceptInvitation answered instead of a token. */

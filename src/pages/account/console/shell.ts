@@ -69,7 +69,7 @@ export async function showConsole(member: Member): Promise<void> {
     stopListening?.();
     forget();
     document.body.classList.remove("console");
-    showConsoleSignIn(notice);
+    showConsoleSignIn(showConsole, notice);
   };
   const expired = () => end(t("console.expired"));
   const client = consoleClient(member.token, expired);

@@ -8,9 +8,14 @@ import type { OrganizationChoice } from "../../../../gen/gatehouse/account/v1/ac
 import { t } from "../../shared/words.js";
 import { showMemberSecondStep, type SecondStepDone } from "./mfa-sign-in.js";
 import { keep, type Member } from "./session.js";
-import { showConsole } from "./shell.js";
 
-export function showConsoleSignIn(notice = ""): void {
+/**
+ * What a signed-in member goes on to: the console (shell.ts). Passed in, since the console
+ * shows this form again when the member signs out or the token expires.
+ */
+export type EnterConsole = (member: Member) => Promise<void>;
+
+export function showConsoleSignIn(enter: EnterConsole, notice = ""): void {
   const form = new Form({
     id: "console-login",
     fields: [
@@ -36,10 +41,11 @@ export function showConsoleSignIn(notice = ""): void {
       const email = form.value("email");
       const password = form.raw("password");
       const answer = await accountClient().login({ email, password });
-      if (answer.managementToken) return signedIn(answer, email, "", stay.checked);
+      if (answer.managementToken) return signedIn(enter, answer, email, "", stay.checked);
       // A second factor to give (or to set up first): mfa-sign-in.ts.
-      if (answer.mfaRequired) return showMemberSecondStep(answer, (done) => signedIn(done, email, "", stay.checked));
-      showOrganizationChoice(email, password, answer.organizations, stay.checked);
+      if (answer.mfaRequired)
+        return showMemberSecondStep(answer, (done) => signedIn(enter, done, email, "", stay.checked));
+      showOrganizationChoice(enter, email, password, answer.organizations, stay.checked);
     },
     () => "password",
   );
@@ -51,7 +57,13 @@ export function showConsoleSignIn(notice = ""): void {
   );
 }
 
-function signedIn(answer: SecondStepDone, email: string, organizationName: string, stay: boolean): Promise<void> {
+function signedIn(
+  enter: EnterConsole,
+  answer: SecondStepDone,
+  email: string,
+  organizationName: string,
+  stay: boolean,
+): Promise<void> {
   const member: Member = {
     token: answer.managementToken,
     email,
@@ -60,10 +72,11 @@ function signedIn(answer: SecondStepDone, email: string, organizationName: strin
     expiresAt: answer.expiresAt ? timestampDate(answer.expiresAt).getTime() : 0,
   };
   keep(member, stay);
-  return showConsole(member);
+  return enter(member);
 }
 
 function showOrganizationChoice(
+  enter: EnterConsole,
   email: string,
   password: string,
   organizations: OrganizationChoice[],
@@ -86,8 +99,8 @@ function showOrganizationChoice(
     const organizationId = String(new FormData(form.element).get("organization"));
     const answer = await accountClient().login({ email, password, organizationId });
     const name = organizations.find((org) => org.id === organizationId)?.name ?? "";
-    if (answer.mfaRequired) return showMemberSecondStep(answer, (done) => signedIn(done, email, name, stay));
-    await signedIn(answer, email, name, stay);
+    if (answer.mfaRequired) return showMemberSecondStep(answer, (done) => signedIn(enter, done, email, name, stay));
+    await signedIn(enter, answer, email, name, stay);
   });
   showView(t("account.chooseOrganization"), paragraph(t("account.severalOrganizations")), form.element);
   group.querySelector("input")?.focus();

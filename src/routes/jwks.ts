@@ -1,6 +1,6 @@
 import { projectJwks } from "../flows/auth/jwks.js";
 import type { FlowDeps } from "../flows/deps.js";
-import { writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
+import { writeJson, writeReasonError, type NodeResponse } from "../transport/error-body.js";
 
 /**
  * GET /v1/auth/{login_id}/.well-known/jwks.json: public keys only, cacheable for five minutes

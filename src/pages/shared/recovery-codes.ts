@@ -1,8 +1,8 @@
 // The ten recovery codes that come with a user's first second step (an authenticator app or a
 // passkey): shown once, here, and never again, so the view waits for "Continue".
-import { h, paragraph, showView } from "../shared/dom.js";
-import { Form } from "../shared/form.js";
-import { t } from "../shared/words.js";
+import { h, paragraph, showView } from "./dom.js";
+import { Form } from "./form.js";
+import { t } from "./words.js";
 
 /**
  * What the codes stand in for, in the explanation: "your authenticator app", "your passkey".

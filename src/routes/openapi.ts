@@ -1,6 +1,6 @@
 import document from "../../gen/openapi.json" with { type: "json" };
-import { fixedBody, sendFixed, type FixedBody } from "./fixed-body.js";
-import type { PlainRoute } from "./http-handler.js";
+import { fixedBody, sendFixed, type FixedBody } from "../transport/fixed-body.js";
+import type { PlainRoute } from "../transport/http-handler.js";
 
 export const OPENAPI_PATH = "/openapi.json";
 

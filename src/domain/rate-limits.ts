@@ -1,4 +1,4 @@
-import { validationFailed, type Violation } from "../domain/errors.js";
+import { validationFailed, type Violation } from "./errors.js";
 
 /**
  * A project's rate limits (account.proto, RateLimits; docs/security.md, "Rate limits"). The

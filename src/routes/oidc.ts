@@ -5,10 +5,10 @@ import type { FlowDeps } from "../flows/deps.js";
 import { createEngines } from "../flows/oidc/engines.js";
 import { describe, finishConsent, finishLogin, nextStep, type InteractionCall } from "../flows/oidc/interactions.js";
 import { userinfo } from "../flows/oidc/userinfo.js";
-import { writeDomainError, writeJson, writeReasonError, type NodeResponse } from "./error-body.js";
-import type { PlainRoute } from "./http-handler.js";
-import { readBody } from "./read-body.js";
-import type { NodeRequest } from "./rest-handler.js";
+import { writeDomainError, writeJson, writeReasonError, type NodeResponse } from "../transport/error-body.js";
+import type { PlainRoute } from "../transport/http-handler.js";
+import { readBody } from "../transport/read-body.js";
+import type { NodeRequest } from "../transport/rest-handler.js";
 
 /** Everything of a project's OpenID Provider: the engine's endpoints and discovery, and Gatehouse's interaction and userinfo endpoints. */
 const OIDC_PATH = /^\/v1\/auth\/(lp_[0-9a-z]{26})(\/oauth\/.*|\/\.well-known\/openid-configuration)$/;
@@ -69,7 +69,7 @@ export function oidcRoutes(deps: FlowDeps): (path: string) => PlainRoute | undef
             405,
           );
         }
-        // Public and the same for everyone, as the JWKS it names (transport/jwks-route.ts).
+        // Public and the same for everyone, as the JWKS it names (routes/jwks.ts).
         res.setHeader("cache-control", "public, max-age=300");
       }
       let handler = handlers.get(engine);

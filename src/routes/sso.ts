@@ -6,10 +6,10 @@ import type { FlowDeps } from "../flows/deps.js";
 import { choosePageLanguage } from "../pages-route/language.js";
 import { answerInWords } from "../pages-route/message.js";
 import { pageTranslator } from "../pages-route/words.js";
-import type { NodeResponse } from "./error-body.js";
-import type { NodeRequest } from "./rest-handler.js";
-import type { PlainRoute } from "./http-handler.js";
-import { BodyTooLarge, readBody } from "./read-body.js";
+import type { NodeResponse } from "../transport/error-body.js";
+import type { NodeRequest } from "../transport/rest-handler.js";
+import type { PlainRoute } from "../transport/http-handler.js";
+import { BodyTooLarge, readBody } from "../transport/read-body.js";
 
 // The SSO routes a browser visits: the entry (GET /v1/auth/sso/authorize, no API key: the
 // public login_id names the project) and the callback providers send the browser back to.

@@ -1,0 +1,185 @@
+// The layer map of src/ (docs/../STYLE.md, "The layout we keep"), checked by `npm run lint`.
+//
+// A request flows one way: transport → interceptors → handlers (and routes) → flows →
+// repositories (store), crypto and notify; domain and i18n sit at the bottom. Each rule below
+// forbids an import that points up that chain, so a newcomer can trust the map: a file only
+// knows the rooms beneath it, and a change in an upper room never ripples down.
+//
+// Type-only imports (`import type`) count as edges for the layer rules: a flow typed against an
+// interceptor's context must be read, and changes, with that interceptor, even though no code
+// loads it at run time. They do not count for `no-circular`: TypeScript erases them, so a cycle
+// made of them cannot run a module before its imports are initialised, which is the harm a
+// runtime cycle does (a `const` read in its temporal dead zone, a class undefined at import).
+//
+// test/ is not checked: tests reach into any room to set up what they assert.
+
+/** `^src/(a|b)` followed by `/` (a folder) or `.ts` (a file at the top of src). */
+const rooms = (...names) => `^src/(${names.join("|")})(/|\\.ts$)`;
+/** The composition root and the front doors: nothing below them imports them. */
+const ROOT = ["app", "server", "main", "cli", "api-router", "cluster"];
+
+const rules = [
+  {
+    name: "no-circular",
+    comment:
+      "A runtime import cycle: one module of it runs before the other's exports exist. Move the " +
+      "shared piece into a module of its own that both import.",
+    from: { path: "^src/" },
+    to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+  },
+  {
+    name: "domain-at-the-bottom",
+    comment:
+      "src/domain holds types, policies and the reason vocabulary; it imports nothing of ours but " +
+      "domain and i18n (pure, shared with the browser pages).",
+    from: { path: "^src/domain/" },
+    to: { path: "^(src|gen)/", pathNot: "^src/(domain|i18n)/" },
+  },
+  {
+    name: "i18n-at-the-bottom",
+    comment: "src/i18n is bundled into the browser pages too: it imports nothing of ours but i18n.",
+    from: { path: "^src/i18n/" },
+    to: { path: "^(src|gen)/", pathNot: "^src/i18n/" },
+  },
+  {
+    name: "store-below-flows",
+    comment: "Repositories are called by flows; they import no flow, handler, interceptor or transport.",
+    from: { path: "^src/store/" },
+    to: { path: rooms("flows", "handlers", "interceptors", "transport", "routes", "pages-route", ...ROOT) },
+  },
+  {
+    name: "crypto-notify-below-flows",
+    comment: "crypto and notify serve flows; they import no flow, handler, interceptor or transport.",
+    from: { path: "^src/(crypto|notify)/" },
+    to: { path: rooms("flows", "handlers", "interceptors", "transport", "routes", "pages-route", ...ROOT) },
+  },
+  {
+    name: "flows-below-handlers",
+    comment:
+      "A flow is called by handlers and routes; it imports no handler, route, interceptor or " +
+      "transport (what it needs of the request arrives as an argument typed in src/domain).",
+    from: { path: "^src/flows/" },
+    to: { path: rooms("handlers", "interceptors", "transport", "routes", "pages-route", ...ROOT) },
+  },
+  {
+    name: "handlers-below-transport",
+    comment: "Handlers map proto ⇄ flow; they import no transport, route or front door.",
+    from: { path: "^src/handlers/" },
+    to: { path: rooms("transport", "routes", "pages-route", ...ROOT) },
+  },
+  {
+    name: "interceptors-below-transport",
+    comment: "Interceptors wrap handlers; they import no handler, route or transport.",
+    from: { path: "^src/interceptors/" },
+    to: { path: rooms("handlers", "transport", "routes", "pages-route", ...ROOT) },
+  },
+  {
+    name: "routes-below-root",
+    comment: "HTTP route handlers (src/routes) sit beside handlers: no handler, front door or root.",
+    from: { path: "^src/(routes|pages-route)/" },
+    to: { path: rooms("handlers", ...ROOT) },
+  },
+  {
+    name: "transport-is-machinery",
+    comment:
+      "src/transport carries bytes to a handler; it calls no flow, repository or handler itself. " +
+      "An HTTP route that calls a flow lives in src/routes.",
+    from: { path: "^src/transport/" },
+    to: { path: rooms("flows", "handlers", "store", "routes", "pages-route", ...ROOT) },
+  },
+  {
+    name: "entities-stay-in-store",
+    comment: "Only src/store queries tables: no entity outside it (repositories return domain objects).",
+    from: { path: "^src/", pathNot: "^src/store/" },
+    to: { path: "^src/store/entities/" },
+  },
+  {
+    name: "cli-no-handlers",
+    comment: "The CLI is a client of the API: it imports no handler (nor their mappers).",
+    from: { path: "^src/cli(/|\\.ts$)" },
+    to: { path: "^src/handlers/" },
+  },
+  {
+    name: "pages-are-browser-code",
+    comment: "src/pages runs in the browser: it imports only src/pages, src/i18n and gen.",
+    from: { path: "^src/pages/" },
+    to: { path: "^(src|gen)/", pathNot: "^(src/pages/|src/i18n/|gen/)" },
+  },
+  {
+    name: "pages-share-through-shared",
+    comment: "One page area (auth, account) uses another's code only once it moved to src/pages/shared.",
+    from: { path: "^src/pages/(auth|account)/" },
+    to: { path: "^src/pages/", pathNot: ["^src/pages/shared/", "^src/pages/bot-check/", "^src/pages/$1/"] },
+  },
+  {
+    name: "node-code-imports-no-pages",
+    comment: "The service never imports browser code (src/pages-route serves its bundles).",
+    from: { path: "^src/", pathNot: "^src/pages/" },
+    to: { path: "^src/pages/" },
+  },
+];
+
+// TEMPORARY: edges other branches of issue 47 remove. Each names the branch that removes it;
+// delete the entry when that branch is merged (a stale entry is harmless, the edge is gone).
+const TEMPORARY_ALLOWANCES = [
+  // removed by the i47-cli branch (the CLI becomes a client of the API)
+  ...[
+    ["src/cli/commands/api-keys.ts", "src/handlers/account/api-keys.ts"],
+    ["src/cli/commands/audit.ts", "src/handlers/account/audit-events.ts"],
+    ["src/cli/commands/hooks.ts", "src/handlers/account/hooks.ts"],
+    ["src/cli/commands/message-templates.ts", "src/handlers/account/message-templates.ts"],
+    ["src/cli/commands/oauth-clients.ts", "src/handlers/account/oauth-clients.ts"],
+    ["src/cli/commands/oauth-clients.ts", "src/store/entities/oauth-client.entity.ts"],
+    ["src/cli/commands/projects.ts", "src/handlers/account/projects.ts"],
+    ["src/cli/commands/webhook-deliveries.ts", "src/handlers/account/webhooks.ts"],
+    ["src/cli/commands/webhook-deliveries.ts", "src/store/entities/webhook-delivery.entity.ts"],
+    ["src/cli/commands/webhook-deliveries.ts", "src/store/entities/webhook-endpoint.entity.ts"],
+    ["src/cli/commands/webhooks.ts", "src/handlers/account/webhooks.ts"],
+    ["src/cli/commands/webhooks.ts", "src/store/entities/webhook-endpoint.entity.ts"],
+    ["src/app.ts", "src/cli/operator-channel-server.ts"],
+    ["src/cli/operator-channel-server.ts", "src/cli/run.ts"],
+    ["src/cli/run.ts", "src/app.ts"],
+  ].map(([from, to]) => ({ branch: "i47-cli", from, to })),
+  // removed by the i47-store branch (no query outside src/store)
+  ...[["src/notify/backlog.ts", "src/store/entities/outbox-message.entity.ts"]].map(([from, to]) => ({
+    branch: "i47-store",
+    from,
+    to,
+  })),
+];
+
+/** Each rule, minus the allowed edges: files with an allowance get a copy of the rule that skips only those targets. */
+function withAllowances(rule) {
+  const exact = (file) => `^${file.replace(/[.]/g, "\\.")}$`;
+  const allowedBy = new Map();
+  for (const { from, to } of TEMPORARY_ALLOWANCES) allowedBy.set(from, [...(allowedBy.get(from) ?? []), exact(to)]);
+  const toList = (value) => (value === undefined ? [] : [value].flat());
+  const copies = [...allowedBy].map(([from, targets]) => ({
+    ...rule,
+    from: { ...rule.from, path: exact(from) },
+    to: { ...rule.to, pathNot: [...toList(rule.to.pathNot), ...targets] },
+  }));
+  return [
+    { ...rule, from: { ...rule.from, pathNot: [...toList(rule.from.pathNot), ...[...allowedBy.keys()].map(exact)] } },
+    // A copy only applies where the file is in the rule's own scope.
+    ...copies.filter((copy) => new RegExp(rule.from.path).test(copy.from.path.slice(1, -1).replace(/\\\./g, "."))),
+  ];
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: rules.map((rule) => ({ severity: "error", ...rule })).flatMap(withAllowances),
+  options: {
+    includeOnly: "^(src|gen)/",
+    exclude: { path: "\\.json$" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".js"],
+    },
+    skipAnalysisNotInRules: true,
+    cache: false,
+  },
+};
