@@ -57,7 +57,9 @@ export default defineConfig({
     // Bundles the hosted pages into dist/pages, builds the migrated template databases and the
     // service that tests run as a process before the first server starts; drops what the run's
     // databases left behind at the end.
-    globalSetup: ["test/global-setup.ts"],
+    // Collecting alone (scripts/count-tests.mjs --collect, `vitest list`) imports the test files
+    // and runs none of them: it needs none of this.
+    globalSetup: process.env.GATEHOUSE_TEST_COLLECT ? [] : ["test/global-setup.ts"],
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import axe from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { describe } from "vitest";
 import { WAIT_GUARD_MS } from "./patience.js";
@@ -28,20 +28,54 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: WAIT_GUARD_MS });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, launched by the first file that asks and kept for the later files of
+ * the same worker (the "shared" project of vitest.config.ts runs them in one module graph), as
+ * sharedTestServer keeps a server: a launch and a close cost about 2 s on a busy machine, and
+ * some thirty files ask. Every tab is a browser context of its own (no cookies, storage,
+ * permissions or authenticators in common), so files share only the process. Do not close it:
+ * it ends with the worker (playwright kills what it launched when its process exits), and one
+ * that has crashed or disconnected is launched again for the next file.
+ */
+export function sharedChromium(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchChromium();
+    shared = launching;
+    launching.then(
+      (browser) =>
+        browser.on("disconnected", () => {
+          if (shared === launching) shared = undefined;
+        }),
+      () => {
+        if (shared === launching) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
 /** A full-page PNG at artifacts/pages/<name>.png, for a person to look at after the run. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true, timeout: WAIT_GUARD_MS });
 }
 
+// axe-core's minified build: the same version and rules as `axe.source` (its axe.js, 1.5 MB),
+// in less than half the text. Sending and parsing the library, not running it, was most of
+// each check's time (2.4 s against 0.6 s on a busy machine).
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
 /**
  * Runs axe-core in the page and fails on any violation of impact serious or critical, naming
  * each with its nodes. The pages' CSP allows no inline script, so the library goes in through
- * the DevTools protocol (page.evaluate), which CSP does not govern, not through a <script>.
+ * the DevTools protocol (page.evaluate), which CSP does not govern, not through a <script>;
+ * once per document (a check after a resize reuses it: axe.run reads the page as it is then).
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const loaded = await page
-    .evaluate(`(() => { ${axe.source}; return typeof axe; })()`)
+    .evaluate(`(() => { if (typeof globalThis.axe !== "object") { ${AXE_SOURCE}; } return typeof globalThis.axe; })()`)
     .catch((error: Error) => `blocked: ${error.message}`);
   if (loaded !== "object") throw new Error(`axe-core could not be loaded into ${page.url()}: ${String(loaded)}`);
   const violations = await page.evaluate(async () => {

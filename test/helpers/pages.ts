@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createProject } from "../../src/flows/projects/create-project.js";
 import type { RateLimitOverrides } from "../../src/domain/rate-limits.js";
-import { expectNoSeriousA11yViolations, launchChromium, screenshot, scrollWidth } from "./browser.js";
+import { expectNoSeriousA11yViolations, screenshot, scrollWidth, sharedChromium } from "./browser.js";
 import { http, type HttpAnswer } from "./clients.js";
 import { createTestClock, type TestClock } from "./clock.js";
 import { startOidcProvider, type OidcProviderHarness } from "./oidc-provider.js";
@@ -148,7 +148,7 @@ export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
       undefined,
       { clock },
     );
-    state.browser = await launchChromium();
+    state.browser = await sharedChromium();
   });
 
   afterEach(async () => {
@@ -170,7 +170,6 @@ export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
   });
 
   afterAll(async () => {
-    await state.browser?.close();
     await state.server?.stop();
     await state.idp?.close();
     await state.sms?.close();

@@ -5,7 +5,7 @@ import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
-import { describeInChromium, launchChromium } from "../helpers/browser.js";
+import { describeInChromium, sharedChromium } from "../helpers/browser.js";
 import { serveBrowserExample } from "./example-page.js";
 
 // The browser example of docs/clients.md (sdk/ts/examples/browser), driven in Debian's
@@ -43,10 +43,9 @@ describeInChromium("the browser example in Chromium (needs Debian's chromium pac
     const confirming = await createProject(server.deps, organization.id, settings);
     const confirmingKey = (await seedApiKey(server.deps, confirming, { kind: "publishable" })).key;
     confirmingUrl = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${confirmingKey}`;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
     await example?.close();
     await server?.stop();
   });

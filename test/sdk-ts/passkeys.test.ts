@@ -5,7 +5,7 @@ import { seedApiKey, seedOrganization } from "../helpers/seed.js";
 import { type TestServer } from "../helpers/server.js";
 import { sharedTestServer } from "../helpers/shared-server.js";
 import { WAIT_GUARD_MS } from "../helpers/patience.js";
-import { addVirtualAuthenticator, describeInChromium, launchChromium } from "../helpers/browser.js";
+import { addVirtualAuthenticator, describeInChromium, sharedChromium } from "../helpers/browser.js";
 import { serveBrowserExample } from "./example-page.js";
 
 // The SDK's passkey ceremonies (registerPasskey, signInWithPasskey) in the browser example,
@@ -36,10 +36,9 @@ describeInChromium("the SDK's passkey ceremonies in Chromium", () => {
     });
     const { key } = await seedApiKey(server.deps, project, { kind: "publishable" });
     url = `${origin}/?gatehouse=${encodeURIComponent(server.url)}&key=${key}`;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
     await example?.close();
     await server?.stop();
   });
