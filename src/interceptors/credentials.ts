@@ -15,6 +15,7 @@ import type { Repositories } from "../store/repositories/index.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 import { PAGE_HEADER, pagePrincipal, type PageCredentialDeps } from "./page-credential.js";
 import { CONSOLE_HEADER, consolePrincipal } from "./console-credential.js";
+import { operatorCredential } from "./operator-credential.js";
 import { kMember, kProject, kRequest, kUser, type RequestRecord, type UserPrincipal } from "./context.js";
 
 /** Checks an end user's access token (flows/auth/verify-access-token.ts). */
@@ -54,6 +55,7 @@ export interface CredentialDeps {
 export function credentialInterceptor(deps: CredentialDeps): Interceptor {
   return (next) => async (req) => {
     const access = accessOf(req.method);
+    if (operatorCredential(req.contextValues, access)) return next(req);
     const record = req.contextValues.get(kRequest);
     const origin = req.header.get("origin");
     const authorization = req.header.get("authorization");
