@@ -39,6 +39,17 @@ describe("cli: the operator as the API's caller", () => {
       "operator-password-1",
     ]);
     const org = created.organization.id as string;
+    const other = await box.json([
+      "org",
+      "create",
+      "--name",
+      "Other",
+      "--email",
+      "ops@other.test",
+      "--password",
+      "operator-password-1",
+    ]);
+    // Opened last: on the embedded database this holds the data directory until the test ends.
     const services = await openOperatorServices(loadConfig(commandEnv(box.env)), createLogger("silent"));
     cleanup.push(() => services.close());
     const account = services.api.account(org, "tester");
@@ -56,16 +67,6 @@ describe("cli: the operator as the API's caller", () => {
     expect(await refusal(account.createProject({ name: "Shop" }))).toBe("VALIDATION_FAILED");
 
     // Another organization's project is not found, as for its members.
-    const other = await box.json([
-      "org",
-      "create",
-      "--name",
-      "Other",
-      "--email",
-      "ops@other.test",
-      "--password",
-      "operator-password-1",
-    ]);
     const stranger = services.api.account(other.organization.id as string, "tester");
     expect(await refusal(stranger.getProject({ id: project.id }))).toBe("PROJECT_NOT_FOUND");
 
