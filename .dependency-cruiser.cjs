@@ -122,24 +122,6 @@ const rules = [
 // TEMPORARY: edges other branches of issue 47 remove. Each names the branch that removes it;
 // delete the entry when that branch is merged (a stale entry is harmless, the edge is gone).
 const TEMPORARY_ALLOWANCES = [
-  // removed by the i47-cli branch (the CLI becomes a client of the API)
-  ...[
-    ["src/cli/commands/api-keys.ts", "src/handlers/account/api-keys.ts"],
-    ["src/cli/commands/audit.ts", "src/handlers/account/audit-events.ts"],
-    ["src/cli/commands/hooks.ts", "src/handlers/account/hooks.ts"],
-    ["src/cli/commands/message-templates.ts", "src/handlers/account/message-templates.ts"],
-    ["src/cli/commands/oauth-clients.ts", "src/handlers/account/oauth-clients.ts"],
-    ["src/cli/commands/oauth-clients.ts", "src/store/entities/oauth-client.entity.ts"],
-    ["src/cli/commands/projects.ts", "src/handlers/account/projects.ts"],
-    ["src/cli/commands/webhook-deliveries.ts", "src/handlers/account/webhooks.ts"],
-    ["src/cli/commands/webhook-deliveries.ts", "src/store/entities/webhook-delivery.entity.ts"],
-    ["src/cli/commands/webhook-deliveries.ts", "src/store/entities/webhook-endpoint.entity.ts"],
-    ["src/cli/commands/webhooks.ts", "src/handlers/account/webhooks.ts"],
-    ["src/cli/commands/webhooks.ts", "src/store/entities/webhook-endpoint.entity.ts"],
-    ["src/app.ts", "src/cli/operator-channel-server.ts"],
-    ["src/cli/operator-channel-server.ts", "src/cli/run.ts"],
-    ["src/cli/run.ts", "src/app.ts"],
-  ].map(([from, to]) => ({ branch: "i47-cli", from, to })),
   // removed by the i47-store branch (no query outside src/store)
   ...[["src/notify/backlog.ts", "src/store/entities/outbox-message.entity.ts"]].map(([from, to]) => ({
     branch: "i47-store",

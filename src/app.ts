@@ -32,6 +32,8 @@ import { ipSubject } from "./limits/ip-subject.js";
 import { createBotChallenges } from "./crypto/bot-challenges.js";
 import { BOT_CHALLENGE_SECONDS, createBotCheck } from "./flows/auth/bot-check.js";
 import { operatorSocketPath, startOperatorChannel, type OperatorChannel } from "./cli/operator-channel-server.js";
+import { runCli } from "./cli/run.js";
+import { createOperatorApi } from "./operator-api.js";
 import type { EmbeddedHolder } from "./store/embedded-postgres.js";
 
 export interface Gatehouse {
@@ -143,6 +145,17 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   };
 }
 
+/** The server's dependencies: the flows' and the check of end users' access tokens. */
+export function serverDepsOf(deps: FlowDeps): ServerDeps {
+  const userTokens = {
+    verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
+      const verified = await checkAccessToken(deps, project, token);
+      return verified && { userId: verified.userId, sessionId: verified.sessionId, claims: verified.claims };
+    },
+  };
+  return { ...deps, userTokens };
+}
+
 /** The first organization from the GATEHOUSE_BOOTSTRAP_* variables, if they are set. */
 export async function bootstrap(deps: FlowDeps, config: Config): Promise<void> {
   if (config.bootstrap) await bootstrapOrganization(deps, { name: config.bootstrap.organization, ...config.bootstrap });
@@ -159,15 +172,15 @@ export async function startGatehouse(config: Config, options: StartOptions = {})
   try {
     if (!options.skipBootstrap) await bootstrap(deps, config);
     await deps.db.repos.webhookEndpoints.syncAllTypes(auditTypesFor(WEBHOOK_EVENT_TYPES));
-    const userTokens = {
-      verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
-        const verified = await checkAccessToken(deps, project, token);
-        return verified && { userId: verified.userId, sessionId: verified.sessionId, claims: verified.claims };
-      },
-    };
-    const serverDeps: ServerDeps = { ...deps, userTokens };
+    const serverDeps = serverDepsOf(deps);
     const server = createGatehouseServer(serverDeps);
-    if (embedded) operators = await startOperatorChannel(config.dataDir, deps);
+    if (embedded) {
+      // A command line's command runs here, on this server's services, as the operator it proved.
+      const services = { deps, api: createOperatorApi(serverDeps) };
+      operators = await startOperatorChannel(config.dataDir, deps, (argv, output, from) =>
+        runCli(argv, output, { ...from, services }),
+      );
+    }
     await warnIfRedisDown(deps);
     const port = await server.listen(config.port, config.host);
     // The issuer names this instance's tokens: every instance behind one address must log the same.

@@ -1,3 +1,5 @@
+import { ConnectError } from "@connectrpc/connect";
+import { BadRequestSchema, ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { ConfigError } from "../config.js";
 import { DomainError, type Violation } from "../domain/errors.js";
 import { DataDirInUse } from "../store/data-dir-lock.js";
@@ -40,20 +42,24 @@ export function usageError(message: string): CliError {
   return new CliError("USAGE", message, EXIT.USAGE);
 }
 
+function refusal(reason: string, message: string, violations: readonly Violation[]): CliError {
+  const input = reason === "VALIDATION_FAILED" || reason === "INVALID_CURSOR";
+  const down = reason === "SERVICE_UNAVAILABLE";
+  return new CliError(reason, message, input ? EXIT.USAGE : down ? EXIT.UNAVAILABLE : EXIT.FAILED, violations);
+}
+
 /** Anything a command threw, as the reason, message and status the CLI reports. */
 export function toCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
   if (error instanceof ConfigError)
     return new CliError("INVALID_CONFIGURATION", `invalid configuration: ${error.message}`, EXIT.CONFIG);
-  if (error instanceof DomainError) {
-    const input = error.reason === "VALIDATION_FAILED" || error.reason === "INVALID_CURSOR";
-    const down = error.reason === "SERVICE_UNAVAILABLE";
-    return new CliError(
-      error.reason,
-      error.message,
-      input ? EXIT.USAGE : down ? EXIT.UNAVAILABLE : EXIT.FAILED,
-      error.violations,
-    );
+  if (error instanceof DomainError) return refusal(error.reason, error.message, error.violations);
+  // An RPC's refusal, as the API answers it: the reason in ErrorInfo, the violations in BadRequest.
+  if (error instanceof ConnectError) {
+    const violations = error
+      .findDetails(BadRequestSchema)
+      .flatMap((bad) => bad.fieldViolations.map((v) => ({ field: v.field, description: v.description })));
+    return refusal(error.findDetails(ErrorInfoSchema)[0]?.reason ?? "INTERNAL_ERROR", error.rawMessage, violations);
   }
   if (error instanceof DataDirInUse) {
     // A server that took the directory since this command looked: it now runs commands itself.

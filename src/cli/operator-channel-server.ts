@@ -3,13 +3,25 @@ import { chmod, lstat, mkdir, unlink } from "node:fs/promises";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
+import type { AuditOrigin } from "../domain/audit.js";
 import type { FlowDeps } from "../flows/deps.js";
 import { EXIT } from "./errors.js";
 import { MAX_FRAME_TO_SERVER, readFrames, send, type ToServer } from "./operator-frames.js";
 import { operatorOrigin } from "./operator.js";
+import type { Output } from "./output.js";
 import { proofRequest, provenAccount, type ProofRequest } from "./operator-peer.js";
-import { runCli } from "./run.js";
+
+/**
+ * Runs one command line inside the server, for the operator it names, and answers its exit
+ * status: the server's composition root gives it (app.ts runs it as src/cli/run.ts does, on
+ * the server's own services), so this channel carries commands without knowing them.
+ */
+export type RunCommand = (
+  argv: string[],
+  output: Output,
+  from: { origin: AuditOrigin; cwd: string; stdin(): Readable },
+) => Promise<number>;
 
 /**
  * The embedded server's operator channel: a Unix socket through which `npm run gatehouse` runs
@@ -39,7 +51,11 @@ export function operatorSocketPath(dataDir: string): string {
   return join(tmpdir(), `gatehouse-${process.getuid?.() ?? "user"}`, `${name}.sock`);
 }
 
-export async function startOperatorChannel(dataDir: string, deps: FlowDeps): Promise<OperatorChannel> {
+export async function startOperatorChannel(
+  dataDir: string,
+  deps: Pick<FlowDeps, "logger">,
+  runCommand: RunCommand,
+): Promise<OperatorChannel> {
   const path = operatorSocketPath(dataDir);
   if (Buffer.byteLength(path) > SUN_PATH_MAX) {
     throw new Error(
@@ -59,7 +75,7 @@ export async function startOperatorChannel(dataDir: string, deps: FlowDeps): Pro
     if (!open) return socket.destroy();
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    const task = serve(socket, deps, dirname(path));
+    const task = serve(socket, deps, runCommand, dirname(path));
     running.add(task);
     void task.finally(() => running.delete(task));
   });
@@ -96,10 +112,15 @@ export async function startOperatorChannel(dataDir: string, deps: FlowDeps): Pro
 }
 
 /**
- * One connection: one command, run as `runCli` runs it, with the server's dependencies, on
- * behalf of the account the command line proved in `proofDir` (operator-peer.ts).
+ * One connection: one command, run by `runCommand` on behalf of the account the command line
+ * proved in `proofDir` (operator-peer.ts).
  */
-function serve(socket: Socket, deps: FlowDeps, proofDir: string): Promise<void> {
+function serve(
+  socket: Socket,
+  deps: Pick<FlowDeps, "logger">,
+  runCommand: RunCommand,
+  proofDir: string,
+): Promise<void> {
   return new Promise<void>((done) => {
     let started = false;
     let asked: { run: Extract<ToServer, { type: "run" }>; proof: ProofRequest } | undefined;
@@ -171,7 +192,7 @@ function serve(socket: Socket, deps: FlowDeps, proofDir: string): Promise<void> 
         out: (text: string) => void send(socket, { type: "out", text }),
         err: (text: string) => void send(socket, { type: "err", text }),
       };
-      void runCli(run.argv, output, { deps, origin: operatorOrigin(operator), cwd: run.cwd, stdin: input })
+      void runCommand(run.argv, output, { origin: operatorOrigin(operator), cwd: run.cwd, stdin: input })
         .catch((error: unknown) => {
           deps.logger.error({ err: error }, "operator command failed");
           return EXIT.FAILED as number;

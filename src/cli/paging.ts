@@ -1,4 +1,6 @@
+import { create, type DescMessage, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
 import type { Page } from "../domain/pagination.js";
+import type { CliContext } from "./context.js";
 import { flag, integer, text, type OptionSpec, type Values } from "./options.js";
 
 export const PAGE_OPTIONS = {
@@ -36,4 +38,10 @@ export async function readPages<T>(
 /** The text line that tells a person how to get the next page. */
 export function moreLine(page: Page<unknown>): string[] {
   return page.hasMore ? [`(more: --cursor ${page.nextCursor}, or --all)`] : [];
+}
+
+/** A list RPC's answer (a page, or with `--all` every page as one) as its REST JSON. */
+export function pageJson<D extends DescMessage>(ctx: CliContext, schema: D, page: Page<unknown>): JsonValue {
+  const { data, nextCursor, hasMore } = page;
+  return ctx.restJson(schema, create(schema, { data, nextCursor, hasMore } as unknown as MessageInitShape<D>));
 }

@@ -1,17 +1,12 @@
-import {
-  create,
-  toJson,
-  type DescMessage,
-  type JsonValue,
-  type MessageInitShape,
-  type MessageShape,
-} from "@bufbuild/protobuf";
+import { create, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { validationFailed } from "../domain/errors.js";
 import { validate } from "../interceptors/validation.js";
 
 /**
  * The RPC's request message, held to the rules its proto declares by the same code as the
- * validation interceptor: a command refuses what the API would, in the same words.
+ * validation interceptor, before the command opens the database or resolves its organization:
+ * a usage error is told first, in the API's words. The RPC checks it again, as any request.
  */
 export function checkedRequest<D extends DescMessage>(schema: D, init: MessageInitShape<D>): MessageShape<D> {
   const message = create(schema, init);
@@ -20,7 +15,7 @@ export function checkedRequest<D extends DescMessage>(schema: D, init: MessageIn
   return message;
 }
 
-/** The RPC's response as its REST and Connect JSON (the server's JSON options): `--json` prints this. */
-export function wireJson<D extends DescMessage>(schema: D, init: MessageInitShape<D>): JsonValue {
-  return toJson(schema, create(schema, init), { alwaysEmitImplicit: true, useProtoFieldName: true });
+/** A timestamp of an answer as the text lines show it (RFC 3339, milliseconds, UTC). */
+export function iso(timestamp: Timestamp | undefined): string {
+  return timestamp ? timestampDate(timestamp).toISOString() : "";
 }

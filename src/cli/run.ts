@@ -1,9 +1,9 @@
 import type { Readable } from "node:stream";
-import { createDeps } from "../app.js";
-import { loadConfig } from "../config.js";
+import { loadConfig, type Config } from "../config.js";
 import type { AuditOrigin } from "../domain/audit.js";
 import type { FlowDeps } from "../flows/deps.js";
-import { createLogger } from "../log.js";
+import { createLogger, type Logger } from "../log.js";
+import type { OperatorApi } from "./api.js";
 import type { Command } from "./command.js";
 import { apiKeyCommands } from "./commands/api-keys.js";
 import { auditCommands } from "./commands/audit.js";
@@ -49,20 +49,35 @@ export function usage(commands: Command[] = COMMANDS): string {
   ].join("\n");
 }
 
+/** What commands run with: the service's dependencies, and the API as the operator calls it. */
+export interface Services {
+  deps: FlowDeps;
+  api: OperatorApi;
+}
+
+/**
+ * Opens the services on the service's database, for one command run in this process, and
+ * closes them after it. The composition root gives it (src/operator-services.ts): the CLI
+ * imports no part of the server's wiring.
+ */
+export type OpenServices = (config: Config, logger: Logger) => Promise<Services & { close(): Promise<void> }>;
+
 /**
  * A command line run in this process: the environment its configuration is read from, its
- * working directory and standard input; by default the process's own. Tests run commands this
- * way, each with its own environment, one after another in one process.
+ * working directory and standard input (by default the process's own), and how it opens the
+ * services. Tests run commands this way, each with its own environment, one after another in
+ * one process.
  */
 export interface Local {
   env?: Record<string, string | undefined>;
   cwd?: string;
   stdin?: () => Readable;
+  open: OpenServices;
 }
 
 /** A command run inside the running server, for a command line that sent it (operator-channel-server.ts). */
 export interface Served {
-  deps: FlowDeps;
+  services: Services;
   origin: AuditOrigin;
   cwd: string;
   stdin(): Readable;
@@ -71,13 +86,14 @@ export interface Served {
 /**
  * Runs one command and answers its exit status. The CLI is an operator's tool on the server's
  * machine: it reads the service's own configuration (the environment), opens its database and
- * calls the same flows as the RPCs, so their rules, limits and audit events apply alike. When a
- * running server holds the embedded database, the command runs inside that server instead, with
- * the server's configuration and dependencies (`Served`). Whatever the command opened is closed
- * before it answers, so runs in one process share nothing.
+ * calls the API in this process (a command that mirrors an RPC calls that RPC), so its rules,
+ * limits, audit events and errors apply alike. When a running server holds the embedded
+ * database, the command runs inside that server instead, with the server's configuration and
+ * services (`Served`). Whatever the command opened is closed before it answers, so runs in one
+ * process share nothing.
  */
-export async function runCli(argv: string[], output: Output, from: Local | Served = {}): Promise<number> {
-  const served = "deps" in from ? from : undefined;
+export async function runCli(argv: string[], output: Output, from: Local | Served): Promise<number> {
+  const served = "services" in from ? from : undefined;
   const command = COMMANDS.find((c) => {
     const words = c.name.split(" ");
     return words.every((word, i) => argv[i] === word);
@@ -93,14 +109,14 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
     printError(output, error, json, json ? undefined : usage());
     return error.exitCode;
   }
-  let deps: FlowDeps | undefined;
+  let opened: (Services & { close(): Promise<void> }) | undefined;
   try {
     const values = parseOptions(argv.slice(command.name.split(" ").length), command.options);
     if (flag(values, "help")) {
       output.out(usage([command]));
       return EXIT.OK;
     }
-    const config = "deps" in from ? from.deps.config : loadConfig(from.env);
+    const config = served ? served.services.deps.config : loadConfig((from as Local).env);
     const cwd = from.cwd ?? process.cwd();
     const stdin = from.stdin ?? (() => process.stdin);
     if (!served && !config.databaseUrl) {
@@ -109,19 +125,31 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
     }
     // Library warnings and errors only, on stderr: stdout holds the answer.
     const logger =
-      served?.deps.logger ?? createLogger(config.logLevel === "info" ? "warn" : config.logLevel, errorLines(output));
+      served?.services.deps.logger ??
+      createLogger(config.logLevel === "info" ? "warn" : config.logLevel, errorLines(output));
+    const origin = served?.origin ?? operatorOrigin();
+    const services = async (): Promise<Services> => {
+      if (served) return served.services;
+      opened ??= await (from as Local).open(config, logger);
+      return opened;
+    };
+    let api: OperatorApi | undefined;
     const ctx: CliContext = {
       config,
       logger,
       output,
-      origin: served?.origin ?? operatorOrigin(),
+      origin,
       cwd,
       stdin,
       served: served !== undefined,
-      async deps() {
-        if (served) return served.deps;
-        deps ??= await createDeps(config, { logger });
-        return deps;
+      deps: async () => (await services()).deps,
+      async account(organizationId) {
+        api = (await services()).api;
+        return api.account(organizationId, origin.actor.id);
+      },
+      restJson(schema, message) {
+        if (!api) throw new Error("restJson before account: the answer is an RPC's");
+        return api.restJson(schema, message);
       },
     };
     const outcome = await command.run(ctx, values);
@@ -132,11 +160,6 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
     printError(output, error, json, error.reason === "USAGE" && !json ? usage([command]) : undefined);
     return error.exitCode;
   } finally {
-    if (deps) {
-      // What createDeps opened, in the order the server closes it (app.ts).
-      await deps.mail.stop();
-      await deps.limits.close();
-      await deps.db.close();
-    }
+    await opened?.close();
   }
 }

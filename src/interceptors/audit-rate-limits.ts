@@ -7,6 +7,7 @@ import { recordAlone } from "../flows/audit/record.js";
 import type { FlowDeps } from "../flows/deps.js";
 import { auditOriginOf } from "./audit-origin.js";
 import { kMember, kProject, kUser } from "./context.js";
+import { kOperator } from "./operator-credential.js";
 
 /**
  * Records `rate_limit.exceeded` for the RPCs a rate limit refused, in one place rather than in
@@ -26,7 +27,10 @@ export function auditRateLimitsInterceptor(deps: FlowDeps): Interceptor {
       if (error instanceof DomainError && error.reason === "RATE_LIMITED" && !getOption(req.method, access).signIn) {
         const rpc = `${req.service.name}/${req.method.name}`;
         const project = req.contextValues.get(kProject)?.project;
-        const organizationId = project?.organizationId ?? req.contextValues.get(kMember)?.organizationId;
+        const organizationId =
+          project?.organizationId ??
+          req.contextValues.get(kMember)?.organizationId ??
+          req.contextValues.get(kOperator)?.organizationId;
         if (organizationId !== undefined) {
           const origin = auditOriginOf(req.contextValues);
           const key = throttleKey(error, () => refusalKey(deps, organizationId, project?.id ?? "", rpc, origin.ip));

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { expect } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import type { Output } from "../../src/cli/output.js";
+import { openOperatorServices } from "../../src/operator-services.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { commandEnv } from "../helpers/process.js";
 
@@ -34,7 +35,12 @@ export async function runCommand(
     err: (text) => void (printed.stderr += `${text}\n`),
   };
   const stdin = () => Readable.from(opts.input === undefined ? [] : [Buffer.from(opts.input)]);
-  const code = await runCli(args, output, { env: commandEnv(env), cwd: opts.cwd ?? process.cwd(), stdin });
+  const code = await runCli(args, output, {
+    env: commandEnv(env),
+    cwd: opts.cwd ?? process.cwd(),
+    stdin,
+    open: openOperatorServices,
+  });
   return { code, ...printed };
 }
 

@@ -123,7 +123,9 @@ describe("cli: user import", () => {
     text.splice(8, 0, ""); // a blank line: skipped, yet counted in the line numbers
     text.splice(4, 0, "{not json"); // so the file's lines are: 5 malformed, 9 the repeated email, 10 blank
     const file = join(box.db.dataDir, "users.jsonl");
-    await writeFile(file, `${text.join("\n")}\n`);
+    // Private, as the service keeps its data directory (data-dir-modes.ts): a file others may read
+    // there is repaired with a warning on stderr, which holds only progress lines here.
+    await writeFile(file, `${text.join("\n")}\n`, { mode: 0o600 });
 
     const result = await box.run([
       "user",

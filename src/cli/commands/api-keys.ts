@@ -5,16 +5,12 @@ import {
   ListApiKeysResponseSchema,
   RevokeApiKeyRequestSchema,
   RevokeApiKeyResponseSchema,
+  type ApiKey,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { ApiKey } from "../../domain/account.js";
-import { createApiKey } from "../../flows/api-keys/create-api-key.js";
-import { listApiKeys } from "../../flows/api-keys/list-api-keys.js";
-import { revokeApiKey } from "../../flows/api-keys/revoke-api-key.js";
-import { toProto } from "../../handlers/account/api-keys.js";
 import type { Command } from "../command.js";
 import { list, text } from "../options.js";
-import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";
+import { checkedRequest } from "../request.js";
 import { organizationOption, organizationOrProject, projectOption } from "../scope.js";
 
 export const apiKeyCommands: Command[] = [
@@ -38,18 +34,12 @@ export const apiKeyCommands: Command[] = [
         expiresAt: text(values, "expires-at"),
         kind: text(values, "kind") ?? "",
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const deps = await ctx.deps();
-      const { apiKey, key } = await createApiKey(
-        deps,
-        organizationId,
-        { projectId: project.id, label: req.label, scopes: req.scopes, expiresAt: req.expiresAt, kind: req.kind },
-        ctx.origin,
-      );
+      const { organizationId } = await projectOption(ctx, values);
+      const created = await (await ctx.account(organizationId)).createApiKey(req);
       return {
-        json: wireJson(CreateApiKeyResponseSchema, { ...toProto(apiKey), key }),
+        json: ctx.restJson(CreateApiKeyResponseSchema, created),
         // The key alone on the first line, so `| head -1` takes it; it is shown this once.
-        text: `${key}\ncreated ${keyLine(apiKey)}\nthe key above is shown only now: store it as a secret`,
+        text: `${created.key}\ncreated ${keyLine(created)}\nthe key above is shown only now: store it as a secret`,
       };
     },
   },
@@ -62,15 +52,11 @@ export const apiKeyCommands: Command[] = [
         projectId: text(values, "project") ?? "",
         ...pageFields(values),
       });
-      const { organizationId, projectId } = await organizationOrProject(ctx, values);
-      const deps = await ctx.deps();
-      const page = await readPages(values, request, (p) => listApiKeys(deps, organizationId, { projectId, ...p }));
+      const { organizationId } = await organizationOrProject(ctx, values);
+      const account = await ctx.account(organizationId);
+      const page = await readPages(values, request, (p) => account.listApiKeys({ ...request, ...p }));
       return {
-        json: wireJson(ListApiKeysResponseSchema, {
-          data: page.data.map(toProto),
-          nextCursor: page.nextCursor,
-          hasMore: page.hasMore,
-        }),
+        json: pageJson(ctx, ListApiKeysResponseSchema, page),
         text: [...page.data.map(keyLine), ...moreLine(page)].join("\n") || "no active API keys",
       };
     },
@@ -82,17 +68,18 @@ export const apiKeyCommands: Command[] = [
     async run(ctx, values) {
       const req = checkedRequest(RevokeApiKeyRequestSchema, { id: text(values, "id") ?? "" });
       const organizationId = await organizationOption(ctx, values);
-      const deps = await ctx.deps();
-      const answer = await revokeApiKey(deps, organizationId, req.id, ctx.origin);
+      const answer = await (await ctx.account(organizationId)).revokeApiKey(req);
       return {
-        json: wireJson(RevokeApiKeyResponseSchema, answer),
+        json: ctx.restJson(RevokeApiKeyResponseSchema, answer),
         text: answer.revoked ? `revoked ${answer.id}` : `${answer.id} was already revoked`,
       };
     },
   },
 ];
 
-function keyLine(k: ApiKey): string {
-  const expires = k.expiresAt ? `expires ${k.expiresAt.toISOString()}` : "never expires";
+function keyLine(k: Omit<ApiKey, "$typeName">): string {
+  // A google.protobuf.Value: the RFC 3339 time, or null for a key that never expires.
+  const expiresAt = k.expiresAt?.kind.case === "stringValue" ? k.expiresAt.kind.value : undefined;
+  const expires = expiresAt ? `expires ${expiresAt}` : "never expires";
   return `${k.id}  ${k.keyHint}…  ${k.kind}  ${k.scopes.join(",")}  ${JSON.stringify(k.label)}  project ${k.projectId}  ${expires}`;
 }

@@ -1,14 +1,12 @@
 import {
   ListAuditEventsRequestSchema,
   ListAuditEventsResponseSchema,
+  type AuditEvent,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { AuditEvent } from "../../domain/audit.js";
-import { listAuditEvents } from "../../flows/audit/list-audit-events.js";
-import { toProto } from "../../handlers/account/audit-events.js";
 import type { Command } from "../command.js";
 import { list, text } from "../options.js";
-import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";
+import { checkedRequest, iso } from "../request.js";
 import { organizationOrProject } from "../scope.js";
 
 export const auditCommands: Command[] = [
@@ -34,16 +32,11 @@ export const auditCommands: Command[] = [
         to: text(values, "to") ?? "",
         ...pageFields(values),
       });
-      const { organizationId, projectId } = await organizationOrProject(ctx, values);
-      const deps = await ctx.deps();
-      const filter = { projectId, userId: req.userId, types: req.type, from: req.from, to: req.to };
-      const page = await readPages(values, req, (p) => listAuditEvents(deps, organizationId, { ...filter, ...p }));
+      const { organizationId } = await organizationOrProject(ctx, values);
+      const account = await ctx.account(organizationId);
+      const page = await readPages(values, req, (p) => account.listAuditEvents({ ...req, ...p }));
       return {
-        json: wireJson(ListAuditEventsResponseSchema, {
-          data: page.data.map(toProto),
-          nextCursor: page.nextCursor,
-          hasMore: page.hasMore,
-        }),
+        json: pageJson(ctx, ListAuditEventsResponseSchema, page),
         text: [...page.data.map(eventLine), ...moreLine(page)].join("\n") || "no audit events",
       };
     },
@@ -60,5 +53,5 @@ function eventLine(e: AuditEvent): string {
   ]
     .filter(Boolean)
     .join("  ");
-  return `${e.createdAt.toISOString()}  ${e.type}  by ${actor}${about ? `  ${about}` : ""}`;
+  return `${iso(e.createdAt)}  ${e.type}  by ${actor}${about ? `  ${about}` : ""}`;
 }

@@ -1,4 +1,3 @@
-import { hookProto } from "../../handlers/account/hooks.js";
 import {
   DeleteHookRequestSchema,
   DeleteHookResponseSchema,
@@ -6,13 +5,12 @@ import {
   ListHooksResponseSchema,
   SetHookRequestSchema,
   SetHookResponseSchema,
+  type Hook,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { FailurePolicy, Hook, HookKind } from "../../domain/hooks.js";
-import { deleteHook, listHooks, setHook } from "../../flows/hooks/manage-hooks.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { flag, text, type Values } from "../options.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { checkedRequest, iso } from "../request.js";
 import { projectOption } from "../scope.js";
 
 // A project's synchronous hooks (API.md section 7), at most one per kind. A change reaches a
@@ -44,27 +42,16 @@ export const hookCommands: Command[] = [
         rotateSecret: flag(values, "rotate-secret"),
       });
       const { organizationId, project } = await projectOption(ctx, values);
-      const { hook, secret } = await setHook(
-        await ctx.deps(),
-        organizationId,
-        {
-          projectId: project.id,
-          kind: req.kind as HookKind,
-          url: req.url,
-          failurePolicy: req.failurePolicy === "" ? undefined : (req.failurePolicy as FailurePolicy),
-          rotateSecret: req.rotateSecret,
-        },
-        ctx.origin,
-      );
+      const hook = await (await ctx.account(organizationId)).setHook(req);
       // A new secret alone on the first line, so `| head -1` takes it; it is shown this once.
-      const lines = secret
+      const lines = hook.secret
         ? [
-            secret,
-            `set hook ${hookLine(hook)}`,
+            hook.secret,
+            `set hook ${hookLine(hook, project.id)}`,
             "the secret above is shown only now: give it to the receiver, which verifies signatures with it",
           ]
-        : [`set hook ${hookLine(hook)}`, "its secret is unchanged (--rotate-secret makes a new one)"];
-      return { json: wireJson(SetHookResponseSchema, { ...hookProto(hook), secret }), text: lines.join("\n") };
+        : [`set hook ${hookLine(hook, project.id)}`, "its secret is unchanged (--rotate-secret makes a new one)"];
+      return { json: ctx.restJson(SetHookResponseSchema, hook), text: lines.join("\n") };
     },
   },
   {
@@ -75,10 +62,10 @@ export const hookCommands: Command[] = [
       requireProject(values);
       const req = checkedRequest(ListHooksRequestSchema, { projectId: text(values, "project") ?? "" });
       const { organizationId, project } = await projectOption(ctx, values);
-      const hooks = await listHooks(await ctx.deps(), organizationId, project.id);
+      const answer = await (await ctx.account(organizationId)).listHooks(req);
       return {
-        json: wireJson(ListHooksResponseSchema, { data: hooks.map(hookProto) }),
-        text: hooks.map(hookLine).join("\n") || `no hooks in project ${req.projectId}`,
+        json: ctx.restJson(ListHooksResponseSchema, answer),
+        text: answer.data.map((h) => hookLine(h, project.id)).join("\n") || `no hooks in project ${req.projectId}`,
       };
     },
   },
@@ -93,9 +80,9 @@ export const hookCommands: Command[] = [
         kind: text(values, "kind") ?? "",
       });
       const { organizationId, project } = await projectOption(ctx, values);
-      const answer = await deleteHook(await ctx.deps(), organizationId, project.id, req.kind as HookKind, ctx.origin);
+      const answer = await (await ctx.account(organizationId)).deleteHook(req);
       return {
-        json: wireJson(DeleteHookResponseSchema, answer),
+        json: ctx.restJson(DeleteHookResponseSchema, answer),
         text: `deleted the ${answer.kind} hook of project ${project.id}`,
       };
     },
@@ -113,6 +100,7 @@ function requireProjectAndKind(values: Values): void {
   if (text(values, "kind") === undefined) throw usageError(`--kind is required: ${KINDS.replace("|", " or ")}`);
 }
 
-function hookLine(h: Hook): string {
-  return `${h.kind}  ${h.url}  failure policy ${h.failurePolicy}  project ${h.projectId}  updated ${h.updatedAt.toISOString()}`;
+// A hook names no project on the wire: it is the one the command named.
+function hookLine(h: Omit<Hook, "$typeName">, projectId: string): string {
+  return `${h.kind}  ${h.url}  failure policy ${h.failurePolicy}  project ${projectId}  updated ${iso(h.updatedAt)}`;
 }

@@ -9,20 +9,13 @@ import {
   PreviewMessageTemplateResponseSchema,
   SetMessageTemplateRequestSchema,
   SetMessageTemplateResponseSchema,
+  type MessageTemplate,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import {
-  deleteMessageTemplate,
-  listMessageTemplates,
-  setMessageTemplate,
-} from "../../flows/message-templates/manage-templates.js";
-import { previewMessageTemplate } from "../../flows/message-templates/preview-template.js";
-import { messageTemplateProto } from "../../handlers/account/message-templates.js";
-import type { MessageTemplate } from "../../notify/message-templates/message-template.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { CliError, EXIT, usageError } from "../errors.js";
 import { text, type Values } from "../options.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { checkedRequest, iso } from "../request.js";
 import { projectOption } from "../scope.js";
 
 // A project's own email and SMS templates (docs/templates.md). The templates are files, named
@@ -61,15 +54,10 @@ export const messageTemplateCommands: Command[] = [
         locale: text(values, "locale") ?? "",
         ...source,
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const stored = await setMessageTemplate(
-        await ctx.deps(),
-        organizationId,
-        { ...req, projectId: project.id },
-        ctx.origin,
-      );
+      const { organizationId } = await projectOption(ctx, values);
+      const stored = await (await ctx.account(organizationId)).setMessageTemplate(req);
       return {
-        json: wireJson(SetMessageTemplateResponseSchema, messageTemplateProto(stored)),
+        json: ctx.restJson(SetMessageTemplateResponseSchema, stored),
         text: `set template ${templateLine(stored)}`,
       };
     },
@@ -81,12 +69,12 @@ export const messageTemplateCommands: Command[] = [
     async run(ctx, values) {
       requireProject(values);
       const req = checkedRequest(ListMessageTemplatesRequestSchema, { projectId: text(values, "project") ?? "" });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const templates = await listMessageTemplates(await ctx.deps(), organizationId, project.id);
+      const { organizationId } = await projectOption(ctx, values);
+      const answer = await (await ctx.account(organizationId)).listMessageTemplates(req);
       return {
-        json: wireJson(ListMessageTemplatesResponseSchema, { data: templates.map(messageTemplateProto) }),
+        json: ctx.restJson(ListMessageTemplatesResponseSchema, answer),
         text:
-          templates.map(templateLine).join("\n") ||
+          answer.data.map(templateLine).join("\n") ||
           `no templates in project ${req.projectId}: every message is built in`,
       };
     },
@@ -103,14 +91,9 @@ export const messageTemplateCommands: Command[] = [
         locale: text(values, "locale") ?? "",
       });
       const { organizationId, project } = await projectOption(ctx, values);
-      const answer = await deleteMessageTemplate(
-        await ctx.deps(),
-        organizationId,
-        { projectId: project.id, kind: req.kind, locale: req.locale },
-        ctx.origin,
-      );
+      const answer = await (await ctx.account(organizationId)).deleteMessageTemplate(req);
       return {
-        json: wireJson(DeleteMessageTemplateResponseSchema, answer),
+        json: ctx.restJson(DeleteMessageTemplateResponseSchema, answer),
         text: `deleted the ${req.kind} template for ${req.locale} of project ${project.id}: the built-in one is used again`,
       };
     },
@@ -128,13 +111,13 @@ export const messageTemplateCommands: Command[] = [
         locale: text(values, "locale") ?? "",
         ...source,
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const shown = await previewMessageTemplate(await ctx.deps(), organizationId, { ...req, projectId: project.id });
+      const { organizationId } = await projectOption(ctx, values);
+      const shown = await (await ctx.account(organizationId)).previewMessageTemplate(req);
       const lines = [`${shown.source} template, ${shown.locale}`];
       if (shown.subject) lines.push(`subject: ${shown.subject}`);
       lines.push("", shown.text.trimEnd());
       if (shown.html) lines.push("", "--- html ---", shown.html.trimEnd());
-      return { json: wireJson(PreviewMessageTemplateResponseSchema, shown), text: lines.join("\n") };
+      return { json: ctx.restJson(PreviewMessageTemplateResponseSchema, shown), text: lines.join("\n") };
     },
   },
 ];
@@ -178,6 +161,6 @@ function requireTemplate(values: Values): void {
   if (text(values, "locale") === undefined) throw usageError("--locale is required: a BCP 47 tag such as en or pt-BR");
 }
 
-function templateLine(t: MessageTemplate): string {
-  return `${t.kind}  ${t.locale}  project ${t.projectId}  updated ${t.updatedAt.toISOString()}`;
+function templateLine(t: Omit<MessageTemplate, "$typeName">): string {
+  return `${t.kind}  ${t.locale}  project ${t.projectId}  updated ${iso(t.updatedAt)}`;
 }

@@ -9,27 +9,16 @@ import {
   RotateOAuthClientSecretResponseSchema,
   UpdateOAuthClientRequestSchema,
   UpdateOAuthClientResponseSchema,
+  type OAuthClient,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import { isIdOf } from "../../domain/ids.js";
-import type { OAuthClient } from "../../domain/oauth-clients.js";
 import { oauthClientNotFound } from "../../flows/oauth-clients/client-rules.js";
-import { createOAuthClient } from "../../flows/oauth-clients/create-oauth-client.js";
-import { deleteOAuthClient } from "../../flows/oauth-clients/delete-oauth-client.js";
-import { listOAuthClients } from "../../flows/oauth-clients/list-oauth-clients.js";
-import { rotateOAuthClientSecret } from "../../flows/oauth-clients/rotate-oauth-client-secret.js";
-import { updateOAuthClient } from "../../flows/oauth-clients/update-oauth-client.js";
-import {
-  createOAuthClientInput,
-  oauthClientProto,
-  updateOAuthClientInput,
-} from "../../handlers/account/oauth-clients.js";
-import { OAuthClientEntity } from "../../store/entities/oauth-client.entity.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { flag, list, text, type Values } from "../options.js";
-import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";
+import { checkedRequest, iso } from "../request.js";
 import { organizationOption, projectOption } from "../scope.js";
 import { required } from "./webhooks.js";
 
@@ -77,19 +66,12 @@ export const oauthClientCommands: Command[] = [
         logoUri: text(values, "logo-uri") ?? "",
         allowMissingPkce: flag(values, "allow-missing-pkce"),
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const { client, secret } = await createOAuthClient(
-        await ctx.deps(),
-        organizationId,
-        { ...createOAuthClientInput(req), projectId: project.id },
-        ctx.origin,
-      );
+      const { organizationId } = await projectOption(ctx, values);
+      const created = await (await ctx.account(organizationId)).createOAuthClient(req);
+      const client = answered(created.client);
+      const secret = created.clientSecret;
       return {
-        json: wireJson(CreateOAuthClientResponseSchema, {
-          client: oauthClientProto(client),
-          clientId: client.id,
-          clientSecret: secret ?? "",
-        }),
+        json: ctx.restJson(CreateOAuthClientResponseSchema, created),
         // A confidential client's secret alone on the first line, so `| head -1` takes it; it is shown this once.
         text: secret
           ? `${secret}\ncreated OAuth client ${clientLine(client)}\n${SECRET_ONCE}`
@@ -107,17 +89,11 @@ export const oauthClientCommands: Command[] = [
         projectId: text(values, "project") ?? "",
         ...pageFields(values),
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const deps = await ctx.deps();
-      const page = await readPages(values, request, (p) =>
-        listOAuthClients(deps, organizationId, { projectId: project.id, ...p }),
-      );
+      const { organizationId } = await projectOption(ctx, values);
+      const account = await ctx.account(organizationId);
+      const page = await readPages(values, request, (p) => account.listOAuthClients({ ...request, ...p }));
       return {
-        json: wireJson(ListOAuthClientsResponseSchema, {
-          data: page.data.map(oauthClientProto),
-          nextCursor: page.nextCursor,
-          hasMore: page.hasMore,
-        }),
+        json: pageJson(ctx, ListOAuthClientsResponseSchema, page),
         text: [...page.data.map(clientLine), ...moreLine(page)].join("\n") || "no OAuth clients",
       };
     },
@@ -164,10 +140,10 @@ export const oauthClientCommands: Command[] = [
         allowMissingPkce: flag(values, "allow-missing-pkce") ? true : flag(values, "require-pkce") ? false : undefined,
       });
       const organizationId = await clientOrganization(ctx, values, req.clientId);
-      const client = await updateOAuthClient(await ctx.deps(), organizationId, updateOAuthClientInput(req), ctx.origin);
+      const updated = await (await ctx.account(organizationId)).updateOAuthClient(req);
       return {
-        json: wireJson(UpdateOAuthClientResponseSchema, { client: oauthClientProto(client) }),
-        text: `updated OAuth client ${clientLine(client)}`,
+        json: ctx.restJson(UpdateOAuthClientResponseSchema, updated),
+        text: `updated OAuth client ${clientLine(answered(updated.client))}`,
       };
     },
   },
@@ -179,9 +155,9 @@ export const oauthClientCommands: Command[] = [
       required(values, "id", ID_HELP);
       const req = checkedRequest(DeleteOAuthClientRequestSchema, { clientId: text(values, "id") ?? "" });
       const organizationId = await clientOrganization(ctx, values, req.clientId);
-      const answer = await deleteOAuthClient(await ctx.deps(), organizationId, req.clientId, ctx.origin);
+      const answer = await (await ctx.account(organizationId)).deleteOAuthClient(req);
       return {
-        json: wireJson(DeleteOAuthClientResponseSchema, answer),
+        json: ctx.restJson(DeleteOAuthClientResponseSchema, answer),
         text: `deleted OAuth client ${answer.id} with its consents and every token issued to it`,
       };
     },
@@ -194,19 +170,10 @@ export const oauthClientCommands: Command[] = [
       required(values, "id", ID_HELP);
       const req = checkedRequest(RotateOAuthClientSecretRequestSchema, { clientId: text(values, "id") ?? "" });
       const organizationId = await clientOrganization(ctx, values, req.clientId);
-      const { client, secret } = await rotateOAuthClientSecret(
-        await ctx.deps(),
-        organizationId,
-        req.clientId,
-        ctx.origin,
-      );
+      const rotated = await (await ctx.account(organizationId)).rotateOAuthClientSecret(req);
       return {
-        json: wireJson(RotateOAuthClientSecretResponseSchema, {
-          clientId: client.id,
-          clientSecret: secret,
-          client: oauthClientProto(client),
-        }),
-        text: `${secret}\nnew secret for OAuth client ${client.id}; the previous one no longer works\n${SECRET_ONCE}`,
+        json: ctx.restJson(RotateOAuthClientSecretResponseSchema, rotated),
+        text: `${rotated.clientSecret}\nnew secret for OAuth client ${rotated.clientId}; the previous one no longer works\n${SECRET_ONCE}`,
       };
     },
   },
@@ -215,16 +182,20 @@ export const oauthClientCommands: Command[] = [
 /** `--org`, or the organization of the client `id` names; an unknown client is OAUTH_CLIENT_NOT_FOUND. */
 async function clientOrganization(ctx: CliContext, values: Values, id: string): Promise<string> {
   if (text(values, "org") !== undefined) return organizationOption(ctx, values);
-  if (!isIdOf("oac", id)) throw oauthClientNotFound();
-  const { manager } = (await ctx.deps()).db.dataSource;
-  const row = await manager.findOne(OAuthClientEntity, { select: { organizationId: true }, where: { id } });
-  if (!row) throw oauthClientNotFound();
-  return row.organizationId;
+  const organizationId = isIdOf("oac", id) ? await (await ctx.deps()).db.repos.oauthClients.organizationOf(id) : null;
+  if (organizationId === null) throw oauthClientNotFound();
+  return organizationId;
+}
+
+/** The client CreateOAuthClient and UpdateOAuthClient always answer with. */
+function answered(client: OAuthClient | undefined): OAuthClient {
+  if (!client) throw new Error("the RPC answered without its client");
+  return client;
 }
 
 function clientLine(c: OAuthClient): string {
   const party = c.firstParty ? "  first-party" : "";
   // The legacy exception is said on every line, so an upgraded installation's list shows what to turn off.
   const pkce = c.allowMissingPkce ? "  PKCE optional" : "";
-  return `${c.id}  ${c.name}  ${c.type}${party}${pkce}  grants ${c.grantTypes.join(",")}  project ${c.projectId}  created ${c.createdAt.toISOString()}`;
+  return `${c.clientId}  ${c.name}  ${c.type}${party}${pkce}  grants ${c.grantTypes.join(",")}  project ${c.projectId}  created ${iso(c.createdAt)}`;
 }

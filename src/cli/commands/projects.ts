@@ -7,19 +7,15 @@ import {
   RateLimitsSchema,
   UpdateProjectRequestSchema,
   UpdateProjectResponseSchema,
+  type Project,
   type RateLimits,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { Project } from "../../domain/account.js";
 import { validationFailed } from "../../domain/errors.js";
-import { createProject } from "../../flows/projects/create-project.js";
-import { listProjects } from "../../flows/projects/list-projects.js";
-import { updateProject } from "../../flows/projects/update-project.js";
-import { settingsOf, toProto } from "../../handlers/account/projects.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { flag, integer, list, text, type Values } from "../options.js";
-import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";
+import { checkedRequest, iso } from "../request.js";
 import { organizationOption, projectOption } from "../scope.js";
 
 export const projectCommands: Command[] = [
@@ -29,15 +25,10 @@ export const projectCommands: Command[] = [
     options: { org: { type: "string" }, ...PAGE_OPTIONS },
     async run(ctx, values) {
       const request = checkedRequest(ListProjectsRequestSchema, pageFields(values));
-      const organizationId = await organizationOption(ctx, values);
-      const deps = await ctx.deps();
-      const page = await readPages(values, request, (p) => listProjects(deps, organizationId, p));
+      const account = await ctx.account(await organizationOption(ctx, values));
+      const page = await readPages(values, request, (p) => account.listProjects({ ...request, ...p }));
       return {
-        json: wireJson(ListProjectsResponseSchema, {
-          data: page.data.map(toProto),
-          nextCursor: page.nextCursor,
-          hasMore: page.hasMore,
-        }),
+        json: pageJson(ctx, ListProjectsResponseSchema, page),
         text: [...page.data.map(projectLine), ...moreLine(page)].join("\n") || "no projects",
       };
     },
@@ -96,11 +87,10 @@ export const projectCommands: Command[] = [
         passkeyAttestation: text(values, "passkey-attestation") ?? "",
         defaultLocale: text(values, "default-locale") ?? "",
       });
-      const organizationId = await organizationOption(ctx, values);
-      const deps = await ctx.deps();
-      const project = await createProject(deps, organizationId, settingsOf(req), ctx.origin);
+      const account = await ctx.account(await organizationOption(ctx, values));
+      const project = await account.createProject(req);
       return {
-        json: wireJson(CreateProjectResponseSchema, toProto(project)),
+        json: ctx.restJson(CreateProjectResponseSchema, project),
         text: `created project ${projectLine(project)}`,
       };
     },
@@ -176,19 +166,18 @@ export const projectCommands: Command[] = [
         passkeyAttestation: text(values, "passkey-attestation"),
         defaultLocale: text(values, "default-locale"),
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const changes = { ...settingsOf(req), clearSmsCountryCodes: req.clearSmsCountryCodes };
-      const updated = await updateProject(await ctx.deps(), organizationId, project.id, changes, ctx.origin);
+      const { organizationId } = await projectOption(ctx, values);
+      const updated = await (await ctx.account(organizationId)).updateProject(req);
       return {
-        json: wireJson(UpdateProjectResponseSchema, toProto(updated)),
+        json: ctx.restJson(UpdateProjectResponseSchema, updated),
         text: `updated project ${projectLine(updated)}\nchanged: ${[...new Set(changed.map(settingName))].join(", ")}`,
       };
     },
   },
 ];
 
-function projectLine(p: Project): string {
-  return `${p.id}  ${p.name}  login id ${p.loginId}  created ${p.createdAt.toISOString()}`;
+function projectLine(p: Pick<Project, "id" | "name" | "loginId" | "createdAt">): string {
+  return `${p.id}  ${p.name}  login id ${p.loginId}  created ${iso(p.createdAt)}`;
 }
 
 /** `--rate-limits '{"signups_per_ip": 5}'`: the RateLimits message in its JSON form. */

@@ -1,4 +1,3 @@
-import { deliveryProto } from "../../handlers/account/webhooks.js";
 import {
   ListWebhookDeliveriesRequestSchema,
   ListWebhookDeliveriesResponseSchema,
@@ -6,18 +5,15 @@ import {
   ReplayWebhookDeliveryResponseSchema,
   SendTestWebhookRequestSchema,
   SendTestWebhookResponseSchema,
+  type WebhookDelivery,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import { DomainError } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
-import type { DeliveryStatus, WebhookDelivery } from "../../domain/webhooks.js";
-import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "../../flows/webhooks/deliveries.js";
-import { WebhookDeliveryEntity } from "../../store/entities/webhook-delivery.entity.js";
-import { WebhookEndpointEntity } from "../../store/entities/webhook-endpoint.entity.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { text, type Values } from "../options.js";
-import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";
+import { checkedRequest, iso } from "../request.js";
 import { organizationOption } from "../scope.js";
 import { endpointOrganization, required } from "./webhooks.js";
 
@@ -34,10 +30,10 @@ export const webhookDeliveryCommands: Command[] = [
       required(values, "id", "the webhook endpoint's id (`gatehouse webhook list --project ID` shows them)");
       const req = checkedRequest(SendTestWebhookRequestSchema, { id: text(values, "id") ?? "" });
       const organizationId = await endpointOrganization(ctx, values, req.id);
-      const deps = await ctx.deps();
-      const delivery = await sendTestWebhook(deps, organizationId, req.id, () => deps.webhooks.kick());
+      const answer = await (await ctx.account(organizationId)).sendTestWebhook(req);
+      const delivery = answered(answer.delivery);
       return {
-        json: wireJson(SendTestWebhookResponseSchema, { delivery: deliveryProto(delivery) }),
+        json: ctx.restJson(SendTestWebhookResponseSchema, answer),
         text:
           `queued ${delivery.eventType} delivery ${delivery.id} (event ${delivery.eventId}) to webhook ${req.id}; ` +
           `\`gatehouse webhook deliveries --id ${req.id}\` shows how it went`,
@@ -56,17 +52,10 @@ export const webhookDeliveryCommands: Command[] = [
         ...pageFields(values),
       });
       const organizationId = await endpointOrganization(ctx, values, req.id);
-      const deps = await ctx.deps();
-      const status = req.status === "" ? undefined : (req.status as DeliveryStatus);
-      const page = await readPages(values, req, (p) =>
-        listWebhookDeliveries(deps, organizationId, { id: req.id, status, ...p }),
-      );
+      const account = await ctx.account(organizationId);
+      const page = await readPages(values, req, (p) => account.listWebhookDeliveries({ ...req, ...p }));
       return {
-        json: wireJson(ListWebhookDeliveriesResponseSchema, {
-          data: page.data.map(deliveryProto),
-          nextCursor: page.nextCursor,
-          hasMore: page.hasMore,
-        }),
+        json: pageJson(ctx, ListWebhookDeliveriesResponseSchema, page),
         text: page.data.length === 0 ? "no deliveries" : [deliveryTable(page.data), ...moreLine(page)].join("\n"),
       };
     },
@@ -79,10 +68,10 @@ export const webhookDeliveryCommands: Command[] = [
       required(values, "id", "the delivery's id (`gatehouse webhook deliveries --id WEBHOOK_ID` shows them)");
       const req = checkedRequest(ReplayWebhookDeliveryRequestSchema, { id: text(values, "id") ?? "" });
       const organizationId = await deliveryOrganization(ctx, values, req.id);
-      const deps = await ctx.deps();
-      const delivery = await replayWebhookDelivery(deps, organizationId, req.id, () => deps.webhooks.kick());
+      const answer = await (await ctx.account(organizationId)).replayWebhookDelivery(req);
+      const delivery = answered(answer.delivery);
       return {
-        json: wireJson(ReplayWebhookDeliveryResponseSchema, { delivery: deliveryProto(delivery) }),
+        json: ctx.restJson(ReplayWebhookDeliveryResponseSchema, answer),
         text: `delivery ${delivery.id} (${delivery.eventType}, event ${delivery.eventId}) is ${delivery.status} again: a running server sends it now, with the same webhook-id and body`,
       };
     },
@@ -93,31 +82,24 @@ export const webhookDeliveryCommands: Command[] = [
 async function deliveryOrganization(ctx: CliContext, values: Values, id: string): Promise<string> {
   if (text(values, "org") !== undefined) return organizationOption(ctx, values);
   const notFound = new DomainError("WEBHOOK_DELIVERY_NOT_FOUND", "no such webhook delivery in this organization");
-  if (!isIdOf("whd", id)) throw notFound;
-  const { manager } = (await ctx.deps()).db.dataSource;
-  const delivery = await manager.findOne(WebhookDeliveryEntity, { select: { endpointId: true }, where: { id } });
-  const endpoint =
-    delivery &&
-    (await manager.findOne(WebhookEndpointEntity, {
-      select: { organizationId: true },
-      where: { id: delivery.endpointId },
-    }));
-  if (!endpoint) throw notFound;
-  return endpoint.organizationId;
+  const organizationId = isIdOf("whd", id)
+    ? await (await ctx.deps()).db.repos.webhookDeliveries.organizationOf(id)
+    : null;
+  if (organizationId === null) throw notFound;
+  return organizationId;
+}
+
+/** The delivery SendTestWebhook and ReplayWebhookDelivery always answer with. */
+function answered(delivery: WebhookDelivery | undefined): WebhookDelivery {
+  if (!delivery) throw new Error("the RPC answered without its delivery");
+  return delivery;
 }
 
 /** The delivery log for people: one row per event, its last attempt's answer or error. */
 function deliveryTable(deliveries: WebhookDelivery[]): string {
   const rows = [
     ["TIME", "EVENT", "STATUS", "ATTEMPTS", "LAST RESULT", "DELIVERY"],
-    ...deliveries.map((d) => [
-      d.createdAt.toISOString(),
-      d.eventType,
-      d.status,
-      String(d.attempts.length),
-      lastResult(d),
-      d.id,
-    ]),
+    ...deliveries.map((d) => [iso(d.createdAt), d.eventType, d.status, String(d.attempts.length), lastResult(d), d.id]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
@@ -132,9 +114,9 @@ function deliveryTable(deliveries: WebhookDelivery[]): string {
 
 function lastResult(d: WebhookDelivery): string {
   const last = d.attempts.at(-1);
-  if (!last) return d.nextAttemptAt ? `not sent yet (due ${d.nextAttemptAt.toISOString()})` : "not sent";
-  const answer = last.status === 0 ? "no answer" : `HTTP ${last.status}`;
+  if (!last) return d.nextAttemptAt ? `not sent yet (due ${iso(d.nextAttemptAt)})` : "not sent";
+  const answer = last.statusCode === 0 ? "no answer" : `HTTP ${last.statusCode}`;
   // A failure by status alone says no more than the status (`answered HTTP 500`).
-  const redundant = [`answered HTTP ${last.status}`, `status ${last.status}`].includes(last.error);
+  const redundant = [`answered HTTP ${last.statusCode}`, `status ${last.statusCode}`].includes(last.error);
   return last.error && !redundant ? `${answer}: ${last.error}` : answer;
 }

@@ -1,5 +1,3 @@
-import { endpointProto } from "../../handlers/account/webhooks.js";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   CreateWebhookEndpointRequestSchema,
   CreateWebhookEndpointResponseSchema,
@@ -11,22 +9,16 @@ import {
   RotateWebhookSecretResponseSchema,
   UpdateWebhookEndpointRequestSchema,
   UpdateWebhookEndpointResponseSchema,
+  type WebhookEndpoint,
 } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import { isIdOf } from "../../domain/ids.js";
-import type { WebhookEndpoint } from "../../domain/webhooks.js";
-import { createWebhookEndpoint } from "../../flows/webhooks/create-webhook-endpoint.js";
-import { deleteWebhookEndpoint } from "../../flows/webhooks/delete-webhook-endpoint.js";
 import { webhookNotFound } from "../../flows/webhooks/endpoint-rules.js";
-import { listWebhookEndpoints } from "../../flows/webhooks/list-webhook-endpoints.js";
-import { rotateWebhookSecret } from "../../flows/webhooks/rotate-webhook-secret.js";
-import { updateWebhookEndpoint } from "../../flows/webhooks/update-webhook-endpoint.js";
-import { WebhookEndpointEntity } from "../../store/entities/webhook-endpoint.entity.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { flag, list, text, type Values } from "../options.js";
-import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, readPages } from "../paging.js";
-import { checkedRequest, wireJson } from "../request.js";
+import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";
+import { checkedRequest, iso } from "../request.js";
 import { organizationOption, projectOption } from "../scope.js";
 
 // Webhook endpoints (API.md section 7); their delivery log is in webhook-deliveries.ts. A
@@ -57,18 +49,12 @@ export const webhookCommands: Command[] = [
         eventTypes: list(values, "event"),
         enabled: flag(values, "disabled") ? false : undefined,
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const deps = await ctx.deps();
-      const { endpoint, secret } = await createWebhookEndpoint(
-        deps,
-        organizationId,
-        { projectId: project.id, url: req.url, eventTypes: req.eventTypes, enabled: req.enabled ?? true },
-        ctx.origin,
-      );
+      const { organizationId } = await projectOption(ctx, values);
+      const created = await (await ctx.account(organizationId)).createWebhookEndpoint(req);
       return {
-        json: wireJson(CreateWebhookEndpointResponseSchema, { ...endpointProto(endpoint), secret }),
+        json: ctx.restJson(CreateWebhookEndpointResponseSchema, created),
         // The secret alone on the first line, so `| head -1` takes it; it is shown this once.
-        text: `${secret}\ncreated webhook ${endpointLine(endpoint)}\n${SECRET_ONCE}`,
+        text: `${created.secret}\ncreated webhook ${endpointLine(created)}\n${SECRET_ONCE}`,
       };
     },
   },
@@ -82,17 +68,11 @@ export const webhookCommands: Command[] = [
         projectId: text(values, "project") ?? "",
         ...pageFields(values),
       });
-      const { organizationId, project } = await projectOption(ctx, values);
-      const deps = await ctx.deps();
-      const page = await readPages(values, request, (p) =>
-        listWebhookEndpoints(deps, organizationId, { projectId: project.id, ...p }),
-      );
+      const { organizationId } = await projectOption(ctx, values);
+      const account = await ctx.account(organizationId);
+      const page = await readPages(values, request, (p) => account.listWebhookEndpoints({ ...request, ...p }));
       return {
-        json: wireJson(ListWebhookEndpointsResponseSchema, {
-          data: page.data.map(endpointProto),
-          nextCursor: page.nextCursor,
-          hasMore: page.hasMore,
-        }),
+        json: pageJson(ctx, ListWebhookEndpointsResponseSchema, page),
         text: [...page.data.map(endpointLine), ...moreLine(page)].join("\n") || "no webhook endpoints",
       };
     },
@@ -121,14 +101,9 @@ export const webhookCommands: Command[] = [
         enabled: flag(values, "enable") ? true : flag(values, "disable") ? false : undefined,
       });
       const organizationId = await endpointOrganization(ctx, values, req.id);
-      const endpoint = await updateWebhookEndpoint(
-        await ctx.deps(),
-        organizationId,
-        { id: req.id, url: req.url, eventTypes: req.eventTypes, enabled: req.enabled },
-        ctx.origin,
-      );
+      const endpoint = await (await ctx.account(organizationId)).updateWebhookEndpoint(req);
       return {
-        json: wireJson(UpdateWebhookEndpointResponseSchema, endpointProto(endpoint)),
+        json: ctx.restJson(UpdateWebhookEndpointResponseSchema, endpoint),
         text: `updated webhook ${endpointLine(endpoint)}`,
       };
     },
@@ -141,9 +116,9 @@ export const webhookCommands: Command[] = [
       required(values, "id", "the webhook endpoint's id (`gatehouse webhook list --project ID` shows them)");
       const req = checkedRequest(DeleteWebhookEndpointRequestSchema, { id: text(values, "id") ?? "" });
       const organizationId = await endpointOrganization(ctx, values, req.id);
-      const answer = await deleteWebhookEndpoint(await ctx.deps(), organizationId, req.id, ctx.origin);
+      const answer = await (await ctx.account(organizationId)).deleteWebhookEndpoint(req);
       return {
-        json: wireJson(DeleteWebhookEndpointResponseSchema, answer),
+        json: ctx.restJson(DeleteWebhookEndpointResponseSchema, answer),
         text: `deleted webhook ${answer.id} with its delivery log`,
       };
     },
@@ -156,14 +131,10 @@ export const webhookCommands: Command[] = [
       required(values, "id", "the webhook endpoint's id (`gatehouse webhook list --project ID` shows them)");
       const req = checkedRequest(RotateWebhookSecretRequestSchema, { id: text(values, "id") ?? "" });
       const organizationId = await endpointOrganization(ctx, values, req.id);
-      const rotated = await rotateWebhookSecret(await ctx.deps(), organizationId, req.id, ctx.origin);
-      const until = rotated.previousSecretExpiresAt.toISOString();
+      const rotated = await (await ctx.account(organizationId)).rotateWebhookSecret(req);
+      const until = iso(rotated.previousSecretExpiresAt);
       return {
-        json: wireJson(RotateWebhookSecretResponseSchema, {
-          id: rotated.id,
-          secret: rotated.secret,
-          previousSecretExpiresAt: timestampFromDate(rotated.previousSecretExpiresAt),
-        }),
+        json: ctx.restJson(RotateWebhookSecretResponseSchema, rotated),
         text: `${rotated.secret}\nnew secret for webhook ${rotated.id}; the previous one also signs until ${until}\n${SECRET_ONCE}`,
       };
     },
@@ -178,14 +149,14 @@ export function required(values: Values, name: string, what: string): void {
 /** `--org`, or the organization of the endpoint `id` names; an unknown endpoint is WEBHOOK_NOT_FOUND. */
 export async function endpointOrganization(ctx: CliContext, values: Values, id: string): Promise<string> {
   if (text(values, "org") !== undefined) return organizationOption(ctx, values);
-  if (!isIdOf("wh", id)) throw webhookNotFound();
-  const { manager } = (await ctx.deps()).db.dataSource;
-  const row = await manager.findOne(WebhookEndpointEntity, { select: { organizationId: true }, where: { id } });
-  if (!row) throw webhookNotFound();
-  return row.organizationId;
+  const organizationId = isIdOf("wh", id)
+    ? await (await ctx.deps()).db.repos.webhookEndpoints.organizationOf(id)
+    : null;
+  if (organizationId === null) throw webhookNotFound();
+  return organizationId;
 }
 
-function endpointLine(e: WebhookEndpoint): string {
-  const state = e.enabled ? "enabled" : `disabled (${e.disabledReason ?? "admin"})`;
-  return `${e.id}  ${e.url}  events ${e.eventTypes.join(",")}  ${state}  project ${e.projectId}  created ${e.createdAt.toISOString()}`;
+function endpointLine(e: Omit<WebhookEndpoint, "$typeName">): string {
+  const state = e.enabled ? "enabled" : `disabled (${e.disabledReason || "admin"})`;
+  return `${e.id}  ${e.url}  events ${e.eventTypes.join(",")}  ${state}  project ${e.projectId}  created ${iso(e.createdAt)}`;
 }

@@ -10,7 +10,7 @@ import { currentMember } from "../../flows/members/current-member.js";
 import { listMemberInvitations } from "../../flows/members/list-member-invitations.js";
 import { removeMember } from "../../flows/members/remove-member.js";
 import { updateMember } from "../../flows/members/update-member.js";
-import { memberOf } from "./organization-of.js";
+import { inviterOf, memberOf, organizationOf } from "./organization-of.js";
 
 function memberMessage(m: ListedMember) {
   return {
@@ -32,14 +32,14 @@ export function membersHandlers(deps: FlowDeps) {
       // The validation interceptor admits only "admin" and "developer".
       return inviteMember(
         deps,
-        { inviter: memberOf(ctx).member, email: req.email, role: req.role as MemberRole },
+        { inviter: inviterOf(ctx), email: req.email, role: req.role as MemberRole },
         auditOriginOf(ctx.values),
       );
     },
 
     async listMembers(req, ctx) {
       const page = await listMembers(deps, {
-        organizationId: memberOf(ctx).organizationId,
+        organizationId: organizationOf(ctx),
         limit: req.limit,
         cursor: req.cursor,
       });
@@ -54,7 +54,7 @@ export function membersHandlers(deps: FlowDeps) {
       const member = await updateMember(
         deps,
         // The validation interceptor admits only "admin" and "developer".
-        { organizationId: memberOf(ctx).organizationId, memberId: req.id, role: req.role as MemberRole },
+        { organizationId: organizationOf(ctx), memberId: req.id, role: req.role as MemberRole },
         auditOriginOf(ctx.values),
       );
       return { member: memberMessage(await withMfaFlag(deps, member)) };
@@ -62,7 +62,7 @@ export function membersHandlers(deps: FlowDeps) {
 
     async listMemberInvitations(req, ctx) {
       const page = await listMemberInvitations(deps, {
-        organizationId: memberOf(ctx).organizationId,
+        organizationId: organizationOf(ctx),
         limit: req.limit,
         cursor: req.cursor,
       });
@@ -90,11 +90,7 @@ export function membersHandlers(deps: FlowDeps) {
     },
 
     async removeMember(req, ctx) {
-      return removeMember(
-        deps,
-        { organizationId: memberOf(ctx).organizationId, memberId: req.id },
-        auditOriginOf(ctx.values),
-      );
+      return removeMember(deps, { organizationId: organizationOf(ctx), memberId: req.id }, auditOriginOf(ctx.values));
     },
   } satisfies Partial<ServiceImpl<typeof AccountService>>;
 }

@@ -5,6 +5,7 @@ import { apiKeyAuthenticator, type ApiKeyDeps } from "./api-key.js";
 import type { Authenticator } from "./authenticator.js";
 import { consoleAuthenticator } from "./console.js";
 import { managementTokenAuthenticator } from "./management-token.js";
+import { operatorAuthenticator } from "./operator.js";
 import { pageAuthenticator, type PageCredentialDeps } from "./page.js";
 import { publicAuthenticator } from "./public.js";
 import type { UserTokenVerifier } from "./user-token.js";
@@ -49,7 +50,7 @@ export function credentialTable(deps: CredentialDeps): ReadonlyMap<Credential, C
     ],
     otherwise: apiKey,
   };
-  return new Map<Credential, CredentialRow>([
+  const rows = new Map<Credential, CredentialRow>([
     // An Authorization header on a public RPC is not read: nothing there acts as anybody.
     [Credential.NONE, { accepted: [], otherwise: publicCaller }],
     [Credential.MANAGEMENT_TOKEN, { accepted: [managementToken], otherwise: managementToken }],
@@ -60,4 +61,7 @@ export function credentialTable(deps: CredentialDeps): ReadonlyMap<Credential, C
     [Credential.API_KEY_AND_USER_TOKEN, project],
     [Credential.API_KEY_OPTIONAL_USER_TOKEN, project],
   ]);
+  // The CLI's operator goes first everywhere, so it is never read as any other kind of caller.
+  for (const [kind, row] of rows) rows.set(kind, { ...row, accepted: [operatorAuthenticator, ...row.accepted] });
+  return rows;
 }

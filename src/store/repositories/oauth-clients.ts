@@ -75,6 +75,18 @@ export function oauthClientsRepository(manager: EntityManager, clock: Clock) {
     /** One of the organization's clients; undefined when absent or another organization's. */
     get,
 
+    /**
+     * The organization of a client, or null: for the operator's CLI, which may name a client
+     * without its organization (docs/cli.md), and then acts inside that one.
+     */
+    async organizationOf(clientId: string): Promise<string | null> {
+      const row = await manager.findOne(OAuthClientEntity, {
+        select: { organizationId: true },
+        where: { id: clientId },
+      });
+      return row?.organizationId ?? null;
+    },
+
     /** Locks the row for a change in the caller's transaction; undefined when absent or another organization's. */
     async lock(organizationId: string, clientId: string): Promise<OAuthClient | undefined> {
       const row = await manager

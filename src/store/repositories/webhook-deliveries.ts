@@ -56,6 +56,7 @@ const claimedRow = row({
 });
 
 const idRow = row({ id: text });
+const organizationRow = row({ organization_id: text });
 
 const deliveryRow = row({
   id: text,
@@ -196,6 +197,19 @@ export function webhookDeliveriesRepository(manager: EntityManager, clock: Clock
         deliveryRow,
       );
       return rows.map(toDelivery);
+    },
+
+    /**
+     * The organization of a delivery's endpoint, or null: for the operator's CLI, which may name
+     * a delivery without its organization (docs/cli.md), and then acts inside that one.
+     */
+    async organizationOf(id: string): Promise<string | null> {
+      const found = await run.first(
+        sql`SELECT w.organization_id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+             WHERE d.id = ${id}`,
+        organizationRow,
+      );
+      return found?.organization_id ?? null;
     },
 
     /** A delivery to one of the organization's endpoints, or null. */

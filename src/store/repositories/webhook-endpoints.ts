@@ -93,6 +93,15 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
       return row ? toWebhookEndpoint(row) : null;
     },
 
+    /**
+     * The organization of an endpoint, or null: for the operator's CLI, which may name an
+     * endpoint without its organization (docs/cli.md), and then acts inside that one.
+     */
+    async organizationOf(id: string): Promise<string | null> {
+      const row = await manager.findOne(WebhookEndpointEntity, { select: { organizationId: true }, where: { id } });
+      return row?.organizationId ?? null;
+    },
+
     /** Locks the row for a change in the caller's transaction; null when absent or another organization's. */
     async lock(organizationId: string, id: string): Promise<WebhookEndpoint | null> {
       const row = await manager

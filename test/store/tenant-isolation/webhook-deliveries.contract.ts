@@ -8,6 +8,9 @@ const secrets = createSecretBox(Buffer.alloc(32, 7));
 const WORKER = "the delivery worker's, by the id of a delivery it claimed: it serves every project";
 const origin = { actor: { type: "api_key" as const, id: "key_contract" }, ip: "", userAgent: "" };
 
+const OPERATOR =
+  "the operator's CLI on the server's machine: names the organization of an id the operator gave, then acts inside it as that organization's administrator";
+
 // A project's deliveries are read through its organization's endpoint; an event names its
 // project, and a stranger's calls neither list, replay nor strip the user from them.
 export default contract({
@@ -65,6 +68,7 @@ export default contract({
     recordAttempt: WORKER,
     abandon: WORKER,
     deleteOlderThan: "the retention sweep's: events past the audit retention of every project",
+    organizationOf: OPERATOR,
   },
   async intact(world, s) {
     const listed = await world.repos.webhookDeliveries.list(world.a.id, s.endpointId, undefined, { limit: 10 });

@@ -7,6 +7,9 @@ const secrets = createSecretBox(Buffer.alloc(32, 7));
 const subscription = { eventTypes: ["user.updated"], auditTypes: ["user.updated"], allTypes: false };
 const WORKER = "the delivery worker's, by the id of a delivery it claimed: it serves every project";
 
+const OPERATOR =
+  "the operator's CLI on the server's machine: names the organization of an id the operator gave, then acts inside it as that organization's administrator";
+
 // Endpoints are managed by their organization for one of its projects: another organization's
 // id reaches none of them, and an endpoint cannot name a project of another organization
 // (composite foreign key).
@@ -67,6 +70,7 @@ export default contract({
     recordSuccess: WORKER,
     recordFailure: WORKER,
     syncAllTypes: "start-up's: every `*` endpoint of every project follows the catalog of the running version",
+    organizationOf: OPERATOR,
   },
   async intact(world, seeded) {
     expect(await world.repos.webhookEndpoints.get(world.one.id, seeded.id)).toEqual(seeded);
