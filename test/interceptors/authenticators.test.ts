@@ -6,7 +6,9 @@ import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
 import { access as accessExt, Credential } from "../../gen/gatehouse/options/v1/options_pb.js";
 import { DomainError } from "../../src/domain/errors.js";
 import type { CredentialRequest } from "../../src/interceptors/authenticators/authenticator.js";
+import { operatorAuthenticator } from "../../src/interceptors/authenticators/operator.js";
 import { credentialTable, type CredentialDeps } from "../../src/interceptors/authenticators/table.js";
+import { kOperator } from "../../src/interceptors/operator-credential.js";
 
 // The credential table alone, as plain functions: which authenticator answers a request for each
 // declared kind, and that a credential that is present but cannot be read is refused without a
@@ -41,30 +43,32 @@ function methodDeclaring(kind: Credential): DescMethod {
   return found;
 }
 
-function request(kind: Credential, headers: Record<string, string>): CredentialRequest {
+function request(kind: Credential, headers: Record<string, string>, operator = false): CredentialRequest {
   const method = methodDeclaring(kind);
   const header = new Headers(headers);
+  const contextValues = createContextValues();
+  if (operator) contextValues.set(kOperator, { account: "root", organizationId: "org_1" });
   return {
     method,
     access: getOption(method, accessExt),
     header,
-    contextValues: createContextValues(),
+    contextValues,
     record: undefined,
     origin: header.get("origin"),
     authorization: header.get("authorization"),
   };
 }
 
-function chosen(kind: Credential, headers: Record<string, string>) {
+function chosen(kind: Credential, headers: Record<string, string>, operator = false) {
   const row = table.get(kind);
   if (!row) throw new Error(`no row for ${Credential[kind]}`);
-  const req = request(kind, headers);
+  const req = request(kind, headers, operator);
   const authenticator = row.accepted.find((a) => a.presented(req)) ?? row.otherwise;
   return { authenticator, req, row };
 }
 
-async function reason(kind: Credential, headers: Record<string, string>): Promise<string> {
-  const { authenticator, req } = chosen(kind, headers);
+async function reason(kind: Credential, headers: Record<string, string>, operator = false): Promise<string> {
+  const { authenticator, req } = chosen(kind, headers, operator);
   try {
     await authenticator.authenticate(req);
     return "passed";
@@ -89,13 +93,32 @@ describe("the credential table", () => {
 
   it.each(PROJECT_KINDS)("kind %s: an API key outranks the console's header, and that the pages'", (kind) => {
     const row = table.get(kind);
-    const [apiKey, consoleCredential, page] = row?.accepted ?? [];
+    // The CLI's operator comes first (its own test below); then the project's credentials.
+    const [, apiKey, consoleCredential, page] = row?.accepted ?? [];
     const all = { "x-service-key": "k", "x-gatehouse-console": "c", "x-gatehouse-page": "p" };
     expect(chosen(kind, all).authenticator).toBe(apiKey);
     expect(chosen(kind, { "x-gatehouse-console": "c", "x-gatehouse-page": "p" }).authenticator).toBe(consoleCredential);
     expect(chosen(kind, { "x-gatehouse-page": "p" }).authenticator).toBe(page);
     expect(chosen(kind, {}).authenticator).toBe(row?.otherwise);
     expect(row?.otherwise).toBe(apiKey);
+  });
+
+  it("the CLI's operator is read first in every row, and is an administrator's management token only", async () => {
+    const all = {
+      "x-service-key": "k",
+      "x-gatehouse-console": "c",
+      "x-gatehouse-page": "p",
+      authorization: "Bearer x",
+    };
+    for (const [kind, row] of table) {
+      expect(row.accepted[0], Credential[kind]).toBe(operatorAuthenticator);
+      expect(chosen(kind, all, true).authenticator, Credential[kind]).toBe(operatorAuthenticator);
+      // Without the operator's context value no header selects it.
+      expect(chosen(kind, all).authenticator, Credential[kind]).not.toBe(operatorAuthenticator);
+      expect(await reason(kind, all, true), Credential[kind]).toBe(
+        kind === Credential.MANAGEMENT_TOKEN ? "passed" : "MISSING_MANAGEMENT_TOKEN",
+      );
+    }
   });
 
   it.each(PROJECT_KINDS)("kind %s: no project credential is MISSING_API_KEY, a blank key too", async (kind) => {
