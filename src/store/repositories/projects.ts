@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import { DEFAULT_MAX_SESSIONS_PER_USER, type Project } from "../../domain/account.js";
-import { OPEN_SIGNUPS } from "../../domain/signup-policy.js";
+import type { Project } from "../../domain/account.js";
+import { withProjectDefaults, type DefaultedSetting } from "../../domain/project-defaults.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { IssuedLoginIdEntity } from "../entities/issued-login-id.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
@@ -44,22 +44,11 @@ export function toProject(e: ProjectEntity): Project {
   };
 }
 
-/** A project's settings; ids and timestamps are the repository's to make. */
-type OptionalSetting =
-  | "displayName"
-  | "logoUrl"
-  | "accentColor"
-  | "smsCountryCodes"
-  | "botProtection"
-  | "maxSessionsPerUser"
-  | "revealEmailExists"
-  | "signups"
-  | "signupEmailDomains"
-  | "signupMethods"
-  | "passkeyRpId"
-  | "passkeyUserVerification"
-  | "passkeyAttestation"
-  | "defaultLocale";
+/**
+ * A project's settings; ids and timestamps are the repository's to make, and a setting left
+ * out takes its default (domain/project-defaults.ts).
+ */
+type OptionalSetting = Exclude<DefaultedSetting, "description" | "sessionIdleTimeout">;
 
 export type CreateProjectInput = Omit<
   Project,
@@ -131,29 +120,14 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         organizationId,
         loginId,
         name: input.name,
-        description: input.description ?? "",
+        ...withProjectDefaults(input),
         tokenExpiry: input.tokenExpiry,
         refreshTokenExpiry: input.refreshTokenExpiry,
-        sessionIdleTimeout: input.sessionIdleTimeout ?? 0,
         rateLimits: { ...input.rateLimits },
         mfaRequired: input.mfaRequired,
         sendVerification: input.sendVerification,
         allowedOrigins: [...input.allowedOrigins],
         redirectUrl: input.redirectUrl,
-        displayName: input.displayName ?? "",
-        logoUrl: input.logoUrl ?? "",
-        accentColor: input.accentColor ?? "",
-        smsCountryCodes: [...(input.smsCountryCodes ?? [])],
-        botProtection: input.botProtection ?? false,
-        maxSessionsPerUser: input.maxSessionsPerUser ?? DEFAULT_MAX_SESSIONS_PER_USER,
-        revealEmailExists: input.revealEmailExists ?? false,
-        signups: input.signups ?? OPEN_SIGNUPS.signups,
-        signupEmailDomains: [...(input.signupEmailDomains ?? [])],
-        signupMethods: [...(input.signupMethods ?? OPEN_SIGNUPS.signupMethods)],
-        passkeyRpId: input.passkeyRpId ?? "",
-        passkeyUserVerification: input.passkeyUserVerification ?? "preferred",
-        passkeyAttestation: input.passkeyAttestation ?? "none",
-        defaultLocale: input.defaultLocale ?? "en",
         createdAt: now,
         updatedAt: now,
       };
