@@ -1,6 +1,8 @@
 import { Counter, Gauge } from "prom-client";
 import type { FlowDeps } from "../flows/deps.js";
 import type { OutboxChannel } from "../domain/outbox.js";
+import { poolCounts } from "../store/pool.js";
+import type { ChannelBacklog } from "../store/repositories/outbox.js";
 import { VERIFICATION_CACHES } from "../store/verification-cache.js";
 import { registry } from "./registry.js";
 
@@ -18,26 +20,15 @@ export function watchState(deps: FlowDeps): () => void {
 
 const CHANNELS: OutboxChannel[] = ["email", "sms"];
 
-interface OutboxRow {
-  channel: OutboxChannel;
-  backlog: number;
-  oldest: Date | string | null;
-}
-
 // Both outbox gauges come from one query per scrape: the registry collects them at the same
 // time, so the second shares the first's read while it is under way.
 // A failed read reports nothing rather than an empty outbox (null rows).
-let outboxRead: Promise<Array<{ deps: FlowDeps; rows: OutboxRow[] | null }>> | undefined;
+let outboxRead: Promise<Array<{ deps: FlowDeps; rows: ChannelBacklog[] | null }>> | undefined;
 function readOutbox() {
   outboxRead ??= Promise.all(
     [...watched].map(async (deps) => ({
       deps,
-      // The partial index on unsent messages (outbox_due_idx) keeps this cheap.
-      rows: (await deps.db.dataSource
-        .query(
-          `SELECT channel, count(*)::int AS backlog, min(created_at) AS oldest FROM outbox WHERE sent_at IS NULL GROUP BY channel`,
-        )
-        .catch(() => null)) as OutboxRow[] | null,
+      rows: await deps.db.repos.outbox.backlog().catch(() => null),
     })),
   ).finally(() => (outboxRead = undefined));
   return outboxRead;
@@ -57,7 +48,7 @@ new Gauge({
     if (reads.some((read) => read.rows === null)) return;
     const totals = new Map(CHANNELS.map((c) => [c, 0]));
     for (const { rows } of reads)
-      for (const row of rows!) totals.set(row.channel, (totals.get(row.channel) ?? 0) + Number(row.backlog));
+      for (const row of rows!) totals.set(row.channel, (totals.get(row.channel) ?? 0) + row.pending);
     for (const [channel, count] of totals) this.set({ channel }, count);
   },
 });
@@ -77,7 +68,7 @@ new Gauge({
       const now = deps.clock.now().getTime();
       for (const row of rows!) {
         if (row.oldest === null) continue;
-        const age = Math.max(0, (now - new Date(row.oldest).getTime()) / 1000);
+        const age = Math.max(0, (now - row.oldest.getTime()) / 1000);
         ages.set(row.channel, Math.max(ages.get(row.channel) ?? 0, age));
       }
     }
@@ -85,16 +76,8 @@ new Gauge({
   },
 });
 
-interface PoolCounts {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options?: { max?: number };
-}
-
-/** TypeORM's postgres driver keeps its pg.Pool as `master` (PGlite is reached through the same driver). */
-function poolOf(deps: FlowDeps): PoolCounts | undefined {
-  return (deps.db.dataSource.driver as unknown as { master?: PoolCounts }).master;
+function poolOf(deps: FlowDeps) {
+  return poolCounts(deps.db.dataSource);
 }
 
 new Gauge({
@@ -133,7 +116,7 @@ new Gauge({
   registers: [registry],
   collect() {
     let max = 0;
-    for (const deps of watched) max += poolOf(deps)?.options?.max ?? 0;
+    for (const deps of watched) max += poolOf(deps)?.max ?? 0;
     this.set(max);
   },
 });

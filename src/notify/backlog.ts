@@ -2,7 +2,6 @@ import type { Config } from "../config.js";
 import type { Clock } from "../domain/clock.js";
 import type { OutboxChannel } from "../domain/outbox.js";
 import type { Database } from "../store/database.js";
-import { OutboxMessageEntity } from "../store/entities/outbox-message.entity.js";
 
 /** The outbox as /healthz reports it: what users wait for when mail or SMS is slow or down. */
 export interface DeliveryBacklog {
@@ -36,24 +35,16 @@ export function undeliverableChannels(config: Config): OutboxChannel[] {
   return config.smsWebhookUrl ? [] : ["sms"];
 }
 
-/**
- * One query on the unsent rows only: outbox_due_idx is partial (WHERE sent_at IS NULL), so the
- * sent history, which stays in the table, is never read. Unsent rows are the backlog itself.
- */
+/** The unsent messages of `channels` (one query: repositories/outbox.ts backlog). */
 export async function deliveryBacklog(
   db: Database,
   clock: Clock,
   channels: readonly OutboxChannel[],
   maxAgeS: number,
 ): Promise<DeliveryBacklog> {
-  const row = await db.dataSource.manager
-    .createQueryBuilder(OutboxMessageEntity, "m")
-    .select("count(*)::int", "pending")
-    .addSelect("min(m.createdAt)", "oldest")
-    .where("m.sentAt IS NULL")
-    .andWhere("m.channel IN (:...channels)", { channels })
-    .getRawOne<{ pending: number; oldest: Date | string | null }>();
-  const oldest = row?.oldest == null ? undefined : new Date(row.oldest);
-  const ageS = oldest ? Math.max(0, Math.floor((clock.now().getTime() - oldest.getTime()) / 1000)) : 0;
-  return { pending: Number(row?.pending ?? 0), oldest_age_s: ageS, stale: ageS > maxAgeS };
+  const rows = await db.repos.outbox.backlog(channels);
+  const pending = rows.reduce((sum, r) => sum + r.pending, 0);
+  const oldest = Math.min(...rows.map((r) => r.oldest?.getTime() ?? Infinity));
+  const ageS = Number.isFinite(oldest) ? Math.max(0, Math.floor((clock.now().getTime() - oldest) / 1000)) : 0;
+  return { pending, oldest_age_s: ageS, stale: ageS > maxAgeS };
 }

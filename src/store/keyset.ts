@@ -1,5 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from "typeorm";
 import type { PageRequest } from "../domain/pagination.js";
+import { empty, raw, sql, type Statement } from "./sql/index.js";
 
 /**
  * Newest first by (created_at, id), continuing strictly after the cursor's row, and one row
@@ -22,4 +23,15 @@ export function keysetPage<T extends ObjectLiteral>(
     .orderBy(`${alias}.createdAt`, "DESC")
     .addOrderBy(`${alias}.id`, "DESC")
     .limit(page.limit + 1);
+}
+
+/**
+ * keysetPage for the `sql` tag: appended to a statement's WHERE clause, the position after the
+ * cursor's row, the newest-first order and `limit + 1`; `alias` qualifies the columns.
+ */
+export function keysetTail(page: PageRequest, alias?: string): Statement {
+  const c = raw(alias ? `${alias}.created_at` : "created_at");
+  const id = raw(alias ? `${alias}.id` : "id");
+  const after = page.after ? sql` AND (${c}, ${id}) < (${page.after.createdAt}, ${page.after.id})` : empty;
+  return sql`${after} ORDER BY ${c} DESC, ${id} DESC LIMIT ${page.limit + 1}`;
 }

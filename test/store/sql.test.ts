@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/store/database.js";
+import { entities } from "../../src/store/entities/index.js";
+import { UserEntity } from "../../src/store/entities/user.entity.js";
+import { USER, USER_CREDENTIALS } from "../../src/store/repositories/user-rows.js";
 import {
   bool,
+  entityColumns,
   int,
   joinSql,
   nullable,
@@ -134,5 +138,125 @@ describe("statements on a database", () => {
     await expect(statements(db.dataSource.manager).rows(sql`SELECT 'x' AS n, now() AS at`, numbered)).rejects.toThrow(
       "column n: expected integer",
     );
+  });
+});
+
+describe("columns derived from an entity", () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: Database;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    db = opened.db;
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it("name every column of the entity as its property, minus those left out", () => {
+    const { list, names } = USER.on(db.dataSource.manager);
+    expect(list.compile().text).toBe(
+      [
+        "id",
+        'organization_id AS "organizationId"',
+        'project_id AS "projectId"',
+        "email",
+        'email_verified AS "emailVerified"',
+        "phone",
+        'phone_verified AS "phoneVerified"',
+        "metadata",
+        "disabled",
+        'created_at AS "createdAt"',
+        'updated_at AS "updatedAt"',
+        'last_login_at AS "lastLoginAt"',
+        'mfa_methods AS "mfaMethods"',
+        'app_metadata AS "appMetadata"',
+        'new_email AS "newEmail"',
+        'new_email_expires_at AS "newEmailExpiresAt"',
+        "locale",
+      ].join(", "),
+    );
+    expect(names.emailVerified).toBe("email_verified");
+    expect(Object.keys(names)).not.toContain("passwordHash");
+    expect(USER_CREDENTIALS.on(db.dataSource.manager).names.passwordHash).toBe("password_hash");
+    expect(USER.on(db.dataSource.manager).qualified("u").compile().text).toMatch(
+      /^u\.id AS "id", u\.organization_id AS/,
+    );
+  });
+
+  it("are derived once per data source, not per repository or call", () => {
+    const first = USER.on(db.dataSource.manager);
+    expect(USER.on(db.dataSource.manager)).toBe(first);
+    expect(USER.on(db.dataSource.createEntityManager())).toBe(first);
+  });
+
+  it("decode a row of the table and refuse one that does not match, naming the column", async () => {
+    const columns = USER.on(db.dataSource.manager);
+    const at = new Date("2026-01-02T03:04:05Z");
+    const stored = {
+      id: "u1",
+      organizationId: "o1",
+      projectId: "p1",
+      email: null,
+      emailVerified: false,
+      phone: "+15550100",
+      phoneVerified: true,
+      metadata: { a: 1 },
+      disabled: false,
+      createdAt: at,
+      updatedAt: at,
+      lastLoginAt: null,
+      mfaMethods: ["totp"],
+      appMetadata: {},
+      newEmail: null,
+      newEmailExpiresAt: null,
+      locale: "",
+    };
+    expect(columns.decode({ ...stored, extra: 1 })).toEqual(stored);
+    expect(() => columns.decode({ ...stored, metadata: [] })).toThrow("column metadata: expected json object");
+    expect(() => columns.decode({ ...stored, email: 3 })).toThrow("column email: expected text, got number");
+    expect(() => columns.decode({ ...stored, mfaMethods: null })).toThrow("column mfaMethods: expected text[]");
+    const { locale: _, ...withoutLocale } = stored;
+    expect(() => columns.decode(withoutLocale)).toThrow(new RowShapeError("column locale: missing from the row"));
+    // Against the table itself: what the database answers for the list decodes.
+    const run = statements(db.dataSource.manager);
+    expect(await run.rows(sql`SELECT ${columns.list} FROM users LIMIT 1`, columns.decode)).toEqual([]);
+  });
+
+  it("exist for every entity: each column type has a decoder", () => {
+    for (const entity of entities) {
+      const columns = entityColumns(entity).on(db.dataSource.manager);
+      expect(columns.list.compile().text.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("write a row with the entity's column names, jsonb as JSON text", () => {
+    const insert = entityColumns(UserEntity, { omit: ["passwordHash"] }).on(db.dataSource.manager);
+    const { text: statement, params } = insert
+      .insert({
+        id: "u1",
+        organizationId: "o1",
+        projectId: "p1",
+        email: "a@example.com",
+        emailNormalized: "a@example.com",
+        emailVerified: false,
+        phone: null,
+        phoneVerified: false,
+        metadata: { tags: ["x"] },
+        disabled: false,
+        createdAt: new Date(0),
+        updatedAt: new Date(0),
+        lastLoginAt: null,
+        mfaMethods: ["totp"],
+        appMetadata: {},
+        newEmail: null,
+        newEmailExpiresAt: null,
+        locale: "",
+      })
+      .compile();
+    expect(statement).toMatch(
+      /^INSERT INTO users \(id, organization_id, project_id, email, email_normalized, email_verified, /,
+    );
+    expect(params[8]).toBe('{"tags":["x"]}');
+    expect(params[13]).toEqual(["totp"]);
   });
 });

@@ -4,8 +4,21 @@ import type { AuditEvent, AuditEventInput, AuditEventType } from "../../domain/a
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { AuditEventEntity } from "../entities/audit-event.entity.js";
-import { keysetPage } from "../keyset.js";
-import { int, joinSql, raw, row, sql, statements, type Statement } from "../sql/index.js";
+import { keysetTail } from "../keyset.js";
+import {
+  empty,
+  entityColumns,
+  int,
+  joinSql,
+  jsonObject,
+  raw,
+  row,
+  sql,
+  statements,
+  type Statement,
+} from "../sql/index.js";
+
+const EVENT = entityColumns(AuditEventEntity, { narrow: { details: jsonObject } });
 
 export interface AuditFilter {
   projectId?: string;
@@ -77,6 +90,7 @@ const countRow = row({ n: int });
 
 export function auditEventsRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const event = EVENT.on(manager);
   return {
     /**
      * Call it with the flow's transaction's repositories, so an event is stored if and only if
@@ -88,16 +102,18 @@ export function auditEventsRepository(manager: EntityManager, clock: Clock) {
 
     /** One page, newest first (`limit + 1` rows; see toPage), of one organization only. */
     async list(organizationId: string, filter: AuditFilter, page: PageRequest): Promise<AuditEvent[]> {
-      const qb = manager
-        .createQueryBuilder(AuditEventEntity, "e")
-        .where("e.organizationId = :organizationId", { organizationId });
-      if (filter.projectId !== undefined) qb.andWhere("e.projectId = :projectId", { projectId: filter.projectId });
-      if (filter.userId !== undefined) qb.andWhere("e.userId = :userId", { userId: filter.userId });
-      if (filter.types !== undefined && filter.types.length > 0)
-        qb.andWhere("e.type IN (:...types)", { types: filter.types });
-      if (filter.from !== undefined) qb.andWhere("e.createdAt >= :from", { from: filter.from });
-      if (filter.to !== undefined) qb.andWhere("e.createdAt < :to", { to: filter.to });
-      const rows = await keysetPage(qb, "e", page).getMany();
+      const rows = await run.rows(
+        sql`SELECT ${event.list} FROM audit_events WHERE organization_id = ${organizationId}${
+          filter.projectId !== undefined ? sql` AND project_id = ${filter.projectId}` : empty
+        }${filter.userId !== undefined ? sql` AND user_id = ${filter.userId}` : empty}${
+          filter.types !== undefined && filter.types.length > 0
+            ? sql` AND type = ANY(${[...filter.types]}::text[])`
+            : empty
+        }${filter.from !== undefined ? sql` AND created_at >= ${filter.from}` : empty}${
+          filter.to !== undefined ? sql` AND created_at < ${filter.to}` : empty
+        }${keysetTail(page)}`,
+        event.decode,
+      );
       return rows.map(toAuditEvent);
     },
 

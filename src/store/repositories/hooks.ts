@@ -3,6 +3,9 @@ import type { SecretBox } from "../../crypto/secret-box.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FailurePolicy, Hook, HookKind } from "../../domain/hooks.js";
 import { HookEntity } from "../entities/hook.entity.js";
+import { entityColumns, sql, statements } from "../sql/index.js";
+
+const HOOK = entityColumns(HookEntity);
 
 function toHook(e: HookEntity): Hook {
   return {
@@ -18,6 +21,8 @@ function toHook(e: HookEntity): Hook {
 const sealedWith = (projectId: string, kind: HookKind) => `${projectId}/${kind}`;
 
 export function hooksRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const hook = HOOK.on(manager);
   return {
     async list(organizationId: string, projectId: string): Promise<Hook[]> {
       const rows = await manager.find(HookEntity, { where: { organizationId, projectId }, order: { kind: "ASC" } });
@@ -36,11 +41,11 @@ export function hooksRepository(manager: EntityManager, clock: Clock) {
       secrets: Pick<SecretBox, "seal">,
     ): Promise<{ hook: Hook; created: boolean }> {
       const now = clock.now();
-      const existing = await manager
-        .createQueryBuilder(HookEntity, "h")
-        .where("h.projectId = :projectId AND h.kind = :kind", { projectId, kind })
-        .setLock("pessimistic_write")
-        .getOne();
+      // Locked until the caller's transaction ends: two replacements of one hook queue.
+      const existing = await run.first(
+        sql`SELECT ${hook.list} FROM hooks WHERE project_id = ${projectId} AND kind = ${kind} FOR UPDATE`,
+        hook.decode,
+      );
       const row: HookEntity = {
         projectId,
         kind,

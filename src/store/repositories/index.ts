@@ -1,3 +1,11 @@
+// The store's rules (docs/store.md):
+// - A table's shape is written once, in its entity (../entities). Statements take their column
+//   lists, row decoders and inserts from it (entityColumns, ../sql/entity-columns.ts); a
+//   hand-written row({…}) only for rows that are not an entity's columns (counts, flags).
+// - Repository API (manager.insert/update/delete/findOneBy/existsBy/find on an entity) for one
+//   table by key or plain equality; the `sql` tag (../sql) for joins, locks, CTEs, conditional or
+//   set-based writes, aggregates, keyset pages and every hot path; no QueryBuilder.
+// - No query outside src/store: the rest of the house calls these repositories.
 import type { EntityManager } from "typeorm";
 import { apiKeysRepository } from "./api-keys.js";
 import { auditEventsRepository } from "./audit-events.js";

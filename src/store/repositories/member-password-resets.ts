@@ -2,7 +2,9 @@ import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import type { Clock } from "../../domain/clock.js";
 import { MemberPasswordResetEntity } from "../entities/member-password-reset.entity.js";
-import { row, sql, statements, text } from "../sql/index.js";
+import { entityColumns, row, sql, statements, text } from "../sql/index.js";
+
+const RESET = entityColumns(MemberPasswordResetEntity);
 
 const burned = row({ identity_id: text });
 
@@ -12,23 +14,21 @@ const burned = row({ identity_id: text });
 // (member-identities.ts): the link itself is the credential.
 export function memberPasswordResetsRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const reset = RESET.on(manager);
   return {
     /** `issuedAt` (default: now) is the instant `expiresAt` was counted from. */
     async replace(identityId: string, input: { tokenHash: string; expiresAt: Date; issuedAt?: Date }): Promise<void> {
-      const fresh: Omit<MemberPasswordResetEntity, "identity"> = {
+      const fresh = {
         id: newId("mpr"),
         identityId,
         tokenHash: input.tokenHash,
         expiresAt: input.expiresAt,
         createdAt: input.issuedAt ?? clock.now(),
       };
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(MemberPasswordResetEntity)
-        .values(fresh)
-        .orUpdate(["id", "token_hash", "expires_at", "created_at"], ["identity_id"])
-        .execute();
+      await run.execute(
+        sql`${reset.insert(fresh)} ON CONFLICT (identity_id) DO UPDATE
+            SET id = EXCLUDED.id, token_hash = EXCLUDED.token_hash, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
+      );
     },
 
     /** Burns a live link and answers its identity; null when unknown, used, replaced or expired. */

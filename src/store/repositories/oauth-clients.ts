@@ -3,7 +3,10 @@ import type { Clock } from "../../domain/clock.js";
 import type { OAuthClient, OAuthGrantType, OAuthScope, StoredOAuthClient } from "../../domain/oauth-clients.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { OAuthClientEntity } from "../entities/oauth-client.entity.js";
-import { keysetPage } from "../keyset.js";
+import { keysetTail } from "../keyset.js";
+import { entityColumns, sql, statements } from "../sql/index.js";
+
+const CLIENT = entityColumns(OAuthClientEntity);
 
 function toStoredOAuthClient(e: OAuthClientEntity): StoredOAuthClient {
   return {
@@ -49,6 +52,8 @@ export interface OAuthClientChanges {
 // (another organization's client is absent); the protocol engine through the project its
 // issuer serves (findForProvider), so a client of another project is unknown there.
 export function oauthClientsRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const client = CLIENT.on(manager);
   async function get(organizationId: string, clientId: string): Promise<OAuthClient | undefined> {
     const row = await manager.findOneBy(OAuthClientEntity, { organizationId, id: clientId });
     return row ? toOAuthClient(row) : undefined;
@@ -64,11 +69,11 @@ export function oauthClientsRepository(manager: EntityManager, clock: Clock) {
 
     /** One page of a project's clients, newest first (`limit + 1` rows; see toPage). */
     async list(organizationId: string, projectId: string, page: PageRequest): Promise<OAuthClient[]> {
-      const qb = manager
-        .createQueryBuilder(OAuthClientEntity, "c")
-        .where("c.organizationId = :organizationId", { organizationId })
-        .andWhere("c.projectId = :projectId", { projectId });
-      const rows = await keysetPage(qb, "c", page).getMany();
+      const rows = await run.rows(
+        sql`SELECT ${client.list} FROM oauth_clients
+            WHERE organization_id = ${organizationId} AND project_id = ${projectId}${keysetTail(page)}`,
+        client.decode,
+      );
       return rows.map(toOAuthClient);
     },
 
@@ -89,11 +94,10 @@ export function oauthClientsRepository(manager: EntityManager, clock: Clock) {
 
     /** Locks the row for a change in the caller's transaction; undefined when absent or another organization's. */
     async lock(organizationId: string, clientId: string): Promise<OAuthClient | undefined> {
-      const row = await manager
-        .createQueryBuilder(OAuthClientEntity, "c")
-        .where("c.organizationId = :organizationId AND c.id = :id", { organizationId, id: clientId })
-        .setLock("pessimistic_write")
-        .getOne();
+      const row = await run.first(
+        sql`SELECT ${client.list} FROM oauth_clients WHERE organization_id = ${organizationId} AND id = ${clientId} FOR UPDATE`,
+        client.decode,
+      );
       return row ? toOAuthClient(row) : undefined;
     },
 

@@ -2,6 +2,7 @@ import { IsNull, type EntityManager } from "typeorm";
 import type { Clock } from "../../domain/clock.js";
 import type { OutboxChannel, OutboxMessage } from "../../domain/outbox.js";
 import { OutboxMessageEntity } from "../entities/outbox-message.entity.js";
+import { entityColumns, int, nullable, oneOf, row, sql, statements, timestamp } from "../sql/index.js";
 
 // The outbox is Gatehouse's own delivery queue, not a tenant's resource: rows carry no
 // organization, and only the delivery worker and the operator CLI read them.
@@ -30,10 +31,23 @@ export interface EnqueueInput {
   sealedBody: string;
 }
 
+/** Unsent messages of one channel: how many, and since when the oldest waits. */
+export interface ChannelBacklog {
+  channel: OutboxChannel;
+  pending: number;
+  oldest: Date | null;
+}
+
+const channel = oneOf<OutboxChannel>("email", "sms");
+const MESSAGE = entityColumns(OutboxMessageEntity, { narrow: { channel } });
+const backlogRow = row({ channel, pending: int, oldest: nullable(timestamp) });
+
 /** What the last_error column keeps of a failure: enough to diagnose, bounded in size. */
 const MAX_ERROR_LENGTH = 500;
 
 export function outboxRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const message = MESSAGE.on(manager);
   return {
     async enqueue(input: EnqueueInput): Promise<OutboxMessage> {
       const now = clock.now();
@@ -67,24 +81,33 @@ export function outboxRepository(manager: EntityManager, clock: Clock) {
       leaseUntil: Date,
       channels: readonly OutboxChannel[],
     ): Promise<OutboxMessage[]> {
-      const rows = await manager
-        .createQueryBuilder(OutboxMessageEntity, "m")
-        .where("m.sentAt IS NULL")
-        .andWhere("m.channel IN (:...channels)", { channels })
-        .andWhere("m.nextAttemptAt <= :now", { now })
-        .orderBy("m.nextAttemptAt", "ASC")
-        .limit(limit)
-        .setLock("pessimistic_write")
-        .setOnLocked("skip_locked")
-        .getMany();
-      if (rows.length === 0) return [];
-      await manager
-        .createQueryBuilder()
-        .update(OutboxMessageEntity)
-        .set({ attempts: () => "attempts + 1", nextAttemptAt: leaseUntil })
-        .whereInIds(rows.map((r) => r.id))
-        .execute();
-      return rows.map((r) => toOutboxMessage({ ...r, attempts: r.attempts + 1, nextAttemptAt: leaseUntil }));
+      // One statement: the due rows locked (skipping those another sender holds), leased and
+      // answered in the order they fell due.
+      const rows = await run.rows(
+        sql`WITH due AS (
+           SELECT id, next_attempt_at AS due FROM outbox
+           WHERE sent_at IS NULL AND channel = ANY(${[...channels]}::text[]) AND next_attempt_at <= ${now}
+           ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+         ), claimed AS (
+           UPDATE outbox SET attempts = outbox.attempts + 1, next_attempt_at = ${leaseUntil} FROM due
+           WHERE outbox.id = due.id RETURNING ${message.qualified("outbox")}, due.due
+         )
+         SELECT * FROM claimed ORDER BY due, id`,
+        message.decode,
+      );
+      return rows.map(toOutboxMessage);
+    },
+
+    /** Unsent messages by channel (of `channels` only, when given): the health check's and the metrics' backlog. */
+    async backlog(channels?: readonly OutboxChannel[]): Promise<ChannelBacklog[]> {
+      // outbox_due_idx is partial (WHERE sent_at IS NULL): the sent history, which stays in
+      // the table, is never read.
+      const only = channels ? sql` AND channel = ANY(${[...channels]}::text[])` : sql``;
+      return run.rows(
+        sql`SELECT channel, count(*)::int AS pending, min(created_at) AS oldest FROM outbox
+            WHERE sent_at IS NULL${only} GROUP BY channel`,
+        backlogRow,
+      );
     },
 
     /** Delivered: the sealed body (it holds a secret link) is dropped. */

@@ -1,12 +1,13 @@
 import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
-import { DEFAULT_MAX_SESSIONS_PER_USER, type Project } from "../../domain/account.js";
-import { OPEN_SIGNUPS } from "../../domain/signup-policy.js";
+import type { Project } from "../../domain/account.js";
+import { withProjectDefaults, type DefaultedSetting } from "../../domain/project-defaults.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { IssuedLoginIdEntity } from "../entities/issued-login-id.entity.js";
 import { ProjectEntity } from "../entities/project.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { keysetPage } from "../keyset.js";
+import { keysetTail } from "../keyset.js";
+import { entityColumns, joinSql, jsonObject, raw, sql, statements, type Column, type Statement } from "../sql/index.js";
 import type { Clock } from "../../domain/clock.js";
 import type { RateLimitOverrides } from "../../domain/rate-limits.js";
 
@@ -44,22 +45,11 @@ export function toProject(e: ProjectEntity): Project {
   };
 }
 
-/** A project's settings; ids and timestamps are the repository's to make. */
-type OptionalSetting =
-  | "displayName"
-  | "logoUrl"
-  | "accentColor"
-  | "smsCountryCodes"
-  | "botProtection"
-  | "maxSessionsPerUser"
-  | "revealEmailExists"
-  | "signups"
-  | "signupEmailDomains"
-  | "signupMethods"
-  | "passkeyRpId"
-  | "passkeyUserVerification"
-  | "passkeyAttestation"
-  | "defaultLocale";
+/**
+ * A project's settings; ids and timestamps are the repository's to make, and a setting left
+ * out takes its default (domain/project-defaults.ts).
+ */
+type OptionalSetting = Exclude<DefaultedSetting, "description" | "sessionIdleTimeout">;
 
 export type CreateProjectInput = Omit<
   Project,
@@ -113,7 +103,11 @@ const CHANGEABLE = [
  */
 export type ProjectChanges = Partial<Pick<Project, (typeof CHANGEABLE)[number]>> & { rateLimits?: RateLimitOverrides };
 
+const PROJECT = entityColumns(ProjectEntity, { narrow: { rateLimits: jsonObject as Column<Record<string, number>> } });
+
 export function projectsRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const project = PROJECT.on(manager);
   return {
     /**
      * Registers the login id first (issued_login_ids, which outlives projects), so a login id
@@ -131,29 +125,14 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
         organizationId,
         loginId,
         name: input.name,
-        description: input.description ?? "",
+        ...withProjectDefaults(input),
         tokenExpiry: input.tokenExpiry,
         refreshTokenExpiry: input.refreshTokenExpiry,
-        sessionIdleTimeout: input.sessionIdleTimeout ?? 0,
         rateLimits: { ...input.rateLimits },
         mfaRequired: input.mfaRequired,
         sendVerification: input.sendVerification,
         allowedOrigins: [...input.allowedOrigins],
         redirectUrl: input.redirectUrl,
-        displayName: input.displayName ?? "",
-        logoUrl: input.logoUrl ?? "",
-        accentColor: input.accentColor ?? "",
-        smsCountryCodes: [...(input.smsCountryCodes ?? [])],
-        botProtection: input.botProtection ?? false,
-        maxSessionsPerUser: input.maxSessionsPerUser ?? DEFAULT_MAX_SESSIONS_PER_USER,
-        revealEmailExists: input.revealEmailExists ?? false,
-        signups: input.signups ?? OPEN_SIGNUPS.signups,
-        signupEmailDomains: [...(input.signupEmailDomains ?? [])],
-        signupMethods: [...(input.signupMethods ?? OPEN_SIGNUPS.signupMethods)],
-        passkeyRpId: input.passkeyRpId ?? "",
-        passkeyUserVerification: input.passkeyUserVerification ?? "preferred",
-        passkeyAttestation: input.passkeyAttestation ?? "none",
-        defaultLocale: input.defaultLocale ?? "en",
         createdAt: now,
         updatedAt: now,
       };
@@ -187,21 +166,19 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
      * deleted under a row being attached to it. Only inside db.transaction().
      */
     async getForShare(organizationId: string, id: string): Promise<Project | null> {
-      const row = await manager
-        .createQueryBuilder(ProjectEntity, "p")
-        .setLock("pessimistic_read")
-        .where("p.organizationId = :organizationId", { organizationId })
-        .andWhere("p.id = :id", { id })
-        .getOne();
+      const row = await run.first(
+        sql`SELECT ${project.list} FROM projects WHERE organization_id = ${organizationId} AND id = ${id} FOR SHARE`,
+        project.decode,
+      );
       return row ? toProject(row) : null;
     },
 
     /** One page of the organization's projects, newest first (`limit + 1` rows; see toPage). */
     async list(organizationId: string, page: PageRequest): Promise<Project[]> {
-      const qb = manager
-        .createQueryBuilder(ProjectEntity, "p")
-        .where("p.organizationId = :organizationId", { organizationId });
-      const rows = await keysetPage(qb, "p", page).getMany();
+      const rows = await run.rows(
+        sql`SELECT ${project.list} FROM projects WHERE organization_id = ${organizationId}${keysetTail(page)}`,
+        project.decode,
+      );
       return rows.map(toProject);
     },
 
@@ -210,26 +187,21 @@ export function projectsRepository(manager: EntityManager, clock: Clock) {
      * fields are not lost) and moves updated_at. Null when absent or of another organization.
      */
     async update(organizationId: string, id: string, changes: ProjectChanges): Promise<Project | null> {
-      const set: Record<string, unknown> = { updatedAt: clock.now() };
+      const sets: Statement[] = [];
       // Listed fields only: a wider object passed as changes can never touch ids or tenancy.
       for (const field of CHANGEABLE) {
         const value = changes[field];
-        if (value !== undefined) set[field] = Array.isArray(value) ? [...value] : value;
+        if (value !== undefined)
+          sets.push(sql`${raw(project.names[field])} = ${Array.isArray(value) ? [...value] : value}`);
       }
       // Rate limits are merged in the statement (jsonb ||), so owners setting different limits keep both.
-      if (changes.rateLimits) set.rateLimits = () => "rate_limits || CAST(:limits AS jsonb)";
-      const result = await manager
-        .createQueryBuilder()
-        .update(ProjectEntity)
-        .set(set)
-        .where("organization_id = :organizationId AND id = :id", {
-          organizationId,
-          id,
-          limits: JSON.stringify(changes.rateLimits ?? {}),
-        })
-        .execute();
-      if ((result.affected ?? 0) === 0) return null;
-      const row = await manager.findOneBy(ProjectEntity, { organizationId, id });
+      if (changes.rateLimits) sets.push(sql`rate_limits = rate_limits || ${JSON.stringify(changes.rateLimits)}::jsonb`);
+      sets.push(sql`updated_at = ${clock.now()}`);
+      // One statement that answers the row as changed (RETURNING), not an update and a read.
+      const row = await run.first(
+        sql`UPDATE projects SET ${joinSql(sets, ", ")} WHERE organization_id = ${organizationId} AND id = ${id} RETURNING ${project.list}`,
+        project.decode,
+      );
       return row ? toProject(row) : null;
     },
 

@@ -2,31 +2,12 @@ import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import type { Clock } from "../../domain/clock.js";
 import { RefreshTokenEntity } from "../entities/refresh-token.entity.js";
-import { nullable, raw, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { entityColumns, row, sql, statements, text } from "../sql/index.js";
 
-export interface RefreshTokenRecord {
-  id: string;
-  projectId: string;
-  sessionId: string;
-  expiresAt: Date;
-  rotatedAt: Date | null;
-  successorSealed: string | null;
-  revokedAt: Date | null;
-}
+/** A refresh token as the refresh flow reads it: never its hash (it was looked up by it). */
+export type RefreshTokenRecord = Omit<RefreshTokenEntity, "tokenHash" | "createdAt">;
 
-const RECORD_COLUMNS = raw(
-  `id, project_id AS "projectId", session_id AS "sessionId", expires_at AS "expiresAt", rotated_at AS "rotatedAt",
-   successor_sealed AS "successorSealed", revoked_at AS "revokedAt"`,
-);
-const recordRow = row({
-  id: text,
-  projectId: text,
-  sessionId: text,
-  expiresAt: timestamp,
-  rotatedAt: nullable(timestamp),
-  successorSealed: nullable(text),
-  revokedAt: nullable(timestamp),
-});
+const RECORD = entityColumns(RefreshTokenEntity, { omit: ["tokenHash", "createdAt"] });
 const sessionIdRow = row({ session_id: text });
 
 // Every refresh runs sessionOf, findForUpdate, markRotated and forgetSuccessorsRotatedBefore,
@@ -36,6 +17,7 @@ const revokedRow = row({ session_id: text, user_id: text });
 export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
   const tokens = manager.getRepository(RefreshTokenEntity);
   const run = statements(manager);
+  const record = RECORD.on(manager);
   return {
     async create(
       projectId: string,
@@ -63,8 +45,8 @@ export function refreshTokensRepository(manager: EntityManager, clock: Clock) {
      */
     findForUpdate(projectId: string, tokenHash: string): Promise<RefreshTokenRecord | null> {
       return run.first(
-        sql`SELECT ${RECORD_COLUMNS} FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash} FOR UPDATE`,
-        recordRow,
+        sql`SELECT ${record.list} FROM refresh_tokens WHERE project_id = ${projectId} AND token_hash = ${tokenHash} FOR UPDATE`,
+        record.decode,
       );
     },
 

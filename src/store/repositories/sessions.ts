@@ -3,23 +3,12 @@ import { IsNull, MoreThan, Not } from "typeorm";
 import type { Session } from "../../domain/auth.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { SessionEntity } from "../entities/session.entity.js";
-import { keysetPage } from "../keyset.js";
-import { nullable, row, sql, statements, text, textArray, timestamp } from "../sql/index.js";
+import { keysetTail } from "../keyset.js";
+import { entityColumns, sql, statements } from "../sql/index.js";
 
-const sessionRow = row({
-  id: text,
-  projectId: text,
-  userId: text,
-  ipAddress: text,
-  userAgent: text,
-  amr: textArray,
-  createdAt: timestamp,
-  lastActiveAt: timestamp,
-  expiresAt: timestamp,
-  revokedAt: nullable(timestamp),
-});
+const SESSION = entityColumns(SessionEntity);
 
-const toSession = (r: ReturnType<typeof sessionRow> | SessionEntity): Session => ({
+const toSession = (r: SessionEntity): Session => ({
   id: r.id,
   projectId: r.projectId,
   userId: r.userId,
@@ -35,6 +24,7 @@ const toSession = (r: ReturnType<typeof sessionRow> | SessionEntity): Session =>
 export function sessionsRepository(manager: EntityManager) {
   const sessions = manager.getRepository(SessionEntity);
   const run = statements(manager);
+  const session = SESSION.on(manager);
   /** Live at `at`: not revoked, not past its absolute expiry. */
   const live = (at: Date) => ({ revokedAt: IsNull(), expiresAt: MoreThan(at) });
   return {
@@ -45,10 +35,9 @@ export function sessionsRepository(manager: EntityManager) {
      */
     async getActive(projectId: string, id: string, now: Date): Promise<Session | null> {
       const found = await run.first(
-        sql`SELECT id, project_id AS "projectId", user_id AS "userId", ip_address AS "ipAddress", user_agent AS "userAgent", amr,
-                   created_at AS "createdAt", last_active_at AS "lastActiveAt", expires_at AS "expiresAt", revoked_at AS "revokedAt"
-            FROM sessions WHERE project_id = ${projectId} AND id = ${id} AND revoked_at IS NULL AND expires_at > ${now}`,
-        sessionRow,
+        sql`SELECT ${session.list} FROM sessions
+            WHERE project_id = ${projectId} AND id = ${id} AND revoked_at IS NULL AND expires_at > ${now}`,
+        session.decode,
       );
       return found ? toSession(found) : null;
     },
@@ -58,11 +47,12 @@ export function sessionsRepository(manager: EntityManager) {
      * the page's position; `limit + 1` rows (see toPage). The live-sessions index serves it.
      */
     async listActive(projectId: string, userId: string, now: Date, page: PageRequest): Promise<Session[]> {
-      const qb = sessions
-        .createQueryBuilder("s")
-        .where("s.projectId = :projectId AND s.userId = :userId", { projectId, userId })
-        .andWhere("s.revokedAt IS NULL AND s.expiresAt > :now", { now });
-      return (await keysetPage(qb, "s", page).getMany()).map(toSession);
+      const rows = await run.rows(
+        sql`SELECT ${session.list} FROM sessions
+            WHERE project_id = ${projectId} AND user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now}${keysetTail(page)}`,
+        session.decode,
+      );
+      return rows.map(toSession);
     },
 
     /** On every refresh: a fixed statement. */

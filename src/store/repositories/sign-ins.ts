@@ -7,7 +7,7 @@ import type { AuditEventEntity } from "../entities/audit-event.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { raw, RowShapeError, sql, statements, type Statement } from "../sql/index.js";
 import { AUDIT_COLUMNS, auditInsert } from "./audit-events.js";
-import { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
+import { toUser, USER } from "./user-rows.js";
 
 export interface SignInWrite {
   /** The new session, id included (the access token names it before it is written). */
@@ -55,6 +55,7 @@ export interface NewUserWrite {
 // something else as well.
 export function signInsRepository(manager: EntityManager) {
   const run = statements(manager);
+  const user = USER.on(manager);
   return {
     /**
      * A sign-in of an existing user, which also ends the user's live sessions past the cap,
@@ -102,11 +103,11 @@ export function signInsRepository(manager: EntityManager) {
      * A signup: the user row (last_login_at already set) with the sign-in's writes. A duplicate
      * email is UniqueViolation users_project_email_key, and then nothing at all was written.
      */
-    async recordSignup(projectId: string, user: NewUserWrite, write: SignInWrite): Promise<User> {
+    async recordSignup(projectId: string, newUser: NewUserWrite, write: SignInWrite): Promise<User> {
       const created = await translateUniqueViolation(() =>
         run.first(
-          sql`WITH ${newUserRow(projectId, user, write.session.createdAt, true)}, ${signInWrites(projectId, write)} SELECT * FROM new_user`,
-          userRow,
+          sql`WITH ${newUserRow(projectId, newUser, write.session.createdAt, true, user.list)}, ${signInWrites(projectId, write)} SELECT * FROM new_user`,
+          user.decode,
         ),
       );
       return toUser(inserted(created), write.session.createdAt);
@@ -118,17 +119,17 @@ export function signInsRepository(manager: EntityManager) {
      */
     async recordSignupWithoutSession(
       projectId: string,
-      user: NewUserWrite,
+      newUser: NewUserWrite,
       event: Pick<AuthEvent, "kind" | "method"> & { at: Date },
       audit: AuditEventEntity,
     ): Promise<User> {
       const created = await translateUniqueViolation(() =>
         run.first(
-          sql`WITH ${newUserRow(projectId, user, event.at, false)}, event AS (
+          sql`WITH ${newUserRow(projectId, newUser, event.at, false, user.list)}, event AS (
            INSERT INTO auth_events (organization_id, project_id, user_id, kind, method, tokens_issued, occurred_at)
-           VALUES (${user.organizationId}, ${projectId}, ${user.id}, ${event.kind}, ${event.method}, 0, ${event.at})
+           VALUES (${newUser.organizationId}, ${projectId}, ${newUser.id}, ${event.kind}, ${event.method}, 0, ${event.at})
          ), ${auditInsertAs("audit", audit)} SELECT * FROM new_user`,
-          userRow,
+          user.decode,
         ),
       );
       return toUser(inserted(created), event.at);
@@ -143,7 +144,13 @@ function inserted<T>(row: T | null): T {
 }
 
 /** The user row as a CTE `new_user`; `signedIn` false leaves last_login_at empty (no session yet). */
-function newUserRow(projectId: string, user: NewUserWrite, createdAt: Date, signedIn: boolean): Statement {
+function newUserRow(
+  projectId: string,
+  user: NewUserWrite,
+  createdAt: Date,
+  signedIn: boolean,
+  columns: Statement,
+): Statement {
   const email = user.email === "" ? null : user.email;
   return sql`new_user AS (
            INSERT INTO users (id, organization_id, project_id, email, email_normalized, phone, email_verified, phone_verified,
@@ -151,7 +158,7 @@ function newUserRow(projectId: string, user: NewUserWrite, createdAt: Date, sign
            VALUES (${user.id}, ${user.organizationId}, ${projectId}, ${email}, ${email === null ? null : normalizeEmail(email)},
              ${user.phone}, ${user.emailVerified}, ${user.phoneVerified}, ${user.passwordHash}, ${JSON.stringify(user.metadata)},
              ${user.locale ?? ""}, ${createdAt}, ${createdAt}, ${signedIn ? createdAt : null})
-           RETURNING ${USER_COLUMNS}
+           RETURNING ${columns}
          )`;
 }
 

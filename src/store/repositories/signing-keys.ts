@@ -3,7 +3,9 @@ import type { SealedSigningKey, SigningKey } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
 import { SigningKeyEntity } from "../entities/signing-key.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { sql, statements } from "../sql/index.js";
+import { empty, entityColumns, sql, statements } from "../sql/index.js";
+
+const KEY = entityColumns(SigningKeyEntity);
 
 export function toSigningKey(e: SigningKeyEntity): SigningKey {
   return {
@@ -30,6 +32,7 @@ export interface CreateSigningKeyInput {
 // the Authentication side, whose tenant is the project named by the API key or the login id.
 export function signingKeysRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const key = KEY.on(manager);
   return {
     /** A project of another organization fails the composite foreign key (23503), never links. */
     async create(organizationId: string, input: CreateSigningKeyInput): Promise<SigningKey> {
@@ -49,13 +52,11 @@ export function signingKeysRepository(manager: EntityManager, clock: Clock) {
 
     /** The key that signs new tokens: the newest one not retired. Null when the project has none. */
     async active(projectId: string): Promise<SealedSigningKey | null> {
-      const row = await manager
-        .createQueryBuilder(SigningKeyEntity, "k")
-        .where("k.projectId = :projectId", { projectId })
-        .andWhere("k.retiredAt IS NULL")
-        .orderBy("k.createdAt", "DESC")
-        .addOrderBy("k.kid", "DESC")
-        .getOne();
+      const row = await run.first(
+        sql`SELECT ${key.list} FROM project_signing_keys WHERE project_id = ${projectId} AND retired_at IS NULL
+            ORDER BY created_at DESC, kid DESC LIMIT 1`,
+        key.decode,
+      );
       return row ? { ...toSigningKey(row), privateJwkSealed: row.privateJwkSealed } : null;
     },
 
@@ -64,10 +65,12 @@ export function signingKeysRepository(manager: EntityManager, clock: Clock) {
      * `retiredAfter` (a retired key keeps verifying until the tokens it signed have expired).
      */
     async listPublic(projectId: string, retiredAfter?: Date): Promise<SigningKey[]> {
-      const qb = manager.createQueryBuilder(SigningKeyEntity, "k").where("k.projectId = :projectId", { projectId });
-      if (retiredAfter) qb.andWhere("(k.retiredAt IS NULL OR k.retiredAt > :retiredAfter)", { retiredAfter });
-      else qb.andWhere("k.retiredAt IS NULL");
-      const rows = await qb.orderBy("k.createdAt", "DESC").addOrderBy("k.kid", "DESC").getMany();
+      const retired = retiredAfter ? sql` OR retired_at > ${retiredAfter}` : empty;
+      const rows = await run.rows(
+        sql`SELECT ${key.list} FROM project_signing_keys WHERE project_id = ${projectId} AND (retired_at IS NULL${retired})
+            ORDER BY created_at DESC, kid DESC`,
+        key.decode,
+      );
       return rows.map(toSigningKey);
     },
 

@@ -11,7 +11,8 @@ import type {
   SsoProvider,
 } from "../../domain/sso.js";
 import { SsoConnectionEntity } from "../entities/sso-connection.entity.js";
-import { keysetPage } from "../keyset.js";
+import { keysetTail } from "../keyset.js";
+import { entityColumns, sql, statements } from "../sql/index.js";
 import { translateUniqueViolation } from "../errors.js";
 
 export function toSsoConnection(e: SsoConnectionEntity): SsoConnection {
@@ -65,7 +66,11 @@ const privateKeyBinding = (id: string) => `${id}:private_key`;
 
 // Sealing and opening live here together because both must use the same associated data
 // (the connection id): the secret box is passed in, as repositories hold no keys.
+const CONNECTION = entityColumns(SsoConnectionEntity);
+
 export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const connection = CONNECTION.on(manager);
   return {
     /** A project of another organization fails the composite foreign key (23503), never links. */
     async create(
@@ -103,11 +108,11 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
 
     /** One page of a project's connections, newest first (`limit + 1` rows; see toPage). */
     async list(organizationId: string, projectId: string, page: PageRequest): Promise<SsoConnection[]> {
-      const qb = manager
-        .createQueryBuilder(SsoConnectionEntity, "c")
-        .where("c.organizationId = :organizationId", { organizationId })
-        .andWhere("c.projectId = :projectId", { projectId });
-      const rows = await keysetPage(qb, "c", page).getMany();
+      const rows = await run.rows(
+        sql`SELECT ${connection.list} FROM sso_connections
+            WHERE organization_id = ${organizationId} AND project_id = ${projectId}${keysetTail(page)}`,
+        connection.decode,
+      );
       return rows.map(toSsoConnection);
     },
 
@@ -129,12 +134,10 @@ export function ssoConnectionsRepository(manager: EntityManager, clock: Clock) {
      * updates cannot each validate against a state the other is replacing; null when absent.
      */
     async getForUpdate(organizationId: string, id: string): Promise<SsoConnection | null> {
-      const row = await manager
-        .createQueryBuilder(SsoConnectionEntity, "c")
-        .where("c.organizationId = :organizationId", { organizationId })
-        .andWhere("c.id = :id", { id })
-        .setLock("pessimistic_write")
-        .getOne();
+      const row = await run.first(
+        sql`SELECT ${connection.list} FROM sso_connections WHERE organization_id = ${organizationId} AND id = ${id} FOR UPDATE`,
+        connection.decode,
+      );
       return row ? toSsoConnection(row) : null;
     },
 

@@ -1,42 +1,21 @@
 import type { User } from "../../domain/auth.js";
-import { bool, jsonObject, nullable, raw, row, text, textArray, timestamp } from "../sql/index.js";
+import { UserEntity } from "../entities/user.entity.js";
+import { entityColumns, jsonObject } from "../sql/index.js";
 
 /**
- * A user's columns as hand-written statements return them (RETURNING, the search walk), named
- * as UserEntity names them, so a decoded row and an entity map to a User the same way.
+ * A user's columns as the statements of users.ts, users-list.ts and sign-ins.ts select them,
+ * derived from UserEntity: named as the entity names them, so a decoded row and an entity map to
+ * a User the same way. The password hash is read only where a password is checked, and the
+ * canonical email is a search key, never shown.
  */
-export const USER_COLUMNS = raw(
-  `id, organization_id AS "organizationId", project_id AS "projectId", email, email_verified AS "emailVerified", phone,
-   phone_verified AS "phoneVerified", metadata, app_metadata AS "appMetadata", new_email AS "newEmail",
-   new_email_expires_at AS "newEmailExpiresAt", disabled, created_at AS "createdAt", updated_at AS "updatedAt",
-   last_login_at AS "lastLoginAt", mfa_methods AS "mfaMethods", locale`,
-);
+const NARROW = { metadata: jsonObject, appMetadata: jsonObject };
+export const USER = entityColumns(UserEntity, { omit: ["passwordHash", "emailNormalized"], narrow: NARROW });
 
-/** The decoders of USER_COLUMNS, column by column (a statement selecting more extends it). */
-export const USER_SHAPE = {
-  id: text,
-  organizationId: text,
-  projectId: text,
-  email: nullable(text),
-  emailVerified: bool,
-  phone: nullable(text),
-  phoneVerified: bool,
-  metadata: jsonObject,
-  appMetadata: jsonObject,
-  newEmail: nullable(text),
-  newEmailExpiresAt: nullable(timestamp),
-  disabled: bool,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  lastLoginAt: nullable(timestamp),
-  mfaMethods: textArray,
-  locale: text,
-};
-
-export const userRow = row(USER_SHAPE);
+/** USER and the password hash, for sign-in. */
+export const USER_CREDENTIALS = entityColumns(UserEntity, { omit: ["emailNormalized"], narrow: NARROW });
 
 /** What a User is made of: a decoded row, or a UserEntity. */
-export type UserFields = ReturnType<typeof userRow>;
+export type UserFields = ReturnType<ReturnType<typeof USER.on>["decode"]>;
 
 /** `now` decides whether a pending email change is still live (its link expires with it). */
 export function toUser(r: UserFields, now: Date): User {

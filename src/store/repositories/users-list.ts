@@ -3,7 +3,7 @@ import type { User, UserFilters } from "../../domain/auth.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { sql, statements, empty, type Statement } from "../sql/index.js";
-import { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
+import { toUser, USER } from "./user-rows.js";
 
 /** ListUsers search: the newest rows probed first, and the longest ordered walk it then takes. */
 export const PROBE_WINDOW = 2_000;
@@ -40,21 +40,22 @@ export async function listUsers(
   filters: UserFilters = {},
 ): Promise<User[]> {
   const run = statements(manager);
+  const user = USER.on(manager);
   const many = async (statement: Statement) => {
     const now = clock.now();
-    return (await run.rows(statement, userRow)).map((r) => toUser(r, now));
+    return (await run.rows(statement, user.decode)).map((r) => toUser(r, now));
   };
   const want = page.limit + 1;
   if (!search) {
     return many(
-      sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page, filters)} ORDER BY created_at DESC, id DESC LIMIT ${want}`,
+      sql`SELECT ${user.list} FROM users WHERE ${keyset(projectId, page, filters)} ORDER BY created_at DESC, id DESC LIMIT ${want}`,
     );
   }
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The matches among the newest `size` rows of the page, ids first from the index alone (it
   // carries the email), then the rows themselves.
   const walk = (size: number) =>
-    many(sql`SELECT ${USER_COLUMNS} FROM users WHERE project_id = ${projectId} AND id IN (
+    many(sql`SELECT ${user.list} FROM users WHERE project_id = ${projectId} AND id IN (
          SELECT id FROM (SELECT id, created_at, email_normalized FROM users WHERE ${keyset(projectId, page, filters)}
                          ORDER BY created_at DESC, id DESC LIMIT ${size}) AS recent
          WHERE email_normalized LIKE ${pattern} ORDER BY created_at DESC, id DESC LIMIT ${want})
@@ -79,7 +80,7 @@ export async function listUsers(
   const boundary = sql`(SELECT created_at, id FROM users WHERE ${keyset(projectId, page, filters)} ORDER BY created_at DESC, id DESC OFFSET ${size - 1} LIMIT 1)`;
   // An ORDER BY the created_at index cannot serve, so that the planner takes the trigram one.
   const rest = await many(
-    sql`SELECT ${USER_COLUMNS} FROM users WHERE ${keyset(projectId, page, filters)} AND (created_at, id) < ${boundary}
+    sql`SELECT ${user.list} FROM users WHERE ${keyset(projectId, page, filters)} AND (created_at, id) < ${boundary}
            AND email_normalized LIKE ${pattern}
          ORDER BY created_at + interval '0 s' DESC, id DESC LIMIT ${want - recent.length}`,
   );

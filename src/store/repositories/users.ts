@@ -9,10 +9,10 @@ import { UserEntity } from "../entities/user.entity.js";
 import { translateUniqueViolation } from "../errors.js";
 import { bool, joinSql, nullable, row, sql, statements, text, type Statement } from "../sql/index.js";
 import { auditRow } from "./audit-events.js";
-import { toUser, USER_COLUMNS, USER_SHAPE, userRow } from "./user-rows.js";
+import { toUser, USER, USER_CREDENTIALS } from "./user-rows.js";
 import { listUsers, MAX_WALK, PROBE_WINDOW } from "./users-list.js";
 
-export { toUser, USER_COLUMNS, userRow } from "./user-rows.js";
+export { toUser, USER } from "./user-rows.js";
 
 /** A user brought in by `gatehouse user import`, its password hash as the other system made it. */
 export interface ImportedUser {
@@ -67,7 +67,6 @@ export interface UserChanges {
 }
 
 const importedRow = row({ id: text, inserted: bool, email_taken: bool });
-const credentialsRow = row({ ...USER_SHAPE, passwordHash: nullable(text) });
 const recipientRow = row({ email: nullable(text), locale: text });
 
 // Every method takes the project (the tenant) first.
@@ -79,11 +78,13 @@ export function usersRepository(
   const window = { probe: options.probeWindow ?? PROBE_WINDOW, maxWalk: options.maxWalk ?? MAX_WALK };
   const users = manager.getRepository(UserEntity);
   const run = statements(manager);
+  const userColumns = USER.on(manager);
+  const credentials = USER_CREDENTIALS.on(manager);
   // The lookups of every sign-in and refresh: fixed statements with decoded rows, since
   // findOneBy's query building cost a refresh a quarter of a millisecond of the main thread
   // (`npm run bench -- --profile=refresh`).
   const one = async (where: Statement) => {
-    const found = await run.first(sql`SELECT ${USER_COLUMNS} FROM users WHERE ${where}`, userRow);
+    const found = await run.first(sql`SELECT ${userColumns.list} FROM users WHERE ${where}`, userColumns.decode);
     return found ? toUser(found, clock.now()) : null;
   };
   /**
@@ -110,9 +111,9 @@ export function usersRepository(
       email: string,
     ): Promise<{ user: User; passwordHash: string | null } | null> {
       const found = await run.first(
-        sql`SELECT ${USER_COLUMNS}, password_hash AS "passwordHash" FROM users
+        sql`SELECT ${credentials.list} FROM users
             WHERE project_id = ${projectId} AND email_normalized = ${normalizeEmail(email)}`,
-        credentialsRow,
+        credentials.decode,
       );
       return found ? { user: toUser(found, clock.now()), passwordHash: found.passwordHash } : null;
     },
@@ -156,8 +157,8 @@ export function usersRepository(
       // One statement that answers the row as changed (RETURNING), not an update and a read.
       const updated = await translateUniqueViolation(() =>
         run.first(
-          sql`UPDATE users SET ${joinSql(sets, ", ")} WHERE project_id = ${projectId} AND id = ${id} RETURNING ${USER_COLUMNS}`,
-          userRow,
+          sql`UPDATE users SET ${joinSql(sets, ", ")} WHERE project_id = ${projectId} AND id = ${id} RETURNING ${userColumns.list}`,
+          userColumns.decode,
         ),
       );
       return updated ? toUser(updated, clock.now()) : null;
@@ -227,8 +228,8 @@ export function usersRepository(
            VALUES (${newId("usr")}, ${user.organizationId}, ${projectId}, ${email}, ${normalizeEmail(email)}, ${user.emailVerified},
              false, ${user.passwordHash}, ${JSON.stringify(user.metadata)}, ${JSON.stringify(user.appMetadata)}, ${user.locale ?? ""},
              ${now}, ${now})
-           RETURNING ${USER_COLUMNS}`,
-          userRow,
+           RETURNING ${userColumns.list}`,
+          userColumns.decode,
         ),
       );
       if (!created) throw new Error("INSERT … RETURNING answered no user row");

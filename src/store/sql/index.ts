@@ -16,3 +16,10 @@ export {
   type Decoded,
 } from "./decode.js";
 export { statements, type Statements } from "./run.js";
+export {
+  entityColumns,
+  type ColumnKey,
+  type EntityColumns,
+  type EntityColumnsOf,
+  type EntityColumnsSpec,
+} from "./entity-columns.js";

@@ -9,6 +9,13 @@ export default contract({
     return {};
   },
   checks: {},
-  exempt: { enqueue: reason, claimDue: reason, markSent: reason, recordFailure: reason, listPending: reason },
+  exempt: {
+    enqueue: reason,
+    claimDue: reason,
+    markSent: reason,
+    recordFailure: reason,
+    listPending: reason,
+    backlog: reason,
+  },
   async intact() {},
 });
