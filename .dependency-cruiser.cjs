@@ -119,38 +119,9 @@ const rules = [
   },
 ];
 
-// TEMPORARY: edges other branches of issue 47 remove. Each names the branch that removes it;
-// delete the entry when that branch is merged (a stale entry is harmless, the edge is gone).
-const TEMPORARY_ALLOWANCES = [
-  // removed by the i47-store branch (no query outside src/store)
-  ...[["src/notify/backlog.ts", "src/store/entities/outbox-message.entity.ts"]].map(([from, to]) => ({
-    branch: "i47-store",
-    from,
-    to,
-  })),
-];
-
-/** Each rule, minus the allowed edges: files with an allowance get a copy of the rule that skips only those targets. */
-function withAllowances(rule) {
-  const exact = (file) => `^${file.replace(/[.]/g, "\\.")}$`;
-  const allowedBy = new Map();
-  for (const { from, to } of TEMPORARY_ALLOWANCES) allowedBy.set(from, [...(allowedBy.get(from) ?? []), exact(to)]);
-  const toList = (value) => (value === undefined ? [] : [value].flat());
-  const copies = [...allowedBy].map(([from, targets]) => ({
-    ...rule,
-    from: { ...rule.from, path: exact(from) },
-    to: { ...rule.to, pathNot: [...toList(rule.to.pathNot), ...targets] },
-  }));
-  return [
-    { ...rule, from: { ...rule.from, pathNot: [...toList(rule.from.pathNot), ...[...allowedBy.keys()].map(exact)] } },
-    // A copy only applies where the file is in the rule's own scope.
-    ...copies.filter((copy) => new RegExp(rule.from.path).test(copy.from.path.slice(1, -1).replace(/\\\./g, "."))),
-  ];
-}
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: rules.map((rule) => ({ severity: "error", ...rule })).flatMap(withAllowances),
+  forbidden: rules.map((rule) => ({ severity: "error", ...rule })),
   options: {
     includeOnly: "^(src|gen)/",
     exclude: { path: "\\.json$" },
