@@ -1,4 +1,4 @@
-// The layer map of src/ (docs/../STYLE.md, "The layout we keep"), checked by `npm run lint`.
+// The layer map of src/ (../shared/STYLE.md, ARCHITECTURE.md, "The layout we keep"), checked by `npm run lint`.
 //
 // A request flows one way: transport → interceptors → handlers (and routes) → flows →
 // repositories (store), crypto and notify; domain and i18n sit at the bottom. Each rule below
