@@ -1,4 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { DomainError } from "./errors.js";
 
 // "A very common password is WEAK_PASSWORD" (API.md section 3). The list is zxcvbn-ts's
 // breach-frequency list (about 49,000 passwords, shipped in the npm package: no network at run
@@ -10,4 +11,11 @@ const COMMON = new Set(
 
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
+}
+
+/** The one password check every flow that sets a password makes (signup, create, change, reset, invitation). */
+export function requireAcceptablePassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+  }
 }

@@ -1,6 +1,6 @@
 import type { Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
-import { isCommonPassword } from "../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../domain/password-policy.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import type { FlowDeps } from "../deps.js";
 import type { SessionOwner } from "./sessions.js";
@@ -19,9 +19,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   origin: AuditOrigin,
 ): Promise<{ message: string }> {
-  if (isCommonPassword(input.newPassword)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
+  requireAcceptablePassword(input.newPassword);
   const currentHash = await deps.db.repos.users.passwordHash(project.id, owner.userId);
   const verdict = await deps.passwords.verify(currentHash, input.currentPassword);
   if (!verdict.ok) throw new DomainError("INVALID_CREDENTIALS", "the current password is incorrect");

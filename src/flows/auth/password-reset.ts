@@ -1,7 +1,7 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { normalizeEmail, type Project } from "../../domain/account.js";
 import { DomainError } from "../../domain/errors.js";
-import { isCommonPassword } from "../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { messageLanguage } from "../../i18n/messages.js";
 import { wordedMail } from "../../notify/message-templates/worded.js";
@@ -123,9 +123,7 @@ export async function resetPassword(
   input: { resetToken: string; newPassword: string },
   client: ClientInfo,
 ): Promise<{ message: string }> {
-  if (isCommonPassword(input.newPassword)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
+  requireAcceptablePassword(input.newPassword);
   const passwordHash = await deps.passwords.hash(input.newPassword);
   const kind = await deps.db.transaction(async (repos) => {
     const now = deps.clock.now();

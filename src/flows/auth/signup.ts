@@ -2,7 +2,7 @@ import { normalizeEmail, type Project } from "../../domain/account.js";
 import type { ClientInfo } from "../../domain/auth.js";
 import { DomainError } from "../../domain/errors.js";
 import { localeSetting } from "../../domain/locale-setting.js";
-import { isCommonPassword } from "../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../domain/password-policy.js";
 import { allowedRedirect } from "../../domain/redirects.js";
 import { maySignUp } from "../../domain/signup-policy.js";
 import { UniqueViolation } from "../../store/errors.js";
@@ -51,9 +51,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   const scope = projectScope(project);
   await deps.limits.signup(scope, input.client.ipAddress);
   const linkTarget = allowedRedirect(project, input.redirectUrl ?? "", deps.config.publicUrl);
-  if (isCommonPassword(input.password)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
+  requireAcceptablePassword(input.password);
   // Before the link is mailed or the argon2 work is done: the person sees a refusal at once. A
   // confirmation link asks again when it creates the account (the answer may have changed).
   await askBeforeUserCreated(

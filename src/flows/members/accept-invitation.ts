@@ -1,7 +1,7 @@
 import { hashToken } from "../../crypto/tokens.js";
 import { DomainError } from "../../domain/errors.js";
 import type { MemberIdentity } from "../../domain/member-identity.js";
-import { isCommonPassword } from "../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../domain/password-policy.js";
 import type { Repositories } from "../../store/database.js";
 import { UniqueViolation } from "../../store/errors.js";
 import type { AuditOrigin } from "../../domain/audit.js";
@@ -82,8 +82,7 @@ async function acceptOnce(
       throw wrongPassword();
     }
   } else {
-    if (isCommonPassword(input.password))
-      throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
+    requireAcceptablePassword(input.password);
     newPasswordHash = await deps.passwords.hash(input.password);
   }
   try {

@@ -1,5 +1,5 @@
 import { DomainError } from "../../domain/errors.js";
-import { isCommonPassword } from "../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../domain/password-policy.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
 import { ACCOUNT_SCOPE, checking } from "../../limits/limits.js";
@@ -25,9 +25,7 @@ export async function changeMemberPassword(
   input: ChangeMemberPasswordInput,
   origin: AuditOrigin,
 ): Promise<{ message: string }> {
-  if (isCommonPassword(input.newPassword)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
+  requireAcceptablePassword(input.newPassword);
   const found = await deps.db.repos.memberIdentities.credentialsOfMember(input.organizationId, input.memberId);
   // A guess at the current password is a guess at the identity's password: it counts toward the
   // same limit as Login's (a stolen management token must not become an unlimited oracle).

@@ -1,6 +1,6 @@
 import { hashToken, randomToken } from "../../crypto/tokens.js";
 import { DomainError } from "../../domain/errors.js";
-import { isCommonPassword } from "../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../domain/password-policy.js";
 import { memberPasswordResetLink, memberPasswordResetMail } from "../../notify/templates.js";
 import type { AuditOrigin } from "../../domain/audit.js";
 import { normalizeEmail } from "../../domain/account.js";
@@ -80,9 +80,7 @@ export async function resetMemberPassword(
   input: { token: string; newPassword: string },
   origin: AuditOrigin,
 ): Promise<{ message: string }> {
-  if (isCommonPassword(input.newPassword)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
+  requireAcceptablePassword(input.newPassword);
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await deps.db.transaction(async (repos) => {
     const identityId = await repos.memberPasswordResets.consume(hashToken(input.token), deps.clock.now());

@@ -1,9 +1,8 @@
 import type { Project } from "../../../domain/account.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
 import type { User } from "../../../domain/auth.js";
-import { DomainError } from "../../../domain/errors.js";
 import { localeSetting } from "../../../domain/locale-setting.js";
-import { isCommonPassword } from "../../../domain/password-policy.js";
+import { requireAcceptablePassword } from "../../../domain/password-policy.js";
 import { UniqueViolation } from "../../../store/errors.js";
 import { askBeforeUserCreated } from "../../hooks/before-user-created.js";
 import type { FlowDeps } from "../../deps.js";
@@ -40,9 +39,7 @@ export async function createUser(
   const metadata = initialMetadata(input.metadata, "metadata");
   const appMetadata = initialMetadata(input.appMetadata, "app_metadata");
   const locale = input.locale ? localeSetting("locale", input.locale) : "";
-  if (input.password !== undefined && isCommonPassword(input.password)) {
-    throw new DomainError("WEAK_PASSWORD", "this password is too common; choose another");
-  }
+  if (input.password !== undefined) requireAcceptablePassword(input.password);
   await askBeforeUserCreated(
     deps,
     deps.db.repos,
