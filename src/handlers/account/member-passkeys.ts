@@ -1,8 +1,5 @@
 import type { ServiceImpl } from "@connectrpc/connect";
-import type { JsonObject } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { MemberPasskey } from "../../domain/member-mfa.js";
 import type { FlowDeps } from "../../flows/deps.js";
 import { deleteMemberPasskey, listMemberPasskeys } from "../../flows/members/passkeys/manage.js";
 import {
@@ -12,32 +9,16 @@ import {
 import { finishMemberPasskeySignIn, startMemberPasskeySignIn } from "../../flows/members/passkeys/sign-in.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import { kRequest } from "../../interceptors/context.js";
+import { listedPasskeyToProto, optionsStruct } from "../auth/mappers.js";
 import { memberCaller, signedInFields } from "./member-mfa.js";
 import { memberOf } from "./organization-of.js";
-
-/** The options as a Struct: the library leaves absent members `undefined`, which a Struct cannot hold. */
-function asStruct(options: object): JsonObject {
-  return JSON.parse(JSON.stringify(options)) as JsonObject;
-}
-
-function toProto(p: MemberPasskey) {
-  return {
-    id: p.id,
-    name: p.name,
-    createdAt: timestampFromDate(p.createdAt),
-    lastUsedAt: p.lastUsedAt ? timestampFromDate(p.lastUsedAt) : undefined,
-    backupEligible: p.backupEligible,
-    backedUp: p.backedUp,
-    transports: p.transports,
-  };
-}
 
 /** Members' passkeys: registration (signed in, or at an enrollment challenge), the challenge's answer, listing and deletion. */
 export function memberPasskeysHandlers(deps: FlowDeps) {
   return {
     async startMemberPasskeyRegistration(req, ctx) {
       const started = await startMemberPasskeyRegistration(deps, memberCaller(ctx, req.mfaToken));
-      return { challengeId: started.challengeId, options: asStruct(started.options) };
+      return { challengeId: started.challengeId, options: optionsStruct(started.options) };
     },
 
     async finishMemberPasskeyRegistration(req, ctx) {
@@ -52,7 +33,7 @@ export function memberPasskeysHandlers(deps: FlowDeps) {
         auditOriginOf(ctx.values),
       );
       return {
-        passkey: toProto(registered.passkey),
+        passkey: listedPasskeyToProto(registered.passkey),
         recoveryCodes: registered.recoveryCodes,
         ...signedInFields(registered.signedIn),
       };
@@ -60,7 +41,7 @@ export function memberPasskeysHandlers(deps: FlowDeps) {
 
     async startMemberPasskeySignIn(req) {
       const started = await startMemberPasskeySignIn(deps, req.mfaToken);
-      return { challengeId: started.challengeId, options: asStruct(started.options) };
+      return { challengeId: started.challengeId, options: optionsStruct(started.options) };
     },
 
     async finishMemberPasskeySignIn(req, ctx) {
@@ -78,7 +59,7 @@ export function memberPasskeysHandlers(deps: FlowDeps) {
     },
 
     async listMemberPasskeys(_req, ctx) {
-      return { data: (await listMemberPasskeys(deps, memberOf(ctx))).map(toProto) };
+      return { data: (await listMemberPasskeys(deps, memberOf(ctx))).map(listedPasskeyToProto) };
     },
 
     async deleteMemberPasskey(req, ctx) {

@@ -62,8 +62,14 @@ export function identityToProto(i: UserIdentity) {
   };
 }
 
-/** A passkey as the RPCs list it: never its public key or credential id. */
-export function passkeyToProto(p: Passkey) {
+/** The fields every passkey listing shows (a user's and a member's): never its public key or credential id. */
+type ListedPasskey = Pick<
+  Passkey,
+  "id" | "name" | "createdAt" | "lastUsedAt" | "backupEligible" | "backedUp" | "transports"
+>;
+
+/** A passkey as a member's RPCs list it (MemberPasskey has no aaguid). */
+export function listedPasskeyToProto(p: ListedPasskey) {
   return {
     id: p.id,
     name: p.name,
@@ -72,6 +78,15 @@ export function passkeyToProto(p: Passkey) {
     backupEligible: p.backupEligible,
     backedUp: p.backedUp,
     transports: p.transports,
-    aaguid: p.aaguid ?? "",
   };
+}
+
+/** A user's passkey as the RPCs list it. */
+export function passkeyToProto(p: Passkey) {
+  return { ...listedPasskeyToProto(p), aaguid: p.aaguid ?? "" };
+}
+
+/** WebAuthn options as a Struct: the library leaves absent members `undefined`, which a Struct cannot hold. */
+export function optionsStruct(options: object): JsonObject {
+  return JSON.parse(JSON.stringify(options)) as JsonObject;
 }

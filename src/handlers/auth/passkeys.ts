@@ -1,4 +1,3 @@
-import type { JsonObject } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
@@ -6,7 +5,7 @@ import type { FlowDeps } from "../../flows/deps.js";
 import { deletePasskey, listPasskeys, renamePasskey } from "../../flows/auth/passkeys/manage.js";
 import { finishPasskeyRegistration, startPasskeyRegistration } from "../../flows/auth/passkeys/register.js";
 import { finishPasskeySignIn, startPasskeySignIn } from "../../flows/auth/passkeys/sign-in.js";
-import { passkeyToProto, signInResponse, structToObject } from "./mappers.js";
+import { optionsStruct, passkeyToProto, signInResponse, structToObject } from "./mappers.js";
 import { actorOf, clientOf, projectOf, userOf } from "./principals.js";
 
 /** The passkey RPCs: the two ceremonies (registration, sign-in) and the user's list of passkeys. */
@@ -18,7 +17,7 @@ export function passkeyHandlers(deps: FlowDeps) {
         userId: userOf(ctx)?.userId,
         origin: originOf(ctx),
       });
-      return { challengeId: started.challengeId, options: asStruct(started.options) };
+      return { challengeId: started.challengeId, options: optionsStruct(started.options) };
     },
     async finishPasskeyRegistration(req, ctx) {
       const registered = await finishPasskeyRegistration(deps, projectOf(ctx), {
@@ -41,7 +40,7 @@ export function passkeyHandlers(deps: FlowDeps) {
         mfaToken: req.mfaToken,
         origin: originOf(ctx),
       });
-      return { challengeId: started.challengeId, options: asStruct(started.options) };
+      return { challengeId: started.challengeId, options: optionsStruct(started.options) };
     },
     async finishPasskeySignIn(req, ctx) {
       const outcome = await finishPasskeySignIn(deps, projectOf(ctx), {
@@ -69,9 +68,4 @@ export function passkeyHandlers(deps: FlowDeps) {
 /** The page's origin picks the relying party when the project sets none (domain/relying-party.ts). */
 function originOf(ctx: HandlerContext): string | undefined {
   return ctx.requestHeader.get("origin") ?? undefined;
-}
-
-/** The options as a Struct: the library leaves absent members `undefined`, which a Struct cannot hold. */
-function asStruct(options: object): JsonObject {
-  return JSON.parse(JSON.stringify(options)) as JsonObject;
 }
