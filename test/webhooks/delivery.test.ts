@@ -97,7 +97,11 @@ describe("webhook delivery", () => {
     );
     expect(signedIn!.body.data.details).toMatchObject({ method: "password", amr: ["pwd"] });
 
-    const log = await deliveries(app, hook.id);
+    // The receiver sees the POST before the worker writes its answer down: wait for the log.
+    const log = await eventually("both deliveries answered", async () => {
+      const all = await deliveries(app, hook.id);
+      return all.every((d) => d.status !== "pending") ? all : undefined;
+    });
     expect(log.map((d) => [d.event_type, d.status])).toEqual([
       ["user.signed_in", "succeeded"],
       ["user.created", "succeeded"],
@@ -142,7 +146,11 @@ describe("webhook delivery", () => {
     const attempts = await receiver.waitFor(mine, 4);
     expect(new Set(attempts.map((a) => a.id)).size).toBe(1);
     expect(new Set(attempts.map((a) => JSON.stringify(a.body))).size).toBe(1);
-    const [delivery] = await deliveries(app, hook.id);
+    // The receiver sees the POST before the worker writes its answer down: wait for the log.
+    const delivery = await eventually("the fourth attempt logged", async () => {
+      const [d] = await deliveries(app, hook.id);
+      return d.attempts.length === 4 ? d : undefined;
+    });
     expect(delivery.status).toBe("succeeded");
     expect(delivery.attempts.map((a: any) => a.status_code)).toEqual([503, 503, 503, 204]);
     expect(delivery.attempts[0].response_excerpt).toContain("failing on purpose");
