@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { create, createFileRegistry, fromBinary, getOption, toBinary, type FileRegistry } from "@bufbuild/protobuf";
-import { FileDescriptorProtoSchema, MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
+import {
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+  MethodOptions_IdempotencyLevel,
+  type FileDescriptorProto,
+} from "@bufbuild/protobuf/wkt";
 import { Client, credentials, Metadata, type ClientDuplexStream } from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { http as annotationHttp } from "../../gen/google/api/annotations_pb.js";
@@ -136,6 +141,7 @@ describe("gRPC server reflection", () => {
       expect(files.slice(1).sort()).toEqual([
         "buf/validate/validate.proto",
         "gatehouse/options/v1/options.proto",
+        "gatehouse/options/v1/rules.proto",
         "google/api/annotations.proto",
         "google/api/http.proto",
         "google/protobuf/descriptor.proto",
@@ -172,6 +178,8 @@ describe("gRPC server reflection", () => {
         ["grpc.health.v1.HealthCheckResponse.SERVING", "grpc/health/v1/health.proto"],
         ["gatehouse.options.v1.CREDENTIAL_API_KEY", "gatehouse/options/v1/options.proto"],
         ["gatehouse.options.v1.access", "gatehouse/options/v1/options.proto"],
+        // A predefined protovalidate rule: a client needs its file to read the fields' rules.
+        ["gatehouse.options.v1.not_blank", "gatehouse/options/v1/rules.proto"],
         ["google.rpc.ErrorInfo", "google/rpc/error_details.proto"],
         ["grpc.reflection.v1.ServerReflection", "grpc/reflection/v1/reflection.proto"],
       ]) {
@@ -268,5 +276,16 @@ function registryOf(files: Uint8Array[], name: string): FileRegistry {
   const byName = new Map(
     files.map((bytes) => fromBinary(FileDescriptorProtoSchema, bytes)).map((file) => [file.name, file]),
   );
-  return createFileRegistry(byName.get(name)!, (dependency) => byName.get(dependency));
+  // Imports before their importers. createFileRegistry's resolver form (protobuf-es 2.13) adds
+  // them breadth-first reversed, which fails when a file imports two files and the second
+  // imports the first (auth.proto: buf/validate/validate.proto, then options/v1/rules.proto).
+  const ordered: FileDescriptorProto[] = [];
+  const visit = (fileName: string) => {
+    const file = byName.get(fileName);
+    if (!file || ordered.includes(file)) return;
+    file.dependency.forEach(visit);
+    ordered.push(file);
+  };
+  visit(name);
+  return createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
 }

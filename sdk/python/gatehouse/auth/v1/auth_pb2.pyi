@@ -1,5 +1,6 @@
 from buf.validate import validate_pb2 as _validate_pb2
 from gatehouse.options.v1 import options_pb2 as _options_pb2
+from gatehouse.options.v1 import rules_pb2 as _rules_pb2
 from google.api import annotations_pb2 as _annotations_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
