@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { create, getExtension, getOption, hasExtension, hasOption, type DescMessage } from "@bufbuild/protobuf";
 import { field as validateExt } from "@bufbuild/protovalidate/gen/buf/validate/validate_pb.js";
-import {
-  file_gatehouse_account_v1_account,
-  GetUsageMetricsRequestSchema,
-} from "../gen/gatehouse/account/v1/account_pb.js";
-import { file_gatehouse_auth_v1_auth, VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { file_gatehouse_account_v1_account } from "../gen/gatehouse/account/v1/account_pb.js";
+import { GetUsageMetricsRequestSchema } from "../gen/gatehouse/account/v1/usage_pb.js";
+import { file_gatehouse_auth_v1_auth } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/sign_in_pb.js";
 import { not_blank } from "../gen/gatehouse/options/v1/rules_pb.js";
 import { PATTERNS } from "../src/domain/patterns.js";
 import { validate } from "../src/interceptors/validation.js";
@@ -26,10 +25,11 @@ function checkDate(value: string): string | undefined {
   return "must be a date, YYYY-MM-DD";
 }
 
-const messages: DescMessage[] = [
-  ...file_gatehouse_auth_v1_auth.messages,
-  ...file_gatehouse_account_v1_account.messages,
-];
+// Every request and answer: the services' files import their messages' files (one per area).
+const messages: DescMessage[] = [file_gatehouse_auth_v1_auth, file_gatehouse_account_v1_account].flatMap((file) => [
+  ...file.messages,
+  ...file.dependencies.filter((d) => d.proto.package === file.proto.package).flatMap((d) => d.messages),
+]);
 
 describe("pattern rules", () => {
   it("every pattern the protos use has a description", () => {

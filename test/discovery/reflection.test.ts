@@ -140,6 +140,20 @@ describe("gRPC server reflection", () => {
       // duration and field_mask.
       expect(files.slice(1).sort()).toEqual([
         "buf/validate/validate.proto",
+        // The service's messages, one file per area (docs/code-generation.md).
+        ...[
+          "authorized_apps",
+          "common",
+          "identities",
+          "mfa",
+          "passkeys",
+          "passwordless",
+          "passwords",
+          "sessions",
+          "sign_in",
+          "sso",
+          "users",
+        ].map((area) => `gatehouse/auth/v1/${area}.proto`),
         "gatehouse/options/v1/options.proto",
         "gatehouse/options/v1/rules.proto",
         "google/api/annotations.proto",
@@ -159,12 +173,16 @@ describe("gRPC server reflection", () => {
     });
 
     it("sends a file's imports once per stream, and the file asked for every time", async () => {
-      // auth.proto's imports went with it above; account.proto has the same ones.
-      expect(
-        fileNames(
-          await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.account.v1.AccountService.ListProjects" }),
-        ),
-      ).toEqual(["gatehouse/account/v1/account.proto"]);
+      // auth.proto's imports went with it above; account.proto shares all but its own area files.
+      const account = fileNames(
+        await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.account.v1.AccountService.ListProjects" }),
+      );
+      expect(account[0]).toBe("gatehouse/account/v1/account.proto");
+      expect(account).toContain("gatehouse/account/v1/projects.proto");
+      expect(account.filter((name) => !name.startsWith("gatehouse/account/v1/"))).toEqual([]);
+      expect(fileNames(await stream.ask({ case: "fileByFilename", value: "gatehouse/auth/v1/users.proto" }))).toEqual([
+        "gatehouse/auth/v1/users.proto",
+      ]);
       expect(
         fileNames(await stream.ask({ case: "fileByFilename", value: "google/protobuf/descriptor.proto" })),
       ).toEqual(["google/protobuf/descriptor.proto"]);
@@ -172,8 +190,8 @@ describe("gRPC server reflection", () => {
 
     it("finds members, nested types, enum values and extensions", async () => {
       for (const [symbol, file] of [
-        ["gatehouse.auth.v1.LoginRequest", "gatehouse/auth/v1/auth.proto"],
-        ["gatehouse.auth.v1.LoginRequest.email", "gatehouse/auth/v1/auth.proto"],
+        ["gatehouse.auth.v1.LoginRequest", "gatehouse/auth/v1/sign_in.proto"],
+        ["gatehouse.auth.v1.LoginRequest.email", "gatehouse/auth/v1/sign_in.proto"],
         ["grpc.health.v1.HealthCheckResponse.ServingStatus", "grpc/health/v1/health.proto"],
         ["grpc.health.v1.HealthCheckResponse.SERVING", "grpc/health/v1/health.proto"],
         ["gatehouse.options.v1.CREDENTIAL_API_KEY", "gatehouse/options/v1/options.proto"],
