@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import autocannon, { type AutocannonRequest, type RequestParams, type Result as CannonResult } from "autocannon";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify } from "jose";
-import { VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { VerifyTokenRequestSchema } from "../gen/gatehouse/auth/v1/sign_in_pb.js";
 import { HealthCheckRequestSchema } from "../gen/grpc/health/v1/health_pb.js";
 import pg from "pg";
 import type { Client } from "@grpc/grpc-js";

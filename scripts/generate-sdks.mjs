@@ -13,6 +13,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
 } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
@@ -27,6 +28,9 @@ const ours = readdirSync("proto", { recursive: true })
   .filter((file) => file.endsWith(".proto"))
   .map((file) => file.split("\\").join("/"))
   .sort();
+// Those that declare a service: the messages sit in one file per area beside the service's file
+// (docs/code-generation.md), and grpc_python_plugin would write an empty _pb2_grpc.py for each.
+const withServices = ours.filter((file) => /^service /m.test(readFileSync(join("proto", file), "utf8")));
 
 // google.rpc.Status is not among the committed third_party/ protos (no server code needs it:
 // the gRPC libraries carry it), and Debian 12 has no python3-googleapis-common-protos, so the
@@ -64,7 +68,7 @@ const languages = [
         // Our field options import protovalidate's rules (no Debian package carries them).
         "buf/validate/validate.proto",
       ],
-      [`--plugin=protoc-gen-grpc_python=${tools.grpc_python_plugin}`, `--grpc_python_out=${out}`, ...ours],
+      [`--plugin=protoc-gen-grpc_python=${tools.grpc_python_plugin}`, `--grpc_python_out=${out}`, ...withServices],
     ],
   },
   {

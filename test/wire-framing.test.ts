@@ -9,7 +9,7 @@ import {
 } from "@grpc/grpc-js";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SignupRequestSchema } from "../gen/gatehouse/auth/v1/auth_pb.js";
+import { SignupRequestSchema } from "../gen/gatehouse/auth/v1/sign_in_pb.js";
 import { authFixture, type AuthFixture } from "./auth/helpers.js";
 import {
   connect,

@@ -1,11 +1,11 @@
 import { connect as netConnect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { create, toJson } from "@bufbuild/protobuf";
-import { ListProjectsResponseSchema } from "../gen/gatehouse/account/v1/account_pb.js";
-import { CreateApiKeyResponseSchema } from "../gen/gatehouse/account/v1/account_pb.js";
+import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
+import { CreateApiKeyResponseSchema } from "../gen/gatehouse/account/v1/api_keys_pb.js";
+import { ListProjectsResponseSchema } from "../gen/gatehouse/account/v1/projects_pb.js";
 import { ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
-import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { ErrorInfoSchema } from "../gen/google/rpc/error_details_pb.js";
 import { JSON_OPTIONS } from "../src/api-router.js";
 import { connect, connectReason, grpcCall, grpcClient, http } from "./helpers/clients.js";

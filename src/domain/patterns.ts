@@ -3,14 +3,6 @@
 // hold the patterns, in RE2 syntax, so that every protovalidate library applies them; this table
 // only words them. A pattern the protos use must be listed here (test/validation-rules.test.ts).
 
-/**
- * Not blank: some character JavaScript's String.prototype.trim keeps. The rule `required` of a
- * string field means present and not blank, and protovalidate's `required` only refuses the
- * empty string, so each required text field also carries this pattern.
- */
-export const NOT_BLANK =
-  "[^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]";
-
 export interface PatternWording {
   description: string;
   /** The JSON Schema keywords the OpenAPI document gives a field with this pattern. */
@@ -18,8 +10,6 @@ export interface PatternWording {
 }
 
 export const PATTERNS: Readonly<Record<string, PatternWording>> = {
-  // The OpenAPI document says "required" its own way: minLength 1 and the pattern `\S`.
-  [NOT_BLANK]: { description: "is required", openapi: {} },
   // A country's calling code is 1 to 3 digits, so a number is at most 15 digits (E.164).
   "^\\+[1-9][0-9]{7,14}$": {
     description: "must be a phone number in E.164 form, e.g. +15551234567",

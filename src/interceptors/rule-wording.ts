@@ -48,6 +48,10 @@ export function wordViolation(violation: RuleViolation, message: Message): Worde
       return word(`must be one of ${strings?.in.join(", ")}`, 3);
     case "string.pattern":
       return word(PATTERNS[strings?.pattern ?? ""]?.description ?? violation.message, 4);
+    // The predefined rule `(gatehouse.options.v1.not_blank)` (proto/gatehouse/options/v1/rules.proto),
+    // met here only on a field that is not `required` (those return above).
+    case "string.not_blank":
+      return word("is required", 4);
     case "int32.gte":
     case "int64.gte":
       return word(`must be at least ${gte}`, 1);

@@ -3,6 +3,7 @@ import { createRegistry, type DescField, type DescMessage, type Message } from "
 import { createValidator } from "@bufbuild/protovalidate";
 import { file_gatehouse_account_v1_account } from "../../gen/gatehouse/account/v1/account_pb.js";
 import { file_gatehouse_auth_v1_auth } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import { file_gatehouse_options_v1_rules } from "../../gen/gatehouse/options/v1/rules_pb.js";
 import { validationFailed, type Violation } from "../domain/errors.js";
 import { findNulCharacters } from "./nul-characters.js";
 import { wordViolation, type WordedViolation } from "./rule-wording.js";
@@ -24,8 +25,13 @@ export function validationInterceptor(): Interceptor {
 }
 
 // Once per process: the validator plans each message type's rules on first use and keeps the plan.
+// It refuses a rule it does not know, so the registry holds our predefined rules (not_blank).
 const validator = createValidator({
-  registry: createRegistry(file_gatehouse_auth_v1_auth, file_gatehouse_account_v1_account),
+  registry: createRegistry(
+    file_gatehouse_auth_v1_auth,
+    file_gatehouse_account_v1_account,
+    file_gatehouse_options_v1_rules,
+  ),
 });
 
 export function validate(desc: DescMessage, message: Message): Violation[] {

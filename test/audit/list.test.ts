@@ -111,7 +111,7 @@ describe("audit: ListAuditEvents", () => {
   });
 
   it("the proto's type rule and its comment list exactly the domain's vocabulary", () => {
-    const proto = readFileSync("proto/gatehouse/account/v1/account.proto", "utf8");
+    const proto = readFileSync("proto/gatehouse/account/v1/audit.proto", "utf8");
     const rule = proto.slice(proto.indexOf("message ListAuditEventsRequest")).match(/in: \[([^\]]*)\]/)![1];
     expect([...rule.matchAll(/"([^"]+)"/g)].map((m) => m[1])).toEqual([...AUDIT_EVENT_TYPES]);
     const comment = proto.slice(

@@ -8,7 +8,8 @@ import { ConnectError, createClient, type Interceptor } from "@connectrpc/connec
 import { createConnectTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountService } from "../../gen/gatehouse/account/v1/account_pb.js";
-import { AuthService, GetUserRequestSchema, GetUserResponseSchema } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
+import { GetUserRequestSchema, GetUserResponseSchema } from "../../gen/gatehouse/auth/v1/users_pb.js";
 import { ErrorInfoSchema } from "../../gen/google/rpc/error_details_pb.js";
 import { authFixture, type AuthFixture } from "../auth/helpers.js";
 import { connect, connectReason, connectViolations, http, type HttpAnswer } from "../helpers/clients.js";

@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { create, createFileRegistry, fromBinary, getOption, toBinary, type FileRegistry } from "@bufbuild/protobuf";
-import { FileDescriptorProtoSchema, MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
+import {
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+  MethodOptions_IdempotencyLevel,
+  type FileDescriptorProto,
+} from "@bufbuild/protobuf/wkt";
 import { Client, credentials, Metadata, type ClientDuplexStream } from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { http as annotationHttp } from "../../gen/google/api/annotations_pb.js";
@@ -135,7 +140,22 @@ describe("gRPC server reflection", () => {
       // duration and field_mask.
       expect(files.slice(1).sort()).toEqual([
         "buf/validate/validate.proto",
+        // The service's messages, one file per area (docs/code-generation.md).
+        ...[
+          "authorized_apps",
+          "common",
+          "identities",
+          "mfa",
+          "passkeys",
+          "passwordless",
+          "passwords",
+          "sessions",
+          "sign_in",
+          "sso",
+          "users",
+        ].map((area) => `gatehouse/auth/v1/${area}.proto`),
         "gatehouse/options/v1/options.proto",
+        "gatehouse/options/v1/rules.proto",
         "google/api/annotations.proto",
         "google/api/http.proto",
         "google/protobuf/descriptor.proto",
@@ -153,12 +173,16 @@ describe("gRPC server reflection", () => {
     });
 
     it("sends a file's imports once per stream, and the file asked for every time", async () => {
-      // auth.proto's imports went with it above; account.proto has the same ones.
-      expect(
-        fileNames(
-          await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.account.v1.AccountService.ListProjects" }),
-        ),
-      ).toEqual(["gatehouse/account/v1/account.proto"]);
+      // auth.proto's imports went with it above; account.proto shares all but its own area files.
+      const account = fileNames(
+        await stream.ask({ case: "fileContainingSymbol", value: "gatehouse.account.v1.AccountService.ListProjects" }),
+      );
+      expect(account[0]).toBe("gatehouse/account/v1/account.proto");
+      expect(account).toContain("gatehouse/account/v1/projects.proto");
+      expect(account.filter((name) => !name.startsWith("gatehouse/account/v1/"))).toEqual([]);
+      expect(fileNames(await stream.ask({ case: "fileByFilename", value: "gatehouse/auth/v1/users.proto" }))).toEqual([
+        "gatehouse/auth/v1/users.proto",
+      ]);
       expect(
         fileNames(await stream.ask({ case: "fileByFilename", value: "google/protobuf/descriptor.proto" })),
       ).toEqual(["google/protobuf/descriptor.proto"]);
@@ -166,12 +190,14 @@ describe("gRPC server reflection", () => {
 
     it("finds members, nested types, enum values and extensions", async () => {
       for (const [symbol, file] of [
-        ["gatehouse.auth.v1.LoginRequest", "gatehouse/auth/v1/auth.proto"],
-        ["gatehouse.auth.v1.LoginRequest.email", "gatehouse/auth/v1/auth.proto"],
+        ["gatehouse.auth.v1.LoginRequest", "gatehouse/auth/v1/sign_in.proto"],
+        ["gatehouse.auth.v1.LoginRequest.email", "gatehouse/auth/v1/sign_in.proto"],
         ["grpc.health.v1.HealthCheckResponse.ServingStatus", "grpc/health/v1/health.proto"],
         ["grpc.health.v1.HealthCheckResponse.SERVING", "grpc/health/v1/health.proto"],
         ["gatehouse.options.v1.CREDENTIAL_API_KEY", "gatehouse/options/v1/options.proto"],
         ["gatehouse.options.v1.access", "gatehouse/options/v1/options.proto"],
+        // A predefined protovalidate rule: a client needs its file to read the fields' rules.
+        ["gatehouse.options.v1.not_blank", "gatehouse/options/v1/rules.proto"],
         ["google.rpc.ErrorInfo", "google/rpc/error_details.proto"],
         ["grpc.reflection.v1.ServerReflection", "grpc/reflection/v1/reflection.proto"],
       ]) {
@@ -268,5 +294,16 @@ function registryOf(files: Uint8Array[], name: string): FileRegistry {
   const byName = new Map(
     files.map((bytes) => fromBinary(FileDescriptorProtoSchema, bytes)).map((file) => [file.name, file]),
   );
-  return createFileRegistry(byName.get(name)!, (dependency) => byName.get(dependency));
+  // Imports before their importers. createFileRegistry's resolver form (protobuf-es 2.13) adds
+  // them breadth-first reversed, which fails when a file imports two files and the second
+  // imports the first (auth.proto: buf/validate/validate.proto, then options/v1/rules.proto).
+  const ordered: FileDescriptorProto[] = [];
+  const visit = (fileName: string) => {
+    const file = byName.get(fileName);
+    if (!file || ordered.includes(file)) return;
+    file.dependency.forEach(visit);
+    ordered.push(file);
+  };
+  visit(name);
+  return createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
 }

@@ -8,7 +8,7 @@ import {
 import type {
   FinishPasskeyRegistrationResponse,
   FinishPasskeySignInResponse,
-} from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+} from "../../../gen/gatehouse/auth/v1/passkeys_pb.js";
 import type { AuthClient } from "./clients.js";
 
 // The two WebAuthn ceremonies in a browser, each a Start RPC, the browser's own prompt

@@ -6,7 +6,7 @@ import {
   RevokeApiKeyRequestSchema,
   RevokeApiKeyResponseSchema,
   type ApiKey,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/api_keys_pb.js";
 import type { Command } from "../command.js";
 import { list, text } from "../options.js";
 import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";

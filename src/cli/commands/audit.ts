@@ -2,7 +2,7 @@ import {
   ListAuditEventsRequestSchema,
   ListAuditEventsResponseSchema,
   type AuditEvent,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/audit_pb.js";
 import type { Command } from "../command.js";
 import { list, text } from "../options.js";
 import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";

@@ -6,7 +6,7 @@ import {
   SetHookRequestSchema,
   SetHookResponseSchema,
   type Hook,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/hooks_pb.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { flag, text, type Values } from "../options.js";

@@ -4,7 +4,7 @@ import {
   ListMembersRequestSchema,
   ListMembersResponseSchema,
   type Member,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/members_pb.js";
 import type { Command } from "../command.js";
 import { text } from "../options.js";
 import { moreLine, PAGE_OPTIONS, PAGE_SYNOPSIS, pageFields, pageJson, readPages } from "../paging.js";

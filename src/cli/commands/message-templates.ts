@@ -10,7 +10,7 @@ import {
   SetMessageTemplateRequestSchema,
   SetMessageTemplateResponseSchema,
   type MessageTemplate,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/message_templates_pb.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { CliError, EXIT, usageError } from "../errors.js";

@@ -10,7 +10,7 @@ import {
   UpdateOAuthClientRequestSchema,
   UpdateOAuthClientResponseSchema,
   type OAuthClient,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/oauth_clients_pb.js";
 import { isIdOf } from "../../domain/ids.js";
 import { oauthClientNotFound } from "../../flows/oauth-clients/client-rules.js";
 import type { Command } from "../command.js";

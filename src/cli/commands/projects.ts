@@ -9,7 +9,7 @@ import {
   UpdateProjectResponseSchema,
   type Project,
   type RateLimits,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/projects_pb.js";
 import { validationFailed } from "../../domain/errors.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";

@@ -6,7 +6,7 @@ import {
   SendTestWebhookRequestSchema,
   SendTestWebhookResponseSchema,
   type WebhookDelivery,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/webhooks_pb.js";
 import { DomainError } from "../../domain/errors.js";
 import { isIdOf } from "../../domain/ids.js";
 import type { Command } from "../command.js";

@@ -10,7 +10,7 @@ import {
   UpdateWebhookEndpointRequestSchema,
   UpdateWebhookEndpointResponseSchema,
   type WebhookEndpoint,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/webhooks_pb.js";
 import { isIdOf } from "../../domain/ids.js";
 import { webhookNotFound } from "../../flows/webhooks/endpoint-rules.js";
 import type { Command } from "../command.js";

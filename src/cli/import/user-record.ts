@@ -1,5 +1,5 @@
 import { create, type JsonObject } from "@bufbuild/protobuf";
-import { UpdateUserRequestSchema } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { UpdateUserRequestSchema } from "../../../gen/gatehouse/auth/v1/users_pb.js";
 import { checkE164 } from "../../domain/formats.js";
 import { NOT_A_LOCALE } from "../../domain/locale-setting.js";
 import { canonicalLocale } from "../../i18n/languages.js";

@@ -1,10 +1,10 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type {
-  AccountService,
   CreateOAuthClientRequest,
   UpdateOAuthClientRequest,
-} from "../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../gen/gatehouse/account/v1/oauth_clients_pb.js";
 import type { OAuthClient, OAuthClientType } from "../../domain/oauth-clients.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";

@@ -1,6 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { AccountService, RateLimits as RateLimitsMessage } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
+import type { RateLimits as RateLimitsMessage } from "../../../gen/gatehouse/account/v1/projects_pb.js";
 import type { Project } from "../../domain/account.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";

@@ -1,5 +1,5 @@
 import { create, type JsonObject } from "@bufbuild/protobuf";
-import { VerifyTokenResponseSchema, type VerifyTokenResponse } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { VerifyTokenResponseSchema, type VerifyTokenResponse } from "../../../gen/gatehouse/auth/v1/sign_in_pb.js";
 import type { AccessClaims } from "../../crypto/access-tokens.js";
 import { deepFreeze } from "../../domain/frozen.js";
 

@@ -1,7 +1,7 @@
 // The security page's list of passkeys: each with its name, when it was added and last used,
 // and whether it syncs; "Rename" and "Delete" open a small form in its place, one at a time.
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
-import type { Passkey } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { Passkey } from "../../../gen/gatehouse/auth/v1/common_pb.js";
 import { actionButton, h, paragraph } from "../shared/dom.js";
 import { Form } from "../shared/form.js";
 import type { Page } from "./context.js";

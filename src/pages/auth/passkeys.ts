@@ -9,7 +9,7 @@ import {
   WebAuthnError,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import type { FinishPasskeyRegistrationResponse } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { FinishPasskeyRegistrationResponse } from "../../../gen/gatehouse/auth/v1/passkeys_pb.js";
 import {
   asJson,
   registerPasskey as sdkRegisterPasskey,

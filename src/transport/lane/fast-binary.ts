@@ -3,7 +3,7 @@ import {
   VerifyTokenResponseSchema,
   type Claims,
   type VerifyTokenResponse,
-} from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+} from "../../../gen/gatehouse/auth/v1/sign_in_pb.js";
 
 // protobuf-es's toBinary walks a message through its reflection API, a writer with forks and a
 // TextEncoder call per string: about 20 µs for a VerifyTokenResponse, as much as the rest of a

@@ -1,6 +1,6 @@
 import { create, toBinary, toJson, toJsonString } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { VerifyTokenResponseSchema } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { VerifyTokenResponseSchema } from "../../../gen/gatehouse/auth/v1/sign_in_pb.js";
 import type { AccessClaims } from "../../../src/crypto/access-tokens.js";
 import { notValidAnswer, validAnswer } from "../../../src/handlers/auth/verify-answer.js";
 import { binaryAnswer, jsonTextAnswer } from "../../../src/transport/lane/answer-memo.js";

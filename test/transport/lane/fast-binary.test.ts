@@ -1,6 +1,6 @@
 import { create, fromBinary, toBinary, type JsonObject } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { VerifyTokenResponseSchema } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { VerifyTokenResponseSchema } from "../../../gen/gatehouse/auth/v1/sign_in_pb.js";
 import { encodeVerifyTokenResponse, FAST_ENCODERS } from "../../../src/transport/lane/fast-binary.js";
 
 // The hand-written VerifyTokenResponse encoder writes what protobuf-es's toBinary writes, byte

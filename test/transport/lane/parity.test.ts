@@ -4,7 +4,7 @@ import { create, fromBinary, toBinary, toJson } from "@bufbuild/protobuf";
 import { base64Decode } from "@bufbuild/protobuf/wire";
 import { findTrailerError } from "@connectrpc/connect/protocol-grpc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LoginRequestSchema, VerifyTokenRequestSchema } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { LoginRequestSchema, VerifyTokenRequestSchema } from "../../../gen/gatehouse/auth/v1/sign_in_pb.js";
 import { ErrorInfoSchema } from "../../../gen/google/rpc/error_details_pb.js";
 import { authFixture, type AuthFixture } from "../../auth/helpers.js";
 import { envelope } from "../../fuzz/arbitraries.js";

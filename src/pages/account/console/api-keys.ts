@@ -1,6 +1,6 @@
 // API keys of the picked project: the list, a key made with its label, kind and scopes (the raw
 // key shown once, with a copy button), and revocation after a confirmation.
-import type { ApiKey } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { ApiKey } from "../../../../gen/gatehouse/account/v1/api_keys_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

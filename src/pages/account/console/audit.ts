@@ -1,6 +1,6 @@
 // The audit log: ListAuditEvents with its filters (project, type, the user it is about, a time
 // range), newest first, a page at a time.
-import type { AuditEvent } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { AuditEvent } from "../../../../gen/gatehouse/account/v1/audit_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

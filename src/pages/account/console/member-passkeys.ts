@@ -11,7 +11,7 @@ import {
 import type {
   FinishMemberPasskeyRegistrationResponse,
   FinishMemberPasskeySignInResponse,
-} from "../../../../gen/gatehouse/account/v1/account_pb.js";
+} from "../../../../gen/gatehouse/account/v1/member_passkeys_pb.js";
 import { asJson } from "../../../../sdk/ts/src/passkeys.js";
 import type { AccountClient } from "../../shared/client.js";
 

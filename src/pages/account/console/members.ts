@@ -3,7 +3,7 @@
 // confirmation (an admin changes neither its own role nor membership here).
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
-import type { MemberInvitation, Member as OrgMember } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { MemberInvitation, Member as OrgMember } from "../../../../gen/gatehouse/account/v1/members_pb.js";
 import { ConsoleForm } from "./form.js";
 import type { ConsoleContext } from "./shell.js";
 import { confirmInPlace, note, smallButton, table, when } from "./ui.js";

@@ -1,6 +1,6 @@
 // The buttons of one OAuth client's row, each named after the client for a screen reader:
 // Edit, Rotate secret (confidential clients only) and Delete; the last two ask in place.
-import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/oauth_clients_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import type { ConsoleContext } from "./shell.js";

@@ -2,7 +2,7 @@
 // back once) or to edit one (UpdateOAuthClient): name, type (fixed once made), redirect URIs,
 // grant types, scopes, first party (no consent page), the legacy exception to PKCE, logo and
 // post-logout redirect URIs.
-import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/oauth_clients_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

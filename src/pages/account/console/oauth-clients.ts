@@ -2,7 +2,7 @@
 // form to create a client (a confidential client's secret shown once) or edit one
 // (oauth-client-form.ts), and each client's Edit, Rotate secret (the new one shown once) and
 // Delete (oauth-client-actions.ts).
-import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { OAuthClient } from "../../../../gen/gatehouse/account/v1/oauth_clients_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { clientActions } from "./oauth-client-actions.js";

@@ -1,6 +1,6 @@
 // A project's deletion, for an admin: the name typed first, then DeleteProject and back to the
 // project list.
-import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { Project } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

@@ -2,7 +2,7 @@
 // in three groups by what they count: one account's failures, what one IP address, code or
 // session may do per window, and the emails and SMS a project sends per send window. Each
 // control is named `rate_limits.<field>`, as a violation names it, and carries the API's bounds.
-import type { RateLimits } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { RateLimits } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
 import { t } from "../../shared/words.js";
 import type { ConsoleForm } from "./form.js";
 

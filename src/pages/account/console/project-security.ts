@@ -1,7 +1,7 @@
 // The project settings about how people prove who they are and where codes may go: passkeys
 // (relying-party id, user verification, attestation; docs/passkeys.md) and the countries SMS
 // may go to.
-import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { Project } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
 import { t } from "../../shared/words.js";
 import type { ConsoleForm } from "./form.js";
 

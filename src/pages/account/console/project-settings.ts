@@ -1,7 +1,7 @@
 // One project's settings: general, branding, signups, security and language, passkeys, SMS
 // destinations and every rate limit (project-limits.ts), saved with one UpdateProject (a
 // violation lands on its field); and, for an admin, deletion (project-delete.ts).
-import type { Project } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { Project } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

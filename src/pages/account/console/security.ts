@@ -1,7 +1,8 @@
 // The member's own security (issue 46): its second factors (an authenticator app, passkeys),
 // its recovery codes, and, for an admin, the organization's rule that every member has one.
 // Factors belong to the member's identity: they guard each organization it belongs to.
-import type { GetMemberMfaResponse, MemberPasskey } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { GetMemberMfaResponse } from "../../../../gen/gatehouse/account/v1/member_mfa_pb.js";
+import type { MemberPasskey } from "../../../../gen/gatehouse/account/v1/member_passkeys_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

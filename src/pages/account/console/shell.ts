@@ -1,11 +1,9 @@
 // The console after sign-in: a header naming the organization and the member (email, role)
 // with sign-out, the sections' navigation, the project picker for the sections that are per
 // project, and the section the address names (route.ts), redrawn when the address changes.
-import {
-  AccountService,
-  type GetCurrentMemberResponse,
-  type Project,
-} from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import { AccountService } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { GetCurrentMemberResponse } from "../../../../gen/gatehouse/account/v1/members_pb.js";
+import type { Project } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
 import { AuthService } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";

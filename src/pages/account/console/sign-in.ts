@@ -4,7 +4,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { accountClient } from "../../shared/client.js";
 import { footer, h, link, paragraph, showView, statusRegion, actionButton } from "../../shared/dom.js";
 import { emailField, Form } from "../../shared/form.js";
-import type { OrganizationChoice } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { OrganizationChoice } from "../../../../gen/gatehouse/account/v1/member_sign_in_pb.js";
 import { t } from "../../shared/words.js";
 import { showMemberSecondStep, type SecondStepDone } from "./mfa-sign-in.js";
 import { keep, type Member } from "./session.js";

@@ -3,7 +3,7 @@
 // (docs/sso-providers.md), and deletion after a confirmation. Secrets are never shown: on edit,
 // an empty secret field keeps the stored one.
 import { timestampMs } from "@bufbuild/protobuf/wkt";
-import type { SsoConnection } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { SsoConnection } from "../../../../gen/gatehouse/account/v1/sso_connections_pb.js";
 import { readConfig, type AccountConfig } from "../../shared/config.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";

@@ -1,7 +1,7 @@
 // Usage: GetUsageMetrics once per day, week or month of the chosen span, drawn as charts of
 // monthly active users, sign-ins by method, failed sign-ins and tokens issued. Failed sign-ins
 // are not a usage count: they are the audit log's `user.login.failed` events of the span.
-import type { GetUsageMetricsResponse } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { GetUsageMetricsResponse } from "../../../../gen/gatehouse/account/v1/usage_pb.js";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";

@@ -2,7 +2,7 @@
 // sessions, second factors, linked identities and passkeys, the audit events about the user,
 // and the actions an administrator takes on the account. Each part loads on its own, so one
 // failing call leaves the others readable.
-import type { GetUserResponse } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { GetUserResponse } from "../../../../gen/gatehouse/auth/v1/users_pb.js";
 import { h, link } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import type { AuthClient } from "./client.js";

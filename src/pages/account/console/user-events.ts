@@ -1,6 +1,6 @@
 // The audit events about one user (the Account interface's ListAuditEvents with user_id),
 // newest first, a page at a time: what happened to the account and who did it.
-import type { AuditEvent } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { AuditEvent } from "../../../../gen/gatehouse/account/v1/audit_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { paged, part, table, when } from "./ui.js";

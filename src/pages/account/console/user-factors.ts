@@ -2,7 +2,7 @@
 // a passkey deleted after a confirmation (DeletePasskey: the id names it, the project's
 // administrator may delete any user's). The last factor of a project that requires MFA is
 // refused by the server with its own words.
-import type { Passkey } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { Passkey } from "../../../../gen/gatehouse/auth/v1/common_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { confirmInPlace, part, smallButton, table, when } from "./ui.js";

@@ -1,6 +1,6 @@
 // The SSO identities linked to a user (ListIdentities with user_id), each unlinked after a
 // confirmation (UnlinkIdentity with user_id): the user then no longer signs in through it.
-import type { LinkedIdentity } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { LinkedIdentity } from "../../../../gen/gatehouse/auth/v1/common_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { confirmInPlace, part, smallButton, table, when } from "./ui.js";

@@ -1,7 +1,7 @@
 // A user's live sessions (ListUserSessions), each ended on its own (RevokeUserSession) or all
 // at once (RevokeAllUserSessions: signed out everywhere, the account stays usable). An ended
 // session's refresh token stops working and its access tokens fail verification at once.
-import type { Session } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { Session } from "../../../../gen/gatehouse/auth/v1/sessions_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { confirmInPlace, note, paged, part, smallButton, table, when } from "./ui.js";

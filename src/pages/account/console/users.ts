@@ -1,7 +1,7 @@
 // A project's end users: ListUsers through the console credential, searched by email and
 // filtered by state (disabled, verified email, second factor), newest first, a page at a
 // time; each row links to the user's page (user-detail.ts). Below, a user is added (user-add.ts).
-import type { User } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
+import type { User } from "../../../../gen/gatehouse/auth/v1/common_pb.js";
 import { h, link } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

@@ -1,6 +1,6 @@
 // The buttons of one webhook endpoint's row, each named after the endpoint for a screen
 // reader: Edit, Send test, Deliveries, Rotate secret and Delete (the last two ask in place).
-import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/webhooks_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import type { ConsoleContext } from "./shell.js";

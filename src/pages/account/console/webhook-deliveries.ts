@@ -1,6 +1,6 @@
 // One webhook endpoint's delivery log: each event's type, state, attempts and last answer,
 // newest first, with Replay (a new delivery of the same event) and a page at a time.
-import type { WebhookDelivery, WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { WebhookDelivery, WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/webhooks_pb.js";
 import { h } from "../../shared/dom.js";
 import { explain } from "../../shared/errors.js";
 import { t } from "../../shared/words.js";

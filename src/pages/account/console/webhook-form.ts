@@ -1,6 +1,6 @@
 // One form to create a webhook endpoint (CreateWebhookEndpoint: its secret comes back once) or
 // to edit one (UpdateWebhookEndpoint): URL, event types and whether events are delivered.
-import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/webhooks_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";

@@ -2,7 +2,7 @@
 // server's ROLE_REQUIRED words): the list, one form to create an endpoint (its signing secret
 // shown once) or edit one (webhook-form.ts), and each endpoint's actions (webhook-actions.ts):
 // a test event, its delivery log, a new secret, deletion.
-import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/account_pb.js";
+import type { WebhookEndpoint } from "../../../../gen/gatehouse/account/v1/webhooks_pb.js";
 import { h } from "../../shared/dom.js";
 import { explain } from "../../shared/errors.js";
 import { t } from "../../shared/words.js";

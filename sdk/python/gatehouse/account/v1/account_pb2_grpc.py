@@ -2,7 +2,20 @@
 """Client and server classes corresponding to protobuf-defined services."""
 import grpc
 
-from gatehouse.account.v1 import account_pb2 as gatehouse_dot_account_dot_v1_dot_account__pb2
+from gatehouse.account.v1 import api_keys_pb2 as gatehouse_dot_account_dot_v1_dot_api__keys__pb2
+from gatehouse.account.v1 import audit_pb2 as gatehouse_dot_account_dot_v1_dot_audit__pb2
+from gatehouse.account.v1 import hooks_pb2 as gatehouse_dot_account_dot_v1_dot_hooks__pb2
+from gatehouse.account.v1 import member_mfa_pb2 as gatehouse_dot_account_dot_v1_dot_member__mfa__pb2
+from gatehouse.account.v1 import member_passkeys_pb2 as gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2
+from gatehouse.account.v1 import member_sign_in_pb2 as gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2
+from gatehouse.account.v1 import members_pb2 as gatehouse_dot_account_dot_v1_dot_members__pb2
+from gatehouse.account.v1 import message_templates_pb2 as gatehouse_dot_account_dot_v1_dot_message__templates__pb2
+from gatehouse.account.v1 import oauth_clients_pb2 as gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2
+from gatehouse.account.v1 import organizations_pb2 as gatehouse_dot_account_dot_v1_dot_organizations__pb2
+from gatehouse.account.v1 import projects_pb2 as gatehouse_dot_account_dot_v1_dot_projects__pb2
+from gatehouse.account.v1 import sso_connections_pb2 as gatehouse_dot_account_dot_v1_dot_sso__connections__pb2
+from gatehouse.account.v1 import usage_pb2 as gatehouse_dot_account_dot_v1_dot_usage__pb2
+from gatehouse.account.v1 import webhooks_pb2 as gatehouse_dot_account_dot_v1_dot_webhooks__pb2
 
 
 class AccountServiceStub(object):
@@ -46,303 +59,303 @@ class AccountServiceStub(object):
         """
         self.Login = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/Login',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LoginRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LoginResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LoginRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LoginResponse.FromString,
                 )
         self.AcceptInvitation = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/AcceptInvitation',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.AcceptInvitationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.AcceptInvitationResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.AcceptInvitationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.AcceptInvitationResponse.FromString,
                 )
         self.Logout = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/Logout',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LogoutRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LogoutResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LogoutRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LogoutResponse.FromString,
                 )
         self.ChangeMemberPassword = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ChangeMemberPassword',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ChangeMemberPasswordRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ChangeMemberPasswordResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ChangeMemberPasswordRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ChangeMemberPasswordResponse.FromString,
                 )
         self.RequestMemberPasswordReset = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RequestMemberPasswordReset',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RequestMemberPasswordResetRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RequestMemberPasswordResetResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.RequestMemberPasswordResetRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.RequestMemberPasswordResetResponse.FromString,
                 )
         self.ResetMemberPassword = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ResetMemberPassword',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ResetMemberPasswordRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ResetMemberPasswordResponse.FromString,
                 )
         self.VerifyMemberMfa = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/VerifyMemberMfa',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.VerifyMemberMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.VerifyMemberMfaResponse.FromString,
                 )
         self.StartMemberMfaEnrollment = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/StartMemberMfaEnrollment',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.StartMemberMfaEnrollmentRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.StartMemberMfaEnrollmentResponse.FromString,
                 )
         self.UnenrollMemberMfa = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UnenrollMemberMfa',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.UnenrollMemberMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.UnenrollMemberMfaResponse.FromString,
                 )
         self.RegenerateMemberRecoveryCodes = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RegenerateMemberRecoveryCodes',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.RegenerateMemberRecoveryCodesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.RegenerateMemberRecoveryCodesResponse.FromString,
                 )
         self.GetMemberMfa = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/GetMemberMfa',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.GetMemberMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.GetMemberMfaResponse.FromString,
                 )
         self.StartMemberPasskeyRegistration = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/StartMemberPasskeyRegistration',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeyRegistrationResponse.FromString,
                 )
         self.FinishMemberPasskeyRegistration = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/FinishMemberPasskeyRegistration',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeyRegistrationResponse.FromString,
                 )
         self.StartMemberPasskeySignIn = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/StartMemberPasskeySignIn',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeySignInResponse.FromString,
                 )
         self.FinishMemberPasskeySignIn = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/FinishMemberPasskeySignIn',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeySignInResponse.FromString,
                 )
         self.ListMemberPasskeys = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListMemberPasskeys',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.ListMemberPasskeysRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.ListMemberPasskeysResponse.FromString,
                 )
         self.DeleteMemberPasskey = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteMemberPasskey',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.DeleteMemberPasskeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.DeleteMemberPasskeyResponse.FromString,
                 )
         self.GetOrganization = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/GetOrganization',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.GetOrganizationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.GetOrganizationResponse.FromString,
                 )
         self.UpdateOrganization = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UpdateOrganization',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.UpdateOrganizationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.UpdateOrganizationResponse.FromString,
                 )
         self.ListProjects = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListProjects',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.ListProjectsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.ListProjectsResponse.FromString,
                 )
         self.CreateProject = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/CreateProject',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateProjectRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateProjectResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.CreateProjectRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.CreateProjectResponse.FromString,
                 )
         self.GetProject = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/GetProject',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetProjectRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetProjectResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.GetProjectRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.GetProjectResponse.FromString,
                 )
         self.UpdateProject = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UpdateProject',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateProjectRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateProjectResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.UpdateProjectRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.UpdateProjectResponse.FromString,
                 )
         self.DeleteProject = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteProject',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteProjectRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteProjectResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.DeleteProjectRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.DeleteProjectResponse.FromString,
                 )
         self.RotateSigningKey = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RotateSigningKey',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateSigningKeyRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateSigningKeyResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.RotateSigningKeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.RotateSigningKeyResponse.FromString,
                 )
         self.ListApiKeys = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListApiKeys',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListApiKeysRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListApiKeysResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.ListApiKeysRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.ListApiKeysResponse.FromString,
                 )
         self.CreateApiKey = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/CreateApiKey',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateApiKeyRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateApiKeyResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.CreateApiKeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.CreateApiKeyResponse.FromString,
                 )
         self.RevokeApiKey = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RevokeApiKey',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RevokeApiKeyRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RevokeApiKeyResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.RevokeApiKeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.RevokeApiKeyResponse.FromString,
                 )
         self.InviteMember = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/InviteMember',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.InviteMemberRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.InviteMemberResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.InviteMemberRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.InviteMemberResponse.FromString,
                 )
         self.ListMembers = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListMembers',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMembersRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMembersResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMembersRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMembersResponse.FromString,
                 )
         self.RemoveMember = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RemoveMember',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.RemoveMemberRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.RemoveMemberResponse.FromString,
                 )
         self.UpdateMember = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UpdateMember',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.UpdateMemberRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.UpdateMemberResponse.FromString,
                 )
         self.ListMemberInvitations = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListMemberInvitations',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMemberInvitationsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMemberInvitationsResponse.FromString,
                 )
         self.GetCurrentMember = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/GetCurrentMember',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.GetCurrentMemberRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.GetCurrentMemberResponse.FromString,
                 )
         self.GetUsageMetrics = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/GetUsageMetrics',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_usage__pb2.GetUsageMetricsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_usage__pb2.GetUsageMetricsResponse.FromString,
                 )
         self.CreateSsoConnection = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/CreateSsoConnection',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateSsoConnectionRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateSsoConnectionResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.CreateSsoConnectionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.CreateSsoConnectionResponse.FromString,
                 )
         self.ListSsoConnections = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListSsoConnections',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.ListSsoConnectionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.ListSsoConnectionsResponse.FromString,
                 )
         self.UpdateSsoConnection = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UpdateSsoConnection',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.UpdateSsoConnectionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.UpdateSsoConnectionResponse.FromString,
                 )
         self.DeleteSsoConnection = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteSsoConnection',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.DeleteSsoConnectionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.DeleteSsoConnectionResponse.FromString,
                 )
         self.SetMessageTemplate = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/SetMessageTemplate',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.SetMessageTemplateRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.SetMessageTemplateResponse.FromString,
                 )
         self.ListMessageTemplates = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListMessageTemplates',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.ListMessageTemplatesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.ListMessageTemplatesResponse.FromString,
                 )
         self.DeleteMessageTemplate = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteMessageTemplate',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.DeleteMessageTemplateRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.DeleteMessageTemplateResponse.FromString,
                 )
         self.PreviewMessageTemplate = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/PreviewMessageTemplate',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.PreviewMessageTemplateRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.PreviewMessageTemplateResponse.FromString,
                 )
         self.ListAuditEvents = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListAuditEvents',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_audit__pb2.ListAuditEventsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_audit__pb2.ListAuditEventsResponse.FromString,
                 )
         self.CreateWebhookEndpoint = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/CreateWebhookEndpoint',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.CreateWebhookEndpointRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.CreateWebhookEndpointResponse.FromString,
                 )
         self.ListWebhookEndpoints = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListWebhookEndpoints',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookEndpointsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookEndpointsResponse.FromString,
                 )
         self.UpdateWebhookEndpoint = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UpdateWebhookEndpoint',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.UpdateWebhookEndpointRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.UpdateWebhookEndpointResponse.FromString,
                 )
         self.DeleteWebhookEndpoint = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteWebhookEndpoint',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.DeleteWebhookEndpointRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.DeleteWebhookEndpointResponse.FromString,
                 )
         self.RotateWebhookSecret = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RotateWebhookSecret',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.RotateWebhookSecretRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.RotateWebhookSecretResponse.FromString,
                 )
         self.SendTestWebhook = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/SendTestWebhook',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.SendTestWebhookRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.SendTestWebhookResponse.FromString,
                 )
         self.ListWebhookDeliveries = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListWebhookDeliveries',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookDeliveriesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookDeliveriesResponse.FromString,
                 )
         self.ReplayWebhookDelivery = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ReplayWebhookDelivery',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ReplayWebhookDeliveryRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ReplayWebhookDeliveryResponse.FromString,
                 )
         self.SetHook = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/SetHook',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.SetHookRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.SetHookResponse.FromString,
                 )
         self.DeleteHook = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteHook',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.DeleteHookRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.DeleteHookResponse.FromString,
                 )
         self.ListHooks = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListHooks',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.ListHooksRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.ListHooksResponse.FromString,
                 )
         self.CreateOAuthClient = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/CreateOAuthClient',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.CreateOAuthClientRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.CreateOAuthClientResponse.FromString,
                 )
         self.ListOAuthClients = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/ListOAuthClients',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.ListOAuthClientsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.ListOAuthClientsResponse.FromString,
                 )
         self.UpdateOAuthClient = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/UpdateOAuthClient',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.UpdateOAuthClientRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.UpdateOAuthClientResponse.FromString,
                 )
         self.DeleteOAuthClient = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/DeleteOAuthClient',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.DeleteOAuthClientRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.DeleteOAuthClientResponse.FromString,
                 )
         self.RotateOAuthClientSecret = channel.unary_unary(
                 '/gatehouse.account.v1.AccountService/RotateOAuthClientSecret',
-                request_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretResponse.FromString,
+                request_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.RotateOAuthClientSecretRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.RotateOAuthClientSecretResponse.FromString,
                 )
 
 
@@ -1044,303 +1057,303 @@ def add_AccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'Login': grpc.unary_unary_rpc_method_handler(
                     servicer.Login,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LoginRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LoginResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LoginRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LoginResponse.SerializeToString,
             ),
             'AcceptInvitation': grpc.unary_unary_rpc_method_handler(
                     servicer.AcceptInvitation,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.AcceptInvitationRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.AcceptInvitationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.AcceptInvitationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.AcceptInvitationResponse.SerializeToString,
             ),
             'Logout': grpc.unary_unary_rpc_method_handler(
                     servicer.Logout,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LogoutRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.LogoutResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LogoutRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LogoutResponse.SerializeToString,
             ),
             'ChangeMemberPassword': grpc.unary_unary_rpc_method_handler(
                     servicer.ChangeMemberPassword,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ChangeMemberPasswordRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ChangeMemberPasswordResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ChangeMemberPasswordRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ChangeMemberPasswordResponse.SerializeToString,
             ),
             'RequestMemberPasswordReset': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestMemberPasswordReset,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RequestMemberPasswordResetRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RequestMemberPasswordResetResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.RequestMemberPasswordResetRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.RequestMemberPasswordResetResponse.SerializeToString,
             ),
             'ResetMemberPassword': grpc.unary_unary_rpc_method_handler(
                     servicer.ResetMemberPassword,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ResetMemberPasswordRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ResetMemberPasswordResponse.SerializeToString,
             ),
             'VerifyMemberMfa': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyMemberMfa,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.VerifyMemberMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.VerifyMemberMfaResponse.SerializeToString,
             ),
             'StartMemberMfaEnrollment': grpc.unary_unary_rpc_method_handler(
                     servicer.StartMemberMfaEnrollment,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.StartMemberMfaEnrollmentRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.StartMemberMfaEnrollmentResponse.SerializeToString,
             ),
             'UnenrollMemberMfa': grpc.unary_unary_rpc_method_handler(
                     servicer.UnenrollMemberMfa,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.UnenrollMemberMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.UnenrollMemberMfaResponse.SerializeToString,
             ),
             'RegenerateMemberRecoveryCodes': grpc.unary_unary_rpc_method_handler(
                     servicer.RegenerateMemberRecoveryCodes,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.RegenerateMemberRecoveryCodesRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.RegenerateMemberRecoveryCodesResponse.SerializeToString,
             ),
             'GetMemberMfa': grpc.unary_unary_rpc_method_handler(
                     servicer.GetMemberMfa,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.GetMemberMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.GetMemberMfaResponse.SerializeToString,
             ),
             'StartMemberPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
                     servicer.StartMemberPasskeyRegistration,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeyRegistrationResponse.SerializeToString,
             ),
             'FinishMemberPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
                     servicer.FinishMemberPasskeyRegistration,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeyRegistrationResponse.SerializeToString,
             ),
             'StartMemberPasskeySignIn': grpc.unary_unary_rpc_method_handler(
                     servicer.StartMemberPasskeySignIn,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeySignInResponse.SerializeToString,
             ),
             'FinishMemberPasskeySignIn': grpc.unary_unary_rpc_method_handler(
                     servicer.FinishMemberPasskeySignIn,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeySignInResponse.SerializeToString,
             ),
             'ListMemberPasskeys': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMemberPasskeys,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.ListMemberPasskeysRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.ListMemberPasskeysResponse.SerializeToString,
             ),
             'DeleteMemberPasskey': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteMemberPasskey,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.DeleteMemberPasskeyRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.DeleteMemberPasskeyResponse.SerializeToString,
             ),
             'GetOrganization': grpc.unary_unary_rpc_method_handler(
                     servicer.GetOrganization,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.GetOrganizationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.GetOrganizationResponse.SerializeToString,
             ),
             'UpdateOrganization': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateOrganization,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.UpdateOrganizationRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_organizations__pb2.UpdateOrganizationResponse.SerializeToString,
             ),
             'ListProjects': grpc.unary_unary_rpc_method_handler(
                     servicer.ListProjects,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.ListProjectsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.ListProjectsResponse.SerializeToString,
             ),
             'CreateProject': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateProject,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateProjectRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateProjectResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.CreateProjectRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.CreateProjectResponse.SerializeToString,
             ),
             'GetProject': grpc.unary_unary_rpc_method_handler(
                     servicer.GetProject,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetProjectRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetProjectResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.GetProjectRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.GetProjectResponse.SerializeToString,
             ),
             'UpdateProject': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateProject,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateProjectRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateProjectResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.UpdateProjectRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.UpdateProjectResponse.SerializeToString,
             ),
             'DeleteProject': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteProject,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteProjectRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteProjectResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.DeleteProjectRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.DeleteProjectResponse.SerializeToString,
             ),
             'RotateSigningKey': grpc.unary_unary_rpc_method_handler(
                     servicer.RotateSigningKey,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateSigningKeyRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateSigningKeyResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.RotateSigningKeyRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_projects__pb2.RotateSigningKeyResponse.SerializeToString,
             ),
             'ListApiKeys': grpc.unary_unary_rpc_method_handler(
                     servicer.ListApiKeys,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListApiKeysRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListApiKeysResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.ListApiKeysRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.ListApiKeysResponse.SerializeToString,
             ),
             'CreateApiKey': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateApiKey,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateApiKeyRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateApiKeyResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.CreateApiKeyRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.CreateApiKeyResponse.SerializeToString,
             ),
             'RevokeApiKey': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeApiKey,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RevokeApiKeyRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RevokeApiKeyResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.RevokeApiKeyRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_api__keys__pb2.RevokeApiKeyResponse.SerializeToString,
             ),
             'InviteMember': grpc.unary_unary_rpc_method_handler(
                     servicer.InviteMember,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.InviteMemberRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.InviteMemberResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.InviteMemberRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.InviteMemberResponse.SerializeToString,
             ),
             'ListMembers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMembers,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMembersRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMembersResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMembersRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMembersResponse.SerializeToString,
             ),
             'RemoveMember': grpc.unary_unary_rpc_method_handler(
                     servicer.RemoveMember,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.RemoveMemberRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.RemoveMemberResponse.SerializeToString,
             ),
             'UpdateMember': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateMember,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.UpdateMemberRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.UpdateMemberResponse.SerializeToString,
             ),
             'ListMemberInvitations': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMemberInvitations,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMemberInvitationsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.ListMemberInvitationsResponse.SerializeToString,
             ),
             'GetCurrentMember': grpc.unary_unary_rpc_method_handler(
                     servicer.GetCurrentMember,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_members__pb2.GetCurrentMemberRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_members__pb2.GetCurrentMemberResponse.SerializeToString,
             ),
             'GetUsageMetrics': grpc.unary_unary_rpc_method_handler(
                     servicer.GetUsageMetrics,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_usage__pb2.GetUsageMetricsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_usage__pb2.GetUsageMetricsResponse.SerializeToString,
             ),
             'CreateSsoConnection': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateSsoConnection,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateSsoConnectionRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateSsoConnectionResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.CreateSsoConnectionRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.CreateSsoConnectionResponse.SerializeToString,
             ),
             'ListSsoConnections': grpc.unary_unary_rpc_method_handler(
                     servicer.ListSsoConnections,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.ListSsoConnectionsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.ListSsoConnectionsResponse.SerializeToString,
             ),
             'UpdateSsoConnection': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateSsoConnection,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.UpdateSsoConnectionRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.UpdateSsoConnectionResponse.SerializeToString,
             ),
             'DeleteSsoConnection': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteSsoConnection,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.DeleteSsoConnectionRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.DeleteSsoConnectionResponse.SerializeToString,
             ),
             'SetMessageTemplate': grpc.unary_unary_rpc_method_handler(
                     servicer.SetMessageTemplate,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.SetMessageTemplateRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.SetMessageTemplateResponse.SerializeToString,
             ),
             'ListMessageTemplates': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMessageTemplates,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.ListMessageTemplatesRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.ListMessageTemplatesResponse.SerializeToString,
             ),
             'DeleteMessageTemplate': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteMessageTemplate,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.DeleteMessageTemplateRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.DeleteMessageTemplateResponse.SerializeToString,
             ),
             'PreviewMessageTemplate': grpc.unary_unary_rpc_method_handler(
                     servicer.PreviewMessageTemplate,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.PreviewMessageTemplateRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_message__templates__pb2.PreviewMessageTemplateResponse.SerializeToString,
             ),
             'ListAuditEvents': grpc.unary_unary_rpc_method_handler(
                     servicer.ListAuditEvents,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_audit__pb2.ListAuditEventsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_audit__pb2.ListAuditEventsResponse.SerializeToString,
             ),
             'CreateWebhookEndpoint': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateWebhookEndpoint,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.CreateWebhookEndpointRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.CreateWebhookEndpointResponse.SerializeToString,
             ),
             'ListWebhookEndpoints': grpc.unary_unary_rpc_method_handler(
                     servicer.ListWebhookEndpoints,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookEndpointsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookEndpointsResponse.SerializeToString,
             ),
             'UpdateWebhookEndpoint': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateWebhookEndpoint,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.UpdateWebhookEndpointRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.UpdateWebhookEndpointResponse.SerializeToString,
             ),
             'DeleteWebhookEndpoint': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteWebhookEndpoint,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.DeleteWebhookEndpointRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.DeleteWebhookEndpointResponse.SerializeToString,
             ),
             'RotateWebhookSecret': grpc.unary_unary_rpc_method_handler(
                     servicer.RotateWebhookSecret,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.RotateWebhookSecretRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.RotateWebhookSecretResponse.SerializeToString,
             ),
             'SendTestWebhook': grpc.unary_unary_rpc_method_handler(
                     servicer.SendTestWebhook,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.SendTestWebhookRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.SendTestWebhookResponse.SerializeToString,
             ),
             'ListWebhookDeliveries': grpc.unary_unary_rpc_method_handler(
                     servicer.ListWebhookDeliveries,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookDeliveriesRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookDeliveriesResponse.SerializeToString,
             ),
             'ReplayWebhookDelivery': grpc.unary_unary_rpc_method_handler(
                     servicer.ReplayWebhookDelivery,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ReplayWebhookDeliveryRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ReplayWebhookDeliveryResponse.SerializeToString,
             ),
             'SetHook': grpc.unary_unary_rpc_method_handler(
                     servicer.SetHook,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.SetHookRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.SetHookResponse.SerializeToString,
             ),
             'DeleteHook': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteHook,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.DeleteHookRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.DeleteHookResponse.SerializeToString,
             ),
             'ListHooks': grpc.unary_unary_rpc_method_handler(
                     servicer.ListHooks,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.ListHooksRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_hooks__pb2.ListHooksResponse.SerializeToString,
             ),
             'CreateOAuthClient': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateOAuthClient,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.CreateOAuthClientRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.CreateOAuthClientResponse.SerializeToString,
             ),
             'ListOAuthClients': grpc.unary_unary_rpc_method_handler(
                     servicer.ListOAuthClients,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.ListOAuthClientsRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.ListOAuthClientsResponse.SerializeToString,
             ),
             'UpdateOAuthClient': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateOAuthClient,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.UpdateOAuthClientRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.UpdateOAuthClientResponse.SerializeToString,
             ),
             'DeleteOAuthClient': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteOAuthClient,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.DeleteOAuthClientRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.DeleteOAuthClientResponse.SerializeToString,
             ),
             'RotateOAuthClientSecret': grpc.unary_unary_rpc_method_handler(
                     servicer.RotateOAuthClientSecret,
-                    request_deserializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretRequest.FromString,
-                    response_serializer=gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.RotateOAuthClientSecretRequest.FromString,
+                    response_serializer=gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.RotateOAuthClientSecretResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1394,8 +1407,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/Login',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.LoginRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.LoginResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LoginRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LoginResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1411,8 +1424,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/AcceptInvitation',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.AcceptInvitationRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.AcceptInvitationResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.AcceptInvitationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.AcceptInvitationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1428,8 +1441,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/Logout',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.LogoutRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.LogoutResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LogoutRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.LogoutResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1445,8 +1458,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ChangeMemberPassword',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ChangeMemberPasswordRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ChangeMemberPasswordResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ChangeMemberPasswordRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ChangeMemberPasswordResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1462,8 +1475,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RequestMemberPasswordReset',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RequestMemberPasswordResetRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RequestMemberPasswordResetResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.RequestMemberPasswordResetRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.RequestMemberPasswordResetResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1479,8 +1492,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ResetMemberPassword',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ResetMemberPasswordResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ResetMemberPasswordRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__sign__in__pb2.ResetMemberPasswordResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1496,8 +1509,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/VerifyMemberMfa',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.VerifyMemberMfaResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.VerifyMemberMfaRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.VerifyMemberMfaResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1513,8 +1526,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/StartMemberMfaEnrollment',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberMfaEnrollmentResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.StartMemberMfaEnrollmentRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.StartMemberMfaEnrollmentResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1530,8 +1543,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UnenrollMemberMfa',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UnenrollMemberMfaResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.UnenrollMemberMfaRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.UnenrollMemberMfaResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1547,8 +1560,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RegenerateMemberRecoveryCodes',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RegenerateMemberRecoveryCodesResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.RegenerateMemberRecoveryCodesRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.RegenerateMemberRecoveryCodesResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1564,8 +1577,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetMemberMfa',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetMemberMfaResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.GetMemberMfaRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__mfa__pb2.GetMemberMfaResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1581,8 +1594,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/StartMemberPasskeyRegistration',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeyRegistrationResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeyRegistrationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1598,8 +1611,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/FinishMemberPasskeyRegistration',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeyRegistrationResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeyRegistrationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1615,8 +1628,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/StartMemberPasskeySignIn',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.StartMemberPasskeySignInResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.StartMemberPasskeySignInResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1632,8 +1645,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/FinishMemberPasskeySignIn',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.FinishMemberPasskeySignInResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.FinishMemberPasskeySignInResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1649,8 +1662,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMemberPasskeys',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberPasskeysResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.ListMemberPasskeysRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.ListMemberPasskeysResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1666,8 +1679,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteMemberPasskey',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMemberPasskeyResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.DeleteMemberPasskeyRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_member__passkeys__pb2.DeleteMemberPasskeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1683,8 +1696,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetOrganization',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetOrganizationResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_organizations__pb2.GetOrganizationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_organizations__pb2.GetOrganizationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1700,8 +1713,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateOrganization',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOrganizationResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_organizations__pb2.UpdateOrganizationRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_organizations__pb2.UpdateOrganizationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1717,8 +1730,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListProjects',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListProjectsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.ListProjectsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.ListProjectsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1734,8 +1747,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateProject',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateProjectRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateProjectResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.CreateProjectRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.CreateProjectResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1751,8 +1764,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetProject',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetProjectRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetProjectResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.GetProjectRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.GetProjectResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1768,8 +1781,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateProject',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateProjectRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateProjectResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.UpdateProjectRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.UpdateProjectResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1785,8 +1798,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteProject',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteProjectRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteProjectResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.DeleteProjectRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.DeleteProjectResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1802,8 +1815,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RotateSigningKey',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateSigningKeyRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateSigningKeyResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.RotateSigningKeyRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_projects__pb2.RotateSigningKeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1819,8 +1832,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListApiKeys',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListApiKeysRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListApiKeysResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_api__keys__pb2.ListApiKeysRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_api__keys__pb2.ListApiKeysResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1836,8 +1849,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateApiKey',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateApiKeyRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateApiKeyResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_api__keys__pb2.CreateApiKeyRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_api__keys__pb2.CreateApiKeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1853,8 +1866,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RevokeApiKey',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RevokeApiKeyRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RevokeApiKeyResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_api__keys__pb2.RevokeApiKeyRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_api__keys__pb2.RevokeApiKeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1870,8 +1883,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/InviteMember',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.InviteMemberRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.InviteMemberResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.InviteMemberRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.InviteMemberResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1887,8 +1900,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMembers',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMembersRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMembersResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.ListMembersRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.ListMembersResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1904,8 +1917,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RemoveMember',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RemoveMemberResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.RemoveMemberRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.RemoveMemberResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1921,8 +1934,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateMember',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateMemberResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.UpdateMemberRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.UpdateMemberResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1938,8 +1951,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMemberInvitations',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMemberInvitationsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.ListMemberInvitationsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.ListMemberInvitationsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1955,8 +1968,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetCurrentMember',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetCurrentMemberResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.GetCurrentMemberRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_members__pb2.GetCurrentMemberResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1972,8 +1985,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/GetUsageMetrics',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.GetUsageMetricsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_usage__pb2.GetUsageMetricsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_usage__pb2.GetUsageMetricsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1989,8 +2002,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateSsoConnection',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateSsoConnectionRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateSsoConnectionResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.CreateSsoConnectionRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.CreateSsoConnectionResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2006,8 +2019,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListSsoConnections',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListSsoConnectionsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.ListSsoConnectionsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.ListSsoConnectionsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2023,8 +2036,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateSsoConnection',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateSsoConnectionResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.UpdateSsoConnectionRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.UpdateSsoConnectionResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2040,8 +2053,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteSsoConnection',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteSsoConnectionResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.DeleteSsoConnectionRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_sso__connections__pb2.DeleteSsoConnectionResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2057,8 +2070,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/SetMessageTemplate',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.SetMessageTemplateResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.SetMessageTemplateRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.SetMessageTemplateResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2074,8 +2087,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListMessageTemplates',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListMessageTemplatesResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.ListMessageTemplatesRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.ListMessageTemplatesResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2091,8 +2104,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteMessageTemplate',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteMessageTemplateResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.DeleteMessageTemplateRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.DeleteMessageTemplateResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2108,8 +2121,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/PreviewMessageTemplate',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.PreviewMessageTemplateResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.PreviewMessageTemplateRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_message__templates__pb2.PreviewMessageTemplateResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2125,8 +2138,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListAuditEvents',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListAuditEventsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_audit__pb2.ListAuditEventsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_audit__pb2.ListAuditEventsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2142,8 +2155,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateWebhookEndpoint',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateWebhookEndpointResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.CreateWebhookEndpointRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.CreateWebhookEndpointResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2159,8 +2172,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListWebhookEndpoints',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookEndpointsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookEndpointsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookEndpointsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2176,8 +2189,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateWebhookEndpoint',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateWebhookEndpointResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.UpdateWebhookEndpointRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.UpdateWebhookEndpointResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2193,8 +2206,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteWebhookEndpoint',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteWebhookEndpointResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.DeleteWebhookEndpointRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.DeleteWebhookEndpointResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2210,8 +2223,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RotateWebhookSecret',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateWebhookSecretResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.RotateWebhookSecretRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.RotateWebhookSecretResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2227,8 +2240,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/SendTestWebhook',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.SendTestWebhookResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.SendTestWebhookRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.SendTestWebhookResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2244,8 +2257,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListWebhookDeliveries',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListWebhookDeliveriesResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookDeliveriesRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ListWebhookDeliveriesResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2261,8 +2274,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ReplayWebhookDelivery',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ReplayWebhookDeliveryResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ReplayWebhookDeliveryRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_webhooks__pb2.ReplayWebhookDeliveryResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2278,8 +2291,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/SetHook',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.SetHookResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_hooks__pb2.SetHookRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_hooks__pb2.SetHookResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2295,8 +2308,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteHook',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteHookResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_hooks__pb2.DeleteHookRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_hooks__pb2.DeleteHookResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2312,8 +2325,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListHooks',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListHooksResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_hooks__pb2.ListHooksRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_hooks__pb2.ListHooksResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2329,8 +2342,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/CreateOAuthClient',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.CreateOAuthClientResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.CreateOAuthClientRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.CreateOAuthClientResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2346,8 +2359,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/ListOAuthClients',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.ListOAuthClientsResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.ListOAuthClientsRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.ListOAuthClientsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2363,8 +2376,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/UpdateOAuthClient',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.UpdateOAuthClientResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.UpdateOAuthClientRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.UpdateOAuthClientResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2380,8 +2393,8 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/DeleteOAuthClient',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.DeleteOAuthClientResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.DeleteOAuthClientRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.DeleteOAuthClientResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -2397,7 +2410,7 @@ class AccountService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.account.v1.AccountService/RotateOAuthClientSecret',
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretRequest.SerializeToString,
-            gatehouse_dot_account_dot_v1_dot_account__pb2.RotateOAuthClientSecretResponse.FromString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.RotateOAuthClientSecretRequest.SerializeToString,
+            gatehouse_dot_account_dot_v1_dot_oauth__clients__pb2.RotateOAuthClientSecretResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

@@ -11,14 +11,33 @@ from google.protobuf import symbol_database as _symbol_database
 _sym_db = _symbol_database.Default()
 
 
-from buf.validate import validate_pb2 as buf_dot_validate_dot_validate__pb2
 from gatehouse.options.v1 import options_pb2 as gatehouse_dot_options_dot_v1_dot_options__pb2
 from google.api import annotations_pb2 as google_dot_api_dot_annotations__pb2
-from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
-from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
+from gatehouse.auth.v1 import sign_in_pb2 as gatehouse_dot_auth_dot_v1_dot_sign__in__pb2
+from gatehouse.auth.v1 import passwords_pb2 as gatehouse_dot_auth_dot_v1_dot_passwords__pb2
+from gatehouse.auth.v1 import passwordless_pb2 as gatehouse_dot_auth_dot_v1_dot_passwordless__pb2
+from gatehouse.auth.v1 import sso_pb2 as gatehouse_dot_auth_dot_v1_dot_sso__pb2
+from gatehouse.auth.v1 import mfa_pb2 as gatehouse_dot_auth_dot_v1_dot_mfa__pb2
+from gatehouse.auth.v1 import passkeys_pb2 as gatehouse_dot_auth_dot_v1_dot_passkeys__pb2
+from gatehouse.auth.v1 import authorized_apps_pb2 as gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2
+from gatehouse.auth.v1 import identities_pb2 as gatehouse_dot_auth_dot_v1_dot_identities__pb2
+from gatehouse.auth.v1 import users_pb2 as gatehouse_dot_auth_dot_v1_dot_users__pb2
+from gatehouse.auth.v1 import sessions_pb2 as gatehouse_dot_auth_dot_v1_dot_sessions__pb2
+from gatehouse.auth.v1 import common_pb2 as gatehouse_dot_auth_dot_v1_dot_common__pb2
 
+from gatehouse.auth.v1.sign_in_pb2 import *
+from gatehouse.auth.v1.passwords_pb2 import *
+from gatehouse.auth.v1.passwordless_pb2 import *
+from gatehouse.auth.v1.sso_pb2 import *
+from gatehouse.auth.v1.mfa_pb2 import *
+from gatehouse.auth.v1.passkeys_pb2 import *
+from gatehouse.auth.v1.authorized_apps_pb2 import *
+from gatehouse.auth.v1.identities_pb2 import *
+from gatehouse.auth.v1.users_pb2 import *
+from gatehouse.auth.v1.sessions_pb2 import *
+from gatehouse.auth.v1.common_pb2 import *
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1cgatehouse/auth/v1/auth.proto\x12\x11gatehouse.auth.v1\x1a\x1b\x62uf/validate/validate.proto\x1a\"gatehouse/options/v1/options.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfc\x02\n\x04User\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\r\n\x05phone\x18\x04 \x01(\t\x12\x16\n\x0ephone_verified\x18\x05 \x01(\x08\x12\x13\n\x0bmfa_enabled\x18\x06 \x01(\x08\x12\x13\n\x0bmfa_methods\x18\x07 \x03(\t\x12)\n\x08metadata\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x64isabled\x18\t \x01(\x08\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x31\n\rlast_login_at\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\x0c\x61pp_metadata\x18\r \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tnew_email\x18\x0e \x01(\t\x12\x0e\n\x06locale\x18\x10 \x01(\t\"\xb5\x01\n\x07Session\x12\n\n\x02id\x18\x01 \x01(\t\x12\x12\n\nip_address\x18\x02 \x01(\t\x12\x12\n\nuser_agent\x18\x03 \x01(\t\x12.\n\ncreated_at\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x32\n\x0elast_active_at\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\nis_current\x18\x06 \x01(\x08\"\x94\x02\n\x06\x43laims\x12\x0b\n\x03sub\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x0b\n\x03iat\x18\x03 \x01(\r\x12\x0b\n\x03\x65xp\x18\x04 \x01(\r\x12\x12\n\nproject_id\x18\x05 \x01(\t\x12\x0b\n\x03iss\x18\x06 \x01(\t\x12\x0b\n\x03\x61ud\x18\x07 \x01(\t\x12\x0b\n\x03jti\x18\x08 \x01(\t\x12\x0b\n\x03sid\x18\t \x01(\t\x12\x0b\n\x03\x61mr\x18\n \x03(\t\x12-\n\x0c\x61pp_metadata\x18\x0b \x01(\x0b\x32\x17.google.protobuf.Struct\x12.\n\rcustom_claims\x18\x0c \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tclient_id\x18\r \x01(\t\x12\r\n\x05scope\x18\x0e \x01(\t\"\xe0\x03\n\rSignupRequest\x12\x7f\n\x05\x65mail\x18\x01 \x01(\tBp\xbaHgrb\x18\xfe\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\xd2\xf3\x18\x02 \x01\x12~\n\x08password\x18\x02 \x01(\tBl\xbaHird\x10\x08\x18\x80\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12\x33\n\x08metadata\x18\x03 \x01(\x0b\x32\x17.google.protobuf.StructB\x08\xd2\xf3\x18\x04H\x80\x80\x01\x12\x1e\n\x11send_verification\x18\x04 \x01(\x08H\x00\x88\x01\x01\x12\'\n\x0credirect_url\x18\x05 \x01(\tB\x11\xbaH\x08r\x03\x18\x80\x10\xd8\x01\x01\xd2\xf3\x18\x02 \x02\x12\x1e\n\tbot_proof\x18\x06 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80@\xd8\x01\x01\x12\x1a\n\x06locale\x18\x07 \x01(\tB\n\xbaH\x07r\x02\x18#\xd8\x01\x01\x42\x14\n\x12_send_verification\"\x86\x03\n\x0eSignupResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\t\x12\"\n\x15\x63onfirmation_required\x18\t \x01(\x08H\x06\x88\x01\x01\x42\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_tokenB\x18\n\x16_confirmation_required\"\x8d\x02\n\x0cLoginRequest\x12\x7f\n\x05\x65mail\x18\x01 \x01(\tBp\xbaHgrb\x18\xfe\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\xd2\xf3\x18\x02 \x01\x12|\n\x08password\x18\x02 \x01(\tBj\xbaHgrb\x18\x80\x08\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"\xc7\x02\n\rLoginResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_token\"\x94\x01\n\x0eRefreshRequest\x12\x81\x01\n\rrefresh_token\x18\x01 \x01(\tBj\xbaHgrb\x18\x80 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"f\n\x0fRefreshResponse\x12\x14\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\t\x12\x15\n\rrefresh_token\x18\x02 \x01(\t\x12\x12\n\nexpires_in\x18\x03 \x01(\x05\x12\x12\n\ntoken_type\x18\x04 \x01(\t\"\x8f\x01\n\x12VerifyTokenRequest\x12y\n\x05token\x18\x01 \x01(\tBj\xbaHgrb\x18\x80@2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"O\n\x13VerifyTokenResponse\x12\r\n\x05valid\x18\x01 \x01(\x08\x12)\n\x06\x63laims\x18\x02 \x01(\x0b\x32\x19.gatehouse.auth.v1.Claims\"\x8f\x01\n\x12RevokeTokenRequest\x12y\n\x05token\x18\x01 \x01(\tBj\xbaHgrb\x18\x80@2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"&\n\x13RevokeTokenResponse\x12\x0f\n\x07revoked\x18\x01 \x01(\x08\"\xe7\x01\n\x1bRequestPasswordResetRequest\x12\x7f\n\x05\x65mail\x18\x01 \x01(\tBp\xbaHgrb\x18\xfe\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\xd2\xf3\x18\x02 \x01\x12\'\n\x0credirect_url\x18\x02 \x01(\tB\x11\xbaH\x08r\x03\x18\x80\x10\xd8\x01\x01\xd2\xf3\x18\x02 \x02\x12\x1e\n\tbot_proof\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80@\xd8\x01\x01\"/\n\x1cRequestPasswordResetResponse\x12\x0f\n\x07message\x18\x01 \x01(\t\"\x9c\x02\n\x14ResetPasswordRequest\x12\x7f\n\x0breset_token\x18\x01 \x01(\tBj\xbaHgrb\x18\x80 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12\x82\x01\n\x0cnew_password\x18\x02 \x01(\tBl\xbaHird\x10\x08\x18\x80\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"(\n\x15ResetPasswordResponse\x12\x0f\n\x07message\x18\x01 \x01(\t\"\xa3\x02\n\x15\x43hangePasswordRequest\x12\x84\x01\n\x10\x63urrent_password\x18\x01 \x01(\tBj\xbaHgrb\x18\x80\x08\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12\x82\x01\n\x0cnew_password\x18\x02 \x01(\tBl\xbaHird\x10\x08\x18\x80\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\")\n\x16\x43hangePasswordResponse\x12\x0f\n\x07message\x18\x01 \x01(\t\"\x8f\x01\n\x12VerifyEmailRequest\x12y\n\x05token\x18\x01 \x01(\tBj\xbaHgrb\x18\x80 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"\x8b\x03\n\x13VerifyEmailResponse\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\r\n\x05phone\x18\x04 \x01(\t\x12\x16\n\x0ephone_verified\x18\x05 \x01(\x08\x12\x13\n\x0bmfa_enabled\x18\x06 \x01(\x08\x12\x13\n\x0bmfa_methods\x18\x07 \x03(\t\x12)\n\x08metadata\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x64isabled\x18\t \x01(\x08\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x31\n\rlast_login_at\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\x0c\x61pp_metadata\x18\r \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tnew_email\x18\x0e \x01(\t\x12\x0e\n\x06locale\x18\x10 \x01(\t\"\xd2\x01\n\x0eSendOtpRequest\x12 \n\x05\x65mail\x18\x01 \x01(\tB\x11\xbaH\x08r\x03\x18\xfe\x01\xd8\x01\x01\xd2\xf3\x18\x02 \x01\x12-\n\x05phone\x18\x02 \x01(\tB\x1e\xbaH\x1br\x16\x32\x14^\\+[1-9][0-9]{7,14}$\xd8\x01\x01\x12%\n\x07\x63hannel\x18\x03 \x01(\tB\x14\xbaH\x11r\x0cR\x05\x65mailR\x03sms\xd8\x01\x01\x12\x1e\n\tbot_proof\x18\x04 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80@\xd8\x01\x01\x12\x18\n\x0b\x63reate_user\x18\x05 \x01(\x08H\x00\x88\x01\x01\x42\x0e\n\x0c_create_user\"6\n\x0fSendOtpResponse\x12\x0f\n\x07message\x18\x01 \x01(\t\x12\x12\n\nexpires_in\x18\x02 \x01(\x05\"\x86\x01\n\x10VerifyOtpRequest\x12 \n\x05\x65mail\x18\x01 \x01(\tB\x11\xbaH\x08r\x03\x18\xfe\x01\xd8\x01\x01\xd2\xf3\x18\x02 \x01\x12-\n\x05phone\x18\x02 \x01(\tB\x1e\xbaH\x1br\x16\x32\x14^\\+[1-9][0-9]{7,14}$\xd8\x01\x01\x12!\n\x03otp\x18\x03 \x01(\tB\x14\xbaH\x11r\x0c\x32\n^[0-9]{6}$\xc8\x01\x01\"\xcb\x02\n\x11VerifyOtpResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_token\"\x8a\x02\n\x14SendMagicLinkRequest\x12\x7f\n\x05\x65mail\x18\x01 \x01(\tBp\xbaHgrb\x18\xfe\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\xd2\xf3\x18\x02 \x01\x12\'\n\x0credirect_url\x18\x02 \x01(\tB\x11\xbaH\x08r\x03\x18\x80\x10\xd8\x01\x01\xd2\xf3\x18\x02 \x02\x12\x1e\n\tbot_proof\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80@\xd8\x01\x01\x12\x18\n\x0b\x63reate_user\x18\x04 \x01(\x08H\x00\x88\x01\x01\x42\x0e\n\x0c_create_user\"<\n\x15SendMagicLinkResponse\x12\x0f\n\x07message\x18\x01 \x01(\t\x12\x12\n\nexpires_in\x18\x02 \x01(\x05\"\x93\x01\n\x16VerifyMagicLinkRequest\x12y\n\x05token\x18\x01 \x01(\tBj\xbaHgrb\x18\x80 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"\xd1\x02\n\x17VerifyMagicLinkResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_token\"\x18\n\x16GetBotChallengeRequest\"s\n\x17GetBotChallengeResponse\x12\x11\n\talgorithm\x18\x01 \x01(\t\x12\x11\n\tchallenge\x18\x02 \x01(\t\x12\x11\n\tmaxnumber\x18\x03 \x01(\x05\x12\x0c\n\x04salt\x18\x04 \x01(\t\x12\x11\n\tsignature\x18\x05 \x01(\t\"\xe3\x01\n\x13SsoAuthorizeRequest\x12~\n\rconnection_id\x18\x01 \x01(\tBg\xbaHdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12\'\n\x0credirect_url\x18\x02 \x01(\tB\x11\xbaH\x08r\x03\x18\x80\x10\xd8\x01\x01\xd2\xf3\x18\x02 \x02\x12#\n\x0e\x63ode_challenge\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x98\x01+\xd8\x01\x01\"1\n\x14SsoAuthorizeResponse\x12\x19\n\x11\x61uthorization_url\x18\x01 \x01(\t\"\x94\x02\n\x12SsoExchangeRequest\x12x\n\x04\x63ode\x18\x01 \x01(\tBj\xbaHgrb\x18\x80\x02\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12\x83\x01\n\rcode_verifier\x18\x02 \x01(\tBl\xbaHird\x10+\x18\x80\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"\xcd\x02\n\x13SsoExchangeResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_token\"\x8f\x01\n\x19StartMfaEnrollmentRequest\x12#\n\x06method\x18\x01 \x01(\tB\x13\xbaH\x10r\x0bR\x04totpR\x03sms\xc8\x01\x01\x12-\n\x05phone\x18\x02 \x01(\tB\x1e\xbaH\x1br\x16\x32\x14^\\+[1-9][0-9]{7,14}$\xd8\x01\x01\x12\x1e\n\tmfa_token\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80 \xd8\x01\x01\"O\n\x1aStartMfaEnrollmentResponse\x12\x0e\n\x06method\x18\x01 \x01(\t\x12\x10\n\x08totp_uri\x18\x02 \x01(\t\x12\x0f\n\x07qr_code\x18\x03 \x01(\t\"\xd0\x01\n\x10VerifyMfaRequest\x12\x1e\n\tmfa_token\x18\x01 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80 \xd8\x01\x01\x12w\n\x04\x63ode\x18\x02 \x01(\tBi\xbaHfra\x18 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12#\n\x06method\x18\x03 \x01(\tB\x13\xbaH\x10r\x0bR\x04totpR\x03sms\xd8\x01\x01\"\xa7\x03\n\x11VerifyMfaResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\t\x12\x15\n\x08\x65nrolled\x18\t \x01(\x08H\x06\x88\x01\x01\x12\x13\n\x06method\x18\n \x01(\tH\x07\x88\x01\x01\x12\x16\n\x0erecovery_codes\x18\x0b \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_tokenB\x0b\n\t_enrolledB\t\n\x07_method\"9\n\x12UnenrollMfaRequest\x12#\n\x06method\x18\x01 \x01(\tB\x13\xbaH\x10r\x0bR\x04totpR\x03sms\xc8\x01\x01\")\n\x13UnenrollMfaResponse\x12\x12\n\nunenrolled\x18\x01 \x01(\x08\" \n\x1eRegenerateRecoveryCodesRequest\"9\n\x1fRegenerateRecoveryCodesResponse\x12\x16\n\x0erecovery_codes\x18\x01 \x03(\t\"\xe7\x01\n\x10ListUsersRequest\x12\x1b\n\x05limit\x18\x01 \x01(\x05\x42\x0c\xbaH\t\x1a\x04\x18\x64(\x00\xd8\x01\x01\x12\x1b\n\x06\x63ursor\x18\x02 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80\x04\xd8\x01\x01\x12\x1b\n\x06search\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x18\xfe\x01\xd8\x01\x01\x12\x15\n\x08\x64isabled\x18\x04 \x01(\x08H\x00\x88\x01\x01\x12\x1b\n\x0e\x65mail_verified\x18\x05 \x01(\x08H\x01\x88\x01\x01\x12\x18\n\x0bmfa_enabled\x18\x06 \x01(\x08H\x02\x88\x01\x01\x42\x0b\n\t_disabledB\x11\n\x0f_email_verifiedB\x0e\n\x0c_mfa_enabled\"a\n\x11ListUsersResponse\x12%\n\x04\x64\x61ta\x18\x01 \x03(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x13\n\x0bnext_cursor\x18\x02 \x01(\t\x12\x10\n\x08has_more\x18\x03 \x01(\x08\"\x85\x01\n\x0eGetUserRequest\x12s\n\x02id\x18\x01 \x01(\tBg\xbaHdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"\xec\x03\n\x0fGetUserResponse\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\r\n\x05phone\x18\x04 \x01(\t\x12\x16\n\x0ephone_verified\x18\x05 \x01(\x08\x12\x13\n\x0bmfa_enabled\x18\x06 \x01(\x08\x12\x13\n\x0bmfa_methods\x18\x07 \x03(\t\x12)\n\x08metadata\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x64isabled\x18\t \x01(\x08\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x31\n\rlast_login_at\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x35\n\nidentities\x18\x0c \x03(\x0b\x32!.gatehouse.auth.v1.LinkedIdentity\x12-\n\x0c\x61pp_metadata\x18\r \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tnew_email\x18\x0e \x01(\t\x12\x0e\n\x06locale\x18\x10 \x01(\t\x12,\n\x08passkeys\x18\x0f \x03(\x0b\x32\x1a.gatehouse.auth.v1.Passkey\"\xca\x01\n\x0eLinkedIdentity\x12\x15\n\rconnection_id\x18\x01 \x01(\t\x12\x10\n\x08provider\x18\x02 \x01(\t\x12\x0f\n\x07subject\x18\x03 \x01(\t\x12\r\n\x05\x65mail\x18\x04 \x01(\t\x12-\n\tlinked_at\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\n\n\x02id\x18\x06 \x01(\t\x12\x17\n\x0f\x63onnection_name\x18\x07 \x01(\t\x12\x1b\n\x13\x63onnection_provider\x18\x08 \x01(\t\"\xf0\x02\n\x11UpdateUserRequest\x12s\n\x02id\x18\x01 \x01(\tBg\xbaHdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\x12\"\n\x05\x65mail\x18\x02 \x01(\tB\x0e\xbaH\x05r\x03\x18\xfe\x01\xd2\xf3\x18\x02 \x01H\x00\x88\x01\x01\x12\x33\n\x08metadata\x18\x03 \x01(\x0b\x32\x17.google.protobuf.StructB\x08\xd2\xf3\x18\x04H\x80\x80\x01\x12\x15\n\x08\x64isabled\x18\x04 \x01(\x08H\x01\x88\x01\x01\x12\x36\n\x0c\x61pp_metadata\x18\x05 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\xd2\xf3\x18\x03H\x80 \x12\x1c\n\x06locale\x18\x06 \x01(\tB\x07\xbaH\x04r\x02\x18#H\x02\x88\x01\x01\x42\x08\n\x06_emailB\x0b\n\t_disabledB\t\n\x07_locale\"\x8a\x03\n\x12UpdateUserResponse\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\r\n\x05phone\x18\x04 \x01(\t\x12\x16\n\x0ephone_verified\x18\x05 \x01(\x08\x12\x13\n\x0bmfa_enabled\x18\x06 \x01(\x08\x12\x13\n\x0bmfa_methods\x18\x07 \x03(\t\x12)\n\x08metadata\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x64isabled\x18\t \x01(\x08\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x31\n\rlast_login_at\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\x0c\x61pp_metadata\x18\r \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tnew_email\x18\x0e \x01(\t\x12\x0e\n\x06locale\x18\x10 \x01(\t\"\x88\x01\n\x11\x44\x65leteUserRequest\x12s\n\x02id\x18\x01 \x01(\tBg\xbaHdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"1\n\x12\x44\x65leteUserResponse\x12\x0f\n\x07\x64\x65leted\x18\x01 \x01(\x08\x12\n\n\x02id\x18\x02 \x01(\t\"O\n\x13ListSessionsRequest\x12\x1b\n\x05limit\x18\x01 \x01(\x05\x42\x0c\xbaH\t\x1a\x04\x18\x64(\x00\xd8\x01\x01\x12\x1b\n\x06\x63ursor\x18\x02 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80\x04\xd8\x01\x01\"g\n\x14ListSessionsResponse\x12(\n\x04\x64\x61ta\x18\x01 \x03(\x0b\x32\x1a.gatehouse.auth.v1.Session\x12\x13\n\x0bnext_cursor\x18\x02 \x01(\t\x12\x10\n\x08has_more\x18\x03 \x01(\x08\"0\n\x18RevokeAllSessionsRequest\x12\x14\n\x0ckeep_current\x18\x01 \x01(\x08\"2\n\x19RevokeAllSessionsResponse\x12\x15\n\rrevoked_count\x18\x01 \x01(\x05\"\x8b\x01\n\x14RevokeSessionRequest\x12s\n\x02id\x18\x01 \x01(\tBg\xbaHdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\"<\n\x15RevokeSessionResponse\x12\x0f\n\x07revoked\x18\x01 \x01(\x08\x12\x12\n\nsession_id\x18\x02 \x01(\t\"p\n\x17ListUserSessionsRequest\x12\x1b\n\x07user_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12\x1b\n\x05limit\x18\x02 \x01(\x05\x42\x0c\xbaH\t\x1a\x04\x18\x64(\x00\xd8\x01\x01\x12\x1b\n\x06\x63ursor\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80\x04\xd8\x01\x01\"k\n\x18ListUserSessionsResponse\x12(\n\x04\x64\x61ta\x18\x01 \x03(\x0b\x32\x1a.gatehouse.auth.v1.Session\x12\x13\n\x0bnext_cursor\x18\x02 \x01(\t\x12\x10\n\x08has_more\x18\x03 \x01(\x08\"O\n\x18RevokeUserSessionRequest\x12\x1b\n\x07user_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12\x16\n\x02id\x18\x02 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\";\n\x1cRevokeAllUserSessionsRequest\x12\x1b\n\x07user_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\"@\n\x19RevokeUserSessionResponse\x12\x0f\n\x07revoked\x18\x01 \x01(\x08\x12\x12\n\nsession_id\x18\x02 \x01(\t\"6\n\x1dRevokeAllUserSessionsResponse\x12\x15\n\rrevoked_count\x18\x01 \x01(\x05\"\xc5\x03\n\x11\x43reateUserRequest\x12\x7f\n\x05\x65mail\x18\x01 \x01(\tBp\xbaHgrb\x18\xfe\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\xd2\xf3\x18\x02 \x01\x12\x80\x01\n\x08password\x18\x02 \x01(\tBi\xbaHfrd\x10\x08\x18\x80\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]H\x00\x88\x01\x01\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\x33\n\x08metadata\x18\x04 \x01(\x0b\x32\x17.google.protobuf.StructB\x08\xd2\xf3\x18\x04H\x80\x80\x01\x12\x36\n\x0c\x61pp_metadata\x18\x05 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\xd2\xf3\x18\x03H\x80 \x12\x1a\n\x06locale\x18\x06 \x01(\tB\n\xbaH\x07r\x02\x18#\xd8\x01\x01\x42\x0b\n\t_password\"\x8a\x03\n\x12\x43reateUserResponse\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\r\n\x05phone\x18\x04 \x01(\t\x12\x16\n\x0ephone_verified\x18\x05 \x01(\x08\x12\x13\n\x0bmfa_enabled\x18\x06 \x01(\x08\x12\x13\n\x0bmfa_methods\x18\x07 \x03(\t\x12)\n\x08metadata\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x64isabled\x18\t \x01(\x08\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x31\n\rlast_login_at\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\x0c\x61pp_metadata\x18\r \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tnew_email\x18\x0e \x01(\t\x12\x0e\n\x06locale\x18\x10 \x01(\t\"\xaa\x02\n\x11InviteUserRequest\x12\x7f\n\x05\x65mail\x18\x01 \x01(\tBp\xbaHgrb\x18\xfe\x01\x32][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\xc8\x01\x01\xd2\xf3\x18\x02 \x01\x12\'\n\x0credirect_url\x18\x02 \x01(\tB\x11\xbaH\x08r\x03\x18\x80\x10\xd8\x01\x01\xd2\xf3\x18\x02 \x02\x12\x33\n\x08metadata\x18\x03 \x01(\x0b\x32\x17.google.protobuf.StructB\x08\xd2\xf3\x18\x04H\x80\x80\x01\x12\x36\n\x0c\x61pp_metadata\x18\x04 \x01(\x0b\x32\x17.google.protobuf.StructB\x07\xd2\xf3\x18\x03H\x80 \"\xc5\x03\n\x12InviteUserResponse\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65mail\x18\x02 \x01(\t\x12\x16\n\x0e\x65mail_verified\x18\x03 \x01(\x08\x12\r\n\x05phone\x18\x04 \x01(\t\x12\x16\n\x0ephone_verified\x18\x05 \x01(\x08\x12\x13\n\x0bmfa_enabled\x18\x06 \x01(\x08\x12\x13\n\x0bmfa_methods\x18\x07 \x03(\t\x12)\n\x08metadata\x18\x08 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x64isabled\x18\t \x01(\x08\x12.\n\ncreated_at\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x31\n\rlast_login_at\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\x0c\x61pp_metadata\x18\r \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tnew_email\x18\x0e \x01(\t\x12\x0e\n\x06locale\x18\x10 \x01(\t\x12\x39\n\x15invitation_expires_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xd5\x01\n\x07Passkey\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12.\n\ncreated_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x30\n\x0clast_used_at\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x17\n\x0f\x62\x61\x63kup_eligible\x18\x05 \x01(\x08\x12\x11\n\tbacked_up\x18\x06 \x01(\x08\x12\x12\n\ntransports\x18\x07 \x03(\t\x12\x0e\n\x06\x61\x61guid\x18\x08 \x01(\t\"A\n\x1fStartPasskeyRegistrationRequest\x12\x1e\n\tmfa_token\x18\x01 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80 \xd8\x01\x01\"b\n StartPasskeyRegistrationResponse\x12\x14\n\x0c\x63hallenge_id\x18\x01 \x01(\t\x12(\n\x07options\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\"\xbb\x01\n FinishPasskeyRegistrationRequest\x12 \n\x0c\x63hallenge_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12;\n\ncredential\x18\x02 \x01(\x0b\x32\x17.google.protobuf.StructB\x0e\xbaH\x03\xc8\x01\x01\xd2\xf3\x18\x04H\x80\x80\x01\x12\x18\n\x04name\x18\x03 \x01(\tB\n\xbaH\x07r\x02\x18\x64\xd8\x01\x01\x12\x1e\n\tmfa_token\x18\x04 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80 \xd8\x01\x01\"\xb9\x02\n!FinishPasskeyRegistrationResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12+\n\x07passkey\x18\t \x01(\x0b\x32\x1a.gatehouse.auth.v1.Passkey\x12\x16\n\x0erecovery_codes\x18\n \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_type\"]\n\x19StartPasskeySignInRequest\x12 \n\x05\x65mail\x18\x01 \x01(\tB\x11\xbaH\x08r\x03\x18\xfe\x01\xd8\x01\x01\xd2\xf3\x18\x02 \x01\x12\x1e\n\tmfa_token\x18\x02 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80 \xd8\x01\x01\"\\\n\x1aStartPasskeySignInResponse\x12\x14\n\x0c\x63hallenge_id\x18\x01 \x01(\t\x12(\n\x07options\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x9b\x01\n\x1a\x46inishPasskeySignInRequest\x12 \n\x0c\x63hallenge_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12;\n\ncredential\x18\x02 \x01(\x0b\x32\x17.google.protobuf.StructB\x0e\xbaH\x03\xc8\x01\x01\xd2\xf3\x18\x04H\x80\x80\x01\x12\x1e\n\tmfa_token\x18\x03 \x01(\tB\x0b\xbaH\x08r\x03\x18\x80 \xd8\x01\x01\"\xd5\x02\n\x1b\x46inishPasskeySignInResponse\x12\x19\n\x0c\x61\x63\x63\x65ss_token\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrefresh_token\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x17\n\nexpires_in\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\ntoken_type\x18\x04 \x01(\tH\x03\x88\x01\x01\x12%\n\x04user\x18\x05 \x01(\x0b\x32\x17.gatehouse.auth.v1.User\x12\x19\n\x0cmfa_required\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmfa_token\x18\x07 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x0bmfa_methods\x18\x08 \x03(\tB\x0f\n\r_access_tokenB\x10\n\x0e_refresh_tokenB\r\n\x0b_expires_inB\r\n\x0b_token_typeB\x0f\n\r_mfa_requiredB\x0c\n\n_mfa_token\"2\n\x13ListPasskeysRequest\x12\x1b\n\x07user_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xd8\x01\x01\"@\n\x14ListPasskeysResponse\x12(\n\x04\x64\x61ta\x18\x01 \x03(\x0b\x32\x1a.gatehouse.auth.v1.Passkey\"H\n\x14RenamePasskeyRequest\x12\x16\n\x02id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12\x18\n\x04name\x18\x02 \x01(\tB\n\xbaH\x07r\x02\x18\x64\xc8\x01\x01\"D\n\x15RenamePasskeyResponse\x12+\n\x07passkey\x18\x01 \x01(\x0b\x32\x1a.gatehouse.auth.v1.Passkey\".\n\x14\x44\x65letePasskeyRequest\x12\x16\n\x02id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\"4\n\x15\x44\x65letePasskeyResponse\x12\x0f\n\x07\x64\x65leted\x18\x01 \x01(\x08\x12\n\n\x02id\x18\x02 \x01(\t\"8\n\x19ListAuthorizedAppsRequest\x12\x1b\n\x07user_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xd8\x01\x01\"\xc7\x01\n\rAuthorizedApp\x12\x11\n\tclient_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x10\n\x08logo_uri\x18\x03 \x01(\t\x12\x0e\n\x06scopes\x18\x04 \x03(\t\x12\x13\n\x0b\x66irst_party\x18\x05 \x01(\x08\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"L\n\x1aListAuthorizedAppsResponse\x12.\n\x04\x64\x61ta\x18\x01 \x03(\x0b\x32 .gatehouse.auth.v1.AuthorizedApp\"X\n\x1aRevokeAuthorizedAppRequest\x12\x1d\n\tclient_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12\x1b\n\x07user_id\x18\x02 \x01(\tB\n\xbaH\x07r\x02\x18@\xd8\x01\x01\"4\n\x15ListIdentitiesRequest\x12\x1b\n\x07user_id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xd8\x01\x01\"I\n\x16ListIdentitiesResponse\x12/\n\x04\x64\x61ta\x18\x01 \x03(\x0b\x32!.gatehouse.auth.v1.LinkedIdentity\"L\n\x15UnlinkIdentityRequest\x12\x16\n\x02id\x18\x01 \x01(\tB\n\xbaH\x07r\x02\x18@\xc8\x01\x01\x12\x1b\n\x07user_id\x18\x02 \x01(\tB\n\xbaH\x07r\x02\x18@\xd8\x01\x01\"5\n\x16UnlinkIdentityResponse\x12\x0f\n\x07\x64\x65leted\x18\x01 \x01(\x08\x12\n\n\x02id\x18\x02 \x01(\t\"A\n\x1bRevokeAuthorizedAppResponse\x12\x0f\n\x07revoked\x18\x01 \x01(\x08\x12\x11\n\tclient_id\x18\x02 \x01(\t2\x9e\x36\n\x0b\x41uthService\x12}\n\x06Signup\x12 .gatehouse.auth.v1.SignupRequest\x1a!.gatehouse.auth.v1.SignupResponse\".\x82\xd3\xe4\x93\x02\x14\"\x0f/v1/auth/signup:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12{\n\x05Login\x12\x1f.gatehouse.auth.v1.LoginRequest\x1a .gatehouse.auth.v1.LoginResponse\"/\x82\xd3\xe4\x93\x02\x13\"\x0e/v1/auth/login:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x87\x01\n\x07Refresh\x12!.gatehouse.auth.v1.RefreshRequest\x1a\".gatehouse.auth.v1.RefreshResponse\"5\x82\xd3\xe4\x93\x02\x1b\"\x16/v1/auth/token/refresh:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x91\x01\n\x0bVerifyToken\x12%.gatehouse.auth.v1.VerifyTokenRequest\x1a&.gatehouse.auth.v1.VerifyTokenResponse\"3\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/token/verify:\x01*\xca\xf3\x18\x0f\x08\x02\x12\tauth:read(\x01\x12\x92\x01\n\x0bRevokeToken\x12%.gatehouse.auth.v1.RevokeTokenRequest\x1a&.gatehouse.auth.v1.RevokeTokenResponse\"4\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/token/revoke:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\xb7\x01\n\x14RequestPasswordReset\x12..gatehouse.auth.v1.RequestPasswordResetRequest\x1a/.gatehouse.auth.v1.RequestPasswordResetResponse\">\x82\xd3\xe4\x93\x02$\"\x1f/v1/auth/password/reset-request:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x9a\x01\n\rResetPassword\x12\'.gatehouse.auth.v1.ResetPasswordRequest\x1a(.gatehouse.auth.v1.ResetPasswordResponse\"6\x82\xd3\xe4\x93\x02\x1c\"\x17/v1/auth/password/reset:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x9e\x01\n\x0e\x43hangePassword\x12(.gatehouse.auth.v1.ChangePasswordRequest\x1a).gatehouse.auth.v1.ChangePasswordResponse\"7\x82\xd3\xe4\x93\x02\x1d\"\x18/v1/auth/password/change:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\x92\x01\n\x0bVerifyEmail\x12%.gatehouse.auth.v1.VerifyEmailRequest\x1a&.gatehouse.auth.v1.VerifyEmailResponse\"4\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/email/verify:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x82\x01\n\x07SendOtp\x12!.gatehouse.auth.v1.SendOtpRequest\x1a\".gatehouse.auth.v1.SendOtpResponse\"0\x82\xd3\xe4\x93\x02\x16\"\x11/v1/auth/otp/send:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x8c\x01\n\tVerifyOtp\x12#.gatehouse.auth.v1.VerifyOtpRequest\x1a$.gatehouse.auth.v1.VerifyOtpResponse\"4\x82\xd3\xe4\x93\x02\x18\"\x13/v1/auth/otp/verify:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x9b\x01\n\rSendMagicLink\x12\'.gatehouse.auth.v1.SendMagicLinkRequest\x1a(.gatehouse.auth.v1.SendMagicLinkResponse\"7\x82\xd3\xe4\x93\x02\x1d\"\x18/v1/auth/magic-link/send:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x9f\x01\n\x0fGetBotChallenge\x12).gatehouse.auth.v1.GetBotChallengeRequest\x1a*.gatehouse.auth.v1.GetBotChallengeResponse\"5\x90\x02\x01\x82\xd3\xe4\x93\x02\x18\x12\x16/v1/auth/bot-challenge\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\xa5\x01\n\x0fVerifyMagicLink\x12).gatehouse.auth.v1.VerifyMagicLinkRequest\x1a*.gatehouse.auth.v1.VerifyMagicLinkResponse\";\x82\xd3\xe4\x93\x02\x1f\"\x1a/v1/auth/magic-link/verify:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x96\x01\n\x0cSsoAuthorize\x12&.gatehouse.auth.v1.SsoAuthorizeRequest\x1a\'.gatehouse.auth.v1.SsoAuthorizeResponse\"5\x82\xd3\xe4\x93\x02\x1b\"\x16/v1/auth/sso/authorize:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x94\x01\n\x0bSsoExchange\x12%.gatehouse.auth.v1.SsoExchangeRequest\x1a&.gatehouse.auth.v1.SsoExchangeResponse\"6\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/sso/exchange:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\xa5\x01\n\x12StartMfaEnrollment\x12,.gatehouse.auth.v1.StartMfaEnrollmentRequest\x1a-.gatehouse.auth.v1.StartMfaEnrollmentResponse\"2\x82\xd3\xe4\x93\x02\x18\"\x13/v1/auth/mfa/enroll:\x01*\xca\xf3\x18\x10\x08\x04\x12\nauth:write(\x01\x12\x8c\x01\n\tVerifyMfa\x12#.gatehouse.auth.v1.VerifyMfaRequest\x1a$.gatehouse.auth.v1.VerifyMfaResponse\"4\x82\xd3\xe4\x93\x02\x18\"\x13/v1/auth/mfa/verify:\x01*\xca\xf3\x18\x12\x08\x04\x12\nauth:write(\x01\x30\x01\x12\x92\x01\n\x0bUnenrollMfa\x12%.gatehouse.auth.v1.UnenrollMfaRequest\x1a&.gatehouse.auth.v1.UnenrollMfaResponse\"4\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/mfa/unenroll:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\xbc\x01\n\x17RegenerateRecoveryCodes\x12\x31.gatehouse.auth.v1.RegenerateRecoveryCodesRequest\x1a\x32.gatehouse.auth.v1.RegenerateRecoveryCodesResponse\":\x82\xd3\xe4\x93\x02 \"\x1b/v1/auth/mfa/recovery-codes:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\xc8\x01\n\x18StartPasskeyRegistration\x12\x32.gatehouse.auth.v1.StartPasskeyRegistrationRequest\x1a\x33.gatehouse.auth.v1.StartPasskeyRegistrationResponse\"C\x82\xd3\xe4\x93\x02)\"$/v1/auth/passkeys/registration/start:\x01*\xca\xf3\x18\x10\x08\x04\x12\nauth:write(\x01\x12\xcc\x01\n\x19\x46inishPasskeyRegistration\x12\x33.gatehouse.auth.v1.FinishPasskeyRegistrationRequest\x1a\x34.gatehouse.auth.v1.FinishPasskeyRegistrationResponse\"D\x82\xd3\xe4\x93\x02*\"%/v1/auth/passkeys/registration/finish:\x01*\xca\xf3\x18\x10\x08\x04\x12\nauth:write(\x01\x12\xb1\x01\n\x12StartPasskeySignIn\x12,.gatehouse.auth.v1.StartPasskeySignInRequest\x1a-.gatehouse.auth.v1.StartPasskeySignInResponse\">\x82\xd3\xe4\x93\x02$\"\x1f/v1/auth/passkeys/sign-in/start:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\xb7\x01\n\x13\x46inishPasskeySignIn\x12-.gatehouse.auth.v1.FinishPasskeySignInRequest\x1a..gatehouse.auth.v1.FinishPasskeySignInResponse\"A\x82\xd3\xe4\x93\x02%\" /v1/auth/passkeys/sign-in/finish:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x99\x01\n\x0cListPasskeys\x12&.gatehouse.auth.v1.ListPasskeysRequest\x1a\'.gatehouse.auth.v1.ListPasskeysResponse\"8\x82\xd3\xe4\x93\x02\x13\x12\x11/v1/auth/passkeys\xca\xf3\x18\x1b\x08\x04\x12\nusers:read\"\tauth:read(\x02\x12\xa6\x01\n\rRenamePasskey\x12\'.gatehouse.auth.v1.RenamePasskeyRequest\x1a(.gatehouse.auth.v1.RenamePasskeyResponse\"B\x82\xd3\xe4\x93\x02\x1b\x32\x16/v1/auth/passkeys/{id}:\x01*\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\xa3\x01\n\rDeletePasskey\x12\'.gatehouse.auth.v1.DeletePasskeyRequest\x1a(.gatehouse.auth.v1.DeletePasskeyResponse\"?\x82\xd3\xe4\x93\x02\x18*\x16/v1/auth/passkeys/{id}\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\xb2\x01\n\x12ListAuthorizedApps\x12,.gatehouse.auth.v1.ListAuthorizedAppsRequest\x1a-.gatehouse.auth.v1.ListAuthorizedAppsResponse\"?\x82\xd3\xe4\x93\x02\x1a\x12\x18/v1/auth/authorized-apps\xca\xf3\x18\x1b\x08\x04\x12\nusers:read\"\tauth:read(\x02\x12\xc3\x01\n\x13RevokeAuthorizedApp\x12-.gatehouse.auth.v1.RevokeAuthorizedAppRequest\x1a..gatehouse.auth.v1.RevokeAuthorizedAppResponse\"M\x82\xd3\xe4\x93\x02&*$/v1/auth/authorized-apps/{client_id}\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\xa1\x01\n\x0eListIdentities\x12(.gatehouse.auth.v1.ListIdentitiesRequest\x1a).gatehouse.auth.v1.ListIdentitiesResponse\":\x82\xd3\xe4\x93\x02\x15\x12\x13/v1/auth/identities\xca\xf3\x18\x1b\x08\x04\x12\nusers:read\"\tauth:read(\x02\x12\xa8\x01\n\x0eUnlinkIdentity\x12(.gatehouse.auth.v1.UnlinkIdentityRequest\x1a).gatehouse.auth.v1.UnlinkIdentityResponse\"A\x82\xd3\xe4\x93\x02\x1a*\x18/v1/auth/identities/{id}\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\x87\x01\n\nCreateUser\x12$.gatehouse.auth.v1.CreateUserRequest\x1a%.gatehouse.auth.v1.CreateUserResponse\",\x82\xd3\xe4\x93\x02\x13\"\x0e/v1/auth/users:\x01*\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\x8e\x01\n\nInviteUser\x12$.gatehouse.auth.v1.InviteUserRequest\x1a%.gatehouse.auth.v1.InviteUserResponse\"3\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/users/invite:\x01*\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\x83\x01\n\tListUsers\x12#.gatehouse.auth.v1.ListUsersRequest\x1a$.gatehouse.auth.v1.ListUsersResponse\"+\x90\x02\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/v1/auth/users\xca\xf3\x18\x0e\x08\x02\x12\nusers:read\x12\x8f\x01\n\x07GetUser\x12!.gatehouse.auth.v1.GetUserRequest\x1a\".gatehouse.auth.v1.GetUserResponse\"=\x90\x02\x01\x82\xd3\xe4\x93\x02\x15\x12\x13/v1/auth/users/{id}\xca\xf3\x18\x1b\x08\x02\x12\nusers:read\"\tauth:read(\x02\x12\x9a\x01\n\nUpdateUser\x12$.gatehouse.auth.v1.UpdateUserRequest\x1a%.gatehouse.auth.v1.UpdateUserResponse\"?\x82\xd3\xe4\x93\x02\x18\x32\x13/v1/auth/users/{id}:\x01*\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\x89\x01\n\nDeleteUser\x12$.gatehouse.auth.v1.DeleteUserRequest\x1a%.gatehouse.auth.v1.DeleteUserResponse\".\x82\xd3\xe4\x93\x02\x15*\x13/v1/auth/users/{id}\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\x90\x01\n\x0cListSessions\x12&.gatehouse.auth.v1.ListSessionsRequest\x1a\'.gatehouse.auth.v1.ListSessionsResponse\"/\x90\x02\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/v1/auth/sessions\xca\xf3\x18\x0f\x08\x03\x12\tauth:read(\x02\x12\xab\x01\n\x11RevokeAllSessions\x12+.gatehouse.auth.v1.RevokeAllSessionsRequest\x1a,.gatehouse.auth.v1.RevokeAllSessionsResponse\";\x82\xd3\xe4\x93\x02!\"\x1c/v1/auth/sessions/revoke-all:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\x96\x01\n\rRevokeSession\x12\'.gatehouse.auth.v1.RevokeSessionRequest\x1a(.gatehouse.auth.v1.RevokeSessionResponse\"2\x82\xd3\xe4\x93\x02\x18*\x16/v1/auth/sessions/{id}\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\xab\x01\n\x10ListUserSessions\x12*.gatehouse.auth.v1.ListUserSessionsRequest\x1a+.gatehouse.auth.v1.ListUserSessionsResponse\">\x90\x02\x01\x82\xd3\xe4\x93\x02#\x12!/v1/auth/users/{user_id}/sessions\xca\xf3\x18\x0e\x08\x02\x12\nusers:read\x12\xb1\x01\n\x11RevokeUserSession\x12+.gatehouse.auth.v1.RevokeUserSessionRequest\x1a,.gatehouse.auth.v1.RevokeUserSessionResponse\"A\x82\xd3\xe4\x93\x02(*&/v1/auth/users/{user_id}/sessions/{id}\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\xc6\x01\n\x15RevokeAllUserSessions\x12/.gatehouse.auth.v1.RevokeAllUserSessionsRequest\x1a\x30.gatehouse.auth.v1.RevokeAllUserSessionsResponse\"J\x82\xd3\xe4\x93\x02\x31\",/v1/auth/users/{user_id}/sessions/revoke-all:\x01*\xca\xf3\x18\x0f\x08\x02\x12\x0busers:writeB`\n\x15\x64\x65v.gatehouse.auth.v1P\x01Z1gatehouse.dev/sdk/go/gen/gatehouse/auth/v1;authv1\xaa\x02\x11Gatehouse.Auth.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1cgatehouse/auth/v1/auth.proto\x12\x11gatehouse.auth.v1\x1a\"gatehouse/options/v1/options.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgatehouse/auth/v1/sign_in.proto\x1a!gatehouse/auth/v1/passwords.proto\x1a$gatehouse/auth/v1/passwordless.proto\x1a\x1bgatehouse/auth/v1/sso.proto\x1a\x1bgatehouse/auth/v1/mfa.proto\x1a gatehouse/auth/v1/passkeys.proto\x1a\'gatehouse/auth/v1/authorized_apps.proto\x1a\"gatehouse/auth/v1/identities.proto\x1a\x1dgatehouse/auth/v1/users.proto\x1a gatehouse/auth/v1/sessions.proto\x1a\x1egatehouse/auth/v1/common.proto2\x9e\x36\n\x0b\x41uthService\x12}\n\x06Signup\x12 .gatehouse.auth.v1.SignupRequest\x1a!.gatehouse.auth.v1.SignupResponse\".\x82\xd3\xe4\x93\x02\x14\"\x0f/v1/auth/signup:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12{\n\x05Login\x12\x1f.gatehouse.auth.v1.LoginRequest\x1a .gatehouse.auth.v1.LoginResponse\"/\x82\xd3\xe4\x93\x02\x13\"\x0e/v1/auth/login:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x87\x01\n\x07Refresh\x12!.gatehouse.auth.v1.RefreshRequest\x1a\".gatehouse.auth.v1.RefreshResponse\"5\x82\xd3\xe4\x93\x02\x1b\"\x16/v1/auth/token/refresh:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x91\x01\n\x0bVerifyToken\x12%.gatehouse.auth.v1.VerifyTokenRequest\x1a&.gatehouse.auth.v1.VerifyTokenResponse\"3\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/token/verify:\x01*\xca\xf3\x18\x0f\x08\x02\x12\tauth:read(\x01\x12\x92\x01\n\x0bRevokeToken\x12%.gatehouse.auth.v1.RevokeTokenRequest\x1a&.gatehouse.auth.v1.RevokeTokenResponse\"4\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/token/revoke:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\xb7\x01\n\x14RequestPasswordReset\x12..gatehouse.auth.v1.RequestPasswordResetRequest\x1a/.gatehouse.auth.v1.RequestPasswordResetResponse\">\x82\xd3\xe4\x93\x02$\"\x1f/v1/auth/password/reset-request:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x9a\x01\n\rResetPassword\x12\'.gatehouse.auth.v1.ResetPasswordRequest\x1a(.gatehouse.auth.v1.ResetPasswordResponse\"6\x82\xd3\xe4\x93\x02\x1c\"\x17/v1/auth/password/reset:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x9e\x01\n\x0e\x43hangePassword\x12(.gatehouse.auth.v1.ChangePasswordRequest\x1a).gatehouse.auth.v1.ChangePasswordResponse\"7\x82\xd3\xe4\x93\x02\x1d\"\x18/v1/auth/password/change:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\x92\x01\n\x0bVerifyEmail\x12%.gatehouse.auth.v1.VerifyEmailRequest\x1a&.gatehouse.auth.v1.VerifyEmailResponse\"4\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/email/verify:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x82\x01\n\x07SendOtp\x12!.gatehouse.auth.v1.SendOtpRequest\x1a\".gatehouse.auth.v1.SendOtpResponse\"0\x82\xd3\xe4\x93\x02\x16\"\x11/v1/auth/otp/send:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x8c\x01\n\tVerifyOtp\x12#.gatehouse.auth.v1.VerifyOtpRequest\x1a$.gatehouse.auth.v1.VerifyOtpResponse\"4\x82\xd3\xe4\x93\x02\x18\"\x13/v1/auth/otp/verify:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x9b\x01\n\rSendMagicLink\x12\'.gatehouse.auth.v1.SendMagicLinkRequest\x1a(.gatehouse.auth.v1.SendMagicLinkResponse\"7\x82\xd3\xe4\x93\x02\x1d\"\x18/v1/auth/magic-link/send:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x9f\x01\n\x0fGetBotChallenge\x12).gatehouse.auth.v1.GetBotChallengeRequest\x1a*.gatehouse.auth.v1.GetBotChallengeResponse\"5\x90\x02\x01\x82\xd3\xe4\x93\x02\x18\x12\x16/v1/auth/bot-challenge\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\xa5\x01\n\x0fVerifyMagicLink\x12).gatehouse.auth.v1.VerifyMagicLinkRequest\x1a*.gatehouse.auth.v1.VerifyMagicLinkResponse\";\x82\xd3\xe4\x93\x02\x1f\"\x1a/v1/auth/magic-link/verify:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x96\x01\n\x0cSsoAuthorize\x12&.gatehouse.auth.v1.SsoAuthorizeRequest\x1a\'.gatehouse.auth.v1.SsoAuthorizeResponse\"5\x82\xd3\xe4\x93\x02\x1b\"\x16/v1/auth/sso/authorize:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\x94\x01\n\x0bSsoExchange\x12%.gatehouse.auth.v1.SsoExchangeRequest\x1a&.gatehouse.auth.v1.SsoExchangeResponse\"6\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/sso/exchange:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\xa5\x01\n\x12StartMfaEnrollment\x12,.gatehouse.auth.v1.StartMfaEnrollmentRequest\x1a-.gatehouse.auth.v1.StartMfaEnrollmentResponse\"2\x82\xd3\xe4\x93\x02\x18\"\x13/v1/auth/mfa/enroll:\x01*\xca\xf3\x18\x10\x08\x04\x12\nauth:write(\x01\x12\x8c\x01\n\tVerifyMfa\x12#.gatehouse.auth.v1.VerifyMfaRequest\x1a$.gatehouse.auth.v1.VerifyMfaResponse\"4\x82\xd3\xe4\x93\x02\x18\"\x13/v1/auth/mfa/verify:\x01*\xca\xf3\x18\x12\x08\x04\x12\nauth:write(\x01\x30\x01\x12\x92\x01\n\x0bUnenrollMfa\x12%.gatehouse.auth.v1.UnenrollMfaRequest\x1a&.gatehouse.auth.v1.UnenrollMfaResponse\"4\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/mfa/unenroll:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\xbc\x01\n\x17RegenerateRecoveryCodes\x12\x31.gatehouse.auth.v1.RegenerateRecoveryCodesRequest\x1a\x32.gatehouse.auth.v1.RegenerateRecoveryCodesResponse\":\x82\xd3\xe4\x93\x02 \"\x1b/v1/auth/mfa/recovery-codes:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\xc8\x01\n\x18StartPasskeyRegistration\x12\x32.gatehouse.auth.v1.StartPasskeyRegistrationRequest\x1a\x33.gatehouse.auth.v1.StartPasskeyRegistrationResponse\"C\x82\xd3\xe4\x93\x02)\"$/v1/auth/passkeys/registration/start:\x01*\xca\xf3\x18\x10\x08\x04\x12\nauth:write(\x01\x12\xcc\x01\n\x19\x46inishPasskeyRegistration\x12\x33.gatehouse.auth.v1.FinishPasskeyRegistrationRequest\x1a\x34.gatehouse.auth.v1.FinishPasskeyRegistrationResponse\"D\x82\xd3\xe4\x93\x02*\"%/v1/auth/passkeys/registration/finish:\x01*\xca\xf3\x18\x10\x08\x04\x12\nauth:write(\x01\x12\xb1\x01\n\x12StartPasskeySignIn\x12,.gatehouse.auth.v1.StartPasskeySignInRequest\x1a-.gatehouse.auth.v1.StartPasskeySignInResponse\">\x82\xd3\xe4\x93\x02$\"\x1f/v1/auth/passkeys/sign-in/start:\x01*\xca\xf3\x18\x10\x08\x02\x12\nauth:write(\x01\x12\xb7\x01\n\x13\x46inishPasskeySignIn\x12-.gatehouse.auth.v1.FinishPasskeySignInRequest\x1a..gatehouse.auth.v1.FinishPasskeySignInResponse\"A\x82\xd3\xe4\x93\x02%\" /v1/auth/passkeys/sign-in/finish:\x01*\xca\xf3\x18\x12\x08\x02\x12\nauth:write(\x01\x30\x01\x12\x99\x01\n\x0cListPasskeys\x12&.gatehouse.auth.v1.ListPasskeysRequest\x1a\'.gatehouse.auth.v1.ListPasskeysResponse\"8\x82\xd3\xe4\x93\x02\x13\x12\x11/v1/auth/passkeys\xca\xf3\x18\x1b\x08\x04\x12\nusers:read\"\tauth:read(\x02\x12\xa6\x01\n\rRenamePasskey\x12\'.gatehouse.auth.v1.RenamePasskeyRequest\x1a(.gatehouse.auth.v1.RenamePasskeyResponse\"B\x82\xd3\xe4\x93\x02\x1b\x32\x16/v1/auth/passkeys/{id}:\x01*\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\xa3\x01\n\rDeletePasskey\x12\'.gatehouse.auth.v1.DeletePasskeyRequest\x1a(.gatehouse.auth.v1.DeletePasskeyResponse\"?\x82\xd3\xe4\x93\x02\x18*\x16/v1/auth/passkeys/{id}\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\xb2\x01\n\x12ListAuthorizedApps\x12,.gatehouse.auth.v1.ListAuthorizedAppsRequest\x1a-.gatehouse.auth.v1.ListAuthorizedAppsResponse\"?\x82\xd3\xe4\x93\x02\x1a\x12\x18/v1/auth/authorized-apps\xca\xf3\x18\x1b\x08\x04\x12\nusers:read\"\tauth:read(\x02\x12\xc3\x01\n\x13RevokeAuthorizedApp\x12-.gatehouse.auth.v1.RevokeAuthorizedAppRequest\x1a..gatehouse.auth.v1.RevokeAuthorizedAppResponse\"M\x82\xd3\xe4\x93\x02&*$/v1/auth/authorized-apps/{client_id}\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\xa1\x01\n\x0eListIdentities\x12(.gatehouse.auth.v1.ListIdentitiesRequest\x1a).gatehouse.auth.v1.ListIdentitiesResponse\":\x82\xd3\xe4\x93\x02\x15\x12\x13/v1/auth/identities\xca\xf3\x18\x1b\x08\x04\x12\nusers:read\"\tauth:read(\x02\x12\xa8\x01\n\x0eUnlinkIdentity\x12(.gatehouse.auth.v1.UnlinkIdentityRequest\x1a).gatehouse.auth.v1.UnlinkIdentityResponse\"A\x82\xd3\xe4\x93\x02\x1a*\x18/v1/auth/identities/{id}\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\x87\x01\n\nCreateUser\x12$.gatehouse.auth.v1.CreateUserRequest\x1a%.gatehouse.auth.v1.CreateUserResponse\",\x82\xd3\xe4\x93\x02\x13\"\x0e/v1/auth/users:\x01*\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\x8e\x01\n\nInviteUser\x12$.gatehouse.auth.v1.InviteUserRequest\x1a%.gatehouse.auth.v1.InviteUserResponse\"3\x82\xd3\xe4\x93\x02\x1a\"\x15/v1/auth/users/invite:\x01*\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\x83\x01\n\tListUsers\x12#.gatehouse.auth.v1.ListUsersRequest\x1a$.gatehouse.auth.v1.ListUsersResponse\"+\x90\x02\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/v1/auth/users\xca\xf3\x18\x0e\x08\x02\x12\nusers:read\x12\x8f\x01\n\x07GetUser\x12!.gatehouse.auth.v1.GetUserRequest\x1a\".gatehouse.auth.v1.GetUserResponse\"=\x90\x02\x01\x82\xd3\xe4\x93\x02\x15\x12\x13/v1/auth/users/{id}\xca\xf3\x18\x1b\x08\x02\x12\nusers:read\"\tauth:read(\x02\x12\x9a\x01\n\nUpdateUser\x12$.gatehouse.auth.v1.UpdateUserRequest\x1a%.gatehouse.auth.v1.UpdateUserResponse\"?\x82\xd3\xe4\x93\x02\x18\x32\x13/v1/auth/users/{id}:\x01*\xca\xf3\x18\x1d\x08\x04\x12\x0busers:write\"\nauth:write(\x02\x12\x89\x01\n\nDeleteUser\x12$.gatehouse.auth.v1.DeleteUserRequest\x1a%.gatehouse.auth.v1.DeleteUserResponse\".\x82\xd3\xe4\x93\x02\x15*\x13/v1/auth/users/{id}\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\x90\x01\n\x0cListSessions\x12&.gatehouse.auth.v1.ListSessionsRequest\x1a\'.gatehouse.auth.v1.ListSessionsResponse\"/\x90\x02\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/v1/auth/sessions\xca\xf3\x18\x0f\x08\x03\x12\tauth:read(\x02\x12\xab\x01\n\x11RevokeAllSessions\x12+.gatehouse.auth.v1.RevokeAllSessionsRequest\x1a,.gatehouse.auth.v1.RevokeAllSessionsResponse\";\x82\xd3\xe4\x93\x02!\"\x1c/v1/auth/sessions/revoke-all:\x01*\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\x96\x01\n\rRevokeSession\x12\'.gatehouse.auth.v1.RevokeSessionRequest\x1a(.gatehouse.auth.v1.RevokeSessionResponse\"2\x82\xd3\xe4\x93\x02\x18*\x16/v1/auth/sessions/{id}\xca\xf3\x18\x10\x08\x03\x12\nauth:write(\x02\x12\xab\x01\n\x10ListUserSessions\x12*.gatehouse.auth.v1.ListUserSessionsRequest\x1a+.gatehouse.auth.v1.ListUserSessionsResponse\">\x90\x02\x01\x82\xd3\xe4\x93\x02#\x12!/v1/auth/users/{user_id}/sessions\xca\xf3\x18\x0e\x08\x02\x12\nusers:read\x12\xb1\x01\n\x11RevokeUserSession\x12+.gatehouse.auth.v1.RevokeUserSessionRequest\x1a,.gatehouse.auth.v1.RevokeUserSessionResponse\"A\x82\xd3\xe4\x93\x02(*&/v1/auth/users/{user_id}/sessions/{id}\xca\xf3\x18\x0f\x08\x02\x12\x0busers:write\x12\xc6\x01\n\x15RevokeAllUserSessions\x12/.gatehouse.auth.v1.RevokeAllUserSessionsRequest\x1a\x30.gatehouse.auth.v1.RevokeAllUserSessionsResponse\"J\x82\xd3\xe4\x93\x02\x31\",/v1/auth/users/{user_id}/sessions/revoke-all:\x01*\xca\xf3\x18\x0f\x08\x02\x12\x0busers:writeB`\n\x15\x64\x65v.gatehouse.auth.v1P\x01Z1gatehouse.dev/sdk/go/gen/gatehouse/auth/v1;authv1\xaa\x02\x11Gatehouse.Auth.V1P\x02P\x03P\x04P\x05P\x06P\x07P\x08P\tP\nP\x0bP\x0c\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'gatehouse.auth.v1.auth_pb2', globals())
@@ -26,186 +45,6 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'\n\025dev.gatehouse.auth.v1P\001Z1gatehouse.dev/sdk/go/gen/gatehouse/auth/v1;authv1\252\002\021Gatehouse.Auth.V1'
-  _SIGNUPREQUEST.fields_by_name['email']._options = None
-  _SIGNUPREQUEST.fields_by_name['email']._serialized_options = b'\272Hgrb\030\376\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001\322\363\030\002 \001'
-  _SIGNUPREQUEST.fields_by_name['password']._options = None
-  _SIGNUPREQUEST.fields_by_name['password']._serialized_options = b'\272Hird\020\010\030\200\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _SIGNUPREQUEST.fields_by_name['metadata']._options = None
-  _SIGNUPREQUEST.fields_by_name['metadata']._serialized_options = b'\322\363\030\004H\200\200\001'
-  _SIGNUPREQUEST.fields_by_name['redirect_url']._options = None
-  _SIGNUPREQUEST.fields_by_name['redirect_url']._serialized_options = b'\272H\010r\003\030\200\020\330\001\001\322\363\030\002 \002'
-  _SIGNUPREQUEST.fields_by_name['bot_proof']._options = None
-  _SIGNUPREQUEST.fields_by_name['bot_proof']._serialized_options = b'\272H\010r\003\030\200@\330\001\001'
-  _SIGNUPREQUEST.fields_by_name['locale']._options = None
-  _SIGNUPREQUEST.fields_by_name['locale']._serialized_options = b'\272H\007r\002\030#\330\001\001'
-  _LOGINREQUEST.fields_by_name['email']._options = None
-  _LOGINREQUEST.fields_by_name['email']._serialized_options = b'\272Hgrb\030\376\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001\322\363\030\002 \001'
-  _LOGINREQUEST.fields_by_name['password']._options = None
-  _LOGINREQUEST.fields_by_name['password']._serialized_options = b'\272Hgrb\030\200\0102][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _REFRESHREQUEST.fields_by_name['refresh_token']._options = None
-  _REFRESHREQUEST.fields_by_name['refresh_token']._serialized_options = b'\272Hgrb\030\200 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _VERIFYTOKENREQUEST.fields_by_name['token']._options = None
-  _VERIFYTOKENREQUEST.fields_by_name['token']._serialized_options = b'\272Hgrb\030\200@2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _REVOKETOKENREQUEST.fields_by_name['token']._options = None
-  _REVOKETOKENREQUEST.fields_by_name['token']._serialized_options = b'\272Hgrb\030\200@2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _REQUESTPASSWORDRESETREQUEST.fields_by_name['email']._options = None
-  _REQUESTPASSWORDRESETREQUEST.fields_by_name['email']._serialized_options = b'\272Hgrb\030\376\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001\322\363\030\002 \001'
-  _REQUESTPASSWORDRESETREQUEST.fields_by_name['redirect_url']._options = None
-  _REQUESTPASSWORDRESETREQUEST.fields_by_name['redirect_url']._serialized_options = b'\272H\010r\003\030\200\020\330\001\001\322\363\030\002 \002'
-  _REQUESTPASSWORDRESETREQUEST.fields_by_name['bot_proof']._options = None
-  _REQUESTPASSWORDRESETREQUEST.fields_by_name['bot_proof']._serialized_options = b'\272H\010r\003\030\200@\330\001\001'
-  _RESETPASSWORDREQUEST.fields_by_name['reset_token']._options = None
-  _RESETPASSWORDREQUEST.fields_by_name['reset_token']._serialized_options = b'\272Hgrb\030\200 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _RESETPASSWORDREQUEST.fields_by_name['new_password']._options = None
-  _RESETPASSWORDREQUEST.fields_by_name['new_password']._serialized_options = b'\272Hird\020\010\030\200\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _CHANGEPASSWORDREQUEST.fields_by_name['current_password']._options = None
-  _CHANGEPASSWORDREQUEST.fields_by_name['current_password']._serialized_options = b'\272Hgrb\030\200\0102][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _CHANGEPASSWORDREQUEST.fields_by_name['new_password']._options = None
-  _CHANGEPASSWORDREQUEST.fields_by_name['new_password']._serialized_options = b'\272Hird\020\010\030\200\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _VERIFYEMAILREQUEST.fields_by_name['token']._options = None
-  _VERIFYEMAILREQUEST.fields_by_name['token']._serialized_options = b'\272Hgrb\030\200 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _SENDOTPREQUEST.fields_by_name['email']._options = None
-  _SENDOTPREQUEST.fields_by_name['email']._serialized_options = b'\272H\010r\003\030\376\001\330\001\001\322\363\030\002 \001'
-  _SENDOTPREQUEST.fields_by_name['phone']._options = None
-  _SENDOTPREQUEST.fields_by_name['phone']._serialized_options = b'\272H\033r\0262\024^\\+[1-9][0-9]{7,14}$\330\001\001'
-  _SENDOTPREQUEST.fields_by_name['channel']._options = None
-  _SENDOTPREQUEST.fields_by_name['channel']._serialized_options = b'\272H\021r\014R\005emailR\003sms\330\001\001'
-  _SENDOTPREQUEST.fields_by_name['bot_proof']._options = None
-  _SENDOTPREQUEST.fields_by_name['bot_proof']._serialized_options = b'\272H\010r\003\030\200@\330\001\001'
-  _VERIFYOTPREQUEST.fields_by_name['email']._options = None
-  _VERIFYOTPREQUEST.fields_by_name['email']._serialized_options = b'\272H\010r\003\030\376\001\330\001\001\322\363\030\002 \001'
-  _VERIFYOTPREQUEST.fields_by_name['phone']._options = None
-  _VERIFYOTPREQUEST.fields_by_name['phone']._serialized_options = b'\272H\033r\0262\024^\\+[1-9][0-9]{7,14}$\330\001\001'
-  _VERIFYOTPREQUEST.fields_by_name['otp']._options = None
-  _VERIFYOTPREQUEST.fields_by_name['otp']._serialized_options = b'\272H\021r\0142\n^[0-9]{6}$\310\001\001'
-  _SENDMAGICLINKREQUEST.fields_by_name['email']._options = None
-  _SENDMAGICLINKREQUEST.fields_by_name['email']._serialized_options = b'\272Hgrb\030\376\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001\322\363\030\002 \001'
-  _SENDMAGICLINKREQUEST.fields_by_name['redirect_url']._options = None
-  _SENDMAGICLINKREQUEST.fields_by_name['redirect_url']._serialized_options = b'\272H\010r\003\030\200\020\330\001\001\322\363\030\002 \002'
-  _SENDMAGICLINKREQUEST.fields_by_name['bot_proof']._options = None
-  _SENDMAGICLINKREQUEST.fields_by_name['bot_proof']._serialized_options = b'\272H\010r\003\030\200@\330\001\001'
-  _VERIFYMAGICLINKREQUEST.fields_by_name['token']._options = None
-  _VERIFYMAGICLINKREQUEST.fields_by_name['token']._serialized_options = b'\272Hgrb\030\200 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _SSOAUTHORIZEREQUEST.fields_by_name['connection_id']._options = None
-  _SSOAUTHORIZEREQUEST.fields_by_name['connection_id']._serialized_options = b'\272Hdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _SSOAUTHORIZEREQUEST.fields_by_name['redirect_url']._options = None
-  _SSOAUTHORIZEREQUEST.fields_by_name['redirect_url']._serialized_options = b'\272H\010r\003\030\200\020\330\001\001\322\363\030\002 \002'
-  _SSOAUTHORIZEREQUEST.fields_by_name['code_challenge']._options = None
-  _SSOAUTHORIZEREQUEST.fields_by_name['code_challenge']._serialized_options = b'\272H\010r\003\230\001+\330\001\001'
-  _SSOEXCHANGEREQUEST.fields_by_name['code']._options = None
-  _SSOEXCHANGEREQUEST.fields_by_name['code']._serialized_options = b'\272Hgrb\030\200\0022][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _SSOEXCHANGEREQUEST.fields_by_name['code_verifier']._options = None
-  _SSOEXCHANGEREQUEST.fields_by_name['code_verifier']._serialized_options = b'\272Hird\020+\030\200\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _STARTMFAENROLLMENTREQUEST.fields_by_name['method']._options = None
-  _STARTMFAENROLLMENTREQUEST.fields_by_name['method']._serialized_options = b'\272H\020r\013R\004totpR\003sms\310\001\001'
-  _STARTMFAENROLLMENTREQUEST.fields_by_name['phone']._options = None
-  _STARTMFAENROLLMENTREQUEST.fields_by_name['phone']._serialized_options = b'\272H\033r\0262\024^\\+[1-9][0-9]{7,14}$\330\001\001'
-  _STARTMFAENROLLMENTREQUEST.fields_by_name['mfa_token']._options = None
-  _STARTMFAENROLLMENTREQUEST.fields_by_name['mfa_token']._serialized_options = b'\272H\010r\003\030\200 \330\001\001'
-  _VERIFYMFAREQUEST.fields_by_name['mfa_token']._options = None
-  _VERIFYMFAREQUEST.fields_by_name['mfa_token']._serialized_options = b'\272H\010r\003\030\200 \330\001\001'
-  _VERIFYMFAREQUEST.fields_by_name['code']._options = None
-  _VERIFYMFAREQUEST.fields_by_name['code']._serialized_options = b'\272Hfra\030 2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _VERIFYMFAREQUEST.fields_by_name['method']._options = None
-  _VERIFYMFAREQUEST.fields_by_name['method']._serialized_options = b'\272H\020r\013R\004totpR\003sms\330\001\001'
-  _UNENROLLMFAREQUEST.fields_by_name['method']._options = None
-  _UNENROLLMFAREQUEST.fields_by_name['method']._serialized_options = b'\272H\020r\013R\004totpR\003sms\310\001\001'
-  _LISTUSERSREQUEST.fields_by_name['limit']._options = None
-  _LISTUSERSREQUEST.fields_by_name['limit']._serialized_options = b'\272H\t\032\004\030d(\000\330\001\001'
-  _LISTUSERSREQUEST.fields_by_name['cursor']._options = None
-  _LISTUSERSREQUEST.fields_by_name['cursor']._serialized_options = b'\272H\010r\003\030\200\004\330\001\001'
-  _LISTUSERSREQUEST.fields_by_name['search']._options = None
-  _LISTUSERSREQUEST.fields_by_name['search']._serialized_options = b'\272H\010r\003\030\376\001\330\001\001'
-  _GETUSERREQUEST.fields_by_name['id']._options = None
-  _GETUSERREQUEST.fields_by_name['id']._serialized_options = b'\272Hdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _UPDATEUSERREQUEST.fields_by_name['id']._options = None
-  _UPDATEUSERREQUEST.fields_by_name['id']._serialized_options = b'\272Hdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _UPDATEUSERREQUEST.fields_by_name['email']._options = None
-  _UPDATEUSERREQUEST.fields_by_name['email']._serialized_options = b'\272H\005r\003\030\376\001\322\363\030\002 \001'
-  _UPDATEUSERREQUEST.fields_by_name['metadata']._options = None
-  _UPDATEUSERREQUEST.fields_by_name['metadata']._serialized_options = b'\322\363\030\004H\200\200\001'
-  _UPDATEUSERREQUEST.fields_by_name['app_metadata']._options = None
-  _UPDATEUSERREQUEST.fields_by_name['app_metadata']._serialized_options = b'\322\363\030\003H\200 '
-  _UPDATEUSERREQUEST.fields_by_name['locale']._options = None
-  _UPDATEUSERREQUEST.fields_by_name['locale']._serialized_options = b'\272H\004r\002\030#'
-  _DELETEUSERREQUEST.fields_by_name['id']._options = None
-  _DELETEUSERREQUEST.fields_by_name['id']._serialized_options = b'\272Hdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _LISTSESSIONSREQUEST.fields_by_name['limit']._options = None
-  _LISTSESSIONSREQUEST.fields_by_name['limit']._serialized_options = b'\272H\t\032\004\030d(\000\330\001\001'
-  _LISTSESSIONSREQUEST.fields_by_name['cursor']._options = None
-  _LISTSESSIONSREQUEST.fields_by_name['cursor']._serialized_options = b'\272H\010r\003\030\200\004\330\001\001'
-  _REVOKESESSIONREQUEST.fields_by_name['id']._options = None
-  _REVOKESESSIONREQUEST.fields_by_name['id']._serialized_options = b'\272Hdr_2][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001'
-  _LISTUSERSESSIONSREQUEST.fields_by_name['user_id']._options = None
-  _LISTUSERSESSIONSREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _LISTUSERSESSIONSREQUEST.fields_by_name['limit']._options = None
-  _LISTUSERSESSIONSREQUEST.fields_by_name['limit']._serialized_options = b'\272H\t\032\004\030d(\000\330\001\001'
-  _LISTUSERSESSIONSREQUEST.fields_by_name['cursor']._options = None
-  _LISTUSERSESSIONSREQUEST.fields_by_name['cursor']._serialized_options = b'\272H\010r\003\030\200\004\330\001\001'
-  _REVOKEUSERSESSIONREQUEST.fields_by_name['user_id']._options = None
-  _REVOKEUSERSESSIONREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _REVOKEUSERSESSIONREQUEST.fields_by_name['id']._options = None
-  _REVOKEUSERSESSIONREQUEST.fields_by_name['id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _REVOKEALLUSERSESSIONSREQUEST.fields_by_name['user_id']._options = None
-  _REVOKEALLUSERSESSIONSREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _CREATEUSERREQUEST.fields_by_name['email']._options = None
-  _CREATEUSERREQUEST.fields_by_name['email']._serialized_options = b'\272Hgrb\030\376\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001\322\363\030\002 \001'
-  _CREATEUSERREQUEST.fields_by_name['password']._options = None
-  _CREATEUSERREQUEST.fields_by_name['password']._serialized_options = b'\272Hfrd\020\010\030\200\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]'
-  _CREATEUSERREQUEST.fields_by_name['metadata']._options = None
-  _CREATEUSERREQUEST.fields_by_name['metadata']._serialized_options = b'\322\363\030\004H\200\200\001'
-  _CREATEUSERREQUEST.fields_by_name['app_metadata']._options = None
-  _CREATEUSERREQUEST.fields_by_name['app_metadata']._serialized_options = b'\322\363\030\003H\200 '
-  _CREATEUSERREQUEST.fields_by_name['locale']._options = None
-  _CREATEUSERREQUEST.fields_by_name['locale']._serialized_options = b'\272H\007r\002\030#\330\001\001'
-  _INVITEUSERREQUEST.fields_by_name['email']._options = None
-  _INVITEUSERREQUEST.fields_by_name['email']._serialized_options = b'\272Hgrb\030\376\0012][^\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]\310\001\001\322\363\030\002 \001'
-  _INVITEUSERREQUEST.fields_by_name['redirect_url']._options = None
-  _INVITEUSERREQUEST.fields_by_name['redirect_url']._serialized_options = b'\272H\010r\003\030\200\020\330\001\001\322\363\030\002 \002'
-  _INVITEUSERREQUEST.fields_by_name['metadata']._options = None
-  _INVITEUSERREQUEST.fields_by_name['metadata']._serialized_options = b'\322\363\030\004H\200\200\001'
-  _INVITEUSERREQUEST.fields_by_name['app_metadata']._options = None
-  _INVITEUSERREQUEST.fields_by_name['app_metadata']._serialized_options = b'\322\363\030\003H\200 '
-  _STARTPASSKEYREGISTRATIONREQUEST.fields_by_name['mfa_token']._options = None
-  _STARTPASSKEYREGISTRATIONREQUEST.fields_by_name['mfa_token']._serialized_options = b'\272H\010r\003\030\200 \330\001\001'
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['challenge_id']._options = None
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['challenge_id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['credential']._options = None
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['credential']._serialized_options = b'\272H\003\310\001\001\322\363\030\004H\200\200\001'
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['name']._options = None
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['name']._serialized_options = b'\272H\007r\002\030d\330\001\001'
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['mfa_token']._options = None
-  _FINISHPASSKEYREGISTRATIONREQUEST.fields_by_name['mfa_token']._serialized_options = b'\272H\010r\003\030\200 \330\001\001'
-  _STARTPASSKEYSIGNINREQUEST.fields_by_name['email']._options = None
-  _STARTPASSKEYSIGNINREQUEST.fields_by_name['email']._serialized_options = b'\272H\010r\003\030\376\001\330\001\001\322\363\030\002 \001'
-  _STARTPASSKEYSIGNINREQUEST.fields_by_name['mfa_token']._options = None
-  _STARTPASSKEYSIGNINREQUEST.fields_by_name['mfa_token']._serialized_options = b'\272H\010r\003\030\200 \330\001\001'
-  _FINISHPASSKEYSIGNINREQUEST.fields_by_name['challenge_id']._options = None
-  _FINISHPASSKEYSIGNINREQUEST.fields_by_name['challenge_id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _FINISHPASSKEYSIGNINREQUEST.fields_by_name['credential']._options = None
-  _FINISHPASSKEYSIGNINREQUEST.fields_by_name['credential']._serialized_options = b'\272H\003\310\001\001\322\363\030\004H\200\200\001'
-  _FINISHPASSKEYSIGNINREQUEST.fields_by_name['mfa_token']._options = None
-  _FINISHPASSKEYSIGNINREQUEST.fields_by_name['mfa_token']._serialized_options = b'\272H\010r\003\030\200 \330\001\001'
-  _LISTPASSKEYSREQUEST.fields_by_name['user_id']._options = None
-  _LISTPASSKEYSREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\330\001\001'
-  _RENAMEPASSKEYREQUEST.fields_by_name['id']._options = None
-  _RENAMEPASSKEYREQUEST.fields_by_name['id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _RENAMEPASSKEYREQUEST.fields_by_name['name']._options = None
-  _RENAMEPASSKEYREQUEST.fields_by_name['name']._serialized_options = b'\272H\007r\002\030d\310\001\001'
-  _DELETEPASSKEYREQUEST.fields_by_name['id']._options = None
-  _DELETEPASSKEYREQUEST.fields_by_name['id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _LISTAUTHORIZEDAPPSREQUEST.fields_by_name['user_id']._options = None
-  _LISTAUTHORIZEDAPPSREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\330\001\001'
-  _REVOKEAUTHORIZEDAPPREQUEST.fields_by_name['client_id']._options = None
-  _REVOKEAUTHORIZEDAPPREQUEST.fields_by_name['client_id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _REVOKEAUTHORIZEDAPPREQUEST.fields_by_name['user_id']._options = None
-  _REVOKEAUTHORIZEDAPPREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\330\001\001'
-  _LISTIDENTITIESREQUEST.fields_by_name['user_id']._options = None
-  _LISTIDENTITIESREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\330\001\001'
-  _UNLINKIDENTITYREQUEST.fields_by_name['id']._options = None
-  _UNLINKIDENTITYREQUEST.fields_by_name['id']._serialized_options = b'\272H\007r\002\030@\310\001\001'
-  _UNLINKIDENTITYREQUEST.fields_by_name['user_id']._options = None
-  _UNLINKIDENTITYREQUEST.fields_by_name['user_id']._serialized_options = b'\272H\007r\002\030@\330\001\001'
   _AUTHSERVICE.methods_by_name['Signup']._options = None
   _AUTHSERVICE.methods_by_name['Signup']._serialized_options = b'\202\323\344\223\002\024\"\017/v1/auth/signup:\001*\312\363\030\020\010\002\022\nauth:write(\001'
   _AUTHSERVICE.methods_by_name['Login']._options = None
@@ -292,190 +131,6 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _AUTHSERVICE.methods_by_name['RevokeUserSession']._serialized_options = b'\202\323\344\223\002(*&/v1/auth/users/{user_id}/sessions/{id}\312\363\030\017\010\002\022\013users:write'
   _AUTHSERVICE.methods_by_name['RevokeAllUserSessions']._options = None
   _AUTHSERVICE.methods_by_name['RevokeAllUserSessions']._serialized_options = b'\202\323\344\223\0021\",/v1/auth/users/{user_id}/sessions/revoke-all:\001*\312\363\030\017\010\002\022\013users:write'
-  _USER._serialized_start=210
-  _USER._serialized_end=590
-  _SESSION._serialized_start=593
-  _SESSION._serialized_end=774
-  _CLAIMS._serialized_start=777
-  _CLAIMS._serialized_end=1053
-  _SIGNUPREQUEST._serialized_start=1056
-  _SIGNUPREQUEST._serialized_end=1536
-  _SIGNUPRESPONSE._serialized_start=1539
-  _SIGNUPRESPONSE._serialized_end=1929
-  _LOGINREQUEST._serialized_start=1932
-  _LOGINREQUEST._serialized_end=2201
-  _LOGINRESPONSE._serialized_start=2204
-  _LOGINRESPONSE._serialized_end=2531
-  _REFRESHREQUEST._serialized_start=2534
-  _REFRESHREQUEST._serialized_end=2682
-  _REFRESHRESPONSE._serialized_start=2684
-  _REFRESHRESPONSE._serialized_end=2786
-  _VERIFYTOKENREQUEST._serialized_start=2789
-  _VERIFYTOKENREQUEST._serialized_end=2932
-  _VERIFYTOKENRESPONSE._serialized_start=2934
-  _VERIFYTOKENRESPONSE._serialized_end=3013
-  _REVOKETOKENREQUEST._serialized_start=3016
-  _REVOKETOKENREQUEST._serialized_end=3159
-  _REVOKETOKENRESPONSE._serialized_start=3161
-  _REVOKETOKENRESPONSE._serialized_end=3199
-  _REQUESTPASSWORDRESETREQUEST._serialized_start=3202
-  _REQUESTPASSWORDRESETREQUEST._serialized_end=3433
-  _REQUESTPASSWORDRESETRESPONSE._serialized_start=3435
-  _REQUESTPASSWORDRESETRESPONSE._serialized_end=3482
-  _RESETPASSWORDREQUEST._serialized_start=3485
-  _RESETPASSWORDREQUEST._serialized_end=3769
-  _RESETPASSWORDRESPONSE._serialized_start=3771
-  _RESETPASSWORDRESPONSE._serialized_end=3811
-  _CHANGEPASSWORDREQUEST._serialized_start=3814
-  _CHANGEPASSWORDREQUEST._serialized_end=4105
-  _CHANGEPASSWORDRESPONSE._serialized_start=4107
-  _CHANGEPASSWORDRESPONSE._serialized_end=4148
-  _VERIFYEMAILREQUEST._serialized_start=4151
-  _VERIFYEMAILREQUEST._serialized_end=4294
-  _VERIFYEMAILRESPONSE._serialized_start=4297
-  _VERIFYEMAILRESPONSE._serialized_end=4692
-  _SENDOTPREQUEST._serialized_start=4695
-  _SENDOTPREQUEST._serialized_end=4905
-  _SENDOTPRESPONSE._serialized_start=4907
-  _SENDOTPRESPONSE._serialized_end=4961
-  _VERIFYOTPREQUEST._serialized_start=4964
-  _VERIFYOTPREQUEST._serialized_end=5098
-  _VERIFYOTPRESPONSE._serialized_start=5101
-  _VERIFYOTPRESPONSE._serialized_end=5432
-  _SENDMAGICLINKREQUEST._serialized_start=5435
-  _SENDMAGICLINKREQUEST._serialized_end=5701
-  _SENDMAGICLINKRESPONSE._serialized_start=5703
-  _SENDMAGICLINKRESPONSE._serialized_end=5763
-  _VERIFYMAGICLINKREQUEST._serialized_start=5766
-  _VERIFYMAGICLINKREQUEST._serialized_end=5913
-  _VERIFYMAGICLINKRESPONSE._serialized_start=5916
-  _VERIFYMAGICLINKRESPONSE._serialized_end=6253
-  _GETBOTCHALLENGEREQUEST._serialized_start=6255
-  _GETBOTCHALLENGEREQUEST._serialized_end=6279
-  _GETBOTCHALLENGERESPONSE._serialized_start=6281
-  _GETBOTCHALLENGERESPONSE._serialized_end=6396
-  _SSOAUTHORIZEREQUEST._serialized_start=6399
-  _SSOAUTHORIZEREQUEST._serialized_end=6626
-  _SSOAUTHORIZERESPONSE._serialized_start=6628
-  _SSOAUTHORIZERESPONSE._serialized_end=6677
-  _SSOEXCHANGEREQUEST._serialized_start=6680
-  _SSOEXCHANGEREQUEST._serialized_end=6956
-  _SSOEXCHANGERESPONSE._serialized_start=6959
-  _SSOEXCHANGERESPONSE._serialized_end=7292
-  _STARTMFAENROLLMENTREQUEST._serialized_start=7295
-  _STARTMFAENROLLMENTREQUEST._serialized_end=7438
-  _STARTMFAENROLLMENTRESPONSE._serialized_start=7440
-  _STARTMFAENROLLMENTRESPONSE._serialized_end=7519
-  _VERIFYMFAREQUEST._serialized_start=7522
-  _VERIFYMFAREQUEST._serialized_end=7730
-  _VERIFYMFARESPONSE._serialized_start=7733
-  _VERIFYMFARESPONSE._serialized_end=8156
-  _UNENROLLMFAREQUEST._serialized_start=8158
-  _UNENROLLMFAREQUEST._serialized_end=8215
-  _UNENROLLMFARESPONSE._serialized_start=8217
-  _UNENROLLMFARESPONSE._serialized_end=8258
-  _REGENERATERECOVERYCODESREQUEST._serialized_start=8260
-  _REGENERATERECOVERYCODESREQUEST._serialized_end=8292
-  _REGENERATERECOVERYCODESRESPONSE._serialized_start=8294
-  _REGENERATERECOVERYCODESRESPONSE._serialized_end=8351
-  _LISTUSERSREQUEST._serialized_start=8354
-  _LISTUSERSREQUEST._serialized_end=8585
-  _LISTUSERSRESPONSE._serialized_start=8587
-  _LISTUSERSRESPONSE._serialized_end=8684
-  _GETUSERREQUEST._serialized_start=8687
-  _GETUSERREQUEST._serialized_end=8820
-  _GETUSERRESPONSE._serialized_start=8823
-  _GETUSERRESPONSE._serialized_end=9315
-  _LINKEDIDENTITY._serialized_start=9318
-  _LINKEDIDENTITY._serialized_end=9520
-  _UPDATEUSERREQUEST._serialized_start=9523
-  _UPDATEUSERREQUEST._serialized_end=9891
-  _UPDATEUSERRESPONSE._serialized_start=9894
-  _UPDATEUSERRESPONSE._serialized_end=10288
-  _DELETEUSERREQUEST._serialized_start=10291
-  _DELETEUSERREQUEST._serialized_end=10427
-  _DELETEUSERRESPONSE._serialized_start=10429
-  _DELETEUSERRESPONSE._serialized_end=10478
-  _LISTSESSIONSREQUEST._serialized_start=10480
-  _LISTSESSIONSREQUEST._serialized_end=10559
-  _LISTSESSIONSRESPONSE._serialized_start=10561
-  _LISTSESSIONSRESPONSE._serialized_end=10664
-  _REVOKEALLSESSIONSREQUEST._serialized_start=10666
-  _REVOKEALLSESSIONSREQUEST._serialized_end=10714
-  _REVOKEALLSESSIONSRESPONSE._serialized_start=10716
-  _REVOKEALLSESSIONSRESPONSE._serialized_end=10766
-  _REVOKESESSIONREQUEST._serialized_start=10769
-  _REVOKESESSIONREQUEST._serialized_end=10908
-  _REVOKESESSIONRESPONSE._serialized_start=10910
-  _REVOKESESSIONRESPONSE._serialized_end=10970
-  _LISTUSERSESSIONSREQUEST._serialized_start=10972
-  _LISTUSERSESSIONSREQUEST._serialized_end=11084
-  _LISTUSERSESSIONSRESPONSE._serialized_start=11086
-  _LISTUSERSESSIONSRESPONSE._serialized_end=11193
-  _REVOKEUSERSESSIONREQUEST._serialized_start=11195
-  _REVOKEUSERSESSIONREQUEST._serialized_end=11274
-  _REVOKEALLUSERSESSIONSREQUEST._serialized_start=11276
-  _REVOKEALLUSERSESSIONSREQUEST._serialized_end=11335
-  _REVOKEUSERSESSIONRESPONSE._serialized_start=11337
-  _REVOKEUSERSESSIONRESPONSE._serialized_end=11401
-  _REVOKEALLUSERSESSIONSRESPONSE._serialized_start=11403
-  _REVOKEALLUSERSESSIONSRESPONSE._serialized_end=11457
-  _CREATEUSERREQUEST._serialized_start=11460
-  _CREATEUSERREQUEST._serialized_end=11913
-  _CREATEUSERRESPONSE._serialized_start=11916
-  _CREATEUSERRESPONSE._serialized_end=12310
-  _INVITEUSERREQUEST._serialized_start=12313
-  _INVITEUSERREQUEST._serialized_end=12611
-  _INVITEUSERRESPONSE._serialized_start=12614
-  _INVITEUSERRESPONSE._serialized_end=13067
-  _PASSKEY._serialized_start=13070
-  _PASSKEY._serialized_end=13283
-  _STARTPASSKEYREGISTRATIONREQUEST._serialized_start=13285
-  _STARTPASSKEYREGISTRATIONREQUEST._serialized_end=13350
-  _STARTPASSKEYREGISTRATIONRESPONSE._serialized_start=13352
-  _STARTPASSKEYREGISTRATIONRESPONSE._serialized_end=13450
-  _FINISHPASSKEYREGISTRATIONREQUEST._serialized_start=13453
-  _FINISHPASSKEYREGISTRATIONREQUEST._serialized_end=13640
-  _FINISHPASSKEYREGISTRATIONRESPONSE._serialized_start=13643
-  _FINISHPASSKEYREGISTRATIONRESPONSE._serialized_end=13956
-  _STARTPASSKEYSIGNINREQUEST._serialized_start=13958
-  _STARTPASSKEYSIGNINREQUEST._serialized_end=14051
-  _STARTPASSKEYSIGNINRESPONSE._serialized_start=14053
-  _STARTPASSKEYSIGNINRESPONSE._serialized_end=14145
-  _FINISHPASSKEYSIGNINREQUEST._serialized_start=14148
-  _FINISHPASSKEYSIGNINREQUEST._serialized_end=14303
-  _FINISHPASSKEYSIGNINRESPONSE._serialized_start=14306
-  _FINISHPASSKEYSIGNINRESPONSE._serialized_end=14647
-  _LISTPASSKEYSREQUEST._serialized_start=14649
-  _LISTPASSKEYSREQUEST._serialized_end=14699
-  _LISTPASSKEYSRESPONSE._serialized_start=14701
-  _LISTPASSKEYSRESPONSE._serialized_end=14765
-  _RENAMEPASSKEYREQUEST._serialized_start=14767
-  _RENAMEPASSKEYREQUEST._serialized_end=14839
-  _RENAMEPASSKEYRESPONSE._serialized_start=14841
-  _RENAMEPASSKEYRESPONSE._serialized_end=14909
-  _DELETEPASSKEYREQUEST._serialized_start=14911
-  _DELETEPASSKEYREQUEST._serialized_end=14957
-  _DELETEPASSKEYRESPONSE._serialized_start=14959
-  _DELETEPASSKEYRESPONSE._serialized_end=15011
-  _LISTAUTHORIZEDAPPSREQUEST._serialized_start=15013
-  _LISTAUTHORIZEDAPPSREQUEST._serialized_end=15069
-  _AUTHORIZEDAPP._serialized_start=15072
-  _AUTHORIZEDAPP._serialized_end=15271
-  _LISTAUTHORIZEDAPPSRESPONSE._serialized_start=15273
-  _LISTAUTHORIZEDAPPSRESPONSE._serialized_end=15349
-  _REVOKEAUTHORIZEDAPPREQUEST._serialized_start=15351
-  _REVOKEAUTHORIZEDAPPREQUEST._serialized_end=15439
-  _LISTIDENTITIESREQUEST._serialized_start=15441
-  _LISTIDENTITIESREQUEST._serialized_end=15493
-  _LISTIDENTITIESRESPONSE._serialized_start=15495
-  _LISTIDENTITIESRESPONSE._serialized_end=15568
-  _UNLINKIDENTITYREQUEST._serialized_start=15570
-  _UNLINKIDENTITYREQUEST._serialized_end=15646
-  _UNLINKIDENTITYRESPONSE._serialized_start=15648
-  _UNLINKIDENTITYRESPONSE._serialized_end=15701
-  _REVOKEAUTHORIZEDAPPRESPONSE._serialized_start=15703
-  _REVOKEAUTHORIZEDAPPRESPONSE._serialized_end=15768
-  _AUTHSERVICE._serialized_start=15771
-  _AUTHSERVICE._serialized_end=22713
+  _AUTHSERVICE._serialized_start=490
+  _AUTHSERVICE._serialized_end=7432
 # @@protoc_insertion_point(module_scope)

@@ -2,7 +2,16 @@
 """Client and server classes corresponding to protobuf-defined services."""
 import grpc
 
-from gatehouse.auth.v1 import auth_pb2 as gatehouse_dot_auth_dot_v1_dot_auth__pb2
+from gatehouse.auth.v1 import authorized_apps_pb2 as gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2
+from gatehouse.auth.v1 import identities_pb2 as gatehouse_dot_auth_dot_v1_dot_identities__pb2
+from gatehouse.auth.v1 import mfa_pb2 as gatehouse_dot_auth_dot_v1_dot_mfa__pb2
+from gatehouse.auth.v1 import passkeys_pb2 as gatehouse_dot_auth_dot_v1_dot_passkeys__pb2
+from gatehouse.auth.v1 import passwordless_pb2 as gatehouse_dot_auth_dot_v1_dot_passwordless__pb2
+from gatehouse.auth.v1 import passwords_pb2 as gatehouse_dot_auth_dot_v1_dot_passwords__pb2
+from gatehouse.auth.v1 import sessions_pb2 as gatehouse_dot_auth_dot_v1_dot_sessions__pb2
+from gatehouse.auth.v1 import sign_in_pb2 as gatehouse_dot_auth_dot_v1_dot_sign__in__pb2
+from gatehouse.auth.v1 import sso_pb2 as gatehouse_dot_auth_dot_v1_dot_sso__pb2
+from gatehouse.auth.v1 import users_pb2 as gatehouse_dot_auth_dot_v1_dot_users__pb2
 
 
 class AuthServiceStub(object):
@@ -81,218 +90,218 @@ class AuthServiceStub(object):
         """
         self.Signup = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/Signup',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SignupRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SignupResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.SignupRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.SignupResponse.FromString,
                 )
         self.Login = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/Login',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.LoginRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.LoginResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.LoginRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.LoginResponse.FromString,
                 )
         self.Refresh = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/Refresh',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RefreshRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RefreshResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RefreshRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RefreshResponse.FromString,
                 )
         self.VerifyToken = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/VerifyToken',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyTokenRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyTokenResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.VerifyTokenRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.VerifyTokenResponse.FromString,
                 )
         self.RevokeToken = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RevokeToken',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeTokenRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeTokenResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RevokeTokenRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RevokeTokenResponse.FromString,
                 )
         self.RequestPasswordReset = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RequestPasswordReset',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RequestPasswordResetRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RequestPasswordResetResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.RequestPasswordResetRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.RequestPasswordResetResponse.FromString,
                 )
         self.ResetPassword = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ResetPassword',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ResetPasswordRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ResetPasswordResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ResetPasswordRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ResetPasswordResponse.FromString,
                 )
         self.ChangePassword = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ChangePassword',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ChangePasswordRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ChangePasswordResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ChangePasswordRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ChangePasswordResponse.FromString,
                 )
         self.VerifyEmail = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/VerifyEmail',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyEmailRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyEmailResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyEmailRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyEmailResponse.FromString,
                 )
         self.SendOtp = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/SendOtp',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendOtpRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendOtpResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendOtpRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendOtpResponse.FromString,
                 )
         self.VerifyOtp = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/VerifyOtp',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyOtpRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyOtpResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyOtpRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyOtpResponse.FromString,
                 )
         self.SendMagicLink = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/SendMagicLink',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendMagicLinkRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendMagicLinkResponse.FromString,
                 )
         self.GetBotChallenge = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/GetBotChallenge',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.GetBotChallengeRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.GetBotChallengeResponse.FromString,
                 )
         self.VerifyMagicLink = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/VerifyMagicLink',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyMagicLinkRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyMagicLinkResponse.FromString,
                 )
         self.SsoAuthorize = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/SsoAuthorize',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoAuthorizeRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoAuthorizeResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoAuthorizeRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoAuthorizeResponse.FromString,
                 )
         self.SsoExchange = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/SsoExchange',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoExchangeRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoExchangeResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoExchangeRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoExchangeResponse.FromString,
                 )
         self.StartMfaEnrollment = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/StartMfaEnrollment',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartMfaEnrollmentRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartMfaEnrollmentResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.StartMfaEnrollmentRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.StartMfaEnrollmentResponse.FromString,
                 )
         self.VerifyMfa = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/VerifyMfa',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMfaRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMfaResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.VerifyMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.VerifyMfaResponse.FromString,
                 )
         self.UnenrollMfa = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/UnenrollMfa',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnenrollMfaRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnenrollMfaResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.UnenrollMfaRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.UnenrollMfaResponse.FromString,
                 )
         self.RegenerateRecoveryCodes = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RegenerateRecoveryCodes',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.RegenerateRecoveryCodesResponse.FromString,
                 )
         self.StartPasskeyRegistration = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/StartPasskeyRegistration',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeyRegistrationResponse.FromString,
                 )
         self.FinishPasskeyRegistration = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/FinishPasskeyRegistration',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeyRegistrationRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeyRegistrationResponse.FromString,
                 )
         self.StartPasskeySignIn = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/StartPasskeySignIn',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeySignInResponse.FromString,
                 )
         self.FinishPasskeySignIn = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/FinishPasskeySignIn',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeySignInRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeySignInResponse.FromString,
                 )
         self.ListPasskeys = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListPasskeys',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.ListPasskeysRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.ListPasskeysResponse.FromString,
                 )
         self.RenamePasskey = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RenamePasskey',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.RenamePasskeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.RenamePasskeyResponse.FromString,
                 )
         self.DeletePasskey = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/DeletePasskey',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.DeletePasskeyRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.DeletePasskeyResponse.FromString,
                 )
         self.ListAuthorizedApps = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListAuthorizedApps',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.ListAuthorizedAppsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.ListAuthorizedAppsResponse.FromString,
                 )
         self.RevokeAuthorizedApp = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.RevokeAuthorizedAppRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.RevokeAuthorizedAppResponse.FromString,
                 )
         self.ListIdentities = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListIdentities',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.ListIdentitiesRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.ListIdentitiesResponse.FromString,
                 )
         self.UnlinkIdentity = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/UnlinkIdentity',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.UnlinkIdentityRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.UnlinkIdentityResponse.FromString,
                 )
         self.CreateUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/CreateUser',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.CreateUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.CreateUserResponse.FromString,
                 )
         self.InviteUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/InviteUser',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.InviteUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.InviteUserResponse.FromString,
                 )
         self.ListUsers = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListUsers',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.ListUsersRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.ListUsersResponse.FromString,
                 )
         self.GetUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/GetUser',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetUserRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetUserResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.GetUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.GetUserResponse.FromString,
                 )
         self.UpdateUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/UpdateUser',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UpdateUserRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UpdateUserResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.UpdateUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.UpdateUserResponse.FromString,
                 )
         self.DeleteUser = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/DeleteUser',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeleteUserRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeleteUserResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.DeleteUserRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.DeleteUserResponse.FromString,
                 )
         self.ListSessions = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListSessions',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListSessionsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListSessionsResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListSessionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListSessionsResponse.FromString,
                 )
         self.RevokeAllSessions = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RevokeAllSessions',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllSessionsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllSessionsResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllSessionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllSessionsResponse.FromString,
                 )
         self.RevokeSession = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RevokeSession',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeSessionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeSessionResponse.FromString,
                 )
         self.ListUserSessions = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/ListUserSessions',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListUserSessionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListUserSessionsResponse.FromString,
                 )
         self.RevokeUserSession = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RevokeUserSession',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeUserSessionRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeUserSessionResponse.FromString,
                 )
         self.RevokeAllUserSessions = channel.unary_unary(
                 '/gatehouse.auth.v1.AuthService/RevokeAllUserSessions',
-                request_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsRequest.SerializeToString,
-                response_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsResponse.FromString,
+                request_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllUserSessionsRequest.SerializeToString,
+                response_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllUserSessionsResponse.FromString,
                 )
 
 
@@ -953,218 +962,218 @@ def add_AuthServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'Signup': grpc.unary_unary_rpc_method_handler(
                     servicer.Signup,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SignupRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SignupResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.SignupRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.SignupResponse.SerializeToString,
             ),
             'Login': grpc.unary_unary_rpc_method_handler(
                     servicer.Login,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.LoginRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.LoginResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.LoginRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.LoginResponse.SerializeToString,
             ),
             'Refresh': grpc.unary_unary_rpc_method_handler(
                     servicer.Refresh,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RefreshRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RefreshResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RefreshRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RefreshResponse.SerializeToString,
             ),
             'VerifyToken': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyToken,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyTokenRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyTokenResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.VerifyTokenRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.VerifyTokenResponse.SerializeToString,
             ),
             'RevokeToken': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeToken,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeTokenRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeTokenResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RevokeTokenRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RevokeTokenResponse.SerializeToString,
             ),
             'RequestPasswordReset': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestPasswordReset,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RequestPasswordResetRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RequestPasswordResetResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.RequestPasswordResetRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.RequestPasswordResetResponse.SerializeToString,
             ),
             'ResetPassword': grpc.unary_unary_rpc_method_handler(
                     servicer.ResetPassword,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ResetPasswordRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ResetPasswordResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ResetPasswordRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ResetPasswordResponse.SerializeToString,
             ),
             'ChangePassword': grpc.unary_unary_rpc_method_handler(
                     servicer.ChangePassword,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ChangePasswordRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ChangePasswordResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ChangePasswordRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ChangePasswordResponse.SerializeToString,
             ),
             'VerifyEmail': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyEmail,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyEmailRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyEmailResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyEmailRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyEmailResponse.SerializeToString,
             ),
             'SendOtp': grpc.unary_unary_rpc_method_handler(
                     servicer.SendOtp,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendOtpRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendOtpResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendOtpRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendOtpResponse.SerializeToString,
             ),
             'VerifyOtp': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyOtp,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyOtpRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyOtpResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyOtpRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyOtpResponse.SerializeToString,
             ),
             'SendMagicLink': grpc.unary_unary_rpc_method_handler(
                     servicer.SendMagicLink,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendMagicLinkRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendMagicLinkResponse.SerializeToString,
             ),
             'GetBotChallenge': grpc.unary_unary_rpc_method_handler(
                     servicer.GetBotChallenge,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.GetBotChallengeRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.GetBotChallengeResponse.SerializeToString,
             ),
             'VerifyMagicLink': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyMagicLink,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyMagicLinkRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyMagicLinkResponse.SerializeToString,
             ),
             'SsoAuthorize': grpc.unary_unary_rpc_method_handler(
                     servicer.SsoAuthorize,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoAuthorizeRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoAuthorizeResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoAuthorizeRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoAuthorizeResponse.SerializeToString,
             ),
             'SsoExchange': grpc.unary_unary_rpc_method_handler(
                     servicer.SsoExchange,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoExchangeRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoExchangeResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoExchangeRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoExchangeResponse.SerializeToString,
             ),
             'StartMfaEnrollment': grpc.unary_unary_rpc_method_handler(
                     servicer.StartMfaEnrollment,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartMfaEnrollmentRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartMfaEnrollmentResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.StartMfaEnrollmentRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.StartMfaEnrollmentResponse.SerializeToString,
             ),
             'VerifyMfa': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyMfa,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMfaRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMfaResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.VerifyMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.VerifyMfaResponse.SerializeToString,
             ),
             'UnenrollMfa': grpc.unary_unary_rpc_method_handler(
                     servicer.UnenrollMfa,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnenrollMfaRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnenrollMfaResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.UnenrollMfaRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.UnenrollMfaResponse.SerializeToString,
             ),
             'RegenerateRecoveryCodes': grpc.unary_unary_rpc_method_handler(
                     servicer.RegenerateRecoveryCodes,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.RegenerateRecoveryCodesRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_mfa__pb2.RegenerateRecoveryCodesResponse.SerializeToString,
             ),
             'StartPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
                     servicer.StartPasskeyRegistration,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeyRegistrationResponse.SerializeToString,
             ),
             'FinishPasskeyRegistration': grpc.unary_unary_rpc_method_handler(
                     servicer.FinishPasskeyRegistration,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeyRegistrationRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeyRegistrationResponse.SerializeToString,
             ),
             'StartPasskeySignIn': grpc.unary_unary_rpc_method_handler(
                     servicer.StartPasskeySignIn,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeySignInResponse.SerializeToString,
             ),
             'FinishPasskeySignIn': grpc.unary_unary_rpc_method_handler(
                     servicer.FinishPasskeySignIn,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeySignInRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeySignInResponse.SerializeToString,
             ),
             'ListPasskeys': grpc.unary_unary_rpc_method_handler(
                     servicer.ListPasskeys,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.ListPasskeysRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.ListPasskeysResponse.SerializeToString,
             ),
             'RenamePasskey': grpc.unary_unary_rpc_method_handler(
                     servicer.RenamePasskey,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.RenamePasskeyRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.RenamePasskeyResponse.SerializeToString,
             ),
             'DeletePasskey': grpc.unary_unary_rpc_method_handler(
                     servicer.DeletePasskey,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.DeletePasskeyRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.DeletePasskeyResponse.SerializeToString,
             ),
             'ListAuthorizedApps': grpc.unary_unary_rpc_method_handler(
                     servicer.ListAuthorizedApps,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.ListAuthorizedAppsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.ListAuthorizedAppsResponse.SerializeToString,
             ),
             'RevokeAuthorizedApp': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeAuthorizedApp,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.RevokeAuthorizedAppRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.RevokeAuthorizedAppResponse.SerializeToString,
             ),
             'ListIdentities': grpc.unary_unary_rpc_method_handler(
                     servicer.ListIdentities,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.ListIdentitiesRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.ListIdentitiesResponse.SerializeToString,
             ),
             'UnlinkIdentity': grpc.unary_unary_rpc_method_handler(
                     servicer.UnlinkIdentity,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.UnlinkIdentityRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_identities__pb2.UnlinkIdentityResponse.SerializeToString,
             ),
             'CreateUser': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateUser,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.CreateUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.CreateUserResponse.SerializeToString,
             ),
             'InviteUser': grpc.unary_unary_rpc_method_handler(
                     servicer.InviteUser,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.InviteUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.InviteUserResponse.SerializeToString,
             ),
             'ListUsers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListUsers,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.ListUsersRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.ListUsersResponse.SerializeToString,
             ),
             'GetUser': grpc.unary_unary_rpc_method_handler(
                     servicer.GetUser,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetUserRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetUserResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.GetUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.GetUserResponse.SerializeToString,
             ),
             'UpdateUser': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateUser,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UpdateUserRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.UpdateUserResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.UpdateUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.UpdateUserResponse.SerializeToString,
             ),
             'DeleteUser': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteUser,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeleteUserRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeleteUserResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.DeleteUserRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_users__pb2.DeleteUserResponse.SerializeToString,
             ),
             'ListSessions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListSessions,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListSessionsRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListSessionsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListSessionsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListSessionsResponse.SerializeToString,
             ),
             'RevokeAllSessions': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeAllSessions,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllSessionsRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllSessionsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllSessionsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllSessionsResponse.SerializeToString,
             ),
             'RevokeSession': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeSession,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeSessionRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeSessionResponse.SerializeToString,
             ),
             'ListUserSessions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListUserSessions,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListUserSessionsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListUserSessionsResponse.SerializeToString,
             ),
             'RevokeUserSession': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeUserSession,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeUserSessionRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeUserSessionResponse.SerializeToString,
             ),
             'RevokeAllUserSessions': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeAllUserSessions,
-                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsRequest.FromString,
-                    response_serializer=gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsResponse.SerializeToString,
+                    request_deserializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllUserSessionsRequest.FromString,
+                    response_serializer=gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllUserSessionsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1253,8 +1262,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/Signup',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SignupRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SignupResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.SignupRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.SignupResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1270,8 +1279,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/Login',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.LoginRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.LoginResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.LoginRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.LoginResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1287,8 +1296,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/Refresh',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RefreshRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RefreshResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RefreshRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RefreshResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1304,8 +1313,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/VerifyToken',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyTokenRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyTokenResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.VerifyTokenRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.VerifyTokenResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1321,8 +1330,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeToken',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeTokenRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeTokenResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RevokeTokenRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sign__in__pb2.RevokeTokenResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1338,8 +1347,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RequestPasswordReset',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RequestPasswordResetRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RequestPasswordResetResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwords__pb2.RequestPasswordResetRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwords__pb2.RequestPasswordResetResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1355,8 +1364,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ResetPassword',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ResetPasswordRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ResetPasswordResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ResetPasswordRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ResetPasswordResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1372,8 +1381,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ChangePassword',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ChangePasswordRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ChangePasswordResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ChangePasswordRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwords__pb2.ChangePasswordResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1389,8 +1398,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/VerifyEmail',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyEmailRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyEmailResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyEmailRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyEmailResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1406,8 +1415,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/SendOtp',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendOtpRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendOtpResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendOtpRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendOtpResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1423,8 +1432,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/VerifyOtp',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyOtpRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyOtpResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyOtpRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyOtpResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1440,8 +1449,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/SendMagicLink',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SendMagicLinkResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendMagicLinkRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.SendMagicLinkResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1457,8 +1466,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/GetBotChallenge',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetBotChallengeResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.GetBotChallengeRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.GetBotChallengeResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1474,8 +1483,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/VerifyMagicLink',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMagicLinkResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyMagicLinkRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passwordless__pb2.VerifyMagicLinkResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1491,8 +1500,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/SsoAuthorize',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoAuthorizeRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoAuthorizeResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoAuthorizeRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoAuthorizeResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1508,8 +1517,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/SsoExchange',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoExchangeRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.SsoExchangeResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoExchangeRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sso__pb2.SsoExchangeResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1525,8 +1534,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/StartMfaEnrollment',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartMfaEnrollmentRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartMfaEnrollmentResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.StartMfaEnrollmentRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.StartMfaEnrollmentResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1542,8 +1551,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/VerifyMfa',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMfaRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.VerifyMfaResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.VerifyMfaRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.VerifyMfaResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1559,8 +1568,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/UnenrollMfa',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnenrollMfaRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnenrollMfaResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.UnenrollMfaRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.UnenrollMfaResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1576,8 +1585,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RegenerateRecoveryCodes',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RegenerateRecoveryCodesResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.RegenerateRecoveryCodesRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_mfa__pb2.RegenerateRecoveryCodesResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1593,8 +1602,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/StartPasskeyRegistration',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeyRegistrationResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeyRegistrationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1610,8 +1619,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/FinishPasskeyRegistration',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeyRegistrationResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeyRegistrationRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeyRegistrationResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1627,8 +1636,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/StartPasskeySignIn',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.StartPasskeySignInResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.StartPasskeySignInResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1644,8 +1653,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/FinishPasskeySignIn',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.FinishPasskeySignInResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeySignInRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.FinishPasskeySignInResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1661,8 +1670,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListPasskeys',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListPasskeysResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.ListPasskeysRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.ListPasskeysResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1678,8 +1687,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RenamePasskey',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RenamePasskeyResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.RenamePasskeyRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.RenamePasskeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1695,8 +1704,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/DeletePasskey',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeletePasskeyResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.DeletePasskeyRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_passkeys__pb2.DeletePasskeyResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1712,8 +1721,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListAuthorizedApps',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListAuthorizedAppsResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.ListAuthorizedAppsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.ListAuthorizedAppsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1729,8 +1738,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeAuthorizedApp',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAuthorizedAppResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.RevokeAuthorizedAppRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_authorized__apps__pb2.RevokeAuthorizedAppResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1746,8 +1755,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListIdentities',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListIdentitiesResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_identities__pb2.ListIdentitiesRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_identities__pb2.ListIdentitiesResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1763,8 +1772,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/UnlinkIdentity',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UnlinkIdentityResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_identities__pb2.UnlinkIdentityRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_identities__pb2.UnlinkIdentityResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1780,8 +1789,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/CreateUser',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.CreateUserResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.CreateUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.CreateUserResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1797,8 +1806,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/InviteUser',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.InviteUserResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.InviteUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.InviteUserResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1814,8 +1823,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListUsers',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUsersResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.ListUsersRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.ListUsersResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1831,8 +1840,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/GetUser',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetUserRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.GetUserResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.GetUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.GetUserResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1848,8 +1857,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/UpdateUser',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UpdateUserRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.UpdateUserResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.UpdateUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.UpdateUserResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1865,8 +1874,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/DeleteUser',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeleteUserRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.DeleteUserResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.DeleteUserRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_users__pb2.DeleteUserResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1882,8 +1891,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListSessions',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListSessionsRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListSessionsResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListSessionsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListSessionsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1899,8 +1908,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeAllSessions',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllSessionsRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllSessionsResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllSessionsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllSessionsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1916,8 +1925,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeSession',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeSessionResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeSessionRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeSessionResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1933,8 +1942,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/ListUserSessions',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.ListUserSessionsResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListUserSessionsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.ListUserSessionsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1950,8 +1959,8 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeUserSession',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeUserSessionResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeUserSessionRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeUserSessionResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 
@@ -1967,7 +1976,7 @@ class AuthService(object):
             timeout=None,
             metadata=None):
         return grpc.experimental.unary_unary(request, target, '/gatehouse.auth.v1.AuthService/RevokeAllUserSessions',
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsRequest.SerializeToString,
-            gatehouse_dot_auth_dot_v1_dot_auth__pb2.RevokeAllUserSessionsResponse.FromString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllUserSessionsRequest.SerializeToString,
+            gatehouse_dot_auth_dot_v1_dot_sessions__pb2.RevokeAllUserSessionsResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
