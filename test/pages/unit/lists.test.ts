@@ -175,6 +175,24 @@ describe("paged", () => {
     expect(allByRole(root, "alert")).toEqual([]);
   });
 
+  it("draws only the latest read: a late answer to an earlier one is dropped", async () => {
+    const unfiltered = held<Page>();
+    const filtered = held<Page>();
+    const answers = [unfiltered.promise, filtered.promise];
+    const list = paged<Page>({
+      read: () => answers.shift() ?? Promise.reject(new Error("read once too often")),
+      draw: names,
+    });
+    const root = stage(list.element);
+    const before = list.first();
+    const after = list.first();
+    filtered.resolve(BOOK.c3!);
+    await after;
+    unfiltered.resolve(BOOK[""]!);
+    await before;
+    expect(shown(root)).toEqual(["eve"]);
+  });
+
   it("first() rejects when the first page fails, for the screen to say so", async () => {
     const list = paged<Page>({ read: () => Promise.reject(refusal("ROLE_REQUIRED")), draw: names });
     stage(list.element);

@@ -212,15 +212,22 @@ export function paged<P extends { hasMore: boolean; nextCursor: string }>({
         ].filter((node): node is Node => Boolean(node))
       : [],
   );
+  // Each read's number: an answer that is not the latest read's (a page turned, then a new
+  // filter applied before it came) draws nothing over the newer one.
+  let reads = 0;
   async function turn(forward: boolean): Promise<void> {
     const { page, behind, cursor, busy } = view.state;
     if (busy || !page) return;
     const had = element.contains(document.activeElement);
+    const mine = ++reads;
     view.set({ busy: true, error: "" });
     const [next, trail] = forward ? [page.nextCursor, [...behind, cursor]] : [behind.at(-1) ?? "", behind.slice(0, -1)];
     try {
-      view.set({ page: await read(next), cursor: next, behind: trail, busy: false });
+      const answer = await read(next);
+      if (mine !== reads) return;
+      view.set({ page: answer, cursor: next, behind: trail, busy: false });
     } catch (error) {
+      if (mine !== reads) return;
       view.set({ busy: false, error: explain(error).message });
     }
     if (had) {
@@ -232,7 +239,16 @@ export function paged<P extends { hasMore: boolean; nextCursor: string }>({
   return {
     element,
     async first() {
-      const page = await read("");
+      const mine = ++reads;
+      let page: P;
+      try {
+        page = await read("");
+      } catch (error) {
+        // A turn this read overtook was dropped: its buttons work again.
+        if (mine === reads && view.state.busy) view.set({ busy: false });
+        throw error;
+      }
+      if (mine !== reads) return;
       view.set({ page, cursor: "", behind: [], busy: false, error: "" });
     },
   };
