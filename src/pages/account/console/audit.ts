@@ -5,7 +5,7 @@ import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { ConsoleForm } from "./form.js";
 import type { ConsoleContext } from "./shell.js";
-import { pager, table, when } from "./ui.js";
+import { paged, table, when } from "./ui.js";
 
 // The types ListAuditEvents filters on (its request's `in` rule), grouped as the docs group them.
 const TYPES = [
@@ -53,34 +53,23 @@ export function showAudit(ctx: ConsoleContext): Promise<void> {
     form.text("from", t("console.audit.from"), { type: "datetime-local" }),
     form.text("to", t("console.audit.to"), { type: "datetime-local" }),
   );
-  const results = h("div", { "aria-live": "polite" });
-  const cursors: string[] = [];
-  const load = async (cursor: string) => {
-    const answer = await ctx.client.listAuditEvents({
-      projectId: form.value("project_id"),
-      type: form.value("type") ? [form.value("type")] : [],
-      userId: form.value("user_id"),
-      from: instant(form.value("from")),
-      to: instant(form.value("to")),
-      limit: 25,
-      cursor,
-    });
-    results.replaceChildren(
-      answer.data.length === 0 ? h("p", {}, t("console.audit.none")) : events(answer.data),
-      pager(cursors.length > 0, answer.hasMore, async (forward) => {
-        if (forward) {
-          cursors.push(cursor);
-          await load(answer.nextCursor);
-        } else await load(cursors.pop() ?? "");
+  const list = paged({
+    read: (cursor) =>
+      ctx.client.listAuditEvents({
+        projectId: form.value("project_id"),
+        type: form.value("type") ? [form.value("type")] : [],
+        userId: form.value("user_id"),
+        from: instant(form.value("from")),
+        to: instant(form.value("to")),
+        limit: 25,
+        cursor,
       }),
-    );
-  };
-  form.onSubmit(async () => {
-    cursors.length = 0;
-    await load("");
+    draw: (answer) => (answer.data.length === 0 ? h("p", {}, t("console.audit.none")) : events(answer.data)),
+    live: true,
   });
-  ctx.body.append(form.element, results);
-  return load("");
+  form.onSubmit(() => list.first());
+  ctx.body.append(form.element, list.element);
+  return list.first();
 }
 
 /** A datetime-local value (the browser's time zone) as RFC 3339, or "" for none. */

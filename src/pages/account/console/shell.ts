@@ -1,6 +1,7 @@
-// The console after sign-in: a header naming the organization and the member (email, role)
-// with sign-out, the sections' navigation, the project picker for the sections that are per
-// project, and the section the address names (route.ts), redrawn when the address changes.
+// The console after sign-in: the frame's components (frame.ts: the member's header with
+// sign-out, the sections' navigation, the project picker for the sections that are per project)
+// around the section the address names (route.ts), drawn afresh when the address changes. The
+// shell alone reads the address and the document's #app; the components get props.
 import { AccountService } from "../../../../gen/gatehouse/account/v1/account_pb.js";
 import type { GetCurrentMemberResponse } from "../../../../gen/gatehouse/account/v1/members_pb.js";
 import type { Project } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
@@ -8,7 +9,9 @@ import { AuthService } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
 import { h } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { abortingReads, consoleAuthClient, consoleClient, type AccountClient, type AuthClient } from "./client.js";
-import { href, go, PER_PROJECT, readRoute, SECTIONS, type Route, type Section } from "./route.js";
+import { button } from "./component.js";
+import { memberHeader, navigation, projectPicker, sectionName } from "./frame.js";
+import { href, go, PER_PROJECT, readRoute, type Route } from "./route.js";
 import { forget, type Member } from "./session.js";
 import { showConsoleSignIn } from "./sign-in.js";
 import { failure } from "./ui.js";
@@ -39,23 +42,6 @@ export interface ConsoleContext {
   reloadProjects(): Promise<void>;
 }
 
-const SECTION_WORDS: Record<Section, string> = {
-  projects: "account.projects",
-  users: "console.nav.users",
-  "api-keys": "console.nav.apiKeys",
-  members: "console.nav.members",
-  sso: "console.nav.sso",
-  webhooks: "console.nav.webhooks",
-  "oauth-clients": "console.nav.oauthClients",
-  audit: "console.nav.audit",
-  usage: "console.nav.usage",
-  security: "console.nav.security",
-};
-
-export function sectionName(section: Section): string {
-  return t(SECTION_WORDS[section]);
-}
-
 let stopListening: (() => void) | undefined;
 
 export async function showConsole(member: Member): Promise<void> {
@@ -75,6 +61,8 @@ export async function showConsole(member: Member): Promise<void> {
   document.body.classList.add("console");
   app.replaceChildren(h("p", { role: "status", class: "status" }, t("console.loading")));
 
+  // Signed out here even if the call fails: the token is forgotten either way.
+  const signOut = () => void client.logout({}).finally(() => end(t("account.signedOut")));
   let role = "";
   let organizationName = "";
   let projects: Project[] = [];
@@ -87,16 +75,15 @@ export async function showConsole(member: Member): Promise<void> {
     if (ended) return;
     // Gatehouse or the network failed (the token was accepted, or `end` would have run):
     // the member reads why and may sign out.
-    const out = h("button", { type: "button", class: "secondary small" }, t("account.signOut"));
-    out.addEventListener("click", () => void client.logout({}).finally(() => end(t("account.signedOut"))));
-    app.replaceChildren(failure(error), out);
+    app.replaceChildren(failure(error), button({ label: t("account.signOut"), small: true, onClick: signOut }));
     return;
   }
 
   const heading = h("h1", { tabindex: "-1" });
   let body = h("div", { class: "console-body" });
-  const nav = h("ul", { class: "console-nav" });
-  const picker = projectPicker();
+  // Stand-ins until the first render, which comes before anything is awaited.
+  let nav: HTMLElement = h("div");
+  let picker: HTMLElement = h("div");
   const auth = (projectId: string) => consoleAuthClient(member.token, projectId, expired);
   // One drawing per address: each gets its own context, body and signal, and the previous one
   // is aborted, so a section still loading for the last project never draws over this one.
@@ -132,35 +119,18 @@ export async function showConsole(member: Member): Promise<void> {
     return ctx;
   };
 
-  const signOut = h("button", { type: "button", class: "secondary small" }, t("account.signOut"));
-  signOut.addEventListener("click", () => {
-    signOut.disabled = true;
-    // Signed out here even if the call fails: the token is forgotten either way.
-    void client.logout({}).finally(() => end(t("account.signedOut")));
-  });
-  const who = h(
-    "div",
-    { class: "console-who" },
-    // By name, as the server has it now (GetCurrentMember): Login names it only when the member
-    // chose among several. Its id only if the organization has no name.
-    h(
-      "p",
-      { class: "console-org" },
-      h("span", { class: "console-label" }, t("account.organization")),
-      " ",
-      organizationName || member.organizationName || h("code", {}, member.organizationId),
-    ),
-    h(
-      "p",
-      {},
-      t("account.signedInAs", { email: member.email }),
-      role ? h("span", { class: "role" }, t(role === "admin" ? "console.role.admin" : "console.role.developer")) : "",
-    ),
-  );
   app.replaceChildren(
-    h("div", { class: "console-header" }, who, signOut),
-    h("nav", { "aria-label": t("console.nav.label") }, nav),
-    h("div", { class: "console-main" }, heading, picker.element, body),
+    memberHeader({
+      // By name, as the server has it now (GetCurrentMember): Login names it only when the
+      // member chose among several. Its id only if the organization has no name.
+      organizationName: organizationName || member.organizationName,
+      organizationId: member.organizationId,
+      email: member.email,
+      role,
+      onSignOut: signOut,
+    }),
+    nav,
+    h("div", { class: "console-main" }, heading, picker, body),
   );
 
   const render = async () => {
@@ -171,23 +141,15 @@ export async function showConsole(member: Member): Promise<void> {
       route = readRoute();
     }
     const ctx = context(route);
-    nav.replaceChildren(
-      ...SECTIONS.map((section) =>
-        h(
-          "li",
-          {},
-          h(
-            "a",
-            {
-              href: href({ section, project: PER_PROJECT.has(section) ? route.project : "" }),
-              "aria-current": section === route.section ? "page" : undefined,
-            },
-            sectionName(section),
-          ),
-        ),
-      ),
+    nav = swap(nav, navigation({ route }));
+    picker = swap(
+      picker,
+      projectPicker({
+        projects: ctx.projects,
+        route,
+        onChoose: (project) => go({ section: route.section, project }),
+      }),
     );
-    picker.show(ctx);
     ctx.title(sectionName(route.section));
     heading.focus();
     try {
@@ -202,30 +164,10 @@ export async function showConsole(member: Member): Promise<void> {
   await render();
 }
 
-function projectPicker(): { element: HTMLElement; show(ctx: ConsoleContext): void } {
-  const select = h("select", { id: "console-project" });
-  const element = h(
-    "div",
-    { class: "console-picker field" },
-    h("label", { for: select.id }, t("console.project")),
-    select,
-  );
-  let current: ConsoleContext | undefined;
-  select.addEventListener("change", () => {
-    if (current) go({ section: current.route.section, project: select.value });
-  });
-  return {
-    element,
-    show(ctx) {
-      current = ctx;
-      element.hidden = !PER_PROJECT.has(ctx.route.section) || ctx.projects.length === 0;
-      select.replaceChildren(
-        ...ctx.projects.map((project) =>
-          h("option", { value: project.id, selected: project.id === ctx.route.project }, project.name),
-        ),
-      );
-    },
-  };
+/** Puts `next` where `previous` is in the page, and answers it. */
+function swap(previous: HTMLElement, next: HTMLElement): HTMLElement {
+  previous.replaceWith(next);
+  return next;
 }
 
 async function listProjects(client: AccountClient): Promise<Project[]> {

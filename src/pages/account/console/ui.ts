@@ -1,8 +1,9 @@
-// Small pieces every console section uses: tables, a confirmation asked in the page (never a
-// browser dialog, which neither axe nor a screen reader's virtual cursor treats as part of the
-// page), dates, and the words for a failed call.
+// The components every console section uses (component.ts says how they are made): tables,
+// paged lists, a confirmation asked in the page, a secret shown once, dates, and the words for
+// a failed call.
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { h } from "../../shared/dom.js";
+import { button, stateful, type ButtonProps } from "./component.js";
 import { explain } from "../../shared/errors.js";
 import { pageLanguage, t } from "../../shared/words.js";
 
@@ -34,10 +35,55 @@ export function note(text: string): HTMLParagraphElement {
   return h("p", { role: "status", class: "status" }, text);
 }
 
-export function smallButton(label: string, onClick: () => void, kind = "secondary"): HTMLButtonElement {
-  const button = h("button", { type: "button", class: `${kind} small` }, label);
-  button.addEventListener("click", onClick);
-  return button;
+export function smallButton(
+  label: string,
+  onClick: () => void,
+  kind: ButtonProps["kind"] = "secondary",
+): HTMLButtonElement {
+  return button({ label, onClick, kind, small: true });
+}
+
+export interface ConfirmationProps {
+  question: string;
+  confirmLabel: string;
+  /** Runs on yes; its failure is shown under the question and yes may be pressed again. */
+  onConfirm(): Promise<void>;
+  onCancel(): void;
+}
+
+/**
+ * A question asked in the page (never a browser dialog, which neither axe nor a screen
+ * reader's virtual cursor treats as part of the page): yes, and Cancel or Escape.
+ */
+export function confirmation({ question, confirmLabel, onConfirm, onCancel }: ConfirmationProps): HTMLElement {
+  // Updated in place rather than redrawn: the button keeps the focus and the alert region is
+  // in the page before its words change, so they are announced.
+  const alert = h("p", { role: "alert", class: "error" });
+  const yes = button({ label: confirmLabel, kind: "danger", small: true, onClick: confirm });
+  const cancel = button({ label: t("console.cancel"), small: true, onClick: onCancel });
+  function confirm(): void {
+    if (yes.disabled) return;
+    yes.disabled = true;
+    alert.textContent = "";
+    // Done, yes stays disabled: what was confirmed has happened, and the caller redraws.
+    onConfirm().catch((error: unknown) => {
+      yes.disabled = false;
+      alert.textContent = explain(error).message;
+    });
+  }
+  const box = h(
+    "div",
+    { class: "confirm", role: "group", "aria-label": question },
+    h("p", {}, question),
+    h("div", { class: "row-actions" }, yes, cancel),
+    alert,
+  );
+  box.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    onCancel();
+  });
+  return box;
 }
 
 /**
@@ -50,24 +96,17 @@ export function confirmInPlace(
   confirmLabel: string,
   action: () => Promise<void>,
 ): void {
-  const alert = h("p", { role: "alert", class: "error" });
-  const yes = h("button", { type: "button", class: "danger small" }, confirmLabel);
-  const box = h("div", { class: "confirm", role: "group", "aria-label": question }, h("p", {}, question));
-  const cancel = smallButton(t("console.cancel"), () => {
-    box.replaceWith(anchor);
-    anchor.focus();
-  });
-  box.append(h("div", { class: "row-actions" }, yes, cancel), alert);
-  yes.addEventListener("click", () => {
-    yes.disabled = true;
-    alert.textContent = "";
-    action().catch((error: unknown) => {
-      yes.disabled = false;
-      alert.textContent = explain(error).message;
-    });
+  const box = confirmation({
+    question,
+    confirmLabel,
+    onConfirm: action,
+    onCancel() {
+      box.replaceWith(anchor);
+      anchor.focus();
+    },
   });
   anchor.replaceWith(box);
-  yes.focus();
+  box.querySelector<HTMLButtonElement>("button.danger")?.focus();
 }
 
 /** A secret shown once: the value, a copy button and the warning that it will not come back. */
@@ -101,50 +140,116 @@ export function copyButton(field: HTMLInputElement, status: HTMLElement): HTMLBu
   });
 }
 
-/** Previous/Next buttons for a cursor-paged list; `turn(true)` goes forward. */
-export function pager(back: boolean, more: boolean, turn: (forward: boolean) => Promise<void>): HTMLElement {
-  const row = h("div", { class: "row-actions pager" });
+export interface PagerProps {
+  /** Whether there is a page before this one (Previous is shown). */
+  back: boolean;
+  /** Whether there is a page after it (Next is shown). */
+  more: boolean;
+  /** While a page is read: both buttons are disabled. */
+  busy?: boolean;
+  onTurn(forward: boolean): void;
+}
+
+/** Previous/Next buttons for a cursor-paged list; `onTurn(true)` goes forward. */
+export function pager({ back, more, busy = false, onTurn }: PagerProps): HTMLElement {
   const make = (label: string, forward: boolean) => {
-    const button = h("button", { type: "button", class: "secondary small" }, label);
-    button.addEventListener("click", () => {
-      button.disabled = true;
-      void turn(forward);
-    });
-    return button;
+    const turn = button({ label, small: true, onClick: () => onTurn(forward) });
+    turn.dataset.turn = forward ? "next" : "previous";
+    turn.disabled = busy;
+    return turn;
   };
-  if (back) row.append(make(t("console.previous"), false));
-  if (more) row.append(make(t("console.next"), true));
-  return row;
+  return h(
+    "div",
+    { class: "row-actions pager" },
+    back && make(t("console.previous"), false),
+    more && make(t("console.next"), true),
+  );
+}
+
+export interface PagedProps<P> {
+  read(cursor: string): Promise<P>;
+  draw(page: P): Node;
+  /** Announce each new page (a list whose filters the member changes). */
+  live?: boolean;
+}
+
+export interface Paged {
+  element: HTMLElement;
+  /** Reads the first page again (a new filter, a change); rejects if the read fails. */
+  first(): Promise<void>;
 }
 
 /**
- * A cursor-paged list drawn into `into` with Previous/Next (the cursors walked so far are kept
- * for going back); answers `first`, which reads the first page again (a new filter, a change).
+ * A cursor-paged list with Previous/Next: the cursors walked so far are kept for going back,
+ * a page that fails to come is said under the list (which stays), and the turn's button keeps
+ * the focus (or its partner, on the last page), so a keyboard user can read on.
  */
-export function paged<P extends { hasMore: boolean; nextCursor: string }>(
-  into: HTMLElement,
-  read: (cursor: string) => Promise<P>,
-  draw: (page: P) => Node,
-): { first(): Promise<void> } {
-  const cursors: string[] = [];
-  const load = async (cursor: string): Promise<void> => {
-    const answer = await read(cursor);
-    const turn = async (forward: boolean) => {
-      try {
-        if (forward) {
-          cursors.push(cursor);
-          await load(answer.nextCursor);
-        } else await load(cursors.pop() ?? "");
-      } catch (error) {
-        into.append(failure(error));
-      }
-    };
-    into.replaceChildren(draw(answer), pager(cursors.length > 0, answer.hasMore, turn));
-  };
+export function paged<P extends { hasMore: boolean; nextCursor: string }>({
+  read,
+  draw,
+  live = false,
+}: PagedProps<P>): Paged {
+  const element = h("div", { "aria-live": live ? "polite" : undefined });
+  interface State {
+    page?: P;
+    /** The cursors of the pages before this one. */
+    behind: string[];
+    cursor: string;
+    busy: boolean;
+    error: string;
+  }
+  const view = stateful<State>(element, { behind: [], cursor: "", busy: false, error: "" }, (state) =>
+    state.page
+      ? [
+          draw(state.page),
+          pager({
+            back: state.behind.length > 0,
+            more: state.page.hasMore,
+            busy: state.busy,
+            onTurn: (forward) => void turn(forward),
+          }),
+          state.error && h("p", { role: "alert", class: "error" }, state.error),
+        ].filter((node): node is Node => Boolean(node))
+      : [],
+  );
+  // Each read's number: an answer that is not the latest read's (a page turned, then a new
+  // filter applied before it came) draws nothing over the newer one.
+  let reads = 0;
+  async function turn(forward: boolean): Promise<void> {
+    const { page, behind, cursor, busy } = view.state;
+    if (busy || !page) return;
+    const had = element.contains(document.activeElement);
+    const mine = ++reads;
+    view.set({ busy: true, error: "" });
+    const [next, trail] = forward ? [page.nextCursor, [...behind, cursor]] : [behind.at(-1) ?? "", behind.slice(0, -1)];
+    try {
+      const answer = await read(next);
+      if (mine !== reads) return;
+      view.set({ page: answer, cursor: next, behind: trail, busy: false });
+    } catch (error) {
+      if (mine !== reads) return;
+      view.set({ busy: false, error: explain(error).message });
+    }
+    if (had) {
+      const buttons = [...element.querySelectorAll<HTMLButtonElement>("[data-turn]")];
+      const same = buttons.find((b) => b.dataset.turn === (forward ? "next" : "previous"));
+      (same ?? buttons[0])?.focus();
+    }
+  }
   return {
-    first() {
-      cursors.length = 0;
-      return load("");
+    element,
+    async first() {
+      const mine = ++reads;
+      let page: P;
+      try {
+        page = await read("");
+      } catch (error) {
+        // A turn this read overtook was dropped: its buttons work again.
+        if (mine === reads && view.state.busy) view.set({ busy: false });
+        throw error;
+      }
+      if (mine !== reads) return;
+      view.set({ page, cursor: "", behind: [], busy: false, error: "" });
     },
   };
 }

@@ -9,15 +9,14 @@ import type { UserPage } from "./user-detail.js";
 const PAGE = 10;
 
 export async function userEvents(page: UserPage): Promise<Node[]> {
-  const results = h("div", { "aria-live": "polite" });
-  const list = paged(
-    results,
-    (cursor) =>
+  const list = paged({
+    read: (cursor) =>
       page.ctx.client.listAuditEvents({ projectId: page.ctx.route.project, userId: page.user.id, limit: PAGE, cursor }),
-    (answer) => (answer.data.length === 0 ? h("p", {}, t("console.user.noEvents")) : events(answer.data)),
-  );
+    draw: (answer) => (answer.data.length === 0 ? h("p", {}, t("console.user.noEvents")) : events(answer.data)),
+    live: true,
+  });
   await list.first();
-  return [part("user-events", t("console.user.events"), results)];
+  return [part("user-events", t("console.user.events"), list.element)];
 }
 
 function events(data: AuditEvent[]): HTMLElement {

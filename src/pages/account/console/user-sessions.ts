@@ -14,7 +14,6 @@ export async function userSessions(page: UserPage): Promise<Node[]> {
   const { auth, user } = page;
   const status = note("");
   status.tabIndex = -1;
-  const results = h("div", {});
   const everywhere: HTMLButtonElement = smallButton(t("console.user.revokeAll"), () =>
     confirmInPlace(
       everywhere,
@@ -32,17 +31,22 @@ export async function userSessions(page: UserPage): Promise<Node[]> {
     // The confirmation that had focus is gone with the row.
     status.focus();
   };
-  const list = paged(
-    results,
-    (cursor) => auth.listUserSessions({ userId: user.id, limit: PAGE, cursor }),
-    (answer) => {
+  const list = paged({
+    read: (cursor) => auth.listUserSessions({ userId: user.id, limit: PAGE, cursor }),
+    draw: (answer) => {
       everywhere.hidden = answer.data.length === 0;
       return answer.data.length === 0 ? h("p", {}, t("console.user.noSessions")) : sessions(page, answer.data, ended);
     },
-  );
+  });
   await list.first();
   return [
-    part("user-sessions", t("console.user.sessions"), status, results, h("div", { class: "row-actions" }, everywhere)),
+    part(
+      "user-sessions",
+      t("console.user.sessions"),
+      status,
+      list.element,
+      h("div", { class: "row-actions" }, everywhere),
+    ),
   ];
 }
 

@@ -37,10 +37,8 @@ export function showUsers(ctx: ConsoleContext): Promise<void> {
   );
   const choice = (field: string): boolean | undefined =>
     form.value(field) === "" ? undefined : form.value(field) === "true";
-  const results = h("div", { "aria-live": "polite" });
-  const list = paged(
-    results,
-    (cursor) =>
+  const list = paged({
+    read: (cursor) =>
       auth.listUsers({
         search: form.value("search"),
         disabled: choice("disabled"),
@@ -49,10 +47,11 @@ export function showUsers(ctx: ConsoleContext): Promise<void> {
         limit: PAGE,
         cursor,
       }),
-    (answer) => (answer.data.length === 0 ? h("p", {}, t("console.users.none")) : users(projectId, answer.data)),
-  );
+    draw: (answer) => (answer.data.length === 0 ? h("p", {}, t("console.users.none")) : users(projectId, answer.data)),
+    live: true,
+  });
   form.onSubmit(() => list.first());
-  ctx.body.append(form.element, results, addUserForm(auth, projectId));
+  ctx.body.append(form.element, list.element, addUserForm(auth, projectId));
   return list.first();
 }
 
