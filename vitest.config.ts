@@ -28,9 +28,43 @@ const OWN_PROCESS = [
   "test/transport/compat/timeout-overflow.test.ts",
 ];
 
-// Globs a run leaves out, separated by spaces: the PGlite pass (package.json "test:embedded") names
-// files whose variations are not the database's. Vitest's own --exclude does not reach projects.
+// Globs a run leaves out, separated by spaces. Vitest's own --exclude does not reach projects.
 const SKIP = (process.env.TEST_SKIP ?? "").split(/\s+/).filter(Boolean);
+
+// The PGlite pass (docs/testing.md): the repositories, the CLI, the flows, the wire, webhook
+// delivery, the OpenID Provider's flows and the project files, on embedded PGlite, which is what
+// a newcomer's `npm test` runs on. With TEST_EMBEDDED=1 they are a project of their own,
+// "embedded", whose workers have no DATABASE_URL: `npm run test:embedded` runs it alone, and CI
+// runs it beside the PostgreSQL files in one run, where its files fill the shared workers'
+// slots instead of a second run's start-up and tail of its own (192 s after the others).
+const EMBEDDED = [
+  "test/store.test.ts",
+  "test/store/**/*.test.ts",
+  "test/cli/commands.test.ts",
+  "test/cli/csv.test.ts",
+  "test/cli/password-hashes.test.ts",
+  "test/cli/user-import*.test.ts",
+  "test/auth/**/*.test.ts",
+  "test/wire*.test.ts",
+  "test/account/projects.test.ts",
+  "test/account/api-keys.test.ts",
+  "test/email/migration.test.ts",
+  "test/webhooks/delivery.test.ts",
+  "test/webhooks/durability.test.ts",
+  "test/oidc/code-flow.test.ts",
+  "test/oidc/refusals.test.ts",
+  "test/oidc/grants.test.ts",
+  "test/account/message-templates.test.ts",
+  "test/account/project-locale.test.ts",
+  "test/email/languages.test.ts",
+  "test/i18n/**/*.test.ts",
+];
+// Of the SSO files only sign-in and the code handover run on PGlite (their tables' every
+// statement): the providers' variations are the identity providers', not the database's.
+const EMBEDDED_SKIP = [
+  "test/auth/sso-{apple,microsoft,presets,provider-metadata,refusals,failures,tenancy,completion,linking}.test.ts",
+];
+const WITH_EMBEDDED = process.env.TEST_EMBEDDED === "1";
 
 // Workers for the shared group. Most of a test's time is spent waiting on the database, the
 // network and argon2's thread pool, so a 2-core machine keeps three workers busy; vitest's
@@ -77,6 +111,23 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      ...(WITH_EMBEDDED
+        ? [
+            {
+              test: {
+                ...common,
+                name: "embedded",
+                include: EMBEDDED,
+                exclude: [...EMBEDDED_SKIP, ...SKIP],
+                // Empty is unset for the service and the helpers: a database of PGlite's.
+                env: { DATABASE_URL: "" },
+                isolate: false,
+                maxWorkers: SHARED_WORKERS,
+                sequence: { groupOrder: 0 },
+              },
+            },
+          ]
+        : []),
       {
         test: {
           ...common,
