@@ -22,6 +22,7 @@ import { createGatehouseServer } from "./server.js";
 import { warnIfRedisDown } from "./readiness.js";
 import type { HttpHandler } from "./transport/http-handler.js";
 import type { ServerDeps } from "./api-router.js";
+import type { AppDeps } from "./app-deps.js";
 import { openDatabase } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
 import { createLimits } from "./limits/limits.js";
@@ -71,7 +72,7 @@ export function shutdownBoundMs(config: Config): number {
 }
 
 /** Dependencies without the network: used by the server and by the CLI. */
-export async function createDeps(config: Config, options: StartOptions = {}): Promise<FlowDeps> {
+export async function createDeps(config: Config, options: StartOptions = {}): Promise<AppDeps> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const secret = config.secret ?? (await loadOrCreateSecret(config.dataDir));
@@ -146,7 +147,7 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
 }
 
 /** The server's dependencies: the flows' and the check of end users' access tokens. */
-export function serverDepsOf(deps: FlowDeps): ServerDeps {
+export function serverDepsOf(deps: AppDeps): ServerDeps {
   const userTokens = {
     verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
       const verified = await checkAccessToken(deps, project, token);

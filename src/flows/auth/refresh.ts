@@ -47,7 +47,7 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * enroll one, there.
  */
 export async function refresh(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "limits" | "hooks">,
   project: Project,
   refreshToken: string,
   client: ClientInfo,

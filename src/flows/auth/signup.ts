@@ -42,7 +42,26 @@ export type SignupOutcome = SignInOutcome | ConfirmationRequired;
  * and must not hold a connection. From a public credential (confirmsByEmail) nothing is made
  * yet: signup-confirmation.ts mails the address, after the same checks and the same hashing.
  */
-export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignupOutcome> {
+export async function signup(
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "passwords"
+    | "secrets"
+    | "logger"
+    | "mail"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
+  project: Project,
+  input: SignupInput,
+): Promise<SignupOutcome> {
   // From the settings and the address alone, for every key: the answer tells nothing about registration.
   // An input rule: refused before any setting or limit is consulted.
   const locale = input.locale ? localeSetting("locale", input.locale) : "";

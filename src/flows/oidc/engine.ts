@@ -52,7 +52,12 @@ export interface EngineKey {
  * tokens and access tokens are ES256 JWTs under the project's key, access tokens with `aud` =
  * the client id. Login and consent happen on the hosted pages (flows/oidc/interactions.ts).
  */
-export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project, key: EngineKey): Provider {
+export function createEngine(
+  lib: EngineModule,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "codes" | "limits">,
+  project: Project,
+  key: EngineKey,
+): Provider {
   const { Provider, errors } = lib;
   const issuer = issuerOf(deps.config.publicUrl, project);
   const base = `/v1/auth/${project.loginId}`;

@@ -55,7 +55,7 @@ export interface UpdateSsoConnectionInput {
  * an endpoint is an admin's change, and needs the secret again (connection-rules.ts).
  */
 export async function updateSsoConnection(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "secrets" | "sso">,
   organizationId: string,
   input: UpdateSsoConnectionInput,
   origin: AuditOrigin,

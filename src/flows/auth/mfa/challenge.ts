@@ -27,7 +27,7 @@ export function challengeSmsContext(projectId: string, tokenHash: string): strin
  * same and sends nothing.
  */
 export async function openChallenge(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "sms" | "codes" | "limits" | "detached">,
   repos: Repositories,
   project: Project,
   user: User,

@@ -52,7 +52,7 @@ export interface StartSignInInput {
  * its challenge is bound to that user, or to nobody, so no other passkey can finish it.
  */
 export async function startPasskeySignIn(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "codes">,
   project: Project,
   input: StartSignInInput,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
@@ -84,7 +84,7 @@ export async function startPasskeySignIn(
 }
 
 /** The passkeys that may answer a sign-in challenge: the user's, less the one that proved its first factor. */
-async function challengePasskeys(deps: FlowDeps, project: Project, mfaToken: string) {
+async function challengePasskeys(deps: Pick<FlowDeps, "db" | "clock">, project: Project, mfaToken: string) {
   const challenge = await deps.db.repos.mfaChallenges.findLive(
     project.id,
     hashToken(mfaToken.trim()),
@@ -113,7 +113,20 @@ export interface FinishSignInInput {
  * challenge's user, as wrong codes are); a wrong answer keeps its try.
  */
 export async function finishPasskeySignIn(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: FinishSignInInput,
 ): Promise<SignInOutcome> {
@@ -148,7 +161,20 @@ function ownerOf(ceremony: PasskeyChallenge): string | null {
 type Checked = { outcome: SignInOutcome } | { wrong: DomainError; rollback?: Passkey };
 
 function assertion(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   ceremony: PasskeyChallenge,
   response: AuthenticationResponseJSON & { id: string },
@@ -232,12 +258,21 @@ async function answeredChallenge(
   return { amr: [...new Set([...challenge.amr, ...amr])], method: challenge.method };
 }
 
-async function countWrongAnswer(deps: FlowDeps, project: Project, tokenHash: string): Promise<void> {
+async function countWrongAnswer(
+  deps: Pick<FlowDeps, "db" | "clock">,
+  project: Project,
+  tokenHash: string,
+): Promise<void> {
   await deps.db.repos.mfaChallenges.recordFailure(project.id, tokenHash, MAX_CODE_ATTEMPTS, deps.clock.now());
 }
 
 /** Audited on its own: the sign-in's transaction wrote nothing. */
-async function recordRollback(deps: FlowDeps, project: Project, passkey: Passkey, client: ClientInfo): Promise<void> {
+async function recordRollback(
+  deps: Pick<FlowDeps, "db">,
+  project: Project,
+  passkey: Passkey,
+  client: ClientInfo,
+): Promise<void> {
   await deps.db.repos.auditEvents.record({
     type: "user.passkey.counter_rollback",
     organizationId: project.organizationId,
