@@ -103,20 +103,7 @@ export async function signup(
   };
   const subject = { create, vetted: true as const };
   const proof: Proof = { amr: ["pwd"], method: "password" };
-  // Over the address's send limit the account is still made, without the mail (ResendVerification-style
-  // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
-  // A new account's address is a first contact: anonymous traffic may sign up, and must not
-  // spend the budget that existing users' codes and links need.
-  const mailRequest = {
-    kind: "verification",
-    channel: "email",
-    destination: normalizeEmail(input.email),
-    known: false,
-    overDestination: "drop",
-  } as const;
-  const withVerification =
-    (input.sendVerification ?? project.sendVerification) &&
-    (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }));
+  const withVerification = await mayMailVerification(deps, project, input);
   try {
     // Without a verification email or a challenge the one statement is the whole signup.
     if (!withVerification && !project.mfaRequired) {
@@ -143,4 +130,29 @@ export async function signup(
     }
     throw error;
   }
+}
+
+/**
+ * Whether the new account's verification mail goes out: asked for, and within the send limits.
+ * Over the address's send limit the account is still made, without the mail (ResendVerification-style
+ * floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
+ * A new account's address is a first contact: anonymous traffic may sign up, and must not
+ * spend the budget that existing users' codes and links need.
+ */
+async function mayMailVerification(
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
+  project: Project,
+  input: SignupInput,
+): Promise<boolean> {
+  const mailRequest = {
+    kind: "verification",
+    channel: "email",
+    destination: normalizeEmail(input.email),
+    known: false,
+    overDestination: "drop",
+  } as const;
+  return (
+    (input.sendVerification ?? project.sendVerification) &&
+    (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }))
+  );
 }
