@@ -189,42 +189,9 @@ function assertion(
     const owner = ownerOf(ceremony);
     if (!passkey || (owner !== null && passkey.userId !== owner)) return { wrong: passkeyNotFound() };
     attempt.userId = passkey.userId;
-    const handle: unknown = response.response.userHandle;
-    if (
-      handle !== undefined &&
-      handle !== null &&
-      handle !== "" &&
-      (typeof handle !== "string" || Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
-    )
-      return { wrong: verificationFailed("the user handle is not this passkey's user") };
-    let info;
-    try {
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challengeCheck(ceremony),
-        expectedOrigin: ceremony.origins,
-        expectedRPID: ceremony.rpId,
-        // The counter is judged below, where a synced passkey's may go back.
-        credential: {
-          id: passkey.credentialId,
-          publicKey: Buffer.from(passkey.publicKey, "base64url"),
-          counter: 0,
-          transports: transportsOf(passkey.transports),
-        },
-        requireUserVerification: project.passkeyUserVerification === "required",
-      });
-      if (!verified.verified) return { wrong: verificationFailed("the signature does not verify") };
-      info = verified.authenticationInfo;
-    } catch (error) {
-      return { wrong: verificationFailed(verifierDetail(error)) };
-    }
-    // A device-bound key counts up; a count that did not grow means a copy of the key signed
-    // (WebAuthn section 6.1.1). Synced passkeys share their key across devices and may send 0.
-    if (!passkey.backupEligible && (passkey.counter > 0 || info.newCounter > 0) && info.newCounter <= passkey.counter)
-      return {
-        wrong: verificationFailed("the sign counter went backwards: this passkey may be cloned"),
-        rollback: passkey,
-      };
+    const signed = await verifySignature(project, ceremony, response, passkey);
+    if ("wrong" in signed) return signed;
+    const { info } = signed;
     await repos.passkeys.recordUse(project.id, passkey.id, {
       counter: Math.max(info.newCounter, passkey.counter),
       backedUp: info.credentialBackedUp,
@@ -239,6 +206,58 @@ function assertion(
     const completed = await completeSignIn(deps, repos, project, { existing: user }, proof, client);
     return { outcome: completed.outcome };
   });
+}
+
+type AuthenticationInfo = Awaited<ReturnType<typeof verifyAuthenticationResponse>>["authenticationInfo"];
+
+/**
+ * The assertion checked against the locked passkey: its user handle, its signature over this
+ * ceremony's challenge and origins, and its sign counter (a clone's goes back; the passkey is
+ * then named for the caller to roll back).
+ */
+async function verifySignature(
+  project: Project,
+  ceremony: PasskeyChallenge,
+  response: AuthenticationResponseJSON & { id: string },
+  passkey: Passkey,
+): Promise<{ info: AuthenticationInfo } | { wrong: DomainError; rollback?: Passkey }> {
+  let info: AuthenticationInfo;
+  const handle: unknown = response.response.userHandle;
+  if (
+    handle !== undefined &&
+    handle !== null &&
+    handle !== "" &&
+    (typeof handle !== "string" || Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
+  )
+    return { wrong: verificationFailed("the user handle is not this passkey's user") };
+  try {
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challengeCheck(ceremony),
+      expectedOrigin: ceremony.origins,
+      expectedRPID: ceremony.rpId,
+      // The counter is judged below, where a synced passkey's may go back.
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, "base64url"),
+        counter: 0,
+        transports: transportsOf(passkey.transports),
+      },
+      requireUserVerification: project.passkeyUserVerification === "required",
+    });
+    if (!verified.verified) return { wrong: verificationFailed("the signature does not verify") };
+    info = verified.authenticationInfo;
+  } catch (error) {
+    return { wrong: verificationFailed(verifierDetail(error)) };
+  }
+  // A device-bound key counts up; a count that did not grow means a copy of the key signed
+  // (WebAuthn section 6.1.1). Synced passkeys share their key across devices and may send 0.
+  if (!passkey.backupEligible && (passkey.counter > 0 || info.newCounter > 0) && info.newCounter <= passkey.counter)
+    return {
+      wrong: verificationFailed("the sign counter went backwards: this passkey may be cloned"),
+      rollback: passkey,
+    };
+  return { info };
 }
 
 /** A sign-in challenge answered by a passkey: spent, and the key added to what its first factor proved. */
