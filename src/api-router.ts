@@ -3,7 +3,7 @@ import type { ConnectRouter, ConnectRouterOptions } from "@connectrpc/connect";
 import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import { AccountService } from "../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../gen/gatehouse/auth/v1/auth_pb.js";
-import type { FlowDeps } from "./flows/deps.js";
+import type { AppDeps } from "./app-deps.js";
 import { accountHandlers } from "./handlers/account/index.js";
 import { authHandlers } from "./handlers/auth/index.js";
 import { auditRateLimitsInterceptor } from "./interceptors/audit-rate-limits.js";
@@ -18,7 +18,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Proto field names, defaults written, unknown fields ignored (API.md section 1). */
 export const JSON_OPTIONS = { ignoreUnknownFields: true, alwaysEmitImplicit: true, useProtoFieldName: true } as const;
 
-export interface ServerDeps extends FlowDeps {
+export interface ServerDeps extends AppDeps {
   userTokens: UserTokenVerifier;
 }
 

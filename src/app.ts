@@ -1,7 +1,7 @@
 import type { Config } from "./config.js";
 import { systemClock, type Clock } from "./domain/clock.js";
 import { createPasswordHasher } from "./crypto/passwords.js";
-import { createSecretBox } from "./crypto/secret-box.js";
+import { createSecretBox, type SecretBox } from "./crypto/secret-box.js";
 import { createCursorCodec } from "./crypto/cursors.js";
 import { loadOrCreateSecret, secretFilePath } from "./crypto/secret-file.js";
 import { checkSecretOpensStoredRows } from "./crypto/secret-check.js";
@@ -22,7 +22,8 @@ import { createGatehouseServer } from "./server.js";
 import { warnIfRedisDown } from "./readiness.js";
 import type { HttpHandler } from "./transport/http-handler.js";
 import type { ServerDeps } from "./api-router.js";
-import { openDatabase } from "./store/database.js";
+import type { AppDeps } from "./app-deps.js";
+import { openDatabase, type Database } from "./store/database.js";
 import { createVerificationCache } from "./store/verification-cache.js";
 import { createLimits } from "./limits/limits.js";
 import { createDetachedWork } from "./flows/auth/detached.js";
@@ -71,7 +72,7 @@ export function shutdownBoundMs(config: Config): number {
 }
 
 /** Dependencies without the network: used by the server and by the CLI. */
-export async function createDeps(config: Config, options: StartOptions = {}): Promise<FlowDeps> {
+export async function createDeps(config: Config, options: StartOptions = {}): Promise<AppDeps> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const secret = config.secret ?? (await loadOrCreateSecret(config.dataDir));
@@ -92,11 +93,6 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
   }
   const codes = createCodeHasher(secret);
   const limiterStore = openLimiterStore({ db, redisUrl: config.redisUrl, logger });
-  // As recordAlone: what called it goes on whether or not its audit row was stored.
-  const audit = (event: AuditEventInput) =>
-    db.repos.auditEvents
-      .record(event)
-      .catch((err: unknown) => logger.error({ err, type: event.type }, "audit event not recorded"));
   return {
     config,
     db,
@@ -121,6 +117,25 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
       maxNumber: config.botChallengeMaxNumber,
       spent: limiterStore.counter("bot_proof_spent", BOT_CHALLENGE_SECONDS),
     }),
+    ...outboundCallers(config, { db, secrets, clock, logger }),
+    detached: createDetachedWork(logger),
+  };
+}
+
+/**
+ * The two callers of addresses projects configure: hooks (a sign-in waits for them) and the
+ * webhook worker. Both record their failures in the audit log, and as recordAlone does, what
+ * called them goes on whether or not that row was stored.
+ */
+function outboundCallers(
+  config: Config,
+  { db, secrets, clock, logger }: { db: Database; secrets: SecretBox; clock: Clock; logger: Logger },
+): Pick<AppDeps, "hooks" | "webhooks"> {
+  const audit = (event: AuditEventInput) =>
+    db.repos.auditEvents
+      .record(event)
+      .catch((err: unknown) => logger.error({ err, type: event.type }, "audit event not recorded"));
+  return {
     hooks: createHookRunner({
       db,
       secrets,
@@ -141,12 +156,11 @@ export async function createDeps(config: Config, options: StartOptions = {}): Pr
       pollMs: config.webhookPollMs,
       audit,
     }),
-    detached: createDetachedWork(logger),
   };
 }
 
 /** The server's dependencies: the flows' and the check of end users' access tokens. */
-export function serverDepsOf(deps: FlowDeps): ServerDeps {
+export function serverDepsOf(deps: AppDeps): ServerDeps {
   const userTokens = {
     verify: async (project: Parameters<typeof checkAccessToken>[1], token: string) => {
       const verified = await checkAccessToken(deps, project, token);

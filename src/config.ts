@@ -130,25 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     1,
     64,
   );
-  if (production && !secretText) {
-    throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
-  }
-  // A key generated per data directory is one per instance (and one more per command line):
-  // each would seal with its own, and open nothing the others sealed.
-  if (databaseUrl !== undefined && !secretText) {
-    throw new ConfigError(
-      "GATEHOUSE_SECRET",
-      "is required when DATABASE_URL is set: every instance and command on the database must use the same key (32 bytes, e.g. `openssl rand -hex 32`)",
-    );
-  }
-  // PUBLIC_URL is the token issuer: instances that default it to their own port refuse each
-  // other's tokens (`valid: false`) behind one load balancer, silently. Production names it.
-  if (production && read("PUBLIC_URL") === undefined) {
-    throw new ConfigError(
-      "PUBLIC_URL",
-      "is required when NODE_ENV=production (the URL clients reach Gatehouse at; it is the token issuer, the same on every instance)",
-    );
-  }
+  refuseUnsafeCombinations(read, production, databaseUrl !== undefined, secretText !== undefined);
   return {
     port,
     host: read("HOST") ?? "0.0.0.0",
@@ -196,6 +178,29 @@ export function loadConfig(env: Env = process.env): Config {
     oidcPar: oneOf(read, "OIDC_PAR", ["off", "on", "required"], "off") as Config["oidcPar"],
     oidcDpop: oneOf(read, "OIDC_DPOP", ["off", "on"], "off") === "on",
   };
+}
+
+/** Settings that each parse but together would run an instance that cannot work with its peers. */
+function refuseUnsafeCombinations(read: Reader, production: boolean, shared: boolean, hasSecret: boolean): void {
+  if (production && !hasSecret) {
+    throw new ConfigError("GATEHOUSE_SECRET", "is required when NODE_ENV=production (32 bytes, hex or base64)");
+  }
+  // A key generated per data directory is one per instance (and one more per command line):
+  // each would seal with its own, and open nothing the others sealed.
+  if (shared && !hasSecret) {
+    throw new ConfigError(
+      "GATEHOUSE_SECRET",
+      "is required when DATABASE_URL is set: every instance and command on the database must use the same key (32 bytes, e.g. `openssl rand -hex 32`)",
+    );
+  }
+  // PUBLIC_URL is the token issuer: instances that default it to their own port refuse each
+  // other's tokens (`valid: false`) behind one load balancer, silently. Production names it.
+  if (production && read("PUBLIC_URL") === undefined) {
+    throw new ConfigError(
+      "PUBLIC_URL",
+      "is required when NODE_ENV=production (the URL clients reach Gatehouse at; it is the token issuer, the same on every instance)",
+    );
+  }
 }
 
 function allowHosts(read: Reader, name: string): AllowHosts {

@@ -1,4 +1,5 @@
 import type { FlowDeps } from "./flows/deps.js";
+import type { AppDeps } from "./app-deps.js";
 import { redisHost } from "./limits/redis-client.js";
 import {
   deliveredChannels,
@@ -17,7 +18,7 @@ export type Dependency = "database" | "redis";
  * the rate-limit counts there, since without a count every sign-in, send and signup answers
  * 503 (the limits fail closed). On the database store the database check covers the counts.
  */
-export async function dependenciesDown(deps: FlowDeps): Promise<Dependency[]> {
+export async function dependenciesDown(deps: AppDeps): Promise<Dependency[]> {
   const [database, redis] = await Promise.all([databaseAnswers(deps), deps.limiterStore.ping(REDIS_PING_TIMEOUT_MS)]);
   return [...(database ? [] : (["database"] as const)), ...(redis ? [] : (["redis"] as const))];
 }
@@ -31,7 +32,7 @@ const REDIS_PING_TIMEOUT_MS = 1000;
  * probes. Nothing waits for it: readiness fails until Redis answers (dependenciesDown), and
  * the limits answer 503 meanwhile.
  */
-export async function warnIfRedisDown(deps: FlowDeps): Promise<void> {
+export async function warnIfRedisDown(deps: AppDeps): Promise<void> {
   if (!deps.config.redisUrl || (await deps.limiterStore.ping(REDIS_PING_TIMEOUT_MS))) return;
   deps.logger.warn(
     { redis: redisHost(deps.config.redisUrl) },

@@ -99,16 +99,7 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
     return words.every((word, i) => argv[i] === word);
   });
   const json = argv.includes("--json");
-  if (!command) {
-    const help = argv.length === 0 || argv[0] === "help" || argv[0] === "--help";
-    if (help) {
-      output.out(usage());
-      return EXIT.OK;
-    }
-    const error = usageError(`unknown command: ${argv.slice(0, 2).join(" ") || "(none)"}`);
-    printError(output, error, json, json ? undefined : usage());
-    return error.exitCode;
-  }
+  if (!command) return answerWithoutCommand(argv, output, json);
   let opened: (Services & { close(): Promise<void> }) | undefined;
   try {
     const values = parseOptions(argv.slice(command.name.split(" ").length), command.options);
@@ -133,25 +124,7 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
       opened ??= await (from as Local).open(config, logger);
       return opened;
     };
-    let api: OperatorApi | undefined;
-    const ctx: CliContext = {
-      config,
-      logger,
-      output,
-      origin,
-      cwd,
-      stdin,
-      served: served !== undefined,
-      deps: async () => (await services()).deps,
-      async account(organizationId) {
-        api = (await services()).api;
-        return api.account(organizationId, origin.actor.id);
-      },
-      restJson(schema, message) {
-        if (!api) throw new Error("restJson before account: the answer is an RPC's");
-        return api.restJson(schema, message);
-      },
-    };
+    const ctx = commandContext({ config, logger, output, origin, cwd, stdin, served: served !== undefined }, services);
     const outcome = await command.run(ctx, values);
     printOutcome(output, outcome, flag(values, "json"));
     return outcome.exitCode ?? EXIT.OK;
@@ -162,4 +135,36 @@ export async function runCli(argv: string[], output: Output, from: Local | Serve
   } finally {
     await opened?.close();
   }
+}
+
+/** No command matched: the usage when asked for (or nothing was given), a usage error otherwise. */
+function answerWithoutCommand(argv: string[], output: Output, json: boolean): number {
+  const help = argv.length === 0 || argv[0] === "help" || argv[0] === "--help";
+  if (help) {
+    output.out(usage());
+    return EXIT.OK;
+  }
+  const error = usageError(`unknown command: ${argv.slice(0, 2).join(" ") || "(none)"}`);
+  printError(output, error, json, json ? undefined : usage());
+  return error.exitCode;
+}
+
+/** What a command sees: its settings and streams, and the services opened only when it asks. */
+function commandContext(
+  base: Omit<CliContext, "deps" | "account" | "restJson">,
+  services: () => Promise<Services>,
+): CliContext {
+  let api: OperatorApi | undefined;
+  return {
+    ...base,
+    deps: async () => (await services()).deps,
+    async account(organizationId) {
+      api = (await services()).api;
+      return api.account(organizationId, base.origin.actor.id);
+    },
+    restJson(schema, message) {
+      if (!api) throw new Error("restJson before account: the answer is an RPC's");
+      return api.restJson(schema, message);
+    },
+  };
 }

@@ -30,7 +30,7 @@ const invalid = () => new DomainError("INVALID_CREDENTIALS", "the email or passw
 // dummy hash when there is no identity, and the organizations are read only after the
 // password proved who asks, so the list never reaches anyone else.
 export async function accountLogin(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "passwords" | "logger" | "codes" | "limits" | "detached">,
   input: AccountLoginInput,
   origin: AuditOrigin,
 ): Promise<AccountLoginResult> {

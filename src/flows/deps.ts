@@ -10,13 +10,15 @@ import type { CodeHasher } from "../crypto/one-time-codes.js";
 import type { OidcProviders } from "./auth/sso/providers.js";
 import type { VerificationCache } from "../store/verification-cache.js";
 import type { Limits } from "../limits/limits.js";
-import type { LimiterStore } from "../limits/store.js";
-import type { BotCheck } from "./auth/bot-check.js";
 import type { HookRunner } from "./hooks/hook-runner.js";
-import type { WebhookWorker } from "../webhooks/worker.js";
 import type { DetachedWork } from "./auth/detached.js";
 
-/** What flows may use: the database, the clock, hashing and encryption, configuration, mail. */
+/**
+ * What flows may use: the database, the clock, hashing and encryption, configuration, mail. Each
+ * flow names the members it reads (`Pick<FlowDeps, …>`), so a test builds only those and a
+ * reader sees what a use case touches from its signature; what only handlers or the process use
+ * (the bot challenge, the webhook worker, the limiter's store) is in HandlerDeps and AppDeps.
+ */
 export interface FlowDeps {
   config: Config;
   db: Database;
@@ -37,14 +39,8 @@ export interface FlowDeps {
   verification: VerificationCache;
   /** Rate limits, counted in PostgreSQL (or Redis) so every instance shares them. */
   limits: Limits;
-  /** Where `limits` counts, for the readiness check only (src/readiness.ts); flows count through `limits`. */
-  limiterStore: Pick<LimiterStore, "kind" | "ping">;
-  /** Bot protection's challenges and spent proofs (flows/auth/bot-check.ts). */
-  bot: BotCheck;
   /** The projects' synchronous hooks (flows/hooks/): found, called and signed. */
   hooks: HookRunner;
-  /** Delivers webhook events; started by the server only (the CLI never sends). */
-  webhooks: WebhookWorker;
   /** Work a flow hands off after answering (auth/detached.ts); a shutdown waits for it. */
   detached: DetachedWork;
 }

@@ -65,7 +65,7 @@ export const ACCOUNT_SEND_TARGET: SendTarget = {
  * connection (PGlite has one).
  */
 export async function admitSend(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
   target: SendTarget,
   request: SendRequest & { ip?: string; overBudget?: "drop" | "reject"; only?: "destination" | "budget" },
 ): Promise<boolean> {
@@ -95,7 +95,12 @@ export async function admitSend(
 
 const BUDGET_ORIGIN: AuditOrigin = { actor: { type: "anonymous", id: "" }, ip: "", userAgent: "" };
 
-function alertBudgetReached(deps: FlowDeps, target: SendTarget, request: SendRequest, reached: BudgetReached): void {
+function alertBudgetReached(
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
+  target: SendTarget,
+  request: SendRequest,
+  reached: BudgetReached,
+): void {
   countBudgetReached(reached.budget, request.channel);
   deps.logger.warn(
     { project: target.projectId, budget: reached.budget, country: reached.country, limit: reached.limit },
@@ -131,7 +136,7 @@ function alertBudgetReached(deps: FlowDeps, target: SendTarget, request: SendReq
  * `issue`. Over a limit, or for an address no user has, nothing is sent and nothing shows.
  */
 export async function sendToUserOnly<U>(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
   target: SendTarget,
   request: Pick<SendRequest, "kind" | "channel" | "destination"> & { ip: string },
   work: { what: string; findUser: () => Promise<U | null | undefined>; issue: (user: U) => Promise<unknown> },

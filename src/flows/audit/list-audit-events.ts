@@ -22,7 +22,7 @@ export interface ListAuditEventsInput {
  * user's by its pseudonym; an id the organization never had just matches nothing.
  */
 export async function listAuditEvents(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   organizationId: string,
   input: ListAuditEventsInput,
 ): Promise<Page<AuditEvent>> {

@@ -9,7 +9,11 @@ import { recordAlone } from "./record.js";
 // so that a member's email and an unknown one are answered alike, in the same time.
 
 /** A wrong password for a member identity: recorded in each of its organizations, as that member. */
-export async function recordMemberLoginFailed(deps: FlowDeps, identityId: string, origin: AuditOrigin): Promise<void> {
+export async function recordMemberLoginFailed(
+  deps: Pick<FlowDeps, "db" | "logger">,
+  identityId: string,
+  origin: AuditOrigin,
+): Promise<void> {
   for (const { member } of await deps.db.repos.members.listForIdentity(identityId)) {
     await recordAlone(deps, {
       type: "member.login.failed",
@@ -29,7 +33,7 @@ export async function recordMemberLoginFailed(deps: FlowDeps, identityId: string
  * its organizations; an email that is no member's has no log to go to.
  */
 export async function auditedRefusal(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "codes" | "limits" | "detached">,
   account: string,
   error: unknown,
   origin: AuditOrigin,
@@ -45,7 +49,7 @@ export async function auditedRefusal(
 }
 
 async function recordMemberRateLimited(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger">,
   account: string,
   error: DomainError,
   origin: AuditOrigin,

@@ -20,7 +20,11 @@ export function throttleKey(error: DomainError, fallback: () => string): string 
  * the count cannot be made, the event is recorded all the same: a duplicate row is better than
  * a missing one.
  */
-export async function firstRefusal(deps: FlowDeps, key: string, error: DomainError): Promise<boolean> {
+export async function firstRefusal(
+  deps: Pick<FlowDeps, "logger" | "limits">,
+  key: string,
+  error: DomainError,
+): Promise<boolean> {
   try {
     return await deps.limits.firstRefusal(key, error.retryAfterSeconds ?? 1);
   } catch (failure) {
@@ -35,6 +39,6 @@ export function rateLimitDetails(error: DomainError): { throttle: string; retry_
 }
 
 /** A fallback key: an HMAC, so the store holds no address or email. */
-export function refusalKey(deps: FlowDeps, ...parts: string[]): string {
+export function refusalKey(deps: Pick<FlowDeps, "codes">, ...parts: string[]): string {
   return deps.codes.hmac("audit refusal", parts.join("\n")).slice(0, 32);
 }

@@ -9,7 +9,7 @@ import type { FlowDeps } from "../deps.js";
  * and the request answers as it would have, except when the database is down, which answers
  * SERVICE_UNAVAILABLE like any other request that needs it.
  */
-export async function recordAlone(deps: FlowDeps, event: AuditEventInput): Promise<void> {
+export async function recordAlone(deps: Pick<FlowDeps, "db" | "logger">, event: AuditEventInput): Promise<void> {
   try {
     await deps.db.repos.auditEvents.record(event);
   } catch (error) {
@@ -23,11 +23,11 @@ export async function recordAlone(deps: FlowDeps, event: AuditEventInput): Promi
  * project. Repeated attempts on one address show as one value, and an address that is no
  * account's cannot be read back from the log (nor from a dump of it).
  */
-export function auditEmailHash(deps: FlowDeps, projectId: string, email: string): string {
+export function auditEmailHash(deps: Pick<FlowDeps, "codes">, projectId: string, email: string): string {
   return deps.codes.hmac(`audit email ${projectId}`, normalizeEmail(email)).slice(0, 32);
 }
 
 /** What a deleted user's id becomes in the log: keyed, so the id cannot be recomputed from it without the secret. */
-export function auditUserPseudonym(deps: FlowDeps, userId: string): string {
+export function auditUserPseudonym(deps: Pick<FlowDeps, "codes">, userId: string): string {
   return `deleted_${deps.codes.hmac("audit user", userId).slice(0, 32)}`;
 }

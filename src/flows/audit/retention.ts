@@ -9,7 +9,7 @@ export const AUDIT_SWEEP_BATCH = 1000;
  * time until none is left, and says how many went. Safe on several instances at once: each
  * batch deletes what it finds, and a row deleted by another is simply not found.
  */
-export async function sweepAuditEvents(deps: FlowDeps): Promise<number> {
+export async function sweepAuditEvents(deps: Pick<FlowDeps, "config" | "db" | "clock">): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - deps.config.auditRetentionDays * DAY_MS);
   let total = 0;
   for (;;) {
@@ -29,7 +29,9 @@ export async function sweepAuditEvents(deps: FlowDeps): Promise<number> {
  * The periodic sweep, every AUDIT_SWEEP_INTERVAL_MS. A sweep that fails (the database away) is
  * logged and tried again at the next tick; the timer never keeps the process alive.
  */
-export function startAuditRetention(deps: FlowDeps): { stop(): Promise<void> } {
+export function startAuditRetention(deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger">): {
+  stop(): Promise<void>;
+} {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;

@@ -91,7 +91,7 @@ const SIGN_IN_FAILURES = new Set<Reason>([
  * caller gets the same answer whether or not it was stored.
  */
 export async function auditedSignIn<T>(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "codes" | "limits">,
   project: Project,
   client: ClientInfo,
   attempt: SignInAttempt,
@@ -111,7 +111,7 @@ export async function auditedSignIn<T>(
 }
 
 async function recordSignInFailure(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "codes" | "limits">,
   project: Project,
   client: ClientInfo,
   attempt: SignInAttempt,

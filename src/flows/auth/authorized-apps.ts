@@ -25,7 +25,7 @@ function subjectOf(actor: UserActor, userId: string, what: string): string {
 
 /** ListAuthorizedApps: the applications the user has authorized, most recently first. */
 export async function listAuthorizedApps(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   userId: string,
@@ -42,7 +42,7 @@ export async function listAuthorizedApps(
  * AUTHORIZED_APP_NOT_FOUND.
  */
 export async function revokeAuthorizedApp(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   input: { clientId: string; userId: string },

@@ -13,7 +13,7 @@ export const PASSWORD_CHANGED = "Your password has been changed. Your other sess
  * session of the user ends; the session making the request stays valid.
  */
 export async function changePassword(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "passwords">,
   project: Project,
   owner: SessionOwner,
   input: { currentPassword: string; newPassword: string },

@@ -58,7 +58,20 @@ export interface Completed {
  * caller opens a transaction whenever a challenge is possible.
  */
 export async function completeSignIn(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   repos: Repositories,
   project: Project,
   subject: SignInSubject,

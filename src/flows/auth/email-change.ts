@@ -29,7 +29,7 @@ export const emailExists = () =>
 
 /** The change to record for `address`; EMAIL_EXISTS when a user of the project signs in with it. */
 export async function proposeEmailChange(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock">,
   repos: Repositories,
   project: Project,
   address: string,
@@ -62,7 +62,7 @@ export function sameAddress(a: string, b: string): boolean {
  * delivery once it commits. `user` is the user as it was before the change (its current address).
  */
 export async function queueEmailChange(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "logger" | "mail">,
   repos: Repositories,
   project: Project,
   user: User,

@@ -20,7 +20,7 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
  * it stops working once the user's email changes, and issuing it retires earlier links.
  */
 export async function queueVerificationEmail(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "clock" | "logger" | "mail">,
   repos: Repositories,
   project: Project,
   user: User,
@@ -62,7 +62,12 @@ export function emailVerificationLink(redirectUrl: string, token: string): strin
  * - email_change: the pending address becomes the user's email (email-change.ts).
  * An unknown, used or expired link is INVALID_LINK.
  */
-export async function verifyEmail(deps: FlowDeps, project: Project, token: string, client?: ClientInfo): Promise<User> {
+export async function verifyEmail(
+  deps: Pick<FlowDeps, "db" | "clock">,
+  project: Project,
+  token: string,
+  client?: ClientInfo,
+): Promise<User> {
   const invalid = () => new DomainError("INVALID_LINK", "this verification link is invalid, used or expired");
   const now = deps.clock.now();
   try {

@@ -27,7 +27,7 @@ function subjectOf(actor: UserActor, userId: string, what: string): string {
 
 /** ListIdentities: the user's linked identities, oldest first. */
 export async function listIdentities(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   userId: string,
@@ -43,7 +43,7 @@ export async function listIdentities(
  * alike.
  */
 export async function unlinkIdentity(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   input: { id: string; userId: string },

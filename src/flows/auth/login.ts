@@ -24,13 +24,45 @@ export interface LoginInput {
  * checked, so parallel guesses cannot all pass one check; a failure is counted, a success
  * counts nothing and forgets the account's failures (src/limits).
  */
-export async function login(deps: FlowDeps, project: Project, input: LoginInput): Promise<SignInOutcome> {
+export async function login(
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "passwords"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
+  project: Project,
+  input: LoginInput,
+): Promise<SignInOutcome> {
   const attempt: SignInAttempt = { method: "password", email: input.email };
   return auditedSignIn(deps, project, input.client, attempt, () => passwordSignIn(deps, project, input, attempt));
 }
 
 async function passwordSignIn(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "passwords"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: LoginInput,
   attempt: SignInAttempt,
@@ -61,7 +93,7 @@ async function passwordSignIn(
   return completed.outcome;
 }
 
-async function checkPassword(deps: FlowDeps, project: Project, input: LoginInput) {
+async function checkPassword(deps: Pick<FlowDeps, "db" | "passwords">, project: Project, input: LoginInput) {
   const found = await deps.db.repos.users.findCredentials(project.id, input.email);
   const verdict = await deps.passwords.verify(found?.passwordHash ?? null, input.password);
   return { found, verdict };

@@ -37,7 +37,7 @@ export const MAGIC_LINK_SENT = "A sign-in link has been sent. It expires in 15 m
  * as a password reset does. A resend within the minute then sends nothing, silently.
  */
 export async function sendMagicLink(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   project: Project,
   input: { email: string; redirectUrl: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
@@ -82,7 +82,7 @@ export async function sendMagicLink(
 
 /** Stores the address's new link and queues its mail, or answers when the last one went out. */
 async function issueLink(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "mail">,
   project: Project,
   email: string,
   target: string,
@@ -124,7 +124,20 @@ async function issueLink(
  * through the completion step, in the same transaction. A failure is audited (auditedSignIn).
  */
 export async function verifyMagicLink(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: { token: string; client: ClientInfo },
 ): Promise<SignInOutcome> {
@@ -132,7 +145,20 @@ export async function verifyMagicLink(
 }
 
 async function linkSignIn(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: { token: string; client: ClientInfo },
 ): Promise<SignInOutcome> {
@@ -148,7 +174,20 @@ async function linkSignIn(
 }
 
 async function consumeLink(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: { token: string; client: ClientInfo },
 ): Promise<Completed | "invalid"> {

@@ -46,7 +46,7 @@ interface Destination {
  * as a password reset does. A resend within the minute then sends nothing, silently.
  */
 export async function sendOtp(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "mail" | "sms" | "codes" | "limits" | "detached">,
   project: Project,
   input: OtpAddress & { channel: string; ip: string; createUser?: boolean; acceptLanguage?: string },
 ): Promise<{ message: string; expiresIn: number }> {
@@ -114,7 +114,7 @@ async function registeredAddress(
 
 /** Stores the destination's new code and queues its message, or answers when the last one went out. */
 async function issueCode(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "mail" | "sms" | "codes">,
   project: Project,
   destination: Destination,
   /** The address the destination's user has, if any (registeredAddress): an email code goes there. */
@@ -156,7 +156,20 @@ async function issueCode(
  * is audited (auditedSignIn).
  */
 export async function verifyOtp(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: OtpAddress & { otp: string; client: ClientInfo },
 ): Promise<SignInOutcome> {
@@ -165,7 +178,20 @@ export async function verifyOtp(
 }
 
 async function codeSignIn(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: OtpAddress & { otp: string; client: ClientInfo },
 ): Promise<SignInOutcome> {
@@ -184,7 +210,20 @@ async function codeSignIn(
 }
 
 async function checkCode(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   destination: Destination,
   input: { otp: string; client: ClientInfo },
@@ -219,7 +258,20 @@ async function checkCode(
 }
 
 async function signInOrUp(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   repos: Repositories,
   project: Project,
   destination: Destination,

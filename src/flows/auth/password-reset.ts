@@ -34,7 +34,7 @@ const PASSWORD_LINKS = ["password_reset", "invitation"] as const;
  * useful to the owner and would be one more difference to measure.
  */
 export async function requestPasswordReset(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   project: Project,
   input: { email: string; redirectUrl?: string; ip: string; acceptLanguage?: string },
 ): Promise<{ message: string }> {
@@ -58,7 +58,7 @@ export async function requestPasswordReset(
 }
 
 async function issueReset(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   project: Project,
   email: string,
   linkTarget: string,
@@ -118,7 +118,7 @@ async function issueReset(
  * live reset and invitation links stop working.
  */
 export async function resetPassword(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "passwords">,
   project: Project,
   input: { resetToken: string; newPassword: string },
   client: ClientInfo,

@@ -9,6 +9,7 @@ import { userOrigin } from "../audit/sign-in.js";
 import type { FlowDeps } from "../deps.js";
 import { issuePair, type TokenPair } from "./tokens.js";
 import { hookedTransaction } from "../hooks/hooked-transaction.js";
+import type { Repositories } from "../../store/database.js";
 
 /** How long after a rotation a retried or concurrent use of the old token gets the same pair. */
 export const REFRESH_GRACE_MS = 10_000;
@@ -47,7 +48,7 @@ const invalidToken = () => new DomainError("INVALID_REFRESH_TOKEN", "the refresh
  * enroll one, there.
  */
 export async function refresh(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "limits" | "hooks">,
   project: Project,
   refreshToken: string,
   client: ClientInfo,
@@ -57,87 +58,7 @@ export async function refresh(
   // while the transaction holds one (PGlite has only one). An unknown token counts nowhere.
   const sessionId = await deps.db.repos.refreshTokens.sessionOf(project.id, tokenHash);
   if (sessionId) await deps.limits.refresh(projectScope(project), sessionId);
-  const outcome = await hookedTransaction(deps, async (repos): Promise<Outcome> => {
-    const record = await repos.refreshTokens.findForUpdate(project.id, tokenHash);
-    // The clock is read after the lock: a use that waited behind a rotation is measured from it.
-    const now = deps.clock.now();
-    if (!record || record.revokedAt || record.expiresAt.getTime() <= now.getTime()) return { invalid: true };
-    const active = await repos.sessions.getActive(project.id, record.sessionId, now);
-    if (!active) return { invalid: true };
-    const user = await repos.users.get(project.id, active.userId);
-    if (!user || user.disabled) return { invalid: true };
-
-    // A lowered lifetime reaches the session now; the rotated token cannot outlive the new end.
-    const end = sessionEnd(project, active);
-    if (end.getTime() < active.expiresAt.getTime()) await repos.sessions.shortenTo(project.id, active.id, end);
-    if (end.getTime() <= now.getTime() || isIdle(project, active, now)) return { invalid: true };
-    const session = { ...active, expiresAt: end };
-
-    if (project.mfaRequired && !provesTwoFactors(session.amr)) {
-      await repos.sessions.revoke(project.id, session.userId, session.id, now);
-      await repos.auditEvents.record({
-        type: "session.revoked",
-        organizationId: project.organizationId,
-        projectId: project.id,
-        userId: user.id,
-        targetId: session.id,
-        details: { reason: "mfa_required" },
-        origin: userOrigin(user.id, client),
-      });
-      return { mfaRequired: true };
-    }
-
-    if (record.rotatedAt) {
-      const sinceRotation = now.getTime() - record.rotatedAt.getTime();
-      if (sinceRotation <= REFRESH_GRACE_MS && record.successorSealed) {
-        return { pair: JSON.parse(deps.secrets.open(record.successorSealed, record.id).toString("utf8")) as TokenPair };
-      }
-      // Reuse: whoever holds the old token may be a thief; end the session for everyone.
-      await repos.sessions.revoke(project.id, session.userId, session.id, now);
-      if (record.successorSealed) await repos.refreshTokens.forgetSuccessor(project.id, record.id);
-      await repos.auditEvents.record({
-        type: "token.reuse_detected",
-        organizationId: project.organizationId,
-        projectId: project.id,
-        userId: user.id,
-        targetId: session.id,
-        reason: "REFRESH_TOKEN_REUSED",
-        origin: userOrigin(user.id, client),
-      });
-      return { reused: true };
-    }
-
-    const pair = await issuePair(deps, repos, project, user, session);
-    await repos.refreshTokens.markRotated(
-      project.id,
-      record.id,
-      now,
-      deps.secrets.seal(JSON.stringify(pair), record.id),
-    );
-    await repos.refreshTokens.forgetSuccessorsRotatedBefore(
-      project.id,
-      session.id,
-      new Date(now.getTime() - REFRESH_GRACE_MS),
-    );
-    await repos.sessions.touch(project.id, session.id, now);
-    await repos.authEvents.record({
-      organizationId: project.organizationId,
-      projectId: project.id,
-      userId: user.id,
-      kind: "refresh",
-      method: "refresh",
-      at: now,
-    });
-    await repos.auditEvents.record({
-      type: "token.refreshed",
-      organizationId: project.organizationId,
-      projectId: project.id,
-      userId: user.id,
-      targetId: session.id,
-      origin: userOrigin(user.id, client),
-    });
-    return { pair };
-  });
+  const outcome = await hookedTransaction(deps, (repos) => refreshRound(deps, repos, project, tokenHash, client));
   // Thrown after commit: the revocations must stick.
   if ("mfaRequired" in outcome) {
     throw new DomainError(
@@ -149,4 +70,84 @@ export async function refresh(
     throw new DomainError("REFRESH_TOKEN_REUSED", "the refresh token was already used; the session is revoked");
   if ("invalid" in outcome) throw invalidToken();
   return outcome.pair;
+}
+
+type RefreshDeps = Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "hooks">;
+
+/** One round of the transaction: the token locked, its session checked, then reused or rotated. */
+async function refreshRound(
+  deps: RefreshDeps,
+  repos: Repositories,
+  project: Project,
+  tokenHash: string,
+  client: ClientInfo,
+): Promise<Outcome> {
+  const record = await repos.refreshTokens.findForUpdate(project.id, tokenHash);
+  // The clock is read after the lock: a use that waited behind a rotation is measured from it.
+  const now = deps.clock.now();
+  if (!record || record.revokedAt || record.expiresAt.getTime() <= now.getTime()) return { invalid: true };
+  const live = await liveSession(repos, project, record.sessionId, now);
+  if (!live) return { invalid: true };
+  const { user, session } = live;
+  const origin = userOrigin(user.id, client);
+  const event = {
+    organizationId: project.organizationId,
+    projectId: project.id,
+    userId: user.id,
+    targetId: session.id,
+  };
+
+  if (project.mfaRequired && !provesTwoFactors(session.amr)) {
+    await repos.sessions.revoke(project.id, session.userId, session.id, now);
+    await repos.auditEvents.record({ type: "session.revoked", ...event, details: { reason: "mfa_required" }, origin });
+    return { mfaRequired: true };
+  }
+
+  if (record.rotatedAt) {
+    const sinceRotation = now.getTime() - record.rotatedAt.getTime();
+    if (sinceRotation <= REFRESH_GRACE_MS && record.successorSealed) {
+      return { pair: JSON.parse(deps.secrets.open(record.successorSealed, record.id).toString("utf8")) as TokenPair };
+    }
+    // Reuse: whoever holds the old token may be a thief; end the session for everyone.
+    await repos.sessions.revoke(project.id, session.userId, session.id, now);
+    if (record.successorSealed) await repos.refreshTokens.forgetSuccessor(project.id, record.id);
+    await repos.auditEvents.record({ type: "token.reuse_detected", ...event, reason: "REFRESH_TOKEN_REUSED", origin });
+    return { reused: true };
+  }
+
+  const pair = await issuePair(deps, repos, project, user, session);
+  await repos.refreshTokens.markRotated(project.id, record.id, now, deps.secrets.seal(JSON.stringify(pair), record.id));
+  await repos.refreshTokens.forgetSuccessorsRotatedBefore(
+    project.id,
+    session.id,
+    new Date(now.getTime() - REFRESH_GRACE_MS),
+  );
+  await repos.sessions.touch(project.id, session.id, now);
+  await repos.authEvents.record({
+    organizationId: project.organizationId,
+    projectId: project.id,
+    userId: user.id,
+    kind: "refresh",
+    method: "refresh",
+    at: now,
+  });
+  await repos.auditEvents.record({ type: "token.refreshed", ...event, origin });
+  return { pair };
+}
+
+/**
+ * The token's session if it may still be refreshed, with its end as the project's lifetimes
+ * now put it: a lowered lifetime reaches the session here (committed, so the rotated token
+ * cannot outlive the new end), and an idle or ended session, or a disabled or deleted user,
+ * gives nothing.
+ */
+async function liveSession(repos: Repositories, project: Project, sessionId: string, now: Date) {
+  const active = await repos.sessions.getActive(project.id, sessionId, now);
+  if (!active) return null;
+  const user = await repos.users.get(project.id, active.userId);
+  if (!user || user.disabled) return null;
+  const end = sessionEnd(project, active);
+  if (end.getTime() < active.expiresAt.getTime()) await repos.sessions.shortenTo(project.id, active.id, end);
+  if (end.getTime() <= now.getTime() || isIdle(project, active, now)) return null;
+  return { user, session: { ...active, expiresAt: end } };
 }

@@ -14,7 +14,7 @@ const JWS_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * session or of another project answers `{revoked: false}`, so the call is safe to repeat.
  */
 export async function revokeToken(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "verification">,
   project: Project,
   token: string,
   origin: AuditOrigin,

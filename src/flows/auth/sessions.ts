@@ -21,7 +21,7 @@ export interface ListSessionsInput {
  * first (keyset pagination, never OFFSET), the one of the calling access token marked.
  */
 export async function listSessions(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "cursors">,
   project: Project,
   owner: SessionOwner,
   input: ListSessionsInput = {},
@@ -41,7 +41,7 @@ export async function listSessions(
  * and its refresh tokens stop working (Refresh checks the session).
  */
 export async function revokeAllSessions(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   owner: SessionOwner,
   keepCurrent: boolean,
@@ -74,7 +74,7 @@ export async function revokeAllSessions(
  * SESSION_NOT_FOUND, so nothing is learnt about other users' sessions.
  */
 export async function revokeSession(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   owner: SessionOwner,
   sessionId: string,

@@ -52,7 +52,7 @@ export interface SignupConfirmationInput {
  * `user.signup` is recorded when the link is opened.
  */
 export async function requestSignupConfirmation(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   project: Project,
   input: SignupConfirmationInput,
 ): Promise<ConfirmationRequired> {
@@ -75,7 +75,11 @@ export async function requestSignupConfirmation(
  * An address a user has: its owner is told that someone tried, and nothing is written. A
  * disabled user is sent nothing, as for a password reset.
  */
-async function confirmOrNotify(deps: FlowDeps, project: Project, input: SignupConfirmationInput): Promise<void> {
+async function confirmOrNotify(
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
+  project: Project,
+  input: SignupConfirmationInput,
+): Promise<void> {
   const email = input.email.trim();
   const registered = (await deps.db.repos.users.findCredentials(project.id, email))?.user;
   if (registered?.disabled) return;

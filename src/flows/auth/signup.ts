@@ -42,7 +42,26 @@ export type SignupOutcome = SignInOutcome | ConfirmationRequired;
  * and must not hold a connection. From a public credential (confirmsByEmail) nothing is made
  * yet: signup-confirmation.ts mails the address, after the same checks and the same hashing.
  */
-export async function signup(deps: FlowDeps, project: Project, input: SignupInput): Promise<SignupOutcome> {
+export async function signup(
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "passwords"
+    | "secrets"
+    | "logger"
+    | "mail"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
+  project: Project,
+  input: SignupInput,
+): Promise<SignupOutcome> {
   // From the settings and the address alone, for every key: the answer tells nothing about registration.
   // An input rule: refused before any setting or limit is consulted.
   const locale = input.locale ? localeSetting("locale", input.locale) : "";
@@ -84,20 +103,7 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
   };
   const subject = { create, vetted: true as const };
   const proof: Proof = { amr: ["pwd"], method: "password" };
-  // Over the address's send limit the account is still made, without the mail (ResendVerification-style
-  // floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
-  // A new account's address is a first contact: anonymous traffic may sign up, and must not
-  // spend the budget that existing users' codes and links need.
-  const mailRequest = {
-    kind: "verification",
-    channel: "email",
-    destination: normalizeEmail(input.email),
-    known: false,
-    overDestination: "drop",
-  } as const;
-  const withVerification =
-    (input.sendVerification ?? project.sendVerification) &&
-    (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }));
+  const withVerification = await mayMailVerification(deps, project, input);
   try {
     // Without a verification email or a challenge the one statement is the whole signup.
     if (!withVerification && !project.mfaRequired) {
@@ -124,4 +130,29 @@ export async function signup(deps: FlowDeps, project: Project, input: SignupInpu
     }
     throw error;
   }
+}
+
+/**
+ * Whether the new account's verification mail goes out: asked for, and within the send limits.
+ * Over the address's send limit the account is still made, without the mail (ResendVerification-style
+ * floods of one inbox stop here); EMAIL_EXISTS already tells whether the address is taken.
+ * A new account's address is a first contact: anonymous traffic may sign up, and must not
+ * spend the budget that existing users' codes and links need.
+ */
+async function mayMailVerification(
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
+  project: Project,
+  input: SignupInput,
+): Promise<boolean> {
+  const mailRequest = {
+    kind: "verification",
+    channel: "email",
+    destination: normalizeEmail(input.email),
+    known: false,
+    overDestination: "drop",
+  } as const;
+  return (
+    (input.sendVerification ?? project.sendVerification) &&
+    (await admitSend(deps, projectSendTarget(project), { ...mailRequest, ip: input.client.ipAddress }))
+  );
 }

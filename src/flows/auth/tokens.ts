@@ -40,7 +40,7 @@ export interface SignInContext {
  * first (it names the session), so nothing is written for a sign-in that cannot be answered.
  */
 export async function startSession(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "hooks">,
   repos: Repositories,
   project: Project,
   user: User,
@@ -57,7 +57,7 @@ export async function startSession(
  * reverse.
  */
 export async function startSessionForNewUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "hooks">,
   repos: Repositories,
   project: Project,
   newUser: NewUser,
@@ -91,7 +91,7 @@ export function newUserWrite(project: Project, newUser: NewUser, id = newId("usr
 type TokenSubject = Pick<User, "id" | "email" | "appMetadata">;
 
 async function prepareSignIn(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "hooks">,
   repos: Repositories,
   project: Project,
   user: TokenSubject,
@@ -134,7 +134,7 @@ async function prepareSignIn(
 
 /** A fresh access token and a refresh token bound to the session (stored only as a hash). */
 export async function issuePair(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "hooks">,
   repos: Repositories,
   project: Project,
   user: User,
@@ -155,7 +155,7 @@ export async function issuePair(
  * keys change): what signs its access tokens, and its OpenID Provider's tokens.
  */
 export async function activeSigningKey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "secrets" | "verification">,
   repos: Repositories,
   projectId: string,
 ): Promise<{ kid: string; key: KeyObject }> {
@@ -168,7 +168,7 @@ export async function activeSigningKey(
 }
 
 export async function issueAccessToken(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "verification" | "hooks">,
   repos: Repositories,
   project: Project,
   user: TokenSubject,

@@ -18,7 +18,7 @@ import {
 // through its own token, for the user the request names. No session is the caller's, so none
 // is current and none is kept.
 
-async function ownerFor(deps: FlowDeps, project: Project, actor: UserActor, userId: string, what: string) {
+async function ownerFor(deps: Pick<FlowDeps, "db">, project: Project, actor: UserActor, userId: string, what: string) {
   adminOnly(actor, what);
   // An unknown user is USER_NOT_FOUND rather than an empty list, so a typo is not read as
   // "signed out everywhere".
@@ -27,7 +27,7 @@ async function ownerFor(deps: FlowDeps, project: Project, actor: UserActor, user
 }
 
 export async function listUserSessions(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "cursors">,
   project: Project,
   actor: UserActor,
   userId: string,
@@ -38,7 +38,7 @@ export async function listUserSessions(
 }
 
 export async function revokeUserSession(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   actor: UserActor,
   userId: string,
@@ -50,7 +50,7 @@ export async function revokeUserSession(
 }
 
 export async function revokeAllUserSessions(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   actor: UserActor,
   userId: string,

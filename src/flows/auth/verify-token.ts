@@ -10,7 +10,7 @@ import { checkAccessToken } from "./verify-access-token.js";
  * OAuth clients (docs/openid-provider.md).
  */
 export async function verifyToken(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "verification">,
   project: Project,
   token: string,
 ): Promise<{ valid: boolean; claims?: AccessClaims }> {

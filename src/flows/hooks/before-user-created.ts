@@ -29,7 +29,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
  * opened by hookedTransaction: the call is made between its rounds, with no connection held.
  */
 export async function askBeforeUserCreated(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "hooks">,
   repos: Repositories,
   project: Project,
   candidate: Candidate,

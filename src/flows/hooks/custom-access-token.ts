@@ -14,7 +14,7 @@ import { askHook } from "./hooked-transaction.js";
  * hookedTransaction: the call is made between its rounds, with no connection held.
  */
 export async function customClaims(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "hooks">,
   repos: Repositories,
   project: Project,
   /** Made only when the project has the hook: the hot path of a sign-in without one builds nothing. */

@@ -51,7 +51,10 @@ class HookNeeded extends Error {
  * once per hook it needs, plus once, so it must be safe to run again after a rollback, as any
  * transaction's work is after a serialization failure.
  */
-export async function hookedTransaction<T>(deps: FlowDeps, work: (repos: Repositories) => Promise<T>): Promise<T> {
+export async function hookedTransaction<T>(
+  deps: Pick<FlowDeps, "db">,
+  work: (repos: Repositories) => Promise<T>,
+): Promise<T> {
   const rounds: Rounds = { answers: new Map(), kept: new Map(), calls: 0 };
   for (;;) {
     try {
@@ -72,7 +75,7 @@ export async function hookedTransaction<T>(deps: FlowDeps, work: (repos: Reposit
  * the answer of an earlier round to the same question, or the end of this round.
  */
 export async function askHook(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "hooks">,
   repos: Repositories,
   project: Project,
   hook: HookWithSecret,

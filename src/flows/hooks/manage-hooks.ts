@@ -20,7 +20,7 @@ export interface SetHookInput {
 }
 
 export async function setHook(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "secrets" | "hooks">,
   organizationId: string,
   input: SetHookInput,
   origin: AuditOrigin,
@@ -52,7 +52,7 @@ export async function setHook(
 }
 
 export async function deleteHook(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "hooks">,
   organizationId: string,
   projectId: string,
   kind: HookKind,
@@ -69,7 +69,11 @@ export async function deleteHook(
   return { deleted: true, kind };
 }
 
-export async function listHooks(deps: FlowDeps, organizationId: string, projectId: string): Promise<Hook[]> {
+export async function listHooks(
+  deps: Pick<FlowDeps, "db">,
+  organizationId: string,
+  projectId: string,
+): Promise<Hook[]> {
   if (!isIdOf("proj", projectId)) throw projectNotFound();
   const { repos } = deps.db;
   if (!(await repos.projects.get(organizationId, projectId))) throw projectNotFound();

@@ -40,7 +40,7 @@ const wrongPassword = () =>
 // identity's current password must verify, and it stays as it is. A refused password (wrong,
 // or too common for a new identity) does not spend the invitation.
 export async function acceptInvitation(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "passwords" | "limits">,
   input: AcceptInvitationInput,
   origin: AuditOrigin,
 ): Promise<AcceptedInvitation> {
@@ -57,7 +57,7 @@ export async function acceptInvitation(
 }
 
 async function acceptOnce(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "passwords" | "limits">,
   input: AcceptInvitationInput,
   origin: AuditOrigin,
 ): Promise<AcceptedInvitation> {

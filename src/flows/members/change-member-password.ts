@@ -21,7 +21,7 @@ export interface ChangeMemberPasswordInput {
 // member of, and so does the revocation: a token stolen in one organization must not outlive
 // the change the owner made from another.
 export async function changeMemberPassword(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "passwords" | "limits">,
   input: ChangeMemberPasswordInput,
   origin: AuditOrigin,
 ): Promise<{ message: string }> {

@@ -25,7 +25,7 @@ export interface InviteMemberInput {
 // The invitation and its email commit together: the mail goes through the outbox, so an
 // SMTP outage delays the email but never loses it nor fails the request.
 export async function inviteMember(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   input: InviteMemberInput,
   origin: AuditOrigin,
 ): Promise<{ message: string }> {

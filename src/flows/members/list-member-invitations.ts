@@ -10,7 +10,7 @@ export interface ListMemberInvitationsInput {
 
 /** The organization's invitations still waiting for their invitee: not accepted, not expired (by the injected clock). */
 export async function listMemberInvitations(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "cursors">,
   input: ListMemberInvitationsInput,
 ): Promise<Page<Invitation>> {
   // The organization is part of the list's identity: its cursors do not work for another one.

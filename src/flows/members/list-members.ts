@@ -11,7 +11,10 @@ export interface ListMembersInput {
 /** A member as ListMembers shows it: with whether its identity has a second factor. */
 export type ListedMember = Member & { mfaEnabled: boolean };
 
-export async function listMembers(deps: FlowDeps, input: ListMembersInput): Promise<Page<ListedMember>> {
+export async function listMembers(
+  deps: Pick<FlowDeps, "db" | "cursors">,
+  input: ListMembersInput,
+): Promise<Page<ListedMember>> {
   // The organization is part of the list's identity: its cursors do not work for another one.
   const list = `members:${input.organizationId}`;
   const page = pageRequest(deps.cursors, list, input);
@@ -25,7 +28,7 @@ export async function listMembers(deps: FlowDeps, input: ListMembersInput): Prom
 }
 
 /** One member as ListMembers would show it (UpdateMember's and GetCurrentMember's answers). */
-export async function withMfaFlag(deps: FlowDeps, member: Member): Promise<ListedMember> {
+export async function withMfaFlag(deps: Pick<FlowDeps, "db">, member: Member): Promise<ListedMember> {
   const withFactor = await deps.db.repos.memberMfaFactors.withSecondFactor(member.organizationId, [member.id]);
   return { ...member, mfaEnabled: withFactor.has(member.id) };
 }

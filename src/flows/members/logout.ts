@@ -11,7 +11,11 @@ export interface LogoutInput {
 // The token's row is deleted: the credential check reads management tokens from the database
 // on every request, on every instance, so the next request with it fails everywhere. The
 // member's other tokens stay.
-export async function logout(deps: FlowDeps, input: LogoutInput, origin: AuditOrigin): Promise<{ revoked: boolean }> {
+export async function logout(
+  deps: Pick<FlowDeps, "db">,
+  input: LogoutInput,
+  origin: AuditOrigin,
+): Promise<{ revoked: boolean }> {
   const revoked = await deps.db.transaction(async (repos) => {
     if (!(await repos.managementTokens.revoke(input.organizationId, input.memberId, input.tokenId))) return false;
     await repos.auditEvents.record({

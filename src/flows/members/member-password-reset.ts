@@ -26,7 +26,7 @@ export const MEMBER_PASSWORD_RESET_DONE = "Your password has been reset. Sign in
  * sent and the answer is the same.
  */
 export async function requestMemberPasswordReset(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   input: { email: string; ip: string },
 ): Promise<{ message: string }> {
   const request = {
@@ -42,7 +42,10 @@ export async function requestMemberPasswordReset(
   return { message: MEMBER_PASSWORD_RESET_REQUESTED };
 }
 
-async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
+async function issueMemberReset(
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
+  email: string,
+): Promise<void> {
   // Only an identity's address gets a link, so only it spends the budget.
   if (!(await deps.db.repos.memberIdentities.findByEmail(email))) return;
   const request = {
@@ -76,7 +79,7 @@ async function issueMemberReset(deps: FlowDeps, email: string): Promise<void> {
  * the old password is out.
  */
 export async function resetMemberPassword(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "passwords">,
   input: { token: string; newPassword: string },
   origin: AuditOrigin,
 ): Promise<{ message: string }> {

@@ -18,7 +18,10 @@ const MAX_TOKEN_LENGTH = 4096;
  * holder read these names in the mail already, and an invitation token (256 random bits) cannot
  * be guessed, so nothing here can be enumerated. Reads only; the invitation stays pending.
  */
-export async function pendingInvitation(deps: FlowDeps, token: string): Promise<InvitationShown | null> {
+export async function pendingInvitation(
+  deps: Pick<FlowDeps, "db" | "clock">,
+  token: string,
+): Promise<InvitationShown | null> {
   if (token === "" || token.length > MAX_TOKEN_LENGTH) return null;
   const { repos } = deps.db;
   const invitation = await repos.invitations.findPending(hashToken(token), deps.clock.now());

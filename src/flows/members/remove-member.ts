@@ -17,7 +17,7 @@ const notFound = () => new DomainError("MEMBER_NOT_FOUND", "no member with this 
 // stays: its other organizations are untouched, and one left without any may be invited again
 // with its password.
 export async function removeMember(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   input: RemoveMemberInput,
   origin: AuditOrigin,
 ): Promise<{ removed: boolean; id: string }> {

@@ -17,7 +17,11 @@ const notFound = () => new DomainError("MEMBER_NOT_FOUND", "no member with this 
 // and counts them first, as RemoveMember does, so concurrent demotions (and removals) run in
 // turn and the last admin standing is refused. Roles are read with the management token on
 // every request, so the new role holds from the member's next call on every instance.
-export async function updateMember(deps: FlowDeps, input: UpdateMemberInput, origin: AuditOrigin): Promise<Member> {
+export async function updateMember(
+  deps: Pick<FlowDeps, "db">,
+  input: UpdateMemberInput,
+  origin: AuditOrigin,
+): Promise<Member> {
   return deps.db.transaction(async (repos) => {
     const member = await repos.members.get(input.organizationId, input.memberId);
     if (!member) throw notFound();

@@ -34,7 +34,7 @@ export function projectNameIn(kind: MessageKind, project: Project): string {
 }
 
 export async function setMessageTemplate(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   input: SetMessageTemplateInput,
   origin: AuditOrigin,
@@ -64,7 +64,7 @@ export async function setMessageTemplate(
 }
 
 export async function listMessageTemplates(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   projectId: string,
 ): Promise<MessageTemplate[]> {
@@ -75,7 +75,7 @@ export async function listMessageTemplates(
 }
 
 export async function deleteMessageTemplate(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   input: { projectId: string; kind: string; locale: string },
   origin: AuditOrigin,

@@ -32,7 +32,7 @@ export interface Preview extends MailContent {
 }
 
 export async function previewMessageTemplate(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger">,
   organizationId: string,
   input: PreviewInput,
 ): Promise<Preview> {

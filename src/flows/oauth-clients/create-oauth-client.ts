@@ -41,7 +41,7 @@ export interface CreateOAuthClientInput {
 
 /** A new client of one of the organization's projects; a confidential one with its secret (shown once). */
 export async function createOAuthClient(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   organizationId: string,
   input: CreateOAuthClientInput,
   origin: AuditOrigin,

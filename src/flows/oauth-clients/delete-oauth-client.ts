@@ -7,7 +7,7 @@ import { assertClientId, oauthClientNotFound } from "./client-rules.js";
  * and refresh tokens, grants): its tokens stop working at once.
  */
 export async function deleteOAuthClient(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   clientId: string,
   origin: AuditOrigin,

@@ -6,7 +6,7 @@ import { projectNotFound } from "../projects/not-found.js";
 
 /** One page of a project's OAuth clients, newest first; never their secrets. */
 export async function listOAuthClients(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   organizationId: string,
   input: { projectId: string; limit?: number; cursor?: string },
 ): Promise<Page<OAuthClient>> {

@@ -11,7 +11,7 @@ import { assertClientId, oauthClientNotFound } from "./client-rules.js";
  * clients read theirs from configuration, so there is no delivery to keep going meanwhile.
  */
 export async function rotateOAuthClientSecret(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   clientId: string,
   origin: AuditOrigin,

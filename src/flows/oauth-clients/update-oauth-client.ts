@@ -30,7 +30,7 @@ export interface UpdateOAuthClientInput {
 
 /** Changes the fields present; the rules between fields hold for the client as it ends up. */
 export async function updateOAuthClient(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   input: UpdateOAuthClientInput,
   origin: AuditOrigin,

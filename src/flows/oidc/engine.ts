@@ -52,8 +52,13 @@ export interface EngineKey {
  * tokens and access tokens are ES256 JWTs under the project's key, access tokens with `aud` =
  * the client id. Login and consent happen on the hosted pages (flows/oidc/interactions.ts).
  */
-export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project, key: EngineKey): Provider {
-  const { Provider, errors } = lib;
+export function createEngine(
+  lib: EngineModule,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "codes" | "limits">,
+  project: Project,
+  key: EngineKey,
+): Provider {
+  const { Provider } = lib;
   const issuer = issuerOf(deps.config.publicUrl, project);
   const base = `/v1/auth/${project.loginId}`;
   const secure = deps.config.publicUrl.startsWith("https:");
@@ -101,59 +106,7 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     conformIdTokenClaims: false,
     // The hosted pages speak these; an authorization's ui_locales picks among them (interactions.ts).
     discovery: { userinfo_endpoint: `${issuer}/oauth/userinfo`, ui_locales_supported: [...SHIPPED_LANGUAGES] },
-    features: {
-      devInteractions: { enabled: false },
-      userinfo: { enabled: false },
-      // A client learns about, and ends, only tokens issued to itself; introspection is for
-      // confidential clients (a public client could be anyone holding its id).
-      introspection: {
-        enabled: true,
-        allowedPolicy: async (_ctx: unknown, client: CallerClient, token: { clientId?: string }) =>
-          client.clientAuthMethod !== "none" && token.clientId === client.clientId,
-      },
-      revocation: {
-        enabled: true,
-        allowedPolicy: async (_ctx: unknown, client: CallerClient, token: { clientId?: string }) =>
-          token.clientId === client.clientId,
-      },
-      clientCredentials: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: engineHtml.logout,
-        postLogoutSuccessSource: engineHtml.loggedOut,
-      },
-      deviceFlow: {
-        enabled: true,
-        userCodeInputSource: engineHtml.deviceCodeInput,
-        userCodeConfirmSource: engineHtml.deviceCodeConfirm,
-        successSource: engineHtml.deviceDone,
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: async (_ctx: unknown, client: { clientId: string }, oneOf?: string[]) =>
-          oneOf ?? resourceOf(client.clientId),
-        useGrantedResource: async () => true,
-        getResourceServerInfo: async (
-          _ctx: unknown,
-          indicator: string,
-          client: { clientId: string; scope?: string },
-        ) => {
-          if (indicator !== resourceOf(client.clientId)) throw new errors.InvalidTarget();
-          return {
-            scope: client.scope ?? "",
-            audience: client.clientId,
-            accessTokenTTL: project.tokenExpiry,
-            accessTokenFormat: "jwt",
-            jwt: { sign: { alg: "ES256" } },
-          };
-        },
-      },
-      pushedAuthorizationRequests: {
-        enabled: deps.config.oidcPar !== "off",
-        requirePushedAuthorizationRequests: deps.config.oidcPar === "required",
-      },
-      dPoP: { enabled: deps.config.oidcDpop },
-    },
+    features: engineFeatures(lib, deps.config, project),
     extraTokenClaims: async (_ctx: unknown, token: { accountId?: string; sessionUid?: string; grantId?: string }) => {
       if (!token.accountId) return { project_id: project.id };
       const sid = await deps.db.repos.oidcPayloads.boundSession(
@@ -167,17 +120,7 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     },
     // Every refresh token is used once, as Gatehouse's own are.
     rotateRefreshToken: () => true,
-    ttl: {
-      AccessToken: project.tokenExpiry,
-      ClientCredentials: project.tokenExpiry,
-      IdToken: project.tokenExpiry,
-      AuthorizationCode: 60,
-      DeviceCode: 600,
-      Interaction: 3600,
-      Grant: project.refreshTokenExpiry,
-      Session: project.refreshTokenExpiry,
-      RefreshToken: project.refreshTokenExpiry,
-    },
+    ttl: engineLifetimes(project),
     renderError: engineHtml.error,
   });
   // Endpoint URLs come from PUBLIC_URL, which the route puts in the forwarded headers it sets.
@@ -187,4 +130,77 @@ export function createEngine(lib: EngineModule, deps: FlowDeps, project: Project
     deps.logger.error({ err: error, project_id: project.id }, "openid provider failed"),
   );
   return provider;
+}
+
+/**
+ * What the engine does beyond the code flow: introspection and revocation for the client's own
+ * tokens, client credentials, logout, the device grant, resource indicators (a client's API is
+ * its own audience) and PAR and DPoP as the operator configured them.
+ */
+function engineFeatures(lib: EngineModule, config: FlowDeps["config"], project: Project) {
+  const { errors } = lib;
+  return {
+    devInteractions: { enabled: false },
+    userinfo: { enabled: false },
+    // A client learns about, and ends, only tokens issued to itself; introspection is for
+    // confidential clients (a public client could be anyone holding its id).
+    introspection: {
+      enabled: true,
+      allowedPolicy: async (_ctx: unknown, client: CallerClient, token: { clientId?: string }) =>
+        client.clientAuthMethod !== "none" && token.clientId === client.clientId,
+    },
+    revocation: {
+      enabled: true,
+      allowedPolicy: async (_ctx: unknown, client: CallerClient, token: { clientId?: string }) =>
+        token.clientId === client.clientId,
+    },
+    clientCredentials: { enabled: true },
+    rpInitiatedLogout: {
+      enabled: true,
+      logoutSource: engineHtml.logout,
+      postLogoutSuccessSource: engineHtml.loggedOut,
+    },
+    deviceFlow: {
+      enabled: true,
+      userCodeInputSource: engineHtml.deviceCodeInput,
+      userCodeConfirmSource: engineHtml.deviceCodeConfirm,
+      successSource: engineHtml.deviceDone,
+    },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: async (_ctx: unknown, client: { clientId: string }, oneOf?: string[]) =>
+        oneOf ?? resourceOf(client.clientId),
+      useGrantedResource: async () => true,
+      getResourceServerInfo: async (_ctx: unknown, indicator: string, client: { clientId: string; scope?: string }) => {
+        if (indicator !== resourceOf(client.clientId)) throw new errors.InvalidTarget();
+        return {
+          scope: client.scope ?? "",
+          audience: client.clientId,
+          accessTokenTTL: project.tokenExpiry,
+          accessTokenFormat: "jwt",
+          jwt: { sign: { alg: "ES256" } },
+        };
+      },
+    },
+    pushedAuthorizationRequests: {
+      enabled: config.oidcPar !== "off",
+      requirePushedAuthorizationRequests: config.oidcPar === "required",
+    },
+    dPoP: { enabled: config.oidcDpop },
+  };
+}
+
+/** How long each of the engine's artefacts lives, in seconds: tokens follow the project's expiries. */
+function engineLifetimes(project: Project) {
+  return {
+    AccessToken: project.tokenExpiry,
+    ClientCredentials: project.tokenExpiry,
+    IdToken: project.tokenExpiry,
+    AuthorizationCode: 60,
+    DeviceCode: 600,
+    Interaction: 3600,
+    Grant: project.refreshTokenExpiry,
+    Session: project.refreshTokenExpiry,
+    RefreshToken: project.refreshTokenExpiry,
+  };
 }

@@ -18,7 +18,9 @@ export interface Engines {
  * (token lifetimes) when built, so the cache key holds both: a rotated key or an updated
  * project builds a new one on the next request, on every instance.
  */
-export function createEngines(deps: FlowDeps): Engines {
+export function createEngines(
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "logger" | "codes" | "verification" | "limits">,
+): Engines {
   const built = new Map<string, { key: string; engine: Provider }>();
   return {
     async of(project) {

@@ -50,7 +50,11 @@ async function pending({ engine, req, res, uid }: InteractionCall): Promise<Inte
   return details;
 }
 
-async function clientOf(deps: FlowDeps, project: Project, details: InteractionDetails): Promise<StoredOAuthClient> {
+async function clientOf(
+  deps: Pick<FlowDeps, "db">,
+  project: Project,
+  details: InteractionDetails,
+): Promise<StoredOAuthClient> {
   const client = await deps.db.repos.oauthClients.findForProvider(project.id, details.params.client_id);
   if (!client) throw new DomainError("OAUTH_CLIENT_NOT_FOUND", "the application is no longer registered");
   return client;

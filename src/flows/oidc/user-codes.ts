@@ -51,7 +51,7 @@ export type UserCodeLookup = <T>(entry: UserCodeEntry, lookup: () => Promise<T |
  * up at all, so a right code is refused too until the wait ends: a guesser learns nothing
  * from the answer. The first refusal of each limit and wait is audited.
  */
-export function userCodeLookup(deps: FlowDeps, projectId: string): UserCodeLookup {
+export function userCodeLookup(deps: Pick<FlowDeps, "db" | "logger" | "limits">, projectId: string): UserCodeLookup {
   return async (entry, lookup) => {
     // Read again: the engine that asks was built with the project as it was then.
     const project = await deps.db.repos.projects.getByIdForFlow(projectId);

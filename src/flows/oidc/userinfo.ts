@@ -27,7 +27,7 @@ export interface PresentedToken {
  * only with a proof made with that key (RFC 9449 section 7).
  */
 export async function userinfo(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "verification">,
   project: Project,
   presented: PresentedToken | undefined,
 ): Promise<{ claims: Record<string, unknown> } | BearerRefusal> {

@@ -20,7 +20,7 @@ export interface VerifiedOAuthAccess {
  * and the user's consent to the client still given.
  */
 export async function checkOAuthAccessToken(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "verification">,
   project: Project,
   token: string,
 ): Promise<VerifiedOAuthAccess | undefined> {

@@ -7,7 +7,7 @@ import type { FlowDeps } from "../deps.js";
 import { identityOfPrincipal } from "../members/mfa/identity.js";
 
 /** GetOrganization: the caller's organization; its token names it, so it always exists. */
-export async function getOrganization(deps: FlowDeps, principal: MemberPrincipal): Promise<Organization> {
+export async function getOrganization(deps: Pick<FlowDeps, "db">, principal: MemberPrincipal): Promise<Organization> {
   const organization = await deps.db.repos.organizations.get(principal.organizationId);
   if (!organization) throw new Error("the management token's organization is gone");
   return organization;
@@ -25,7 +25,7 @@ export interface OrganizationChanges {
  * without a factor are asked to enroll one at their next sign-in (members/mfa/challenge.ts).
  */
 export async function updateOrganization(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   principal: MemberPrincipal,
   changes: OrganizationChanges,
   origin: AuditOrigin,

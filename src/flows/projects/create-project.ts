@@ -57,7 +57,7 @@ export interface CreateProjectInput {
  * transaction opens, so the transaction holds its connection only for the inserts.
  */
 export async function createProject(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "secrets">,
   organizationId: string,
   input: CreateProjectInput,
   origin: AuditOrigin = SYSTEM_ORIGIN,

@@ -10,7 +10,7 @@ import { projectNotFound } from "./not-found.js";
  * registered so it is never issued again.
  */
 export async function deleteProject(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   id: string,
   origin: AuditOrigin,

@@ -9,7 +9,7 @@ export interface ListProjectsInput {
 
 /** One page of the organization's projects, newest first. */
 export async function listProjects(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   organizationId: string,
   input: ListProjectsInput,
 ): Promise<Page<Project>> {

@@ -13,7 +13,7 @@ import { projectNotFound } from "./not-found.js";
  * transaction opens.
  */
 export async function rotateSigningKey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets">,
   organizationId: string,
   projectId: string,
   origin: AuditOrigin,

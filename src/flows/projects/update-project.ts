@@ -23,7 +23,7 @@ export type UpdateProjectInput = Omit<
   PasskeySettingsInput & { clearSmsCountryCodes?: boolean };
 
 export async function updateProject(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db">,
   organizationId: string,
   id: string,
   input: UpdateProjectInput,

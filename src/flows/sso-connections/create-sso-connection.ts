@@ -21,7 +21,7 @@ import { choosesUrls, providerUrlCheck, requireAdminForUrls } from "./connection
  * its own (not a preset's) are an admin's to choose (connection-rules.ts).
  */
 export async function createSsoConnection(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "secrets">,
   organizationId: string,
   input: CreateSsoConnectionInput,
   origin: AuditOrigin,

@@ -8,7 +8,7 @@ import type { FlowDeps } from "../deps.js";
  * accounts and sessions: nothing else references the connection.
  */
 export async function deleteSsoConnection(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   id: string,
   origin: AuditOrigin,

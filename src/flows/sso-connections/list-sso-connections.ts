@@ -12,7 +12,7 @@ export interface ListSsoConnectionsInput {
 
 /** One page of a project's connections, newest first; never their secrets. */
 export async function listSsoConnections(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   organizationId: string,
   input: ListSsoConnectionsInput,
 ): Promise<Page<SsoConnection>> {

@@ -14,6 +14,7 @@ import {
   checkTrustAndScopes,
   normalizeTenants,
   resolvePreset,
+  type PresetInput,
 } from "../../domain/sso-providers.js";
 import type { AllowHosts } from "../../outbound/allow-hosts.js";
 import type { SsoConnectionChanges } from "../../store/repositories/sso-connections.js";
@@ -55,7 +56,7 @@ export interface UpdateSsoConnectionInput {
  * an endpoint is an admin's change, and needs the secret again (connection-rules.ts).
  */
 export async function updateSsoConnection(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "secrets" | "sso">,
   organizationId: string,
   input: UpdateSsoConnectionInput,
   origin: AuditOrigin,
@@ -164,7 +165,16 @@ function validChanges(
     );
   }
   if (violations.length > 0 || "violations" in preset) throw validationFailed(violations);
-  const settings = preset.settings;
+  return changesOf(current, input, preset.settings, allowedTenants);
+}
+
+/** What the store writes: the preset's resolved settings, the input's other fields, the rest kept. */
+function changesOf(
+  current: SsoConnection,
+  input: UpdateSsoConnectionInput,
+  settings: PresetInput,
+  allowedTenants: string[],
+): SsoConnectionChanges {
   const changes: SsoConnectionChanges = {
     name: input.name ?? current.name,
     issuer: settings.issuer,

@@ -20,7 +20,7 @@ export interface UsageMetrics extends UsageCounts {
  * named (PROJECT_NOT_FOUND), like any project that is not the organization's.
  */
 export async function getUsageMetrics(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   organizationId: string,
   input: GetUsageMetricsInput,
 ): Promise<UsageMetrics> {

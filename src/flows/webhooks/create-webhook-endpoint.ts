@@ -16,7 +16,7 @@ export interface CreateWebhookEndpointInput {
 
 /** A new endpoint of one of the organization's projects, with its secret (shown once). */
 export async function createWebhookEndpoint(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "secrets">,
   organizationId: string,
   input: CreateWebhookEndpointInput,
   origin: AuditOrigin,

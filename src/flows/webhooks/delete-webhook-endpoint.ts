@@ -4,7 +4,7 @@ import { assertEndpointId, webhookNotFound } from "./endpoint-rules.js";
 
 /** Deletes an endpoint with its delivery log; what was not delivered yet is dropped. */
 export async function deleteWebhookEndpoint(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   id: string,
   origin: AuditOrigin,

@@ -9,7 +9,7 @@ import { assertEndpointId, webhookNotFound } from "./endpoint-rules.js";
 // and a test event (SendTestWebhook): each wakes the worker after commit.
 
 export async function listWebhookDeliveries(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   organizationId: string,
   input: { id: string; limit?: number; cursor?: string; status?: DeliveryStatus },
 ): Promise<Page<WebhookDelivery>> {
@@ -28,7 +28,7 @@ function deliveryNotFound(): DomainError {
 }
 
 export async function replayWebhookDelivery(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   id: string,
   wake: () => void,
@@ -41,7 +41,7 @@ export async function replayWebhookDelivery(
 }
 
 export async function sendTestWebhook(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   organizationId: string,
   endpointId: string,
   wake: () => void,

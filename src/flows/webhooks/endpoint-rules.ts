@@ -15,7 +15,7 @@ export function assertEndpointId(id: string): void {
 }
 
 /** The URL's problem as a violation of `field`, or none. */
-export function urlViolations(deps: FlowDeps, field: string, url: string | undefined): Violation[] {
+export function urlViolations(deps: Pick<FlowDeps, "config">, field: string, url: string | undefined): Violation[] {
   if (url === undefined) return [];
   const problem = checkOutboundUrl(url, deps.config.outboundAllowHosts);
   return problem ? [{ field, description: problem }] : [];

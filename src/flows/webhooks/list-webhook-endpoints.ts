@@ -6,7 +6,7 @@ import { projectNotFound } from "../projects/not-found.js";
 
 /** One page of a project's endpoints, newest first; never their secrets. */
 export async function listWebhookEndpoints(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   organizationId: string,
   input: { projectId: string; limit?: number; cursor?: string },
 ): Promise<Page<WebhookEndpoint>> {

@@ -10,7 +10,7 @@ import { assertEndpointId, webhookNotFound } from "./endpoint-rules.js";
  * within that time retires the oldest at once: only two sign at a time.
  */
 export async function rotateWebhookSecret(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets">,
   organizationId: string,
   id: string,
   origin: AuditOrigin,

@@ -20,7 +20,7 @@ export interface UpdateWebhookEndpointInput {
 }
 
 export async function updateWebhookEndpoint(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db">,
   organizationId: string,
   input: UpdateWebhookEndpointInput,
   origin: AuditOrigin,

@@ -1,6 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
-import type { FlowDeps } from "../../flows/deps.js";
+import type { HandlerDeps } from "../deps.js";
 import { apiKeysHandlers } from "./api-keys.js";
 import { auditEventsHandlers } from "./audit-events.js";
 import { memberPasswordsHandlers } from "./member-passwords.js";
@@ -20,7 +20,7 @@ import { organizationHandlers } from "./organization.js";
 
 // Proto ⇄ flow translation, one file per resource. The map is the whole service: an RPC none
 // of them implements is a type error here, not an UNIMPLEMENTED found at run time.
-export function accountHandlers(deps: FlowDeps): ServiceImpl<typeof AccountService> {
+export function accountHandlers(deps: HandlerDeps): ServiceImpl<typeof AccountService> {
   return {
     ...sessionHandlers(deps),
     ...projectsHandlers(deps),

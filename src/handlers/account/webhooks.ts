@@ -3,7 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { AccountService } from "../../../gen/gatehouse/account/v1/account_pb.js";
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from "../../domain/webhooks.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
-import type { FlowDeps } from "../../flows/deps.js";
+import type { HandlerDeps } from "../deps.js";
 import { createWebhookEndpoint } from "../../flows/webhooks/create-webhook-endpoint.js";
 import { deleteWebhookEndpoint } from "../../flows/webhooks/delete-webhook-endpoint.js";
 import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "../../flows/webhooks/deliveries.js";
@@ -13,7 +13,7 @@ import { updateWebhookEndpoint } from "../../flows/webhooks/update-webhook-endpo
 import { organizationOf } from "./organization-of.js";
 
 /** The webhook RPCs. The secret goes out twice only: at creation and at rotation. */
-export function webhooksHandlers(deps: FlowDeps) {
+export function webhooksHandlers(deps: HandlerDeps) {
   const wake = () => deps.webhooks.kick();
   return {
     async createWebhookEndpoint(req, ctx) {

@@ -1,6 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
-import type { FlowDeps } from "../../flows/deps.js";
+import type { HandlerDeps } from "../deps.js";
 import { emailHandlers } from "./email.js";
 import { signinHandlers } from "./signin.js";
 import { tokenHandlers } from "./tokens.js";
@@ -17,7 +17,7 @@ import { identityHandlers } from "./identities.js";
 
 // Proto ⇄ flow translation, one file per group of RPCs. The map is the whole service: an RPC
 // no group implements is a type error here, not an UNIMPLEMENTED found at run time.
-export function authHandlers(deps: FlowDeps): ServiceImpl<typeof AuthService> {
+export function authHandlers(deps: HandlerDeps): ServiceImpl<typeof AuthService> {
   return {
     ...signinHandlers(deps),
     ...tokenHandlers(deps),

@@ -27,7 +27,7 @@ export function challengeSmsContext(projectId: string, tokenHash: string): strin
  * same and sends nothing.
  */
 export async function openChallenge(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "sms" | "codes" | "limits" | "detached">,
   repos: Repositories,
   project: Project,
   user: User,
@@ -38,8 +38,6 @@ export async function openChallenge(
   const token = randomToken("gmfa");
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
-  let smsCodeHmac: string | null = null;
-  let sendSms: (() => Promise<void>) | undefined;
   const methods = purpose === "enroll" ? [] : await answerableMethods(repos, project, user, proof);
   // Only a passkey used without user verification, whose user has no other factor, gets here:
   // a challenge with no method would read as an enrollment one. The user's other ways in remain
@@ -49,39 +47,10 @@ export async function openChallenge(
       "PASSKEY_VERIFICATION_FAILED",
       "this passkey did not verify you (PIN or biometrics) and the account has no other second factor: use a passkey that verifies you, or sign in another way first",
     );
-  if (methods.length === 1 && methods[0] === "sms") {
-    const factor = (await repos.mfaFactors.list(project.id, user.id)).find(
-      (f) => f.method === "sms" && f.confirmedAt !== null,
-    );
-    if (factor?.phone) {
-      const phone = factor.phone;
-      const code = sixDigitCode();
-      smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
-      // The request's Accept-Language does not reach here: the user's language, else the project's.
-      const language = messageLanguage({ userLocale: user.locale, projectDefault: project.defaultLocale });
-      const to = { project, language, userLocale: user.locale };
-      const input = {
-        projectName: project.name,
-        code,
-        validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60,
-        purpose: "verify" as const,
-      };
-      sendSms = async () => {
-        const request = {
-          kind: "mfa_sms",
-          channel: "sms",
-          destination: phone,
-          known: true,
-          overDestination: "drop",
-          ip,
-        } as const;
-        if (!(await admitSend(deps, projectSendTarget(project), request))) return;
-        await deps.db.transaction(async (tx) =>
-          deps.sms.queue(tx, { to: phone, body: await wordedSms(deps, tx, to, "sms_mfa", input) }),
-        );
-      };
-    }
-  }
+  const { smsCodeHmac, sendSms } =
+    methods.length === 1 && methods[0] === "sms"
+      ? await challengeSms(deps, repos, project, user, tokenHash, ip)
+      : { smsCodeHmac: null, sendSms: undefined };
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_SECONDS * 1000);
   await repos.mfaChallenges.create(
     project.id,
@@ -101,6 +70,51 @@ export async function openChallenge(
   // Detached: the answer does not wait for the limits or the second transaction.
   if (sendSms) repos.afterCommit(() => deps.detached.run("mfa challenge sms", sendSms));
   return { outcome: { challenge: { mfaToken: token, methods, expiresIn: MFA_CHALLENGE_TTL_SECONDS } }, user };
+}
+
+/**
+ * The code of a challenge whose only method is SMS: its HMAC for the challenge row, and the send,
+ * run after commit under the send limits. No confirmed SMS factor (removed meanwhile): no code.
+ */
+async function challengeSms(
+  deps: Pick<FlowDeps, "db" | "sms" | "codes" | "limits" | "logger" | "detached">,
+  repos: Repositories,
+  project: Project,
+  user: User,
+  tokenHash: string,
+  ip: string,
+): Promise<{ smsCodeHmac: string | null; sendSms: (() => Promise<void>) | undefined }> {
+  const factor = (await repos.mfaFactors.list(project.id, user.id)).find(
+    (f) => f.method === "sms" && f.confirmedAt !== null,
+  );
+  if (!factor?.phone) return { smsCodeHmac: null, sendSms: undefined };
+  const phone = factor.phone;
+  const code = sixDigitCode();
+  const smsCodeHmac = deps.codes.hmac(challengeSmsContext(project.id, tokenHash), code);
+  // The request's Accept-Language does not reach here: the user's language, else the project's.
+  const language = messageLanguage({ userLocale: user.locale, projectDefault: project.defaultLocale });
+  const to = { project, language, userLocale: user.locale };
+  const input = {
+    projectName: project.name,
+    code,
+    validMinutes: MFA_CHALLENGE_TTL_SECONDS / 60,
+    purpose: "verify" as const,
+  };
+  const sendSms = async () => {
+    const request = {
+      kind: "mfa_sms",
+      channel: "sms",
+      destination: phone,
+      known: true,
+      overDestination: "drop",
+      ip,
+    } as const;
+    if (!(await admitSend(deps, projectSendTarget(project), request))) return;
+    await deps.db.transaction(async (tx) =>
+      deps.sms.queue(tx, { to: phone, body: await wordedSms(deps, tx, to, "sms_mfa", input) }),
+    );
+  };
+  return { smsCodeHmac, sendSms };
 }
 
 /**

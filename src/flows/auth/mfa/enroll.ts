@@ -32,7 +32,7 @@ export interface EnrollmentInput {
  * SMS gets a code sent to the phone. Either becomes active only with VerifyMfa.
  */
 export async function startMfaEnrollment(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets" | "logger" | "sms" | "codes" | "limits" | "detached">,
   project: Project,
   input: EnrollmentInput,
 ): Promise<{ method: MfaMethod; totpUri: string; qrCode: string }> {
@@ -112,7 +112,7 @@ export async function startMfaEnrollment(
  * registration names its user the same way (passkeys/register.ts).
  */
 export async function enrollingUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock">,
   repos: Repositories,
   project: Project,
   input: Pick<EnrollmentInput, "mfaToken" | "userId">,

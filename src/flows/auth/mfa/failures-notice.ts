@@ -13,7 +13,7 @@ import type { FlowDeps } from "../../deps.js";
  * tripped it. Run after the answer, so its timing tells the guesser nothing.
  */
 export async function noticeMfaFailures(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "mail">,
   project: Project,
   userId: string,
   client: ClientInfo,

@@ -6,13 +6,18 @@ import type { Repositories } from "../../../store/database.js";
 import type { AuditOrigin } from "../../../domain/audit.js";
 import type { FlowDeps } from "../../deps.js";
 
-export function recoveryCodeHmac(deps: FlowDeps, projectId: string, userId: string, code: string): string {
+export function recoveryCodeHmac(
+  deps: Pick<FlowDeps, "codes">,
+  projectId: string,
+  userId: string,
+  code: string,
+): string {
   return deps.codes.hmac(`recovery:${projectId}:${userId}`, normalizeRecoveryCode(code));
 }
 
 /** Ten new single-use codes, replacing the user's earlier ones; shown once, stored as HMACs. */
 export async function issueRecoveryCodes(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "codes">,
   repos: Repositories,
   project: Project,
   userId: string,
@@ -29,7 +34,7 @@ export async function issueRecoveryCodes(
 
 /** RegenerateRecoveryCodes: a user with MFA gets ten new codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "codes">,
   project: Project,
   userId: string,
   origin: AuditOrigin,

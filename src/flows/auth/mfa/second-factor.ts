@@ -20,7 +20,7 @@ export function enrollmentSmsContext(projectId: string, factorId: string): strin
  * step, the recovery code spent), so a code is never accepted twice, even by two processes.
  */
 export async function checkChallengeCode(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "secrets" | "codes">,
   repos: Repositories,
   project: Project,
   user: User,
@@ -53,7 +53,7 @@ export async function checkChallengeCode(
 
 /** The first code of a pending enrollment: from the new TOTP secret, or the SMS sent to the new phone. */
 export async function checkEnrollmentCode(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "secrets" | "codes">,
   repos: Repositories,
   project: Project,
   factor: MfaFactor,
@@ -70,7 +70,7 @@ export async function checkEnrollmentCode(
 }
 
 async function acceptTotp(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "secrets">,
   repos: Repositories,
   project: Project,
   factor: MfaFactor,

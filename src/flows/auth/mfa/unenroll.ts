@@ -9,7 +9,7 @@ import type { FlowDeps } from "../../deps.js";
  * in a project with mfa_required the last one cannot go (MFA_REQUIRED_BY_PROJECT).
  */
 export async function unenrollMfa(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   userId: string,
   method: MfaMethod,

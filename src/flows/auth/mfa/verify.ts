@@ -44,7 +44,25 @@ export interface VerifyMfaResult {
  * enrollment); the fifth spends it. Answering a challenge is a sign-in, and its failure is audited
  * (auditedSignIn); confirming an enrollment is not.
  */
-export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyMfaInput): Promise<VerifyMfaResult> {
+export async function verifyMfa(
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "mail"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
+  project: Project,
+  input: VerifyMfaInput,
+): Promise<VerifyMfaResult> {
   if (input.mfaToken !== "") {
     // Told the challenge's user once it is known (answerChallenge).
     const attempt: SignInAttempt = { method: "mfa", userId: input.userId };
@@ -68,7 +86,21 @@ export async function verifyMfa(deps: FlowDeps, project: Project, input: VerifyM
 }
 
 async function verifyChallenge(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "mail"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: VerifyMfaInput,
   attempt: SignInAttempt,
@@ -98,7 +130,20 @@ async function verifyChallenge(
 }
 
 function answerChallenge(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   tokenHash: string,
   input: VerifyMfaInput,
@@ -146,7 +191,7 @@ function answerChallenge(
 
 /** Makes the pending factor active; the user's first factor comes with ten recovery codes. */
 async function confirmEnrollment(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "codes">,
   repos: Repositories,
   project: Project,
   user: User,

@@ -19,7 +19,7 @@ function challengeHash(challenge: string): string {
 
 /** A new challenge row for `rp`, kept before the options go out; the raw challenge goes in the options only. */
 export async function openCeremony(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   rp: RelyingParty,
   binding: Pick<PasskeyChallenge, "purpose" | "userId" | "namedUserId"> & { mfaToken?: string },
@@ -52,7 +52,7 @@ export async function openCeremony(
  * finish, right or wrong, and of two concurrent finishes one gets it (repositories/passkeys.ts).
  */
 export async function spendCeremony(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   id: string,
   purpose: PasskeyChallenge["purpose"],

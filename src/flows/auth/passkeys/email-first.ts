@@ -29,7 +29,7 @@ export interface EmailFirstCredentials {
  * address: the made-up answer is computed for a registered address too, and thrown away.
  */
 export async function emailFirstCredentials(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "codes">,
   project: Project,
   email: string,
 ): Promise<EmailFirstCredentials> {
@@ -46,7 +46,7 @@ export async function emailFirstCredentials(
 }
 
 /** `length` bytes (within WebAuthn's bounds) of HMACs of the address: the i-th made-up id. */
-function decoyId(deps: FlowDeps, context: string, address: string, i: number, length: number): Buffer {
+function decoyId(deps: Pick<FlowDeps, "codes">, context: string, address: string, i: number, length: number): Buffer {
   const size = Math.min(MAX_ID_BYTES, Math.max(MIN_ID_BYTES, length));
   const blocks: Buffer[] = [];
   for (let block = 0; blocks.length * 32 < size; block++)

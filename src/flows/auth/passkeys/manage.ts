@@ -10,7 +10,7 @@ import { passkeyNotFound } from "./ceremony.js";
 
 /** ListPasskeys: the actor's own, or as admin the named user's (newest first). */
 export async function listPasskeys(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   userId: string,
@@ -24,7 +24,7 @@ export async function listPasskeys(
 
 /** RenamePasskey: a user renames its own passkeys; an admin any of the project's. */
 export async function renamePasskey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   input: { id: string; name: string },
@@ -44,7 +44,7 @@ export async function renamePasskey(
  * codes go too, and in a project with mfa_required it cannot go (as UnenrollMfa's last method).
  */
 export async function deletePasskey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   project: Project,
   actor: UserActor,
   id: string,

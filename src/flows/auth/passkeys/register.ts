@@ -48,7 +48,7 @@ export interface Registrant {
  * authenticator that holds one already says so instead of making a second.
  */
 export async function startPasskeyRegistration(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock">,
   project: Project,
   input: Registrant & { origin?: string },
 ): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
@@ -99,7 +99,20 @@ export interface Registered {
  * audited as one (auditedSignIn) and answers its tokens.
  */
 export async function finishPasskeyRegistration(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: FinishRegistrationInput,
 ): Promise<Registered> {
@@ -109,7 +122,20 @@ export async function finishPasskeyRegistration(
 }
 
 async function register(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: FinishRegistrationInput,
   attempt?: SignInAttempt,
@@ -180,7 +206,7 @@ async function register(
 
 /** Stores the passkey; the user's first MFA method comes with ten recovery codes, as in VerifyMfa. */
 async function keep(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "codes">,
   repos: Repositories,
   project: Project,
   user: User,

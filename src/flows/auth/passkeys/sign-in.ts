@@ -52,7 +52,7 @@ export interface StartSignInInput {
  * its challenge is bound to that user, or to nobody, so no other passkey can finish it.
  */
 export async function startPasskeySignIn(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "codes">,
   project: Project,
   input: StartSignInInput,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
@@ -84,7 +84,7 @@ export async function startPasskeySignIn(
 }
 
 /** The passkeys that may answer a sign-in challenge: the user's, less the one that proved its first factor. */
-async function challengePasskeys(deps: FlowDeps, project: Project, mfaToken: string) {
+async function challengePasskeys(deps: Pick<FlowDeps, "db" | "clock">, project: Project, mfaToken: string) {
   const challenge = await deps.db.repos.mfaChallenges.findLive(
     project.id,
     hashToken(mfaToken.trim()),
@@ -113,7 +113,20 @@ export interface FinishSignInInput {
  * challenge's user, as wrong codes are); a wrong answer keeps its try.
  */
 export async function finishPasskeySignIn(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: FinishSignInInput,
 ): Promise<SignInOutcome> {
@@ -148,7 +161,20 @@ function ownerOf(ceremony: PasskeyChallenge): string | null {
 type Checked = { outcome: SignInOutcome } | { wrong: DomainError; rollback?: Passkey };
 
 function assertion(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   ceremony: PasskeyChallenge,
   response: AuthenticationResponseJSON & { id: string },
@@ -163,42 +189,9 @@ function assertion(
     const owner = ownerOf(ceremony);
     if (!passkey || (owner !== null && passkey.userId !== owner)) return { wrong: passkeyNotFound() };
     attempt.userId = passkey.userId;
-    const handle: unknown = response.response.userHandle;
-    if (
-      handle !== undefined &&
-      handle !== null &&
-      handle !== "" &&
-      (typeof handle !== "string" || Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
-    )
-      return { wrong: verificationFailed("the user handle is not this passkey's user") };
-    let info;
-    try {
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challengeCheck(ceremony),
-        expectedOrigin: ceremony.origins,
-        expectedRPID: ceremony.rpId,
-        // The counter is judged below, where a synced passkey's may go back.
-        credential: {
-          id: passkey.credentialId,
-          publicKey: Buffer.from(passkey.publicKey, "base64url"),
-          counter: 0,
-          transports: transportsOf(passkey.transports),
-        },
-        requireUserVerification: project.passkeyUserVerification === "required",
-      });
-      if (!verified.verified) return { wrong: verificationFailed("the signature does not verify") };
-      info = verified.authenticationInfo;
-    } catch (error) {
-      return { wrong: verificationFailed(verifierDetail(error)) };
-    }
-    // A device-bound key counts up; a count that did not grow means a copy of the key signed
-    // (WebAuthn section 6.1.1). Synced passkeys share their key across devices and may send 0.
-    if (!passkey.backupEligible && (passkey.counter > 0 || info.newCounter > 0) && info.newCounter <= passkey.counter)
-      return {
-        wrong: verificationFailed("the sign counter went backwards: this passkey may be cloned"),
-        rollback: passkey,
-      };
+    const signed = await verifySignature(project, ceremony, response, passkey);
+    if ("wrong" in signed) return signed;
+    const { info } = signed;
     await repos.passkeys.recordUse(project.id, passkey.id, {
       counter: Math.max(info.newCounter, passkey.counter),
       backedUp: info.credentialBackedUp,
@@ -213,6 +206,58 @@ function assertion(
     const completed = await completeSignIn(deps, repos, project, { existing: user }, proof, client);
     return { outcome: completed.outcome };
   });
+}
+
+type AuthenticationInfo = Awaited<ReturnType<typeof verifyAuthenticationResponse>>["authenticationInfo"];
+
+/**
+ * The assertion checked against the locked passkey: its user handle, its signature over this
+ * ceremony's challenge and origins, and its sign counter (a clone's goes back; the passkey is
+ * then named for the caller to roll back).
+ */
+async function verifySignature(
+  project: Project,
+  ceremony: PasskeyChallenge,
+  response: AuthenticationResponseJSON & { id: string },
+  passkey: Passkey,
+): Promise<{ info: AuthenticationInfo } | { wrong: DomainError; rollback?: Passkey }> {
+  let info: AuthenticationInfo;
+  const handle: unknown = response.response.userHandle;
+  if (
+    handle !== undefined &&
+    handle !== null &&
+    handle !== "" &&
+    (typeof handle !== "string" || Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId)
+  )
+    return { wrong: verificationFailed("the user handle is not this passkey's user") };
+  try {
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challengeCheck(ceremony),
+      expectedOrigin: ceremony.origins,
+      expectedRPID: ceremony.rpId,
+      // The counter is judged below, where a synced passkey's may go back.
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, "base64url"),
+        counter: 0,
+        transports: transportsOf(passkey.transports),
+      },
+      requireUserVerification: project.passkeyUserVerification === "required",
+    });
+    if (!verified.verified) return { wrong: verificationFailed("the signature does not verify") };
+    info = verified.authenticationInfo;
+  } catch (error) {
+    return { wrong: verificationFailed(verifierDetail(error)) };
+  }
+  // A device-bound key counts up; a count that did not grow means a copy of the key signed
+  // (WebAuthn section 6.1.1). Synced passkeys share their key across devices and may send 0.
+  if (!passkey.backupEligible && (passkey.counter > 0 || info.newCounter > 0) && info.newCounter <= passkey.counter)
+    return {
+      wrong: verificationFailed("the sign counter went backwards: this passkey may be cloned"),
+      rollback: passkey,
+    };
+  return { info };
 }
 
 /** A sign-in challenge answered by a passkey: spent, and the key added to what its first factor proved. */
@@ -232,12 +277,21 @@ async function answeredChallenge(
   return { amr: [...new Set([...challenge.amr, ...amr])], method: challenge.method };
 }
 
-async function countWrongAnswer(deps: FlowDeps, project: Project, tokenHash: string): Promise<void> {
+async function countWrongAnswer(
+  deps: Pick<FlowDeps, "db" | "clock">,
+  project: Project,
+  tokenHash: string,
+): Promise<void> {
   await deps.db.repos.mfaChallenges.recordFailure(project.id, tokenHash, MAX_CODE_ATTEMPTS, deps.clock.now());
 }
 
 /** Audited on its own: the sign-in's transaction wrote nothing. */
-async function recordRollback(deps: FlowDeps, project: Project, passkey: Passkey, client: ClientInfo): Promise<void> {
+async function recordRollback(
+  deps: Pick<FlowDeps, "db">,
+  project: Project,
+  passkey: Passkey,
+  client: ClientInfo,
+): Promise<void> {
   await deps.db.repos.auditEvents.record({
     type: "user.passkey.counter_rollback",
     organizationId: project.organizationId,

@@ -31,7 +31,7 @@ export interface SsoAuthorizeInput {
  * (OpenID Connect only) and the S256 challenge. The redirect URL obeys the same allow-list as magic links.
  */
 export async function ssoAuthorize(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "secrets" | "sso">,
   project: Project,
   input: SsoAuthorizeInput,
 ): Promise<{ authorizationUrl: string }> {

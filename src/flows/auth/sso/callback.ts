@@ -40,7 +40,21 @@ export type ResponseMode = "query" | "form_post";
  * a page, and no project whose log it could go to.
  */
 export async function ssoCallback(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "sso"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   query: URLSearchParams,
   client: ClientInfo,
   mode: ResponseMode = "query",
@@ -102,7 +116,21 @@ function redirectErrorOf(error: unknown): { error: string; description: string }
 
 /** The callback once its flow and project are known: any refusal is thrown, for the audit log. */
 async function finish(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "sso"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   flow: SsoFlow,
   state: string,
@@ -152,7 +180,7 @@ async function finish(
 }
 
 async function proveIdentity(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "secrets" | "logger" | "sso">,
   connection: SsoConnectionWithSecret,
   flow: SsoFlow,
   state: string,
@@ -224,7 +252,7 @@ async function proveIdentity(
  * says; a generic provider's as its `email_verified` field (or trust_emails) says.
  */
 async function proveOAuth2Identity(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "secrets" | "sso">,
   connection: SsoConnectionWithSecret,
   flow: SsoFlow,
   query: URLSearchParams,

@@ -15,7 +15,20 @@ import { signInWithIdentity } from "./identity-sign-in.js";
  * signs in as the fragment would have, through the completion step.
  */
 export async function ssoExchange(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   input: { code: string; codeVerifier: string; client: ClientInfo },
 ): Promise<SignInOutcome> {

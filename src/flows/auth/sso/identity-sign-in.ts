@@ -15,7 +15,20 @@ import { hookedTransaction } from "../../hooks/hooked-transaction.js";
  * nothing. `newUserMetadata` is what a new user starts with (Apple's name, told once).
  */
 export async function signInWithIdentity(
-  deps: FlowDeps,
+  deps: Pick<
+    FlowDeps,
+    | "config"
+    | "db"
+    | "clock"
+    | "secrets"
+    | "logger"
+    | "sms"
+    | "codes"
+    | "verification"
+    | "limits"
+    | "hooks"
+    | "detached"
+  >,
   project: Project,
   identity: ProvenIdentity,
   client: ClientInfo,
@@ -37,7 +50,7 @@ export async function signInWithIdentity(
         const byEmail = (await repos.users.findCredentials(project.id, identity.email))?.user;
         if (byEmail) {
           if (audited) audited.userId = byEmail.id;
-          const user = await adopt(deps, repos, project, byEmail, now);
+          const user = await adopt(repos, project, byEmail, now);
           await repos.ssoIdentities.link(project.id, { ...identity, userId: user.id, linkedAt: now });
           return completeSignIn(deps, repos, project, { existing: user }, proof, client);
         }
@@ -65,7 +78,7 @@ export async function signInWithIdentity(
  * account may have been made by someone else with the victim's email, waiting for this link
  * (pre-account takeover): its password and sessions go, and the address becomes verified.
  */
-async function adopt(deps: FlowDeps, repos: Repositories, project: Project, user: User, now: Date): Promise<User> {
+async function adopt(repos: Repositories, project: Project, user: User, now: Date): Promise<User> {
   if (user.emailVerified) return user;
   await repos.sessions.revokeAll(project.id, user.id, now);
   return (await repos.users.update(project.id, user.id, { emailVerified: true, passwordHash: null })) ?? user;

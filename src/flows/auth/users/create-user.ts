@@ -29,7 +29,7 @@ export interface CreateUserInput {
  * `user.created` audit event commit together. No mail, no session: the user signs in later.
  */
 export async function createUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "passwords" | "hooks">,
   project: Project,
   actor: UserActor,
   input: CreateUserInput,

@@ -12,7 +12,7 @@ import { isUserId, userNotFound } from "./get-user.js";
  * the user itself (an account deleting itself).
  */
 export async function deleteUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "codes">,
   project: Project,
   actor: UserActor,
   id: string,

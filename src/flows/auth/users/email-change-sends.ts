@@ -17,7 +17,7 @@ import { userNotFound } from "./get-user.js";
  * transaction checks it is still the user's, so a concurrent change cannot send an uncounted mail.
  */
 export async function countEmailChangeMails(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
   project: Project,
   actor: UserActor,
   id: string,

@@ -22,7 +22,7 @@ export function userNotFound(): DomainError {
  * unknown id or a malformed one is USER_NOT_FOUND. With a user token, only the user itself.
  */
 export async function getUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   project: Project,
   actor: UserActor,
   id: string,

@@ -44,7 +44,7 @@ export interface Invited {
  * other (per address, per client address, the users' budget), refused RATE_LIMITED when over.
  */
 export async function inviteUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "hooks" | "detached">,
   project: Project,
   actor: UserActor,
   input: InviteUserInput,
@@ -101,7 +101,12 @@ async function invitableUser(repos: Repositories, project: Project, email: strin
 }
 
 /** Per address, per client address and against the users' budget; over one, RATE_LIMITED. Outside any transaction. */
-async function countInvitation(deps: FlowDeps, project: Project, email: string, ip: string): Promise<void> {
+async function countInvitation(
+  deps: Pick<FlowDeps, "db" | "logger" | "limits" | "detached">,
+  project: Project,
+  email: string,
+  ip: string,
+): Promise<void> {
   const request = {
     kind: "invitation",
     channel: "email",
@@ -115,7 +120,7 @@ async function countInvitation(deps: FlowDeps, project: Project, email: string, 
 }
 
 async function issueInvitation(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail">,
   project: Project,
   input: Required<Pick<InviteUserInput, "email" | "metadata" | "appMetadata">> & { destination: string },
   expected: User | null,

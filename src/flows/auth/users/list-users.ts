@@ -14,7 +14,7 @@ export interface ListUsersInput {
 
 /** One page of the project's users, newest first (keyset pagination, never OFFSET); admin only. */
 export async function listUsers(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "cursors">,
   project: Project,
   actor: UserActor,
   input: ListUsersInput,

@@ -53,7 +53,7 @@ export interface UpdateUserInput {
  * and access tokens stop working at once.
  */
 export async function updateUser(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail" | "limits" | "detached">,
   project: Project,
   actor: UserActor,
   input: UpdateUserInput,
@@ -93,7 +93,7 @@ const MAX_ATTEMPTS = 3;
 class AddressMoved extends Error {}
 
 async function applyUpdate(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock" | "logger" | "mail">,
   project: Project,
   actor: UserActor,
   input: UpdateUserInput,

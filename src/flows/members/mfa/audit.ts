@@ -45,7 +45,7 @@ const FAILURES = new Set<Reason>([
  * and nothing is recorded. Its own write, after the answer was decided.
  */
 export async function auditedAnswer<T>(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "logger" | "codes" | "limits">,
   challenge: MemberMfaChallenge | null,
   origin: AuditOrigin,
   method: "mfa" | "passkey",
@@ -78,7 +78,7 @@ export async function auditedAnswer<T>(
  * identity's organizations, after the answer.
  */
 export async function recordFailuresExceeded(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   identityId: string,
   origin: AuditOrigin,
   failures: number,

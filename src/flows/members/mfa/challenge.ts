@@ -21,7 +21,7 @@ export interface MemberChallenge {
  * membership. The end users' challenge (flows/auth/mfa/challenge.ts), without SMS.
  */
 export async function openMemberChallenge(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock">,
   repos: Repositories,
   input: { identityId: string; member: Member; purpose: "verify" | "enroll"; methods: MemberSecondFactor[] },
 ): Promise<MemberChallenge> {
@@ -53,7 +53,7 @@ export async function openMemberChallenge(
  * has none (enroll first); else nothing more is asked and the caller issues the token.
  */
 export async function secondStep(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock">,
   repos: Repositories,
   identityId: string,
   member: Member,

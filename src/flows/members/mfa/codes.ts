@@ -9,13 +9,13 @@ import type { FlowDeps } from "../../deps.js";
 // codes (HMACs under GATEHOUSE_SECRET, each spent by one conditional UPDATE), as end users'.
 
 /** Bound to the identity: a code of one identity is nothing for another, nor for an end user. */
-export function memberRecoveryCodeHmac(deps: FlowDeps, identityId: string, code: string): string {
+export function memberRecoveryCodeHmac(deps: Pick<FlowDeps, "codes">, identityId: string, code: string): string {
   return deps.codes.hmac(`member-recovery:${identityId}`, normalizeRecoveryCode(code));
 }
 
 /** Ten new single-use codes, replacing the identity's earlier ones; shown once, stored as HMACs. */
 export async function issueMemberRecoveryCodes(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "codes">,
   repos: Repositories,
   identityId: string,
 ): Promise<string[]> {
@@ -34,7 +34,7 @@ export async function issueMemberRecoveryCodes(
  * even by two processes at once.
  */
 export async function checkMemberCode(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "secrets" | "codes">,
   repos: Repositories,
   identityId: string,
   code: string,
@@ -60,7 +60,7 @@ export async function checkMemberCode(
 
 /** The first code of a pending TOTP enrollment, from the new secret. */
 export function checkMemberEnrollmentCode(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "secrets">,
   repos: Repositories,
   factor: MemberMfaFactor,
   code: string,
@@ -69,7 +69,7 @@ export function checkMemberEnrollmentCode(
 }
 
 async function acceptTotp(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "secrets">,
   repos: Repositories,
   factor: MemberMfaFactor,
   code: string,

@@ -17,7 +17,7 @@ export interface MemberSignedIn {
  * `member.login.succeeded` with what answered.
  */
 export async function completeMemberSignIn(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock">,
   repos: Repositories,
   tokenHash: string,
   challenge: MemberMfaChallenge,

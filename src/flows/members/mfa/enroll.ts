@@ -14,7 +14,7 @@ const ISSUER = "Gatehouse";
  * `otpauth://` URI and its QR code; VerifyMemberMfa makes it active with its first code.
  */
 export async function startMemberMfaEnrollment(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets">,
   caller: MemberCaller,
   method: MemberMfaMethod,
 ): Promise<{ method: MemberMfaMethod; totpUri: string; qrCode: string }> {

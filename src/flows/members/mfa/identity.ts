@@ -30,7 +30,7 @@ export async function identityOfPrincipal(repos: Repositories, principal: Member
  * it proves a password, not a factor.
  */
 export async function enrollingIdentity(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock">,
   repos: Repositories,
   caller: MemberCaller,
 ): Promise<{ identity: MemberIdentity; challenge?: MemberMfaChallenge }> {

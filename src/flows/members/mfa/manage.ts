@@ -17,7 +17,7 @@ export interface MemberMfaStatus {
   requiredByOrganization: boolean;
 }
 
-export async function getMemberMfa(deps: FlowDeps, principal: MemberPrincipal): Promise<MemberMfaStatus> {
+export async function getMemberMfa(deps: Pick<FlowDeps, "db">, principal: MemberPrincipal): Promise<MemberMfaStatus> {
   const repos = deps.db.repos;
   const identity = await identityOfPrincipal(repos, principal);
   const methods = secondFactorsOf(await repos.memberMfaFactors.summary(identity.id));
@@ -50,7 +50,7 @@ export async function beforeRemovingFactor(repos: Repositories, identityId: stri
 
 /** UnenrollMemberMfa: removes the identity's TOTP factor. */
 export async function unenrollMemberMfa(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   principal: MemberPrincipal,
   method: MemberMfaMethod,
   origin: AuditOrigin,
@@ -70,7 +70,7 @@ export async function unenrollMemberMfa(
 
 /** RegenerateMemberRecoveryCodes: ten new codes; the old ones stop working. */
 export async function regenerateMemberRecoveryCodes(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "codes">,
   principal: MemberPrincipal,
   origin: AuditOrigin,
 ): Promise<{ recoveryCodes: string[] }> {

@@ -39,7 +39,7 @@ export interface VerifyMemberMfaResult {
  * mfa_failures_per_account, counted across challenges as wrong passwords are per email).
  */
 export async function verifyMemberMfa(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets" | "logger" | "codes" | "limits" | "detached">,
   input: VerifyMemberMfaInput,
   origin: AuditOrigin,
 ): Promise<VerifyMemberMfaResult> {
@@ -61,7 +61,7 @@ export async function verifyMemberMfa(
 }
 
 async function answerChallenge(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets" | "logger" | "codes" | "limits" | "detached">,
   input: VerifyMemberMfaInput,
   origin: AuditOrigin,
 ): Promise<VerifyMemberMfaResult> {
@@ -91,7 +91,7 @@ async function answerChallenge(
 }
 
 function answer(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "secrets" | "codes">,
   tokenHash: string,
   input: VerifyMemberMfaInput,
   origin: AuditOrigin,
@@ -124,7 +124,7 @@ function answer(
 
 /** Makes the pending factor active; the identity's first factor comes with ten recovery codes. */
 async function confirmEnrollment(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "clock" | "codes">,
   repos: Repositories,
   pending: MemberMfaFactor,
   origin: AuditOrigin,

@@ -17,7 +17,7 @@ function challengeHash(challenge: string): string {
 }
 
 export async function openMemberCeremony(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   rp: RelyingParty,
   binding: { purpose: MemberPasskeyChallenge["purpose"]; identityId: string; mfaToken: string },
 ): Promise<{ id: string; challenge: Uint8Array<ArrayBuffer> }> {
@@ -43,7 +43,7 @@ export async function openMemberCeremony(
 
 /** Spends the challenge a finish names, before anything is checked: one finish per challenge. */
 export async function spendMemberCeremony(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   id: string,
   purpose: MemberPasskeyChallenge["purpose"],
 ): Promise<MemberPasskeyChallenge> {

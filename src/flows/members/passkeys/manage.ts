@@ -8,7 +8,10 @@ import { identityOfPrincipal } from "../mfa/identity.js";
 import { beforeRemovingFactor } from "../mfa/manage.js";
 
 /** ListMemberPasskeys: the signed-in member's identity's passkeys, newest first. */
-export async function listMemberPasskeys(deps: FlowDeps, principal: MemberPrincipal): Promise<MemberPasskey[]> {
+export async function listMemberPasskeys(
+  deps: Pick<FlowDeps, "db">,
+  principal: MemberPrincipal,
+): Promise<MemberPasskey[]> {
   const identity = await identityOfPrincipal(deps.db.repos, principal);
   return deps.db.repos.memberPasskeys.listOfIdentity(identity.id);
 }
@@ -19,7 +22,7 @@ export async function listMemberPasskeys(deps: FlowDeps, principal: MemberPrinci
  * the recovery codes go too.
  */
 export async function deleteMemberPasskey(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db">,
   principal: MemberPrincipal,
   id: string,
   origin: AuditOrigin,

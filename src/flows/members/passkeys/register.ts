@@ -29,7 +29,7 @@ const RP_NAME = "Gatehouse";
  * identity's new passkey; its passkeys are excluded, so an authenticator holding one says so.
  */
 export async function startMemberPasskeyRegistration(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock">,
   caller: MemberCaller,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const rp = consoleRelyingParty(deps.config.publicUrl);
@@ -73,7 +73,7 @@ export interface MemberRegistered {
 
 /** FinishMemberPasskeyRegistration: verifies the attestation and keeps the passkey. */
 export async function finishMemberPasskeyRegistration(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "codes">,
   input: FinishMemberRegistrationInput,
   origin: AuditOrigin,
 ): Promise<MemberRegistered> {

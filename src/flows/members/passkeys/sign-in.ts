@@ -26,7 +26,7 @@ import { assertSameMemberMfaToken, memberChallengeCheck, openMemberCeremony, spe
  * sign-in that starts with one, so no email is ever looked up here.
  */
 export async function startMemberPasskeySignIn(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "config" | "db" | "clock">,
   mfaToken: string,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const rp = consoleRelyingParty(deps.config.publicUrl);
@@ -63,7 +63,7 @@ export interface FinishMemberSignInInput {
  * codes are; a wrong answer also counts against the mfa_token.
  */
 export async function finishMemberPasskeySignIn(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock" | "logger" | "codes" | "limits">,
   input: FinishMemberSignInInput,
   origin: AuditOrigin,
 ): Promise<MemberSignedIn> {
@@ -92,7 +92,7 @@ export async function finishMemberPasskeySignIn(
 type Checked = { signedIn: MemberSignedIn } | { wrong: DomainError };
 
 function assertion(
-  deps: FlowDeps,
+  deps: Pick<FlowDeps, "db" | "clock">,
   ceremony: MemberPasskeyChallenge,
   response: AuthenticationResponseJSON & { id: string },
   origin: AuditOrigin,
