@@ -15,10 +15,14 @@ import { envelope } from "../../fuzz/arbitraries.js";
 import type { TestServer } from "../../helpers/server.js";
 import { sharedTestServer } from "../../helpers/shared-server.js";
 
-// The lean unary path (src/transport/lane) answers a plain call; a compressed one is the general
-// path's (connect's handlers). Both must give a client the same answer: status, headers, the
-// message or the error with its details, byte for byte (the request id aside, which differs per
-// request). Each call is sent both ways, over gRPC and over Connect.
+// The lean unary path (src/transport/lane) is the only path of a unary call on Connect and
+// REST, and of gRPC's binary calls; it once answered only plain calls and left compressed ones
+// to connect's handlers. Both kinds must still give a client the same answer: status, headers,
+// the message or the error with its details, byte for byte (the request id aside, which differs
+// per request). Each call is sent both ways, over gRPC and over Connect. What the lane took
+// from connect's handlers last (a compressed body, a message that does not decode, a timeout
+// that does not parse, Connect GET) is held below to the answers that path gave, written down
+// from it before the switch.
 
 const VERIFY = "/gatehouse.auth.v1.AuthService/VerifyToken";
 const LOGIN = "/gatehouse.auth.v1.AuthService/Login";
@@ -201,9 +205,8 @@ describe("the lean unary path answers as the general path does", () => {
     }
   });
 
-  // What the lane once left to connect's handler (a compressed body, a message that does not
-  // decode, a timeout that does not parse, Connect GET) is answered as that handler answered it:
-  // the snapshots below were written by the general path, before the lane took these calls.
+  // What the lane once left to connect's handler is answered as that handler answered it: the
+  // snapshots below were written by it (commit 937880d), before the lane took these calls.
   const json = () => ({ "content-type": "application/json", "x-service-key": app.key });
   const proto = () => ({ "content-type": "application/proto", "x-service-key": app.key });
   const grpc = () => ({ "content-type": "application/grpc", "x-service-key": app.key });
