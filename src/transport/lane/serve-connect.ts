@@ -1,5 +1,5 @@
 import type { JsonReadOptions, JsonWriteOptions } from "@bufbuild/protobuf";
-import { ConnectError, type ContextValues } from "@connectrpc/connect";
+import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
 import {
   codeToHttpStatus,
@@ -12,7 +12,7 @@ import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
 import { binaryAnswer, jsonTextAnswer } from "./answer-memo.js";
 import { nodeHeaders } from "./node-headers.js";
-import { decodeRequest } from "./decode.js";
+import { inflateAndDecode } from "./decode.js";
 import { runLane, type LaneAnswer } from "./run-lane.js";
 import type { LaneMethod } from "./unary-methods.js";
 
@@ -76,15 +76,14 @@ export async function connectLaneAnswer(
   const early = compression.error ?? timeout.error;
   if (early) answer = { error: early };
   else {
-    let decoded: { message: unknown } | { error: ConnectError };
-    try {
-      const bytes = compression.request
-        ? await compression.request.decompress(call.body, options.maxBodyBytes)
-        : call.body;
-      decoded = decodeRequest(lane.method, binary, bytes, options.jsonOptions, options.maxBodyBytes);
-    } catch (error) {
-      decoded = { error: ConnectError.from(error) };
-    }
+    const decoded = await inflateAndDecode(
+      lane.method,
+      binary,
+      call.body,
+      compression.request,
+      options.jsonOptions,
+      options.maxBodyBytes,
+    );
     answer =
       "error" in decoded
         ? decoded

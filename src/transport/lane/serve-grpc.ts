@@ -1,5 +1,5 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { ConnectError, type ContextValues } from "@connectrpc/connect";
+import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
 import { kRequest } from "../../interceptors/context.js";
@@ -11,7 +11,7 @@ import { readUpTo } from "../read-body.js";
 import { replay } from "./replay.js";
 import { binaryAnswer } from "./answer-memo.js";
 import { nodeHeaders } from "./node-headers.js";
-import { decodeRequest } from "./decode.js";
+import { inflateAndDecode } from "./decode.js";
 import { runLane, type LaneAnswer } from "./run-lane.js";
 import { COMPRESS_MIN_BYTES, headerValue } from "./serve-connect.js";
 import type { LaneMethod } from "./unary-methods.js";
@@ -78,17 +78,14 @@ export async function serveGrpcLane(
     ) {
       return fallback(replay([bytes]));
     }
-    let decoded: { message: unknown } | { error: ConnectError };
-    try {
-      const payload = bytes.subarray(ENVELOPE_HEADER_BYTES);
-      const message =
-        bytes[0] === 1 && compression.request
-          ? await compression.request.decompress(payload, options.maxBodyBytes)
-          : payload;
-      decoded = decodeRequest(lane.method, true, message, {}, options.maxBodyBytes);
-    } catch (error) {
-      decoded = { error: ConnectError.from(error) };
-    }
+    const decoded = await inflateAndDecode(
+      lane.method,
+      true,
+      bytes.subarray(ENVELOPE_HEADER_BYTES),
+      bytes[0] === 1 ? compression.request : null,
+      {},
+      options.maxBodyBytes,
+    );
     answer =
       "error" in decoded
         ? decoded
