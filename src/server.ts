@@ -39,10 +39,12 @@ export function createGatehouseServer(deps: ServerDeps): GatehouseServer {
   const down = () => dependenciesDown(deps);
   const isHealthy = async () => (await down()).length === 0;
   const shutdown = new AbortController();
-  health.service(
-    Health,
-    healthHandlers({ isHealthy, services: [AccountService.typeName, AuthService.typeName], shutdown: shutdown.signal }),
-  );
+  const healthImpl = healthHandlers({
+    isHealthy,
+    services: [AccountService.typeName, AuthService.typeName],
+    shutdown: shutdown.signal,
+  });
+  health.service(Health, healthImpl);
   serveReflection(health, [AccountService, AuthService, Health]);
   const metrics = metricsRoute(deps);
 
@@ -55,7 +57,8 @@ export function createGatehouseServer(deps: ServerDeps): GatehouseServer {
     logger: deps.logger,
     trustedProxies: deps.config.trustedProxies,
     maxBodyBytes: MAX_BODY_BYTES,
-    lane: laneMethods(services, options.interceptors ?? []),
+    // Every unary RPC, each with its router's interceptors (the health checks have none).
+    lane: new Map([...laneMethods(services, options.interceptors ?? []), ...laneMethods([[Health, healthImpl]], [])]),
     laneOptions: {
       acceptCompression: ROUTER_LIMITS.acceptCompression,
       maxTimeoutMs: ROUTER_LIMITS.maxTimeoutMs,

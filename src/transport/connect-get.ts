@@ -1,31 +1,31 @@
 import { MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
 import { base64Decode } from "@bufbuild/protobuf/wire";
-import type { UniversalHandler } from "@connectrpc/connect/protocol";
+import type { DescMethod } from "@bufbuild/protobuf";
 import { DomainError } from "../domain/errors.js";
 import type { NodeRequest } from "./rest-handler.js";
-import { webHeaders } from "./unary-call.js";
+import type { ConnectRequest } from "./lane/serve-connect.js";
+import type { LaneMethod } from "./lane/unary-methods.js";
 
 // The Connect protocol's GET form of a unary call (connectrpc.com/docs/protocol, "Unary-Get
 // Request"), offered for the RPCs marked `idempotency_level = NO_SIDE_EFFECTS`: the message in
 // the query string (`?connect=v1&encoding=json&message=…`, `base64=1` for binary or
-// compressed bytes, `compression=gzip`). It is turned here into the POST it stands for, headers
-// and all, so a GET passes the same size and depth checks, the same credential and origin
-// checks and the same error explanations as a POST, and nothing downstream tells them apart.
+// compressed bytes, `compression=gzip`). It is turned here into the POST it stands for (its
+// content type, coding and body; the headers are the request's), so a GET passes the same size
+// and depth checks, the same credential and origin checks and the same error explanations as a
+// POST on the lane, and nothing downstream tells them apart.
 
-/** The POST a GET stands for, or why there is none (answered with `status`, and `Allow` when set). */
+/** The POST a GET stands for, on the method's lane, or why there is none (answered with `status`, and `Allow` when set). */
 export type ConnectGet =
-  { header: Headers; body: Uint8Array } | { refused: { status: number; error: DomainError; allow?: string } };
+  { call: ConnectRequest; lane: LaneMethod } | { refused: { status: number; error: DomainError; allow?: string } };
 
 const CONTENT_TYPES: Record<string, string> = { json: "application/json", proto: "application/proto" };
 
-export function connectGetAsPost(req: NodeRequest, handler: UniversalHandler): ConnectGet {
+export function connectGetAsPost(req: NodeRequest, method: DescMethod, lane: LaneMethod | undefined): ConnectGet {
   // A method with side effects is never run from a GET: a link, a prefetch or a cache could
-  // replay it. The client has the right address and the wrong verb, so 405 with Allow.
-  if (
-    handler.method.methodKind !== "unary" ||
-    handler.method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS
-  ) {
-    const path = handler.requestPath;
+  // replay it. The client has the right address and the wrong verb, so 405 with Allow. Every
+  // unary method has a lane; a stream has none.
+  if (!lane || method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) {
+    const path = `/${method.parent.typeName}/${method.name}`;
     return {
       refused: {
         status: 405,
@@ -84,11 +84,6 @@ export function connectGetAsPost(req: NodeRequest, handler: UniversalHandler): C
   } else {
     body = Buffer.from(message, "utf8");
   }
-  const header = webHeaders(req);
-  for (const name of ["content-type", "content-length", "content-encoding", "transfer-encoding"]) header.delete(name);
-  header.set("content-type", contentType);
   const compression = query.get("compression");
-  if (compression !== null && compression !== "identity") header.set("content-encoding", compression);
-  if (connectVersion !== null) header.set("connect-protocol-version", "1");
-  return { header, body };
+  return { call: { contentType, encoding: compression, body }, lane };
 }

@@ -1,7 +1,5 @@
 import type { ContextValues } from "@connectrpc/connect";
-import { universalResponseToNodeResponse } from "@connectrpc/connect-node";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
-import { readAllBytes } from "@connectrpc/connect/protocol";
 import { errorToJsonBytes } from "@connectrpc/connect/protocol-connect";
 import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
@@ -14,8 +12,7 @@ import { explainConnectDecodeFailure } from "./compat/json-decode-errors.js";
 import { connectGetAsPost } from "./connect-get.js";
 import { BodyTooLarge, readBody } from "./read-body.js";
 import type { NodeRequest } from "./rest-handler.js";
-import { runUnaryCall, webHeaders } from "./unary-call.js";
-import { connectLaneAnswer, type ConnectLaneOptions, type WholeAnswer } from "./lane/serve-connect.js";
+import { connectLaneAnswer, headerValue, type ConnectLaneOptions, type ConnectRequest } from "./lane/serve-connect.js";
 import type { LaneMethod } from "./lane/unary-methods.js";
 
 /**
@@ -33,31 +30,35 @@ export function isConnectUnary(req: NodeRequest): boolean {
 }
 
 /**
- * A Connect unary call with its body read in one piece and its answer written in one piece:
- * connect-node's generic adapters stream both (an async iterator over the request, a write
- * awaited per chunk), which costs more than the whole of a VerifyToken. Same handler, same
- * interceptors, same bytes on the wire.
+ * A Connect unary call, POST or GET, with its body read in one piece and its answer written in
+ * one piece by the lane (lane/serve-connect.ts): connect-node's generic adapters stream both (an
+ * async iterator over the request, a write awaited per chunk), which costs more than the whole
+ * of a VerifyToken. Same handler, same interceptors, same bytes on the wire. Here: the GET's
+ * query read as the POST it stands for, what is refused before anything decodes, and
+ * connect's own errors put in the API's terms on the way out.
  */
 export async function serveConnectUnary(
   req: NodeRequest,
   res: NodeResponse,
   handler: UniversalHandler,
+  /** The method's lane; none for a stream, which only a GET brings here (and is refused). */
+  lane: LaneMethod | undefined,
   contextValues: ContextValues,
   requestId: string,
-  maxBodyBytes: number,
-  /** The lean path to the same method (lane/serve-connect.ts), when it has one. */
-  lane?: { method: LaneMethod; options: ConnectLaneOptions },
+  options: ConnectLaneOptions & { maxBodyBytes: number },
 ): Promise<void> {
-  let body: Uint8Array;
-  let header: Headers;
+  const { maxBodyBytes } = options;
+  let call: ConnectRequest;
+  let method: LaneMethod;
   if (req.method === "GET") {
-    const get = connectGetAsPost(req, handler);
+    const get = connectGetAsPost(req, handler.method, lane);
     if ("refused" in get) {
       if (get.refused.allow) res.setHeader("allow", get.refused.allow);
       return writeRefusal(res, contextValues, get.refused);
     }
-    ({ header, body } = get);
+    ({ call, lane: method } = get);
   } else {
+    let body: Uint8Array;
     try {
       body = await readBody(req, maxBodyBytes);
     } catch (error) {
@@ -65,31 +66,24 @@ export async function serveConnectUnary(
       res.setHeader("connection", "close");
       return writeReasonError(res, requestId, "REQUEST_TOO_LARGE", `request body exceeds ${maxBodyBytes} bytes`, 413);
     }
-    header = webHeaders(req);
+    if (!lane) throw new Error(`no lane for ${handler.requestPath}`);
+    method = lane;
+    call = { contentType: headerValue(req, "content-type"), encoding: headerValue(req, "content-encoding"), body };
   }
-  const refusal = refuseBeforeDecoding(header, body);
+  const refusal = refuseBeforeDecoding(call);
   if (refusal) return writeRefusal(res, contextValues, refusal);
-  const whole =
-    lane && req.method === "POST"
-      ? await connectLaneAnswer(req, res, lane.method, body, !isJson(header), contextValues, lane.options)
-      : undefined;
-  let answer: WholeAnswer;
-  if (whole) answer = whole;
-  else {
-    const general = await runUnaryCall(req, res, handler, { path: handler.requestPath, header, body, contextValues });
-    // Connect's unary protocol sends no trailers of its own; anything else takes the general path.
-    if (general.trailer !== undefined) return universalResponseToNodeResponse(general, res);
-    const headers: Record<string, string> = {};
-    general.header?.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const bytes = general.body ? await readAllBytes(general.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
-    answer = { status: general.status, headers, bytes };
-  }
+  const answer = await connectLaneAnswer(req, res, method, call, contextValues, options);
   let { bytes } = answer;
   const { headers } = answer;
-  if (answer.status === 400 && isJson(header)) {
-    const explained = explainConnectDecodeFailure(header, handler, body, bytes, headers, maxBodyBytes);
+  if (answer.status === 400 && isJson(call.contentType)) {
+    const explained = explainConnectDecodeFailure(
+      call.encoding ?? undefined,
+      method.method.input,
+      call.body,
+      bytes,
+      headers,
+      maxBodyBytes,
+    );
     if (explained) {
       recordReason(contextValues.get(kRequest), explained.reason);
       bytes = errorToJsonBytes(domainToConnect(explained), ERROR_JSON);
@@ -134,15 +128,15 @@ const ENCODINGS = new Set(["identity", "gzip", "br"]);
  * (415, not connect's 501: the fault is the request's), and JSON nested deeper than any request
  * needs, which would overflow the stack in the decoders (json-depth.ts).
  */
-function refuseBeforeDecoding(header: Headers, body: Uint8Array): { status: number; error: DomainError } | undefined {
-  const encoding = header.get("content-encoding")?.trim().toLowerCase();
+function refuseBeforeDecoding(call: ConnectRequest): { status: number; error: DomainError } | undefined {
+  const encoding = call.encoding?.trim().toLowerCase();
   if (encoding !== undefined && !ENCODINGS.has(encoding)) {
     return {
       status: 415,
       error: new DomainError("UNSUPPORTED_MEDIA_TYPE", `content-encoding ${encoding} is not supported; use gzip or br`),
     };
   }
-  if ((encoding === undefined || encoding === "identity") && isJson(header) && nestsDeeperThan(body)) {
+  if ((encoding === undefined || encoding === "identity") && isJson(call.contentType) && nestsDeeperThan(call.body)) {
     return {
       status: httpStatus(REASON_CODES.VALIDATION_FAILED),
       error: new DomainError("VALIDATION_FAILED", TOO_DEEP_MESSAGE),
@@ -151,8 +145,8 @@ function refuseBeforeDecoding(header: Headers, body: Uint8Array): { status: numb
   return undefined;
 }
 
-function isJson(header: Headers): boolean {
-  return (header.get("content-type") ?? "").split(";", 1)[0].trim().toLowerCase() === "application/json";
+function isJson(contentType: string | null): boolean {
+  return (contentType ?? "").split(";", 1)[0].trim().toLowerCase() === "application/json";
 }
 
 /** Error JSON keeps proto field names in its `debug` view, as the router writes it (server.ts JSON_OPTIONS). */

@@ -45,9 +45,9 @@ export interface HttpHandlerOptions {
   logger: Logger;
   trustedProxies: readonly string[];
   maxBodyBytes: number;
-  /** The unary RPCs of `rpc` on the lean path (src/transport/lane), by request path: gRPC, Connect and REST calls take it when they can. */
-  lane?: ReadonlyMap<string, LaneMethod>;
-  laneOptions?: Omit<GrpcLaneOptions, "maxBodyBytes"> & ConnectLaneOptions;
+  /** Every unary RPC of `rpc` on the lean path (src/transport/lane), by request path: its Connect, gRPC and REST calls. */
+  lane: ReadonlyMap<string, LaneMethod>;
+  laneOptions: Omit<GrpcLaneOptions, "maxBodyBytes"> & ConnectLaneOptions;
 }
 
 export type PlainRoute = (req: NodeRequest, res: NodeResponse, record: RequestRecord) => Promise<void>;
@@ -63,6 +63,11 @@ export interface HttpHandler {
 // The front door of every request on the port: request id, access log, CORS preflight,
 // deadline headers, body size, then the RPC, REST or plain HTTP route.
 export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
+  // The lane is the one path of a unary call on Connect and REST: a method without one would
+  // have nowhere to go.
+  for (const [path, rpc] of options.rpc)
+    if (rpc.method.methodKind === "unary" && !options.lane.has(path)) throw new Error(`${path} has no lane method`);
+  const laneOptions = { ...options.laneOptions, maxBodyBytes: options.maxBodyBytes };
   let inFlight = 0;
   let draining = false;
   // The request line is built field by field below from values that are never secrets, so it
@@ -122,17 +127,16 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (rpc) {
       varyOnOrigin(res);
       record.rpc = `${rpc.service.typeName}/${rpc.method.name}`;
-      const lane = options.laneOptions ? options.lane?.get(path) : undefined;
-      if (isConnectUnary(req)) {
-        const connectLane = lane && options.laneOptions ? { method: lane, options: options.laneOptions } : undefined;
-        return serveConnectUnary(req, res, rpc, contextValues, record.id, options.maxBodyBytes, connectLane);
-      }
-      if (lane && enveloped === "grpc" && options.laneOptions) {
-        const laneOptions = { ...options.laneOptions, maxBodyBytes: options.maxBodyBytes };
+      const lane = options.lane.get(path);
+      // Connect unary, POST or GET, and gRPC's unary binary calls take the lane; a stream, a
+      // gRPC call with JSON and gRPC-Web are connect-node's (and so is what the gRPC lane
+      // hands back: a malformed or oversized envelope).
+      if (isConnectUnary(req) && (lane || req.method === "GET"))
+        return serveConnectUnary(req, res, rpc, lane, contextValues, record.id, laneOptions);
+      if (lane && enveloped === "grpc")
         return serveGrpcLane(req, res as Http2ServerResponse, lane, contextValues, record.id, laneOptions, (body) =>
           serveUniversal(req, res, rpc, contextValues, record.id, enveloped, body),
         );
-      }
       return serveUniversal(req, res, rpc, contextValues, record.id, enveloped);
     }
     // A gRPC client reads its status from the trailers; an HTTP 404 would reach it as UNKNOWN.
@@ -145,10 +149,12 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     if (match) {
       varyOnOrigin(res);
       record.rpc = `${match.route.handler.service.typeName}/${match.route.handler.method.name}`;
-      const lane = options.laneOptions ? options.lane?.get(match.route.handler.requestPath) : undefined;
-      const restLane =
-        lane && options.laneOptions ? { method: lane, jsonOptions: options.laneOptions.jsonOptions } : undefined;
-      return serveRest(req, res, match, record.id, contextValues, options.maxBodyBytes, restLane);
+      const lane = options.lane.get(match.route.handler.requestPath);
+      if (!lane) throw new Error(`no lane method for ${match.route.handler.requestPath}`);
+      return serveRest(req, res, match, record.id, contextValues, laneOptions.maxBodyBytes, {
+        method: lane,
+        jsonOptions: laneOptions.jsonOptions,
+      });
     }
     // A known path asked with another method is 405 with the methods it takes, not 404: the
     // client has the right address and the wrong verb.

@@ -12,12 +12,10 @@ import {
   type JsonWriteOptions,
 } from "@bufbuild/protobuf";
 import { errorToJson } from "@connectrpc/connect/protocol-connect";
-import type { ContextValues } from "@connectrpc/connect";
-import { readAllBytes } from "@connectrpc/connect/protocol";
+import type { ConnectError, ContextValues } from "@connectrpc/connect";
 import { DomainError } from "../domain/errors.js";
 import { kRequest } from "../interceptors/context.js";
 import {
-  carriesReason,
   recordReason,
   restErrorFromConnect,
   writeDomainError,
@@ -31,17 +29,18 @@ import { explainJsonValue } from "./compat/json-decode-errors.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "./json-depth.js";
 import { readBody, BodyTooLarge } from "./read-body.js";
 import type { RestMatch } from "./rest-routes.js";
-import { runUnaryCall } from "./unary-call.js";
 import { nodeHeaders } from "./lane/node-headers.js";
 import { jsonTextAnswer } from "./lane/answer-memo.js";
+import { decodeRequest } from "./lane/decode.js";
 import { runLane } from "./lane/run-lane.js";
 import type { LaneMethod } from "./lane/unary-methods.js";
 
 export type NodeRequest = IncomingMessage | Http2ServerRequest;
 
-// A REST call is translated into a Connect unary call of the same handler, so the four
-// protocols share one implementation and one interceptor chain. Only the envelope differs:
-// the request JSON is assembled from path, query and body; errors get the REST body.
+// A REST call is a unary call of the same handler on the lane, so the four protocols share one
+// implementation and one interceptor chain. Only the envelope differs: the request message is
+// assembled from path, query and body as JSON and decoded as connect decodes it; the answer's
+// message (or its `response_body` field) is the JSON body; errors get the REST body.
 export async function serveRest(
   req: NodeRequest,
   res: NodeResponse,
@@ -49,8 +48,8 @@ export async function serveRest(
   requestId: string,
   contextValues: ContextValues,
   maxBodyBytes: number,
-  /** The lean path to the same method (lane/unary-methods.ts), when it has one. */
-  lane?: { method: LaneMethod; jsonOptions: Partial<JsonReadOptions & JsonWriteOptions> },
+  /** The method's lean path (lane/unary-methods.ts). */
+  lane: { method: LaneMethod; jsonOptions: Partial<JsonReadOptions & JsonWriteOptions> },
 ): Promise<void> {
   let message: JsonObject;
   try {
@@ -69,63 +68,17 @@ export async function serveRest(
     const value = req.headers[name];
     if (typeof value === "string") forwarded[name] = value;
   }
-  if (lane) {
-    const answered = await answerOnLane(req, res, match, requestId, contextValues, lane, forwarded, message);
-    if (answered) return;
-  }
-  const header = new Headers(forwarded as Record<string, string>);
-  // Passed as bytes, not as parsed JSON: Connect applies the router's JSON options (unknown
-  // fields ignored) only when it parses the body itself.
-  const uRes = await runUnaryCall(req, res, match.route.handler, {
-    path: match.route.handler.requestPath,
-    header,
-    body: Buffer.from(JSON.stringify(message)),
-    contextValues,
-  });
-  const bytes = uRes.body ? await readAllBytes(uRes.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
-  const json = bytes.length > 0 ? (JSON.parse(new TextDecoder().decode(bytes)) as JsonObject) : {};
-  const retryAfter = uRes.header?.get("retry-after");
-  if (retryAfter) res.setHeader("retry-after", retryAfter);
-  if (uRes.status === 200) {
-    const responseBody = match.route.responseBody;
-    return writeJson(res, 200, responseBody === "" ? json : (json[responseBody] ?? null));
-  }
-  if (uRes.status === 400 && !carriesReason(json)) {
-    // The request did not decode (a value of the wrong JSON type): say which field, in the API's terms.
-    const explained = explainJsonValue(match.route.handler.method.input, message);
-    if (explained) {
-      recordReason(contextValues.get(kRequest), explained.reason);
-      return writeDomainError(res, requestId, explained);
-    }
-  }
-  const error = restErrorFromConnect(json, requestId);
-  writeJson(res, error.status, error.body);
-}
-
-const FORWARDED_HEADERS = ["authorization", "x-service-key", "origin", "user-agent", "x-forwarded-for"];
-
-/**
- * The call on the lean path, its answer written in the REST shape: the message decoded from
- * the JSON built here as connect would decode it, the answer's JSON taken as an object rather
- * than as bytes parsed again. False, with nothing run, when the message does not decode: the
- * general path words that error (compat/json-decode-errors.ts).
- */
-async function answerOnLane(
-  req: NodeRequest,
-  res: NodeResponse,
-  match: RestMatch,
-  requestId: string,
-  contextValues: ContextValues,
-  lane: { method: LaneMethod; jsonOptions: Partial<JsonReadOptions & JsonWriteOptions> },
-  forwarded: IncomingHttpHeaders,
-  message: JsonObject,
-): Promise<boolean> {
+  const { method } = lane.method;
   const json = { ...lane.jsonOptions, ignoreUnknownFields: true };
   let decoded: unknown;
   try {
-    decoded = fromJson(lane.method.method.input, message, json);
+    decoded = fromJson(method.input, message, json);
   } catch {
-    return false;
+    // Decoded once more as connect decodes the JSON text this call stands for, for its error.
+    const text = Buffer.from(JSON.stringify(message));
+    const again = decodeRequest(method, false, text, lane.jsonOptions, maxBodyBytes);
+    if ("error" in again) return refuseUndecodable(res, match, requestId, contextValues, again.error, message, lane);
+    decoded = again.message;
   }
   const answer = await runLane(
     req,
@@ -138,17 +91,46 @@ async function answerOnLane(
     undefined,
   );
   if ("ok" in answer) {
-    const { output } = lane.method.method;
     const responseBody = match.route.responseBody;
-    if (responseBody === "") writeJsonText(res, 200, jsonTextAnswer(output, answer.ok.message, lane.jsonOptions));
-    else writeJson(res, 200, (toJson(output, answer.ok.message, lane.jsonOptions) as JsonObject)[responseBody] ?? null);
-    return true;
+    if (responseBody === "")
+      writeJsonText(res, 200, jsonTextAnswer(method.output, answer.ok.message, lane.jsonOptions));
+    else
+      writeJson(
+        res,
+        200,
+        (toJson(method.output, answer.ok.message, lane.jsonOptions) as JsonObject)[responseBody] ?? null,
+      );
+    return;
   }
   const retryAfter = answer.error.metadata.get("retry-after");
   if (retryAfter) res.setHeader("retry-after", retryAfter);
   const error = restErrorFromConnect(errorToJson(answer.error, lane.jsonOptions) as ConnectErrorJson, requestId);
   writeJson(res, error.status, error.body);
-  return true;
+}
+
+const FORWARDED_HEADERS = ["authorization", "x-service-key", "origin", "user-agent", "x-forwarded-for"];
+
+/**
+ * A message that does not decode (a value of the wrong JSON type), refused before the chain
+ * runs: the field named in the API's terms (compat/json-decode-errors.ts), or, when no field is
+ * to blame, connect's own decoding error, in the REST shape.
+ */
+function refuseUndecodable(
+  res: NodeResponse,
+  match: RestMatch,
+  requestId: string,
+  contextValues: ContextValues,
+  refused: ConnectError,
+  message: JsonObject,
+  lane: { jsonOptions: Partial<JsonWriteOptions> },
+): void {
+  const explained = explainJsonValue(match.route.handler.method.input, message);
+  if (explained) {
+    recordReason(contextValues.get(kRequest), explained.reason);
+    return writeDomainError(res, requestId, explained);
+  }
+  const error = restErrorFromConnect(errorToJson(refused, lane.jsonOptions) as ConnectErrorJson, requestId);
+  writeJson(res, error.status, error.body);
 }
 
 async function requestMessage(req: NodeRequest, match: RestMatch, maxBodyBytes: number): Promise<JsonObject> {

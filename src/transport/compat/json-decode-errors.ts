@@ -8,7 +8,6 @@ import {
   type JsonValue,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { DomainError, validationFailed, type Violation } from "../../domain/errors.js";
 import { carriesReason, type ConnectErrorJson } from "../error-body.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
@@ -66,8 +65,9 @@ export function explainJsonText(desc: DescMessage, text: string): DomainError | 
  * a reason is looked at: every error that passed the interceptors carries one.
  */
 export function explainConnectDecodeFailure(
-  header: Headers,
-  handler: UniversalHandler,
+  /** The request's content coding, as sent. */
+  encoding: string | undefined,
+  input: DescMessage,
   body: Uint8Array,
   answer: Uint8Array,
   headers: Record<string, string>,
@@ -81,8 +81,8 @@ export function explainConnectDecodeFailure(
     return undefined;
   }
   if (carriesReason(json)) return undefined;
-  const text = requestText(body, header.get("content-encoding") ?? undefined, maxBodyBytes);
-  return text === undefined ? undefined : explainJsonText(handler.method.input, text);
+  const text = requestText(body, encoding, maxBodyBytes);
+  return text === undefined ? undefined : explainJsonText(input, text);
 }
 
 /** Why this parsed JSON value does not decode into `desc`, or undefined when it does. */

@@ -80,7 +80,7 @@ class NodeHeaders {
 }
 
 /** Node's parsed headers copied into fetch Headers, HTTP/2 pseudo-headers left out (as connect-node does). */
-export function copyNodeHeaders(raw: IncomingHttpHeaders): Headers {
+function copyNodeHeaders(raw: IncomingHttpHeaders): Headers {
   const copy = new Headers();
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined || name.startsWith(":")) continue;

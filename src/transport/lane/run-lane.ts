@@ -1,7 +1,6 @@
-import type { ConnectError, ContextValues, UnaryResponse } from "@connectrpc/connect";
+import { Code, ConnectError, type ContextValues, type UnaryResponse } from "@connectrpc/connect";
 import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
-import { requestUrl } from "../unary-call.js";
 import { callSignal } from "./deadline.js";
 import { asConnectError, type LaneMethod } from "./unary-methods.js";
 
@@ -42,4 +41,15 @@ export async function runLane(
   } finally {
     call.done();
   }
+}
+
+// Concatenated rather than parsed: a handler that wants the query string parses it itself, and a
+// path here always starts with "/" (a lane method's own path). Thrown, as connect-node's
+// adapter throws it, when the request names no authority.
+function requestUrl(req: NodeRequest, path: string): string {
+  const authority = "authority" in req ? req.authority : req.headers.host;
+  if (authority === undefined)
+    throw new ConnectError("unable to determine request authority from Node.js server request", Code.Internal);
+  const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
+  return `${encrypted ? "https" : "http"}://${authority}${path}`;
 }

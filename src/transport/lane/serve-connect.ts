@@ -1,8 +1,9 @@
-import { fromBinary, fromJsonString, type JsonReadOptions, type JsonWriteOptions } from "@bufbuild/protobuf";
+import type { JsonReadOptions, JsonWriteOptions } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
 import {
   codeToHttpStatus,
+  contentTypeUnaryRegExp,
   errorToJsonBytes,
   parseContentType,
   parseTimeout,
@@ -11,7 +12,8 @@ import type { NodeResponse } from "../error-body.js";
 import type { NodeRequest } from "../rest-handler.js";
 import { binaryAnswer, jsonTextAnswer } from "./answer-memo.js";
 import { nodeHeaders } from "./node-headers.js";
-import { runLane } from "./run-lane.js";
+import { inflateAndDecode } from "./decode.js";
+import { runLane, type LaneAnswer } from "./run-lane.js";
 import type { LaneMethod } from "./unary-methods.js";
 
 export interface ConnectLaneOptions {
@@ -29,54 +31,73 @@ export interface WholeAnswer {
 
 /** connect's compressMinBytes default: smaller answers are not worth compressing (gRPC's lane too). */
 export const COMPRESS_MIN_BYTES = 1024;
-const decoder = new TextDecoder();
+
+/** A Connect unary call as it came: POST's headers and body, or what a GET's query stands for (connect-get.ts). */
+export interface ConnectRequest {
+  contentType: string | null;
+  /** The request's content coding (POST's Content-Encoding, GET's `compression`), as sent. */
+  encoding: string | null;
+  body: Uint8Array;
+}
 
 /**
- * A Connect unary POST on the lean path: the body already read whole, decoded as connect's
- * handler decodes it, the method's interceptor chain and implementation run
- * (lane/unary-methods.ts), and the answer built as connect's handler builds it: status, headers
- * (trailers as `trailer-` headers), error JSON, compression. Undefined, with nothing run, when
- * the general path must answer instead: a compressed body, a timeout that does not parse, a
- * message that does not decode (its errors are worded there, compat/json-decode-errors.ts).
+ * A Connect unary call on the lean path, answered in one piece as connect's unary handler
+ * answers it (protocol-connect/handler-factory.js), in its order: a content type it does not
+ * take is 415; an unknown coding, a timeout that does not parse, a body that does not inflate
+ * or a message that does not decode is its error JSON, before the chain runs; then the
+ * method's interceptor chain and implementation (lane/unary-methods.ts), and the answer with
+ * its status, headers (trailers as `trailer-` headers), error JSON and compression. Decoding
+ * and decompressing go through connect's own pieces (lane/decode.ts, the router's
+ * compressions), so their errors are its words, put in the API's terms by the caller.
  */
 export async function connectLaneAnswer(
   req: NodeRequest,
   res: NodeResponse,
   lane: LaneMethod,
-  body: Uint8Array,
-  binary: boolean,
+  call: ConnectRequest,
   contextValues: ContextValues,
-  options: ConnectLaneOptions,
-): Promise<WholeAnswer | undefined> {
-  // The content types connect's handler takes, as it reads them (a charset other than UTF-8 is
-  // its 415, not ours).
-  const type = parseContentType(typeof req.headers["content-type"] === "string" ? req.headers["content-type"] : null);
-  if (!type || type.stream || type.binary !== binary) return undefined;
-  const encoding = req.headers["content-encoding"];
-  if (encoding !== undefined && encoding !== "identity") return undefined;
-  const timeoutHeader = req.headers["connect-timeout-ms"];
-  if (Array.isArray(timeoutHeader)) return undefined;
-  const timeout = parseTimeout(timeoutHeader ?? null, options.maxTimeoutMs);
-  if (timeout.error) return undefined;
-  const json = { ...options.jsonOptions, ignoreUnknownFields: options.jsonOptions.ignoreUnknownFields ?? true };
-  let message: unknown;
-  try {
-    message = binary
-      ? fromBinary(lane.method.input, body)
-      : fromJsonString(lane.method.input, decoder.decode(body), json);
-  } catch {
-    return undefined;
-  }
-  const answer = await runLane(
-    req,
-    res,
-    lane,
-    "connect",
-    nodeHeaders(req.headers),
-    message,
-    contextValues,
-    timeout.timeoutMs,
+  options: ConnectLaneOptions & { maxBodyBytes: number },
+): Promise<WholeAnswer> {
+  // The router offers a unary method only these content types, a charset other than UTF-8 not among them.
+  const type =
+    call.contentType !== null && contentTypeUnaryRegExp.test(call.contentType)
+      ? parseContentType(call.contentType)
+      : undefined;
+  if (!type) return { status: 415, headers: {}, bytes: new Uint8Array() };
+  const binary = type.binary;
+  const timeout = parseTimeout(headerValue(req, "connect-timeout-ms"), options.maxTimeoutMs);
+  const compression = compressionNegotiate(
+    options.acceptCompression as Compression[],
+    call.encoding,
+    headerValue(req, "accept-encoding"),
+    "accept-encoding",
   );
+  let answer: LaneAnswer;
+  const early = compression.error ?? timeout.error;
+  if (early) answer = { error: early };
+  else {
+    const decoded = await inflateAndDecode(
+      lane.method,
+      binary,
+      call.body,
+      compression.request,
+      options.jsonOptions,
+      options.maxBodyBytes,
+    );
+    answer =
+      "error" in decoded
+        ? decoded
+        : await runLane(
+            req,
+            res,
+            lane,
+            "connect",
+            nodeHeaders(req.headers),
+            decoded.message,
+            contextValues,
+            timeout.timeoutMs,
+          );
+  }
   const headers: Record<string, string> = {};
   let status = 200;
   let bytes: Uint8Array;
@@ -93,15 +114,15 @@ export async function connectLaneAnswer(
     answer.error.metadata.forEach((value, name) => (headers[name] = value));
     bytes = errorToJsonBytes(answer.error, options.jsonOptions);
   }
-  const compression = compressionNegotiate(
-    options.acceptCompression as Compression[],
-    null,
-    typeof req.headers["accept-encoding"] === "string" ? req.headers["accept-encoding"] : null,
-    "accept-encoding",
-  ).response;
-  if (compression && bytes.byteLength >= COMPRESS_MIN_BYTES) {
-    bytes = await compression.compress(bytes);
-    headers["content-encoding"] = compression.name;
+  if (compression.response && bytes.byteLength >= COMPRESS_MIN_BYTES) {
+    bytes = await compression.response.compress(bytes);
+    headers["content-encoding"] = compression.response.name;
   }
   return { status, headers, bytes };
+}
+
+/** A request header as fetch Headers would give it: repeated fields joined with ", ". */
+export function headerValue(req: NodeRequest, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : typeof value === "string" ? value : value.join(", ");
 }

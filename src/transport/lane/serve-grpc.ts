@@ -1,5 +1,4 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { fromBinary } from "@bufbuild/protobuf";
 import type { ContextValues } from "@connectrpc/connect";
 import { compressionNegotiate, type Compression } from "@connectrpc/connect/protocol";
 import { parseTimeout, setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
@@ -12,8 +11,9 @@ import { readUpTo } from "../read-body.js";
 import { replay } from "./replay.js";
 import { binaryAnswer } from "./answer-memo.js";
 import { nodeHeaders } from "./node-headers.js";
-import { runLane } from "./run-lane.js";
-import { COMPRESS_MIN_BYTES } from "./serve-connect.js";
+import { inflateAndDecode } from "./decode.js";
+import { runLane, type LaneAnswer } from "./run-lane.js";
+import { COMPRESS_MIN_BYTES, headerValue } from "./serve-connect.js";
 import type { LaneMethod } from "./unary-methods.js";
 
 export interface GrpcLaneOptions {
@@ -23,16 +23,21 @@ export interface GrpcLaneOptions {
 }
 
 /**
- * A unary gRPC call on the lean path: over HTTP/2, one uncompressed binary message in its
- * envelope, read whole, then the method's interceptor chain and implementation (lane/unary-methods.ts),
- * and the answer written in one piece (headers, the message, trailers) as connect's gRPC handler
- * writes it. connect-node's gRPC path streams both ways through async iterators and signals,
- * which cost several times a VerifyToken's own work.
+ * A unary gRPC call on the lean path: over HTTP/2, one binary message in its envelope (plain,
+ * or compressed with the grpc-encoding the client names), read whole, then the method's
+ * interceptor chain and implementation (lane/unary-methods.ts), and the answer written in one
+ * piece (headers, the message, trailers) as connect's gRPC handler writes it
+ * (protocol-grpc/handler-factory.js), in its order: an unknown coding or a timeout that does
+ * not parse, then a message that does not inflate or decode, each its error status before the
+ * chain runs. Inflating and decoding go through connect's own pieces (the router's
+ * compressions, lane/decode.ts), so their errors are its words, put in the API's terms as on
+ * the general path (framework-errors.ts). connect-node's gRPC path streams both ways through
+ * async iterators and signals, which cost several times a VerifyToken's own work.
  *
- * Anything else is the general path's: JSON, a compressed or malformed envelope, more than one
- * message, a message over the cap, a deadline that does not parse. The lane gives up before it
- * has run anything, hands over the body from its first byte (`fallback`), and the client gets
- * the general path's answer, byte for byte.
+ * What connect-node alone serves goes there (`fallback`): JSON, HTTP/1.1, a malformed envelope
+ * (a flag other than 0 and 1, 1 with no coding, a length that is not the body's, more than one
+ * message) and a message over the cap. The lane gives up before it has run anything, hands
+ * over the body from its first byte, and the client gets that path's answer.
  */
 export async function serveGrpcLane(
   req: NodeRequest,
@@ -44,59 +49,64 @@ export async function serveGrpcLane(
   fallback: (body?: AsyncIterable<Uint8Array>) => Promise<void>,
 ): Promise<void> {
   const type = String(req.headers["content-type"]).toLowerCase();
-  const encoding = req.headers["grpc-encoding"];
-  const timeoutHeader = req.headers["grpc-timeout"];
-  const timeout = typeof timeoutHeader === "string" ? parseTimeout(timeoutHeader, options.maxTimeoutMs) : {};
   if (
     req.httpVersionMajor !== 2 ||
     req.method !== "POST" ||
-    (type !== "application/grpc" && type !== "application/grpc+proto") ||
-    (encoding !== undefined && encoding !== "identity") ||
-    (timeoutHeader !== undefined && typeof timeoutHeader !== "string") ||
-    timeout.error !== undefined
+    (type !== "application/grpc" && type !== "application/grpc+proto")
   ) {
     return fallback();
   }
   const read = await readUpTo(req, options.maxBodyBytes + ENVELOPE_HEADER_BYTES);
   if ("partial" in read) return fallback(replay(read.partial, req as Http2ServerRequest));
   const bytes = read.bytes;
-  if (
-    bytes.length < ENVELOPE_HEADER_BYTES ||
-    bytes[0] !== 0 ||
-    bytes.readUInt32BE(1) !== bytes.length - ENVELOPE_HEADER_BYTES
-  ) {
-    return fallback(replay([bytes]));
-  }
-  let message: unknown;
-  try {
-    message = fromBinary(lane.method.input, bytes.subarray(ENVELOPE_HEADER_BYTES));
-  } catch {
-    return fallback(replay([bytes]));
-  }
-
+  const timeout = parseTimeout(headerValue(req, "grpc-timeout"), options.maxTimeoutMs);
   const compression = compressionNegotiate(
     options.acceptCompression as Compression[],
-    null,
+    headerValue(req, "grpc-encoding"),
     headerValue(req, "grpc-accept-encoding"),
     "grpc-accept-encoding",
-  ).response;
-  const header: Record<string, string> = { "content-type": "application/grpc+proto" };
-  if (compression) header["grpc-encoding"] = compression.name;
-  const answer = await runLane(
-    req,
-    res,
-    lane,
-    "grpc",
-    nodeHeaders(req.headers),
-    message,
-    contextValues,
-    timeout.timeoutMs,
   );
+  let answer: LaneAnswer;
+  const early = compression.error ?? timeout.error;
+  if (early) answer = { error: early };
+  else {
+    if (
+      bytes.length < ENVELOPE_HEADER_BYTES ||
+      bytes[0] > 1 ||
+      (bytes[0] === 1 && !compression.request) ||
+      bytes.readUInt32BE(1) !== bytes.length - ENVELOPE_HEADER_BYTES
+    ) {
+      return fallback(replay([bytes]));
+    }
+    const decoded = await inflateAndDecode(
+      lane.method,
+      true,
+      bytes.subarray(ENVELOPE_HEADER_BYTES),
+      bytes[0] === 1 ? compression.request : null,
+      {},
+      options.maxBodyBytes,
+    );
+    answer =
+      "error" in decoded
+        ? decoded
+        : await runLane(
+            req,
+            res,
+            lane,
+            "grpc",
+            nodeHeaders(req.headers),
+            decoded.message,
+            contextValues,
+            timeout.timeoutMs,
+          );
+  }
+  const header: Record<string, string> = { "content-type": "application/grpc+proto" };
+  if (compression.response) header["grpc-encoding"] = compression.response.name;
   let body: Uint8Array | undefined;
   let trailer: Headers;
   if ("ok" in answer) {
     answer.ok.header.forEach((value, name) => (header[name] = value));
-    body = await envelope(binaryAnswer(lane.method.output, answer.ok.message), compression);
+    body = await envelope(binaryAnswer(lane.method.output, answer.ok.message), compression.response);
     trailer = answer.ok.trailer;
     trailer.set("grpc-status", "0");
   } else {
@@ -131,9 +141,4 @@ async function envelope(message: Uint8Array, compression: Compression | null): P
   out.writeUInt32BE(payload.byteLength, 1);
   out.set(payload, ENVELOPE_HEADER_BYTES);
   return out;
-}
-
-function headerValue(req: NodeRequest, name: string): string | null {
-  const value = req.headers[name];
-  return value === undefined ? null : typeof value === "string" ? value : value.join(", ");
 }

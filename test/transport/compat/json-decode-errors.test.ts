@@ -21,8 +21,8 @@ async function explain(text: string) {
   return {
     answer,
     explained: explainConnectDecodeFailure(
-      new Headers(JSON_TYPE),
-      handlerFor(HEALTH_CHECK),
+      undefined,
+      handlerFor(HEALTH_CHECK).method.input,
       body,
       answer.body,
       {},
@@ -61,8 +61,8 @@ describe("a JSON request connect cannot decode (compat/json-decode-errors.ts)", 
     const body = Buffer.from('{"service": 123}');
     expect(
       explainConnectDecodeFailure(
-        new Headers(JSON_TYPE),
-        handlerFor(HEALTH_CHECK),
+        undefined,
+        handlerFor(HEALTH_CHECK).method.input,
         body,
         errorToJsonBytes(passed, {}),
         {},
