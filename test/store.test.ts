@@ -95,7 +95,7 @@ describe("database lifecycle", () => {
 
     const reopened = await openDatabase({ ...t, logger });
     const rows = await reopened.dataSource.query(`SELECT id FROM organizations ORDER BY id`);
-    expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect(await reopened.repos.memberIdentities.findByEmail("b@example.com")).not.toBeNull();
     await reopened.close();
   });

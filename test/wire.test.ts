@@ -205,7 +205,7 @@ describe("wire conventions", () => {
         headers: { "content-type": "application/json" },
         body: stream,
         duplex: "half",
-      } as RequestInit);
+      });
       expect(res.status).toBe(413);
       expect(((await res.json()) as { reason: string }).reason).toBe("REQUEST_TOO_LARGE");
       expect(sent).toBeLessThan(1024);

@@ -99,11 +99,11 @@ function asciiDomain(domain: string): string | { problem: string } {
   if (ascii === "" || ascii.length > 253) return { problem: BAD_DOMAIN };
   const typed = domain.split(".");
   const labels = ascii.split(".");
-  if (typed.length !== labels.length || labels.length < 2 || /^[0-9]+$/.test(labels[labels.length - 1]!))
+  if (typed.length !== labels.length || labels.length < 2 || /^[0-9]+$/.test(labels[labels.length - 1]))
     return { problem: BAD_DOMAIN };
   for (let i = 0; i < labels.length; i++) {
-    const label = labels[i]!;
-    const written = typed[i]!.toLowerCase();
+    const label = labels[i];
+    const written = typed[i].toLowerCase();
     if (!LDH_LABEL.test(label)) return { problem: BAD_DOMAIN };
     // An ASCII label is its A-label; a U-label is what its A-label stands for, nothing dropped.
     const same = ASCII.test(written) ? written === label : domainToUnicode(label) === written;

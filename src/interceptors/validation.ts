@@ -17,7 +17,7 @@ import { checkServerRule, serverRulesOf } from "./server-rules.js";
 export function validationInterceptor(): Interceptor {
   return (next) => async (req) => {
     if (req.stream) return next(req);
-    const violations = validate(req.method.input, req.message as Message);
+    const violations = validate(req.method.input, req.message);
     if (violations.length > 0) throw validationFailed(violations);
     return next(req);
   };

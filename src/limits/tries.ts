@@ -157,7 +157,7 @@ export function tries(
     const waitRef = account && ofAccount ? waitOf(account.policy, ofAccount.ref) : undefined;
     let claimed = false;
 
-    const standingIn = (looked: Looked, l: Limited) => looked.standings[limited.indexOf(l)]!;
+    const standingIn = (looked: Looked, l: Limited) => looked.standings[limited.indexOf(l)];
     // By failures alone (the address's, the challenge's, an account's wait): no try in flight changes it.
     const refusalOf = (looked: Looked): Refusal | undefined => {
       for (const l of [ofIp, ofChallenge]) {
@@ -165,7 +165,7 @@ export function tries(
           return { of: l, count: standingIn(looked, l).failures };
       }
       const pastThreshold = ofAccount && standingIn(looked, ofAccount).failures.count >= ofAccount.limit;
-      if (pastThreshold && looked.also[0]!.count > 0) return { of: ofAccount, count: looked.also[0]! };
+      if (pastThreshold && looked.also[0].count > 0) return { of: ofAccount, count: looked.also[0] };
       return undefined;
     };
     const refuse = ({ of, count }: Refusal): never => {
@@ -200,7 +200,7 @@ export function tries(
         const [claim] = await store.take([
           waitOf(account!.policy, ofAccount.ref, waitSeconds(s, failures + 1 - ofAccount.limit)),
         ]);
-        if (claim!.count > 1) refuse({ of: ofAccount, count: claim! });
+        if (claim.count > 1) refuse({ of: ofAccount, count: claim });
         claimed = true;
       }
       const spare =
@@ -219,7 +219,7 @@ export function tries(
     for (let waited = false; ; waited = true) {
       if (busy !== undefined && !(await turns.room(busy, waited))) {
         // No room while tries are checked, and the line stalled or is full.
-        throw rateLimited(BUSY_MESSAGE, 1, limited[turnKeys.indexOf(busy)]!.ref.key);
+        throw rateLimited(BUSY_MESSAGE, 1, limited[turnKeys.indexOf(busy)].ref.key);
       }
       const admission = await turns.exclusive(turnKeys, admit).catch((error: unknown) => {
         // Refused: the next in line looks for itself (it may count other subjects).
@@ -260,7 +260,7 @@ export function tries(
             maxSeconds: s.limits.signInMaxWaitSeconds,
           };
           const counts = await store.fail(id, refs, wait);
-          return { tripped: ofAccount !== undefined && counts[0]!.count === ofAccount.limit };
+          return { tripped: ofAccount !== undefined && counts[0].count === ofAccount.limit };
         },
         { tripped: false },
       ),

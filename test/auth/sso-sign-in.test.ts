@@ -181,7 +181,7 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
     expect(q.state).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(q.nonce).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(q.scope!.split(" ")).toContain("openid");
+    expect(q.scope.split(" ")).toContain("openid");
 
     const tokens = expectTokens(
       await world.callback(await world.idp.signIn(authorization.href, account.id)),

@@ -196,7 +196,7 @@ describe("cli: user import", () => {
 
     for (const [scheme, user] of Object.entries(users)) {
       const wrong = await login(user.email, `${user.password}!`);
-      expect([scheme, wrong.status, (wrong.body as any).reason]).toEqual([scheme, 401, "INVALID_CREDENTIALS"]);
+      expect([scheme, wrong.status, wrong.body.reason]).toEqual([scheme, 401, "INVALID_CREDENTIALS"]);
       expect(await storedHash(user.email)).toBe(lines.find((l) => l.email === user.email)!.password_hash);
 
       const first = await login(user.email, user.password);
@@ -208,7 +208,7 @@ describe("cli: user import", () => {
       expect((await login(user.email, `${user.password}!`)).status).toBe(401);
     }
     const bea = await login(users.bcrypt.email, users.bcrypt.password);
-    expect((bea.body as any).user).toMatchObject({
+    expect(bea.body.user).toMatchObject({
       email: users.bcrypt.email,
       email_verified: true,
       metadata: { plan: "pro" },
