@@ -188,11 +188,11 @@ describe("cli: user import", () => {
       http(`${server.url}/v1/auth/login`, { headers: { "x-service-key": key }, body: { email, password } });
     const storedHash = async (email: string) =>
       (
-        (await server.deps.db.dataSource.query("SELECT password_hash FROM users WHERE project_id = $1 AND email = $2", [
-          projectId,
-          email,
-        ])) as any[]
-      )[0].password_hash as string;
+        await server.deps.db.dataSource.query<Array<{ password_hash: string }>>(
+          "SELECT password_hash FROM users WHERE project_id = $1 AND email = $2",
+          [projectId, email],
+        )
+      )[0].password_hash;
 
     for (const [scheme, user] of Object.entries(users)) {
       const wrong = await login(user.email, `${user.password}!`);
@@ -217,10 +217,10 @@ describe("cli: user import", () => {
       locale: "pt-BR",
     });
 
-    const rows = (await server.deps.db.dataSource.query(
+    const rows = await server.deps.db.dataSource.query<any[]>(
       "SELECT email, phone, phone_verified, email_verified, password_hash FROM users WHERE project_id = $1 ORDER BY email NULLS FIRST",
       [projectId],
-    )) as any[];
+    );
     expect(rows[0]).toEqual({
       email: null,
       phone: "+15551230001",

@@ -41,7 +41,7 @@ export async function holdHttp1(
 ): Promise<HeldRequest> {
   const socket = await connectedSocket(port);
   let raw = "";
-  socket.on("data", (d) => (raw += d));
+  socket.on("data", (d: Buffer) => (raw += d.toString()));
   socket.on("error", () => {});
   const answer = new Promise<HeldAnswer>((resolve) =>
     socket.once("close", () => {

@@ -45,7 +45,7 @@ export async function startOidcStandin(options: { hostname?: string; redirectUri
     redirectDiscovery(to) {
       discoveryRedirect = to;
     },
-    redirectTo: (to) => `${issuer}/redirect?${new URLSearchParams({ to })}`,
+    redirectTo: (to) => `${issuer}/redirect?${new URLSearchParams({ to }).toString()}`,
     requests: [],
     stop: server.stop,
   };

@@ -32,7 +32,7 @@ export class CsvParser {
   /** The line the next record starts on. */
   private line = 1;
   private emit: (record: CsvRecord) => void = () => {};
-  private failure: unknown;
+  private failure: Error | undefined;
 
   constructor() {
     this.parser = new Parser({
