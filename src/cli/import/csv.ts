@@ -126,6 +126,8 @@ function fieldsOf(text: string): { cells: string[]; textAfterQuote: boolean } {
   let at = 0;
   for (;;) {
     FIELD.lastIndex = at;
+    // FIELD's last alternative matches the empty string, so it matches at any position.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
     const [, quoted, closing, after, plain] = FIELD.exec(text)!;
     if (quoted === undefined) cells.push(plain.replaceAll("\r", ""));
     else {

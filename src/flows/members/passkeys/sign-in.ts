@@ -137,9 +137,16 @@ function assertion(
       backedUp: info.credentialBackedUp,
       at: now,
     });
-    const challenge = await repos.memberMfaChallenges.lockLive(ceremony.mfaTokenHash!, now);
-    if (!challenge || challenge.purpose !== "verify" || challenge.identityId !== passkey.identityId)
+    // A member signs in with a passkey only as a second factor: the ceremony carries its mfa_token.
+    const mfaTokenHash = ceremony.mfaTokenHash;
+    const challenge = mfaTokenHash === null ? null : await repos.memberMfaChallenges.lockLive(mfaTokenHash, now);
+    if (
+      !challenge ||
+      mfaTokenHash === null ||
+      challenge.purpose !== "verify" ||
+      challenge.identityId !== passkey.identityId
+    )
       throw invalidMemberMfaToken();
-    return { signedIn: await completeMemberSignIn(deps, repos, ceremony.mfaTokenHash!, challenge, "webauthn", origin) };
+    return { signedIn: await completeMemberSignIn(deps, repos, mfaTokenHash, challenge, "webauthn", origin) };
   });
 }
