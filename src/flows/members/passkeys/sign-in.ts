@@ -137,16 +137,10 @@ function assertion(
       backedUp: info.credentialBackedUp,
       at: now,
     });
-    // A member signs in with a passkey only as a second factor: the ceremony carries its mfa_token.
-    const mfaTokenHash = ceremony.mfaTokenHash;
-    const challenge = mfaTokenHash === null ? null : await repos.memberMfaChallenges.lockLive(mfaTokenHash, now);
-    if (
-      !challenge ||
-      mfaTokenHash === null ||
-      challenge.purpose !== "verify" ||
-      challenge.identityId !== passkey.identityId
-    )
+    if (ceremony.mfaTokenHash === null) throw invalidMemberMfaToken(); // a member's passkey is a second factor only
+    const challenge = await repos.memberMfaChallenges.lockLive(ceremony.mfaTokenHash, now);
+    if (!challenge || challenge.purpose !== "verify" || challenge.identityId !== passkey.identityId)
       throw invalidMemberMfaToken();
-    return { signedIn: await completeMemberSignIn(deps, repos, mfaTokenHash, challenge, "webauthn", origin) };
+    return { signedIn: await completeMemberSignIn(deps, repos, ceremony.mfaTokenHash, challenge, "webauthn", origin) };
   });
 }
