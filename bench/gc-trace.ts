@@ -34,8 +34,8 @@ export function summarizeGc(log: string, fromMs: number, toMs: number): GcSummar
   }
   const pauses = marks.map((m) => m.pause).sort((a, b) => a - b);
   let promoted = 0;
-  for (let i = 1; i < marks.length; i++) promoted += marks[i]!.before - marks[i - 1]!.after;
-  const span = marks.length > 1 ? (marks.at(-1)!.at - marks[0]!.at) / 1000 : 0;
+  for (let i = 1; i < marks.length; i++) promoted += marks[i].before - marks[i - 1].after;
+  const span = marks.length > 1 ? (marks.at(-1)!.at - marks[0].at) / 1000 : 0;
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const round = (x: number) => Math.round(x * 10) / 10;
   return {

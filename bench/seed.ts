@@ -210,9 +210,9 @@ export async function seed(
  * 10,000,000 rows' trigrams in few passes.
  */
 async function dropTrigramIndex(deps: FlowDeps): Promise<() => Promise<void>> {
-  const rows = (await deps.db.dataSource.query(
+  const rows = await deps.db.dataSource.query<Array<{ indexdef: string }>>(
     `SELECT indexdef FROM pg_indexes WHERE tablename = 'users' AND indexname = 'users_email_trgm_idx'`,
-  )) as Array<{ indexdef: string }>;
+  );
   const definition = rows[0]?.indexdef;
   if (!definition) throw new Error("users_email_trgm_idx not found: has the migration changed?");
   await deps.db.dataSource.query(`DROP INDEX users_email_trgm_idx`);

@@ -95,10 +95,9 @@ interface BoundRoute {
 // the server routes.
 function routesOf(service: DescService): BoundRoute[] {
   const router = createConnectRouter().service(service, {});
-  const order = new Map(service.methods.map((m, i) => [m.name, i]));
   return compileRestRoutes(router.handlers)
     .map((rest) => ({ method: rest.handler.method, rest }))
-    .sort((a, b) => order.get(a.method.name)! - order.get(b.method.name)!);
+    .sort((a, b) => a.method.parent.methods.indexOf(a.method) - b.method.parent.methods.indexOf(b.method));
 }
 
 interface RequestParts {

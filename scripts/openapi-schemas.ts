@@ -1,4 +1,5 @@
 import { getOption, hasOption, ScalarType, type DescEnum, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { FeatureSet_FieldPresence } from "@bufbuild/protobuf/wkt";
 import { field as validateExt } from "@bufbuild/protovalidate/gen/buf/validate/validate_pb.js";
 import { field as ownRulesExt, Format } from "../gen/gatehouse/options/v1/options_pb.js";
 import { PATTERNS } from "../src/domain/patterns.js";
@@ -6,8 +7,6 @@ import type { Comments } from "./openapi-comments.js";
 
 export type Schema = { [key: string]: unknown };
 export type Side = "request" | "response";
-
-const IMPLICIT_PRESENCE = 2; // FeatureSet.FieldPresence.IMPLICIT
 
 // JSON Schema for the proto3 JSON mapping as the REST paths speak it (src/server.ts
 // JSON_OPTIONS): proto field names, implicit fields always written, int64 as strings, enums by
@@ -251,7 +250,9 @@ export function rulesOf(field: DescField): FieldRules | undefined {
 /** What the server writes even when unset: lists, maps and implicit-presence scalars and enums. */
 function alwaysWritten(field: DescField): boolean {
   if (field.fieldKind === "list" || field.fieldKind === "map") return true;
-  return (field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence === IMPLICIT_PRESENCE;
+  return (
+    (field.fieldKind === "scalar" || field.fieldKind === "enum") && field.presence === FeatureSet_FieldPresence.IMPLICIT
+  );
 }
 
 function pairs(names: string[]): string[][] {

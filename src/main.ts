@@ -24,7 +24,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  if (cluster.isWorker) return serve(config, logger, cluster.worker!.id);
+  // Set in a worker only: cluster.isWorker.
+  if (cluster.worker) return serve(config, logger, cluster.worker.id);
   if (config.workers > 1 && config.databaseUrl) return runPrimary(config, logger);
   if (config.workers > 1) {
     logger.warn(

@@ -95,7 +95,7 @@ describe("database lifecycle", () => {
 
     const reopened = await openDatabase({ ...t, logger });
     const rows = await reopened.dataSource.query(`SELECT id FROM organizations ORDER BY id`);
-    expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect(rows.map((r: { id: string }) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect(await reopened.repos.memberIdentities.findByEmail("b@example.com")).not.toBeNull();
     await reopened.close();
   });
@@ -143,10 +143,10 @@ describe("repositories", () => {
     const users = usersRepository(db.dataSource.manager, { now: () => new Date() }, { probeWindow: 25, maxWalk: 200 });
     const reference = async (term: string) =>
       (
-        (await db.dataSource.query(
+        await db.dataSource.query<Array<{ id: string }>>(
           `SELECT id FROM users WHERE project_id = $1 AND email_normalized LIKE $2 ORDER BY created_at DESC, id DESC`,
           [project.id, `%${term}%`],
-        )) as Array<{ id: string }>
+        )
       ).map((r) => r.id);
     for (const term of ["rare", "RARE1", "common", "plain2", "plain29", "@example.com", "nothing"]) {
       const expected = await reference(term.toLowerCase());

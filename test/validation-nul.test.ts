@@ -411,9 +411,10 @@ describe("a NUL in any string of any request is 400 VALIDATION_FAILED naming the
       expect(res.body.violations, `${method} ${path}`).toContainEqual(nulViolation(field));
     }
     // Refused before any flow ran: the signups above wrote no user.
-    const rows = (await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [
-      email,
-    ])) as Array<{ n: number }>;
+    const rows = await server.deps.db.dataSource.query<Array<{ n: number }>>(
+      "SELECT count(*)::int AS n FROM users WHERE email = $1",
+      [email],
+    );
     expect(rows[0].n).toBe(0);
   });
 

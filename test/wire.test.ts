@@ -205,7 +205,7 @@ describe("wire conventions", () => {
         headers: { "content-type": "application/json" },
         body: stream,
         duplex: "half",
-      } as RequestInit);
+      });
       expect(res.status).toBe(413);
       expect(((await res.json()) as { reason: string }).reason).toBe("REQUEST_TOO_LARGE");
       expect(sent).toBeLessThan(1024);
@@ -292,7 +292,7 @@ describe("wire conventions", () => {
         socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
       );
       let data = "";
-      socket.on("data", (d) => (data += d));
+      socket.on("data", (d: Buffer) => (data += d.toString()));
       socket.on("end", () => resolve(data));
       socket.on("error", reject);
     });

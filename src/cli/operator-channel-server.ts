@@ -195,7 +195,7 @@ function serve(
       void runCommand(run.argv, output, { origin: operatorOrigin(operator), cwd: run.cwd, stdin: input })
         .catch((error: unknown) => {
           deps.logger.error({ err: error }, "operator command failed");
-          return EXIT.FAILED as number;
+          return EXIT.FAILED;
         })
         .then((code) => {
           // The command's words only: its options may hold a password.

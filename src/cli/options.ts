@@ -12,7 +12,7 @@ export const COMMON_OPTIONS = { json: { type: "boolean" }, help: { type: "boolea
 export function parseOptions(args: string[], options: OptionSpec): Values {
   try {
     return parseArgs({ args, options: { ...COMMON_OPTIONS, ...options }, strict: true, allowPositionals: false })
-      .values as Values;
+      .values;
   } catch (error) {
     // node:util names the option in its message ("Unknown option '--nmae'").
     throw usageError(error instanceof Error ? error.message.split("\n")[0] : String(error));

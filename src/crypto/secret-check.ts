@@ -44,7 +44,7 @@ const SEALED_KINDS: ReadonlyArray<{ what: string; table: string; sql: string }> 
  */
 export async function checkSecretOpensStoredRows(db: Database, secrets: SecretBox, source: string): Promise<void> {
   for (const kind of SEALED_KINDS) {
-    const rows = (await db.dataSource.query(kind.sql)) as Array<{ id: string; sealed: string; bound: string }>;
+    const rows = await db.dataSource.query<Array<{ id: string; sealed: string; bound: string }>>(kind.sql);
     if (rows.length === 0) continue;
     const [row] = rows;
     try {

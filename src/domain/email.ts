@@ -99,11 +99,11 @@ function asciiDomain(domain: string): string | { problem: string } {
   if (ascii === "" || ascii.length > 253) return { problem: BAD_DOMAIN };
   const typed = domain.split(".");
   const labels = ascii.split(".");
-  if (typed.length !== labels.length || labels.length < 2 || /^[0-9]+$/.test(labels[labels.length - 1]!))
+  if (typed.length !== labels.length || labels.length < 2 || /^[0-9]+$/.test(labels[labels.length - 1]))
     return { problem: BAD_DOMAIN };
   for (let i = 0; i < labels.length; i++) {
-    const label = labels[i]!;
-    const written = typed[i]!.toLowerCase();
+    const label = labels[i];
+    const written = typed[i].toLowerCase();
     if (!LDH_LABEL.test(label)) return { problem: BAD_DOMAIN };
     // An ASCII label is its A-label; a U-label is what its A-label stands for, nothing dropped.
     const same = ASCII.test(written) ? written === label : domainToUnicode(label) === written;
@@ -116,8 +116,8 @@ function asciiDomain(domain: string): string | { problem: string } {
 }
 
 function firstNonAscii(text: string): string {
-  for (const char of text) if (char.codePointAt(0)! > 0x7f) return codePoint(char);
-  return "a character that is not ASCII";
+  const found = /[^\u0000-\u007f]/u.exec(text);
+  return found ? codePoint(found[0]) : "a character that is not ASCII";
 }
 
 function firstUnstable(text: string): string | undefined {
@@ -127,5 +127,7 @@ function firstUnstable(text: string): string | undefined {
 
 /** "U+212A", never the character itself: the description must not show the look-alike. */
 function codePoint(char: string): string {
+  // One character of a for…of or a match: never empty, so it has a code point.
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 }

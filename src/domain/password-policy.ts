@@ -5,9 +5,7 @@ import { DomainError } from "./errors.js";
 // breach-frequency list (about 49,000 passwords, shipped in the npm package: no network at run
 // time); only those of 8 characters or more can pass the length rule, so only those are kept.
 // Compared case-insensitively: "Password1" is as weak as "password1".
-const COMMON = new Set(
-  (dictionary["passwords-common"] as string[]).filter((p) => p.length >= 8).map((p) => p.toLowerCase()),
-);
+const COMMON = new Set(dictionary["passwords-common"].filter((p) => p.length >= 8).map((p) => p.toLowerCase()));
 
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());

@@ -41,7 +41,13 @@ function within(host: string, rpId: string): boolean {
  */
 export function relyingParty(project: Project, publicUrl: string, requestOrigin?: string): RelyingParty {
   const hosted = new URL(publicUrl).origin;
-  const eligible = [...new Set([hosted, ...project.allowedOrigins])].filter((o) => servingHost(o) !== null);
+  // Each origin that can serve passkeys, with the host it serves from.
+  const hostOf = new Map<string, string>();
+  for (const origin of new Set([hosted, ...project.allowedOrigins])) {
+    const host = servingHost(origin);
+    if (host !== null) hostOf.set(origin, host);
+  }
+  const eligible = [...hostOf.keys()];
   let id = project.passkeyRpId;
   if (id === "") {
     const asked = requestOrigin?.toLowerCase();
@@ -53,9 +59,9 @@ export function relyingParty(project: Project, publicUrl: string, requestOrigin?
           : eligible.length === 1
             ? eligible[0]
             : undefined;
-    id = chosen === undefined ? "" : servingHost(chosen)!;
+    id = chosen === undefined ? "" : (hostOf.get(chosen) ?? "");
   }
-  const origins = id === "" ? [] : eligible.filter((o) => within(servingHost(o)!, id));
+  const origins = id === "" ? [] : [...hostOf].filter(([, host]) => within(host, id)).map(([origin]) => origin);
   if (origins.length === 0) {
     throw new DomainError(
       "PASSKEYS_UNAVAILABLE",

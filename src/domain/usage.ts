@@ -81,7 +81,7 @@ export function resolvePeriod(input: { from?: string; to?: string }, now: Date):
 
 function parseDay(day: string): Date {
   const [year, month, date] = day.split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date!));
+  return new Date(Date.UTC(year, month - 1, date));
 }
 
 function utcDay(instant: Date): Date {

@@ -92,5 +92,5 @@ function choose(memberships: Membership[], organizationId: string | undefined): 
     return named;
   }
   if (memberships.length === 0) throw invalid();
-  return memberships.length === 1 ? memberships[0]! : "choose";
+  return memberships.length === 1 ? memberships[0] : "choose";
 }

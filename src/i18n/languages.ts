@@ -24,12 +24,12 @@ export function shippedLanguageOf(tag: string | undefined): Language | undefined
   if (!tag) return undefined;
   const canonical = canonicalLocale(tag);
   if (!canonical) return undefined;
-  const language = canonical.split("-")[0]!.toLowerCase();
+  const language = canonical.split("-")[0].toLowerCase();
   return (SHIPPED_LANGUAGES as readonly string[]).includes(language) ? (language as Language) : undefined;
 }
 
 export function isRightToLeft(tag: string): boolean {
-  return RIGHT_TO_LEFT.has((canonicalLocale(tag) ?? tag).split("-")[0]!.toLowerCase());
+  return RIGHT_TO_LEFT.has((canonicalLocale(tag) ?? tag).split("-")[0].toLowerCase());
 }
 
 /**

@@ -18,7 +18,7 @@ import { checkServerRule, serverRulesOf } from "./server-rules.js";
 export function validationInterceptor(): Interceptor {
   return (next) => async (req) => {
     if (req.stream) return next(req);
-    const violations = validate(req.method.input, req.message as Message);
+    const violations = validate(req.method.input, req.message);
     if (violations.length > 0) throw validationFailed(violations);
     return next(req);
   };
@@ -140,8 +140,8 @@ function holdsLoneSurrogate(root: unknown): boolean {
 /** Iterative, so the check itself cannot overflow. Objects and arrays count a level each; the field's own object is level 1. */
 function depthExceeds(root: unknown, limit: number): boolean {
   const pending: Array<[unknown, number]> = [[root, 1]];
-  while (pending.length > 0) {
-    const [value, depth] = pending.pop()!;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, depth] = next;
     if (value === null || typeof value !== "object") continue;
     if (depth > limit) return true;
     for (const item of Array.isArray(value) ? value : Object.values(value)) {

@@ -1,7 +1,7 @@
 import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import { int, row, sql, statements, text } from "../store/sql/index.js";
-import { countKey, sortedKeys, wholeSeconds, type AtomicCounts, type Count } from "./counts.js";
+import { countKey, sortedKeys, sortedKeyWindows, wholeSeconds, type AtomicCounts, type Count } from "./counts.js";
 
 /** How often expired counts are deleted; a count past its expiry is already read as none. */
 const SWEEP_MS = 5 * 60_000;
@@ -29,8 +29,8 @@ export function postgresCounts(db: Database, logger: Logger): AtomicCounts {
       if (refs.length === 0) return [];
       startSweeping();
       const now = Date.now();
-      const keys = sortedKeys(refs);
-      const expires = keys.map((k) => now + wholeSeconds(refs.find((r) => countKey(r) === k)!.windowSeconds) * 1000);
+      const { keys, windowSeconds } = sortedKeyWindows(refs);
+      const expires = windowSeconds.map((seconds) => now + wholeSeconds(seconds) * 1000);
       const rows = await run.rows(
         sql`INSERT INTO limit_counts (key, points, expire)
               SELECT k, 1, e FROM unnest(${keys}::varchar[], ${expires}::bigint[]) AS t(k, e)
@@ -41,6 +41,8 @@ export function postgresCounts(db: Database, logger: Logger): AtomicCounts {
         countRow,
       );
       return refs.map((ref): Count => {
+        // The statement inserts or updates every key and returns each row it touched.
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
         const counted = rows.find((r) => r.key === countKey(ref))!;
         return { count: counted.points, msBeforeReset: Math.max(0, counted.expire - now) };
       });

@@ -48,3 +48,11 @@ export function wholeSeconds(seconds: number): number {
 export function sortedKeys(refs: CountRef[]): string[] {
   return [...new Set(refs.map(countKey))].sort();
 }
+
+/** sortedKeys, each with the window of the first ref of that key, as parallel arrays for unnest(). */
+export function sortedKeyWindows(refs: CountRef[]): { keys: string[]; windowSeconds: number[] } {
+  const windowOf = new Map<string, number>();
+  for (const ref of refs) if (!windowOf.has(countKey(ref))) windowOf.set(countKey(ref), ref.windowSeconds);
+  const sorted = [...windowOf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { keys: sorted.map(([key]) => key), windowSeconds: sorted.map(([, seconds]) => seconds) };
+}

@@ -1,7 +1,7 @@
 import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import { empty, int, row, sql, statements, text } from "../store/sql/index.js";
-import { countKey, sortedKeys, wholeSeconds, type Count, type CountRef } from "./counts.js";
+import { countKey, sortedKeys, sortedKeyWindows, wholeSeconds, type Count, type CountRef } from "./counts.js";
 import type { FailureWait, InFlightTries, Looked } from "./in-flight.js";
 
 /** How often announcements left behind (an instance that died mid-check) are deleted. */
@@ -89,10 +89,8 @@ export function postgresInFlight(db: Database, logger: Logger): InFlightTries {
     async fail(id, subjects, wait) {
       startSweeping();
       const now = Date.now();
-      const keys = sortedKeys(subjects);
-      const expires = keys.map(
-        (k) => now + wholeSeconds(subjects.find((r) => countKey(r) === k)!.windowSeconds) * 1000,
-      );
+      const { keys, windowSeconds } = sortedKeyWindows(subjects);
+      const expires = windowSeconds.map((seconds) => now + wholeSeconds(seconds) * 1000);
       // One statement: the failures, the wait they bring, and the withdrawal commit together.
       const rows = await run.rows(
         sql`WITH counted AS (

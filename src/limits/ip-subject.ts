@@ -17,7 +17,7 @@ export function ipSubject(ipv6Prefix: number): (address: string) => string {
     const parsed = parseIp(address);
     if (!parsed) return address;
     if (parsed.kind() === "ipv4") return parsed.toString();
-    const network = parsed.toByteArray().map((byte, i) => byte & mask[i]!);
+    const network = parsed.toByteArray().map((byte, i) => byte & mask[i]);
     return `${ipaddr.fromByteArray(network).toString()}/${ipv6Prefix}`;
   };
 }

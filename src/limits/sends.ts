@@ -91,18 +91,18 @@ export function sends(
     }
     const refs = [...perDestination.map(([r]) => r), ...budgets.map(([r]) => r)];
     const counts = await store.take(refs);
-    const overDestination = perDestination.findIndex(([, limit], i) => counts[i]!.count > limit);
+    const overDestination = perDestination.findIndex(([, limit], i) => counts[i].count > limit);
     if (overDestination >= 0) {
       await store.giveBack(refs);
       if (request.overDestination === "drop") return { send: false };
-      const [r, , message] = perDestination[overDestination]!;
-      throw rateLimited(message, counts[overDestination]!.msBeforeReset / 1000, r.key);
+      const [r, , message] = perDestination[overDestination];
+      throw rateLimited(message, counts[overDestination].msBeforeReset / 1000, r.key);
     }
-    const spent = budgets.findIndex(([, limit], i) => counts[perDestination.length + i]!.count > limit);
+    const spent = budgets.findIndex(([, limit], i) => counts[perDestination.length + i].count > limit);
     if (spent < 0) return { send: true };
     await store.giveBack(refs);
-    const [r, limit, budget, country] = budgets[spent]!;
-    const count = counts[perDestination.length + spent]!;
+    const [r, limit, budget, country] = budgets[spent];
+    const count = counts[perDestination.length + spent];
     return {
       send: false,
       budgetReached: {

@@ -92,6 +92,12 @@ interface Limited {
   message: string;
 }
 
+/** An account's failures, with what its wait is kept under. */
+interface AccountLimited extends Limited {
+  policy: FailurePolicy;
+  wait: CountRef;
+}
+
 type Admission = { admitted: true; spare: boolean } | { admitted: false; busy: Limited };
 
 /** A subject over its limit by failures alone, and the count that says until when. */
@@ -127,17 +133,17 @@ export function tries(
   // Its window is the wait's length; forgetting it needs the key only.
   const waitOf = (policy: FailurePolicy, failures: CountRef, seconds = FAILURE_MEMORY_SECONDS) =>
     countRef(policy.waits, seconds, failures.key);
+  const accountLimited = (s: LimitScope, policy: FailurePolicy, account: string): AccountLimited => {
+    const ref = accountFailures(s, policy, account);
+    return { ref, limit: policy.threshold(s.limits), message: policy.message, policy, wait: waitOf(policy, ref) };
+  };
   // Keycloak's progression: each failure past the threshold waits one step longer, up to the cap.
   const waitSeconds = (s: LimitScope, beyond: number) =>
     Math.min(s.limits.signInMaxWaitSeconds, s.limits.signInWaitSeconds * (beyond + 1));
 
   return async function begin(s, { ip, challenge, account }) {
     const id = randomUUID();
-    const ofAccount: Limited | undefined = account && {
-      ref: accountFailures(s, account.policy, account.id),
-      limit: account.policy.threshold(s.limits),
-      message: account.policy.message,
-    };
+    const ofAccount = account && accountLimited(s, account.policy, account.id);
     const ofChallenge: Limited | undefined =
       challenge === undefined
         ? undefined
@@ -154,10 +160,10 @@ export function tries(
     const limited = [ofAccount, ofChallenge, ofIp].filter((l): l is Limited => l !== undefined);
     const refs = limited.map((l) => l.ref);
     const turnKeys = refs.map(countKey);
-    const waitRef = account && ofAccount ? waitOf(account.policy, ofAccount.ref) : undefined;
+    const waitRef = ofAccount?.wait;
     let claimed = false;
 
-    const standingIn = (looked: Looked, l: Limited) => looked.standings[limited.indexOf(l)]!;
+    const standingIn = (looked: Looked, l: Limited) => looked.standings[limited.indexOf(l)];
     // By failures alone (the address's, the challenge's, an account's wait): no try in flight changes it.
     const refusalOf = (looked: Looked): Refusal | undefined => {
       for (const l of [ofIp, ofChallenge]) {
@@ -165,7 +171,7 @@ export function tries(
           return { of: l, count: standingIn(looked, l).failures };
       }
       const pastThreshold = ofAccount && standingIn(looked, ofAccount).failures.count >= ofAccount.limit;
-      if (pastThreshold && looked.also[0]!.count > 0) return { of: ofAccount, count: looked.also[0]! };
+      if (pastThreshold && looked.also[0].count > 0) return { of: ofAccount, count: looked.also[0] };
       return undefined;
     };
     const refuse = ({ of, count }: Refusal): never => {
@@ -198,9 +204,9 @@ export function tries(
       if (pastThreshold) {
         // One try at a time past the threshold: it claims the wait for as long as its next step.
         const [claim] = await store.take([
-          waitOf(account!.policy, ofAccount.ref, waitSeconds(s, failures + 1 - ofAccount.limit)),
+          waitOf(ofAccount.policy, ofAccount.ref, waitSeconds(s, failures + 1 - ofAccount.limit)),
         ]);
-        if (claim!.count > 1) refuse({ of: ofAccount, count: claim! });
+        if (claim.count > 1) refuse({ of: ofAccount, count: claim });
         claimed = true;
       }
       const spare =
@@ -219,7 +225,7 @@ export function tries(
     for (let waited = false; ; waited = true) {
       if (busy !== undefined && !(await turns.room(busy, waited))) {
         // No room while tries are checked, and the line stalled or is full.
-        throw rateLimited(BUSY_MESSAGE, 1, limited[turnKeys.indexOf(busy)]!.ref.key);
+        throw rateLimited(BUSY_MESSAGE, 1, limited[turnKeys.indexOf(busy)].ref.key);
       }
       const admission = await turns.exclusive(turnKeys, admit).catch((error: unknown) => {
         // Refused: the next in line looks for itself (it may count other subjects).
@@ -249,22 +255,25 @@ export function tries(
     // The store has logged what it could not do; a place not given back ends with its lease.
     const quietly = (work: Promise<void>) => work.catch(() => undefined);
     return {
-      succeeded: once(() => quietly(store.leave(id, refs, ofAccount ? [ofAccount.ref, waitRef!] : [])), undefined),
+      succeeded: once(
+        () => quietly(store.leave(id, refs, ofAccount ? [ofAccount.ref, ofAccount.wait] : [])),
+        undefined,
+      ),
       failed: once(
         async () => {
           const wait = ofAccount && {
             of: ofAccount.ref,
-            wait: waitRef!,
+            wait: ofAccount.wait,
             threshold: ofAccount.limit,
             stepSeconds: s.limits.signInWaitSeconds,
             maxSeconds: s.limits.signInMaxWaitSeconds,
           };
           const counts = await store.fail(id, refs, wait);
-          return { tripped: ofAccount !== undefined && counts[0]!.count === ofAccount.limit };
+          return { tripped: ofAccount !== undefined && counts[0].count === ofAccount.limit };
         },
         { tripped: false },
       ),
-      abandoned: once(() => quietly(store.leave(id, refs, claimed ? [waitRef!] : [])), undefined),
+      abandoned: once(() => quietly(store.leave(id, refs, claimed && ofAccount ? [ofAccount.wait] : [])), undefined),
     };
   };
 }

@@ -52,7 +52,7 @@ export function observeRequest(
 
 function seriesOf(rpc: string, protocol: string): Series {
   let byProtocol = series.get(rpc);
-  if (!byProtocol) series.set(rpc, (byProtocol = new Map()));
+  if (!byProtocol) series.set(rpc, (byProtocol = new Map<string, Series>()));
   let found = byProtocol.get(protocol);
   if (!found)
     byProtocol.set(

@@ -48,7 +48,7 @@ new Gauge({
     if (reads.some((read) => read.rows === null)) return;
     const totals = new Map(CHANNELS.map((c) => [c, 0]));
     for (const { rows } of reads)
-      for (const row of rows!) totals.set(row.channel, (totals.get(row.channel) ?? 0) + row.pending);
+      for (const row of rows ?? []) totals.set(row.channel, (totals.get(row.channel) ?? 0) + row.pending);
     for (const [channel, count] of totals) this.set({ channel }, count);
   },
 });
@@ -66,7 +66,7 @@ new Gauge({
     const ages = new Map(CHANNELS.map((c) => [c, 0]));
     for (const { deps, rows } of reads) {
       const now = deps.clock.now().getTime();
-      for (const row of rows!) {
+      for (const row of rows ?? []) {
         if (row.oldest === null) continue;
         const age = Math.max(0, (now - row.oldest.getTime()) / 1000);
         ages.set(row.channel, Math.max(ages.get(row.channel) ?? 0, age));

@@ -116,7 +116,7 @@ export async function serveProjectPage(
  */
 function passkeysOnPages(project: Project, publicUrl: string, host?: string): boolean {
   const origins = pagesOrigins(project, publicUrl);
-  const pages = origins.find((o) => host !== undefined && new URL(o).host === host.toLowerCase()) ?? origins[0]!;
+  const pages = origins.find((o) => host !== undefined && new URL(o).host === host.toLowerCase()) ?? origins[0];
   try {
     return relyingParty(project, publicUrl, pages).origins.includes(pages);
   } catch (error) {

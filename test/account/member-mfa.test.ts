@@ -115,7 +115,7 @@ describe("members' TOTP and recovery codes", () => {
     const dev = await kit.developer(admin);
     const token = await kit.token(dev);
     const { recoveryCodes } = await kit.enrollTotp(token);
-    const first = recoveryCodes[0]!;
+    const first = recoveryCodes[0];
     // Any case, with or without the dash.
     const used = await kit.verify({ mfa_token: await kit.challenge(dev), code: first.toUpperCase() });
     expect(used.status, JSON.stringify(used.body)).toBe(200);
@@ -125,7 +125,7 @@ describe("members' TOTP and recovery codes", () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.recovery_codes).toHaveLength(10);
     expectReason(
-      await kit.verify({ mfa_token: await kit.challenge(dev), code: recoveryCodes[1]! }),
+      await kit.verify({ mfa_token: await kit.challenge(dev), code: recoveryCodes[1] }),
       401,
       "INVALID_CODE",
     );
@@ -171,11 +171,11 @@ describe("members' TOTP and recovery codes", () => {
     const { recoveryCodes } = await kit.enrollTotp(await kit.token(dev));
     const [one, two] = [await kit.challenge(dev), await kit.challenge(dev)];
     const answers = await Promise.all([
-      kit.verify({ mfa_token: one, code: recoveryCodes[0]! }),
-      kit.verify({ mfa_token: two, code: recoveryCodes[0]! }),
+      kit.verify({ mfa_token: one, code: recoveryCodes[0] }),
+      kit.verify({ mfa_token: two, code: recoveryCodes[0] }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
-    const signedIn = await kit.verify({ mfa_token: await kit.challenge(dev), code: recoveryCodes[1]! });
+    const signedIn = await kit.verify({ mfa_token: await kit.challenge(dev), code: recoveryCodes[1] });
     expect(signedIn.status).toBe(200);
     const status = await kit.call("GET", "/v1/account/mfa", undefined, bearer(signedIn.body.management_token));
     expect(status.body.recovery_codes_remaining).toBe(8);

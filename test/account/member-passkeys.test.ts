@@ -70,7 +70,7 @@ describe("members' passkeys", () => {
 
     const mfaToken = await kit.challenge(dev, ["webauthn"]);
     const start = await kit.call("POST", "/v1/account/passkeys/sign-in/start", { mfa_token: mfaToken });
-    expect(start.body.options.allowCredentials.map((c: any) => c.id)).toEqual([device.credentials()[0]!.id]);
+    expect(start.body.options.allowCredentials.map((c: any) => c.id)).toEqual([device.credentials()[0].id]);
     const signedIn = await answerWithPasskey(device, mfaToken);
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     expect(await kit.works(signedIn.body.management_token)).toBe(true);
@@ -95,7 +95,7 @@ describe("members' passkeys", () => {
 
     const mfaToken = await kit.challenge(dev, ["webauthn"]);
     const start = await kit.call("POST", "/v1/account/passkeys/sign-in/start", { mfa_token: mfaToken });
-    const foreign = theirs.authenticate(start.body.options, { credentialId: theirs.credentials()[0]!.id });
+    const foreign = theirs.authenticate(start.body.options, { credentialId: theirs.credentials()[0].id });
     const refused = await kit.call("POST", "/v1/account/passkeys/sign-in/finish", {
       challenge_id: start.body.challenge_id,
       credential: foreign,

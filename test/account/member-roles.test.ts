@@ -128,7 +128,7 @@ describe("UpdateMember", () => {
       const refused = outcomes.filter((o) => o.status === "rejected");
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       expect(refused).toHaveLength(1);
-      expect(((refused[0] as PromiseRejectedResult).reason as DomainError).reason).toBe("LAST_ADMIN");
+      expect((refused[0].reason as DomainError).reason).toBe("LAST_ADMIN");
       const admins = await ctx.sql("SELECT id FROM members WHERE organization_id = $1 AND role = 'admin'", [
         org.organization.id,
       ]);

@@ -242,7 +242,7 @@ describe("OAuth clients", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.map((c: Json) => c.client_id)).toEqual(clients.map((c) => c.client_id).reverse());
       expect(res.body).toMatchObject({ has_more: false, next_cursor: "" });
-      expect(res.body.data[2]).toEqual(clients[0]!.client);
+      expect(res.body.data[2]).toEqual(clients[0].client);
       const text = JSON.stringify(res.body);
       expect(text).not.toContain("client_secret");
       for (const c of clients) expect(text).not.toContain(c.client_secret.slice(8));
@@ -479,16 +479,16 @@ describe("OAuth clients", () => {
     ]);
     for (const e of events)
       expect(e).toMatchObject({ target_id: created.client_id, actor_type: "member", actor_id: f.admin.member.id });
-    expect(events[4]!.details).toEqual({
+    expect(events[4].details).toEqual({
       name: "Audited app",
       client_type: "confidential",
       grant_types: ["authorization_code", "refresh_token"],
       first_party: false,
       allow_missing_pkce: false,
     });
-    expect(events[3]!.details).toEqual({ changed: ["name", "scopes"] });
+    expect(events[3].details).toEqual({ changed: ["name", "scopes"] });
     // The exception weakens the client: its value is recorded with the change.
-    expect(events[2]!.details).toEqual({ changed: ["allow_missing_pkce"], allow_missing_pkce: true });
+    expect(events[2].details).toEqual({ changed: ["allow_missing_pkce"], allow_missing_pkce: true });
     const text = JSON.stringify(events);
     for (const secret of [created.client_secret, rotated.body.client_secret]) expect(text).not.toContain(secret);
   });

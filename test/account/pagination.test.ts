@@ -34,7 +34,7 @@ describe("pagination of projects and API keys", () => {
     for (let i = 0; i < COUNT; i++) projects.push(await createProject(f, { name: `P${i}` }));
     keys = [];
     // Spread over three projects: the organization-wide list must merge them in order.
-    for (let i = 0; i < COUNT; i++) keys.push(await createApiKey(f, projects[i % 3]!.id, { label: `K${i}` }));
+    for (let i = 0; i < COUNT; i++) keys.push(await createApiKey(f, projects[i % 3].id, { label: `K${i}` }));
   });
   afterAll(() => server?.stop());
 
@@ -82,7 +82,7 @@ describe("pagination of projects and API keys", () => {
   }
 
   it("API keys filtered by project page through that project's keys only", async () => {
-    const pages = await walk(`/v1/api-keys?project_id=${projects[1]!.id}`, 4);
+    const pages = await walk(`/v1/api-keys?project_id=${projects[1].id}`, 4);
     const mine = keys.filter((_, i) => i % 3 === 1);
     expect(pages.flatMap((p) => p.data.map((i) => i.id))).toEqual(newestFirst(mine));
   });
@@ -115,11 +115,11 @@ describe("pagination of projects and API keys", () => {
     it("a tampered cursor is INVALID_CURSOR", async () => {
       // Point it at another row: re-encode the payload with the id of the first project.
       const [payload, mac] = projectsCursor.slice(4).split(".");
-      const [at] = Buffer.from(payload!, "base64url").toString().split("|");
-      const forged = `cur_${Buffer.from(`${at}|${projects[0]!.id}`).toString("base64url")}.${mac}`;
+      const [at] = Buffer.from(payload, "base64url").toString().split("|");
+      const forged = `cur_${Buffer.from(`${at}|${projects[0].id}`).toString("base64url")}.${mac}`;
       expectError(await page("/v1/projects", { cursor: forged }), 400, "INVALID_CURSOR");
       // One character of the MAC changed (the first: the last one also carries padding bits).
-      const flipped = `cur_${payload}.${mac!.startsWith("A") ? "B" : "A"}${mac!.slice(1)}`;
+      const flipped = `cur_${payload}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`;
       expectError(await page("/v1/projects", { cursor: flipped }), 400, "INVALID_CURSOR");
     });
 
@@ -136,7 +136,7 @@ describe("pagination of projects and API keys", () => {
     });
 
     it("a cursor of one project's keys on the organization's keys is INVALID_CURSOR", async () => {
-      const filtered = await page(`/v1/api-keys?project_id=${projects[0]!.id}`, { limit: 2 });
+      const filtered = await page(`/v1/api-keys?project_id=${projects[0].id}`, { limit: 2 });
       expectError(await page("/v1/api-keys", { cursor: filtered.body.next_cursor }), 400, "INVALID_CURSOR");
     });
 

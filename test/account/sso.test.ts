@@ -311,8 +311,8 @@ describe("SSO connections", () => {
           "SELECT private_key_sealed, client_secret_sealed FROM sso_connections WHERE id = $1",
           [created.body.id],
         );
-      expect(row!.private_key_sealed).toMatch(/^v1\./);
-      expect(row!.private_key_sealed).not.toContain("PRIVATE KEY");
+      expect(row.private_key_sealed).toMatch(/^v1\./);
+      expect(row.private_key_sealed).not.toContain("PRIVATE KEY");
       const repos = server.deps.db.repos;
       expect(await repos.ssoConnections.getWithSecret(project.id, created.body.id, server.deps.secrets)).toMatchObject({
         teamId: "TEAM123456",
@@ -325,7 +325,7 @@ describe("SSO connections", () => {
       ).toBeNull();
       // The client secret's sealed value does not open as the key, though of the same row.
       await server.deps.db.dataSource.query("UPDATE sso_connections SET private_key_sealed = $1 WHERE id = $2", [
-        row!.client_secret_sealed,
+        row.client_secret_sealed,
         created.body.id,
       ]);
       await expect(
@@ -448,7 +448,7 @@ describe("SSO connections", () => {
           expect(res.status).toBe(200);
           expect(res.body.data.map((c: { name: string }) => c.name)).toEqual(["Third", "Second", "First"]);
           expect(res.body.data[0]).toEqual({
-            id: created[2]!.id,
+            id: created[2].id,
             project_id: listed.id,
             name: "Third",
             issuer: "https://idp.example.com",
@@ -476,10 +476,10 @@ describe("SSO connections", () => {
 
     it("pages by cursor, and a cursor of another project's list is INVALID_CURSOR", async () => {
       const first = await f.rest("GET", path("?limit=2"), f.admin.headers);
-      expect(first.body.data.map(idOf)).toEqual([created[2]!.id, created[1]!.id]);
+      expect(first.body.data.map(idOf)).toEqual([created[2].id, created[1].id]);
       expect(first.body).toMatchObject({ has_more: true, next_cursor: expect.stringMatching(/^cur_/) });
       const second = await f.rest("GET", path(`?limit=2&cursor=${first.body.next_cursor}`), f.admin.headers);
-      expect(second.body).toMatchObject({ data: [{ id: created[0]!.id }], has_more: false, next_cursor: "" });
+      expect(second.body).toMatchObject({ data: [{ id: created[0].id }], has_more: false, next_cursor: "" });
       const elsewhere = await f.rest(
         "GET",
         `/v1/projects/${project.id}/sso-connections?cursor=${first.body.next_cursor}`,
@@ -501,7 +501,7 @@ describe("SSO connections", () => {
         { project_id: listed.id, limit: 1 },
         f.admin.headers,
       );
-      expect(viaGrpc.response).toMatchObject({ data: [{ id: created[2]!.id }], has_more: true });
+      expect(viaGrpc.response).toMatchObject({ data: [{ id: created[2].id }], has_more: true });
       const viaConnect = await injectConnect(
         server.handle,
         "account",

@@ -30,7 +30,7 @@ describe("CreateUser", () => {
   });
   afterAll(() => server?.stop());
 
-  const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query(text, params) as Promise<any[]>;
+  const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query<any[]>(text, params);
   const create = (body: Record<string, unknown>, bearer?: string) => app.call("POST", "/v1/auth/users", body, bearer);
   const login = (email: string, password: string) => app.call("POST", "/v1/auth/login", { email, password });
 

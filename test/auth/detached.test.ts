@@ -27,7 +27,7 @@ describe("detached work", () => {
   it("logs a failure instead of throwing it", async () => {
     const logged: unknown[] = [];
     const logger = quiet();
-    logger.error = ((obj: unknown) => void logged.push(obj)) as typeof logger.error;
+    logger.error = (obj: unknown) => void logged.push(obj);
     const detached = createDetachedWork(logger);
     detached.run("doomed", () => Promise.reject(new Error("boom")));
     await expect(detached.settle()).resolves.toBeUndefined();

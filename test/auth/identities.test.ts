@@ -141,19 +141,19 @@ describe("UnlinkIdentity", () => {
     expect((await verifiedClaims(app, signedIn.accessToken)).sub).toBe(userId);
     const [identity] = await identitiesOf(userId);
 
-    const res = await unlink(identity!.id, signedIn.accessToken);
+    const res = await unlink(identity.id, signedIn.accessToken);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ deleted: true, id: identity!.id });
+    expect(res.body).toEqual({ deleted: true, id: identity.id });
     expect(await identitiesOf(userId)).toEqual([]);
     expect((await app.call("GET", `/v1/auth/users/${userId}`)).body.identities).toEqual([]);
     expect((await passwordLogin(app, account.email, PASSWORD)).status).toBe(200);
-    expectError(await unlink(identity!.id, signedIn.accessToken), 404, "IDENTITY_NOT_FOUND");
+    expectError(await unlink(identity.id, signedIn.accessToken), 404, "IDENTITY_NOT_FOUND");
 
     expect(await auditEvents(userId)).toEqual([
       expect.objectContaining({
         type: "user.identity.unlinked",
         user_id: userId,
-        target_id: identity!.id,
+        target_id: identity.id,
         actor_type: "user",
         actor_id: userId,
         details: { connection_id: connection },
@@ -165,20 +165,20 @@ describe("UnlinkIdentity", () => {
     expect((await verifiedClaims(app, again.accessToken)).sub).toBe(userId);
     const relinked = await identitiesOf(userId);
     expect(relinked).toEqual([expect.objectContaining({ subject: account.id, email: account.email })]);
-    expect(relinked[0]!.id).not.toBe(identity!.id);
+    expect(relinked[0].id).not.toBe(identity.id);
   });
 
   it("refuses the last way to sign in: no password, no passkey, no other identity", async () => {
     const user = await ssoUser("only-way");
     const [identity] = await identitiesOf(user.userId);
-    const res = await unlink(identity!.id, user.token);
+    const res = await unlink(identity.id, user.token);
     expectError(res, 400, "LAST_SIGN_IN_METHOD");
     expect(res.body.code).toBe("failed_precondition");
     const viaConnect = await connect(
       ctx.server.url,
       "auth",
       "UnlinkIdentity",
-      { id: identity!.id, user_id: user.userId },
+      { id: identity.id, user_id: user.userId },
       { "x-service-key": app.key },
     );
     expect({ status: viaConnect.status, code: viaConnect.body.code, reason: connectReason(viaConnect.body) }).toEqual({
@@ -200,7 +200,7 @@ describe("UnlinkIdentity", () => {
     expect(finish.status, JSON.stringify(finish.body)).toBe(200);
     const [identity] = await identitiesOf(user.userId);
 
-    const res = await unlink(identity!.id, user.token);
+    const res = await unlink(identity.id, user.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await identitiesOf(user.userId)).toEqual([]);
     const signedIn = await passkeySignIn(app, device);
@@ -214,18 +214,18 @@ describe("UnlinkIdentity", () => {
     expectTokens(await world.signIn(app, connection, second.id));
     const [first, other] = await identitiesOf(user.userId);
 
-    const missing = await unlink(first!.id);
+    const missing = await unlink(first.id);
     expectError(missing, 400, "VALIDATION_FAILED");
     expect(missing.body.violations.map((v: Json) => v.field)).toEqual(["user_id"]);
 
-    const res = await unlink(first!.id, undefined, user.userId);
+    const res = await unlink(first.id, undefined, user.userId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ deleted: true, id: first!.id });
+    expect(res.body).toEqual({ deleted: true, id: first.id });
     expect(await identitiesOf(user.userId)).toEqual([other]);
     expect(await auditEvents(user.userId)).toEqual([
-      expect.objectContaining({ target_id: first!.id, actor_type: "api_key" }),
+      expect.objectContaining({ target_id: first.id, actor_type: "api_key" }),
     ]);
-    expectError(await unlink(other!.id, undefined, user.userId), 400, "LAST_SIGN_IN_METHOD");
+    expectError(await unlink(other.id, undefined, user.userId), 400, "LAST_SIGN_IN_METHOD");
   });
 
   it("two unlinkings of a user's last two identities at once: one wins, the other is refused", async () => {
@@ -247,21 +247,21 @@ describe("UnlinkIdentity", () => {
     const [identity] = await identitiesOf(victim.userId);
 
     // Another user of the project, with its own token: the id is not one of its identities.
-    expectError(await unlink(identity!.id, withPassword.body.access_token), 404, "IDENTITY_NOT_FOUND");
-    expectError(await unlink(identity!.id, withPassword.body.access_token, victim.userId), 403, "ADMIN_REQUIRED");
+    expectError(await unlink(identity.id, withPassword.body.access_token), 404, "IDENTITY_NOT_FOUND");
+    expectError(await unlink(identity.id, withPassword.body.access_token, victim.userId), 403, "ADMIN_REQUIRED");
     // As admin, naming a user that does not hold it.
-    expectError(await unlink(identity!.id, undefined, withPassword.body.user.id), 404, "IDENTITY_NOT_FOUND");
+    expectError(await unlink(identity.id, undefined, withPassword.body.user.id), 404, "IDENTITY_NOT_FOUND");
     // Another project's key, naming the right user and identity.
     const other = await authFixture(ctx.server);
     expectError(
-      await other.call("DELETE", `/v1/auth/identities/${identity!.id}?user_id=${victim.userId}`),
+      await other.call("DELETE", `/v1/auth/identities/${identity.id}?user_id=${victim.userId}`),
       404,
       "IDENTITY_NOT_FOUND",
     );
     expectError(await other.call("GET", `/v1/auth/identities?user_id=${victim.userId}`), 404, "USER_NOT_FOUND");
     for (const id of [newId("idn"), "idn_nonsense", newId("usr")])
       expectError(await unlink(id, victim.token), 404, "IDENTITY_NOT_FOUND");
-    expectError(await unlink(identity!.id, undefined, newId("usr")), 404, "IDENTITY_NOT_FOUND");
+    expectError(await unlink(identity.id, undefined, newId("usr")), 404, "IDENTITY_NOT_FOUND");
 
     expect(await identitiesOf(victim.userId)).toEqual([identity]);
     expect(await auditEvents(victim.userId)).toEqual([]);

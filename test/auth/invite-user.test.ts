@@ -32,9 +32,9 @@ describe("InviteUser", () => {
   /** The `nth` mail to `email`: its link as a URL, and the token in it. */
   async function invitationMail(email: string, nth = 1): Promise<{ link: URL; token: string; text: string }> {
     const mail = await ctx.smtp.waitFor(email, { nth });
-    const link = new URL(/(http\S+type=invitation\S*)/.exec(mail.text)![1]!);
+    const link = new URL(/(http\S+type=invitation\S*)/.exec(mail.text)![1]);
     expect(mail.html).toContain(link.searchParams.get("token"));
-    return { link, token: TOKEN.exec(mail.text)![1]!, text: mail.text };
+    return { link, token: TOKEN.exec(mail.text)![1], text: mail.text };
   }
 
   it("mails a link to the hosted page; the link sets the password and verifies the email; then Login works", async () => {
@@ -191,7 +191,7 @@ describe("InviteUser", () => {
     expect((await invite(app, { email })).status).toBe(200);
     const invitation = (await invitationMail(email)).token;
     expect((await app.call("POST", "/v1/auth/password/reset-request", { email })).status).toBe(200);
-    const reset = /[?&]token=(gpr_[A-Za-z0-9_-]+)/.exec((await ctx.smtp.waitFor(email, { nth: 2 })).text)![1]!;
+    const reset = /[?&]token=(gpr_[A-Za-z0-9_-]+)/.exec((await ctx.smtp.waitFor(email, { nth: 2 })).text)![1];
     expect((await accept(app, reset)).status).toBe(200);
     const refused = await accept(app, invitation, "another sturdy passphrase");
     expect([refused.status, refused.body.reason]).toEqual([401, "INVALID_LINK"]);
@@ -255,12 +255,12 @@ describe("InviteUser", () => {
     const email = newEmail("race");
     const answers = await Promise.all([invite(app, { email }), invite(app, { email })]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(answers[0]!.body.id).toBe(answers[1]!.body.id);
+    expect(answers[0].body.id).toBe(answers[1].body.id);
     expect(await sql(`SELECT 1 FROM users WHERE project_id = $1 AND email = $2`, [app.projectId, email])).toHaveLength(
       1,
     );
     const live = await sql(`SELECT 1 FROM user_tokens WHERE user_id = $1 AND consumed_at IS NULL`, [
-      answers[0]!.body.id,
+      answers[0].body.id,
     ]);
     expect(live).toHaveLength(1);
 

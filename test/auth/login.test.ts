@@ -69,9 +69,10 @@ describe("login upgrades the hash when the argon2 parameters changed", () => {
     const { email, password, body } = await app.signup();
     const hashOf = async (s: TestServer) =>
       (
-        (await s.deps.db.dataSource.query("SELECT password_hash FROM users WHERE id = $1", [body.user.id])) as Array<{
-          password_hash: string;
-        }>
+        await s.deps.db.dataSource.query<Array<{ password_hash: string }>>(
+          "SELECT password_hash FROM users WHERE id = $1",
+          [body.user.id],
+        )
       )[0].password_hash;
     expect(await hashOf(first)).toContain("m=1024,t=1,p=1");
     await first.close();

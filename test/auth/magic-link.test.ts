@@ -202,7 +202,7 @@ describe("magic links", () => {
       app.projectId,
       email,
     ]);
-    expect(users).toEqual([{ id: winners[0]!.body.user.id }]);
+    expect(users).toEqual([{ id: winners[0].body.user.id }]);
     expect(await sql(`SELECT id FROM sessions WHERE user_id = $1`, [users[0].id])).toHaveLength(1);
   });
 

@@ -130,7 +130,7 @@ describe("the mfa_token of a sign-in challenge", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => verifyMfa(app, { mfa_token: mfaToken, code })));
     const winners = answers.filter((a) => a.status === 200);
     expect(winners).toHaveLength(1);
-    expect(claims(winners[0]!.body.access_token).amr).toEqual(["pwd", "totp"]);
+    expect(claims(winners[0].body.access_token).amr).toEqual(["pwd", "totp"]);
     for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.status).toBe(401);
     expect(answers.filter((a) => a.body?.reason === "INVALID_MFA_TOKEN")).toHaveLength(9);
     // One session, not ten.

@@ -32,7 +32,7 @@ describe("recovery codes", () => {
 
   it("a recovery code answers a challenge in place of a code: tokens whose amr adds recovery_code", async () => {
     const user = await totpUser(app, clock);
-    const res = await answer(user, user.recoveryCodes[0]!);
+    const res = await answer(user, user.recoveryCodes[0]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(claims(res.body.access_token)).toMatchObject({ sub: user.userId, amr: ["pwd", "recovery_code"] });
     expect(await tokenValid(app, res.body.access_token)).toBe(true);
@@ -50,7 +50,7 @@ describe("recovery codes", () => {
 
   it("works once: the second use is INVALID_CODE, in any spelling", async () => {
     const user = await totpUser(app, clock);
-    const code = user.recoveryCodes[0]!;
+    const code = user.recoveryCodes[0];
     expect((await answer(user, code)).status).toBe(200);
     expectReason(await answer(user, code), 401, "INVALID_CODE");
     expectReason(await answer(user, code.toUpperCase().replace("-", "")), 401, "INVALID_CODE");
@@ -59,7 +59,7 @@ describe("recovery codes", () => {
   it("one code sent with ten different mfa_tokens at once signs in exactly once", async () => {
     const user = await totpUser(app, clock);
     const tokens = await Promise.all(Array.from({ length: 10 }, () => challenge(app, user)));
-    const code = user.recoveryCodes[0]!;
+    const code = user.recoveryCodes[0];
     const answers = await Promise.all(tokens.map((mfa_token) => verifyMfa(app, { mfa_token, code })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 200)) expectReason(refused, 401, "INVALID_CODE");
@@ -73,8 +73,8 @@ describe("recovery codes", () => {
   it("are bound to their user: another user's code is INVALID_CODE", async () => {
     const owner = await totpUser(app, clock);
     const someoneElse = await totpUser(app, clock);
-    expectReason(await answer(someoneElse, owner.recoveryCodes[0]!), 401, "INVALID_CODE");
-    expect((await answer(owner, owner.recoveryCodes[0]!)).status).toBe(200);
+    expectReason(await answer(someoneElse, owner.recoveryCodes[0]), 401, "INVALID_CODE");
+    expect((await answer(owner, owner.recoveryCodes[0])).status).toBe(200);
   });
 
   it("are stored as HMACs: ten rows, none holding a code in any spelling", async () => {
@@ -103,9 +103,9 @@ describe("recovery codes", () => {
     expect(new Set(fresh).size).toBe(10);
     for (const code of fresh) expect(old).not.toContain(code);
 
-    expectReason(await answer(user, old[0]!), 401, "INVALID_CODE");
-    expectReason(await answer(user, old[9]!), 401, "INVALID_CODE");
-    const signedIn = await answer(user, fresh[0]!);
+    expectReason(await answer(user, old[0]), 401, "INVALID_CODE");
+    expectReason(await answer(user, old[9]), 401, "INVALID_CODE");
+    const signedIn = await answer(user, fresh[0]);
     expect(signedIn.status).toBe(200);
     expect(claims(signedIn.body.access_token).amr).toContain("recovery_code");
     expect(await sql(`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1`, [user.userId])).toEqual([

@@ -33,7 +33,7 @@ describe("one-time codes under abuse", () => {
     const sent = await send(email, project);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const mail = await ctx.smtp.waitFor(email, { nth });
-    return CODE.exec(mail.text)![1]!;
+    return CODE.exec(mail.text)![1];
   }
   const verify = (email: string, otp: string, project = app) =>
     project.call("POST", "/v1/auth/otp/verify", { email, otp });
@@ -167,7 +167,7 @@ describe("one-time codes under abuse", () => {
       race.projectId,
       email,
     ]);
-    expect(users).toEqual([{ id: winners[0]!.body.user.id }]);
+    expect(users).toEqual([{ id: winners[0].body.user.id }]);
     expect(await sql(`SELECT id FROM sessions WHERE user_id = $1`, [users[0].id])).toHaveLength(1);
   });
 

@@ -76,13 +76,13 @@ describe("passkeys of several projects on one PUBLIC_URL", () => {
     const res = await injectHttp(server.handle, `/v1/auth/${app.loginId}/login`, { headers: { host } });
     expect(res.status).toBe(200);
     const block = /<script type="application\/json" id="gatehouse-page">([\s\S]*?)<\/script>/.exec(String(res.body));
-    return JSON.parse(block![1]!) as Record<string, unknown>;
+    return JSON.parse(block![1]) as Record<string, unknown>;
   }
 
   it("a project with a host of its own: its pages there use its relying party, and another project's passkey is neither offered nor accepted", async () => {
     const aDevice = new SoftAuthenticator({ origin: PUBLIC });
     const ada = await userWithPasskey(a, PUBLIC, aDevice);
-    expect(aDevice.credentials()[0]!.rpId).toBe("auth.gatehouse.example");
+    expect(aDevice.credentials()[0].rpId).toBe("auth.gatehouse.example");
 
     // B's pages on its own host offer passkeys; on PUBLIC_URL's they cannot (another relying party).
     expect((await pageConfig(b, "login.shop.example")).passkeys).toBe(true);
@@ -121,7 +121,7 @@ describe("passkeys of several projects on one PUBLIC_URL", () => {
     expect(bFinish.status, JSON.stringify(bFinish.body)).toBe(200);
     const emailFirst = await page(b, OWN_HOST, "StartPasskeySignIn", { email: ada.email });
     expect(emailFirst.body.options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
-      bDevice.credentials()[0]!.id,
+      bDevice.credentials()[0].id,
     ]);
 
     // B's own passkey signs its user in on B's host, discoverable and email-first.

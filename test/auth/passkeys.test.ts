@@ -67,12 +67,12 @@ describe("passkeys", () => {
       expect(row.used_at).not.toBeNull();
       expect(row).toMatchObject({ rp_id: RP_ID, origins: [ORIGIN] });
       const [kept] = await sql(`SELECT credential_id, counter FROM passkeys WHERE id = $1`, [finish.body.passkey.id]);
-      expect(kept).toEqual({ credential_id: device.credentials()[0]!.id, counter: "0" });
+      expect(kept).toEqual({ credential_id: device.credentials()[0].id, counter: "0" });
 
       // A second passkey excludes the first and issues no new recovery codes.
       const second = await register(app, authenticator(), { bearer: user.accessToken });
       expect(second.start.body.options.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([
-        device.credentials()[0]!.id,
+        device.credentials()[0].id,
       ]);
       expect(second.finish.body.recovery_codes).toEqual([]);
     });
@@ -211,7 +211,7 @@ describe("passkeys", () => {
       const device = authenticator();
       const user = await passkeyUser(app, device);
       const known = await startSignIn(app, { email: user.email });
-      expect(known.options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([device.credentials()[0]!.id]);
+      expect(known.options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([device.credentials()[0].id]);
       const res = await finishSignIn(app, {
         challenge_id: known.challenge_id,
         credential: device.authenticate(known.options),
@@ -232,7 +232,7 @@ describe("passkeys", () => {
       const malloryDevice = authenticator();
       await passkeyUser(app, malloryDevice);
       const started = await startSignIn(app, { email: alice.email });
-      const mallorys = malloryDevice.credentials()[0]!.id;
+      const mallorys = malloryDevice.credentials()[0].id;
       const res = await finishSignIn(app, {
         challenge_id: started.challenge_id,
         credential: malloryDevice.authenticate(started.options, { credentialId: mallorys }),
@@ -251,10 +251,10 @@ describe("passkeys", () => {
       // With a second passkey, that one answers the challenge.
       const second = authenticator();
       expect((await register(app, second, { bearer: user.accessToken })).finish.status).toBe(200);
-      const first = await signIn(app, device, { email: user.email }, { credentialId: device.credentials()[0]!.id });
+      const first = await signIn(app, device, { email: user.email }, { credentialId: device.credentials()[0].id });
       const mfaToken = expectChallenge(first, ["webauthn"]);
       const started = await startSignIn(app, { mfa_token: mfaToken });
-      expect(started.options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([second.credentials()[0]!.id]);
+      expect(started.options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([second.credentials()[0].id]);
       const done = await finishSignIn(app, {
         challenge_id: started.challenge_id,
         credential: second.authenticate(started.options),

@@ -101,9 +101,9 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
 
     const fourth = await user.login();
     const [oldest, ...newest] = user.sessions;
-    expect(await verify(app, oldest!.accessToken)).toBe(false);
-    expectError(await refresh(app, oldest!.refreshToken), 401, "INVALID_REFRESH_TOKEN");
-    const asBearer = await app.call("GET", "/v1/auth/sessions", undefined, oldest!.accessToken);
+    expect(await verify(app, oldest.accessToken)).toBe(false);
+    expectError(await refresh(app, oldest.refreshToken), 401, "INVALID_REFRESH_TOKEN");
+    const asBearer = await app.call("GET", "/v1/auth/sessions", undefined, oldest.accessToken);
     expectError(asBearer, 401, "INVALID_ACCESS_TOKEN");
 
     expect(await liveSessions(user.userId)).toEqual(newest.map((s) => s.sid));
@@ -116,10 +116,10 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     // The audit log says which session ended and why; the user's sign-in did it.
     expect(await capAudits(user.userId)).toEqual([
       {
-        target_id: oldest!.sid,
+        target_id: oldest.sid,
         actor_type: "user",
         actor_id: user.userId,
-        details: { reason: "session_cap", max_sessions_per_user: 3, count: 1, session_ids: [oldest!.sid] },
+        details: { reason: "session_cap", max_sessions_per_user: 3, count: 1, session_ids: [oldest.sid] },
       },
     ]);
   });
@@ -140,7 +140,7 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     const app = await project(3);
     const user = await userWithSessions(app, 3);
     expect(
-      (await app.call("DELETE", `/v1/auth/sessions/${user.sessions[1]!.sid}`, undefined, user.sessions[2]!.accessToken))
+      (await app.call("DELETE", `/v1/auth/sessions/${user.sessions[1].sid}`, undefined, user.sessions[2].accessToken))
         .status,
     ).toBe(200);
     await user.login();
@@ -162,7 +162,7 @@ describe("sessions per user are capped (max_sessions_per_user)", () => {
     const sids = user.sessions.map((s) => s.sid);
     expect(await liveSessions(user.userId)).toEqual([sids[5], latest.sid]);
     for (const s of user.sessions.slice(0, 5)) expect(await verify(app, s.accessToken)).toBe(false);
-    expect(await verify(app, user.sessions[5]!.accessToken)).toBe(true);
+    expect(await verify(app, user.sessions[5].accessToken)).toBe(true);
     expect(await capAudits(user.userId)).toEqual([
       {
         target_id: null,

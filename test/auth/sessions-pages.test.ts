@@ -42,7 +42,7 @@ describe("ListSessions pages", () => {
   it("walks the sessions newest first with limit and cursor over REST; the current one is marked on its page", async () => {
     const u = await userWithSessions(5);
     const newestFirst = [...u.sids].reverse();
-    const caller = u.tokens[1]!; // the second oldest: on the last full page
+    const caller = u.tokens[1]; // the second oldest: on the last full page
 
     const first = await list(caller, "?limit=2");
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -68,7 +68,7 @@ describe("ListSessions pages", () => {
 
   it("limit absent or 0 is 20; 100 is allowed; above 100 or negative is INVALID_ARGUMENT", async () => {
     const u = await userWithSessions(22);
-    const token = u.tokens[21]!;
+    const token = u.tokens[21];
     for (const query of ["", "?limit=0"]) {
       const page = await list(token, query);
       expect(page.status).toBe(200);
@@ -91,28 +91,28 @@ describe("ListSessions pages", () => {
   it("a cursor only continues the list it came from: another user's, ListUsers', or an edited one is INVALID_CURSOR", async () => {
     const u = await userWithSessions(3);
     const other = await userWithSessions(3);
-    const mine = await list(u.tokens[2]!, "?limit=1");
-    const theirs = await list(other.tokens[2]!, "?limit=1");
+    const mine = await list(u.tokens[2], "?limit=1");
+    const theirs = await list(other.tokens[2], "?limit=1");
     expect(mine.body.next_cursor).toMatch(/^cur_/);
 
-    expectError(await list(u.tokens[2]!, `?limit=1&cursor=${theirs.body.next_cursor}`), 400, "INVALID_CURSOR");
-    expectError(await list(other.tokens[2]!, `?limit=1&cursor=${mine.body.next_cursor}`), 400, "INVALID_CURSOR");
+    expectError(await list(u.tokens[2], `?limit=1&cursor=${theirs.body.next_cursor}`), 400, "INVALID_CURSOR");
+    expectError(await list(other.tokens[2], `?limit=1&cursor=${mine.body.next_cursor}`), 400, "INVALID_CURSOR");
     const users = await app.call("GET", "/v1/auth/users?limit=1");
     expect(users.body.next_cursor).toMatch(/^cur_/);
-    expectError(await list(u.tokens[2]!, `?cursor=${users.body.next_cursor}`), 400, "INVALID_CURSOR");
+    expectError(await list(u.tokens[2], `?cursor=${users.body.next_cursor}`), 400, "INVALID_CURSOR");
     const edited = mine.body.next_cursor.replace(/^cur_./, (m: string) => (m.endsWith("A") ? "cur_B" : "cur_A"));
-    expectError(await list(u.tokens[2]!, `?cursor=${edited}`), 400, "INVALID_CURSOR");
+    expectError(await list(u.tokens[2], `?cursor=${edited}`), 400, "INVALID_CURSOR");
     // Another session of the same user continues it: the list is the user's, not the token's.
-    const next = await list(u.tokens[0]!, `?limit=1&cursor=${mine.body.next_cursor}`);
+    const next = await list(u.tokens[0], `?limit=1&cursor=${mine.body.next_cursor}`);
     expect(next.body.data.map((s: any) => [s.id, s.is_current])).toEqual([[u.sids[1], false]]);
   });
 
   it("sessions that end between pages drop out; the cursor keeps its place", async () => {
     const u = await userWithSessions(4);
-    const first = await list(u.tokens[3]!, "?limit=2");
+    const first = await list(u.tokens[3], "?limit=2");
     expect(first.body.data.map((s: any) => s.id)).toEqual([u.sids[3], u.sids[2]]);
     expect((await app.call("DELETE", `/v1/auth/sessions/${u.sids[1]}`, undefined, u.tokens[3])).status).toBe(200);
-    const second = await list(u.tokens[3]!, `?limit=2&cursor=${first.body.next_cursor}`);
+    const second = await list(u.tokens[3], `?limit=2&cursor=${first.body.next_cursor}`);
     expect(second.body.data.map((s: any) => s.id)).toEqual([u.sids[0]]);
     expect(second.body.has_more).toBe(false);
   });

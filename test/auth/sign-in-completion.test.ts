@@ -221,9 +221,9 @@ describe("a disabled user", () => {
 
   it("is refused by VerifyMfa when disabled while held at the challenge, and the challenge gives no token", async () => {
     const who = fresh();
-    const first = await expectTokens(await METHODS[0]!.signUp(normal, who), ["pwd"]);
+    const first = await expectTokens(await METHODS[0].signUp(normal, who), ["pwd"]);
     const secret = await enroll(normal, first.access_token, "totp");
-    const mfaToken = expectChallenge(await METHODS[0]!.signIn(normal, who), ["totp"]);
+    const mfaToken = expectChallenge(await METHODS[0].signIn(normal, who), ["totp"]);
     await disable(normal, first.user.id);
     expectDisabled(await normal.call("POST", "/v1/auth/mfa/verify", { mfa_token: mfaToken, code: await totp(secret) }));
     expect(await sql("SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL", [first.user.id])).toEqual([]);
@@ -231,7 +231,7 @@ describe("a disabled user", () => {
 
   it("is refused by VerifyMfa when disabled while enrolling through an enrollment challenge", async () => {
     const who = fresh();
-    const mfaToken = expectChallenge(await METHODS[0]!.signUp(strict, who), []);
+    const mfaToken = expectChallenge(await METHODS[0].signUp(strict, who), []);
     const started = await strict.call("POST", "/v1/auth/mfa/enroll", { method: "totp", mfa_token: mfaToken });
     const secret = new URL(started.body.totp_uri).searchParams.get("secret")!;
     const [user] = await sql("SELECT id FROM users WHERE project_id = $1 AND email = $2", [

@@ -105,18 +105,18 @@ describe("signup from public credentials: confirmation by email", () => {
 
   async function expectConfirmationMail(email: string): Promise<string> {
     const [mail] = await mailsTo(email, 1);
-    expect(mail!.subject).toBe("Confirm your email to finish signing up to Quill");
-    const token = CONFIRM_LINK.exec(mail!.text)?.[1];
-    expect(token, mail!.text).toBeTruthy();
+    expect(mail.subject).toBe("Confirm your email to finish signing up to Quill");
+    const token = CONFIRM_LINK.exec(mail.text)?.[1];
+    expect(token, mail.text).toBeTruthy();
     return token!;
   }
 
   async function expectNotice(email: string) {
     const [mail] = await mailsTo(email, 1);
-    expect(mail!.subject).toBe("Someone tried to sign up to Quill with your email address");
-    expect(mail!.text).toContain("already has one");
+    expect(mail.subject).toBe("Someone tried to sign up to Quill with your email address");
+    expect(mail.text).toContain("already has one");
     // A notice changes nothing, so it carries nothing to click.
-    expect(`${mail!.text}${mail!.html}`).not.toMatch(/token=|https?:\/\//);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/token=|https?:\/\//);
   }
 
   async function expectLogin(app: App, email: string, password: string, status: number) {
@@ -144,19 +144,19 @@ describe("signup from public credentials: confirmation by email", () => {
     const fresh = [newEmail("new"), newEmail("new"), newEmail("new")];
     const key = { "x-service-key": app.publishable };
 
-    const restNew = await rawSignup(key, attempt(fresh[0]!));
-    const restTaken = await rawSignup(key, attempt(owners[0]!.email));
+    const restNew = await rawSignup(key, attempt(fresh[0]));
+    const restTaken = await rawSignup(key, attempt(owners[0].email));
     expect(restNew).toEqual({ status: 200, text: restTaken.text });
     expect(JSON.parse(restNew.text)).toEqual({ mfa_methods: [], confirmation_required: true });
 
-    const connectNew = await rawSignup(key, attempt(fresh[1]!), "/gatehouse.auth.v1.AuthService/Signup");
-    const connectTaken = await rawSignup(key, attempt(owners[1]!.email), "/gatehouse.auth.v1.AuthService/Signup");
+    const connectNew = await rawSignup(key, attempt(fresh[1]), "/gatehouse.auth.v1.AuthService/Signup");
+    const connectTaken = await rawSignup(key, attempt(owners[1].email), "/gatehouse.auth.v1.AuthService/Signup");
     expect(connectNew).toEqual({ status: 200, text: connectTaken.text });
     expect(JSON.parse(connectNew.text)).toEqual({ mfa_methods: [], confirmation_required: true });
 
     const client = grpcClient(env.server.port, "auth");
-    const grpcNew = await grpcCall(client, "Signup", attempt(fresh[2]!), key);
-    const grpcTaken = await grpcCall(client, "Signup", attempt(owners[2]!.email), key);
+    const grpcNew = await grpcCall(client, "Signup", attempt(fresh[2]), key);
+    const grpcTaken = await grpcCall(client, "Signup", attempt(owners[2].email), key);
     expect(grpcNew.error).toBeUndefined();
     expect(grpcNew.response).toEqual(grpcTaken.response);
     expect(grpcNew.response).toMatchObject({ confirmation_required: true, user: null, mfa_methods: [] });
@@ -334,7 +334,7 @@ describe("signup from public credentials: confirmation by email", () => {
     }
     // The ordinary link replaced the pending signup: it signs up without the signup's password.
     const [, linkMail] = await mailsTo(email, 2);
-    const token = /token=(gml_[A-Za-z0-9_-]+)/.exec(linkMail!.text)![1];
+    const token = /token=(gml_[A-Za-z0-9_-]+)/.exec(linkMail.text)![1];
     const verified = await app.public("POST", "/v1/auth/magic-link/verify", { token });
     expect(verified.body.user).toMatchObject({ email, metadata: {} });
     await expectLogin(app, email, ATTACKER_PASSWORD, 401);

@@ -33,10 +33,10 @@ describe("signup controls", () => {
   const queued = (email: string) => sql(`SELECT id FROM outbox WHERE recipient = $1`, [email]);
 
   async function codeFor(email: string, nth = 1): Promise<string> {
-    return CODE.exec((await ctx.smtp.waitFor(email, { nth })).text)![1]!;
+    return CODE.exec((await ctx.smtp.waitFor(email, { nth })).text)![1];
   }
   async function linkFor(email: string, nth = 1): Promise<string> {
-    return LINK_TOKEN.exec((await ctx.smtp.waitFor(email, { nth })).text)![1]!;
+    return LINK_TOKEN.exec((await ctx.smtp.waitFor(email, { nth })).text)![1];
   }
 
   it("a new project is open to every method; GetProject and UpdateProject show the settings, domains canonical", async () => {
@@ -125,7 +125,7 @@ describe("signup controls", () => {
       mails.filter((m) => !LINK_TOKEN.test(m.text)),
     ];
     expect([links.length, codes.length]).toEqual([1, 1]);
-    const code = CODE.exec(codes[0]!.text)![1]!;
+    const code = CODE.exec(codes[0].text)![1];
     expect(await queued(stranger)).toEqual([]);
     // The member's code signs in; the stranger has none, and no guess makes them a user.
     const signedIn = await app.call("POST", "/v1/auth/otp/verify", { email: app.member, otp: code });

@@ -289,7 +289,7 @@ describe("the form_post callback refuses", () => {
       expect(posted.fragment.get("error_description")).toContain("form post");
       expect(posted.fragment.get("access_token")).toBeNull();
       // The flow is spent: the right method cannot finish it afterwards.
-      const after = await fetch(`${ctx.server.url}/v1/auth/sso/callback?${answer}`, { redirect: "manual" });
+      const after = await fetch(`${ctx.server.url}/v1/auth/sso/callback?${answer.toString()}`, { redirect: "manual" });
       expect(after.status).toBe(400);
     } finally {
       await github.stop();
@@ -298,7 +298,7 @@ describe("the form_post callback refuses", () => {
     // Apple's good answer, sent as a GET: Apple never answers that way.
     apple.setUser("sideways", { email: "sideways@example.com" });
     const fields = await appleAnswers(await authorizeUrl(connection, "sideways"));
-    const got = await fetch(`${ctx.server.url}/v1/auth/sso/callback?${fields}`, { redirect: "manual" });
+    const got = await fetch(`${ctx.server.url}/v1/auth/sso/callback?${fields.toString()}`, { redirect: "manual" });
     expect(got.status).toBe(302);
     const fragment = new URLSearchParams(new URL(got.headers.get("location")!).hash.slice(1));
     expect(fragment.get("error")).toBe("sso_failed");

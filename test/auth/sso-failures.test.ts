@@ -99,7 +99,7 @@ describe("the provider refuses", () => {
     ]) {
       const state = new URL(await authorize()).searchParams.get("state")!;
       const query = new URLSearchParams({ state, error, error_description: `PROVIDER-TEXT ${"x".repeat(1000)}` });
-      const answer = await world.callback(`${CALLBACK_URL}?${query}`);
+      const answer = await world.callback(`${CALLBACK_URL}?${query.toString()}`);
       expectFragmentError(answer, passedOn);
       for (const word of ["PROVIDER", "xxxx", "hunter", "alert"]) expect(answer.location).not.toContain(word);
     }

@@ -162,7 +162,7 @@ describe("SSO sign-in", () => {
 
 describe("the browser entry GET /v1/auth/sso/authorize", () => {
   const entry = (params: Record<string, string>) =>
-    browserGet(`${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(params)}`);
+    browserGet(`${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(params).toString()}`);
 
   it("needs no API key: 302 to the provider with state, nonce and an S256 challenge; following it signs in at the redirect_url", async () => {
     const account = newAccount(world.idp, "browser");
@@ -181,7 +181,7 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
     expect(q.state).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(q.nonce).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(q.scope!.split(" ")).toContain("openid");
+    expect(q.scope.split(" ")).toContain("openid");
 
     const tokens = expectTokens(
       await world.callback(await world.idp.signIn(authorization.href, account.id)),
@@ -246,7 +246,7 @@ describe("the browser entry GET /v1/auth/sso/authorize", () => {
   it("its pages speak the browser's language, or the one the link asks for (Arabic right to left)", async () => {
     const unknownConnection = { login_id: world.app.loginId, connection_id: "sso_00000000000000000000000000" };
     const german = await browserGet(
-      `${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(unknownConnection)}`,
+      `${ctx.server.url}/v1/auth/sso/authorize?${new URLSearchParams(unknownConnection).toString()}`,
       {
         "accept-language": "de-CH, de;q=0.9, en;q=0.5",
       },

@@ -58,7 +58,7 @@ async function signInThrough(connectionId: string) {
   const start = await app.call("POST", "/v1/auth/sso/authorize", { connection_id: connectionId });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const state = new URL(start.body.authorization_url).searchParams.get("state")!;
-  return world.callback(`${CALLBACK_URL}?${new URLSearchParams({ code: "a-code", state })}`);
+  return world.callback(`${CALLBACK_URL}?${new URLSearchParams({ code: "a-code", state }).toString()}`);
 }
 
 describe("provider URLs without OUTBOUND_ALLOW_HOSTS", () => {

@@ -129,7 +129,7 @@ describe("VerifyToken and RevokeToken", () => {
 
     it("for headers Gatehouse does not implement, a DER signature, and missing claims", async () => {
       const sign = (header: Record<string, unknown>, payload: JWTPayload) =>
-        new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid: own.kid, ...header } as any).sign(own.privateKey);
+        new SignJWT(payload).setProtectedHeader({ alg: "ES256", kid: own.kid, ...header }).sign(own.privateKey);
       expect(await verify(app, await sign({ b64: true, crit: ["b64"] }, claims()))).toBe(false);
       // The same signature, DER-encoded instead of r || s.
       const [h, p, s] = (await sign({}, claims())).split(".");

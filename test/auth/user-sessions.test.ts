@@ -148,7 +148,7 @@ describe("a user's sessions, as the project's administrator", () => {
       "ListUserSessions",
       { user_id: body.user.id },
       {
-        authorization: admin.authorization!,
+        authorization: admin.authorization,
         "x-gatehouse-console": app.projectId,
       },
     );

@@ -21,7 +21,7 @@ describe("user administration", () => {
   });
   afterAll(() => server?.stop());
 
-  const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query(text, params) as Promise<any[]>;
+  const sql = (text: string, params: unknown[]) => server.deps.db.dataSource.query<any[]>(text, params);
 
   it("ListUsers pages newest first by cursor, filters by a case-insensitive substring, and binds cursors to the filter", async () => {
     const tag = `lst${unique()}`;

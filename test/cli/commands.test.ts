@@ -210,9 +210,9 @@ describe("cli: projects, API keys, members and the audit log", () => {
         });
       expect((await signup(full.key)).status).toBe(200);
       const scoped = await signup(readOnlyKey);
-      expect([scoped.status, (scoped.body as any).reason]).toEqual([403, "SCOPE_REQUIRED"]);
+      expect([scoped.status, scoped.body.reason]).toEqual([403, "SCOPE_REQUIRED"]);
       const revoked = await signup(doomed.key);
-      expect([revoked.status, (revoked.body as any).reason]).toEqual([401, "INVALID_API_KEY"]);
+      expect([revoked.status, revoked.body.reason]).toEqual([401, "INVALID_API_KEY"]);
       const accepted = await http(`${server.url}/v1/account/invitations/accept`, {
         body: { token: invitation, password: "developer password 1" },
       });

@@ -15,7 +15,7 @@ function shown(line: string): Map<string, { value: string; repeats: boolean }> {
   // `--name VALUE`, `[--name VALUE]...`, `--name a|b|c...`, `[--a | --b]`.
   for (const m of line.matchAll(/--([a-z][a-z0-9-]*)(?: ([^\s\]|-][^\s\]]*))?(\])?(\.\.\.)?/g)) {
     const value = m[2] ?? "";
-    flags.set(m[1]!, { value: value.replace(/\.\.\.$/, ""), repeats: value.endsWith("...") || m[4] === "..." });
+    flags.set(m[1], { value: value.replace(/\.\.\.$/, ""), repeats: value.endsWith("...") || m[4] === "..." });
   }
   return flags;
 }

@@ -62,7 +62,7 @@ describe("cli: hooks", () => {
     );
 
     // The receiver verifies the call with the secret printed, and its deny reaches the user.
-    receiver.secrets = [secret!];
+    receiver.secrets = [secret];
     receiver.behaviour = {
       kind: "json",
       answer: (body) =>

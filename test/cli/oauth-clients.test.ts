@@ -42,7 +42,7 @@ describe("cli: OAuth clients", () => {
       ),
     );
     expect(notice).toBe("the secret above is shown only now: store it in the client's configuration");
-    const id = /oac_\w{26}/.exec(summary!)![0];
+    const id = /oac_\w{26}/.exec(summary)![0];
 
     const listed = await box.json(["oauth-client", "list", "--project", project]);
     expect(listed).toEqual({
@@ -58,7 +58,7 @@ describe("cli: OAuth clients", () => {
           first_party: false,
           logo_uri: "",
           post_logout_redirect_uris: [],
-          secret_hint: secret!.slice(0, 8),
+          secret_hint: secret.slice(0, 8),
           allow_missing_pkce: false,
           created_at: expect.any(String),
           updated_at: expect.any(String),
@@ -69,7 +69,7 @@ describe("cli: OAuth clients", () => {
     });
     const text = await box.run(["oauth-client", "list", "--project", project]);
     expect(text.stdout).toContain(`${id}  Shop web  confidential  grants authorization_code,refresh_token`);
-    expect(text.stdout + JSON.stringify(listed)).not.toContain(secret!.slice(8));
+    expect(text.stdout + JSON.stringify(listed)).not.toContain(secret.slice(8));
 
     const updated = await box.json([
       "oauth-client",
@@ -97,7 +97,7 @@ describe("cli: OAuth clients", () => {
     expect(newSecret).not.toBe(secret);
     expect(rotatedLine).toBe(`new secret for OAuth client ${id}; the previous one no longer works`);
     const stored = await box.json(["oauth-client", "list", "--project", project]);
-    expect(stored.data[0].secret_hint).toBe(newSecret!.slice(0, 8));
+    expect(stored.data[0].secret_hint).toBe(newSecret.slice(0, 8));
 
     // Another organization's client is not found, as on the Account interface.
     for (const args of [

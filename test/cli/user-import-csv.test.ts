@@ -93,9 +93,9 @@ describe("cli: user import from CSV", () => {
       });
     const carla = await login("carla@example.com");
     expect(carla.status).toBe(200);
-    expect((carla.body as any).user).toMatchObject({ email_verified: true, metadata: { plan: "pro, yearly" } });
+    expect(carla.body.user).toMatchObject({ email_verified: true, metadata: { plan: "pro, yearly" } });
     const dan = await login("dan@example.com");
-    expect((dan.body as any).user).toMatchObject({
+    expect(dan.body.user).toMatchObject({
       email_verified: false,
       metadata: { note: "two, lines", tier: 2 },
       phone: "+15550000002",

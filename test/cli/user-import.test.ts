@@ -188,15 +188,15 @@ describe("cli: user import", () => {
       http(`${server.url}/v1/auth/login`, { headers: { "x-service-key": key }, body: { email, password } });
     const storedHash = async (email: string) =>
       (
-        (await server.deps.db.dataSource.query("SELECT password_hash FROM users WHERE project_id = $1 AND email = $2", [
-          projectId,
-          email,
-        ])) as any[]
-      )[0].password_hash as string;
+        await server.deps.db.dataSource.query<Array<{ password_hash: string }>>(
+          "SELECT password_hash FROM users WHERE project_id = $1 AND email = $2",
+          [projectId, email],
+        )
+      )[0].password_hash;
 
     for (const [scheme, user] of Object.entries(users)) {
       const wrong = await login(user.email, `${user.password}!`);
-      expect([scheme, wrong.status, (wrong.body as any).reason]).toEqual([scheme, 401, "INVALID_CREDENTIALS"]);
+      expect([scheme, wrong.status, wrong.body.reason]).toEqual([scheme, 401, "INVALID_CREDENTIALS"]);
       expect(await storedHash(user.email)).toBe(lines.find((l) => l.email === user.email)!.password_hash);
 
       const first = await login(user.email, user.password);
@@ -208,7 +208,7 @@ describe("cli: user import", () => {
       expect((await login(user.email, `${user.password}!`)).status).toBe(401);
     }
     const bea = await login(users.bcrypt.email, users.bcrypt.password);
-    expect((bea.body as any).user).toMatchObject({
+    expect(bea.body.user).toMatchObject({
       email: users.bcrypt.email,
       email_verified: true,
       metadata: { plan: "pro" },
@@ -217,10 +217,10 @@ describe("cli: user import", () => {
       locale: "pt-BR",
     });
 
-    const rows = (await server.deps.db.dataSource.query(
+    const rows = await server.deps.db.dataSource.query<any[]>(
       "SELECT email, phone, phone_verified, email_verified, password_hash FROM users WHERE project_id = $1 ORDER BY email NULLS FIRST",
       [projectId],
-    )) as any[];
+    );
     expect(rows[0]).toEqual({
       email: null,
       phone: "+15551230001",

@@ -54,8 +54,8 @@ describe("cli: webhook endpoints and their deliveries", () => {
     expect(notice).toBe(
       "the secret above is shown only now: give it to the receiver, which verifies signatures with it",
     );
-    const id = /wh_\w+/.exec(summary!)![0];
-    receiver.secrets = [secret!];
+    const id = /wh_\w+/.exec(summary)![0];
+    receiver.secrets = [secret];
 
     // Listed without it, in text and in JSON.
     const listed = await box.run(["webhook", "list", "--project", project]);
@@ -89,7 +89,7 @@ describe("cli: webhook endpoints and their deliveries", () => {
     );
     const deliveryId = /whd_\w+/.exec(test.stdout)![0];
     const [received] = await receiver.waitFor((r) => r.body.type === "webhook.test");
-    expect(received!.verifiedBy).toBe(0);
+    expect(received.verifiedBy).toBe(0);
     const table = await eventually("the test delivery logged as succeeded", async () => {
       const result = await box.run(["webhook", "deliveries", "--id", id]);
       return result.stdout.includes("succeeded") ? result : undefined;
@@ -105,7 +105,7 @@ describe("cli: webhook endpoints and their deliveries", () => {
       expect.objectContaining({
         id: deliveryId,
         webhook_id: id,
-        event_id: received!.id,
+        event_id: received.id,
         event_type: "webhook.test",
         status: "succeeded",
         attempts: [expect.objectContaining({ status_code: 204, error: "" })],
@@ -116,8 +116,8 @@ describe("cli: webhook endpoints and their deliveries", () => {
     // A replay sends the same event again, with the same webhook-id.
     const replayed = await box.run(["webhook", "replay", "--id", deliveryId]);
     expect(replayed.code).toBe(0);
-    expect(replayed.stdout).toContain(`delivery ${deliveryId} (webhook.test, event ${received!.id}) is pending again`);
-    await receiver.waitFor((r) => r.id === received!.id, 2);
+    expect(replayed.stdout).toContain(`delivery ${deliveryId} (webhook.test, event ${received.id}) is pending again`);
+    await receiver.waitFor((r) => r.id === received.id, 2);
 
     // A failing receiver: the log shows the status it answered, and the retry to come.
     receiver.behaviour = { kind: "fail", status: 500 };
@@ -139,7 +139,7 @@ describe("cli: webhook endpoints and their deliveries", () => {
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(secret);
     expect(rotatedLine).toMatch(new RegExp(`^new secret for webhook ${id}; the previous one also signs until \\S+Z$`));
-    receiver.secrets = [newSecret!];
+    receiver.secrets = [newSecret];
     const again = await box.json(["webhook", "test", "--id", id]);
     await receiver.waitFor((r) => r.id === again.delivery.event_id && r.verifiedBy === 0);
     expect(JSON.stringify(await box.json(["webhook", "list", "--project", project]))).not.toContain(newSecret);

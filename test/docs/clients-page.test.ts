@@ -20,7 +20,7 @@ describe("docs/clients.md", () => {
   );
 
   it("names only example files and tests that exist", () => {
-    const named = [...page.matchAll(/`((?:sdk|test)\/[\w./-]+)`/g)].map((m) => m[1]!.replace(/\/$/, ""));
+    const named = [...page.matchAll(/`((?:sdk|test)\/[\w./-]+)`/g)].map((m) => m[1].replace(/\/$/, ""));
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((path) => !path.includes("…") && !existsSync(join(root, path)))).toEqual([]);
   });
@@ -30,7 +30,7 @@ describe("the buf curl examples of docs/clients.md", () => {
   let server: TestServer;
   let app: AuthFixture;
   const blocks = [...page.matchAll(/```sh\n([\s\S]*?)```/g)]
-    .map((m) => m[1]!)
+    .map((m) => m[1])
     .filter((block) => block.startsWith("npx buf curl"));
   beforeAll(async () => {
     server = await sharedTestServer();
@@ -56,10 +56,10 @@ describe("the buf curl examples of docs/clients.md", () => {
       const [verify, login] = blocks.map((block) =>
         schema === "with the protos" ? block : block.replace(" --schema .", ""),
       );
-      const verified = await run(verify!, env);
+      const verified = await run(verify, env);
       expect(verified.code, verified.out).toBe(0);
       expect(JSON.parse(verified.out)).toMatchObject({ valid: true, claims: { sub: expect.stringMatching(/^usr_/) } });
-      const refused = await run(login!, env);
+      const refused = await run(login, env);
       expect(refused.code, refused.out).toBe(128);
       expect(refused.out).toContain('"code": "unauthenticated"');
       expect(refused.out).toContain("google.rpc.ErrorInfo");

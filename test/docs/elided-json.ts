@@ -14,7 +14,7 @@ export function readElided(text: string): unknown {
   const open: string[] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (inString) {
       out += c;
       if (c === "\\") out += text[++i] ?? "";

@@ -39,7 +39,7 @@ describe("docs/openid-provider.md", () => {
   });
 
   it("names only files that exist", () => {
-    const named = [...page.matchAll(/`((?:src|test|docs)\/[\w./-]+)`/g)].map((m) => m[1]!.replace(/\/$/, ""));
+    const named = [...page.matchAll(/`((?:src|test|docs)\/[\w./-]+)`/g)].map((m) => m[1].replace(/\/$/, ""));
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe("docs/openid-provider.md", () => {
     const p = await world.project();
     const userId = await p.signUp("newcomer@example.com");
     const port = await closedPort();
-    const block = [...page.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes(EXAMPLE));
+    const block = [...page.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes(EXAMPLE));
     expect(block, "the block that registers and runs the example").toBeDefined();
     const [register, run] = block!.split(/^(?=ISSUER=)/m) as [string, string];
     const placed = (text: string) =>
@@ -75,10 +75,10 @@ describe("docs/openid-provider.md", () => {
     const [, issuer, script] = command!;
     expect(issuer).toBe(p.issuer);
     // `npx tsx FILE` is `node --import tsx FILE` in one process, which a test can stop alone.
-    const app = await startRelyingParty(process.execPath, ["--import", "tsx", script!], {
+    const app = await startRelyingParty(process.execPath, ["--import", "tsx", script], {
       port,
       cwd: root,
-      env: { ISSUER: issuer!, CLIENT_ID: client_id!, CLIENT_SECRET: client_secret! },
+      env: { ISSUER: issuer, CLIENT_ID: client_id, CLIENT_SECRET: client_secret },
     });
     try {
       // The page's addresses: localhost, as the client registered them.

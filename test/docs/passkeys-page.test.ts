@@ -16,7 +16,7 @@ const page = readFileSync(join(import.meta.dirname, "../../docs/passkeys.md"), "
 
 /** The example answers of the page's shell blocks: comment lines that show JSON, in order. */
 function exampleAnswers(): unknown[] {
-  const blocks = [...page.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  const blocks = [...page.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
   return blocks.flatMap((block) =>
     block
       .split("\n")

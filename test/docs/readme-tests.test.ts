@@ -21,7 +21,7 @@ describe("README: the test suite's duration and its faster subsets", () => {
   });
 
   it("offers subsets with npx vitest run, each naming test files that exist", () => {
-    const paths = [...readme.matchAll(/^npx vitest run ([^#\n]+)/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
+    const paths = [...readme.matchAll(/^npx vitest run ([^#\n]+)/gm)].flatMap((m) => m[1].trim().split(/\s+/));
     expect(paths.length).toBeGreaterThanOrEqual(2);
     for (const path of paths) expect(testFiles(path), path).not.toEqual([]);
   });

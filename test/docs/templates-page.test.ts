@@ -16,7 +16,7 @@ function documentedKinds(): Map<string, string[][]> {
   const sections = page.split(/^### `/m).slice(1);
   for (const section of sections) {
     const kind = section.slice(0, section.indexOf("`"));
-    const rows = [...section.matchAll(/^\| `(\w+)` \| .* \| `(.*)` \|$/gm)].map((m) => [m[1]!, m[2]!]);
+    const rows = [...section.matchAll(/^\| `(\w+)` \| .* \| `(.*)` \|$/gm)].map((m) => [m[1], m[2]]);
     kinds.set(kind, rows);
   }
   return kinds;

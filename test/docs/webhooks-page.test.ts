@@ -21,7 +21,7 @@ import { WAIT_GUARD_MS, longTest } from "../helpers/patience.js";
 const root = join(import.meta.dirname, "../..");
 const examples = join(root, "docs/examples/webhooks");
 const page = readFileSync(join(root, "docs/webhooks.md"), "utf8");
-const codeBlocks = [...page.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const codeBlocks = [...page.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 describe("docs/webhooks.md", () => {
   it.each(["verify.ts", "verify.py", "verify.go"])(
@@ -32,7 +32,7 @@ describe("docs/webhooks.md", () => {
   );
 
   it("names only files that exist", () => {
-    const named = [...page.matchAll(/`((?:src|test|docs)\/[\w./-]+)`/g)].map((m) => m[1]!);
+    const named = [...page.matchAll(/`((?:src|test|docs)\/[\w./-]+)`/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
   });
@@ -40,7 +40,7 @@ describe("docs/webhooks.md", () => {
   it("lists the event catalog of src/domain/webhooks.ts, each type with the audit types it comes from", () => {
     const section = page.slice(page.indexOf("## Event catalog, version 1"), page.indexOf("Every `data` holds"));
     const rows = new Map(
-      [...section.matchAll(/^\| `([a-z_.]+)` \|(.*)$/gm)].map((m) => [m[1]!, m[2]!.split("|").at(-2)!] as const),
+      [...section.matchAll(/^\| `([a-z_.]+)` \|(.*)$/gm)].map((m) => [m[1], m[2].split("|").at(-2)!] as const),
     );
     expect([...rows.keys()].sort()).toEqual([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].sort());
     for (const type of WEBHOOK_EVENT_TYPES) {
@@ -100,14 +100,14 @@ function signed(name: string, secrets: string[], options: { ageMs?: number } = {
 
 /** Another attempt of the same event, as the worker makes it: the same id and body, signed again. */
 function retried(name: string, delivery: Delivery, secrets: string[]): Delivery {
-  const id = delivery.headers["webhook-id"]!;
+  const id = delivery.headers["webhook-id"];
   return { name, body: delivery.body, headers: signingHeaders(id, new Date(), delivery.body, secrets) };
 }
 
 function verifyCases(): VerifyCase[] {
   const good = signed("one secret", [OLD]);
   const rotating = signed("two secrets", [NEW, OLD]);
-  const [, goodSignature] = good.headers["webhook-signature"]!.split(",");
+  const [, goodSignature] = good.headers["webhook-signature"].split(",");
   return [
     { ...good, secret: OLD, accept: true },
     { ...rotating, name: "two secrets, receiver holds the previous one", secret: OLD, accept: true },
@@ -141,7 +141,7 @@ function verifyCases(): VerifyCase[] {
     {
       ...good,
       name: "no signature",
-      headers: { "webhook-id": good.headers["webhook-id"]!, "webhook-timestamp": good.headers["webhook-timestamp"]! },
+      headers: { "webhook-id": good.headers["webhook-id"], "webhook-timestamp": good.headers["webhook-timestamp"] },
       secret: OLD,
       accept: false,
     },
@@ -160,7 +160,7 @@ function serveCase() {
     retried("its retry", failing, [OLD]),
   ];
   return {
-    input: { secret: OLD, fail_once: [failing.headers["webhook-id"]!], requests },
+    input: { secret: OLD, fail_once: [failing.headers["webhook-id"]], requests },
     statuses: [204, 204, 401, 500, 204],
     handled: [first.headers["webhook-id"], failing.headers["webhook-id"]],
   };
@@ -226,8 +226,8 @@ describe("the receivers of docs/webhooks.md", () => {
       }
     });
     // The parsed event is the body's.
-    const accepted: GatehouseEvent = verifyWebhook(cases[0]!.secret, Buffer.from(cases[0]!.body), cases[0]!.headers);
-    expect(accepted).toEqual(JSON.parse(cases[0]!.body));
+    const accepted: GatehouseEvent = verifyWebhook(cases[0].secret, Buffer.from(cases[0].body), cases[0].headers);
+    expect(accepted).toEqual(JSON.parse(cases[0].body));
     expect(accepted.data.user).toMatchObject({ email: "zoë@example.com" });
 
     const handled: string[] = [];

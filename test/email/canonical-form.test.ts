@@ -120,8 +120,8 @@ describe("email canonical form", () => {
             positions.length === 0
               ? undefined
               : address.slice(0, positions[at % positions.length]) +
-                LOOK_ALIKES[which]! +
-                address.slice(positions[at % positions.length]! + 1),
+                LOOK_ALIKES[which] +
+                address.slice(positions[at % positions.length] + 1),
         };
       });
     fc.assert(

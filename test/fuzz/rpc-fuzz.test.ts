@@ -192,9 +192,7 @@ async function wellFormedGrpcCalls(
       fc.record({
         rpc: fc.constant(rpc),
         body: protoBody(rpc.method.input),
-        credentials: fc.constantFrom("none", "valid", "valid", "valid+user", "garbage") as fc.Arbitrary<
-          FuzzRequest["credentials"]
-        >,
+        credentials: fc.constantFrom("none", "valid", "valid", "valid+user", "garbage"),
       }),
     ),
     { seed, numRuns: calls },

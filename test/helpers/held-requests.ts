@@ -41,7 +41,7 @@ export async function holdHttp1(
 ): Promise<HeldRequest> {
   const socket = await connectedSocket(port);
   let raw = "";
-  socket.on("data", (d) => (raw += d));
+  socket.on("data", (d: Buffer) => (raw += d.toString()));
   socket.on("error", () => {});
   const answer = new Promise<HeldAnswer>((resolve) =>
     socket.once("close", () => {
@@ -52,7 +52,7 @@ export async function holdHttp1(
       // Complete: a status line, and as many body bytes as announced.
       const complete = head !== null && split !== -1 && Buffer.byteLength(bodyText) === length;
       resolve({
-        status: complete ? Number(head![1]) : 0,
+        status: complete ? Number(head[1]) : 0,
         requestId: /\r\nx-request-id: (\S+)/i.exec(raw)?.[1],
         body: bodyText,
         protocol: "http/1.1",

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { json, readBody, startStandinServer } from "./standin-server.js";
 
 // Microsoft Entra ID's v2.0 endpoints, played by a loopback HTTP server, with what a relying
@@ -68,10 +68,7 @@ interface IssuedCode {
 }
 
 export async function startMicrosoftStandin(options: MicrosoftStandinOptions): Promise<MicrosoftStandin> {
-  const { privateKey, publicKey } = (await generateKeyPair("RS256", { extractable: true })) as {
-    privateKey: CryptoKey;
-    publicKey: CryptoKey;
-  };
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = randomBytes(12).toString("base64url");
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, use: "sig", alg: "RS256" };
   const users = new Map<string, MicrosoftUser>();

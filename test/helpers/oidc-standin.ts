@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { json, readBody, startStandinServer } from "./standin-server.js";
 
 // A plain OpenID provider on loopback whose discovery document may name any URL for its keys,
@@ -27,10 +27,7 @@ export interface OidcStandin {
 }
 
 export async function startOidcStandin(options: { hostname?: string; redirectUri: string }): Promise<OidcStandin> {
-  const { privateKey, publicKey } = (await generateKeyPair("RS256", { extractable: true })) as {
-    privateKey: CryptoKey;
-    publicKey: CryptoKey;
-  };
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = randomBytes(8).toString("hex");
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
   const codes = new Map<string, { nonce: string }>();
@@ -48,7 +45,7 @@ export async function startOidcStandin(options: { hostname?: string; redirectUri
     redirectDiscovery(to) {
       discoveryRedirect = to;
     },
-    redirectTo: (to) => `${issuer}/redirect?${new URLSearchParams({ to })}`,
+    redirectTo: (to) => `${issuer}/redirect?${new URLSearchParams({ to }).toString()}`,
     requests: [],
     stop: server.stop,
   };

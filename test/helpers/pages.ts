@@ -233,7 +233,7 @@ export function usePagesWorld(options: WorldOptions = {}): PagesWorld {
         displayName,
         key,
         adminLogin: { email: org.email, password: org.password },
-        url: (name, query) => `${base}/${name}${query ? `?${new URLSearchParams(query)}` : ""}`,
+        url: (name, query) => `${base}/${name}${query ? `?${new URLSearchParams(query).toString()}` : ""}`,
         call: (method, path, body, bearer) =>
           http(`${server.url}${path}`, {
             method,

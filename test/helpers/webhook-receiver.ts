@@ -90,7 +90,7 @@ export async function startReceiver(path = "/hooks/gatehouse"): Promise<Receiver
       res.writeHead(401).end("signature not verified");
       return;
     }
-    receiver.received.push({ id: headers["webhook-id"]!, body, headers, verifiedBy });
+    receiver.received.push({ id: headers["webhook-id"], body, headers, verifiedBy });
     const behaviour = receiver.behaviour;
     if (behaviour.kind === "hang") {
       hanging.add(res);

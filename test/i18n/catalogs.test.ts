@@ -101,7 +101,7 @@ describe("message catalogs", () => {
           for (const [key, value] of Object.entries(catalog)) {
             expect(value.trim(), `${language} ${key}`).not.toBe("");
             const own = [...argumentsOf(parse(value, { ignoreTag: true }))].sort();
-            const englishArgs = [...argumentsOf(parse(english[key]!, { ignoreTag: true }))].sort();
+            const englishArgs = [...argumentsOf(parse(english[key], { ignoreTag: true }))].sort();
             expect(own, `${language} ${key}`).toEqual(englishArgs);
           }
         });

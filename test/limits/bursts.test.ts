@@ -17,7 +17,7 @@ const BURST_TIMEOUT_MS = 90_000;
 async function burst(app: LimitsApp, email: string, servers: TestServer[], count: number): Promise<number[]> {
   const answers = await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      fetch(`${servers[i % servers.length]!.url}/v1/auth/login`, {
+      fetch(`${servers[i % servers.length].url}/v1/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-service-key": app.key, ...from(freshIp()) },
         body: JSON.stringify({ email, password: `wrong guess ${i}` }),
@@ -33,7 +33,7 @@ const tally = (statuses: number[]) => ({
 });
 
 async function burstAgainstLimit(servers: TestServer[]) {
-  const app = await limitsApp(servers[0]!);
+  const app = await limitsApp(servers[0]);
   await app.setLimits({ sign_in_failures_per_account: 10 });
   const { email, password } = await app.signup();
   expect(tally(await burst(app, email, servers, 100))).toEqual({ checked: 10, refused: 90 });

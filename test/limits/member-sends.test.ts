@@ -122,7 +122,7 @@ describe("invitations and member passwords", () => {
     const admin = await signIn(org.email, org.password);
     expect((await post("/v1/members/invite", { email: person.email, role: "developer" }, admin)).status).toBe(200);
     const mail = await ctx.smtp.waitFor(person.email);
-    const token = decodeURIComponent(/[?&]token=([^&\s]+)/.exec(mail.text)![1]!);
+    const token = decodeURIComponent(/[?&]token=([^&\s]+)/.exec(mail.text)![1]);
     // Login's guesses and AcceptInvitation's add up: 1 + 9 wrong, then the right password waits.
     expect((await post("/v1/account/login", { email: person.email, password: "a wrong guess" })).body.reason).toBe(
       "INVALID_CREDENTIALS",

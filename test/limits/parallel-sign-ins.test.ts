@@ -37,11 +37,11 @@ const tally = (statuses: number[]) => {
 function parallelCases(servers: () => TestServer[]) {
   const spread = (app: LimitsApp, email: string) => {
     const logins = servers().map((server) => loginOf(app, email, server));
-    return (i: number) => logins[i % logins.length]!;
+    return (i: number) => logins[i % logins.length];
   };
 
   it("40 right passwords at once for one account from one address: all 200; they leave no failure behind", async () => {
-    const app = await limitsApp(servers()[0]!);
+    const app = await limitsApp(servers()[0]);
     const { email, password } = await app.signup();
     const on = spread(app, email);
     const client = from(freshIp());
@@ -54,7 +54,7 @@ function parallelCases(servers: () => TestServer[]) {
   });
 
   it("20 right passwords at once against a limit of 3: all 200, three checked at a time", async () => {
-    const app = await limitsApp(servers()[0]!);
+    const app = await limitsApp(servers()[0]);
     await app.setLimits({ sign_in_failures_per_account: 3 });
     const { email, password } = await app.signup();
     const on = spread(app, email);
@@ -63,7 +63,7 @@ function parallelCases(servers: () => TestServer[]) {
   });
 
   it("40 wrong passwords at once: exactly the limit (10) checked, 30 refused", async () => {
-    const app = await limitsApp(servers()[0]!);
+    const app = await limitsApp(servers()[0]);
     const { email } = await app.signup();
     const on = spread(app, email);
     const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => on(i)(`wrong guess ${i}`)));
@@ -71,7 +71,7 @@ function parallelCases(servers: () => TestServer[]) {
   });
 
   it("9 wrong and 31 right passwords at once: every wrong one is checked, every right one signs in", async () => {
-    const app = await limitsApp(servers()[0]!);
+    const app = await limitsApp(servers()[0]);
     const { email, password } = await app.signup();
     const on = spread(app, email);
     const statuses = await Promise.all(
@@ -108,7 +108,7 @@ describe("parallel sign-ins of one account", () => {
 
     /** Right passwords for `email` at once while a transaction holds the count rows `like` locked. */
     async function whileLocked(app: LimitsApp, like: string, signIns: () => Promise<number[]>) {
-      const runner = servers[0]!.deps.db.dataSource.createQueryRunner();
+      const runner = servers[0].deps.db.dataSource.createQueryRunner();
       await runner.startTransaction();
       try {
         const locked: unknown[] = await runner.query(`SELECT key FROM limit_counts WHERE key LIKE $1 FOR UPDATE`, [
@@ -123,7 +123,7 @@ describe("parallel sign-ins of one account", () => {
     }
 
     it("a sign-in never waits on a count other sign-ins share: right passwords answer 200 while the address's failure row is locked", async () => {
-      const app = await limitsApp(servers[0]!);
+      const app = await limitsApp(servers[0]);
       const { email, password } = await app.signup();
       const client = from(freshIp());
       // One failure from the address makes its count's row.
@@ -135,7 +135,7 @@ describe("parallel sign-ins of one account", () => {
     });
 
     it("nor on the account's own failure row: while it is locked (a failure being counted), right passwords answer 200", async () => {
-      const app = await limitsApp(servers[0]!);
+      const app = await limitsApp(servers[0]);
       const { email, password } = await app.signup();
       const login = loginOf(app, email);
       expect(await login("wrong")).toBe(401);

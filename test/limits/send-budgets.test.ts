@@ -86,7 +86,7 @@ describe("send budgets and where SMS may go", () => {
     await sleep(200);
     const events = await budgetEvents(app);
     expect(events).toHaveLength(1);
-    expect(events[0]!.details).toMatchObject({ budget: "first_contact", limit: 5, channel: "sms", kind: "otp" });
+    expect(events[0].details).toMatchObject({ budget: "first_contact", limit: 5, channel: "sms", kind: "otp" });
   });
 
   it("a spent users' budget answers as for anyone and sends nothing more; first contacts still go out", async () => {

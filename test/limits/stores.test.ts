@@ -10,7 +10,7 @@ const REDIS_URL = "redis://127.0.0.1:6379";
 async function guessUntilLimited(app: Awaited<ReturnType<typeof limitsApp>>, email: string, servers: TestServer[]) {
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++) {
-    const server = servers[i % servers.length]!;
+    const server = servers[i % servers.length];
     const res = await fetch(`${server.url}/v1/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-service-key": app.key, ...from(freshIp()) },
@@ -56,7 +56,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
   });
 
   it("failures counted on one instance stop the next try on the other", async () => {
-    const app = await limitsApp(servers[0]!);
+    const app = await limitsApp(servers[0]);
     await app.setLimits({ sign_in_failures_per_account: 3 });
     const { email } = await app.signup();
     // Alternating A, B, A, B: the fourth try, on B, sees the three failures of both.
@@ -78,7 +78,7 @@ describe("the Redis store (REDIS_URL)", () => {
     retryAfterOf(await app.call("POST", "/v1/auth/login", { email, password }, undefined, from(freshIp())));
     const keys = await redis.keys(`${COUNT_KEY_PREFIX}fail_account:${app.projectId}:*`);
     expect(keys).toHaveLength(1);
-    expect(Number(await redis.get(keys[0]!))).toBe(3);
+    expect(Number(await redis.get(keys[0]))).toBe(3);
     expect(
       await box.server.deps.db.dataSource.query(`SELECT key FROM limit_counts UNION ALL SELECT key FROM rate_limits`),
     ).toEqual([]);

@@ -18,7 +18,7 @@ import { freshIp, sleep } from "./helpers.js";
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** `send(email, ip)` for each pair of addresses; answers the median paired difference and its bound. */
@@ -45,8 +45,8 @@ export async function measureSends(
   // In pairs, in random order within each pair: the drift of a shared machine hits both alike.
   for (let i = 0; i < registered.length; i++) {
     const registeredFirst = Math.random() < 0.5;
-    const first = await time(registeredFirst ? registered[i]! : unknown[i]!);
-    const second = await time(registeredFirst ? unknown[i]! : registered[i]!);
+    const first = await time(registeredFirst ? registered[i] : unknown[i]);
+    const second = await time(registeredFirst ? unknown[i] : registered[i]);
     const [r, u] = registeredFirst ? [first, second] : [second, first];
     times.registered.push(r);
     times.unknown.push(u);

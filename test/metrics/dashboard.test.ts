@@ -103,7 +103,8 @@ describe("the Grafana dashboard against a live scrape", () => {
       const samples = reading.metrics.flatMap((m) => byName.get(m) ?? []);
       for (const label of reading.labels) {
         if (TARGET_LABELS.has(label)) continue;
-        if (!samples.some((s) => label in s.labels)) problems.push(`${panel}: no label ${label} on ${reading.metrics}`);
+        if (!samples.some((s) => label in s.labels))
+          problems.push(`${panel}: no label ${label} on ${reading.metrics.join(",")}`);
       }
       for (const { metric, label, op, value } of reading.matchers) {
         if (op !== "=" || value.includes("$")) continue;

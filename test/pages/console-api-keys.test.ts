@@ -33,7 +33,7 @@ describeInChromium("console: API keys", () => {
     expect(await page.evaluate("navigator.clipboard.readText()")).toBe(key);
     const rows = await tableRows(page, "API keys");
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.slice(0, 4)).toEqual(["checkout backend", key.slice(0, 8), "Secret (servers)", "auth:read"]);
+    expect(rows[0].slice(0, 4)).toEqual(["checkout backend", key.slice(0, 8), "Secret (servers)", "auth:read"]);
     await checkState(page, "console-api-key-created");
 
     // auth:read allows VerifyToken; auth:write (Signup) is not granted.

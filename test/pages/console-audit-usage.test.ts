@@ -56,7 +56,7 @@ describeInChromium("console: audit log and usage", () => {
     await page.getByRole("cell", { name: "api_key.created" }).first().waitFor();
     const keys = await tableRows(page, "Audit log");
     expect(keys.map((row) => row[1])).toEqual(["api_key.created"]);
-    expect(keys[0]![2]).toMatch(/^member mem_/);
+    expect(keys[0][2]).toMatch(/^member mem_/);
 
     const tomorrow = new Date(world.clock.now().getTime() + DAY);
     await field(page, "From").fill(`${dayOf(tomorrow.getTime())}T00:00`);
@@ -104,18 +104,18 @@ describeInChromium("console: audit log and usage", () => {
     };
     const [today, yesterday, threeAgo] = [0, 1, 3].map((d) => dayOf(at(d).getTime()));
     const mau = await byDay("Active users");
-    expect([mau[today!], mau[yesterday!], mau[threeAgo!]]).toEqual([[2], [2], [1]]);
+    expect([mau[today], mau[yesterday], mau[threeAgo]]).toEqual([[2], [2], [1]]);
     // Columns: password, passwordless, SSO, passkey.
     const signIns = await byDay("Sign-ins by method");
-    expect([signIns[today!], signIns[yesterday!], signIns[threeAgo!]]).toEqual([
+    expect([signIns[today], signIns[yesterday], signIns[threeAgo]]).toEqual([
       [1, 1, 0, 0],
       [0, 0, 1, 0],
       [0, 0, 0, 1],
     ]);
     const failures = await byDay("Failed sign-ins");
-    expect(failures[today!]).toEqual([2]);
+    expect(failures[today]).toEqual([2]);
     const tokens = await byDay("Tokens issued");
-    expect([tokens[today!], tokens[yesterday!], tokens[threeAgo!]]).toEqual([[2], [2], [1]]);
+    expect([tokens[today], tokens[yesterday], tokens[threeAgo]]).toEqual([[2], [2], [1]]);
     const total = (table: Record<string, number[]>) =>
       Object.values(table).reduce((sum, values) => sum + values.reduce((a, b) => a + b, 0), 0);
     expect(total(signIns)).toBe(4);
@@ -129,7 +129,7 @@ describeInChromium("console: audit log and usage", () => {
       const inked = await canvas.evaluate((c: any) => {
         const data: Uint8ClampedArray = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
         let n = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
         return n;
       });
       expect(inked, `${id} has pixels drawn`).toBeGreaterThan(100);
@@ -141,7 +141,7 @@ describeInChromium("console: audit log and usage", () => {
     // Six months, the last from the 1st to today: the charts are drawn anew.
     await expect.poll(async () => (await tableRows(page, "Tokens issued")).length, { timeout: WAIT }).toBe(6);
     const months = await tableRows(page, "Tokens issued");
-    expect(months[5]![0]).toMatch(new RegExp(`^${dayOf(now).slice(0, 8)}01`));
+    expect(months[5][0]).toMatch(new RegExp(`^${dayOf(now).slice(0, 8)}01`));
     expect(months.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(5);
   });
 });

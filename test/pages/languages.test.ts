@@ -36,7 +36,7 @@ const words = Object.fromEntries(
 
 /** "Continue with {name}" as the catalog words it (no ICU beyond the one argument). */
 function sso(catalog: Record<string, string>, name: string): string {
-  return catalog["sso.continueWith"]!.replace("{name}", name);
+  return catalog["sso.continueWith"].replace("{name}", name);
 }
 
 describeInChromium("hosted pages: five languages, right to left, provider buttons", () => {
@@ -59,23 +59,23 @@ describeInChromium("hosted pages: five languages, right to left, provider button
     it(`sign-in and sign-up in ${language}: its words, lang and dir, accessible at 1280 and 360 px`, async () => {
       const { page } = await world.tab();
       await page.goto(project.url("login", { lang: language }));
-      await button(page, w["login.submit"]!).waitFor();
+      await button(page, w["login.submit"]).waitFor();
       expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === "ar" ? "rtl" : "ltr" });
-      await heading(page, w["title.login"]!).waitFor();
-      await field(page, w["common.email"]!).waitFor();
-      await field(page, w["common.password"]!).waitFor();
-      await link(page, w["login.forgot"]!).waitFor();
-      await button(page, w["login.emailCode"]!).waitFor();
+      await heading(page, w["title.login"]).waitFor();
+      await field(page, w["common.email"]).waitFor();
+      await field(page, w["common.password"]).waitFor();
+      await link(page, w["login.forgot"]).waitFor();
+      await button(page, w["login.emailCode"]).waitFor();
       expect(await page.title()).toBe(`${w["title.login"]} · Acme Notes`);
       await checkState(page, `lang-${language}-login`);
 
       // The language chosen in the address stays chosen on the next page.
-      await link(page, w["login.createAccount"]!).click();
-      await button(page, w["signup.submit"]!).waitFor();
+      await link(page, w["login.createAccount"]).click();
+      await button(page, w["signup.submit"]).waitFor();
       expect(new URL(page.url()).searchParams.get("lang")).toBe(language);
       expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === "ar" ? "rtl" : "ltr" });
-      await heading(page, w["title.signup"]!).waitFor();
-      await page.getByText(w["common.atLeast8"]!).waitFor();
+      await heading(page, w["title.signup"]).waitFor();
+      await page.getByText(w["common.atLeast8"]).waitFor();
       // Each language's sign-in page is screenshot and checked above; of the sign-up pages,
       // the right-to-left one, whose layout differs (the others share English's).
       if (language === "ar") await checkState(page, `lang-${language}-signup`);
@@ -87,7 +87,7 @@ describeInChromium("hosted pages: five languages, right to left, provider button
       const { page } = await world.tab();
       await page.goto(project.url("login", { lang: language }));
       const w = words[language];
-      await button(page, w["login.submit"]!).waitFor();
+      await button(page, w["login.submit"]).waitFor();
       // The label's words, not its box (a block as wide as the field).
       const label = await page.locator('label[for="login-email"]').evaluate((element) => {
         const range = (globalThis as any).document.createRange();
@@ -95,8 +95,8 @@ describeInChromium("hosted pages: five languages, right to left, provider button
         const { x, width } = range.getBoundingClientRect() as { x: number; width: number };
         return { x, width };
       });
-      const input = await field(page, w["common.email"]!).boundingBox();
-      const forgot = await link(page, w["login.forgot"]!).boundingBox();
+      const input = await field(page, w["common.email"]).boundingBox();
+      const forgot = await link(page, w["login.forgot"]).boundingBox();
       const direction = await page
         .locator("main")
         .evaluate((main) => (globalThis as any).getComputedStyle(main).direction as string);
@@ -158,13 +158,13 @@ describeInChromium("hosted pages: five languages, right to left, provider button
     const { page } = await world.tab({ locale: "es-ES" });
     await page.goto(project.url("login"));
     const w = words.es;
-    await field(page, w["common.email"]!).fill(email);
-    await field(page, w["common.password"]!).fill(`${PASSWORD} but wrong`);
-    await button(page, w["login.submit"]!).click();
-    await seeAlert(page, w["reason.INVALID_CREDENTIALS"]!);
+    await field(page, w["common.email"]).fill(email);
+    await field(page, w["common.password"]).fill(`${PASSWORD} but wrong`);
+    await button(page, w["login.submit"]).click();
+    await seeAlert(page, w["reason.INVALID_CREDENTIALS"]);
     expect(await documentLanguage(page)).toEqual({ lang: "es", dir: "ltr" });
     // Nothing chosen in the address: links do not pin the language.
-    expect(new URL((await link(page, w["login.createAccount"]!).getAttribute("href"))!, page.url()).search).toBe("");
+    expect(new URL((await link(page, w["login.createAccount"]).getAttribute("href"))!, page.url()).search).toBe("");
     await checkState(page, "lang-es-login-error");
   });
 
@@ -198,7 +198,7 @@ describeInChromium("hosted pages: five languages, right to left, provider button
     const { page } = await world.tab();
     await page.goto(branded.url("login", { lang: "fr" }));
     const w = words.fr;
-    await button(page, w["login.submit"]!).waitFor();
+    await button(page, w["login.submit"]).waitFor();
     const buttons = page.getByRole("list", { name: w["sso.listLabel"] }).getByRole("link");
     const expected = ["Google", "Apple", "GitHub", "Microsoft", "GitLab", "Acme Workforce"];
     await expect.poll(() => buttons.allInnerTexts()).toEqual(expected.map((name) => sso(w, name)));
@@ -261,9 +261,9 @@ describeInChromium("hosted pages: five languages, right to left, provider button
     });
     const { page } = await world.tab();
     await page.goto(authorization.href);
-    await heading(page, words.de["title.login"]!).waitFor();
+    await heading(page, words.de["title.login"]).waitFor();
     expect(await documentLanguage(page)).toEqual({ lang: "de", dir: "ltr" });
-    const signup = new URL((await link(page, words.de["login.createAccount"]!).getAttribute("href"))!, page.url());
+    const signup = new URL((await link(page, words.de["login.createAccount"]).getAttribute("href"))!, page.url());
     expect(signup.searchParams.get("lang")).toBe("de");
     expect(signup.searchParams.get("oauth")).toBeTruthy();
   });
@@ -273,12 +273,12 @@ describeInChromium("hosted pages: five languages, right to left, provider button
     const { page } = await world.tab();
     await page.goto(reveal.url("signup", { lang: "fr" }));
     const email = `locale-${Date.now()}@example.com`;
-    await field(page, words.fr["common.email"]!).fill(email);
-    await field(page, words.fr["common.password"]!).fill(PASSWORD);
-    await button(page, words.fr["signup.submit"]!).click();
+    await field(page, words.fr["common.email"]).fill(email);
+    await field(page, words.fr["common.password"]).fill(PASSWORD);
+    await button(page, words.fr["signup.submit"]).click();
     const fragment = await landedWithTokens(world, page);
     const claims = JSON.parse(
-      Buffer.from(fragment.get("access_token")!.split(".")[1]!, "base64url").toString("utf8"),
+      Buffer.from(fragment.get("access_token")!.split(".")[1], "base64url").toString("utf8"),
     ) as { sub: string };
     const user = await reveal.call("GET", `/v1/auth/users/${claims.sub}`);
     expect(user.status, JSON.stringify(user.body)).toBe(200);

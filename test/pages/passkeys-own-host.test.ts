@@ -108,6 +108,6 @@ describeInChromium("hosted pages: a project's passkeys on a host of its own", ()
 
 /** The access token's subject (its signature is VerifyToken's business). */
 function sub(fragment: URLSearchParams): string {
-  const payload = fragment.get("access_token")!.split(".")[1]!;
+  const payload = fragment.get("access_token")!.split(".")[1];
   return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub: string }).sub;
 }

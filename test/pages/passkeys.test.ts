@@ -116,7 +116,7 @@ describeInChromium("hosted pages: passkeys", () => {
     await expectValidTokens(required, fragment);
     // The passkey is the user's: the authenticator holds the user id as its user handle.
     const { sub } = claims(fragment);
-    expect(Buffer.from(held[0]!.userHandle!, "base64").toString("utf8")).toBe(sub);
+    expect(Buffer.from(held[0].userHandle!, "base64").toString("utf8")).toBe(sub);
     const listed = await required.call("GET", `/v1/auth/passkeys?user_id=${sub}`);
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     expect(listed.body.data).toHaveLength(1);
@@ -146,7 +146,7 @@ describeInChromium("hosted pages: passkeys", () => {
     await expectValidTokens(required, fragment);
     expect(claims(fragment).amr).toEqual(expect.arrayContaining(["hwk", "user"]));
     expect(calls).toEqual(["StartPasskeySignIn 200", "StartPasskeySignIn 200", "FinishPasskeySignIn 200"]);
-    expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(copy.signCount);
+    expect((await authenticator.credentials())[0].signCount).toBeGreaterThan(copy.signCount);
   });
 
   it("autofill: the Email field offers the passkey, and picking it signs in with no press", async () => {
@@ -324,6 +324,6 @@ describeInChromium("hosted pages: passkeys", () => {
 
 /** The access token's claims (its signature is VerifyToken's business). */
 function claims(fragment: URLSearchParams): { sub: string; amr: string[] } {
-  const payload = fragment.get("access_token")!.split(".")[1]!;
+  const payload = fragment.get("access_token")!.split(".")[1];
   return JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
 }

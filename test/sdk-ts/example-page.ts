@@ -27,7 +27,7 @@ export async function serveBrowserExample(
   });
   const files: Record<string, [string, string]> = {
     "/": ["text/html", readFileSync(join(EXAMPLE, "index.html"), "utf8")],
-    "/main.js": ["text/javascript", bundle.outputFiles[0]!.text],
+    "/main.js": ["text/javascript", bundle.outputFiles[0].text],
   };
   const server = createServer((req, res) => {
     const file = files[new URL(req.url ?? "/", "http://x").pathname];

@@ -91,7 +91,7 @@ describeInChromium("the SDK's passkey ceremonies in Chromium", () => {
     });
     expect(amr).toEqual(["hwk", "user"]);
     // The authenticator counted the sign-in.
-    expect((await held())[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+    expect((await held())[0].signCount).toBeGreaterThan(credentials[0].signCount);
     await context.close();
   });
 

@@ -66,7 +66,7 @@ async function start(env: Record<string, string> = {}, ready?: RegExp): Promise<
   const instance = { service, url: `http://127.0.0.1:${service.port}` };
   const { key } = await projectWithKey(instance, await adminHeaders(instance));
   const workers = linesOf(service, "gatehouse listening").map((line) => line.pid as number | undefined);
-  const pids = workers.every((pid) => pid !== undefined) ? (workers as number[]) : [service.child.pid!];
+  const pids = workers.every((pid) => pid !== undefined) ? workers : [service.child.pid!];
   return { service, pids, key };
 }
 

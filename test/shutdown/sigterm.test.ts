@@ -18,7 +18,7 @@ describe("graceful shutdown", () => {
     const body = JSON.stringify({ email: "nobody@example.com", password: "some password" });
     const socket = connect(service.port, "127.0.0.1");
     let answer = "";
-    socket.on("data", (d) => (answer += d));
+    socket.on("data", (d: Buffer) => (answer += d.toString()));
     const closed = new Promise((resolve) => socket.once("close", resolve));
     await new Promise((resolve) => socket.once("connect", resolve));
     // Half a request: headers and part of the body, so the request is in flight at SIGTERM.
@@ -111,7 +111,7 @@ async function expectDrainedUnderLoad(service: ServiceProcess, label: string) {
   expect(code).toBe(0);
   expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
   console.log(
-    `[shutdown] ${label}: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses}, exit ${code} after ${exitMs} ms`,
+    `[shutdown] ${label}: ${answers.length} in flight at SIGTERM, ${summary(answers).failed} failed, statuses ${summary(answers).statuses.join(",")}, exit ${code} after ${exitMs} ms`,
   );
 }
 
@@ -159,7 +159,7 @@ describe("graceful shutdown under load", () => {
         expect(exitMs, `timers ${lateMs} ms late`).toBeLessThan(bound + lateMs);
         expect(loggedStatuses(service.stdout(), answers)).toEqual(answers.map((a) => a.status));
         console.log(
-          `[shutdown] partition: ${answers.length} in flight answered ${summary(answers).statuses}, exit ${code} after ${exitMs} ms (bound ${bound} ms, timers up to ${late.lateMs()} ms late)`,
+          `[shutdown] partition: ${answers.length} in flight answered ${summary(answers).statuses.join(",")}, exit ${code} after ${exitMs} ms (bound ${bound} ms, timers up to ${late.lateMs()} ms late)`,
         );
       } finally {
         await proxy.close();

@@ -129,7 +129,7 @@ describe("the data directory's lock", () => {
     expect(won).toHaveLength(1);
     for (const lost of outcomes.filter((o) => o.status === "rejected"))
       expect(lost.reason).toBeInstanceOf(DataDirInUse);
-    await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof acquireDataDirLock>>>).value.release();
+    await won[0].value.release();
   });
 
   it("released by a holder it was taken from stays with its new holder", async () => {

@@ -108,7 +108,7 @@ describe("statements on a database", () => {
     const run = statements(db.dataSource.manager);
     const rows = await run.rows(sql`SELECT n, now() AS at FROM generate_series(1, ${3}::int) AS n`, numbered);
     expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);
-    expect(rows[0]!.at).toBeInstanceOf(Date);
+    expect(rows[0].at).toBeInstanceOf(Date);
     expect(await run.first(sql`SELECT 7 AS n, now() AS at WHERE ${false}`, numbered)).toBeNull();
     await run.execute(sql`CREATE TEMP TABLE numbers (n int)`);
     expect(await run.affected(sql`INSERT INTO numbers SELECT generate_series(1, ${4}::int)`)).toBe(4);

@@ -56,9 +56,7 @@ for (const c of contracts) {
       expect(covered).toEqual(methods);
     });
 
-    for (const [method, check] of Object.entries(c.checks) as Array<
-      [string, (w: TenantWorld, s: unknown) => Promise<void>]
-    >) {
+    for (const [method, check] of Object.entries<(w: TenantWorld, s: unknown) => Promise<void>>(c.checks)) {
       it(`${method} reaches no other tenant's rows`, async () => {
         const seeded = await c.seed(world);
         await check(world, seeded);

@@ -95,7 +95,7 @@ describe("gRPC-Web over HTTP/1.1: a body over the cap", () => {
     let details: Headers | undefined;
     const keep = (h: Record<string, unknown>) => {
       if (h["grpc-status"] === undefined) return;
-      status = String(h["grpc-status"]);
+      status = (h["grpc-status"] as string | string[]).toString();
       details = new Headers(
         Object.entries(h)
           .filter(([k]) => !k.startsWith(":"))
@@ -164,7 +164,7 @@ function exchange(port: number, pieces: Buffer[], options: { keepSending?: boole
       try {
         resolve({ ...parseResponse(Buffer.concat(received)), closedAfterMs });
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error("the response did not parse"));
       }
     };
     socket.on("connect", () => {

@@ -425,8 +425,8 @@ describe.each<{ store: string; env: Record<string, string> }>([
     } else {
       servers = [await startTestServer(config)];
     }
-    const { organization } = await seedOrganization(servers[0]!.deps);
-    const project = await createProject(servers[0]!.deps, organization.id, {
+    const { organization } = await seedOrganization(servers[0].deps);
+    const project = await createProject(servers[0].deps, organization.id, {
       name: "Guarded",
       description: "",
       mfaRequired: false,
@@ -436,7 +436,7 @@ describe.each<{ store: string; env: Record<string, string> }>([
       rateLimits: { sendsPerIp: 1000 },
       botProtection: true,
     });
-    key = (await seedApiKey(servers[0]!.deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] }))
+    key = (await seedApiKey(servers[0].deps, project, { kind: "publishable", scopes: ["auth:read", "auth:write"] }))
       .key;
   });
 
@@ -452,9 +452,9 @@ describe.each<{ store: string; env: Record<string, string> }>([
     });
 
   it("is refused on every instance, also when the uses race", async () => {
-    const first = servers[0]!;
-    const last = servers[servers.length - 1]!;
-    expect(servers[0]!.deps.limits.store).toBe(env.REDIS_URL ? "redis" : "postgres");
+    const first = servers[0];
+    const last = servers[servers.length - 1];
+    expect(servers[0].deps.limits.store).toBe(env.REDIS_URL ? "redis" : "postgres");
     const challenge = await http(`${first.url}/v1/auth/bot-challenge`, { headers: { "x-service-key": key } });
     const proof = await solve(challenge.body);
     expect((await send(first, proof)).status).toBe(200);
@@ -464,7 +464,7 @@ describe.each<{ store: string; env: Record<string, string> }>([
     const raced = await solve(
       (await http(`${last.url}/v1/auth/bot-challenge`, { headers: { "x-service-key": key } })).body,
     );
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(servers[i % servers.length]!, raced)));
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(servers[i % servers.length], raced)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403, 403, 403, 403]);
   });
 });

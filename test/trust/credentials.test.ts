@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { status } from "@grpc/grpc-js";
 import { getOption, hasOption, type DescMethod } from "@bufbuild/protobuf";
 import { AccountService } from "../../gen/gatehouse/account/v1/account_pb.js";
 import { AuthService } from "../../gen/gatehouse/auth/v1/auth_pb.js";
@@ -34,7 +35,7 @@ function restCall(method: DescMethod, body: Record<string, unknown>) {
   const verb = rule.pattern.case.toUpperCase();
   const rest = { ...body };
   const path = rule.pattern.value.replace(/\{([a-z_]+)\}/g, (_m, name: string) => {
-    const value = String(rest[name] ?? "x");
+    const value = String((rest[name] as string | number | undefined) ?? "x");
     delete rest[name];
     return encodeURIComponent(value);
   });
@@ -146,7 +147,7 @@ describe("an Authorization header on the Authentication interface is a valid acc
     ] as const) {
       for (const [name, authorization] of variants) {
         const answer = await grpcCall(client, rpc, body, { "x-service-key": app.key, authorization });
-        if (answer.error?.code !== 16 || answer.reason !== "INVALID_ACCESS_TOKEN")
+        if (answer.error?.code !== status.UNAUTHENTICATED || answer.reason !== "INVALID_ACCESS_TOKEN")
           found.push(`${rpc}, ${name}: ${answer.error?.code} ${answer.reason}`);
       }
     }

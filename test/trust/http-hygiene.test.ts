@@ -299,13 +299,13 @@ function rawHttp1(port: number, requests: string | string[]): Promise<string> {
   const queue = typeof requests === "string" ? [requests] : requests;
   let sent = 1;
   return new Promise((resolve) => {
-    const socket = netConnect(port, "127.0.0.1", () => socket.write(queue[0]!));
+    const socket = netConnect(port, "127.0.0.1", () => socket.write(queue[0]));
     let data = "";
     socket.on("data", (d: Buffer) => {
       data += d.toString("utf8");
       const answered = complete(data);
       if (answered >= queue.length) socket.end();
-      else if (answered === sent) socket.write(queue[sent++]!);
+      else if (answered === sent) socket.write(queue[sent++]);
     });
     socket.on("close", () => resolve(data));
     socket.on("error", () => resolve(data));

@@ -179,9 +179,10 @@ describe("JSON values of the wrong type are 400 VALIDATION_FAILED naming the fie
   });
 
   it("nothing ran: the signups with a wrong type wrote no user", async () => {
-    const rows = (await server.deps.db.dataSource.query("SELECT count(*)::int AS n FROM users WHERE email = $1", [
-      email,
-    ])) as Array<{ n: number }>;
+    const rows = await server.deps.db.dataSource.query<Array<{ n: number }>>(
+      "SELECT count(*)::int AS n FROM users WHERE email = $1",
+      [email],
+    );
     expect(rows[0].n).toBe(0);
   });
 

@@ -52,14 +52,12 @@ describe("Logout", () => {
   it("revokes the calling token at once (401 INVALID_MANAGEMENT_TOKEN after), its row gone; the member's other token still works", async () => {
     const t = await team();
     const [signedOut, kept] = t.developerTokens;
-    const answer = await logout(signedOut!);
+    const answer = await logout(signedOut);
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { revoked: true } });
-    expectError(await kit.listProjects(signedOut!), 401, "INVALID_MANAGEMENT_TOKEN");
-    expectError(await logout(signedOut!), 401, "INVALID_MANAGEMENT_TOKEN");
-    expect(await ctx.sql("SELECT id FROM management_tokens WHERE token_hash = $1", [hashToken(signedOut!)])).toEqual(
-      [],
-    );
-    expect((await kit.listProjects(kept!)).status).toBe(200);
+    expectError(await kit.listProjects(signedOut), 401, "INVALID_MANAGEMENT_TOKEN");
+    expectError(await logout(signedOut), 401, "INVALID_MANAGEMENT_TOKEN");
+    expect(await ctx.sql("SELECT id FROM management_tokens WHERE token_hash = $1", [hashToken(signedOut)])).toEqual([]);
+    expect((await kit.listProjects(kept)).status).toBe(200);
     expect((await kit.listProjects(t.adminToken)).status).toBe(200);
   });
 
@@ -78,7 +76,7 @@ describe("Logout", () => {
 
   it("gRPC signs out; Connect then answers unauthenticated", async () => {
     const t = await team();
-    const token = t.developerTokens[0]!;
+    const token = t.developerTokens[0];
     const viaGrpc = await grpcCall(grpcClient(ctx.server.port, "account"), "Logout", {}, bearer(token));
     expect(viaGrpc.response).toEqual({ revoked: true });
     const viaConnect = await injectConnect(ctx.server.handle, "account", "ListProjects", {}, bearer(token));
@@ -108,14 +106,14 @@ describe("RemoveMember", () => {
 
   it("refusals: a developer (403 ROLE_REQUIRED), another organization's member or an unknown id (404 MEMBER_NOT_FOUND), and none of them removes anything", async () => {
     const t = await team();
-    expectError(await remove(bearer(t.developerTokens[0]!), f.developer.member.id), 403, "ROLE_REQUIRED");
-    expectError(await remove(bearer(t.developerTokens[0]!), t.developer.member.id), 403, "ROLE_REQUIRED");
+    expectError(await remove(bearer(t.developerTokens[0]), f.developer.member.id), 403, "ROLE_REQUIRED");
+    expectError(await remove(bearer(t.developerTokens[0]), t.developer.member.id), 403, "ROLE_REQUIRED");
     expectError(await remove(bearer(t.adminToken), f.developer.member.id), 404, "MEMBER_NOT_FOUND");
     expectError(await remove(bearer(t.adminToken), f.outsider.member.id), 404, "MEMBER_NOT_FOUND");
     expectError(await remove(bearer(t.adminToken), "mem_00000000000000000000000000"), 404, "MEMBER_NOT_FOUND");
     expectError(await remove(f.outsider.headers, t.developer.member.id), 404, "MEMBER_NOT_FOUND");
     expect((await kit.listProjects(f.developer.token)).status).toBe(200);
-    expect((await kit.listProjects(t.developerTokens[0]!)).status).toBe(200);
+    expect((await kit.listProjects(t.developerTokens[0])).status).toBe(200);
   });
 
   it("the last admin cannot be removed (400 LAST_ADMIN), not even by itself; with a second admin, an admin may remove itself and its token dies", async () => {

@@ -73,7 +73,7 @@ describe("webhook delivery", () => {
     expect(signup.status).toBe(200);
     const userId = signup.body.user.id as string;
     const [created] = await receiver.waitFor((r) => r.body.data.user_id === userId);
-    expect(created!.body).toMatchObject({
+    expect(created.body).toMatchObject({
       type: "user.created",
       data: {
         project_id: app.projectId,
@@ -83,9 +83,9 @@ describe("webhook delivery", () => {
         details: { method: "password" },
       },
     });
-    expect(created!.id).toMatch(/^evt_/);
-    expect(Date.parse(created!.body.timestamp)).toBeGreaterThan(0);
-    const raw = JSON.stringify(created!.body);
+    expect(created.id).toMatch(/^evt_/);
+    expect(Date.parse(created.body.timestamp)).toBeGreaterThan(0);
+    const raw = JSON.stringify(created.body);
     for (const secret of [PASSWORD, signup.body.access_token, signup.body.refresh_token, "argon2", "password_hash"])
       expect(raw).not.toContain(secret);
 
@@ -95,7 +95,7 @@ describe("webhook delivery", () => {
     const [signedIn] = await receiver.waitFor(
       (r) => r.body.type === "user.signed_in" && r.body.data.user_id === userId,
     );
-    expect(signedIn!.body.data.details).toMatchObject({ method: "password", amr: ["pwd"] });
+    expect(signedIn.body.data.details).toMatchObject({ method: "password", amr: ["pwd"] });
 
     // The receiver sees the POST before the worker writes its answer down: wait for the log.
     const log = await eventually("both deliveries answered", async () => {
@@ -106,7 +106,7 @@ describe("webhook delivery", () => {
       ["user.signed_in", "succeeded"],
       ["user.created", "succeeded"],
     ]);
-    expect(log[1]).toMatchObject({ event_id: created!.id, webhook_id: hook.id });
+    expect(log[1]).toMatchObject({ event_id: created.id, webhook_id: hook.id });
     expect(log[1].attempts).toHaveLength(1);
     expect(log[1].attempts[0]).toMatchObject({ status_code: 204, error: "" });
   });
@@ -122,8 +122,8 @@ describe("webhook delivery", () => {
     const [failed] = await receiver.waitFor(
       (r) => r.body.type === "user.sign_in_failed" && r.body.data.project_id === app.projectId,
     );
-    expect(failed!.body.data).toMatchObject({ reason: "INVALID_CREDENTIALS", details: { method: "password" } });
-    expect(JSON.stringify(failed!.body)).not.toContain(wrong);
+    expect(failed.body.data).toMatchObject({ reason: "INVALID_CREDENTIALS", details: { method: "password" } });
+    expect(JSON.stringify(failed.body)).not.toContain(wrong);
     const log = await deliveries(app, hook.id);
     expect(log.map((d) => d.event_type)).toEqual(["user.sign_in_failed"]);
   });
@@ -167,11 +167,11 @@ describe("webhook delivery", () => {
     const test = await account(app, "POST", `/v1/webhooks/${hook.id}/test`);
     expect(test.status, JSON.stringify(test.body)).toBe(200);
     const [first] = await receiver.waitFor((r) => r.id === test.body.delivery.event_id);
-    expect(first!.body).toMatchObject({ type: "webhook.test", data: { project_id: app.projectId } });
+    expect(first.body).toMatchObject({ type: "webhook.test", data: { project_id: app.projectId } });
     const replay = await account(app, "POST", `/v1/webhook-deliveries/${test.body.delivery.id}/replay`);
     expect(replay.status, JSON.stringify(replay.body)).toBe(200);
-    const both = await receiver.waitFor((r) => r.id === first!.id, 2);
-    expect(both[1]!.body).toEqual(first!.body);
+    const both = await receiver.waitFor((r) => r.id === first.id, 2);
+    expect(both[1].body).toEqual(first.body);
     // Another organization's admin cannot see or replay it.
     const outsider = await passwordlessProject(ctx.server);
     const foreign = await account(outsider, "POST", `/v1/webhook-deliveries/${test.body.delivery.id}/replay`);
@@ -193,7 +193,7 @@ describe("webhook delivery", () => {
     receiver.secrets = [hook.secret];
     const a = await app.call("POST", "/v1/auth/signup", { email: newEmail("rot"), password: PASSWORD });
     const [old] = await receiver.waitFor((r) => r.body.data.user_id === a.body.user.id);
-    expect(old!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(old.headers["webhook-signature"].split(" ")).toHaveLength(2);
     receiver.secrets = [rotated.body.secret];
     const b = await app.call("POST", "/v1/auth/signup", { email: newEmail("rot"), password: PASSWORD });
     await receiver.waitFor((r) => r.body.data.user_id === b.body.user.id);
@@ -202,7 +202,7 @@ describe("webhook delivery", () => {
     receiver.secrets = [rotated.body.secret];
     const c = await app.call("POST", "/v1/auth/signup", { email: newEmail("rot"), password: PASSWORD });
     const [late] = await receiver.waitFor((r) => r.body.data.user_id === c.body.user.id);
-    expect(late!.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
+    expect(late.headers["webhook-signature"].split(" ")).toHaveLength(1);
   });
 
   it("gives up after the last retry and disables an endpoint failing for 3 days, audited", async () => {
@@ -219,7 +219,7 @@ describe("webhook delivery", () => {
       await receiver.waitFor(mine, i + 2);
     }
     // At least 24 hours of retries (API.md section 7), each wait as scheduled.
-    waits.forEach((wait, i) => expect(wait).toBeCloseTo(schedule[i]!, -3));
+    waits.forEach((wait, i) => expect(wait).toBeCloseTo(schedule[i], -3));
     expect(schedule.reduce((a, b) => a + b)).toBeGreaterThan(24 * HOUR);
     await signInAgain(app);
     const [given] = await deliveries(app, hook.id);

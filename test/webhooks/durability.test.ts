@@ -113,11 +113,11 @@ describe("webhook delivery across a stop and a restart", () => {
     await start({ WEBHOOK_POLL_MS: "50" });
     // Leased to the stopped instance: nothing is sent until the lease ends.
     await new Promise((r) => setTimeout(r, 300));
-    expect(deliveredCounts([id!]).get(id!)).toBe(1);
+    expect(deliveredCounts([id]).get(id)).toBe(1);
     clock.advance(LEASE_MS);
     const both = await receiver.waitFor((r) => r.body.data.user_id === id, 2);
-    expect(both[1]!.id).toBe(inFlight!.id);
-    expect(both[1]!.body).toEqual(inFlight!.body);
+    expect(both[1].id).toBe(inFlight.id);
+    expect(both[1].body).toEqual(inFlight.body);
   });
 });
 
@@ -161,7 +161,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
     const outageEnds = clock.now().getTime() + 60 * 60_000;
     const [endpointId] = await endpoints(a, app);
     const list = (status?: "pending" | "succeeded") =>
-      a.deps.db.repos.webhookDeliveries.list(app.projectId, endpointId!, status, { limit: 500 });
+      a.deps.db.repos.webhookDeliveries.list(app.projectId, endpointId, status, { limit: 500 });
     const attemptsMade = async () => (await list()).reduce((sum, d) => sum + d.attempts.length, 0);
     // Move the clock to each next retry, and wait until those retries are logged, until none is left.
     for (let step = 0; step < 12; step++) {

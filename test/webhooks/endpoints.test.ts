@@ -314,7 +314,7 @@ describe("webhook endpoint management", () => {
       expect(await audit(full, "webhook.created")).toHaveLength(10);
       // Another project is not affected, and a deletion makes room again.
       await create(await newProject());
-      expect((await admin("DELETE", `/v1/webhooks/${ten[0]!.id}`)).status).toBe(200);
+      expect((await admin("DELETE", `/v1/webhooks/${ten[0].id}`)).status).toBe(200);
       await create(full, { url: `${PUBLIC_URL}/10` });
     });
   });
@@ -378,7 +378,7 @@ describe("webhook endpoint management", () => {
       const [only, ...rest] = await listed(project);
       expect(rest).toEqual([]);
       expect(only).toMatchObject({ id: endpoint.id, url: receiver.url, enabled: true });
-      expect(only!.previous_secret_expires_at).toBeUndefined();
+      expect(only.previous_secret_expires_at).toBeUndefined();
       const deliveries = await admin("GET", `/v1/webhooks/${endpoint.id}/deliveries`);
       expect(deliveries.body.data.map((d: Json) => [d.id, d.status])).toEqual([[deliveryId, "succeeded"]]);
       const hooks = await admin("GET", `/v1/projects/${project.id}/hooks`);
@@ -469,7 +469,7 @@ describe("webhook endpoint management", () => {
       expectNoSecret(events, endpoint.secret, rotated.body.secret);
     }
     const [updated] = await audit(project, "webhook.updated");
-    expect(updated!.details.changed).toEqual(["event_types"]);
+    expect(updated.details.changed).toEqual(["event_types"]);
   });
 
   describe("over each protocol", () => {
@@ -616,22 +616,22 @@ describe("webhook endpoint management", () => {
       for (const r of Object.values(receivers)) expect(r.rejected).toBe(0);
 
       const [updated] = receivers.users.received;
-      expect(updated!.body.data).toMatchObject({
+      expect(updated.body.data).toMatchObject({
         project_id: app.projectId,
         user_id: userId,
         user: { id: userId, email, metadata: { plan: "pro" } },
         details: { fields: ["metadata"] },
       });
       const [sessionEnd] = receivers.sessions.received;
-      expect(sessionEnd!.body.data).toMatchObject({
+      expect(sessionEnd.body.data).toMatchObject({
         project_id: app.projectId,
         user_id: userId,
         details: { all: true, count: 2 },
       });
       // The same event reaches two endpoints with the same webhook-id and body.
       const allUpdated = receivers.all.received.find((r) => r.body.type === "user.updated")!;
-      expect(allUpdated.id).toBe(updated!.id);
-      expect(allUpdated.body).toEqual(updated!.body);
+      expect(allUpdated.id).toBe(updated.id);
+      expect(allUpdated.body).toEqual(updated.body);
       for (const r of Object.values(receivers))
         for (const got of r.received)
           for (const secret of [PASSWORD, signup.body.access_token, login.body.refresh_token])
@@ -655,7 +655,7 @@ describe("webhook endpoint management", () => {
       const out = await app.call("DELETE", `/v1/auth/sessions/${sessionId}`, undefined, signup.body.access_token);
       expect(out.status, JSON.stringify(out.body)).toBe(200);
       const [ended] = await receivers.sessions.waitFor((r) => r.body.data.target_id === sessionId);
-      expect(ended!.body).toMatchObject({
+      expect(ended.body).toMatchObject({
         type: "session.revoked",
         data: { user_id: userId, target_id: sessionId, project_id: app.projectId },
       });
@@ -670,19 +670,19 @@ describe("webhook endpoint management", () => {
       const [byAccess] = await receivers.sessions.waitFor(
         (r) => r.body.data.user_id === userId && r.body.data.details?.token === "access",
       );
-      expect(byAccess!.body).toMatchObject({ type: "session.revoked", data: { audit_type: "token.revoked" } });
-      expect(byAccess!.body.data.target_id).toMatch(/^sess_/);
+      expect(byAccess.body).toMatchObject({ type: "session.revoked", data: { audit_type: "token.revoked" } });
+      expect(byAccess.body.data.target_id).toMatch(/^sess_/);
 
       // A refresh token names its user and session too.
       const login = await app.call("POST", "/v1/auth/login", { email, password: PASSWORD });
       const refresh = await app.call("POST", "/v1/auth/token/revoke", { token: login.body.refresh_token });
       expect(refresh.body).toEqual({ revoked: true });
       const [byRefresh] = await receivers.sessions.waitFor((r) => r.body.data.details?.token === "refresh");
-      expect(byRefresh!.body).toMatchObject({
+      expect(byRefresh.body).toMatchObject({
         type: "session.revoked",
         data: { project_id: app.projectId, user_id: userId, audit_type: "token.revoked" },
       });
-      expect(byRefresh!.body.data.target_id).toMatch(/^sess_/);
+      expect(byRefresh.body.data.target_id).toMatch(/^sess_/);
     });
 
     it("deleting a user is user.deleted naming the user's id, without the user's data", async () => {
@@ -694,13 +694,13 @@ describe("webhook endpoint management", () => {
       const [gone] = await receivers.users.waitFor((r) => r.body.type === "user.deleted");
       // A receiver knows the user by the usr_ id of user.created: that is whom to forget
       // (the audit log's `deleted_…` pseudonym is an HMAC it cannot compute).
-      expect(gone!.body).toMatchObject({
+      expect(gone.body).toMatchObject({
         type: "user.deleted",
         data: { project_id: app.projectId, user_id: userId, actor: { type: "api_key" } },
       });
-      expect(gone!.body.data.user).toBeUndefined();
-      expect(JSON.stringify(gone!.body)).not.toContain(email);
-      await receivers.all.waitFor((r) => r.id === gone!.id);
+      expect(gone.body.data.user).toBeUndefined();
+      expect(JSON.stringify(gone.body)).not.toContain(email);
+      await receivers.all.waitFor((r) => r.id === gone.id);
     });
 
     it("a test event reaches its endpoint whatever its types, and only it", async () => {
@@ -758,7 +758,7 @@ describe("webhook endpoint management", () => {
       // A disabled endpoint sends nothing: the delivery fails at once.
       expect((await admin("PATCH", `/v1/webhooks/${endpoint.id}`, { enabled: false })).status).toBe(200);
       ids.failed.push((await sendTest()).id);
-      await reaches(ids.failed[0]!, "failed", 1);
+      await reaches(ids.failed[0], "failed", 1);
     });
     afterAll(() => log?.close());
 

@@ -108,7 +108,7 @@ describe("hooks are called with no transaction open", () => {
       [2, 1],
     ] as const) {
       expect((await app.call("POST", "/v1/auth/otp/send", { email })).status).toBe(200);
-      const code = CODE.exec((await desk.smtp.waitFor(email, { nth })).text)![1]!;
+      const code = CODE.exec((await desk.smtp.waitFor(email, { nth })).text)![1];
       expectHookClaim(await whileHeld(app, calls, () => app.call("POST", "/v1/auth/otp/verify", { email, otp: code })));
       // Before the next send: the address's one-a-minute limit.
       desk.clock.advance(61_000);
@@ -122,7 +122,7 @@ describe("hooks are called with no transaction open", () => {
     const { email } = await app.signup();
     await hookedProject(app);
     expect((await app.call("POST", "/v1/auth/magic-link/send", { email })).status).toBe(200);
-    const token = LINK.exec((await desk.smtp.waitFor(email)).text)![1]!;
+    const token = LINK.exec((await desk.smtp.waitFor(email)).text)![1];
     expectHookClaim(await whileHeld(app, 1, () => app.call("POST", "/v1/auth/magic-link/verify", { token })));
   });
 
@@ -220,9 +220,9 @@ describe("hooks are called with no transaction open", () => {
       await eventually("the first use answered", () => answers.length === 1);
       desk.release(app.projectId);
       const [first, second] = await Promise.all(uses);
-      expect([first!.status, second!.status]).toEqual([200, 200]);
-      expect(second!.body).toEqual(first!.body);
-      expectHookClaim(first!);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.body).toEqual(first.body);
+      expectHookClaim(first);
       const rows = await sessionTokens(decodeJwt(body.access_token).sid);
       expect(rows.map((r: { rotated_at: Date | null }) => r.rotated_at !== null)).toEqual([true, false]);
     });

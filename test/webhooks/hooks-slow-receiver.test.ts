@@ -91,11 +91,11 @@ describe("the bulkhead: HOOK_MAX_IN_FLIGHT calls of a project at once", () => {
     desk.answer(calm.projectId, () => ({ claims: { tier: "calm" } }));
 
     desk.hold(busy.projectId);
-    const held = tracked([login(busy, busyUsers[0]!), login(busy, busyUsers[1]!)]);
+    const held = tracked([login(busy, busyUsers[0]), login(busy, busyUsers[1])]);
     await desk.waitForCalls(busy.projectId, 2);
 
     // open (custom_access_token's default): the token, without the hook's claims, not called.
-    const open = await login(busy, busyUsers[2]!);
+    const open = await login(busy, busyUsers[2]);
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     expect(decodeJwt(open.body.access_token)).not.toHaveProperty("tier");
     expect(desk.calls(busy.projectId)).toHaveLength(2);
@@ -109,7 +109,7 @@ describe("the bulkhead: HOOK_MAX_IN_FLIGHT calls of a project at once", () => {
 
     // closed: refused, with the time to come back, and still not called.
     await desk.setHook(busy, "custom_access_token", "closed");
-    const closed = await login(busy, busyUsers[3]!);
+    const closed = await login(busy, busyUsers[3]);
     expect({ status: closed.status, reason: closed.body.reason }).toEqual({
       status: 503,
       reason: "SERVICE_UNAVAILABLE",
@@ -126,7 +126,7 @@ describe("the bulkhead: HOOK_MAX_IN_FLIGHT calls of a project at once", () => {
     // The held calls answer; the project has room again and its hook is called.
     desk.release(busy.projectId);
     for (const answer of await held.all) expect(decodeJwt(answer.body.access_token).tier).toBe("busy");
-    const after = await login(busy, busyUsers[4]!);
+    const after = await login(busy, busyUsers[4]);
     expect(decodeJwt(after.body.access_token).tier).toBe("busy");
     expect(desk.calls(busy.projectId)).toHaveLength(3);
   });

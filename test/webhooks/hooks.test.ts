@@ -61,8 +61,8 @@ describe("hooks", () => {
     expect(refused.body.message).toBe("Accounts from blocked.example are not accepted.");
     expect(await usersNamed(app, "eve@blocked.example")).toBe(0);
     const [call] = await receiver.waitFor((r) => r.body.user?.email === "eve@blocked.example");
-    expect(call!.body).toMatchObject({ type: "before_user_created", method: "password", project_id: app.projectId });
-    expect(JSON.stringify(call!.body)).not.toContain(PASSWORD);
+    expect(call.body).toMatchObject({ type: "before_user_created", method: "password", project_id: app.projectId });
+    expect(JSON.stringify(call.body)).not.toContain(PASSWORD);
 
     const email = newEmail("welcome");
     const allowed = await app.call("POST", "/v1/auth/signup", { email, password: PASSWORD });
@@ -79,13 +79,13 @@ describe("hooks", () => {
     receiver.behaviour = { kind: "json", answer: () => ({ decision: "deny", message: "Invitation only." }) };
     const email = newEmail("otp");
     expect((await app.call("POST", "/v1/auth/otp/send", { email })).status).toBe(200);
-    const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1]!;
+    const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1];
     const verify = await app.call("POST", "/v1/auth/otp/verify", { email, otp: code });
     expectReason(verify, 403, "SIGNUP_REFUSED_BY_HOOK");
     expect(verify.body.message).toBe("Invitation only.");
     expect(await usersNamed(app, email)).toBe(0);
     const [call] = await receiver.waitFor((r) => r.body.user?.email === email);
-    expect(call!.body).toMatchObject({ method: "otp", user: { email_verified: true } });
+    expect(call.body).toMatchObject({ method: "otp", user: { email_verified: true } });
   });
 
   it("a hook that times out inside a one-time code's sign-in refuses it (closed) without holding the database", async () => {
@@ -94,7 +94,7 @@ describe("hooks", () => {
     receiver.behaviour = { kind: "hang" };
     const email = newEmail("otp-hang");
     expect((await app.call("POST", "/v1/auth/otp/send", { email })).status).toBe(200);
-    const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1]!;
+    const code = CODE.exec((await ctx.smtp.waitFor(email)).text)![1];
     expectReason(await app.call("POST", "/v1/auth/otp/verify", { email, otp: code }), 503, "SERVICE_UNAVAILABLE");
     expect(await usersNamed(app, email)).toBe(0);
     // The failure's audit row is written after the sign-in's transaction, not inside it.

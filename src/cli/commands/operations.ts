@@ -88,10 +88,12 @@ function orgCreateInput(values: Values): { name: string; email: string; password
   if (!name?.trim()) throw invalid("name", "--name is required");
   if (name.length > 100) throw invalid("name", "--name must be at most 100 characters");
   const emailProblem = checkEmail(email ?? "");
-  if (emailProblem) throw invalid("email", `--email ${emailProblem}`);
+  // checkEmail("") names the problem of a missing --email; the undefined test is for the type.
+  if (emailProblem || email === undefined) throw invalid("email", `--email ${emailProblem ?? "is required"}`);
   const length = [...(password ?? "")].length;
-  if (length < 8 || length > 128) throw invalid("password", "--password must be 8 to 128 characters");
-  return { name, email: email!, password: password! };
+  if (password === undefined || length < 8 || length > 128)
+    throw invalid("password", "--password must be 8 to 128 characters");
+  return { name, email, password };
 }
 
 function invalid(field: string, message: string): CliError {

@@ -101,11 +101,11 @@ function deliveryTable(deliveries: WebhookDelivery[]): string {
     ["TIME", "EVENT", "STATUS", "ATTEMPTS", "LAST RESULT", "DELIVERY"],
     ...deliveries.map((d) => [iso(d.createdAt), d.eventType, d.status, String(d.attempts.length), lastResult(d), d.id]),
   ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
     .map((row) =>
       row
-        .map((cell, i) => cell.padEnd(widths[i]!))
+        .map((cell, i) => cell.padEnd(widths[i]))
         .join("  ")
         .trimEnd(),
     )

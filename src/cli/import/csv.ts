@@ -32,7 +32,7 @@ export class CsvParser {
   /** The line the next record starts on. */
   private line = 1;
   private emit: (record: CsvRecord) => void = () => {};
-  private failure: unknown;
+  private failure: Error | undefined;
 
   constructor() {
     this.parser = new Parser({
@@ -95,7 +95,7 @@ export class CsvParser {
   private take(endByte: number): string {
     const parts: Buffer[] = [];
     for (let wanted = endByte - this.consumed; wanted > 0 && this.pending.length > 0;) {
-      const head = this.pending[0]!;
+      const head = this.pending[0];
       const part = head.subarray(0, wanted);
       parts.push(part);
       if (part.length === head.length) this.pending.shift();
@@ -103,7 +103,7 @@ export class CsvParser {
       wanted -= part.length;
       this.consumed += part.length;
     }
-    const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts)).toString("utf8");
+    const text = (parts.length === 1 ? parts[0] : Buffer.concat(parts)).toString("utf8");
     for (const char of text) if (char === "\n") this.line++;
     return text;
   }
@@ -126,11 +126,13 @@ function fieldsOf(text: string): { cells: string[]; textAfterQuote: boolean } {
   let at = 0;
   for (;;) {
     FIELD.lastIndex = at;
+    // FIELD's last alternative matches the empty string, so it matches at any position.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
     const [, quoted, closing, after, plain] = FIELD.exec(text)!;
-    if (quoted === undefined) cells.push(plain!.replaceAll("\r", ""));
+    if (quoted === undefined) cells.push(plain.replaceAll("\r", ""));
     else {
       cells.push(quoted.replaceAll('""', '"'));
-      if (closing && after!.replaceAll("\r", "") !== "") textAfterQuote = true;
+      if (closing && after.replaceAll("\r", "") !== "") textAfterQuote = true;
     }
     at = FIELD.lastIndex;
     if (text[at] !== ",") return { cells, textAfterQuote };

@@ -88,7 +88,7 @@ async function* jsonLines(input: Readable): AsyncGenerator<RawRecord> {
       };
       continue;
     }
-    yield { line, fields: value as Partial<Record<ImportField, unknown>> };
+    yield { line, fields: value };
   }
 }
 

@@ -108,10 +108,10 @@ function booleanField(value: unknown, format: ImportFormat): boolean | undefined
 /** JSON: an object. CSV: the object's JSON text. Absent: `{}`. undefined when neither. */
 function objectField(value: unknown, format: ImportFormat): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return {};
-  let parsed = value;
+  let parsed: unknown = value;
   if (format === "csv" && typeof value === "string") {
     try {
-      parsed = JSON.parse(value);
+      parsed = JSON.parse(value) as unknown;
     } catch {
       return undefined;
     }

@@ -16,14 +16,14 @@ export interface AcceptInvitationInput {
   password: string;
 }
 
-export interface AcceptedInvitation {
-  /** Absent when the sign-in waits for a second factor (`challenge`). */
-  token?: IssuedManagementToken;
-  challenge?: MemberChallenge;
+/** Signed in (`token`), or the sign-in waits for a second factor (`challenge`). */
+export type AcceptedInvitation = (
+  { token: IssuedManagementToken; challenge?: undefined } | { token?: undefined; challenge: MemberChallenge }
+) & {
   organizationId: string;
   /** The member's email: the invited address, which the invitation link just proved. */
   email: string;
-}
+};
 
 const invalidInvitation = () =>
   new DomainError("INVALID_INVITATION", "the invitation is invalid, expired or already used");
@@ -92,12 +92,14 @@ async function acceptOnce(
       if (!invitation) throw invalidInvitation();
       const identity = existing
         ? await provenIdentity(repos, existing.identity, existing.passwordHash)
-        : await repos.memberIdentities.create({ email: invitation.email, passwordHash: newPasswordHash! });
+        : // Hashed above whenever there is no existing identity.
+          // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
+          await repos.memberIdentities.create({ email: invitation.email, passwordHash: newPasswordHash! });
       const member = await repos.members.create(invitation.organizationId, { identity, role: invitation.role });
       // The membership stands either way; the sign-in that comes with it may wait for a second
       // factor, as Login's does (members/mfa/challenge.ts).
       const challenge = await secondStep(deps, repos, identity.id, member);
-      const token = challenge ? undefined : await issueManagementToken(repos, member, now);
+      const signIn = challenge ? { challenge } : { token: await issueManagementToken(repos, member, now) };
       await repos.auditEvents.record({
         type: "member.joined",
         organizationId: member.organizationId,
@@ -106,7 +108,7 @@ async function acceptOnce(
         details: { role: member.role },
         origin: { ...origin, actor: { type: "member", id: member.id } },
       });
-      return { token, challenge, organizationId: member.organizationId, email: member.email };
+      return { ...signIn, organizationId: member.organizationId, email: member.email };
     });
   } catch (error) {
     if (error instanceof UniqueViolation && error.constraint === "members_organization_identity_key") {

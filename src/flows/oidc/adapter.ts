@@ -46,7 +46,7 @@ export function projectAdapter(
       await repos().oidcPayloads.upsert(projectId, {
         model: this.model,
         id,
-        payload: payload as Record<string, unknown>,
+        payload,
         grantId: this.model === "Grant" ? id : (payload.grantId ?? null),
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
@@ -61,7 +61,7 @@ export function projectAdapter(
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === "Client") {
         const client = await repos().oauthClients.findForProvider(projectId, id);
-        return client && (clientMetadata(client, currentContext()) as AdapterPayload);
+        return client && clientMetadata(client, currentContext());
       }
       return this.found(await repos().oidcPayloads.find(projectId, this.model, { id }, clock.now()));
     }

@@ -4,7 +4,7 @@ import { SHIPPED_LANGUAGES } from "../../i18n/languages.js";
 import type { FlowDeps } from "../deps.js";
 import { issuerOf } from "../auth/issuer.js";
 import { findAccount } from "./accounts.js";
-import { projectAdapter, type EngineContext } from "./adapter.js";
+import { projectAdapter } from "./adapter.js";
 import { SCOPE_CLAIMS } from "./claims.js";
 import { ALLOW_MISSING_PKCE, pkceRequired } from "./clients.js";
 import type { EngineModule } from "./engine-module.js";
@@ -65,13 +65,7 @@ export function createEngine(
   const repos = () => deps.db.repos;
   const cookie = { httpOnly: true, sameSite: "lax", secure, signed: true, path: `${base}/oauth` };
   const provider = new Provider(issuer, {
-    adapter: projectAdapter(
-      repos,
-      deps.clock,
-      project.id,
-      () => Provider.ctx as EngineContext | undefined,
-      userCodeLookup(deps, project.id),
-    ),
+    adapter: projectAdapter(repos, deps.clock, project.id, () => Provider.ctx, userCodeLookup(deps, project.id)),
     findAccount: findAccount(repos, project.id),
     jwks: { keys: [{ ...key.privateJwk, kid: key.kid, alg: "ES256", use: "sig" }] },
     routes: ENGINE_ROUTES,

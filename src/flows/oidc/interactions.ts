@@ -154,6 +154,8 @@ async function grantAndResume(
   client: StoredOAuthClient,
   scopes: string[],
 ): Promise<string> {
+  // Both callers have refused an interaction without a session (expired()).
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
   const accountId = details.session!.accountId;
   const grant =
     (details.grantId && (await engine.Grant.find(details.grantId))) ||

@@ -64,6 +64,7 @@ export async function updateOrganization(
       },
       origin,
     });
-    return { organization: organization!, revokedTokens };
+    if (!organization) throw new Error("the management token's organization is gone");
+    return { organization, revokedTokens };
   });
 }

@@ -37,7 +37,10 @@ export async function replayWebhookDelivery(
   const { repos } = deps.db;
   if (!(await repos.webhookDeliveries.replay(organizationId, id))) throw deliveryNotFound();
   wake();
-  return (await repos.webhookDeliveries.get(organizationId, id))!;
+  // Not one transaction with the replay: a delete may come in between.
+  const delivery = await repos.webhookDeliveries.get(organizationId, id);
+  if (!delivery) throw deliveryNotFound();
+  return delivery;
 }
 
 export async function sendTestWebhook(
@@ -51,5 +54,8 @@ export async function sendTestWebhook(
   const deliveryId = await deps.db.repos.webhookDeliveries.enqueueTest(organizationId, endpointId);
   if (!deliveryId) throw webhookNotFound();
   wake();
-  return (await deps.db.repos.webhookDeliveries.get(organizationId, deliveryId))!;
+  // Not one transaction with the enqueue: a delete may come in between.
+  const delivery = await deps.db.repos.webhookDeliveries.get(organizationId, deliveryId);
+  if (!delivery) throw webhookNotFound();
+  return delivery;
 }

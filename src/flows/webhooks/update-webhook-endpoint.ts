@@ -36,7 +36,9 @@ export async function updateWebhookEndpoint(
     const before = await repos.webhookEndpoints.lock(organizationId, input.id);
     if (!before) throw webhookNotFound();
     await repos.webhookEndpoints.update(organizationId, input.id, changes);
-    const after = (await repos.webhookEndpoints.get(organizationId, input.id))!;
+    // Locked above, so still there: the guard is for the type.
+    const after = await repos.webhookEndpoints.get(organizationId, input.id);
+    if (!after) throw webhookNotFound();
     const changed = [
       ...(input.url !== undefined ? ["url"] : []),
       ...(changes.subscription ? ["event_types"] : []),

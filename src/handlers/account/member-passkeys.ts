@@ -27,7 +27,7 @@ export function memberPasskeysHandlers(deps: FlowDeps) {
         {
           ...memberCaller(ctx, req.mfaToken),
           challengeId: req.challengeId,
-          credential: (req.credential ?? {}) as Record<string, unknown>,
+          credential: req.credential ?? {},
           name: req.name,
         },
         auditOriginOf(ctx.values),
@@ -49,7 +49,7 @@ export function memberPasskeysHandlers(deps: FlowDeps) {
         deps,
         {
           challengeId: req.challengeId,
-          credential: (req.credential ?? {}) as Record<string, unknown>,
+          credential: req.credential ?? {},
           mfaToken: req.mfaToken,
           ip: ctx.values.get(kRequest)?.ip ?? "",
         },

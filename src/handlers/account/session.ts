@@ -45,8 +45,8 @@ export function sessionHandlers(deps: FlowDeps) {
       );
       if (accepted.challenge) return { ...challengeFields(accepted.challenge), email: accepted.email };
       return {
-        managementToken: accepted.token!.managementToken,
-        expiresAt: timestampFromDate(accepted.token!.expiresAt),
+        managementToken: accepted.token.managementToken,
+        expiresAt: timestampFromDate(accepted.token.expiresAt),
         organizationId: accepted.organizationId,
         email: accepted.email,
       };

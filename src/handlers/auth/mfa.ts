@@ -1,5 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { AuthService } from "../../../gen/gatehouse/auth/v1/auth_pb.js";
+import { validationFailed } from "../../domain/errors.js";
 import { isMfaMethod, type MfaMethod } from "../../domain/mfa.js";
 import { auditOriginOf } from "../../interceptors/audit-origin.js";
 import type { FlowDeps } from "../../flows/deps.js";
@@ -16,7 +17,7 @@ export function mfaHandlers(deps: FlowDeps) {
   return {
     async startMfaEnrollment(req, ctx) {
       return startMfaEnrollment(deps, projectOf(ctx), {
-        method: method(req.method)!,
+        method: requiredMethod(req.method),
         phone: req.phone,
         mfaToken: req.mfaToken,
         userId: userOf(ctx)?.userId,
@@ -43,7 +44,13 @@ export function mfaHandlers(deps: FlowDeps) {
       };
     },
     async unenrollMfa(req, ctx) {
-      return unenrollMfa(deps, projectOf(ctx), ownerOf(ctx).userId, method(req.method)!, auditOriginOf(ctx.values));
+      return unenrollMfa(
+        deps,
+        projectOf(ctx),
+        ownerOf(ctx).userId,
+        requiredMethod(req.method),
+        auditOriginOf(ctx.values),
+      );
     },
     async regenerateRecoveryCodes(_req, ctx) {
       return regenerateRecoveryCodes(deps, projectOf(ctx), ownerOf(ctx).userId, auditOriginOf(ctx.values));
@@ -54,4 +61,10 @@ export function mfaHandlers(deps: FlowDeps) {
 /** The proto's `in` rule admits only `totp` and `sms`; "" means absent. */
 function method(value: string): MfaMethod | undefined {
   return isMfaMethod(value) ? value : undefined;
+}
+
+/** The proto's `in: ["totp", "sms"]` has refused any other value before the handler runs. */
+function requiredMethod(value: string): MfaMethod {
+  if (!isMfaMethod(value)) throw validationFailed([{ field: "method", description: "must be totp or sms" }]);
+  return value;
 }

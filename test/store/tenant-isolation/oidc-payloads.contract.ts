@@ -61,7 +61,7 @@ export default contract({
           await world.repos.oidcPayloads.find(other.id, "Session", { uid: seeded.sessionUid }, now),
         ).toBeUndefined();
         expect(
-          await world.repos.oidcPayloads.find(other.id, "RefreshToken", { userCode: seeded.token.userCode! }, now),
+          await world.repos.oidcPayloads.find(other.id, "RefreshToken", { userCode: seeded.token.userCode }, now),
         ).toBeUndefined();
       }
     },

@@ -38,7 +38,7 @@ export default contract({
     });
     const [delivery] = await world.repos.webhookDeliveries.list(world.a.id, endpoint.id, undefined, { limit: 10 });
     expect(delivery).toBeDefined();
-    return { ...user, endpointId: endpoint.id, delivery: delivery! };
+    return { ...user, endpointId: endpoint.id, delivery: delivery };
   },
   checks: {
     async list(world, s) {

@@ -42,9 +42,7 @@ export async function callFramework(
   body: Uint8Array | AsyncIterable<Uint8Array>,
 ): Promise<Answer> {
   const answer = await handlerFor(path)(request(path, headers, body));
-  const bytes = answer.body
-    ? await readAllBytes(answer.body as AsyncIterable<Uint8Array>, Number.MAX_SAFE_INTEGER)
-    : new Uint8Array();
+  const bytes = answer.body ? await readAllBytes(answer.body, Number.MAX_SAFE_INTEGER) : new Uint8Array();
   return { status: answer.status, header: new Headers(answer.header), trailer: answer.trailer, body: bytes };
 }
 

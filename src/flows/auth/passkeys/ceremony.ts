@@ -70,6 +70,15 @@ export function challengeCheck(ceremony: PasskeyChallenge): (challenge: string) 
 }
 
 /** A ceremony started with an mfa_token finishes only with that token. */
+/**
+ * The user a registration or an MFA sign-in ceremony was started for: each is opened for one
+ * (the access token's or the mfa_token's), so a ceremony without one is not of that kind.
+ */
+export function boundUser(ceremony: PasskeyChallenge): string {
+  if (ceremony.userId === null) throw verificationFailed("the challenge was not started for a user: start again");
+  return ceremony.userId;
+}
+
 export function assertSameMfaToken(ceremony: PasskeyChallenge, mfaToken: string): void {
   if (ceremony.mfaTokenHash === null) return;
   if (mfaToken.trim() === "" || !constantTimeEqual(hashToken(mfaToken.trim()), ceremony.mfaTokenHash))

@@ -25,6 +25,7 @@ import { enrollingUser, invalidMfaToken } from "../mfa/enroll.js";
 import { issueRecoveryCodes } from "../mfa/recovery-codes.js";
 import {
   assertSameMfaToken,
+  boundUser,
   challengeCheck,
   credentialJson,
   openCeremony,
@@ -168,7 +169,7 @@ async function register(
   const now = deps.clock.now();
   const passkey: Passkey = {
     id: newId("pk"),
-    userId: ceremony.userId!,
+    userId: boundUser(ceremony),
     credentialId: info.credential.id,
     publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
     counter: info.credential.counter,
@@ -192,8 +193,9 @@ async function register(
     if (!user) throw verificationFailed("the user no longer exists");
     if (user.disabled) throw new DomainError("USER_DISABLED", "this account is disabled");
     const recoveryCodes = await keep(deps, repos, project, user, passkey, input.client);
-    if (!enrollment) return { passkey, recoveryCodes };
-    await repos.mfaChallenges.consume(project.id, ceremony.mfaTokenHash!, now);
+    // An enrollment is looked up only by the ceremony's mfa_token.
+    if (!enrollment || ceremony.mfaTokenHash === null) return { passkey, recoveryCodes };
+    await repos.mfaChallenges.consume(project.id, ceremony.mfaTokenHash, now);
     const current = (await repos.users.get(project.id, user.id)) ?? user;
     const proof = {
       amr: [...enrollment.amr, ...passkeyAmr(passkey, info.userVerified)],

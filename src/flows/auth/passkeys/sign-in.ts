@@ -24,6 +24,7 @@ import { completeSignIn, type Proof, type SignInOutcome } from "../complete-sign
 import { invalidMfaToken } from "../mfa/enroll.js";
 import {
   assertSameMfaToken,
+  boundUser,
   challengeCheck,
   credentialJson,
   openCeremony,
@@ -138,7 +139,7 @@ export async function finishPasskeySignIn(
     attempt.userId = ownerOf(ceremony) || undefined;
     const limited = await deps.limits.beginVerify(
       projectScope(project),
-      { challenge: `passkey:${ceremony.id}`, secondFactorOf: ceremony.mfaTokenHash ? ceremony.userId! : undefined },
+      { challenge: `passkey:${ceremony.id}`, secondFactorOf: ceremony.mfaTokenHash ? boundUser(ceremony) : undefined },
       input.client.ipAddress,
     );
     const result = await checking(limited, () => assertion(deps, project, ceremony, response, input.client, attempt));

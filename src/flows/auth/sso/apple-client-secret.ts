@@ -55,7 +55,8 @@ export function createAppleClientSecrets(clock: Clock): AppleClientSecrets {
       const signed = signAppleClientSecret(signer, new Date(now));
       cache.delete(signer.id);
       cache.set(signer.id, { fingerprint, ...signed });
-      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+      const oldest = cache.keys().next();
+      if (cache.size > MAX_CACHED && !oldest.done) cache.delete(oldest.value);
       return signed.secret;
     },
   };

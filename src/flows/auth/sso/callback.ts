@@ -206,12 +206,15 @@ async function proveIdentity(
       },
       { redirect_uri: callbackUrl },
     );
+    // idTokenExpected: openid-client has refused an answer without an ID token (and its claims).
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion
     await deps.sso.verifyIdTokenSignature(connection, tokens.id_token!);
   } catch (error) {
     // The provider may have changed its endpoints or keys: read them afresh next time.
     deps.sso.forget(connection.issuer);
     throw exchangeRefusal(error);
   }
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- idTokenExpected, above
   const claims = tokens.claims()!;
   const tenant = tenantProblem(connection, config.serverMetadata().issuer, claims);
   // Gatehouse's sentence, naming the tenant only as a tenant id (microsoft.ts).

@@ -69,7 +69,7 @@ async function exchange(
   if (typeof answer.error === "string")
     throw tokenErrorRefusal(
       answer.error,
-      `the token endpoint answered HTTP ${res.status} ${answer.error}: ${String(answer.error_description ?? "")}`,
+      `the token endpoint answered HTTP ${res.status} ${answer.error}: ${typeof answer.error_description === "string" ? answer.error_description : ""}`,
     );
   if (!res.ok) throw ssoFailed("unreachable", `the token endpoint answered HTTP ${res.status}`);
   if (typeof answer.access_token !== "string" || answer.access_token === "") throw ssoFailed("no_access_token");

@@ -115,7 +115,8 @@ export function createOidcProviders(clock: Clock, outbound: ProviderOutbound): O
     const entry: Entry = { metadata: discovered.serverMetadata(), fetchedAt: now() };
     cache.delete(issuer);
     cache.set(issuer, entry);
-    if (cache.size > MAX_ISSUERS) cache.delete(cache.keys().next().value!);
+    const oldest = cache.keys().next();
+    if (cache.size > MAX_ISSUERS && !oldest.done) cache.delete(oldest.value);
     return entry;
   }
 

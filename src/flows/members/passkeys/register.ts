@@ -143,8 +143,9 @@ export async function finishMemberPasskeyRegistration(
       await recordForIdentity(repos, passkey.identityId, "member.mfa.enrolled", origin, {
         details: { method: "webauthn" },
       });
-    if (!enrollment) return { passkey, recoveryCodes };
-    const signedIn = await completeMemberSignIn(deps, repos, ceremony.mfaTokenHash!, enrollment, "webauthn", origin);
+    // An enrollment is looked up only by the ceremony's mfa_token.
+    if (!enrollment || ceremony.mfaTokenHash === null) return { passkey, recoveryCodes };
+    const signedIn = await completeMemberSignIn(deps, repos, ceremony.mfaTokenHash, enrollment, "webauthn", origin);
     return { passkey, recoveryCodes, signedIn };
   });
 }

@@ -137,9 +137,10 @@ function assertion(
       backedUp: info.credentialBackedUp,
       at: now,
     });
-    const challenge = await repos.memberMfaChallenges.lockLive(ceremony.mfaTokenHash!, now);
+    if (ceremony.mfaTokenHash === null) throw invalidMemberMfaToken(); // a member's passkey is a second factor only
+    const challenge = await repos.memberMfaChallenges.lockLive(ceremony.mfaTokenHash, now);
     if (!challenge || challenge.purpose !== "verify" || challenge.identityId !== passkey.identityId)
       throw invalidMemberMfaToken();
-    return { signedIn: await completeMemberSignIn(deps, repos, ceremony.mfaTokenHash!, challenge, "webauthn", origin) };
+    return { signedIn: await completeMemberSignIn(deps, repos, ceremony.mfaTokenHash, challenge, "webauthn", origin) };
   });
 }
