@@ -89,7 +89,7 @@ describe("paged", () => {
     const list = paged<Page>({
       read: (cursor) => {
         asked.push(cursor);
-        return Promise.resolve(BOOK[cursor]!);
+        return Promise.resolve(BOOK[cursor]);
       },
       draw: names,
     });
@@ -116,7 +116,7 @@ describe("paged", () => {
   });
 
   it("first() starts again from the first page (a new filter)", async () => {
-    const list = paged<Page>({ read: (cursor) => Promise.resolve(BOOK[cursor]!), draw: names });
+    const list = paged<Page>({ read: (cursor) => Promise.resolve(BOOK[cursor]), draw: names });
     const root = stage(list.element);
     await list.first();
     byRole(root, "button", "Next page").click();
@@ -127,7 +127,7 @@ describe("paged", () => {
   });
 
   it("keeps the focus on the button the member pressed, or on its partner on the last page", async () => {
-    const list = paged<Page>({ read: (cursor) => Promise.resolve(BOOK[cursor]!), draw: names });
+    const list = paged<Page>({ read: (cursor) => Promise.resolve(BOOK[cursor]), draw: names });
     const root = stage(list.element);
     await list.first();
     const next = byRole(root, "button", "Next page");
@@ -142,12 +142,12 @@ describe("paged", () => {
 
   it("disables the pager while a page is read", async () => {
     const second = held<Page>();
-    const list = paged<Page>({ read: (cursor) => (cursor ? second.promise : Promise.resolve(BOOK[""]!)), draw: names });
+    const list = paged<Page>({ read: (cursor) => (cursor ? second.promise : Promise.resolve(BOOK[""])), draw: names });
     const root = stage(list.element);
     await list.first();
     byRole(root, "button", "Next page").click();
     expect((byRole(root, "button", "Next page") as HTMLButtonElement).disabled).toBe(true);
-    second.resolve(BOOK.c2!);
+    second.resolve(BOOK.c2);
     await settle();
     expect(shown(root)).toEqual(["cat", "dan"]);
     expect((byRole(root, "button", "Next page") as HTMLButtonElement).disabled).toBe(false);
@@ -156,7 +156,7 @@ describe("paged", () => {
   it("says why a page did not come, keeps the one shown, and lets the member try again", async () => {
     let fail = true;
     const list = paged<Page>({
-      read: (cursor) => (cursor && fail ? Promise.reject(refusal("INVALID_CURSOR")) : Promise.resolve(BOOK[cursor]!)),
+      read: (cursor) => (cursor && fail ? Promise.reject(refusal("INVALID_CURSOR")) : Promise.resolve(BOOK[cursor])),
       draw: names,
     });
     const root = stage(list.element);
@@ -186,9 +186,9 @@ describe("paged", () => {
     const root = stage(list.element);
     const before = list.first();
     const after = list.first();
-    filtered.resolve(BOOK.c3!);
+    filtered.resolve(BOOK.c3);
     await after;
-    unfiltered.resolve(BOOK[""]!);
+    unfiltered.resolve(BOOK[""]);
     await before;
     expect(shown(root)).toEqual(["eve"]);
   });
@@ -201,8 +201,8 @@ describe("paged", () => {
   });
 
   it("announces each page where the member filters it", async () => {
-    const live = paged<Page>({ read: () => Promise.resolve(BOOK[""]!), draw: names, live: true });
-    const quiet = paged<Page>({ read: () => Promise.resolve(BOOK[""]!), draw: names });
+    const live = paged<Page>({ read: () => Promise.resolve(BOOK[""]), draw: names, live: true });
+    const quiet = paged<Page>({ read: () => Promise.resolve(BOOK[""]), draw: names });
     expect(live.element.getAttribute("aria-live")).toBe("polite");
     expect(quiet.element.hasAttribute("aria-live")).toBe(false);
   });
