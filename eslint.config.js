@@ -6,7 +6,7 @@
 import tseslint from "typescript-eslint";
 
 // Owned by a parallel change (issue 47), fixed at merge: their hits are left to it.
-const PARALLEL = ["src/store/**", "src/transport/**", "src/notify/**", "src/webhooks/**", "src/pages/**"];
+const PARALLEL = ["src/store/**"];
 
 export default tseslint.config(
   { ignores: ["gen/**", "dist/**", "sdk/**", "third_party/**", "node_modules/**", "src/pages/**/*.js", "data/**"] },

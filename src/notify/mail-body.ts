@@ -18,5 +18,9 @@ export function openMailBody(secrets: SecretBox, message: OutboxMessage): MailBo
     text?: unknown;
     html?: unknown;
   };
-  return { text: String(parsed.text ?? ""), html: String(parsed.html ?? "") };
+  // Sealed by the outbox as strings; anything else is no body rather than "[object Object]".
+  return {
+    text: typeof parsed.text === "string" ? parsed.text : "",
+    html: typeof parsed.html === "string" ? parsed.html : "",
+  };
 }

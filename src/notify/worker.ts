@@ -70,8 +70,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     };
     try {
       const body = openMailBody(secrets, message);
-      if (message.channel === "sms") await sms!.send({ to: message.recipient, body: body.text });
-      else await mailer!.send({ to: message.recipient, subject: message.subject, ...body });
+      // claimDue was asked only for the channels with a sender (channels above).
+      if (message.channel === "sms") await senderOf(sms, "sms").send({ to: message.recipient, body: body.text });
+      else await senderOf(mailer, "email").send({ to: message.recipient, subject: message.subject, ...body });
     } catch (err) {
       const retryAt = new Date(clock.now().getTime() + retryDelay(retryMs, message.attempts));
       await db.repos.outbox.recordFailure(message.id, describe(err), retryAt);
@@ -99,4 +100,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
 // Also what the outbox row keeps as its last error: a refusal that quotes the address says so masked.
 function describe(err: unknown): string {
   return maskAddressesIn(err instanceof Error ? err.message : String(err));
+}
+
+function senderOf<T>(sender: T | undefined, channel: OutboxChannel): T {
+  if (!sender) throw new Error(`outbox: a ${channel} message was claimed with no ${channel} sender`);
+  return sender;
 }

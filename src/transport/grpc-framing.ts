@@ -1,4 +1,4 @@
-import { constants as h2, type Http2ServerRequest } from "node:http2";
+import { constants as h2 } from "node:http2";
 import type { ConnectError } from "@connectrpc/connect";
 import type { UniversalServerResponse } from "@connectrpc/connect/protocol";
 import { setTrailerStatus } from "@connectrpc/connect/protocol-grpc";
@@ -33,7 +33,7 @@ export function envelopedProtocol(req: NodeRequest): Enveloped | undefined {
  */
 export function closeUnfinishedStream(req: NodeRequest): void {
   if (!("stream" in req)) return;
-  const stream = (req as Http2ServerRequest).stream;
+  const stream = req.stream;
   stream.once("wantTrailers", () =>
     setImmediate(() => {
       if (!stream.destroyed && !stream.closed && !req.readableEnded) stream.close(h2.NGHTTP2_NO_ERROR);

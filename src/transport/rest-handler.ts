@@ -22,7 +22,6 @@ import {
   writeJson,
   writeJsonText,
   writeReasonError,
-  type ConnectErrorJson,
   type NodeResponse,
 } from "./error-body.js";
 import { explainJsonValue } from "./compat/json-decode-errors.js";
@@ -104,7 +103,7 @@ export async function serveRest(
   }
   const retryAfter = answer.error.metadata.get("retry-after");
   if (retryAfter) res.setHeader("retry-after", retryAfter);
-  const error = restErrorFromConnect(errorToJson(answer.error, lane.jsonOptions) as ConnectErrorJson, requestId);
+  const error = restErrorFromConnect(errorToJson(answer.error, lane.jsonOptions), requestId);
   writeJson(res, error.status, error.body);
 }
 
@@ -129,7 +128,7 @@ function refuseUndecodable(
     recordReason(contextValues.get(kRequest), explained.reason);
     return writeDomainError(res, requestId, explained);
   }
-  const error = restErrorFromConnect(errorToJson(refused, lane.jsonOptions) as ConnectErrorJson, requestId);
+  const error = restErrorFromConnect(errorToJson(refused, lane.jsonOptions), requestId);
   writeJson(res, error.status, error.body);
 }
 

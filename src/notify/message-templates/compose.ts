@@ -41,7 +41,7 @@ export async function projectTemplateFor(
     const canonical = locale ? canonicalLocale(locale) : undefined;
     if (!canonical) continue;
     candidates.add(canonical);
-    candidates.add(canonical.split("-")[0]!);
+    candidates.add(canonical.split("-")[0]);
   }
   for (const candidate of candidates) {
     const found = await repos.messageTemplates.get(project.organizationId, project.id, kind, candidate);

@@ -4,7 +4,7 @@
 // so the page says that and goes on as if it had sent, never "too many attempts" about a
 // field that is fine.
 import { botCheck, type BotCheck } from "../shared/bot-check.js";
-import { actionButton, footer, link, showView, statusRegion } from "../shared/dom.js";
+import { actionButton, footer, link, present, showView, statusRegion } from "../shared/dom.js";
 import { resendWait } from "../shared/errors.js";
 import { Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
@@ -66,7 +66,7 @@ export function showPhoneStep(page: Page): void {
     buttons: [{ label: t("codes.sendCode") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);
-  if (check.element) form.element.querySelector(".actions")!.before(check.element);
+  if (check.element) present(form.element.querySelector(".actions"), "actions row").before(check.element);
   form.onSubmit(async () => {
     if (!form.requireFilled("phone")) return;
     const phone = form.value("phone").replace(/[\s().-]/g, "");

@@ -2,7 +2,7 @@
 // account, and so are the words. A reset or invitation link that no longer works opens this
 // view too, saying so above the form (reset-password.ts).
 import { botCheck } from "../shared/bot-check.js";
-import { alertParagraph, footer, h, link, paragraph, showView, statusRegion } from "../shared/dom.js";
+import { alertParagraph, footer, h, link, paragraph, present, showView, statusRegion } from "../shared/dom.js";
 import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { t } from "../shared/words.js";
@@ -15,7 +15,7 @@ export function showForgotPassword(page: Page, spent?: string): void {
     buttons: [{ label: t("common.sendResetLink") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);
-  if (check.element) form.element.querySelector(".actions")!.before(check.element);
+  if (check.element) present(form.element.querySelector(".actions"), "actions row").before(check.element);
   const status = statusRegion();
   const body = h("div", {}, spent ? alertParagraph(spent) : null, paragraph(t("forgot.intro")), form.element);
   form.onSubmit(async () => {

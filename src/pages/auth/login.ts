@@ -1,7 +1,7 @@
 // The sign-in page: email and password, the passwordless ways in (a passkey, a code by email
 // or SMS, a link by email) sharing the one Email field, and a link per SSO connection.
 import { botCheck } from "../shared/bot-check.js";
-import { footer, h, link, showView } from "../shared/dom.js";
+import { footer, h, link, present, showView } from "../shared/dom.js";
 import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { sendEmailCode, sendMagicLink, showPhoneStep } from "./codes.js";
@@ -32,7 +32,7 @@ export function showLogin(page: Page): void {
   });
   // The ways in that send mail or SMS carry a solved challenge when the project asks for one.
   const check = botCheck(page.config.bot_protection, page.auth);
-  const passwordField = form.input("password").parentElement!;
+  const passwordField = present(form.input("password").parentElement, "password field");
   passwordField.append(h("p", { class: "field-link" }, link(t("login.forgot"), pageUrl(page, "forgot-password"))));
   form.element.append(
     h("p", { class: "divider" }, h("span", {}, t("common.or"))),

@@ -5,7 +5,7 @@
 // page) makes the account and signs in; a registered address is mailed a notice instead. A
 // sign-up that signs in at once offers a passkey before it hands the tokens over.
 import { botCheck } from "../shared/bot-check.js";
-import { footer, link, showView, statusRegion } from "../shared/dom.js";
+import { footer, link, present, showView, statusRegion } from "../shared/dom.js";
 import { emailField, Form } from "../shared/form.js";
 import { pageUrl, type Page } from "./context.js";
 import { signedIn } from "./outcome.js";
@@ -33,7 +33,7 @@ export function showSignup(page: Page): void {
     buttons: [{ label: t("signup.submit") }],
   });
   const check = botCheck(page.config.bot_protection, page.auth);
-  if (check.element) form.element.querySelector(".actions")!.before(check.element);
+  if (check.element) present(form.element.querySelector(".actions"), "actions row").before(check.element);
   form.onSubmit(
     async () => {
       if (!form.requireFilled("email", "password")) return;

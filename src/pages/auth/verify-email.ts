@@ -10,9 +10,10 @@ import { t } from "../shared/words.js";
 
 export async function showVerifyEmail(page: Page): Promise<void> {
   const query = new URLSearchParams(location.search);
-  if (query.get("type") === "magic_link" && query.get("token")) {
+  const linkToken = query.get("token");
+  if (query.get("type") === "magic_link" && linkToken) {
     const next = new URL(pageUrl(page, "magic-link", true));
-    next.searchParams.set("token", query.get("token")!);
+    next.searchParams.set("token", linkToken);
     next.searchParams.set("type", "magic_link");
     location.replace(next.toString());
     return;

@@ -31,7 +31,7 @@ export function setSiteName(name: string): void {
  * start where the new step starts.
  */
 export function showView(title: string, ...content: Child[]): HTMLHeadingElement {
-  const app = document.getElementById("app")!;
+  const app = present(document.getElementById("app"), "#app");
   const heading = h("h1", { tabindex: "-1" }, title);
   app.replaceChildren(heading, ...content.filter((c): c is Node | string => Boolean(c)));
   document.title = siteName ? `${title} · ${siteName}` : title;
@@ -68,4 +68,13 @@ export function alertParagraph(text: string): HTMLParagraphElement {
 /** A line of links under a view ("Back to sign in"). */
 export function footer(...children: Child[]): HTMLParagraphElement {
   return h("p", { class: "footer" }, ...children);
+}
+
+/**
+ * An element the page's own markup guarantees (the shell's #app, a form's actions row): missing,
+ * the bundle and the HTML it was built for disagree, which is a bug to see, not to step past.
+ */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`the page has no ${what}`);
+  return value;
 }

@@ -97,9 +97,9 @@ export function explainHttp(status: number, body: unknown, retryAfter: string | 
   const { reason, message, wait } = errorBodyOf(body);
   if (reason === "RATE_LIMITED")
     return tooManyAttempts(wait ?? (retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined));
-  if (reason === "OAUTH_CLIENT_NOT_FOUND") return reasonWords(reason)!;
-  if (status === 400 || status === 404) return oauthExpired();
   const words = reason ? reasonWords(reason) : undefined;
+  if (reason === "OAUTH_CLIENT_NOT_FOUND" && words) return words;
+  if (status === 400 || status === 404) return oauthExpired();
   if (words) return words;
   if (message) return message;
   return t("error.http", { status });

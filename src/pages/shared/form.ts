@@ -160,7 +160,7 @@ export class Form {
   requireFilled(...names: string[]): boolean {
     for (const name of names) {
       if (this.raw(name).trim() === "") {
-        const label = this.labels.get(name)!;
+        const label = this.labels.get(name) ?? name;
         // Inside a sentence the label loses its capital, except in German, where nouns keep it.
         const field = pageLanguage() === "de" ? label : label.toLocaleLowerCase(pageLanguage());
         this.fail(t("common.enterField", { field }), name);
@@ -177,7 +177,7 @@ export class Form {
   onSubmit(handler: (action: string) => Promise<void>, failureField?: (action: string) => string | undefined): void {
     this.element.addEventListener("submit", (event) => {
       event.preventDefault();
-      const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
+      const submitter = event.submitter as HTMLButtonElement | null;
       const action = submitter?.value || "submit";
       void this.run(() => handler(action), failureField?.(action));
     });

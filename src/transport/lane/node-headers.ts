@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from "node:http";
  * call path asks.
  */
 export function nodeHeaders(raw: IncomingHttpHeaders): Headers {
-  return new NodeHeaders(raw) as unknown as Headers;
+  return new NodeHeaders(raw);
 }
 
 class NodeHeaders {

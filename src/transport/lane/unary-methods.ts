@@ -75,7 +75,7 @@ export function laneMethods(
           responseTrailer,
           values: req.contextValues,
         };
-        const output = await implementation(req.message as never, context);
+        const output = await implementation(req.message, context);
         return {
           stream: false,
           service,
@@ -85,7 +85,7 @@ export function laneMethods(
           message: create(method.output, output as never),
         };
       };
-      let next = invoke as (req: UnaryRequest) => Promise<UnaryResponse>;
+      let next = invoke;
       for (const interceptor of [...interceptors].reverse()) next = interceptor(next as never) as typeof next;
       const chain = next;
       const path = createMethodUrl("/", method);

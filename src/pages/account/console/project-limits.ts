@@ -6,7 +6,7 @@ import type { RateLimits } from "../../../../gen/gatehouse/account/v1/projects_p
 import { t } from "../../shared/words.js";
 import type { ConsoleForm } from "./form.js";
 
-type Limit = [field: string, property: keyof RateLimits & string, words: string, max: number];
+type Limit = [field: string, property: Exclude<keyof RateLimits, "$typeName" | "$unknown">, words: string, max: number];
 
 const GROUPS: Array<[legend: string, limits: Limit[]]> = [
   [

@@ -6,7 +6,7 @@ import { AccountService } from "../../../../gen/gatehouse/account/v1/account_pb.
 import type { GetCurrentMemberResponse } from "../../../../gen/gatehouse/account/v1/members_pb.js";
 import type { Project } from "../../../../gen/gatehouse/account/v1/projects_pb.js";
 import { AuthService } from "../../../../gen/gatehouse/auth/v1/auth_pb.js";
-import { h } from "../../shared/dom.js";
+import { h, present } from "../../shared/dom.js";
 import { t } from "../../shared/words.js";
 import { abortingReads, consoleAuthClient, consoleClient, type AccountClient, type AuthClient } from "./client.js";
 import { button } from "./component.js";
@@ -57,7 +57,7 @@ export async function showConsole(member: Member): Promise<void> {
   };
   const expired = () => end(t("console.expired"));
   const client = consoleClient(member.token, expired);
-  const app = document.getElementById("app")!;
+  const app = present(document.getElementById("app"), "#app");
   document.body.classList.add("console");
   app.replaceChildren(h("p", { role: "status", class: "status" }, t("console.loading")));
 

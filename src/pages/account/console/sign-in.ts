@@ -96,7 +96,8 @@ function showOrganizationChoice(
   const group = h("fieldset", {}, h("legend", {}, t("account.organization")), ...options);
   form.element.insertBefore(group, form.element.querySelector(".actions"));
   form.onSubmit(async () => {
-    const organizationId = String(new FormData(form.element).get("organization"));
+    const chosen = new FormData(form.element).get("organization");
+    const organizationId = typeof chosen === "string" ? chosen : "";
     const answer = await accountClient().login({ email, password, organizationId });
     const name = organizations.find((org) => org.id === organizationId)?.name ?? "";
     if (answer.mfaRequired) return showMemberSecondStep(answer, (done) => signedIn(enter, done, email, name, stay));

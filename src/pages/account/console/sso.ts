@@ -132,7 +132,7 @@ function connectionForm(
   // The provider of a connection is fixed once made.
   if (existing) form.control("provider").setAttribute("disabled", "");
   const show = () => {
-    const needs = PRESETS[form.value("provider")] ?? PRESETS.oidc!;
+    const needs = PRESETS[form.value("provider")] ?? PRESETS.oidc;
     for (const [name, element] of Object.entries(fields)) element.hidden = !needs.includes(name as Field);
   };
   form.control("provider").addEventListener("change", show);
@@ -146,7 +146,7 @@ function connectionForm(
   show();
   form.onSubmit(async () => {
     if (!form.requireFilled("name", "client_id")) return;
-    const needs = PRESETS[form.value("provider")] ?? PRESETS.oidc!;
+    const needs = PRESETS[form.value("provider")] ?? PRESETS.oidc;
     const given = (name: Field) => (needs.includes(name) && form.value(name) !== "" ? form.value(name) : undefined);
     const common = {
       name: form.value("name"),

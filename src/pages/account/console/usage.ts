@@ -43,7 +43,7 @@ async function draw(ctx: ConsoleContext, into: HTMLElement, projectId: string, s
   const today = (await ctx.client.getUsageMetrics({ projectId })).period?.to ?? new Date().toISOString().slice(0, 10);
   const spans = periods(step, today);
   const [{ usageChart: chartOf }, counts, failures] = await Promise.all([
-    (chartsBundle ??= import(CHARTS_BUNDLE)),
+    (chartsBundle ??= import(CHARTS_BUNDLE) as Promise<{ usageChart: typeof usageChart }>),
     Promise.all(spans.map((span) => ctx.client.getUsageMetrics({ projectId, from: span.from, to: span.to }))),
     failedSignIns(ctx, projectId, spans),
   ]);
@@ -61,7 +61,7 @@ async function draw(ctx: ConsoleContext, into: HTMLElement, projectId: string, s
   const passkey = of((c) => c.passkeyLogins);
   const password = of((c) => Math.max(0, c.totalLogins - c.passwordlessLogins - c.ssoLogins - c.passkeyLogins));
   const tokens = of((c) => c.tokensIssued);
-  const range = { from: spans[0]!.from, to: spans[spans.length - 1]!.to };
+  const range = { from: spans[0].from, to: spans[spans.length - 1].to };
   const specs = [
     {
       id: "usage-mau",
@@ -116,8 +116,8 @@ async function draw(ctx: ConsoleContext, into: HTMLElement, projectId: string, s
 /** `user.login.failed` events per period, read a page at a time (at most 1000 events). */
 async function failedSignIns(ctx: ConsoleContext, projectId: string, spans: Period[]): Promise<number[]> {
   const counts = spans.map(() => 0);
-  const from = `${spans[0]!.from}T00:00:00Z`;
-  const last = spans[spans.length - 1]!.to;
+  const from = `${spans[0].from}T00:00:00Z`;
+  const last = spans[spans.length - 1].to;
   const to = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString();
   let cursor = "";
   for (let page = 0; page < 10; page++) {
@@ -133,7 +133,7 @@ async function failedSignIns(ctx: ConsoleContext, projectId: string, spans: Peri
       if (!event.createdAt) continue;
       const day = timestampDate(event.createdAt).toISOString().slice(0, 10);
       const index = spans.findIndex((span) => span.from <= day && day <= span.to);
-      if (index >= 0) counts[index]! += 1;
+      if (index >= 0) counts[index] += 1;
     }
     if (!answer.hasMore) break;
     cursor = answer.nextCursor;
