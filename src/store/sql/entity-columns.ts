@@ -65,6 +65,9 @@ export interface EntityColumnsOf<R> {
   on(manager: EntityManager): EntityColumns<R>;
 }
 
+/** The row an `entityColumns(…)` declaration decodes, for the mapping that takes it. */
+export type RowOf<C> = C extends EntityColumnsOf<infer R> ? R : never;
+
 /**
  * Declares, at module load, which of an entity's columns a group of statements reads; `.on(manager)`
  * derives them from that manager's data source (cached per data source).
@@ -129,9 +132,14 @@ function derive<R>(
   const jsonText = columns.map((c) => c.type === "jsonb" || c.type === "json");
   const into = raw(`INSERT INTO ${table} (${columns.map((c) => c.databaseName).join(", ")})`);
   const joins = new Map<string, { list: Statement; decode: RowDecoder<R> }>();
+  const qualifiedLists = new Map<string, Statement>();
   return {
     list,
-    qualified: (alias) => listed(`${alias}.`),
+    qualified(alias) {
+      let found = qualifiedLists.get(alias);
+      if (!found) qualifiedLists.set(alias, (found = listed(`${alias}.`)));
+      return found;
+    },
     decode: decoderReading(""),
     joined(alias) {
       let found = joins.get(alias);
