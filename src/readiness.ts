@@ -1,6 +1,7 @@
 import type { FlowDeps } from "./flows/deps.js";
 import type { AppDeps } from "./app-deps.js";
 import { redisHost } from "./limits/redis-client.js";
+import { databaseAnswers } from "./store/probe.js";
 import {
   deliveredChannels,
   deliveryBacklog,
@@ -19,7 +20,7 @@ export type Dependency = "database" | "redis";
  * 503 (the limits fail closed). On the database store the database check covers the counts.
  */
 export async function dependenciesDown(deps: AppDeps): Promise<Dependency[]> {
-  const [database, redis] = await Promise.all([databaseAnswers(deps), deps.limiterStore.ping(REDIS_PING_TIMEOUT_MS)]);
+  const [database, redis] = await Promise.all([databaseUp(deps), deps.limiterStore.ping(REDIS_PING_TIMEOUT_MS)]);
   return [...(database ? [] : (["database"] as const)), ...(redis ? [] : (["redis"] as const))];
 }
 
@@ -77,8 +78,8 @@ export async function undeliverableReport(deps: FlowDeps): Promise<Undeliverable
  * query's own timeouts end it later). PGlite's one connection may be held by a transaction a
  * while; there the check waits its turn.
  */
-function databaseAnswers(deps: FlowDeps): Promise<boolean> {
-  const answered = deps.db.dataSource.query("SELECT 1").then(
+function databaseUp(deps: FlowDeps): Promise<boolean> {
+  const answered = databaseAnswers(deps.db).then(
     () => true,
     () => false,
   );

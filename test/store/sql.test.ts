@@ -189,6 +189,39 @@ describe("columns derived from an entity", () => {
     expect(USER.on(db.dataSource.createEntityManager())).toBe(first);
   });
 
+  it("read two entities of one row apart when joined under aliases, and keep each alias's list", () => {
+    const columns = USER.on(db.dataSource.manager);
+    const u = columns.joined("u");
+    expect(columns.joined("u")).toBe(u);
+    expect(columns.qualified("u")).toBe(columns.qualified("u"));
+    expect(u.list.compile().text).toMatch(/^u\.id AS "u\.id", u\.organization_id AS "u\.organizationId"/);
+    const at = new Date("2026-01-02T03:04:05Z");
+    const stored = {
+      id: "u1",
+      organizationId: "o1",
+      projectId: "p1",
+      email: null,
+      emailVerified: false,
+      phone: null,
+      phoneVerified: false,
+      metadata: {},
+      disabled: false,
+      createdAt: at,
+      updatedAt: at,
+      lastLoginAt: null,
+      mfaMethods: [],
+      appMetadata: {},
+      newEmail: null,
+      newEmailExpiresAt: null,
+      locale: "en",
+    };
+    // Another table's columns under their own alias share the row without being read.
+    const row = { ...Object.fromEntries(Object.entries(stored).map(([k, v]) => [`u.${k}`, v])), id: "other" };
+    expect(u.decode(row)).toEqual(stored);
+    expect(() => u.decode({ ...row, "u.createdAt": "never" })).toThrow(/column u\.createdAt: expected timestamp/);
+    expect(() => u.decode(stored)).toThrow(/column u\.id: missing from the row/);
+  });
+
   it("decode a row of the table and refuse one that does not match, naming the column", async () => {
     const columns = USER.on(db.dataSource.manager);
     const at = new Date("2026-01-02T03:04:05Z");

@@ -4,9 +4,12 @@ import type { ApiKey, ApiKeyKind, Project } from "../../domain/account.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import { ApiKeyEntity } from "../entities/api-key.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { keysetPage } from "../keyset.js";
+import { keysetTail } from "../keyset.js";
+import { empty, entityColumns, oneOf, sql, statements } from "../sql/index.js";
 import type { Clock } from "../../domain/clock.js";
-import { toProject } from "./projects.js";
+import { PROJECT, toProject } from "./projects.js";
+
+const KEY = entityColumns(ApiKeyEntity, { narrow: { kind: oneOf("secret", "publishable") } });
 
 export function toApiKey(e: ApiKeyEntity): ApiKey {
   return {
@@ -34,6 +37,11 @@ export interface CreateApiKeyInput {
 }
 
 export function apiKeysRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const key = KEY.on(manager);
+  const k = key.joined("k");
+  const p = PROJECT.on(manager).joined("p");
+  const keyAndProject = (r: unknown) => ({ apiKey: toApiKey(k.decode(r)), project: toProject(p.decode(r)) });
   return {
     /** A project of another organization fails the composite foreign key (23503), never links. */
     async create(organizationId: string, input: CreateApiKeyInput): Promise<ApiKey> {
@@ -59,16 +67,13 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
      * takes effect at once on every instance.
      */
     async findActive(keyHash: string, now: Date): Promise<{ apiKey: ApiKey; project: Project } | null> {
-      const row = await manager
-        .createQueryBuilder(ApiKeyEntity, "k")
-        // Through the composite key: the project of the key's own organization.
-        .innerJoinAndSelect("k.project", "p")
-        .where("k.keyHash = :keyHash", { keyHash })
-        .andWhere("k.revokedAt IS NULL")
-        .andWhere("(k.expiresAt IS NULL OR k.expiresAt > :now)", { now })
-        .getOne();
-      if (!row) return null;
-      return { apiKey: toApiKey(row), project: toProject(row.project!) };
+      // Through the composite key: the project of the key's own organization.
+      return run.first(
+        sql`SELECT ${k.list}, ${p.list}
+            FROM api_keys k JOIN projects p ON p.organization_id = k.organization_id AND p.id = k.project_id
+            WHERE k.key_hash = ${keyHash} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ${now})`,
+        keyAndProject,
+      );
     },
 
     /**
@@ -76,12 +81,12 @@ export function apiKeysRepository(manager: EntityManager, clock: Clock) {
      * organization or of one of its projects. Expired keys are listed: they show why a key fails.
      */
     async list(organizationId: string, filter: { projectId?: string }, page: PageRequest): Promise<ApiKey[]> {
-      const qb = manager
-        .createQueryBuilder(ApiKeyEntity, "k")
-        .where("k.organizationId = :organizationId", { organizationId })
-        .andWhere("k.revokedAt IS NULL");
-      if (filter.projectId !== undefined) qb.andWhere("k.projectId = :projectId", { projectId: filter.projectId });
-      const rows = await keysetPage(qb, "k", page).getMany();
+      const inProject = filter.projectId === undefined ? empty : sql` AND project_id = ${filter.projectId}`;
+      const rows = await run.rows(
+        sql`SELECT ${key.list} FROM api_keys
+            WHERE organization_id = ${organizationId} AND revoked_at IS NULL${inProject}${keysetTail(page)}`,
+        key.decode,
+      );
       return rows.map(toApiKey);
     },
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
-import { int, nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { EmailCanonicalConflictEntity } from "../entities/email-canonical-conflict.entity.js";
+import { entityColumns, int, nullable, oneOf, row, sql, statements, text } from "../sql/index.js";
 
 /** A stored address the email canonical-form migration left with its old key (docs/security.md). */
 export interface EmailConflict {
@@ -20,49 +21,42 @@ export interface EmailConflict {
   resolved: boolean;
 }
 
-const conflictRow = row({
-  id: int,
-  table_name: text,
-  row_id: text,
-  project_id: nullable(text),
-  organization_id: nullable(text),
-  email: text,
-  canonical: nullable(text),
-  reason: oneOf("refused", "collision"),
-  description: text,
-  found_at: timestamp,
-  current_email: nullable(text),
-});
+const CONFLICT = entityColumns(EmailCanonicalConflictEntity, { narrow: { reason: oneOf("refused", "collision") } });
+// Not the conflict's column: the address its row holds now.
+const currentEmail = row({ currentEmail: nullable(text) });
 
 // What the migration wrote is kept as it found it; whether a row still stands is read from the
 // row it names at the time of asking.
 export function emailConflictsRepository(manager: EntityManager) {
   const run = statements(manager);
+  const conflict = CONFLICT.on(manager);
+  const decode = (r: unknown) => ({ ...conflict.decode(r), ...currentEmail(r) });
   return {
     async list(): Promise<EmailConflict[]> {
       // One statement: each conflict with the address its row has now, from whichever table it names.
       const rows = await run.rows(
-        sql`SELECT c.id, c.table_name, c.row_id, c.project_id, c.organization_id, c.email, c.canonical, c.reason, c.description, c.found_at,
+        sql`SELECT ${conflict.qualified("c")},
                    CASE c.table_name
                      WHEN 'users' THEN (SELECT u.email FROM users u WHERE u.id = c.row_id)
                      WHEN 'member_identities' THEN (SELECT i.email FROM member_identities i WHERE i.id = c.row_id)
                      WHEN 'invitations' THEN (SELECT v.email FROM invitations v WHERE v.id = c.row_id AND v.accepted_at IS NULL)
-                   END AS current_email
+                   END AS "currentEmail"
             FROM email_canonical_conflicts c ORDER BY c.id`,
-        conflictRow,
+        decode,
       );
       return rows.map((r) => ({
-        id: r.id,
-        table: r.table_name,
-        rowId: r.row_id,
-        projectId: r.project_id,
-        organizationId: r.organization_id,
+        // int8 comes as text; the ids are a count of conflicts, far below 2^53.
+        id: int(r.id, "id"),
+        table: r.tableName,
+        rowId: r.rowId,
+        projectId: r.projectId,
+        organizationId: r.organizationId,
         email: r.email,
         canonical: r.canonical,
         reason: r.reason,
         description: r.description,
-        foundAt: r.found_at,
-        resolved: r.current_email !== r.email,
+        foundAt: r.foundAt,
+        resolved: r.currentEmail !== r.email,
       }));
     },
   };

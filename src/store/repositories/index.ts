@@ -31,6 +31,7 @@ import { projectsRepository } from "./projects.js";
 import { recoveryCodesRepository } from "./recovery-codes.js";
 import { signingKeysRepository } from "./signing-keys.js";
 import { refreshTokensRepository } from "./refresh-tokens.js";
+import { sealedRowsRepository } from "./sealed-rows.js";
 import { revokedAccessTokensRepository } from "./revoked-access-tokens.js";
 import { sessionsRepository } from "./sessions.js";
 import { signInsRepository } from "./sign-ins.js";
@@ -94,6 +95,7 @@ export function createRepositories(manager: EntityManager, clock: Clock = system
     memberRecoveryCodes: memberRecoveryCodesRepository(manager),
     memberMfaChallenges: memberMfaChallengesRepository(manager),
     memberPasskeys: memberPasskeysRepository(manager),
+    sealedRows: sealedRowsRepository(manager),
   };
 }
 

@@ -3,12 +3,19 @@ import { newId } from "../../crypto/ids.js";
 import { normalizeEmail, type Invitation, type MemberRole } from "../../domain/account.js";
 import { InvitationEntity } from "../entities/invitation.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { keysetPage } from "../keyset.js";
+import { keysetTail } from "../keyset.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import type { Clock } from "../../domain/clock.js";
-import { nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { entityColumns, oneOf, sql, statements } from "../sql/index.js";
 
-export function toInvitation(e: InvitationEntity): Invitation {
+// What an invitation shows: never the link's hash, nor the search key.
+const INVITATION = entityColumns(InvitationEntity, {
+  omit: ["tokenHash", "emailNormalized"],
+  narrow: { role: oneOf("admin", "developer") },
+});
+const INVITATION_ROW = entityColumns(InvitationEntity);
+
+export function toInvitation(e: Omit<InvitationEntity, "tokenHash" | "emailNormalized">): Invitation {
   return {
     id: e.id,
     organizationId: e.organizationId,
@@ -29,21 +36,12 @@ export interface CreateInvitationInput {
   expiresAt: Date;
 }
 
-const spentInvitation = row({
-  id: text,
-  organization_id: text,
-  email: text,
-  role: oneOf("admin", "developer"),
-  invited_by: nullable(text),
-  expires_at: timestamp,
-  accepted_at: nullable(timestamp),
-  created_at: timestamp,
-});
-
 // The link is the credential: findPending and consume are how an invitee, who holds no other,
 // reaches the invitation, and its row names the organization. Everything else names it first.
 export function invitationsRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const invitation = INVITATION.on(manager);
+  const invitationRow = INVITATION_ROW.on(manager);
   const pendingRow = (organizationId: string, input: CreateInvitationInput): InvitationEntity => ({
     id: newId("inv"),
     organizationId,
@@ -65,39 +63,33 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
     async replacePending(organizationId: string, input: CreateInvitationInput): Promise<Invitation> {
       const row = pendingRow(organizationId, input);
       await translateUniqueViolation(() =>
-        manager
-          .createQueryBuilder()
-          .insert()
-          .into(InvitationEntity)
-          .values(row)
-          .orUpdate(
-            ["id", "email", "role", "token_hash", "invited_by", "expires_at", "created_at"],
-            ["organization_id", "email_normalized"],
-            { indexPredicate: "accepted_at IS NULL" },
-          )
-          .execute(),
+        run.execute(
+          sql`${invitationRow.insert(row)}
+              ON CONFLICT (organization_id, email_normalized) WHERE accepted_at IS NULL
+              DO UPDATE SET id = EXCLUDED.id, email = EXCLUDED.email, role = EXCLUDED.role, token_hash = EXCLUDED.token_hash,
+                invited_by = EXCLUDED.invited_by, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
+        ),
       );
       return toInvitation(row);
     },
 
     /** One page of the organization's pending, unexpired invitations, newest first, plus one row to tell whether more follow. */
     async listPending(organizationId: string, now: Date, page: PageRequest): Promise<Invitation[]> {
-      const qb = manager
-        .createQueryBuilder(InvitationEntity, "v")
-        .where("v.organizationId = :organizationId", { organizationId })
-        .andWhere("v.acceptedAt IS NULL")
-        .andWhere("v.expiresAt > :now", { now });
-      return (await keysetPage(qb, "v", page).getMany()).map(toInvitation);
+      const rows = await run.rows(
+        sql`SELECT ${invitation.list} FROM invitations
+            WHERE organization_id = ${organizationId} AND accepted_at IS NULL AND expires_at > ${now}${keysetTail(page)}`,
+        invitation.decode,
+      );
+      return rows.map(toInvitation);
     },
 
     /** A pending, unexpired invitation, read without spending it (AcceptInvitation checks first). */
     async findPending(tokenHash: string, now: Date): Promise<Invitation | null> {
-      const row = await manager
-        .createQueryBuilder(InvitationEntity, "v")
-        .where("v.tokenHash = :tokenHash", { tokenHash })
-        .andWhere("v.acceptedAt IS NULL")
-        .andWhere("v.expiresAt > :now", { now })
-        .getOne();
+      const row = await run.first(
+        sql`SELECT ${invitation.list} FROM invitations
+            WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND expires_at > ${now}`,
+        invitation.decode,
+      );
       return row ? toInvitation(row) : null;
     },
 
@@ -109,20 +101,10 @@ export function invitationsRepository(manager: EntityManager, clock: Clock) {
       const spent = await run.first(
         sql`UPDATE invitations SET accepted_at = ${now}
             WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND expires_at > ${now}
-            RETURNING id, organization_id, email, role, invited_by, expires_at, accepted_at, created_at`,
-        spentInvitation,
+            RETURNING ${invitation.list}`,
+        invitation.decode,
       );
-      if (!spent) return null;
-      return {
-        id: spent.id,
-        organizationId: spent.organization_id,
-        email: spent.email,
-        role: spent.role,
-        invitedBy: spent.invited_by,
-        expiresAt: spent.expires_at,
-        acceptedAt: spent.accepted_at,
-        createdAt: spent.created_at,
-      };
+      return spent ? toInvitation(spent) : null;
     },
   };
 }

@@ -4,8 +4,11 @@ import type { ManagementToken, Member } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
 import { ManagementTokenEntity } from "../entities/management-token.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { sql, statements } from "../sql/index.js";
-import { toMember } from "./members.js";
+import { row, sql, statements, text, timestamp } from "../sql/index.js";
+import { MEMBER, toMember } from "./members.js";
+
+// The token's own columns the check answers, beside the member's (derived) and its identity's email.
+const tokenOfMember = row({ tokenId: text, expiresAt: timestamp, email: text });
 
 export interface CreateManagementTokenInput {
   memberId: string;
@@ -27,6 +30,17 @@ export interface ActiveManagementToken {
 // every instance, so a revocation takes effect everywhere once it commits.
 export function managementTokensRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const m = MEMBER.on(manager).joined("m");
+  const active = (r: unknown): ActiveManagementToken => {
+    const token = tokenOfMember(r);
+    const member = m.decode(r);
+    return {
+      id: token.tokenId,
+      member: toMember(member, token.email),
+      organizationId: member.organizationId,
+      expiresAt: token.expiresAt,
+    };
+  };
   return {
     async create(organizationId: string, input: CreateManagementTokenInput): Promise<ManagementToken> {
       const row: ManagementTokenEntity = {
@@ -45,24 +59,14 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
     /** The credential check of every Account RPC: expired tokens are as good as absent. */
     async findActive(tokenHash: string, now: Date): Promise<ActiveManagementToken | null> {
       // The member through the composite key (same organization), its email from the identity.
-      const found = await manager
-        .createQueryBuilder(ManagementTokenEntity, "t")
-        .select(["t.id", "t.organizationId", "t.memberId", "t.expiresAt"])
-        .innerJoin("t.member", "m")
-        .addSelect(["m.id", "m.organizationId", "m.role", "m.createdAt"])
-        .innerJoin("m.identity", "i")
-        .addSelect(["i.id", "i.email"])
-        .where("t.tokenHash = :tokenHash", { tokenHash })
-        .andWhere("t.expiresAt > :now", { now })
-        .getOne();
-      if (!found) return null;
-      const member = found.member!;
-      return {
-        id: found.id,
-        member: toMember(member, member.identity!.email),
-        organizationId: found.organizationId,
-        expiresAt: found.expiresAt,
-      };
+      return run.first(
+        sql`SELECT t.id AS "tokenId", t.expires_at AS "expiresAt", ${m.list}, i.email
+            FROM management_tokens t
+            JOIN members m ON m.organization_id = t.organization_id AND m.id = t.member_id
+            JOIN member_identities i ON i.id = m.identity_id
+            WHERE t.token_hash = ${tokenHash} AND t.expires_at > ${now}`,
+        active,
+      );
     },
 
     /** Logout: the one token, of this member in this organization. */
@@ -86,7 +90,7 @@ export function managementTokensRepository(manager: EntityManager, clock: Clock)
      * token of the request that changed the password). Answers how many were revoked.
      */
     async revokeForIdentity(identityId: string, exceptId?: string): Promise<number> {
-      // DELETE … USING: one statement across the identity's memberships, which the QueryBuilder cannot state.
+      // DELETE … USING: one statement across the identity's memberships, which the Repository API cannot state.
       return run.affected(sql`
         DELETE FROM management_tokens t USING members m
         WHERE m.id = t.member_id AND m.organization_id = t.organization_id AND m.identity_id = ${identityId} AND t.id <> ${exceptId ?? ""}`);

@@ -4,9 +4,11 @@ import { normalizeEmail } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
 import type { IdentityCredentials, MemberIdentity } from "../../domain/member-identity.js";
 import { MemberIdentityEntity } from "../entities/member-identity.entity.js";
-import { MemberEntity } from "../entities/member.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { row, sql, statements, text } from "../sql/index.js";
+import { entityColumns, row, sql, statements, text } from "../sql/index.js";
+
+// The search key stays in the database; the hash comes along for the credential checks.
+const CREDENTIALS = entityColumns(MemberIdentityEntity, { omit: ["emailNormalized"] });
 
 export function toMemberIdentity(e: Pick<MemberIdentityEntity, "id" | "email" | "createdAt">): MemberIdentity {
   return { id: e.id, email: e.email, createdAt: e.createdAt };
@@ -17,6 +19,7 @@ export function toMemberIdentity(e: Pick<MemberIdentityEntity, "id" | "email" | 
 // (members.ts), never through this repository.
 export function memberIdentitiesRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const credentials = CREDENTIALS.on(manager).joined("i");
   return {
     /** Throws UniqueViolation("member_identities_email_normalized_key") when the email is taken. */
     async create(input: { email: string; passwordHash: string }): Promise<MemberIdentity> {
@@ -49,19 +52,17 @@ export function memberIdentitiesRepository(manager: EntityManager, clock: Clock)
      * member's own credentials (ChangeMemberPassword).
      */
     async credentialsOfMember(organizationId: string, memberId: string): Promise<IdentityCredentials | null> {
-      const found = await manager
-        .createQueryBuilder(MemberIdentityEntity, "i")
-        .innerJoin(MemberEntity, "m", "m.identityId = i.id")
-        .where("m.organizationId = :organizationId", { organizationId })
-        .andWhere("m.id = :memberId", { memberId })
-        .getOne();
+      const found = await run.first(
+        sql`SELECT ${credentials.list} FROM member_identities i JOIN members m ON m.identity_id = i.id
+            WHERE m.organization_id = ${organizationId} AND m.id = ${memberId}`,
+        credentials.decode,
+      );
       return found ? { identity: toMemberIdentity(found), passwordHash: found.passwordHash } : null;
     },
 
     /**
      * Locks the identity's row for the rest of the transaction and answers its current hash:
      * a flow that verified a password outside the transaction checks it is still the one.
-     * A plain statement, not the QueryBuilder's setLock, which refuses to run outside a transaction.
      */
     async lockPasswordHash(id: string): Promise<string | null> {
       const locked = await run.first(

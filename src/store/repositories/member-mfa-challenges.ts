@@ -1,26 +1,21 @@
 import type { EntityManager } from "typeorm";
+import { MemberMfaChallengeEntity } from "../entities/member-mfa-challenge.entity.js";
 import type { MemberMfaChallenge } from "../../domain/member-mfa.js";
-import { int, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { entityColumns, oneOf, type RowOf, sql, statements } from "../sql/index.js";
 
-const COLUMNS = sql`identity_id, organization_id, member_id, purpose, attempts, expires_at`;
-
-const challengeRow = row({
-  identity_id: text,
-  organization_id: text,
-  member_id: text,
-  purpose: oneOf("verify", "enroll"),
-  attempts: int,
-  expires_at: timestamp,
+const CHALLENGE = entityColumns(MemberMfaChallengeEntity, {
+  omit: ["tokenHash", "consumedAt", "createdAt"],
+  narrow: { purpose: oneOf("verify", "enroll") },
 });
 
-function fromRow(r: ReturnType<typeof challengeRow>): MemberMfaChallenge {
+function fromRow(r: RowOf<typeof CHALLENGE>): MemberMfaChallenge {
   return {
-    identityId: r.identity_id,
-    organizationId: r.organization_id,
-    memberId: r.member_id,
+    identityId: r.identityId,
+    organizationId: r.organizationId,
+    memberId: r.memberId,
     purpose: r.purpose,
     attempts: r.attempts,
-    expiresAt: r.expires_at,
+    expiresAt: r.expiresAt,
   };
 }
 
@@ -29,6 +24,7 @@ function fromRow(r: ReturnType<typeof challengeRow>): MemberMfaChallenge {
 // password of that identity for that organization.
 export function memberMfaChallengesRepository(manager: EntityManager) {
   const run = statements(manager);
+  const challengeColumns = CHALLENGE.on(manager);
   return {
     /** Keeps a new challenge, and clears a few expired ones (no sweeper needed). */
     async create(tokenHash: string, challenge: MemberMfaChallenge, now: Date): Promise<void> {
@@ -45,9 +41,9 @@ export function memberMfaChallengesRepository(manager: EntityManager) {
     /** An unspent, unexpired challenge, without a lock. */
     async findLive(tokenHash: string, now: Date): Promise<MemberMfaChallenge | null> {
       const live = await run.first(
-        sql`SELECT ${COLUMNS} FROM member_mfa_challenges
+        sql`SELECT ${challengeColumns.list} FROM member_mfa_challenges
             WHERE token_hash = ${tokenHash} AND consumed_at IS NULL AND expires_at > ${now}`,
-        challengeRow,
+        challengeColumns.decode,
       );
       return live ? fromRow(live) : null;
     },
@@ -55,9 +51,9 @@ export function memberMfaChallengesRepository(manager: EntityManager) {
     /** The same, locked until the transaction ends: concurrent answers to one challenge queue. */
     async lockLive(tokenHash: string, now: Date): Promise<MemberMfaChallenge | null> {
       const live = await run.first(
-        sql`SELECT ${COLUMNS} FROM member_mfa_challenges
+        sql`SELECT ${challengeColumns.list} FROM member_mfa_challenges
             WHERE token_hash = ${tokenHash} AND consumed_at IS NULL AND expires_at > ${now} FOR UPDATE`,
-        challengeRow,
+        challengeColumns.decode,
       );
       return live ? fromRow(live) : null;
     },

@@ -1,28 +1,22 @@
 import type { EntityManager } from "typeorm";
+import { MemberMfaFactorEntity } from "../entities/member-mfa-factor.entity.js";
 import { MEMBER_MFA_METHODS, type MemberMfaFactor, type MemberMfaMethod } from "../../domain/member-mfa.js";
-import { bool, empty, int, nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { bool, empty, entityColumns, int, oneOf, row, type RowOf, sql, statements, text } from "../sql/index.js";
 
-const COLUMNS = sql`id, identity_id, method, secret_sealed, confirmed_at, attempts, created_at`;
-
-const factorRow = row({
-  id: text,
-  identity_id: text,
-  method: oneOf(...MEMBER_MFA_METHODS),
-  secret_sealed: text,
-  confirmed_at: nullable(timestamp),
-  attempts: int,
-  created_at: timestamp,
+const FACTOR = entityColumns(MemberMfaFactorEntity, {
+  omit: ["lastStep"],
+  narrow: { method: oneOf(...MEMBER_MFA_METHODS) },
 });
 
-function fromRow(r: ReturnType<typeof factorRow>): MemberMfaFactor {
+function fromRow(r: RowOf<typeof FACTOR>): MemberMfaFactor {
   return {
     id: r.id,
-    identityId: r.identity_id,
+    identityId: r.identityId,
     method: r.method,
-    secretSealed: r.secret_sealed,
-    confirmedAt: r.confirmed_at,
+    secretSealed: r.secretSealed,
+    confirmedAt: r.confirmedAt,
     attempts: r.attempts,
-    createdAt: r.created_at,
+    createdAt: r.createdAt,
   };
 }
 
@@ -35,11 +29,12 @@ const attemptsRow = row({ attempts: int });
 // never one an organization picked.
 export function memberMfaFactorsRepository(manager: EntityManager) {
   const run = statements(manager);
+  const factorColumns = FACTOR.on(manager);
   return {
     async list(identityId: string): Promise<MemberMfaFactor[]> {
       const rows = await run.rows(
-        sql`SELECT ${COLUMNS} FROM member_mfa_factors WHERE identity_id = ${identityId} ORDER BY method`,
-        factorRow,
+        sql`SELECT ${factorColumns.list} FROM member_mfa_factors WHERE identity_id = ${identityId} ORDER BY method`,
+        factorColumns.decode,
       );
       return rows.map(fromRow);
     },
@@ -93,9 +88,9 @@ export function memberMfaFactorsRepository(manager: EntityManager) {
     /** The pending factor, locked until the transaction ends; the newest when `method` is absent. */
     async lockPending(identityId: string, method?: MemberMfaMethod): Promise<MemberMfaFactor | null> {
       const pending = await run.first(
-        sql`SELECT ${COLUMNS} FROM member_mfa_factors WHERE identity_id = ${identityId} AND confirmed_at IS NULL
+        sql`SELECT ${factorColumns.list} FROM member_mfa_factors WHERE identity_id = ${identityId} AND confirmed_at IS NULL
             ${method === undefined ? empty : sql`AND method = ${method}`} ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-        factorRow,
+        factorColumns.decode,
       );
       return pending ? fromRow(pending) : null;
     },

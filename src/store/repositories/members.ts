@@ -1,4 +1,4 @@
-import type { EntityManager, SelectQueryBuilder } from "typeorm";
+import type { EntityManager } from "typeorm";
 import { newId } from "../../crypto/ids.js";
 import { normalizeEmail, type Member, type MemberRole } from "../../domain/account.js";
 import type { Clock } from "../../domain/clock.js";
@@ -6,8 +6,14 @@ import type { MemberIdentity, Membership } from "../../domain/member-identity.js
 import type { PageRequest } from "../../domain/pagination.js";
 import { MemberEntity } from "../entities/member.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { keysetPage } from "../keyset.js";
-import { sql, statements } from "../sql/index.js";
+import { keysetTail } from "../keyset.js";
+import { empty, entityColumns, oneOf, row, sql, statements, text, type Statement } from "../sql/index.js";
+
+/** Shared with the statements that join a membership (management-tokens.ts). */
+export const MEMBER = entityColumns(MemberEntity, { narrow: { role: oneOf("admin", "developer") } });
+// Not the identity's columns: its email alone, and its organization's name for Login.
+const identityEmail = row({ email: text });
+const organizationName = row({ organizationName: text });
 
 /** A membership row and the email of its identity. */
 export function toMember(e: MemberEntity, email: string): Member {
@@ -23,10 +29,14 @@ export interface CreateMemberInput {
 // (the identity has just proved its password and chooses among its own organizations).
 export function membersRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
-  // The identity's id and email only: a membership never carries its password hash along.
-  const withIdentity = (): SelectQueryBuilder<MemberEntity> =>
-    manager.createQueryBuilder(MemberEntity, "m").innerJoin("m.identity", "i").addSelect(["i.id", "i.email"]);
-  const mapped = (row: MemberEntity): Member => toMember(row, row.identity!.email);
+  const m = MEMBER.on(manager).joined("m");
+  // The identity's email only: a membership never carries its password hash along.
+  const mapped = (r: unknown): Member => toMember(m.decode(r), identityEmail(r).email);
+  const withIdentity = (where: Statement, tail: Statement = empty) =>
+    run.rows(
+      sql`SELECT ${m.list}, i.email FROM members m JOIN member_identities i ON i.id = m.identity_id WHERE ${where}${tail}`,
+      mapped,
+    );
 
   return {
     /** Throws UniqueViolation("members_organization_identity_key") when the identity is already a member here. */
@@ -44,39 +54,31 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
 
     /** The member of this organization with this email, if any; other organizations are invisible. */
     async findByEmail(organizationId: string, email: string): Promise<Member | null> {
-      const row = await withIdentity()
-        .where("m.organizationId = :organizationId", { organizationId })
-        .andWhere("i.emailNormalized = :email", { email: normalizeEmail(email) })
-        .getOne();
-      return row ? mapped(row) : null;
+      const [member] = await withIdentity(
+        sql`m.organization_id = ${organizationId} AND i.email_normalized = ${normalizeEmail(email)}`,
+      );
+      return member ?? null;
     },
 
     async get(organizationId: string, id: string): Promise<Member | null> {
-      const row = await withIdentity()
-        .where("m.organizationId = :organizationId", { organizationId })
-        .andWhere("m.id = :id", { id })
-        .getOne();
-      return row ? mapped(row) : null;
+      const [member] = await withIdentity(sql`m.organization_id = ${organizationId} AND m.id = ${id}`);
+      return member ?? null;
     },
 
     /** One page of the organization's members, newest first, plus one row to tell whether more follow. */
     async list(organizationId: string, page: PageRequest): Promise<Member[]> {
-      const qb = withIdentity().where("m.organizationId = :organizationId", { organizationId });
-      const rows = await keysetPage(qb, "m", page).getMany();
-      return rows.map(mapped);
+      return withIdentity(sql`m.organization_id = ${organizationId}`, keysetTail(page, "m"));
     },
 
     /** The identity's memberships with their organizations' names, by name (then age), for Login. */
     async listForIdentity(identityId: string): Promise<Membership[]> {
-      const rows = await withIdentity()
-        .innerJoin("m.organization", "o")
-        .addSelect(["o.id", "o.name"])
-        .where("m.identityId = :identityId", { identityId })
-        .orderBy("o.name")
-        .addOrderBy("o.createdAt")
-        .addOrderBy("o.id")
-        .getMany();
-      return rows.map((r) => ({ member: mapped(r), organizationName: r.organization!.name }));
+      return run.rows(
+        sql`SELECT ${m.list}, i.email, o.name AS "organizationName"
+            FROM members m JOIN member_identities i ON i.id = m.identity_id JOIN organizations o ON o.id = m.organization_id
+            WHERE m.identity_id = ${identityId}
+            ORDER BY o.name, o.created_at, o.id`,
+        (r) => ({ member: mapped(r), organizationName: organizationName(r).organizationName }),
+      );
     },
 
     /**
@@ -84,7 +86,6 @@ export function membersRepository(manager: EntityManager, clock: Clock) {
      * removals of the last two admins run one after the other and the second sees one admin.
      */
     async lockAdmins(organizationId: string): Promise<number> {
-      // A plain statement: the QueryBuilder's setLock refuses to run outside a transaction.
       return run.affected(
         sql`SELECT id FROM members WHERE organization_id = ${organizationId} AND role = 'admin' ORDER BY id FOR UPDATE`,
       );

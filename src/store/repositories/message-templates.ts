@@ -4,9 +4,9 @@ import type { TemplateSource } from "../../notify/message-templates/engine.js";
 import { MESSAGE_KINDS, type MessageKind } from "../../notify/message-templates/kinds.js";
 import type { MessageTemplate } from "../../notify/message-templates/message-template.js";
 import { MessageTemplateEntity } from "../entities/message-template.entity.js";
-import { oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { entityColumns, oneOf, sql, statements } from "../sql/index.js";
 
-function toTemplate(e: MessageTemplateEntity): MessageTemplate {
+function toTemplate(e: Omit<MessageTemplateEntity, "organizationId">): MessageTemplate {
   return {
     projectId: e.projectId,
     kind: e.kind,
@@ -18,19 +18,15 @@ function toTemplate(e: MessageTemplateEntity): MessageTemplate {
   };
 }
 
-const storedRow = row({
-  project_id: text,
-  kind: oneOf(...MESSAGE_KINDS),
-  locale: text,
-  subject: text,
-  html: text,
-  text: text,
-  updated_at: timestamp,
+const TEMPLATE = entityColumns(MessageTemplateEntity, {
+  omit: ["organizationId"],
+  narrow: { kind: oneOf(...MESSAGE_KINDS) },
 });
 
 /** Projects' own message templates; every method takes the organization and the project. */
 export function messageTemplatesRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);
+  const templateColumns = TEMPLATE.on(manager);
   return {
     /** By kind, then language. */
     async list(organizationId: string, projectId: string): Promise<MessageTemplate[]> {
@@ -71,19 +67,11 @@ export function messageTemplatesRepository(manager: EntityManager, clock: Clock)
               SET subject = EXCLUDED.subject, html = EXCLUDED.html, text = EXCLUDED.text,
                   updated_at = EXCLUDED.updated_at
               WHERE message_templates.organization_id = EXCLUDED.organization_id
-            RETURNING project_id, kind, locale, subject, html, text, updated_at`,
-        storedRow,
+            RETURNING ${templateColumns.list}`,
+        templateColumns.decode,
       );
       if (!stored) throw new Error("message template: the project is another organization's");
-      return {
-        projectId: stored.project_id,
-        kind: stored.kind,
-        locale: stored.locale,
-        subject: stored.subject,
-        html: stored.html,
-        text: stored.text,
-        updatedAt: stored.updated_at,
-      };
+      return toTemplate(stored);
     },
 
     async delete(organizationId: string, projectId: string, kind: MessageKind, locale: string): Promise<boolean> {

@@ -2,33 +2,14 @@ import { IsNull, MoreThan, type EntityManager } from "typeorm";
 import type { MfaChallenge } from "../../domain/mfa.js";
 import { MfaChallengeEntity } from "../entities/mfa-challenge.entity.js";
 import { AUTH_METHODS } from "../../domain/usage.js";
-import { int, nullable, oneOf, row, sql, statements, text, textArray, timestamp } from "../sql/index.js";
+import { entityColumns, oneOf, sql, statements } from "../sql/index.js";
 
-const challengeRow = row({
-  user_id: text,
-  purpose: oneOf("verify", "enroll"),
-  amr: textArray,
-  method: oneOf(...AUTH_METHODS),
-  sms_code_hmac: nullable(text),
-  passkey_id: nullable(text),
-  attempts: int,
-  expires_at: timestamp,
+const CHALLENGE = entityColumns(MfaChallengeEntity, {
+  omit: ["tokenHash", "projectId", "consumedAt", "createdAt"],
+  narrow: { purpose: oneOf("verify", "enroll"), method: oneOf(...AUTH_METHODS) },
 });
 
-function fromRow(r: ReturnType<typeof challengeRow>): MfaChallenge {
-  return {
-    userId: r.user_id,
-    purpose: r.purpose,
-    amr: r.amr,
-    method: r.method,
-    smsCodeHmac: r.sms_code_hmac,
-    passkeyId: r.passkey_id,
-    attempts: r.attempts,
-    expiresAt: r.expires_at,
-  };
-}
-
-function fromEntity(e: MfaChallengeEntity): MfaChallenge {
+function fromEntity(e: Omit<MfaChallengeEntity, "tokenHash" | "projectId" | "consumedAt" | "createdAt">): MfaChallenge {
   return {
     userId: e.userId,
     purpose: e.purpose,
@@ -44,6 +25,7 @@ function fromEntity(e: MfaChallengeEntity): MfaChallenge {
 // `mfa_token`s: 256 random bits, stored as SHA-256, bound to their project and user.
 export function mfaChallengesRepository(manager: EntityManager) {
   const run = statements(manager);
+  const challenge = CHALLENGE.on(manager);
   return {
     async create(projectId: string, tokenHash: string, challenge: MfaChallenge, now: Date): Promise<void> {
       await manager.insert(MfaChallengeEntity, {
@@ -73,12 +55,12 @@ export function mfaChallengesRepository(manager: EntityManager) {
     /** The same, locked until the transaction ends: concurrent verifies of one challenge queue. */
     async lockLive(projectId: string, tokenHash: string, now: Date): Promise<MfaChallenge | null> {
       const live = await run.first(
-        sql`SELECT user_id, purpose, amr, method, sms_code_hmac, passkey_id, attempts, expires_at FROM mfa_challenges
+        sql`SELECT ${challenge.list} FROM mfa_challenges
             WHERE project_id = ${projectId} AND token_hash = ${tokenHash} AND consumed_at IS NULL AND expires_at > ${now}
             FOR UPDATE`,
-        challengeRow,
+        challenge.decode,
       );
-      return live ? fromRow(live) : null;
+      return live ? fromEntity(live) : null;
     },
 
     /** A wrong code: counts it, and spends the challenge at `maxAttempts`. */

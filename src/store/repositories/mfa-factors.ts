@@ -2,37 +2,15 @@ import { IsNull, Not, type EntityManager } from "typeorm";
 import { MFA_METHODS, type MfaFactor, type MfaMethod } from "../../domain/mfa.js";
 import { MfaFactorEntity } from "../entities/mfa-factor.entity.js";
 import { syncMfaMethods } from "./mfa-methods.js";
-import { empty, int, nullable, oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { empty, entityColumns, int, oneOf, row, sql, statements, text } from "../sql/index.js";
 
-const factorRow = row({
-  id: text,
-  user_id: text,
-  method: oneOf(...MFA_METHODS),
-  secret_sealed: nullable(text),
-  phone: nullable(text),
-  confirmed_at: nullable(timestamp),
-  pending_code_hmac: nullable(text),
-  pending_code_expires_at: nullable(timestamp),
-  attempts: int,
-  created_at: timestamp,
+// What a factor shows: its project is the caller's, its last TOTP step the verifier's alone.
+const FACTOR = entityColumns(MfaFactorEntity, {
+  omit: ["projectId", "lastStep"],
+  narrow: { method: oneOf(...MFA_METHODS) },
 });
 
-function fromRow(r: ReturnType<typeof factorRow>): MfaFactor {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    method: r.method,
-    secretSealed: r.secret_sealed,
-    phone: r.phone,
-    confirmedAt: r.confirmed_at,
-    pendingCodeHmac: r.pending_code_hmac,
-    pendingCodeExpiresAt: r.pending_code_expires_at,
-    attempts: r.attempts,
-    createdAt: r.created_at,
-  };
-}
-
-function fromEntity(e: MfaFactorEntity): MfaFactor {
+function fromEntity(e: Omit<MfaFactorEntity, "projectId" | "lastStep">): MfaFactor {
   const {
     id,
     userId,
@@ -66,6 +44,7 @@ const attemptsRow = row({ attempts: int });
 // users.mfa_methods in the same transaction (mfa-methods.ts).
 export function mfaFactorsRepository(manager: EntityManager) {
   const run = statements(manager);
+  const factor = FACTOR.on(manager);
   const syncUser = (projectId: string, userId: string, now: Date) => syncMfaMethods(run, projectId, userId, now);
   return {
     async list(projectId: string, userId: string): Promise<MfaFactor[]> {
@@ -107,12 +86,12 @@ export function mfaFactorsRepository(manager: EntityManager) {
     /** The pending factor, locked until the transaction ends; the newest when `method` is absent. */
     async lockPending(projectId: string, userId: string, method?: MfaMethod): Promise<MfaFactor | null> {
       const pending = await run.first(
-        sql`SELECT id, user_id, method, secret_sealed, phone, confirmed_at, pending_code_hmac, pending_code_expires_at, attempts, created_at
+        sql`SELECT ${factor.list}
             FROM mfa_factors WHERE project_id = ${projectId} AND user_id = ${userId} AND confirmed_at IS NULL
             ${method === undefined ? empty : sql`AND method = ${method}`} ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-        factorRow,
+        factor.decode,
       );
-      return pending ? fromRow(pending) : null;
+      return pending ? fromEntity(pending) : null;
     },
 
     /** A wrong code against a pending enrollment; at `maxAttempts` the enrollment is dropped. */

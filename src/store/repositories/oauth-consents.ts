@@ -1,47 +1,37 @@
 import type { EntityManager } from "typeorm";
 import type { AuthorizedApp, OAuthConsent } from "../../domain/oauth-clients.js";
-import { bool, row, sql, statements, text, textArray, timestamp } from "../sql/index.js";
+import { OAuthConsentEntity } from "../entities/oauth-consent.entity.js";
+import { bool, entityColumns, row, type RowOf, sql, statements, text } from "../sql/index.js";
 
-const consentRow = row({
-  user_id: text,
-  client_id: text,
-  scopes: textArray,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+// The project is the caller's: every statement names it.
+const CONSENT = entityColumns(OAuthConsentEntity, { omit: ["projectId"] });
 
-function fromRow(r: ReturnType<typeof consentRow>): OAuthConsent {
+function fromRow(r: RowOf<typeof CONSENT>): OAuthConsent {
   return {
-    userId: r.user_id,
-    clientId: r.client_id,
+    userId: r.userId,
+    clientId: r.clientId,
     scopes: r.scopes,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 
-const appRow = row({
-  user_id: text,
-  client_id: text,
-  scopes: textArray,
-  created_at: timestamp,
-  updated_at: timestamp,
-  name: text,
-  logo_uri: text,
-  first_party: bool,
-});
+// Not the client's shape: the three of its columns an authorized app shows beside the consent.
+const appOf = row({ name: text, logoUri: text, firstParty: bool });
 
 // The consent each user gave each OAuth client of the project: the scopes granted, remembered
 // until the user (or an admin) revokes it. Everything is per project: a client or a user of
 // another project is never matched (the foreign keys also hold a consent to its own project).
 export function oauthConsentsRepository(manager: EntityManager) {
   const run = statements(manager);
+  const consent = CONSENT.on(manager);
+  const app = (r: unknown): AuthorizedApp => ({ ...fromRow(consent.decode(r)), ...appOf(r) });
   return {
     async get(projectId: string, userId: string, clientId: string): Promise<OAuthConsent | undefined> {
       const found = await run.first(
-        sql`SELECT user_id, client_id, scopes, created_at, updated_at FROM oauth_consents
+        sql`SELECT ${consent.list} FROM oauth_consents
              WHERE project_id = ${projectId} AND user_id = ${userId} AND client_id = ${clientId}`,
-        consentRow,
+        consent.decode,
       );
       return found ? fromRow(found) : undefined;
     },
@@ -66,8 +56,8 @@ export function oauthConsentsRepository(manager: EntityManager) {
                SET scopes = c.scopes || ARRAY(SELECT s FROM unnest(EXCLUDED.scopes) WITH ORDINALITY AS n(s, i)
                                                WHERE s <> ALL (c.scopes) ORDER BY i),
                    updated_at = CASE WHEN EXCLUDED.scopes <@ c.scopes THEN c.updated_at ELSE EXCLUDED.updated_at END
-            RETURNING user_id, client_id, scopes, created_at, updated_at`,
-        consentRow,
+            RETURNING ${consent.list}`,
+        consent.decode,
       );
       return fromRow(granted!);
     },
@@ -75,14 +65,14 @@ export function oauthConsentsRepository(manager: EntityManager) {
     /** The user's authorized applications, with what ListAuthorizedApps shows of each; newest first. */
     async listOfUser(projectId: string, userId: string): Promise<AuthorizedApp[]> {
       const rows = await run.rows(
-        sql`SELECT c.user_id, c.client_id, c.scopes, c.created_at, c.updated_at, o.name, o.logo_uri, o.first_party
+        sql`SELECT ${consent.qualified("c")}, o.name, o.logo_uri AS "logoUri", o.first_party AS "firstParty"
               FROM oauth_consents c
               JOIN oauth_clients o ON o.project_id = c.project_id AND o.id = c.client_id
              WHERE c.project_id = ${projectId} AND c.user_id = ${userId}
              ORDER BY c.created_at DESC, c.client_id DESC`,
-        appRow,
+        app,
       );
-      return rows.map((r) => ({ ...fromRow(r), name: r.name, logoUri: r.logo_uri, firstParty: r.first_party }));
+      return rows;
     },
 
     /**

@@ -103,7 +103,10 @@ const CHANGEABLE = [
  */
 export type ProjectChanges = Partial<Pick<Project, (typeof CHANGEABLE)[number]>> & { rateLimits?: RateLimitOverrides };
 
-const PROJECT = entityColumns(ProjectEntity, { narrow: { rateLimits: jsonObject as Column<Record<string, number>> } });
+/** Shared with the statements that join a project (api-keys.ts). */
+export const PROJECT = entityColumns(ProjectEntity, {
+  narrow: { rateLimits: jsonObject as Column<Record<string, number>> },
+});
 
 export function projectsRepository(manager: EntityManager, clock: Clock) {
   const run = statements(manager);

@@ -1,21 +1,14 @@
 import type { EntityManager } from "typeorm";
 import type { SsoHandover } from "../../domain/sso.js";
 import { SsoHandoverEntity } from "../entities/sso-handover.entity.js";
-import { nullable, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { entityColumns, sql, statements } from "../sql/index.js";
 
-const handoverRow = row({
-  connection_id: text,
-  code_challenge: text,
-  issuer: text,
-  subject: text,
-  email: text,
-  new_user_metadata_sealed: nullable(text),
-  expires_at: timestamp,
-});
+const HANDOVER = entityColumns(SsoHandoverEntity, { omit: ["codeHash", "projectId", "consumedAt", "createdAt"] });
 
 // The code handover's one-minute codes, stored as SHA-256 and spent by one conditional UPDATE.
 export function ssoHandoversRepository(manager: EntityManager) {
   const run = statements(manager);
+  const handoverColumns = HANDOVER.on(manager);
   return {
     async create(projectId: string, codeHash: string, handover: SsoHandover, now: Date): Promise<void> {
       await manager.insert(SsoHandoverEntity, {
@@ -37,18 +30,18 @@ export function ssoHandoversRepository(manager: EntityManager) {
     async consume(projectId: string, codeHash: string, now: Date): Promise<SsoHandover | null> {
       const spent = await run.first(
         sql`UPDATE sso_handovers SET consumed_at = ${now} WHERE project_id = ${projectId} AND code_hash = ${codeHash} AND consumed_at IS NULL
-            RETURNING connection_id, code_challenge, issuer, subject, email, new_user_metadata_sealed, expires_at`,
-        handoverRow,
+            RETURNING ${handoverColumns.list}`,
+        handoverColumns.decode,
       );
       return spent
         ? {
-            connectionId: spent.connection_id,
-            codeChallenge: spent.code_challenge,
+            connectionId: spent.connectionId,
+            codeChallenge: spent.codeChallenge,
             issuer: spent.issuer,
             subject: spent.subject,
             email: spent.email,
-            newUserMetadataSealed: spent.new_user_metadata_sealed,
-            expiresAt: spent.expires_at,
+            newUserMetadataSealed: spent.newUserMetadataSealed,
+            expiresAt: spent.expiresAt,
           }
         : null;
     },

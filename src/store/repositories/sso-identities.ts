@@ -3,41 +3,14 @@ import { newId } from "../../crypto/ids.js";
 import { SSO_PROVIDERS, type LinkedIdentity, type UserIdentity } from "../../domain/sso.js";
 import { SsoIdentityEntity } from "../entities/sso-identity.entity.js";
 import { translateUniqueViolation } from "../errors.js";
-import { oneOf, row, sql, statements, text, timestamp } from "../sql/index.js";
+import { entityColumns, oneOf, row, type RowOf, sql, statements, text } from "../sql/index.js";
 
-const COLUMNS = sql`i.id, i.user_id, i.connection_id, i.issuer, i.subject, i.email, i.linked_at`;
+// The project is the caller's: every statement names it.
+const IDENTITY = entityColumns(SsoIdentityEntity, { omit: ["projectId"] });
+// Not the connection's shape: the two of its columns a user's identity shows.
+const connectionOf = row({ connectionName: text, connectionProvider: oneOf(...SSO_PROVIDERS) });
 
-const IDENTITY_SHAPE = {
-  id: text,
-  user_id: text,
-  connection_id: text,
-  issuer: text,
-  subject: text,
-  email: text,
-  linked_at: timestamp,
-};
-
-const identityRow = row(IDENTITY_SHAPE);
-
-const userIdentityRow = row({
-  ...IDENTITY_SHAPE,
-  connection_name: text,
-  connection_provider: oneOf(...SSO_PROVIDERS),
-});
-
-function fromRow(r: ReturnType<typeof identityRow>): LinkedIdentity {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    connectionId: r.connection_id,
-    issuer: r.issuer,
-    subject: r.subject,
-    email: r.email,
-    linkedAt: r.linked_at,
-  };
-}
-
-function toIdentity(e: SsoIdentityEntity): LinkedIdentity {
+function toIdentity(e: RowOf<typeof IDENTITY>): LinkedIdentity {
   return {
     id: e.id,
     userId: e.userId,
@@ -55,6 +28,8 @@ export type NewLinkedIdentity = Omit<LinkedIdentity, "id">;
 // Identities at SSO providers (issuer + subject), linked to users of one project.
 export function ssoIdentitiesRepository(manager: EntityManager) {
   const run = statements(manager);
+  const identity = IDENTITY.on(manager);
+  const linked = (r: unknown) => toIdentity(identity.decode(r));
   return {
     async find(projectId: string, issuer: string, subject: string): Promise<LinkedIdentity | null> {
       const identity = await manager.findOne(SsoIdentityEntity, { where: { projectId, issuer, subject } });
@@ -82,18 +57,14 @@ export function ssoIdentitiesRepository(manager: EntityManager) {
     /** Oldest first, each with the name and kind of the connection it signs in through. */
     async listByUser(projectId: string, userId: string): Promise<UserIdentity[]> {
       const rows = await run.rows(
-        sql`SELECT ${COLUMNS}, c.name AS connection_name, c.provider AS connection_provider
+        sql`SELECT ${identity.qualified("i")}, c.name AS "connectionName", c.provider AS "connectionProvider"
               FROM sso_identities i
               JOIN sso_connections c ON c.id = i.connection_id AND c.project_id = i.project_id
              WHERE i.project_id = ${projectId} AND i.user_id = ${userId}
              ORDER BY i.linked_at, i.id`,
-        userIdentityRow,
+        (r): UserIdentity => ({ ...linked(r), ...connectionOf(r) }),
       );
-      return rows.map((r) => ({
-        ...fromRow(r),
-        connectionName: r.connection_name,
-        connectionProvider: r.connection_provider,
-      }));
+      return rows;
     },
 
     /**
@@ -102,12 +73,12 @@ export function ssoIdentitiesRepository(manager: EntityManager) {
      */
     async lockOfUser(projectId: string, userId: string): Promise<LinkedIdentity[]> {
       const rows = await run.rows(
-        sql`SELECT ${COLUMNS} FROM sso_identities i
+        sql`SELECT ${identity.qualified("i")} FROM sso_identities i
              WHERE i.project_id = ${projectId} AND i.user_id = ${userId}
              ORDER BY i.linked_at, i.id FOR UPDATE`,
-        identityRow,
+        linked,
       );
-      return rows.map(fromRow);
+      return rows;
     },
 
     /** Whether the user's identity with this id was there to remove. */

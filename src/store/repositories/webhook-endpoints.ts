@@ -5,7 +5,12 @@ import type { Clock } from "../../domain/clock.js";
 import type { PageRequest } from "../../domain/pagination.js";
 import type { WebhookEndpoint } from "../../domain/webhooks.js";
 import { WebhookEndpointEntity } from "../entities/webhook-endpoint.entity.js";
-import { keysetPage } from "../keyset.js";
+import { keysetTail } from "../keyset.js";
+import { entityColumns, nullable, oneOf, sql, statements } from "../sql/index.js";
+
+const ENDPOINT = entityColumns(WebhookEndpointEntity, {
+  narrow: { disabledReason: nullable(oneOf("admin", "failing")) },
+});
 
 export function toWebhookEndpoint(e: WebhookEndpointEntity): WebhookEndpoint {
   return {
@@ -43,6 +48,8 @@ export interface SigningSecrets {
 
 // Sealing and opening live here together because both use the row id as associated data.
 export function webhookEndpointsRepository(manager: EntityManager, clock: Clock) {
+  const run = statements(manager);
+  const endpoint = ENDPOINT.on(manager);
   return {
     async create(
       organizationId: string,
@@ -79,11 +86,11 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
 
     /** One page of a project's endpoints, newest first (`limit + 1` rows; see toPage). */
     async list(organizationId: string, projectId: string, page: PageRequest): Promise<WebhookEndpoint[]> {
-      const qb = manager
-        .createQueryBuilder(WebhookEndpointEntity, "w")
-        .where("w.organizationId = :organizationId", { organizationId })
-        .andWhere("w.projectId = :projectId", { projectId });
-      const rows = await keysetPage(qb, "w", page).getMany();
+      const rows = await run.rows(
+        sql`SELECT ${endpoint.list} FROM webhook_endpoints
+            WHERE organization_id = ${organizationId} AND project_id = ${projectId}${keysetTail(page)}`,
+        endpoint.decode,
+      );
       return rows.map(toWebhookEndpoint);
     },
 
@@ -104,11 +111,10 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
 
     /** Locks the row for a change in the caller's transaction; null when absent or another organization's. */
     async lock(organizationId: string, id: string): Promise<WebhookEndpoint | null> {
-      const row = await manager
-        .createQueryBuilder(WebhookEndpointEntity, "w")
-        .where("w.organizationId = :organizationId AND w.id = :id", { organizationId, id })
-        .setLock("pessimistic_write")
-        .getOne();
+      const row = await run.first(
+        sql`SELECT ${endpoint.list} FROM webhook_endpoints WHERE organization_id = ${organizationId} AND id = ${id} FOR UPDATE`,
+        endpoint.decode,
+      );
       return row ? toWebhookEndpoint(row) : null;
     },
 
@@ -177,23 +183,17 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
      * under another catalog get its audit types. Answers how many changed.
      */
     async syncAllTypes(auditTypes: string[]): Promise<number> {
-      const result = await manager
-        .createQueryBuilder()
-        .update(WebhookEndpointEntity)
-        .set({ auditTypes })
-        .where("all_types AND NOT (audit_types @> :types AND audit_types <@ :types)", { types: auditTypes })
-        .execute();
-      return result.affected ?? 0;
+      return run.affected(
+        sql`UPDATE webhook_endpoints SET audit_types = ${auditTypes}
+            WHERE all_types AND NOT (audit_types @> ${auditTypes} AND audit_types <@ ${auditTypes})`,
+      );
     },
 
     /** A 2xx answer: the streak ends. */
     async recordSuccess(id: string): Promise<void> {
-      await manager
-        .createQueryBuilder()
-        .update(WebhookEndpointEntity)
-        .set({ failingSince: null })
-        .where("id = :id AND failing_since IS NOT NULL", { id })
-        .execute();
+      await run.execute(
+        sql`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ${id} AND failing_since IS NOT NULL`,
+      );
     },
 
     /**
@@ -201,22 +201,15 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
      * the streak began `disableAfterMs` ago or more. True when this call disabled it.
      */
     async recordFailure(id: string, at: Date, disableAfterMs: number): Promise<boolean> {
-      await manager
-        .createQueryBuilder()
-        .update(WebhookEndpointEntity)
-        .set({ failingSince: at })
-        .where("id = :id AND failing_since IS NULL", { id })
-        .execute();
-      const disabled = await manager
-        .createQueryBuilder()
-        .update(WebhookEndpointEntity)
-        .set({ enabled: false, disabledReason: "failing", updatedAt: at })
-        .where("id = :id AND enabled AND failing_since <= :cutoff", {
-          id,
-          cutoff: new Date(at.getTime() - disableAfterMs),
-        })
-        .execute();
-      return (disabled.affected ?? 0) > 0;
+      await run.execute(
+        sql`UPDATE webhook_endpoints SET failing_since = ${at} WHERE id = ${id} AND failing_since IS NULL`,
+      );
+      const cutoff = new Date(at.getTime() - disableAfterMs);
+      const disabled = await run.affected(
+        sql`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', updated_at = ${at}
+            WHERE id = ${id} AND enabled AND failing_since <= ${cutoff}`,
+      );
+      return disabled > 0;
     },
   };
 }

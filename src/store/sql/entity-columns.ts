@@ -45,6 +45,12 @@ export interface EntityColumns<R> {
   qualified(alias: string): Statement;
   /** Checks each column of the list and answers the entity's properties. */
   readonly decode: RowDecoder<R>;
+  /**
+   * For a join of tables whose properties share names (`id`, `createdAt`): the list as
+   * `alias.database_name AS "alias.propertyName"`, and a decoder reading those keys back to the
+   * entity's properties. Made once per alias and kept, like `decode`.
+   */
+  joined(alias: string): { readonly list: Statement; readonly decode: RowDecoder<R> };
   /** The database name of each property of the list. */
   readonly names: { readonly [P in keyof R]: string };
   /**
@@ -58,6 +64,9 @@ export interface EntityColumns<R> {
 export interface EntityColumnsOf<R> {
   on(manager: EntityManager): EntityColumns<R>;
 }
+
+/** The row an `entityColumns(…)` declaration decodes, for the mapping that takes it. */
+export type RowOf<C> = C extends EntityColumnsOf<infer R> ? R : never;
 
 /**
  * Declares, at module load, which of an entity's columns a group of statements reads; `.on(manager)`
@@ -95,31 +104,50 @@ function derive<R>(
   for (const name of Object.keys(narrow))
     if (!columns.some((c) => c.propertyName === name)) throw new RowShapeError(`narrowed column ${name} is not listed`);
   const decoders = columns.map((c) => [c.propertyName, decoderOf(c, narrow[c.propertyName])] as const);
-  const listed = (prefix: string) =>
+  const listed = (prefix: string, keyPrefix = "") =>
     raw(
       columns
         .map((c) =>
-          c.databaseName === c.propertyName && !prefix
+          c.databaseName === c.propertyName && !prefix && !keyPrefix
             ? c.databaseName
-            : `${prefix}${c.databaseName} AS "${c.propertyName}"`,
+            : `${prefix}${c.databaseName} AS "${keyPrefix}${c.propertyName}"`,
         )
         .join(", "),
     );
-  const list = listed("");
-  const jsonText = columns.map((c) => c.type === "jsonb" || c.type === "json");
-  const into = raw(`INSERT INTO ${table} (${columns.map((c) => c.databaseName).join(", ")})`);
-  return {
-    list,
-    qualified: (alias) => listed(`${alias}.`),
-    decode(input) {
+  // The row's key of each property is `keyPrefix + property`; the keys are joined here, once.
+  const decoderReading = (keyPrefix: string): RowDecoder<R> => {
+    const keyed = decoders.map(([name, column]) => [name, `${keyPrefix}${name}`, column] as const);
+    return (input) => {
       if (typeof input !== "object" || input === null) throw new RowShapeError(`expected a row, got ${typeof input}`);
       const source = input as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const [name, column] of decoders) {
-        if (!(name in source)) throw new RowShapeError(`column ${name}: missing from the row`);
-        out[name] = column(source[name], name);
+      for (const [name, key, column] of keyed) {
+        if (!(key in source)) throw new RowShapeError(`column ${key}: missing from the row`);
+        out[name] = column(source[key], key);
       }
       return out as R;
+    };
+  };
+  const list = listed("");
+  const jsonText = columns.map((c) => c.type === "jsonb" || c.type === "json");
+  const into = raw(`INSERT INTO ${table} (${columns.map((c) => c.databaseName).join(", ")})`);
+  const joins = new Map<string, { list: Statement; decode: RowDecoder<R> }>();
+  const qualifiedLists = new Map<string, Statement>();
+  return {
+    list,
+    qualified(alias) {
+      let found = qualifiedLists.get(alias);
+      if (!found) qualifiedLists.set(alias, (found = listed(`${alias}.`)));
+      return found;
+    },
+    decode: decoderReading(""),
+    joined(alias) {
+      let found = joins.get(alias);
+      if (!found) {
+        found = { list: listed(`${alias}.`, `${alias}.`), decode: decoderReading(`${alias}.`) };
+        joins.set(alias, found);
+      }
+      return found;
     },
     names: Object.fromEntries(columns.map((c) => [c.propertyName, c.databaseName])) as EntityColumns<R>["names"],
     insert(values) {

@@ -22,4 +22,5 @@ export {
   type EntityColumns,
   type EntityColumnsOf,
   type EntityColumnsSpec,
+  type RowOf,
 } from "./entity-columns.js";
