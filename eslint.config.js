@@ -5,9 +5,6 @@
 // many hits it had over src, test, bench and scripts when it was measured (issue 47) and why.
 import tseslint from "typescript-eslint";
 
-// Owned by a parallel change (issue 47), fixed at merge: their hits are left to it.
-const PARALLEL = ["src/store/**"];
-
 export default tseslint.config(
   { ignores: ["gen/**", "dist/**", "sdk/**", "third_party/**", "node_modules/**", "src/pages/**/*.js", "data/**"] },
   {
@@ -52,20 +49,6 @@ export default tseslint.config(
       // 346 in test/ and bench/, reading what the test has just made or asserted is there: a wrong
       // guess fails the test as loudly as a check would.
       "@typescript-eslint/no-non-null-assertion": "off",
-    },
-  },
-  {
-    // Owned by a parallel change (issue 47), fixed at merge.
-    files: PARALLEL,
-    rules: {
-      "@typescript-eslint/no-non-null-assertion": "off",
-      "@typescript-eslint/no-unnecessary-type-assertion": "off",
-      "@typescript-eslint/no-base-to-string": "off",
-      "@typescript-eslint/no-unsafe-argument": "off",
-      "@typescript-eslint/no-unsafe-assignment": "off",
-      "@typescript-eslint/no-unsafe-call": "off",
-      "@typescript-eslint/no-unsafe-member-access": "off",
-      "@typescript-eslint/no-redundant-type-constituents": "off",
     },
   },
 );

@@ -28,9 +28,11 @@ export function postgresCounts(db: Database, logger: Logger): AtomicCounts {
       startSweeping();
       const now = Date.now();
       const keys = sortedKeys(refs);
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- each key was made from one of refs
       const expires = keys.map((k) => now + wholeSeconds(refs.find((r) => countKey(r) === k)!.windowSeconds) * 1000);
       const rows = await tables.take(keys, expires, now);
       return refs.map((ref): Count => {
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- take answers one row per key it was given
         const counted = rows.find((r) => r.key === countKey(ref))!;
         return { count: counted.points, msBeforeReset: Math.max(0, counted.expire - now) };
       });

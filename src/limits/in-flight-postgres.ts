@@ -69,6 +69,7 @@ export function postgresInFlight(db: Database, logger: Logger): InFlightTries {
       const now = Date.now();
       const keys = sortedKeys(subjects);
       const expires = keys.map(
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- each key was made from one of subjects
         (k) => now + wholeSeconds(subjects.find((r) => countKey(r) === k)!.windowSeconds) * 1000,
       );
       // One statement: the failures, the wait they bring, and the withdrawal commit together.

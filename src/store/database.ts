@@ -128,6 +128,7 @@ async function connect(
   const embedded = opts.databaseUrl ? null : await startEmbeddedPostgres(opts.dataDir, opts.holder, opts.logger);
   const dataSource = new DataSource({
     type: "postgres",
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- embedded is started exactly when there is no databaseUrl
     url: opts.databaseUrl ?? embedded!.url,
     entities,
     migrations,

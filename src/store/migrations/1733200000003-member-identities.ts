@@ -66,9 +66,9 @@ export class MemberIdentities1733200000003 implements MigrationInterface {
     const shared = (await q.query(
       `SELECT count(*)::int AS n FROM (SELECT identity_id FROM members GROUP BY identity_id HAVING count(*) > 1) AS s`,
     )) as Array<{ n: number }>;
-    if (shared[0]!.n > 0) {
+    if (shared[0].n > 0) {
       throw new Error(
-        `${shared[0]!.n} member identities belong to several organizations; remove the extra memberships before reverting`,
+        `${shared[0].n} member identities belong to several organizations; remove the extra memberships before reverting`,
       );
     }
     await q.query(`DROP TABLE member_password_resets`);

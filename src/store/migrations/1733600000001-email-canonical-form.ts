@@ -115,7 +115,7 @@ export class EmailCanonicalForm1733600000001 implements MigrationInterface {
       )) as Array<Pick<Row, "id" | "email" | "key">>;
       const moves = rows
         .map((r) => ({ id: r.id, key: r.email.trim().toLowerCase() }))
-        .filter((m, i) => m.key !== rows[i]!.key);
+        .filter((m, i) => m.key !== rows[i].key);
       await moveKeys(q, table.name, moves);
     }
     await q.query(`DROP TABLE email_canonical_conflicts`);
@@ -148,7 +148,7 @@ async function rekey(q: QueryRunner, table: Table): Promise<Conflict[]> {
       wanted.set(slot, [...(wanted.get(slot) ?? []), row]);
     }
     for (const group of wanted.values()) {
-      const { scope, next } = group[0]!;
+      const { scope, next } = group[0];
       const holders = (
         (await q.query(`${selectRows(table)} AND ${table.scope} = $1 AND email_normalized = $2`, [
           scope,
@@ -192,7 +192,7 @@ async function* rowsOf(q: QueryRunner, table: Table): AsyncGenerator<Row> {
     const rows = (await q.query(`${selectRows(table)} AND id > $1 ORDER BY id LIMIT ${BATCH}`, [after])) as Row[];
     yield* rows;
     if (rows.length < BATCH) return;
-    after = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1].id;
   }
 }
 

@@ -65,6 +65,7 @@ export function authEventsRepository(manager: EntityManager, clock: Clock) {
 
     async countUsage(organizationId: string, query: UsageQuery): Promise<UsageCounts> {
       // An aggregate without GROUP BY answers exactly one row.
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- an aggregate without GROUP BY answers exactly one row
       const counts = (await run.first(usageCounts(organizationId, query), countsRow))!;
       return {
         mau: counts.mau,

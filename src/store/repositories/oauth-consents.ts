@@ -59,6 +59,7 @@ export function oauthConsentsRepository(manager: EntityManager) {
             RETURNING ${consent.list}`,
         consent.decode,
       );
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- an upsert with RETURNING answers its one row
       return fromRow(granted!);
     },
 

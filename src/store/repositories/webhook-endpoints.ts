@@ -173,6 +173,7 @@ export function webhookEndpointsRepository(manager: EntityManager, clock: Clock)
         endpoint: toWebhookEndpoint(row),
         secrets: {
           current: secrets.open(row.secretSealed, id).toString("utf8"),
+          // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- previousLive holds only when previousSecretSealed is set
           previous: previousLive ? secrets.open(row.previousSecretSealed!, id).toString("utf8") : null,
         },
       };

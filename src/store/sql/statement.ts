@@ -18,11 +18,11 @@ export class Statement {
   }
 
   private render(params: unknown[]): string {
-    let text = this.parts[0]!;
+    let text = this.parts[0];
     for (let i = 0; i < this.values.length; i++) {
       const value = this.values[i];
       text += value instanceof Statement ? value.render(params) : `$${params.push(value)}`;
-      text += this.parts[i + 1]!;
+      text += this.parts[i + 1];
     }
     return text;
   }
