@@ -40,7 +40,7 @@ export const timestamp: Column<Date> = (v, name) => {
 };
 
 export const textArray: Column<string[]> = (v, name) =>
-  Array.isArray(v) && v.every((item) => typeof item === "string") ? (v) : fail(name, "text[]", v);
+  Array.isArray(v) && v.every((item) => typeof item === "string") ? v : fail(name, "text[]", v);
 
 /** A jsonb object (not an array, not null). */
 export const jsonObject: Column<Record<string, unknown>> = (v, name) =>
